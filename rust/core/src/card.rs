@@ -1,0 +1,227 @@
+//! Cards: `rank * 4 + suit`, ranks 2..A as 0..12, suits c d h s as 0..3.
+use crate::error::{Error, Result};
+use std::fmt;
+use std::str::FromStr;
+
+pub const RANK_CHARS: [char; 13] = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'];
+pub const SUIT_CHARS: [char; 4] = ['c', 'd', 'h', 's'];
+
+/// One of the 52 cards. `2c` is 0, `As` is 51.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Card(u8);
+
+impl Card {
+    /// The card with this index (0..=51).
+    pub fn new(index: u8) -> Result<Card> {
+        if index < 52 {
+            Ok(Card(index))
+        } else {
+            Err(Error::BadCard(format!("{index} is not a card: a card index is 0..51")))
+        }
+    }
+
+    /// The card with this rank (0 = deuce .. 12 = ace) and suit (0 = c .. 3 = s).
+    pub fn from_parts(rank: u8, suit: u8) -> Result<Card> {
+        if rank >= 13 || suit >= 4 {
+            return Err(Error::BadCard(format!(
+                "rank {rank}, suit {suit} is not a card: rank must be 0..12 and suit 0..3"
+            )));
+        }
+        Ok(Card(rank * 4 + suit))
+    }
+
+    #[inline]
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        self.0 >> 2
+    }
+    #[inline]
+    pub const fn suit(self) -> u8 {
+        self.0 & 3
+    }
+    #[inline]
+    pub const fn bit(self) -> u64 {
+        1u64 << self.0
+    }
+    pub fn rank_char(self) -> char {
+        RANK_CHARS[self.rank() as usize]
+    }
+    pub fn suit_char(self) -> char {
+        SUIT_CHARS[self.suit() as usize]
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank_char(), self.suit_char())
+    }
+}
+
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
+fn rank_from_char(c: char) -> Option<u8> {
+    let c = c.to_ascii_uppercase();
+    RANK_CHARS.iter().position(|&r| r == c).map(|p| p as u8)
+}
+
+fn suit_from_char(c: char) -> Option<u8> {
+    let c = c.to_ascii_lowercase();
+    SUIT_CHARS.iter().position(|&s| s == c).map(|p| p as u8)
+}
+
+impl FromStr for Card {
+    type Err = Error;
+    /// `Ah`, `td`, `10h`, `AH`: a rank then a suit, either case.
+    fn from_str(text: &str) -> Result<Card> {
+        let t = text.trim();
+        let chars: Vec<char> = t.chars().collect();
+        let (rank_part, suit) = match chars.split_last() {
+            Some((s, r)) if !r.is_empty() => (r, *s),
+            _ => {
+                return Err(Error::BadCard(format!(
+                    "'{text}' is not a card: write a rank then a suit, like 'Ah' or 'Td'"
+                )))
+            }
+        };
+        let rank = match rank_part {
+            [c] => rank_from_char(*c),
+            ['1', '0'] => Some(8),
+            _ => None,
+        };
+        let Some(rank) = rank else {
+            return Err(Error::BadCard(format!(
+                "'{text}' is not a card: rank must be one of 2 3 4 5 6 7 8 9 T J Q K A (or 10)"
+            )));
+        };
+        let Some(suit) = suit_from_char(suit) else {
+            return Err(Error::BadCard(format!(
+                "'{text}' is not a card: suit must be one of c d h s"
+            )));
+        };
+        Ok(Card(rank * 4 + suit))
+    }
+}
+
+/// A set of cards as a 52-bit mask.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Hash, Debug)]
+pub struct CardSet(pub u64);
+
+impl CardSet {
+    pub fn contains(self, c: Card) -> bool {
+        self.0 & c.bit() != 0
+    }
+    pub fn insert(&mut self, c: Card) -> bool {
+        let fresh = !self.contains(c);
+        self.0 |= c.bit();
+        fresh
+    }
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub fn iter(self) -> impl Iterator<Item = Card> {
+        let mut m = self.0;
+        std::iter::from_fn(move || {
+            if m == 0 {
+                None
+            } else {
+                let i = m.trailing_zeros() as u8;
+                m &= m - 1;
+                Some(Card(i))
+            }
+        })
+    }
+}
+
+/// Fails with "duplicate card Ah" at the first card seen twice.
+pub fn check_distinct(cards: &[Card]) -> Result<CardSet> {
+    let mut set = CardSet::default();
+    for &c in cards {
+        if !set.insert(c) {
+            return Err(Error::DuplicateCard(format!("duplicate card {c}")));
+        }
+    }
+    Ok(set)
+}
+
+/// Parses `"AhKd7c"`, `"Ah Kd 7c"`, `"Ah,Kd"`, `"10h 9h"`, either case, and
+/// rejects duplicates.
+pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
+    let mut cards = Vec::new();
+    for token in text.split(|c: char| c.is_whitespace() || c == ',') {
+        if token.is_empty() {
+            continue;
+        }
+        let chars: Vec<char> = token.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            // A card is a rank (one character, or "10") then a suit.
+            let len = if chars[i] == '1' && chars.get(i + 1) == Some(&'0') { 3 } else { 2 };
+            if i + len > chars.len() {
+                let rest: String = chars[i..].iter().collect();
+                // Let the single-card parser name the problem.
+                return Err(rest.parse::<Card>().err().unwrap_or_else(|| {
+                    Error::BadCard(format!("'{rest}' is not a card"))
+                }));
+            }
+            let piece: String = chars[i..i + len].iter().collect();
+            cards.push(piece.parse::<Card>()?);
+            i += len;
+        }
+    }
+    check_distinct(&cards)?;
+    Ok(cards)
+}
+
+/// Writes cards with no separator: `AhKd7c`.
+pub fn cards_to_string(cards: &[Card]) -> String {
+    cards.iter().map(|c| c.to_string()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_layout() {
+        assert_eq!("2c".parse::<Card>().unwrap().index(), 0);
+        assert_eq!("As".parse::<Card>().unwrap().index(), 51);
+        assert_eq!("Ah".parse::<Card>().unwrap().index(), 50);
+        assert_eq!("10d".parse::<Card>().unwrap().to_string(), "Td");
+        for i in 0..52u8 {
+            let c = Card::new(i).unwrap();
+            assert_eq!(c.to_string().parse::<Card>().unwrap(), c);
+        }
+        assert!(Card::new(52).is_err());
+    }
+
+    #[test]
+    fn parse_many() {
+        let want = vec!["Ah".parse::<Card>().unwrap(), "Kd".parse().unwrap(), "7c".parse().unwrap()];
+        assert_eq!(parse_cards("AhKd7c").unwrap(), want);
+        assert_eq!(parse_cards("ah kD, 7C").unwrap(), want);
+        assert_eq!(parse_cards("10h9h").unwrap().len(), 2);
+        assert_eq!(parse_cards("").unwrap(), vec![]);
+    }
+
+    #[test]
+    fn parse_errors_name_the_problem() {
+        let e = parse_cards("Ax").unwrap_err().to_string();
+        assert!(e.contains("'Ax'") || e.contains("\"Ax\""), "{e}");
+        assert!(e.contains("suit must be one of c d h s"), "{e}");
+        let e = parse_cards("AhAh").unwrap_err();
+        assert_eq!(e, Error::DuplicateCard("duplicate card Ah".into()));
+        assert!(parse_cards("Ah K").is_err());
+        assert!(parse_cards("1h").is_err());
+        assert!(parse_cards("Zh").unwrap_err().to_string().contains("rank"));
+    }
+}

@@ -1,0 +1,127 @@
+//! A deck shuffled by a ChaCha20 generator: seeded from the operating system's
+//! entropy when no seed is given (unpredictable), from the seed otherwise
+//! (reproducible for a given release of this crate).
+use crate::card::{Card, CardSet};
+use crate::error::{Error, Result};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+
+/// The generator used for every shuffle.
+pub type DeckRng = ChaCha20Rng;
+
+/// A ChaCha20 generator from a seed, or from OS entropy when `seed` is `None`.
+pub fn make_rng(seed: Option<u64>) -> DeckRng {
+    match seed {
+        Some(s) => ChaCha20Rng::seed_from_u64(s),
+        None => ChaCha20Rng::from_os_rng(),
+    }
+}
+
+/// A shuffled deck; cards come off the top in order.
+#[derive(Clone, Debug)]
+pub struct Deck {
+    /// Remaining cards; the top of the deck is the end of the vector.
+    cards: Vec<Card>,
+}
+
+impl Deck {
+    /// All 52 cards in a uniformly random order (Fisher-Yates).
+    pub fn shuffled(rng: &mut DeckRng) -> Deck {
+        Deck::shuffled_without(rng, CardSet::default())
+    }
+
+    /// The cards not in `exclude`, uniformly shuffled.
+    pub fn shuffled_without(rng: &mut DeckRng, exclude: CardSet) -> Deck {
+        let mut cards: Vec<Card> = (0..52u8)
+            .rev()
+            .filter_map(|i| Card::new(i).ok())
+            .filter(|c| !exclude.contains(*c))
+            .collect();
+        cards.shuffle(rng);
+        Deck { cards }
+    }
+
+    /// A deck in the given order, first card on top.
+    pub fn from_order(order: &[Card]) -> Result<Deck> {
+        crate::card::check_distinct(order)?;
+        Ok(Deck { cards: order.iter().rev().copied().collect() })
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// Deals `n` cards off the top.
+    pub fn deal(&mut self, n: usize) -> Result<Vec<Card>> {
+        if n > self.cards.len() {
+            return Err(Error::BadConfig(format!(
+                "cannot deal {n} cards: {} left in the deck",
+                self.cards.len()
+            )));
+        }
+        let at = self.cards.len() - n;
+        let mut dealt = self.cards.split_off(at);
+        dealt.reverse();
+        Ok(dealt)
+    }
+
+    /// Deals one card off the top.
+    pub fn deal_one(&mut self) -> Option<Card> {
+        self.cards.pop()
+    }
+
+    /// The cards left, top first.
+    pub fn remaining(&self) -> Vec<Card> {
+        self.cards.iter().rev().copied().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeded_is_reproducible_and_unseeded_differs() {
+        let a = Deck::shuffled(&mut make_rng(Some(7))).remaining();
+        let b = Deck::shuffled(&mut make_rng(Some(7))).remaining();
+        let c = Deck::shuffled(&mut make_rng(Some(8))).remaining();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        let d = Deck::shuffled(&mut make_rng(None)).remaining();
+        let e = Deck::shuffled(&mut make_rng(None)).remaining();
+        assert_ne!(d, e);
+        assert_eq!(CardSet(a.iter().fold(0, |m, c| m | c.bit())).len(), 52);
+    }
+
+    #[test]
+    fn shuffle_is_roughly_uniform() {
+        // Position of the ace of spades over many shuffles: each of 52 places
+        // expects 500 hits; a chi-square over 51 degrees of freedom above
+        // 110 happens with probability below 1e-6 for a fair shuffle.
+        let mut rng = make_rng(Some(1));
+        let mut hits = [0u32; 52];
+        let n = 52 * 500;
+        for _ in 0..n {
+            let d = Deck::shuffled(&mut rng).remaining();
+            let pos = d.iter().position(|c| c.index() == 51).unwrap();
+            hits[pos] += 1;
+        }
+        let expect = 500.0;
+        let chi2: f64 = hits.iter().map(|&h| (h as f64 - expect).powi(2) / expect).sum();
+        assert!(chi2 < 110.0, "chi2 {chi2}");
+    }
+
+    #[test]
+    fn deal_in_order_and_errors() {
+        let order: Vec<Card> = crate::card::parse_cards("AhKdQc").unwrap();
+        let mut d = Deck::from_order(&order).unwrap();
+        assert_eq!(d.deal(2).unwrap(), order[..2].to_vec());
+        assert!(d.deal(2).is_err());
+        assert_eq!(d.deal_one(), Some(order[2]));
+    }
+}

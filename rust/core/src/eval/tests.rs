@@ -1,0 +1,176 @@
+use super::*;
+use crate::card::parse_cards;
+
+fn v(text: &str) -> HandValue {
+    evaluate(&parse_cards(text).unwrap()).unwrap()
+}
+
+#[test]
+fn extremes() {
+    assert_eq!(v("AsKsQsJsTs").value(), 7462);
+    assert_eq!(v("7c5d4h3s2c").value(), 1);
+    assert_eq!(v("AsKsQsJsTs").name(), "Royal flush");
+    assert_eq!(v("7c5d4h3s2c").name(), "High card, seven");
+}
+
+#[test]
+fn names() {
+    assert_eq!(v("KhKdKc7s7d").name(), "Full house, kings full of sevens");
+    assert_eq!(v("Ah2d3c4s5d").name(), "Straight, five high");
+    assert_eq!(v("KhKd7c7s2d").name(), "Two pair, kings and sevens");
+    assert_eq!(v("9h8h7h6h5h").name(), "Straight flush, nine high");
+    assert_eq!(v("AhAdAcAs2d").name(), "Four of a kind, aces");
+    assert_eq!(v("6h6d6c2s3d").name(), "Three of a kind, sixes");
+    assert_eq!(v("QhQd2c3s4d").name(), "One pair, queens");
+    assert_eq!(v("Ah9h7h4h2h").name(), "Flush, ace high");
+}
+
+#[test]
+fn orderings_users_argue_about() {
+    // wheel is the lowest straight, steel wheel the lowest straight flush
+    assert!(v("Ah2d3c4s5d") < v("2d3c4s5d6h"));
+    assert!(v("Ah2h3h4h5h") < v("2h3h4h5h6h"));
+    assert!(v("Ah2h3h4h5h") > v("AcAdAhAs Kd"));
+    // kickers
+    assert!(v("AhAdKc7s2d") > v("AhAdQc7s2d"));
+    assert_eq!(v("AhAdKc7s2d"), v("AcAsKd7h2c"));
+    // two pair: the lower pair, then the kicker
+    assert!(v("KhKd7c7s2d") > v("KhKd6c6s2d"));
+    assert!(v("KhKd7c7s3d") > v("KhKd7c7s2d"));
+    // the board plays
+    assert_eq!(v("2c3d AsKsQsJsTs"), v("4c5d AsKsQsJsTs"));
+    // a 7-card flush picks its five best
+    assert_eq!(v("AhKh9h7h5h3h2h"), v("AhKh9h7h5h"));
+    // two trips make a full house of the higher trips over the lower
+    assert_eq!(v("KhKdKc7s7d7c2h"), v("KhKdKc7s7d"));
+    // three pairs: the best two plus the best kicker
+    assert_eq!(v("KhKd7c7s5d5c2h"), v("KhKd7c7s5d"));
+    // quads and a full house: quads with the best kicker
+    assert_eq!(v("AhAdAcAsKdKcKh"), v("AhAdAcAsKd"));
+}
+
+#[test]
+fn best_five_order() {
+    let (val, five) = best_five(&parse_cards("7s Kh 2c Kd 7d Kc 3h").unwrap()).unwrap();
+    assert_eq!(val.category(), Category::FullHouse);
+    let ranks: String = five.iter().map(|c| c.rank_char()).collect();
+    assert_eq!(ranks, "KKK77");
+    let (_, five) = best_five(&parse_cards("Ah 2d 3c 4s 5d 9c Kh").unwrap()).unwrap();
+    assert_eq!(crate::card::cards_to_string(&five), "5d4s3c2dAh");
+}
+
+#[test]
+fn checked_api_rejects_bad_input() {
+    let four = parse_cards("AhKhQhJh").unwrap();
+    assert!(matches!(evaluate(&four), Err(Error::BadCards(_))));
+    let mut dup = parse_cards("AhKhQhJhTh").unwrap();
+    dup[4] = dup[0];
+    assert_eq!(evaluate(&dup), Err(Error::DuplicateCard("duplicate card Ah".into())));
+    assert!(HandValue::new(0).is_err());
+    assert!(HandValue::new(7463).is_err());
+}
+
+#[test]
+fn raw_functions_never_panic_on_garbage() {
+    for b in [52u8, 60, 200, 255] {
+        let _ = eval7_indices(&[b, b, b, b, b, b, b]);
+        let _ = eval5_indices(&[b, 0, 1, 2, 3]);
+    }
+}
+
+/// All 2,598,960 five-card hands: known category counts, 7,462 distinct values.
+#[test]
+fn exhaustive_five() {
+    let mut counts = [0u64; 9];
+    let mut seen = vec![false; 7463];
+    let mut per_cat_values = [0u32; 9];
+    for a in 0..52u8 {
+        for b in a + 1..52 {
+            for c in b + 1..52 {
+                for d in c + 1..52 {
+                    for e in d + 1..52 {
+                        let val = eval5_indices(&[a, b, c, d, e]);
+                        assert!((1..=7462).contains(&val));
+                        let cat = HandValue(val).category() as usize;
+                        counts[cat] += 1;
+                        if !seen[val as usize] {
+                            seen[val as usize] = true;
+                            per_cat_values[cat] += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(counts, [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40]);
+    assert_eq!(per_cat_values, [1277, 2860, 858, 858, 10, 1277, 156, 156, 10]);
+    assert_eq!(seen.iter().filter(|&&s| s).count(), 7462);
+}
+
+/// All 20,358,520 six-card hands: each is the best of its six 5-card subsets.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "runs in release mode: cargo test --release")]
+fn exhaustive_six_matches_best_subset() {
+    let mut n = 0u64;
+    for a in 0..52u8 {
+        for b in a + 1..52 {
+            for c in b + 1..52 {
+                for d in c + 1..52 {
+                    for e in d + 1..52 {
+                        for f in e + 1..52 {
+                            let six = [a, b, c, d, e, f];
+                            let mut best = 0;
+                            for skip in 0..6 {
+                                let mut five = [0u8; 5];
+                                let mut k = 0;
+                                for (i, &x) in six.iter().enumerate() {
+                                    if i != skip {
+                                        five[k] = x;
+                                        k += 1;
+                                    }
+                                }
+                                best = best.max(eval5_indices(&five));
+                            }
+                            assert_eq!(eval6_indices(&six), best, "{six:?}");
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(n, 20_358_520);
+}
+
+/// All 133,784,560 seven-card hands: known category counts, 4,824 distinct values.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "runs in release mode: cargo test --release")]
+fn exhaustive_seven() {
+    let mut by_value = vec![0u64; 7463];
+    for a in 0..52u8 {
+        for b in a + 1..52 {
+            for c in b + 1..52 {
+                for d in c + 1..52 {
+                    for e in d + 1..52 {
+                        for f in e + 1..52 {
+                            for g in f + 1..52 {
+                                by_value[eval7_indices(&[a, b, c, d, e, f, g]) as usize] += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(by_value[0], 0);
+    let mut counts = [0u64; 9];
+    for (val, &n) in by_value.iter().enumerate().skip(1) {
+        counts[HandValue(val as u16).category() as usize] += n;
+    }
+    assert_eq!(
+        counts,
+        [23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184, 224848, 41584]
+    );
+    assert_eq!(counts.iter().sum::<u64>(), 133_784_560);
+    assert_eq!(by_value.iter().filter(|&&n| n > 0).count(), 4824);
+}

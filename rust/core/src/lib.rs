@@ -1,0 +1,14 @@
+//! holecards-core: a Texas Hold'em engine with no Python in it.
+//!
+//! * [`card`]: cards and card parsing.
+//! * [`eval`]: the hand evaluator (best five of 5, 6 or 7 cards).
+//! * [`deck`]: shuffling with a ChaCha20 generator.
+pub mod card;
+pub mod deck;
+pub mod error;
+pub mod eval;
+
+pub use card::{parse_cards, Card, CardSet};
+pub use deck::Deck;
+pub use error::{Error, Result};
+pub use eval::{best_five, evaluate, Category, HandValue};

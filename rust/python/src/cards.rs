@@ -1,0 +1,166 @@
+//! `Card`, `parse_cards` and `Deck`.
+use crate::errors::{card_error, IntoPyResult};
+use holecards_core::card::{self, Card as CoreCard};
+use holecards_core::deck::{make_rng, Deck as CoreDeck, DeckRng};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+/// One of the 52 cards: `Card("Ah")` or `Card(50)` (index = rank * 4 + suit).
+#[pyclass(module = "holecards", name = "Card", frozen, eq, ord, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card(pub CoreCard);
+
+#[pymethods]
+impl Card {
+    #[new]
+    fn new(value: &Bound<'_, PyAny>) -> PyResult<Card> {
+        to_card(value).map(Card)
+    }
+
+    /// 0 (deuce) .. 12 (ace).
+    #[getter]
+    fn rank(&self) -> u8 {
+        self.0.rank()
+    }
+
+    /// 0 (clubs), 1 (diamonds), 2 (hearts), 3 (spades).
+    #[getter]
+    fn suit(&self) -> u8 {
+        self.0.suit()
+    }
+
+    /// The rank as a character: one of `23456789TJQKA`.
+    #[getter]
+    fn rank_char(&self) -> char {
+        self.0.rank_char()
+    }
+
+    /// The suit as a character: one of `cdhs`.
+    #[getter]
+    fn suit_char(&self) -> char {
+        self.0.suit_char()
+    }
+
+    fn __int__(&self) -> u8 {
+        self.0.index()
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Card('{}')", self.0)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u8,))> {
+        Ok((slf.get_type().into_any(), (slf.get().0.index(),)))
+    }
+}
+
+/// A card from a `Card`, a string such as `"Ah"`, or an index 0..51.
+pub fn to_card(value: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
+    if let Ok(c) = value.cast::<Card>() {
+        return Ok(c.get().0);
+    }
+    if let Ok(s) = value.cast::<PyString>() {
+        return s.to_cow()?.parse::<CoreCard>().py();
+    }
+    if value.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(card_error(format!("{} is not a card", value.repr()?)));
+    }
+    if let Ok(i) = value.extract::<i64>() {
+        return match u8::try_from(i) {
+            Ok(b) => CoreCard::new(b).py(),
+            Err(_) => Err(card_error(format!("{i} is not a card: a card index is 0..51"))),
+        };
+    }
+    Err(card_error(format!(
+        "{} is not a card: give a Card, a string like 'Ah' or an index 0..51",
+        value.repr()?
+    )))
+}
+
+/// Cards from a string (`"AhKd"`, `"Ah Kd"`, `"Ah,Kd"`) or an iterable of
+/// cards, strings or indices. Duplicates are an error.
+pub fn to_cards(value: &Bound<'_, PyAny>) -> PyResult<Vec<CoreCard>> {
+    if let Ok(s) = value.cast::<PyString>() {
+        return card::parse_cards(&s.to_cow()?).py();
+    }
+    let mut out = Vec::with_capacity(7);
+    if let Ok(list) = value.cast::<PyList>() {
+        for item in list.iter() {
+            out.push(to_card(&item)?);
+        }
+    } else if let Ok(tuple) = value.cast::<PyTuple>() {
+        for item in tuple.iter() {
+            out.push(to_card(&item)?);
+        }
+    } else {
+        let iter = value.try_iter().map_err(|_| {
+            card_error(format!(
+                "cannot read cards from {}: give a string like 'AhKd' or an iterable of cards",
+                value.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+            ))
+        })?;
+        for item in iter {
+            out.push(to_card(&item?)?);
+        }
+    }
+    card::check_distinct(&out).py()?;
+    Ok(out)
+}
+
+pub fn cards_to_py(cards: &[CoreCard]) -> Vec<Card> {
+    cards.iter().map(|&c| Card(c)).collect()
+}
+
+/// Parses `"AhKd7c"`, `"Ah Kd 7c"`, `"Ah,Kd"`, `"10h"` (either case) into a
+/// list of cards; duplicates are an error.
+#[pyfunction]
+pub fn parse_cards(text: &str) -> PyResult<Vec<Card>> {
+    Ok(cards_to_py(&card::parse_cards(text).py()?))
+}
+
+/// A shuffled deck. Without a seed it is shuffled by a ChaCha20 generator
+/// seeded from the operating system; with one, reproducibly.
+#[pyclass(module = "holecards", name = "Deck")]
+pub struct Deck {
+    deck: CoreDeck,
+    rng: DeckRng,
+}
+
+#[pymethods]
+impl Deck {
+    #[new]
+    #[pyo3(signature = (seed=None))]
+    fn new(seed: Option<u64>) -> Deck {
+        let mut rng = make_rng(seed);
+        let deck = CoreDeck::shuffled(&mut rng);
+        Deck { deck, rng }
+    }
+
+    /// Deals `n` cards off the top.
+    #[pyo3(signature = (n=1))]
+    fn deal(&mut self, n: usize) -> PyResult<Vec<Card>> {
+        Ok(cards_to_py(&self.deck.deal(n).py()?))
+    }
+
+    /// Puts every card back and shuffles again (continuing the generator).
+    fn shuffle(&mut self) {
+        self.deck = CoreDeck::shuffled(&mut self.rng);
+    }
+
+    /// The cards still in the deck, top first.
+    fn remaining(&self) -> Vec<Card> {
+        cards_to_py(&self.deck.remaining())
+    }
+
+    fn __len__(&self) -> usize {
+        self.deck.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Deck: {} cards left>", self.deck.len())
+    }
+}

@@ -1,0 +1,147 @@
+//! `evaluate`, `HandRank` and the NumPy batch `evaluate_many`.
+use crate::cards::{cards_to_py, to_cards};
+use crate::errors::IntoPyResult;
+use holecards_core::card::{Card as CoreCard, CardSet};
+use holecards_core::eval::{self, batch, HandValue};
+use numpy::{PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyTuple;
+
+static CATEGORIES: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
+
+fn category_member(py: Python<'_>, index: usize) -> PyResult<Py<PyAny>> {
+    let all = CATEGORIES.get_or_try_init(py, || -> PyResult<Vec<Py<PyAny>>> {
+        let cls = py.import("holecards.enums")?.getattr("Category")?;
+        (0..9).map(|i| Ok(cls.call1((i,))?.unbind())).collect()
+    })?;
+    Ok(all[index].clone_ref(py))
+}
+
+/// The rank of a hand: stronger compares greater, equal hands compare equal.
+#[pyclass(module = "holecards", name = "HandRank", frozen, eq, ord, hash)]
+#[derive(Clone, Copy)]
+pub struct HandRank {
+    value: HandValue,
+    /// The cards that were evaluated, kept to find the best five on demand.
+    cards: CardSet,
+}
+
+impl PartialEq for HandRank {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value
+    }
+}
+impl Eq for HandRank {}
+impl PartialOrd for HandRank {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for HandRank {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.value.cmp(&other.value)
+    }
+}
+impl std::hash::Hash for HandRank {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.value.hash(state)
+    }
+}
+
+impl HandRank {
+    pub fn new(value: HandValue, cards: &[CoreCard]) -> HandRank {
+        let mut set = CardSet::default();
+        for &c in cards {
+            set.insert(c);
+        }
+        HandRank { value, cards: set }
+    }
+}
+
+#[pymethods]
+impl HandRank {
+    /// 1 (seven-high) .. 7462 (royal flush), one number per distinct 5-card value.
+    #[getter]
+    fn value(&self) -> u16 {
+        self.value.value()
+    }
+
+    /// The hand's `Category`.
+    #[getter]
+    fn category(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        category_member(py, self.value.category() as usize)
+    }
+
+    /// The five cards that make the hand, most significant first.
+    #[getter]
+    fn best_five<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let cards: Vec<CoreCard> = self.cards.iter().collect();
+        let (_, five) = eval::best_five(&cards).py()?;
+        PyTuple::new(py, cards_to_py(&five))
+    }
+
+    /// A readable name, e.g. "Full house, kings full of sevens".
+    #[getter]
+    fn name(&self) -> String {
+        self.value.name()
+    }
+
+    fn __str__(&self) -> String {
+        self.value.name()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<HandRank {}: {}>", self.value.value(), self.value.name())
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (u16, u64))> {
+        let restore = py.import("holecards._core")?.getattr("_restore_hand_rank")?;
+        Ok((restore, (self.value.value(), self.cards.0)))
+    }
+}
+
+#[pyfunction]
+pub fn _restore_hand_rank(value: u16, cards: u64) -> PyResult<HandRank> {
+    let set = CardSet(cards & ((1u64 << 52) - 1));
+    let list: Vec<CoreCard> = set.iter().collect();
+    let value = HandValue::new(value).py()?;
+    let checked = eval::evaluate(&list).py()?;
+    if checked != value {
+        return Err(crate::errors::to_py(holecards_core::Error::BadCards(
+            "pickled hand rank does not match its cards".into(),
+        )));
+    }
+    Ok(HandRank { value, cards: set })
+}
+
+/// Evaluates 5, 6 or 7 cards: a string such as `"AhKd Qc Jd Ts 2c 3c"`, or an
+/// iterable of `Card`, `str` or `int`.
+#[pyfunction]
+pub fn evaluate(cards: &Bound<'_, PyAny>) -> PyResult<HandRank> {
+    let list = to_cards(cards)?;
+    let value = eval::evaluate(&list).py()?;
+    Ok(HandRank::new(value, &list))
+}
+
+/// The batch form: rows of card indices (uint8, shape (n, 5|6|7), C-contiguous)
+/// to uint16 values. Releases the GIL; `threads=None` uses every core.
+#[pyfunction]
+#[pyo3(signature = (cards, threads=None))]
+pub fn _evaluate_many<'py>(
+    py: Python<'py>,
+    cards: PyReadonlyArray2<'py, u8>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    let shape = cards.shape();
+    let (rows, width) = (shape[0], shape[1]);
+    let slice = cards.as_slice().map_err(|_| {
+        crate::errors::to_py(holecards_core::Error::BadCards("cards must be a C-contiguous array".into()))
+    })?;
+    let out = py.detach(|| -> Result<Vec<u16>, holecards_core::Error> {
+        let mut out = vec![0u16; rows];
+        batch::evaluate_rows(slice, width, &mut out, threads)?;
+        Ok(out)
+    });
+    Ok(PyArray1::from_vec(py, out.py()?))
+}

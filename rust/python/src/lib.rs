@@ -1,0 +1,19 @@
+//! The PyO3 binding of holecards-core: conversions, error mapping and GIL
+//! release only. Every rule lives in the engine crate.
+use pyo3::prelude::*;
+
+mod cards;
+mod errors;
+mod eval;
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<cards::Card>()?;
+    m.add_class::<cards::Deck>()?;
+    m.add_class::<eval::HandRank>()?;
+    m.add_function(wrap_pyfunction!(cards::parse_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(eval::evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(eval::_evaluate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(eval::_restore_hand_rank, m)?)?;
+    Ok(())
+}
