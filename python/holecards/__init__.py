@@ -12,9 +12,21 @@ The evaluator::
 
 from __future__ import annotations
 
-from ._core import Card, Deck, HandRank, evaluate, parse_cards
+from ._core import (
+    Action,
+    Card,
+    Deck,
+    Hand,
+    HandRank,
+    LegalActions,
+    Pot,
+    Rules,
+    SeatView,
+    evaluate,
+    parse_cards,
+)
 from ._evaluate import evaluate_many
-from .enums import Category
+from .enums import ActionKind, Category, Street, Structure
 from .errors import (
     CardError,
     ConfigError,
@@ -24,15 +36,24 @@ from .errors import (
 )
 
 __all__ = [
+    "Action",
+    "ActionKind",
     "Card",
     "CardError",
     "Category",
     "ConfigError",
     "Deck",
     "DuplicateCardError",
+    "Hand",
     "HandRank",
     "HolecardsError",
     "IllegalActionError",
+    "LegalActions",
+    "Pot",
+    "Rules",
+    "SeatView",
+    "Street",
+    "Structure",
     "evaluate",
     "evaluate_many",
     "parse_cards",

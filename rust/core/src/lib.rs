@@ -12,3 +12,4 @@ pub use card::{parse_cards, Card, CardSet};
 pub use deck::Deck;
 pub use error::{Error, Result};
 pub use eval::{best_five, evaluate, Category, HandValue};
+pub mod game;

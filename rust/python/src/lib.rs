@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 mod cards;
 mod errors;
 mod eval;
+mod game;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -15,5 +16,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(eval::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(eval::_evaluate_many, m)?)?;
     m.add_function(wrap_pyfunction!(eval::_restore_hand_rank, m)?)?;
+    m.add_class::<game::Rules>()?;
+    m.add_class::<game::Hand>()?;
+    m.add_class::<game::LegalActions>()?;
+    m.add_class::<game::Pot>()?;
+    m.add_class::<game::Action>()?;
+    m.add_class::<game::SeatView>()?;
+    m.add_function(wrap_pyfunction!(game::_restore_rules, m)?)?;
+    m.add_function(wrap_pyfunction!(game::_restore_hand, m)?)?;
     Ok(())
 }

@@ -1,0 +1,256 @@
+//! What the player to act may do, and the checks on every action: the
+//! minimum bet and raise, the pot-limit maximum, fixed-limit sizes and caps,
+//! short all-ins that do or do not reopen the betting.
+use super::hand::{ActionKind, Hand};
+use super::rules::Structure;
+use crate::error::{Error, Result};
+
+/// What the player to act may do. Amounts are chips; raise amounts are street
+/// totals ("raise to").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LegalActions {
+    pub seat: usize,
+    pub can_fold: bool,
+    pub can_check: bool,
+    /// Chips needed to call: 0 when checking is allowed, the whole stack when
+    /// calling all-in for less.
+    pub call_amount: u64,
+    /// Smallest legal bet or raise (street total); `None` when closed.
+    pub min_raise_to: Option<u64>,
+    /// Largest legal bet or raise (street total); `None` when closed.
+    pub max_raise_to: Option<u64>,
+}
+
+/// Why betting or raising is closed to a player.
+enum Closed {
+    Progressive,
+    CannotCoverMore,
+    NobodyCanAnswer,
+    NotReopened,
+    Capped(u32),
+}
+
+impl Closed {
+    fn reason(&self) -> String {
+        match self {
+            Closed::Progressive => "in Progressive Hold'em each player bets the round's amount or folds".into(),
+            Closed::CannotCoverMore => "the player has no chips beyond the call".into(),
+            Closed::NobodyCanAnswer => "every other player still in is all-in".into(),
+            Closed::NotReopened => "the betting was not reopened: the raises since this player acted add up to less than a full raise".into(),
+            Closed::Capped(cap) => format!("the betting is capped ({cap} raises)"),
+        }
+    }
+}
+
+impl Hand {
+    /// Fixed limit: the bet size on this street.
+    pub(crate) fn limit_bet_size(&self) -> u64 {
+        if self.street as u8 >= 2 {
+            self.rules.big_bet
+        } else {
+            self.rules.small_bet
+        }
+    }
+
+    /// Every chip in the middle: contributions (this street's bets included) and dead money.
+    pub fn pot_total(&self) -> u64 {
+        self.seats.iter().map(|s| s.total).sum::<u64>() + self.dead
+    }
+
+    fn raise_range(&self, seat: usize) -> std::result::Result<(u64, u64), Closed> {
+        let rules = &self.rules;
+        if rules.structure == Structure::Progressive {
+            return Err(Closed::Progressive);
+        }
+        let s = &self.seats[seat];
+        let all_in_to = s.bet + s.stack;
+        if all_in_to <= self.high {
+            return Err(Closed::CannotCoverMore);
+        }
+        if !(0..self.seats.len()).any(|i| i != seat && self.can_bet(i)) {
+            return Err(Closed::NobodyCanAnswer);
+        }
+        let full = if rules.structure == Structure::FixedLimit { self.limit_bet_size() } else { self.full_raise };
+        if s.acted && self.last_full_high <= s.acted_high && self.high - s.acted_high < full {
+            return Err(Closed::NotReopened);
+        }
+        match rules.structure {
+            Structure::FixedLimit => {
+                if let Some(cap) = rules.raise_cap {
+                    if !self.uncapped && self.last_full_high > 0 && self.raises >= cap {
+                        return Err(Closed::Capped(cap));
+                    }
+                }
+                let to = (self.last_full_high + full).max(self.high + 1).min(all_in_to);
+                Ok((to, to))
+            }
+            Structure::NoLimit => Ok(((self.high + full.max(1)).min(all_in_to), all_in_to)),
+            Structure::PotLimit => {
+                let call = self.high - s.bet;
+                let max = (self.high + self.pot_total() + call).min(all_in_to);
+                Ok(((self.high + full.max(1)).min(max), max))
+            }
+            Structure::Progressive => Err(Closed::Progressive),
+        }
+    }
+
+    /// What the player to act may do; `None` once the hand is over.
+    pub fn legal_actions(&self) -> Option<LegalActions> {
+        let seat = self.actor?;
+        let s = &self.seats[seat];
+        let call_amount = (self.high - s.bet.min(self.high)).min(s.stack);
+        let progressive = self.rules.structure == Structure::Progressive;
+        let range = self.raise_range(seat).ok();
+        Some(LegalActions {
+            seat,
+            can_fold: call_amount > 0 || progressive,
+            can_check: call_amount == 0 && !progressive,
+            call_amount,
+            min_raise_to: range.map(|r| r.0),
+            max_raise_to: range.map(|r| r.1),
+        })
+    }
+
+    fn describe_legal(&self, la: &LegalActions) -> String {
+        let mut parts = Vec::new();
+        if la.can_fold {
+            parts.push("fold".to_string());
+        }
+        if la.can_check {
+            parts.push("check".to_string());
+        } else if la.call_amount > 0 {
+            let all_in = la.call_amount == self.seats[la.seat].stack;
+            let verb = if self.rules.structure == Structure::Progressive { "bet" } else { "call" };
+            parts.push(format!("{verb} {}{}", la.call_amount, if all_in { " (all-in)" } else { "" }));
+        }
+        if let (Some(lo), Some(hi)) = (la.min_raise_to, la.max_raise_to) {
+            let verb = if self.high == 0 { "bet" } else { "raise" };
+            if lo == hi {
+                parts.push(format!("{verb} to {lo}"));
+            } else {
+                parts.push(format!("{verb} to {lo}..{hi}"));
+            }
+        }
+        format!("legal: {}", parts.join(", "))
+    }
+
+    fn actor_or_over(&self) -> Result<(usize, LegalActions)> {
+        match (self.actor, self.legal_actions()) {
+            (Some(seat), Some(la)) => Ok((seat, la)),
+            _ => Err(Error::IllegalAction("the hand is over: nobody is to act".into())),
+        }
+    }
+
+    /// The player to act folds. Not allowed when checking is free.
+    pub fn fold(&mut self) -> Result<()> {
+        let (seat, la) = self.actor_or_over()?;
+        if !la.can_fold {
+            return Err(Error::IllegalAction(format!(
+                "seat {seat} cannot fold when checking is free ({})",
+                self.describe_legal(&la)
+            )));
+        }
+        let s = &mut self.seats[seat];
+        s.folded = true;
+        s.acted = true;
+        self.record(seat, ActionKind::Fold, 0);
+        self.advance(seat);
+        Ok(())
+    }
+
+    /// The player to act checks, or calls (all-in for less if short). In
+    /// Progressive Hold'em this is the round's bet.
+    pub fn check_or_call(&mut self) -> Result<()> {
+        let (seat, la) = self.actor_or_over()?;
+        let (kind, amount) = if la.call_amount == 0 {
+            (ActionKind::Check, 0)
+        } else if self.rules.structure == Structure::Progressive && self.seats.iter().all(|s| s.bet == 0) {
+            (ActionKind::Bet, la.call_amount)
+        } else {
+            (ActionKind::Call, la.call_amount)
+        };
+        let s = &mut self.seats[seat];
+        s.stack -= la.call_amount;
+        s.bet += la.call_amount;
+        s.total += la.call_amount;
+        if s.stack == 0 {
+            s.all_in = true;
+        }
+        s.acted = true;
+        s.acted_high = self.high;
+        let amount = if kind == ActionKind::Bet { s.bet } else { amount };
+        self.record(seat, kind, amount);
+        self.advance(seat);
+        Ok(())
+    }
+
+    /// The player to act bets or raises to `to` chips on this street.
+    pub fn bet_or_raise_to(&mut self, to: u64) -> Result<()> {
+        let (seat, la) = self.actor_or_over()?;
+        let verb = if self.high == 0 { "bet" } else { "raise" };
+        let (lo, hi) = match self.raise_range(seat) {
+            Ok(r) => r,
+            Err(closed) => {
+                return Err(Error::IllegalAction(format!(
+                    "seat {seat} cannot {verb}: {} ({})",
+                    closed.reason(),
+                    self.describe_legal(&la)
+                )))
+            }
+        };
+        if to < lo {
+            return Err(Error::IllegalAction(format!(
+                "{verb} to {to} is below the minimum {verb} to {lo} ({})",
+                self.describe_legal(&la)
+            )));
+        }
+        if to > hi {
+            let why = if hi == self.seats[seat].bet + self.seats[seat].stack {
+                "all-in"
+            } else if self.rules.structure == Structure::PotLimit {
+                "pot limit"
+            } else {
+                "fixed limit"
+            };
+            return Err(Error::IllegalAction(format!(
+                "{verb} to {to} is above the maximum {verb} to {hi} ({why}; {})",
+                self.describe_legal(&la)
+            )));
+        }
+        let kind = if self.high == 0 { ActionKind::Bet } else { ActionKind::Raise };
+        let s = &mut self.seats[seat];
+        let add = to - s.bet;
+        s.stack -= add;
+        s.bet = to;
+        s.total += add;
+        let all_in = s.stack == 0;
+        s.all_in = all_in;
+        let increment = to - self.high;
+        match self.rules.structure {
+            Structure::FixedLimit => {
+                let size = self.limit_bet_size();
+                let over_full = to - self.last_full_high;
+                // The half-bet rule: an all-in for half a bet or more is a full bet or raise.
+                if over_full >= size || (all_in && 2 * over_full >= size) {
+                    if self.last_full_high > 0 {
+                        self.raises += 1;
+                    }
+                    self.last_full_high = to;
+                }
+            }
+            _ => {
+                if increment >= self.full_raise {
+                    self.full_raise = increment;
+                    self.last_full_high = to;
+                }
+            }
+        }
+        self.high = to;
+        let s = &mut self.seats[seat];
+        s.acted = true;
+        s.acted_high = to;
+        self.record(seat, kind, to);
+        self.advance(seat);
+        Ok(())
+    }
+}

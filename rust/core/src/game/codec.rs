@@ -1,0 +1,341 @@
+//! A compact byte encoding of [`Rules`] and [`Hand`], for pickling. Decoding
+//! checks every field's range and fails with an error, never a panic.
+use super::hand::{Action, ActionKind, Hand, Seat, Street, MAX_SEATS};
+use super::pots::Pot;
+use super::rules::{Rules, StraddleMinRaise, Structure};
+use crate::card::Card;
+use crate::error::{Error, Result};
+use std::sync::Arc;
+
+const VERSION: u8 = 1;
+
+#[derive(Default)]
+struct Writer(Vec<u8>);
+
+impl Writer {
+    fn u8(&mut self, v: u8) {
+        self.0.push(v);
+    }
+    fn u64(&mut self, v: u64) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn bool(&mut self, v: bool) {
+        self.u8(v as u8);
+    }
+    fn card(&mut self, c: Card) {
+        self.u8(c.index());
+    }
+    fn len(&mut self, n: usize) {
+        self.u64(n as u64);
+    }
+}
+
+struct Reader<'a>(&'a [u8]);
+
+fn bad() -> Error {
+    Error::BadConfig("not a valid holecards state (corrupt or from another version)".into())
+}
+
+impl Reader<'_> {
+    fn u8(&mut self) -> Result<u8> {
+        let (&b, rest) = self.0.split_first().ok_or_else(bad)?;
+        self.0 = rest;
+        Ok(b)
+    }
+    fn u64(&mut self) -> Result<u64> {
+        if self.0.len() < 8 {
+            return Err(bad());
+        }
+        let (head, rest) = self.0.split_at(8);
+        self.0 = rest;
+        let mut b = [0u8; 8];
+        b.copy_from_slice(head);
+        Ok(u64::from_le_bytes(b))
+    }
+    fn bool(&mut self) -> Result<bool> {
+        match self.u8()? {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(bad()),
+        }
+    }
+    fn card(&mut self) -> Result<Card> {
+        Card::new(self.u8()?).map_err(|_| bad())
+    }
+    fn len(&mut self, max: usize) -> Result<usize> {
+        let n = self.u64()?;
+        if n > max as u64 {
+            return Err(bad());
+        }
+        Ok(n as usize)
+    }
+    fn seat(&mut self, n: usize) -> Result<usize> {
+        let s = self.u8()? as usize;
+        if s >= n {
+            return Err(bad());
+        }
+        Ok(s)
+    }
+}
+
+fn write_rules(w: &mut Writer, r: &Rules) {
+    w.u8(r.structure as u8);
+    for v in [r.small_blind, r.big_blind, r.ante, r.big_blind_ante, r.small_bet, r.big_bet] {
+        w.u64(v);
+    }
+    w.len(r.straddles.len());
+    for &s in &r.straddles {
+        w.u64(s);
+    }
+    w.u8(r.straddle_min_raise as u8);
+    match r.raise_cap {
+        Some(c) => {
+            w.bool(true);
+            w.u64(c as u64);
+        }
+        None => w.bool(false),
+    }
+    w.bool(r.heads_up_uncapped);
+    for b in r.bets {
+        w.u64(b);
+    }
+}
+
+fn read_rules(r: &mut Reader) -> Result<Rules> {
+    let structure = match r.u8()? {
+        0 => Structure::FixedLimit,
+        1 => Structure::PotLimit,
+        2 => Structure::NoLimit,
+        3 => Structure::Progressive,
+        _ => return Err(bad()),
+    };
+    let mut v = [0u64; 6];
+    for x in v.iter_mut() {
+        *x = r.u64()?;
+    }
+    let n = r.len(MAX_SEATS)?;
+    let straddles = (0..n).map(|_| r.u64()).collect::<Result<Vec<_>>>()?;
+    let straddle_min_raise = match r.u8()? {
+        0 => StraddleMinRaise::Straddle,
+        1 => StraddleMinRaise::BigBlind,
+        _ => return Err(bad()),
+    };
+    let raise_cap = if r.bool()? { Some(u32::try_from(r.u64()?).map_err(|_| bad())?) } else { None };
+    let heads_up_uncapped = r.bool()?;
+    let mut bets = [0u64; 4];
+    for b in bets.iter_mut() {
+        *b = r.u64()?;
+    }
+    let rules = Rules {
+        structure,
+        small_blind: v[0],
+        big_blind: v[1],
+        ante: v[2],
+        big_blind_ante: v[3],
+        straddles,
+        straddle_min_raise,
+        small_bet: v[4],
+        big_bet: v[5],
+        raise_cap,
+        heads_up_uncapped,
+        bets,
+    };
+    // Re-validate through the public constructors.
+    let o = super::rules::BlindOptions {
+        small_blind: rules.small_blind,
+        big_blind: rules.big_blind,
+        ante: rules.ante,
+        big_blind_ante: rules.big_blind_ante,
+        straddles: rules.straddles.clone(),
+        straddle_min_raise: Some(rules.straddle_min_raise),
+    };
+    let checked = match structure {
+        Structure::NoLimit => Rules::no_limit(o)?,
+        Structure::PotLimit => Rules::pot_limit(o)?,
+        Structure::FixedLimit => {
+            Rules::fixed_limit(o, Some(rules.small_bet), Some(rules.big_bet), rules.raise_cap, rules.heads_up_uncapped)?
+        }
+        Structure::Progressive => Rules::progressive(rules.ante, rules.bets)?,
+    };
+    if checked != rules {
+        return Err(bad());
+    }
+    Ok(rules)
+}
+
+pub fn encode_rules(r: &Rules) -> Vec<u8> {
+    let mut w = Writer::default();
+    w.u8(VERSION);
+    write_rules(&mut w, r);
+    w.0
+}
+
+pub fn decode_rules(bytes: &[u8]) -> Result<Rules> {
+    let mut r = Reader(bytes);
+    if r.u8()? != VERSION {
+        return Err(bad());
+    }
+    let rules = read_rules(&mut r)?;
+    if !r.0.is_empty() {
+        return Err(bad());
+    }
+    Ok(rules)
+}
+
+pub fn encode_hand(h: &Hand) -> Vec<u8> {
+    let mut w = Writer::default();
+    w.u8(VERSION);
+    write_rules(&mut w, &h.rules);
+    w.len(h.seats.len());
+    for s in &h.seats {
+        for v in [s.starting, s.stack, s.bet, s.total, s.acted_high] {
+            w.u64(v);
+        }
+        w.bool(s.folded);
+        w.bool(s.all_in);
+        w.bool(s.acted);
+        w.card(s.hole[0]);
+        w.card(s.hole[1]);
+    }
+    w.u8(h.button as u8);
+    w.u8(h.street as u8);
+    for c in h.board {
+        w.card(c);
+    }
+    match h.burns {
+        Some(b) => {
+            w.bool(true);
+            b.iter().for_each(|&c| w.card(c));
+        }
+        None => w.bool(false),
+    }
+    w.u8(h.actor.map(|a| a as u8).unwrap_or(u8::MAX));
+    for v in [h.high, h.full_raise, h.last_full_high, h.raises as u64, h.dead] {
+        w.u64(v);
+    }
+    w.bool(h.uncapped);
+    w.len(h.history.len());
+    for a in &h.history {
+        w.u8(a.seat);
+        w.u8(a.kind as u8);
+        w.u8(a.street as u8);
+        w.u64(a.amount);
+        w.bool(a.all_in);
+    }
+    match &h.result {
+        Some(pots) => {
+            w.bool(true);
+            w.len(pots.len());
+            for p in pots {
+                w.u64(p.amount);
+                w.len(p.eligible.len());
+                p.eligible.iter().for_each(|&s| w.u8(s as u8));
+                w.len(p.winners.len());
+                p.winners.iter().for_each(|&s| w.u8(s as u8));
+            }
+        }
+        None => w.bool(false),
+    }
+    w.0
+}
+
+pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
+    let mut r = Reader(bytes);
+    if r.u8()? != VERSION {
+        return Err(bad());
+    }
+    let rules = Arc::new(read_rules(&mut r)?);
+    let n = r.len(MAX_SEATS)?;
+    if n < 2 {
+        return Err(bad());
+    }
+    let mut seats = Vec::with_capacity(n);
+    for _ in 0..n {
+        let mut v = [0u64; 5];
+        for x in v.iter_mut() {
+            *x = r.u64()?;
+        }
+        seats.push(Seat {
+            starting: v[0],
+            stack: v[1],
+            bet: v[2],
+            total: v[3],
+            acted_high: v[4],
+            folded: r.bool()?,
+            all_in: r.bool()?,
+            acted: r.bool()?,
+            hole: [r.card()?, r.card()?],
+        });
+    }
+    let button = r.seat(n)?;
+    let street = Street::from_u8(r.u8()?).ok_or_else(bad)?;
+    let mut board = [Card::new(0).map_err(|_| bad())?; 5];
+    for c in board.iter_mut() {
+        *c = r.card()?;
+    }
+    let burns = if r.bool()? { Some([r.card()?, r.card()?, r.card()?]) } else { None };
+    let actor = match r.u8()? {
+        u8::MAX => None,
+        a if (a as usize) < n => Some(a as usize),
+        _ => return Err(bad()),
+    };
+    let mut v = [0u64; 5];
+    for x in v.iter_mut() {
+        *x = r.u64()?;
+    }
+    let uncapped = r.bool()?;
+    let hn = r.len(1 << 20)?;
+    let mut history = Vec::with_capacity(hn);
+    for _ in 0..hn {
+        history.push(Action {
+            seat: r.seat(n)? as u8,
+            kind: ActionKind::from_u8(r.u8()?).ok_or_else(bad)?,
+            street: Street::from_u8(r.u8()?).ok_or_else(bad)?,
+            amount: r.u64()?,
+            all_in: r.bool()?,
+        });
+    }
+    let result = if r.bool()? {
+        let pn = r.len(MAX_SEATS + 1)?;
+        let mut pots = Vec::with_capacity(pn);
+        for _ in 0..pn {
+            let amount = r.u64()?;
+            let en = r.len(n)?;
+            let eligible = (0..en).map(|_| r.seat(n)).collect::<Result<Vec<_>>>()?;
+            let wn = r.len(n)?;
+            let winners = (0..wn).map(|_| r.seat(n)).collect::<Result<Vec<_>>>()?;
+            pots.push(Pot { amount, eligible, winners });
+        }
+        Some(pots)
+    } else {
+        None
+    };
+    if !r.0.is_empty() {
+        return Err(bad());
+    }
+    // Chips must add up, or later arithmetic could go wrong.
+    let start: u128 = seats.iter().map(|s| s.starting as u128).sum();
+    let stacks: u128 = seats.iter().map(|s| s.stack as u128).sum();
+    let middle: u128 = seats.iter().map(|s| s.total as u128).sum::<u128>() + v[4] as u128;
+    let consistent = if result.is_some() { stacks == start } else { stacks + middle == start };
+    if !consistent || seats.iter().any(|s| s.bet > s.total || s.acted_high > v[0]) {
+        return Err(bad());
+    }
+    Ok(Hand {
+        rules,
+        seats,
+        button,
+        street,
+        board,
+        burns,
+        actor,
+        high: v[0],
+        full_raise: v[1],
+        last_full_high: v[2],
+        raises: u32::try_from(v[3]).map_err(|_| bad())?,
+        uncapped,
+        dead: v[4],
+        history,
+        result,
+    })
+}

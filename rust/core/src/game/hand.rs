@@ -1,0 +1,500 @@
+//! One hand of hold'em: forced bets, the deal, betting rounds, showdown.
+//! Where a bet or raise is validated: `betting.rs`.
+use super::pots::{self, Pot};
+use super::rules::{Rules, StraddleMinRaise, Structure, MAX_CHIPS};
+use crate::card::{Card, CardSet};
+use crate::deck::make_rng;
+use crate::error::{Error, Result};
+use rand::seq::SliceRandom;
+use std::sync::Arc;
+
+/// Most seats a hand can have: 22 players use 44 hole cards, 5 board cards and 3 burns.
+pub const MAX_SEATS: usize = 22;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Street {
+    Preflop = 0,
+    Flop = 1,
+    Turn = 2,
+    River = 3,
+    Showdown = 4,
+}
+
+impl Street {
+    pub fn from_u8(v: u8) -> Option<Street> {
+        [Street::Preflop, Street::Flop, Street::Turn, Street::River, Street::Showdown]
+            .get(v as usize)
+            .copied()
+    }
+    /// Board cards visible on this street.
+    pub fn board_len(self) -> usize {
+        match self {
+            Street::Preflop => 0,
+            Street::Flop => 3,
+            Street::Turn => 4,
+            Street::River | Street::Showdown => 5,
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum ActionKind {
+    PostAnte = 0,
+    PostSmallBlind = 1,
+    PostBigBlind = 2,
+    PostStraddle = 3,
+    Fold = 4,
+    Check = 5,
+    Call = 6,
+    Bet = 7,
+    Raise = 8,
+}
+
+impl ActionKind {
+    pub fn from_u8(v: u8) -> Option<ActionKind> {
+        use ActionKind::*;
+        [PostAnte, PostSmallBlind, PostBigBlind, PostStraddle, Fold, Check, Call, Bet, Raise]
+            .get(v as usize)
+            .copied()
+    }
+}
+
+/// One entry of a hand's history. `amount`: chips posted for a post, chips
+/// added for a call, the street total for a bet or raise, 0 otherwise.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Action {
+    pub seat: u8,
+    pub kind: ActionKind,
+    pub street: Street,
+    pub amount: u64,
+    pub all_in: bool,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Seat {
+    pub starting: u64,
+    pub stack: u64,
+    /// Chips put in on this street.
+    pub bet: u64,
+    /// Chips put in this hand (antes, blinds and bets), less uncalled chips returned.
+    pub total: u64,
+    pub folded: bool,
+    pub all_in: bool,
+    /// Acted voluntarily this round.
+    pub acted: bool,
+    /// The highest bet on the table when this seat last acted this round.
+    pub acted_high: u64,
+    pub hole: [Card; 2],
+}
+
+/// The state of one hand. Cheap to clone: two vectors and plain data.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Hand {
+    pub(crate) rules: Arc<Rules>,
+    pub(crate) seats: Vec<Seat>,
+    pub(crate) button: usize,
+    pub(crate) street: Street,
+    /// The five board cards of this deal; `street.board_len()` of them are dealt.
+    pub(crate) board: [Card; 5],
+    /// The burn cards (absent when every card was given and nothing was shuffled).
+    pub(crate) burns: Option<[Card; 3]>,
+    pub(crate) actor: Option<usize>,
+    /// Highest bet this round.
+    pub(crate) high: u64,
+    /// Size of the last full bet or raise this round (the minimum raise).
+    pub(crate) full_raise: u64,
+    /// The highest bet right after the last full bet or raise (fixed-limit
+    /// completions are counted from here).
+    pub(crate) last_full_high: u64,
+    /// Fixed limit: raises so far this round after the first bet.
+    pub(crate) raises: u32,
+    /// Fixed limit: whether this round has no raise cap.
+    pub(crate) uncapped: bool,
+    /// Chips in the main pot that belong to nobody's contribution level (a big-blind ante).
+    pub(crate) dead: u64,
+    pub(crate) history: Vec<Action>,
+    /// Pots as paid, once the hand is over.
+    pub(crate) result: Option<Vec<Pot>>,
+}
+
+/// Cards given for a hand instead of dealing them.
+#[derive(Clone, Debug, Default)]
+pub struct GivenCards {
+    /// Per seat: two cards, or `None` to deal that seat at random.
+    pub hole_cards: Vec<Option<[Card; 2]>>,
+    /// Up to five board cards, in order.
+    pub board: Vec<Card>,
+}
+
+impl Hand {
+    /// A new hand: forced bets posted, cards dealt, first player to act set.
+    pub fn new(rules: Arc<Rules>, stacks: &[u64], button: usize, seed: Option<u64>, given: Option<&GivenCards>) -> Result<Hand> {
+        let n = stacks.len();
+        if n < 2 || n > MAX_SEATS {
+            return Err(Error::BadConfig(format!("a hand needs 2 to {MAX_SEATS} players, not {n}")));
+        }
+        if n < rules.min_players() {
+            return Err(Error::BadConfig(format!(
+                "{} straddle(s) need at least {} players, not {n}",
+                rules.straddles.len(),
+                rules.min_players()
+            )));
+        }
+        if button >= n {
+            return Err(Error::BadConfig(format!("button {button} is not a seat: seats are 0..{}", n - 1)));
+        }
+        let mut sum = 0u64;
+        for (i, &s) in stacks.iter().enumerate() {
+            if s == 0 {
+                return Err(Error::BadConfig(format!("seat {i} has no chips: every stack must be at least 1")));
+            }
+            sum = sum.saturating_add(s);
+        }
+        if sum > MAX_CHIPS {
+            return Err(Error::BadConfig("the stacks add up to more than 2**60 chips".into()));
+        }
+        let (holes, board, burns) = deal_plan(n, button, seed, given)?;
+        let seats = stacks
+            .iter()
+            .zip(&holes)
+            .map(|(&s, &hole)| Seat {
+                starting: s,
+                stack: s,
+                bet: 0,
+                total: 0,
+                folded: false,
+                all_in: false,
+                acted: false,
+                acted_high: 0,
+                hole,
+            })
+            .collect();
+        let mut hand = Hand {
+            rules,
+            seats,
+            button,
+            street: Street::Preflop,
+            board,
+            burns,
+            actor: None,
+            high: 0,
+            full_raise: 0,
+            last_full_high: 0,
+            raises: 0,
+            uncapped: false,
+            dead: 0,
+            history: Vec::with_capacity(16),
+            result: None,
+        };
+        hand.post_forced_bets();
+        hand.start_round();
+        Ok(hand)
+    }
+
+    pub fn num_players(&self) -> usize {
+        self.seats.len()
+    }
+
+    /// The seat that posts the small blind (the button, heads-up).
+    pub fn small_blind_seat(&self) -> usize {
+        let n = self.seats.len();
+        if n == 2 {
+            self.button
+        } else {
+            (self.button + 1) % n
+        }
+    }
+
+    pub fn big_blind_seat(&self) -> usize {
+        (self.small_blind_seat() + 1) % self.seats.len()
+    }
+
+    fn put_in(&mut self, seat: usize, want: u64, live: bool) -> u64 {
+        let s = &mut self.seats[seat];
+        let paid = want.min(s.stack);
+        s.stack -= paid;
+        if live {
+            s.bet += paid;
+            s.total += paid;
+        }
+        if s.stack == 0 {
+            s.all_in = true;
+        }
+        paid
+    }
+
+    pub(crate) fn record(&mut self, seat: usize, kind: ActionKind, amount: u64) {
+        let all_in = self.seats[seat].all_in;
+        self.history.push(Action { seat: seat as u8, kind, street: self.street, amount, all_in });
+    }
+
+    fn post_forced_bets(&mut self) {
+        let n = self.seats.len();
+        let rules = Arc::clone(&self.rules);
+        if rules.ante > 0 {
+            for i in 1..=n {
+                let seat = (self.button + i) % n;
+                let paid = self.put_in(seat, rules.ante, false);
+                self.seats[seat].total += paid;
+                self.record(seat, ActionKind::PostAnte, paid);
+            }
+        }
+        if rules.structure == Structure::Progressive {
+            self.full_raise = 0;
+            return;
+        }
+        let sb = self.small_blind_seat();
+        let bb = self.big_blind_seat();
+        if rules.big_blind_ante > 0 {
+            let paid = self.put_in(bb, rules.big_blind_ante, false);
+            self.dead += paid;
+            self.record(bb, ActionKind::PostAnte, paid);
+        }
+        if rules.small_blind > 0 {
+            let paid = self.put_in(sb, rules.small_blind, true);
+            self.record(sb, ActionKind::PostSmallBlind, paid);
+        }
+        let paid = self.put_in(bb, rules.big_blind, true);
+        self.record(bb, ActionKind::PostBigBlind, paid);
+        // The big blind is the first bet of the round.
+        self.high = self.seats.iter().map(|s| s.bet).max().unwrap_or(0);
+        self.full_raise = rules.big_blind;
+        self.last_full_high = rules.big_blind;
+        let mut prev_level = rules.big_blind;
+        for (i, &amount) in rules.straddles.iter().enumerate() {
+            let seat = (bb + 1 + i) % n;
+            let paid = self.put_in(seat, amount, true);
+            self.record(seat, ActionKind::PostStraddle, paid);
+            self.full_raise = match rules.straddle_min_raise {
+                StraddleMinRaise::Straddle => amount,
+                StraddleMinRaise::BigBlind => amount - prev_level,
+            };
+            self.last_full_high = amount;
+            prev_level = amount;
+        }
+        self.high = self.seats.iter().map(|s| s.bet).max().unwrap_or(0);
+    }
+
+    /// Seats that can still bet: in the hand and not all-in.
+    pub(crate) fn can_bet(&self, seat: usize) -> bool {
+        let s = &self.seats[seat];
+        !s.folded && !s.all_in
+    }
+
+    fn needs_action(&self, seat: usize) -> bool {
+        let s = &self.seats[seat];
+        !s.folded && !s.all_in && (!s.acted || s.bet < self.high)
+    }
+
+    fn in_hand_count(&self) -> usize {
+        self.seats.iter().filter(|s| !s.folded).count()
+    }
+
+    fn able_count(&self) -> usize {
+        (0..self.seats.len()).filter(|&i| self.can_bet(i)).count()
+    }
+
+    /// Starts the betting round of `self.street` (bets already reset), or runs
+    /// the hand forward when nobody can bet.
+    fn start_round(&mut self) {
+        let n = self.seats.len();
+        let rules = Arc::clone(&self.rules);
+        self.raises = 0;
+        self.uncapped = rules.structure == Structure::FixedLimit
+            && (rules.raise_cap.is_none() || (rules.heads_up_uncapped && self.able_count() == 2));
+        let first_from = if self.street == Street::Preflop && rules.structure != Structure::Progressive {
+            // Left of the big blind, or of the last straddle.
+            (self.big_blind_seat() + 1 + rules.straddles.len()) % n
+        } else {
+            (self.button + 1) % n
+        };
+        if rules.structure == Structure::Progressive {
+            self.high = rules.bets[self.street as usize];
+            self.full_raise = 0;
+            self.last_full_high = self.high;
+        }
+        self.actor = None;
+        if self.in_hand_count() > 1 && !self.nobody_to_bet_against() {
+            self.actor = (0..n).map(|i| (first_from + i) % n).find(|&s| self.needs_action(s));
+        }
+        if self.actor.is_none() {
+            self.end_round();
+        }
+    }
+
+    /// True when betting is pointless: at most one seat can bet and it owes nothing.
+    fn nobody_to_bet_against(&self) -> bool {
+        if self.rules.structure == Structure::Progressive {
+            // Nobody can answer a lone player's bet.
+            return self.able_count() <= 1;
+        }
+        let mut able = (0..self.seats.len()).filter(|&i| self.can_bet(i));
+        match (able.next(), able.next()) {
+            (None, _) => true,
+            (Some(only), None) => self.seats[only].bet >= self.high,
+            _ => false,
+        }
+    }
+
+    /// Called after every action: the next actor, or the end of the round.
+    pub(crate) fn advance(&mut self, from: usize) {
+        let n = self.seats.len();
+        if self.in_hand_count() <= 1 || self.nobody_to_bet_against() {
+            self.actor = None;
+            self.end_round();
+            return;
+        }
+        self.actor = (1..=n).map(|i| (from + i) % n).find(|&s| self.needs_action(s));
+        if self.actor.is_none() {
+            self.end_round();
+        }
+    }
+
+    /// Returns the part of the top bet nobody matched.
+    fn return_uncalled(&mut self) {
+        let mut top = 0usize;
+        for (i, s) in self.seats.iter().enumerate() {
+            if s.bet > self.seats[top].bet {
+                top = i;
+            }
+        }
+        let top_bet = self.seats[top].bet;
+        let second = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != top)
+            .map(|(_, s)| s.bet)
+            .max()
+            .unwrap_or(0);
+        if top_bet > second {
+            let back = top_bet - second;
+            let s = &mut self.seats[top];
+            s.bet -= back;
+            s.total -= back;
+            s.stack += back;
+            if s.stack > 0 {
+                s.all_in = false;
+            }
+        }
+    }
+
+    fn end_round(&mut self) {
+        self.return_uncalled();
+        for s in self.seats.iter_mut() {
+            s.bet = 0;
+            s.acted = false;
+            s.acted_high = 0;
+        }
+        self.high = 0;
+        self.last_full_high = 0;
+        self.full_raise = self.rules.big_blind;
+        if self.in_hand_count() <= 1 {
+            self.finish(false);
+            return;
+        }
+        match self.street {
+            Street::River | Street::Showdown => self.finish(true),
+            _ => {
+                self.street = Street::from_u8(self.street as u8 + 1).unwrap_or(Street::Showdown);
+                if self.rules.structure == Structure::FixedLimit {
+                    self.full_raise = if self.street >= Street::Turn { self.rules.big_bet } else { self.rules.small_bet };
+                }
+                self.start_round();
+            }
+        }
+    }
+
+    fn finish(&mut self, showdown: bool) {
+        self.actor = None;
+        let totals: Vec<u64> = self.seats.iter().map(|s| s.total).collect();
+        let folded: Vec<bool> = self.seats.iter().map(|s| s.folded).collect();
+        let mut pots = pots::build_pots(&totals, &folded, self.dead);
+        let values = if showdown {
+            self.street = Street::Showdown;
+            let holes: Vec<[Card; 2]> = self.seats.iter().map(|s| s.hole).collect();
+            pots::showdown_values(&holes, &self.board, &folded)
+        } else {
+            // Uncontested: the one seat left takes everything, unseen.
+            vec![None; self.seats.len()]
+        };
+        let won = pots::award(&mut pots, &values, self.button);
+        for (s, w) in self.seats.iter_mut().zip(won) {
+            s.stack += w;
+        }
+        self.result = Some(pots);
+    }
+}
+
+type Plan = (Vec<[Card; 2]>, [Card; 5], Option<[Card; 3]>);
+
+/// Decides every card of the deal up front, in dealing order: hole cards one
+/// at a time from the seat left of the button, twice around; then burn, flop,
+/// burn, turn, burn, river. Given cards keep their places; the rest come off a
+/// shuffle of the unseen cards. With every card given, nothing is shuffled.
+fn deal_plan(n: usize, button: usize, seed: Option<u64>, given: Option<&GivenCards>) -> Result<Plan> {
+    let empty = GivenCards::default();
+    let given = given.unwrap_or(&empty);
+    if !given.hole_cards.is_empty() && given.hole_cards.len() != n {
+        return Err(Error::BadCards(format!(
+            "hole_cards has {} entries for {n} seats",
+            given.hole_cards.len()
+        )));
+    }
+    if given.board.len() > 5 {
+        return Err(Error::BadCards(format!("a board has at most 5 cards, not {}", given.board.len())));
+    }
+    let mut used = CardSet::default();
+    let mut known: Vec<Card> = given.hole_cards.iter().flatten().flat_map(|h| h.iter().copied()).collect();
+    known.extend_from_slice(&given.board);
+    for c in known {
+        if !used.insert(c) {
+            return Err(Error::DuplicateCard(format!("duplicate card {c}")));
+        }
+    }
+    let holes_missing = if given.hole_cards.is_empty() { n } else { given.hole_cards.iter().filter(|h| h.is_none()).count() };
+    let board_missing = 5 - given.board.len();
+    let placeholder = Card::new(0).map_err(|_| Error::BadCards("no card 0".into()))?;
+    let mut holes = vec![[placeholder; 2]; n];
+    let mut board = [placeholder; 5];
+    board[..given.board.len()].copy_from_slice(&given.board);
+    if holes_missing == 0 && board_missing == 0 {
+        for (h, g) in holes.iter_mut().zip(&given.hole_cards) {
+            if let Some(g) = g {
+                *h = *g;
+            }
+        }
+        return Ok((holes, board, None));
+    }
+    let mut rest: Vec<Card> = (0..52u8).filter_map(|i| Card::new(i).ok()).filter(|c| !used.contains(*c)).collect();
+    let need = 2 * holes_missing + board_missing + 3;
+    let mut rng = make_rng(seed);
+    let (drawn, _) = rest.partial_shuffle(&mut rng, need);
+    let mut next = drawn.iter().copied();
+    let mut draw = || next.next().ok_or_else(|| Error::BadCards("not enough cards left to deal".into()));
+    for round in 0..2 {
+        for i in 1..=n {
+            let seat = (button + i) % n;
+            match given.hole_cards.get(seat).copied().flatten() {
+                Some(g) => holes[seat][round] = g[round],
+                None => holes[seat][round] = draw()?,
+            }
+        }
+    }
+    let mut burns = [placeholder; 3];
+    burns[0] = draw()?;
+    for slot in board.iter_mut().take(3).skip(given.board.len().min(3)) {
+        *slot = draw()?;
+    }
+    burns[1] = draw()?;
+    if given.board.len() < 4 {
+        board[3] = draw()?;
+    }
+    burns[2] = draw()?;
+    if given.board.len() < 5 {
+        board[4] = draw()?;
+    }
+    Ok((holes, board, Some(burns)))
+}

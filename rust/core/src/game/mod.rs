@@ -1,0 +1,114 @@
+//! The betting state machine for one hand of hold'em.
+//!
+//! * [`rules`]: betting structures and forced bets.
+//! * [`hand`]: the state of one hand and how it moves on.
+//! * [`betting`]: what the player to act may do; where a raise is validated.
+//! * [`pots`]: side pots and the showdown payout.
+//! * [`codec`]: a compact byte encoding of a hand, for pickling.
+pub mod betting;
+pub mod codec;
+pub mod hand;
+pub mod pots;
+pub mod rules;
+
+pub use betting::LegalActions;
+pub use hand::{Action, ActionKind, GivenCards, Hand, Street, MAX_SEATS};
+pub use pots::Pot;
+pub use rules::{BlindOptions, Rules, StraddleMinRaise, Structure};
+
+use crate::card::Card;
+
+/// Read-only accessors.
+impl Hand {
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn rules_arc(&self) -> std::sync::Arc<Rules> {
+        std::sync::Arc::clone(&self.rules)
+    }
+    pub fn button(&self) -> usize {
+        self.button
+    }
+    pub fn actor(&self) -> Option<usize> {
+        self.actor
+    }
+    pub fn street(&self) -> Street {
+        self.street
+    }
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+    pub fn stacks(&self) -> Vec<u64> {
+        self.seats.iter().map(|s| s.stack).collect()
+    }
+    pub fn stack(&self, seat: usize) -> Option<u64> {
+        self.seats.get(seat).map(|s| s.stack)
+    }
+    pub fn starting_stacks(&self) -> Vec<u64> {
+        self.seats.iter().map(|s| s.starting).collect()
+    }
+    pub fn bets(&self) -> Vec<u64> {
+        self.seats.iter().map(|s| s.bet).collect()
+    }
+    /// Chips each seat put in this hand (antes, a big-blind ante, blinds, bets),
+    /// less uncalled chips returned.
+    pub fn contributions(&self) -> Vec<u64> {
+        let bb = self.big_blind_seat();
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| s.total + if i == bb { self.dead } else { 0 })
+            .collect()
+    }
+    pub fn folded(&self) -> Vec<bool> {
+        self.seats.iter().map(|s| s.folded).collect()
+    }
+    pub fn all_in(&self) -> Vec<bool> {
+        self.seats.iter().map(|s| s.all_in).collect()
+    }
+    /// The board cards dealt so far.
+    pub fn board(&self) -> &[Card] {
+        &self.board[..self.street.board_len().min(5)]
+    }
+    pub fn hole_cards(&self, seat: usize) -> Option<[Card; 2]> {
+        self.seats.get(seat).map(|s| s.hole)
+    }
+    pub fn history(&self) -> &[Action] {
+        &self.history
+    }
+    /// Every chip in the middle; after the hand, what was paid out.
+    pub fn pot(&self) -> u64 {
+        self.pot_total()
+    }
+    /// The pots: as paid once the hand is over, else as they stand.
+    pub fn pots(&self) -> Vec<Pot> {
+        if let Some(r) = &self.result {
+            return r.clone();
+        }
+        let totals: Vec<u64> = self.seats.iter().map(|s| s.total).collect();
+        pots::build_pots(&totals, &self.folded(), self.dead)
+    }
+    /// Final stack minus starting stack, once the hand is over.
+    pub fn payoffs(&self) -> Option<Vec<i64>> {
+        self.result.as_ref()?;
+        Some(self.seats.iter().map(|s| s.stack as i64 - s.starting as i64).collect())
+    }
+    /// Cards shown at showdown: every seat still in when the hand went to showdown.
+    pub fn shown_cards(&self, seat: usize) -> Option<[Card; 2]> {
+        let s = self.seats.get(seat)?;
+        (self.street == Street::Showdown && !s.folded).then_some(s.hole)
+    }
+    /// Burn cards dealt so far (none when every card was given).
+    pub fn burns(&self) -> Vec<Card> {
+        let n = match self.street {
+            Street::Preflop => 0,
+            Street::Flop => 1,
+            Street::Turn => 2,
+            Street::River | Street::Showdown => 3,
+        };
+        self.burns.map(|b| b[..n].to_vec()).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,227 @@
+//! Betting structures and forced bets: the configuration of a game, checked
+//! once when it is built.
+use crate::error::{Error, Result};
+
+/// The largest number of chips the engine accepts in one hand: every sum it
+/// forms (stacks, pots, pot-limit raises) then fits in a `u64`.
+pub const MAX_CHIPS: u64 = 1 << 60;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Structure {
+    FixedLimit = 0,
+    PotLimit = 1,
+    NoLimit = 2,
+    Progressive = 3,
+}
+
+impl Structure {
+    pub fn name(self) -> &'static str {
+        match self {
+            Structure::FixedLimit => "fixed-limit",
+            Structure::PotLimit => "pot-limit",
+            Structure::NoLimit => "no-limit",
+            Structure::Progressive => "Progressive Hold'em",
+        }
+    }
+}
+
+/// How the minimum raise is measured after a straddle.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum StraddleMinRaise {
+    /// The straddle acts as the big blind: the next raise adds at least the
+    /// straddle (blinds 1/2, straddle 4: raise to 8 or more).
+    Straddle = 0,
+    /// WSOP live-action rule 161: the straddle is a raise of its own size over
+    /// the previous blind (blinds 1/2, straddle 4: raise to 6 or more).
+    BigBlind = 1,
+}
+
+/// The rules of one game. Build it with [`Rules::no_limit`],
+/// [`Rules::pot_limit`], [`Rules::fixed_limit`] or [`Rules::progressive`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub structure: Structure,
+    pub small_blind: u64,
+    pub big_blind: u64,
+    /// Uniform ante from every player.
+    pub ante: u64,
+    /// One ante posted by the big blind for the whole table (dead money).
+    pub big_blind_ante: u64,
+    /// Straddle amounts (street totals), under the gun first.
+    pub straddles: Vec<u64>,
+    pub straddle_min_raise: StraddleMinRaise,
+    /// Fixed limit: the bet size preflop and on the flop.
+    pub small_bet: u64,
+    /// Fixed limit: the bet size on the turn and river.
+    pub big_bet: u64,
+    /// Fixed limit: raises allowed after the first bet of a round.
+    pub raise_cap: Option<u32>,
+    /// Fixed limit: no cap on a round that starts with two players not all-in.
+    pub heads_up_uncapped: bool,
+    /// Progressive Hold'em: the bet of each of the four rounds.
+    pub bets: [u64; 4],
+}
+
+fn amount(name: &str, v: u64) -> Result<u64> {
+    if v > MAX_CHIPS {
+        return Err(Error::BadConfig(format!("{name} of {v} is too large (at most 2**60 chips)")));
+    }
+    Ok(v)
+}
+
+/// Options shared by the blind structures.
+#[derive(Clone, Debug, Default)]
+pub struct BlindOptions {
+    pub small_blind: u64,
+    pub big_blind: u64,
+    pub ante: u64,
+    pub big_blind_ante: u64,
+    pub straddles: Vec<u64>,
+    pub straddle_min_raise: Option<StraddleMinRaise>,
+}
+
+impl Rules {
+    fn blinds(structure: Structure, o: BlindOptions) -> Result<Rules> {
+        amount("small_blind", o.small_blind)?;
+        amount("big_blind", o.big_blind)?;
+        amount("ante", o.ante)?;
+        amount("big_blind_ante", o.big_blind_ante)?;
+        if o.big_blind == 0 {
+            return Err(Error::BadConfig("big_blind must be at least 1".into()));
+        }
+        if o.small_blind > o.big_blind {
+            return Err(Error::BadConfig(format!(
+                "small_blind {} is larger than big_blind {}",
+                o.small_blind, o.big_blind
+            )));
+        }
+        if o.ante > 0 && o.big_blind_ante > 0 {
+            return Err(Error::BadConfig(
+                "give either a uniform ante or a big_blind_ante, not both".into(),
+            ));
+        }
+        for &s in &o.straddles {
+            amount("straddle", s)?;
+        }
+        Ok(Rules {
+            structure,
+            small_blind: o.small_blind,
+            big_blind: o.big_blind,
+            ante: o.ante,
+            big_blind_ante: o.big_blind_ante,
+            straddles: o.straddles,
+            straddle_min_raise: o.straddle_min_raise.unwrap_or(StraddleMinRaise::Straddle),
+            small_bet: o.big_blind,
+            big_bet: 2 * o.big_blind,
+            raise_cap: None,
+            heads_up_uncapped: false,
+            bets: [0; 4],
+        })
+    }
+
+    /// No-limit: re-straddles allowed, each a legal raise over the last.
+    pub fn no_limit(o: BlindOptions) -> Result<Rules> {
+        let r = Rules::blinds(Structure::NoLimit, o)?;
+        let mut prev = r.big_blind;
+        let mut prev_raise = r.big_blind;
+        for (i, &s) in r.straddles.iter().enumerate() {
+            let min = prev + prev_raise;
+            if s < min {
+                return Err(Error::BadConfig(format!(
+                    "straddle {} of {s} is not a legal raise: it must be at least {min}",
+                    i + 1
+                )));
+            }
+            prev_raise = s - prev;
+            prev = s;
+        }
+        Ok(r)
+    }
+
+    /// Pot-limit: at most one straddle, from twice the big blind up to a pot-sized raise.
+    pub fn pot_limit(o: BlindOptions) -> Result<Rules> {
+        let r = Rules::blinds(Structure::PotLimit, o)?;
+        if r.straddles.len() > 1 {
+            return Err(Error::BadConfig("pot-limit allows one straddle, no re-straddles".into()));
+        }
+        if let Some(&s) = r.straddles.first() {
+            // Pot-sized raise over the big blind: call it, then raise the pot.
+            let pot = r.small_blind + r.big_blind;
+            let max = r.big_blind + (pot + r.big_blind);
+            let min = 2 * r.big_blind;
+            if s < min || s > max {
+                return Err(Error::BadConfig(format!(
+                    "straddle of {s} is not a legal raise: it must be from {min} to {max} (a pot-sized raise, before antes)"
+                )));
+            }
+        }
+        Ok(r)
+    }
+
+    /// Fixed limit. `small_bet` defaults to the big blind, `big_bet` to twice
+    /// the small bet; `raise_cap` counts raises after the first bet.
+    pub fn fixed_limit(
+        o: BlindOptions,
+        small_bet: Option<u64>,
+        big_bet: Option<u64>,
+        raise_cap: Option<u32>,
+        heads_up_uncapped: bool,
+    ) -> Result<Rules> {
+        let mut r = Rules::blinds(Structure::FixedLimit, o)?;
+        r.small_bet = amount("small_bet", small_bet.unwrap_or(r.big_blind))?;
+        r.big_bet = amount("big_bet", big_bet.unwrap_or(2 * r.small_bet))?;
+        if r.small_bet == 0 || r.big_bet == 0 {
+            return Err(Error::BadConfig("small_bet and big_bet must be at least 1".into()));
+        }
+        r.raise_cap = raise_cap;
+        r.heads_up_uncapped = heads_up_uncapped;
+        if r.straddles.len() > 1 {
+            return Err(Error::BadConfig("fixed-limit allows one straddle, no re-straddles".into()));
+        }
+        if let Some(&s) = r.straddles.first() {
+            let want = r.big_blind + r.small_bet;
+            if s != want {
+                return Err(Error::BadConfig(format!(
+                    "a fixed-limit straddle is one raise of the small bet: {want}, not {s}"
+                )));
+            }
+        }
+        Ok(r)
+    }
+
+    /// Progressive Hold'em: an ante from everyone, then four fixed bets.
+    pub fn progressive(ante: u64, bets: [u64; 4]) -> Result<Rules> {
+        amount("ante", ante)?;
+        for &b in &bets {
+            amount("bet", b)?;
+            if b == 0 {
+                return Err(Error::BadConfig("every Progressive Hold'em bet must be at least 1".into()));
+            }
+        }
+        Ok(Rules {
+            structure: Structure::Progressive,
+            small_blind: 0,
+            big_blind: 0,
+            ante,
+            big_blind_ante: 0,
+            straddles: Vec::new(),
+            straddle_min_raise: StraddleMinRaise::Straddle,
+            small_bet: 0,
+            big_bet: 0,
+            raise_cap: None,
+            heads_up_uncapped: false,
+            bets,
+        })
+    }
+
+    /// The smallest table these rules can be played at.
+    pub fn min_players(&self) -> usize {
+        if self.straddles.is_empty() {
+            2
+        } else {
+            self.straddles.len() + 2
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! Scenario tests written from RULES.md; amounts worked out by hand in the comments.
+use super::*;
+use crate::card::parse_cards;
+use std::sync::Arc;
+
+fn nl(sb: u64, bb: u64) -> Arc<Rules> {
+    Arc::new(Rules::no_limit(BlindOptions { small_blind: sb, big_blind: bb, ..Default::default() }).unwrap())
+}
+
+fn given(holes: &[&str], board: &str) -> GivenCards {
+    GivenCards {
+        hole_cards: holes
+            .iter()
+            .map(|h| {
+                let c = parse_cards(h).unwrap();
+                Some([c[0], c[1]])
+            })
+            .collect(),
+        board: parse_cards(board).unwrap(),
+    }
+}
+
+#[test]
+fn heads_up_button_posts_small_blind_and_acts_first_preflop_last_after() {
+    let g = given(&["AhKh", "2c7d"], "Qh Jh Th 3s 4d");
+    let mut h = Hand::new(nl(1, 2), &[100, 100], 0, None, Some(&g)).unwrap();
+    assert_eq!(h.bets(), vec![1, 2]);
+    assert_eq!(h.actor(), Some(0));
+    h.check_or_call().unwrap(); // button completes to 2
+    assert_eq!(h.actor(), Some(1));
+    h.check_or_call().unwrap(); // big blind checks its option
+    assert_eq!(h.street(), Street::Flop);
+    assert_eq!(h.actor(), Some(1)); // non-button first after the flop
+    h.check_or_call().unwrap();
+    assert_eq!(h.actor(), Some(0));
+}
+
+#[test]
+fn min_raise_2_8_14() {
+    let mut h = Hand::new(nl(1, 2), &[200, 200, 200], 0, Some(1), None).unwrap();
+    // seats: button 0, sb 1, bb 2; first to act is seat 0
+    assert_eq!(h.actor(), Some(0));
+    let la = h.legal_actions().unwrap();
+    assert_eq!((la.call_amount, la.min_raise_to, la.max_raise_to), (2, Some(4), Some(200)));
+    h.bet_or_raise_to(8).unwrap();
+    let la = h.legal_actions().unwrap();
+    assert_eq!(la.min_raise_to, Some(14));
+    let before = h.clone();
+    let err = h.bet_or_raise_to(13).unwrap_err().to_string();
+    assert!(err.contains("raise to 13 is below the minimum raise to 14"), "{err}");
+    assert_eq!(h, before);
+}
+
+#[test]
+fn short_all_in_does_not_reopen() {
+    // button 0, sb 1, bb 2, seat 3 (UTG) has 15 chips.
+    let mut h = Hand::new(nl(1, 2), &[200, 200, 200, 15], 0, Some(3), None).unwrap();
+    assert_eq!(h.actor(), Some(3));
+    h.check_or_call().unwrap(); // UTG limps 2
+    h.bet_or_raise_to(10).unwrap(); // button raises to 10 (raise of 8)
+    h.fold().unwrap(); // sb folds
+    h.check_or_call().unwrap(); // bb calls 10
+    // UTG all-in to 15: a raise of 5, less than the full 8
+    let la = h.legal_actions().unwrap();
+    assert_eq!((la.min_raise_to, la.max_raise_to), (Some(15), Some(15)));
+    h.bet_or_raise_to(15).unwrap();
+    // button already acted and faces only the incomplete raise: call or fold
+    let la = h.legal_actions().unwrap();
+    assert_eq!(h.actor(), Some(0));
+    assert_eq!((la.call_amount, la.min_raise_to), (5, None));
+    assert!(h.bet_or_raise_to(30).is_err());
+}
+
+#[test]
+fn three_way_all_in_side_pots_and_odd_chip() {
+    // button 0; seat 1 (sb) 50 chips, seat 2 (bb) 101, seat 0 200.
+    // Seats 0 and 2 hold the same straight; seat 1 holds less.
+    let g = given(&["9c8d", "2h2d", "9s8h"], "Th Jc Qd 3s 4c");
+    let mut h = Hand::new(nl(1, 2), &[200, 50, 101], 0, None, Some(&g)).unwrap();
+    h.bet_or_raise_to(200).unwrap(); // button all-in
+    h.check_or_call().unwrap(); // sb calls all-in for 50
+    h.check_or_call().unwrap(); // bb calls all-in for 101
+    assert!(h.is_over());
+    // main pot 3*50 = 150; side 51+51 = 102; button's 99 uncalled back.
+    let pots = h.pots();
+    assert_eq!(pots.iter().map(|p| p.amount).collect::<Vec<_>>(), vec![150, 102]);
+    assert_eq!(pots[0].winners, vec![0, 2]);
+    // 150 splits 75/75; 102 splits 51/51.
+    assert_eq!(h.stacks(), vec![99 + 75 + 51, 0, 75 + 51]);
+    assert_eq!(h.payoffs().unwrap().iter().sum::<i64>(), 0);
+}
+
+#[test]
+fn odd_chip_to_first_winner_left_of_button() {
+    // Three players, equal 11-chip stacks, blinds 1/2 plus a 1 ante, everyone
+    // all-in: pot 33. Seats 1 and 2 tie; 33 / 2 = 16 r 1; seat 1 is first left
+    // of the button (0) and gets 17.
+    let rules = Arc::new(
+        Rules::no_limit(BlindOptions { small_blind: 1, big_blind: 2, ante: 1, ..Default::default() }).unwrap(),
+    );
+    let g = given(&["2c3d", "AhKd", "AsKc"], "Qh Jd 9s 5c 6d");
+    let mut h = Hand::new(rules, &[11, 11, 11], 0, None, Some(&g)).unwrap();
+    h.bet_or_raise_to(10).unwrap();
+    h.check_or_call().unwrap();
+    h.check_or_call().unwrap();
+    assert!(h.is_over());
+    assert_eq!(h.stacks(), vec![0, 17, 16]);
+}
+
+#[test]
+fn uncontested_hand_ends_without_showdown() {
+    let mut h = Hand::new(nl(1, 2), &[100, 100, 100], 0, Some(9), None).unwrap();
+    h.bet_or_raise_to(6).unwrap();
+    h.fold().unwrap();
+    h.fold().unwrap();
+    assert!(h.is_over());
+    assert_eq!(h.street(), Street::Preflop);
+    assert_eq!(h.payoffs().unwrap(), vec![3, -1, -2]);
+    assert!(h.shown_cards(0).is_none());
+}
+
+#[test]
+fn seeded_deal_is_reproducible() {
+    let a = Hand::new(nl(1, 2), &[100; 6], 2, Some(42), None).unwrap();
+    let b = Hand::new(nl(1, 2), &[100; 6], 2, Some(42), None).unwrap();
+    let c = Hand::new(nl(1, 2), &[100; 6], 2, Some(43), None).unwrap();
+    assert_eq!(a, b);
+    assert_ne!(a.hole_cards(0), c.hole_cards(0));
+}
+
+#[test]
+fn codec_round_trips() {
+    let mut h = Hand::new(nl(1, 2), &[100, 100, 100], 0, Some(5), None).unwrap();
+    h.bet_or_raise_to(6).unwrap();
+    let back = codec::decode_hand(&codec::encode_hand(&h)).unwrap();
+    assert_eq!(back, h);
+    assert!(codec::decode_hand(&[1, 2, 3]).is_err());
+    let r = h.rules().clone();
+    assert_eq!(codec::decode_rules(&codec::encode_rules(&r)).unwrap(), r);
+}
+
+/// Random legal play: chips are conserved and the hand always ends.
+#[test]
+fn random_play_invariants() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    for i in 0..3000u64 {
+        let n = rng.random_range(2..=9);
+        let stacks: Vec<u64> = (0..n).map(|_| rng.random_range(1..=300)).collect();
+        let rules = match i % 4 {
+            0 => nl(1, 2),
+            1 => Arc::new(Rules::pot_limit(BlindOptions { small_blind: 1, big_blind: 2, ante: 1, ..Default::default() }).unwrap()),
+            2 => Arc::new(Rules::fixed_limit(BlindOptions { small_blind: 1, big_blind: 2, ..Default::default() }, None, None, Some(4), true).unwrap()),
+            _ => Arc::new(Rules::progressive(1, [2, 4, 6, 8]).unwrap()),
+        };
+        let total: u64 = stacks.iter().sum();
+        let mut h = Hand::new(rules, &stacks, i as usize % n, Some(i), None).unwrap();
+        let mut steps = 0;
+        while let Some(la) = h.legal_actions() {
+            steps += 1;
+            assert!(steps < 500);
+            let roll = rng.random_range(0..10);
+            if roll == 0 && la.can_fold {
+                h.fold().unwrap();
+            } else if roll < 4 && la.min_raise_to.is_some() {
+                let (lo, hi) = (la.min_raise_to.unwrap(), la.max_raise_to.unwrap());
+                h.bet_or_raise_to(rng.random_range(lo..=hi)).unwrap();
+            } else {
+                h.check_or_call().unwrap();
+            }
+            if !h.is_over() {
+                assert_eq!(h.stacks().iter().sum::<u64>() + h.pot(), total);
+            }
+        }
+        assert_eq!(h.stacks().iter().sum::<u64>(), total);
+        assert_eq!(h.payoffs().unwrap().iter().sum::<i64>(), 0);
+        let paid: u64 = h.pots().iter().map(|p| p.amount).sum();
+        assert_eq!(paid, h.pot());
+    }
+}

@@ -1,0 +1,744 @@
+//! `Rules`, `Hand` and their small value types. Conversions only: every rule
+//! is enforced by holecards-core.
+use crate::cards::{cards_to_py, to_cards, Card};
+use crate::errors::{to_py, IntoPyResult};
+use holecards_core::card::Card as CoreCard;
+use holecards_core::game::{self, codec, BlindOptions, GivenCards, StraddleMinRaise, Structure};
+use holecards_core::Error;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+use std::sync::Arc;
+
+static ENUMS: PyOnceLock<[Vec<Py<PyAny>>; 3]> = PyOnceLock::new();
+
+/// Members of `holecards.enums.Street`, `ActionKind` and `Structure`.
+fn member(py: Python<'_>, which: usize, index: u8) -> PyResult<Py<PyAny>> {
+    let all = ENUMS.get_or_try_init(py, || -> PyResult<[Vec<Py<PyAny>>; 3]> {
+        let m = py.import("holecards.enums")?;
+        let load = |name: &str, n: u8| -> PyResult<Vec<Py<PyAny>>> {
+            let cls = m.getattr(name)?;
+            (0..n).map(|i| Ok(cls.call1((i,))?.unbind())).collect()
+        };
+        Ok([load("Street", 5)?, load("ActionKind", 9)?, load("Structure", 4)?])
+    })?;
+    all[which]
+        .get(index as usize)
+        .map(|m| m.clone_ref(py))
+        .ok_or_else(|| to_py(Error::BadConfig("enum out of range".into())))
+}
+
+fn config(msg: String) -> PyErr {
+    to_py(Error::BadConfig(msg))
+}
+
+/// A chip amount: a non-negative int (bools and floats are refused).
+fn chips(name: &str, value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if value.is_instance_of::<pyo3::types::PyBool>() || !value.is_instance_of::<pyo3::types::PyInt>() {
+        return Err(config(format!("{name} must be an integer number of chips, not {}", value.repr()?)));
+    }
+    match value.extract::<u64>() {
+        Ok(v) if v <= game::rules::MAX_CHIPS => Ok(v),
+        _ => Err(config(format!("{name} must be from 0 to 2**60 chips, not {}", value.repr()?))),
+    }
+}
+
+fn opt_chips(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+    match value {
+        Some(v) if !v.is_none() => chips(name, v).map(Some),
+        _ => Ok(None),
+    }
+}
+
+fn chip_list(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+    if value.is_instance_of::<PyString>() {
+        return Err(config(format!("{name} must be a sequence of chip amounts, not a string")));
+    }
+    let iter = value
+        .try_iter()
+        .map_err(|_| config(format!("{name} must be a sequence of chip amounts, not {}", value.repr().map(|r| r.to_string()).unwrap_or_default())))?;
+    let mut out = Vec::new();
+    for (i, item) in iter.enumerate() {
+        out.push(chips(&format!("{name}[{i}]"), &item?)?);
+    }
+    Ok(out)
+}
+
+/// The rules of a game: betting structure and forced bets. Build with
+/// `Rules.no_limit`, `Rules.pot_limit`, `Rules.fixed_limit` or `Rules.progressive`.
+#[pyclass(module = "holecards", name = "Rules", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Rules(pub Arc<game::Rules>);
+
+fn blind_options(
+    small_blind: &Bound<'_, PyAny>,
+    big_blind: &Bound<'_, PyAny>,
+    ante: Option<&Bound<'_, PyAny>>,
+    big_blind_ante: Option<&Bound<'_, PyAny>>,
+    straddles: Option<&Bound<'_, PyAny>>,
+    straddle_min_raise: &str,
+) -> PyResult<BlindOptions> {
+    let smr = match straddle_min_raise {
+        "straddle" => StraddleMinRaise::Straddle,
+        "big_blind" => StraddleMinRaise::BigBlind,
+        other => {
+            return Err(config(format!(
+                "straddle_min_raise must be 'straddle' or 'big_blind', not {other:?}"
+            )))
+        }
+    };
+    Ok(BlindOptions {
+        small_blind: chips("small_blind", small_blind)?,
+        big_blind: chips("big_blind", big_blind)?,
+        ante: opt_chips("ante", ante)?.unwrap_or(0),
+        big_blind_ante: opt_chips("big_blind_ante", big_blind_ante)?.unwrap_or(0),
+        straddles: match straddles {
+            Some(s) if !s.is_none() => chip_list("straddles", s)?,
+            _ => Vec::new(),
+        },
+        straddle_min_raise: Some(smr),
+    })
+}
+
+#[pymethods]
+impl Rules {
+    /// No-limit hold'em.
+    #[staticmethod]
+    #[pyo3(signature = (*, small_blind, big_blind, ante=None, big_blind_ante=None, straddles=None, straddle_min_raise="straddle"), text_signature = "(*, small_blind, big_blind, ante=0, big_blind_ante=0, straddles=(), straddle_min_raise='straddle')")]
+    fn no_limit(
+        small_blind: &Bound<'_, PyAny>,
+        big_blind: &Bound<'_, PyAny>,
+        ante: Option<&Bound<'_, PyAny>>,
+        big_blind_ante: Option<&Bound<'_, PyAny>>,
+        straddles: Option<&Bound<'_, PyAny>>,
+        straddle_min_raise: &str,
+    ) -> PyResult<Rules> {
+        let o = blind_options(small_blind, big_blind, ante, big_blind_ante, straddles, straddle_min_raise)?;
+        Ok(Rules(Arc::new(game::Rules::no_limit(o).py()?)))
+    }
+
+    /// Pot-limit hold'em.
+    #[staticmethod]
+    #[pyo3(signature = (*, small_blind, big_blind, ante=None, big_blind_ante=None, straddles=None, straddle_min_raise="straddle"), text_signature = "(*, small_blind, big_blind, ante=0, big_blind_ante=0, straddles=(), straddle_min_raise='straddle')")]
+    fn pot_limit(
+        small_blind: &Bound<'_, PyAny>,
+        big_blind: &Bound<'_, PyAny>,
+        ante: Option<&Bound<'_, PyAny>>,
+        big_blind_ante: Option<&Bound<'_, PyAny>>,
+        straddles: Option<&Bound<'_, PyAny>>,
+        straddle_min_raise: &str,
+    ) -> PyResult<Rules> {
+        let o = blind_options(small_blind, big_blind, ante, big_blind_ante, straddles, straddle_min_raise)?;
+        Ok(Rules(Arc::new(game::Rules::pot_limit(o).py()?)))
+    }
+
+    /// Fixed-limit hold'em. `raise_cap` counts raises after the first bet of a
+    /// round (`None`: no cap); `heads_up_uncapped` lifts it for two players.
+    #[staticmethod]
+    #[pyo3(signature = (*, small_blind, big_blind, small_bet=None, big_bet=None, raise_cap=Some(4), heads_up_uncapped=true, ante=None, big_blind_ante=None, straddles=None, straddle_min_raise="straddle"), text_signature = "(*, small_blind, big_blind, small_bet=None, big_bet=None, raise_cap=4, heads_up_uncapped=True, ante=0, big_blind_ante=0, straddles=(), straddle_min_raise='straddle')")]
+    #[allow(clippy::too_many_arguments)]
+    fn fixed_limit(
+        small_blind: &Bound<'_, PyAny>,
+        big_blind: &Bound<'_, PyAny>,
+        small_bet: Option<&Bound<'_, PyAny>>,
+        big_bet: Option<&Bound<'_, PyAny>>,
+        raise_cap: Option<i64>,
+        heads_up_uncapped: bool,
+        ante: Option<&Bound<'_, PyAny>>,
+        big_blind_ante: Option<&Bound<'_, PyAny>>,
+        straddles: Option<&Bound<'_, PyAny>>,
+        straddle_min_raise: &str,
+    ) -> PyResult<Rules> {
+        let o = blind_options(small_blind, big_blind, ante, big_blind_ante, straddles, straddle_min_raise)?;
+        let cap = match raise_cap {
+            Some(c) => Some(u32::try_from(c).map_err(|_| config(format!("raise_cap must be a number of raises (0 or more) or None, not {c}")))?),
+            None => None,
+        };
+        let r = game::Rules::fixed_limit(
+            o,
+            opt_chips("small_bet", small_bet)?,
+            opt_chips("big_bet", big_bet)?,
+            cap,
+            heads_up_uncapped,
+        )
+        .py()?;
+        Ok(Rules(Arc::new(r)))
+    }
+
+    /// Progressive Hold'em: an ante from everyone, then four fixed bets, one
+    /// per round; each player bets it or folds.
+    #[staticmethod]
+    #[pyo3(signature = (*, ante, bets))]
+    fn progressive(ante: &Bound<'_, PyAny>, bets: &Bound<'_, PyAny>) -> PyResult<Rules> {
+        let list = chip_list("bets", bets)?;
+        let four: [u64; 4] = list
+            .as_slice()
+            .try_into()
+            .map_err(|_| config(format!("bets must be four amounts, one per round, not {}", list.len())))?;
+        Ok(Rules(Arc::new(game::Rules::progressive(chips("ante", ante)?, four).py()?)))
+    }
+
+    #[getter]
+    fn structure(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        member(py, 2, self.0.structure as u8)
+    }
+    #[getter]
+    fn small_blind(&self) -> u64 {
+        self.0.small_blind
+    }
+    #[getter]
+    fn big_blind(&self) -> u64 {
+        self.0.big_blind
+    }
+    #[getter]
+    fn ante(&self) -> u64 {
+        self.0.ante
+    }
+    #[getter]
+    fn big_blind_ante(&self) -> u64 {
+        self.0.big_blind_ante
+    }
+    #[getter]
+    fn straddles(&self) -> Vec<u64> {
+        self.0.straddles.clone()
+    }
+    #[getter]
+    fn straddle_min_raise(&self) -> &'static str {
+        match self.0.straddle_min_raise {
+            StraddleMinRaise::Straddle => "straddle",
+            StraddleMinRaise::BigBlind => "big_blind",
+        }
+    }
+    #[getter]
+    fn small_bet(&self) -> Option<u64> {
+        (self.0.structure == Structure::FixedLimit).then_some(self.0.small_bet)
+    }
+    #[getter]
+    fn big_bet(&self) -> Option<u64> {
+        (self.0.structure == Structure::FixedLimit).then_some(self.0.big_bet)
+    }
+    #[getter]
+    fn raise_cap(&self) -> Option<u32> {
+        self.0.raise_cap
+    }
+    #[getter]
+    fn heads_up_uncapped(&self) -> bool {
+        self.0.heads_up_uncapped
+    }
+    #[getter]
+    fn bets(&self) -> Option<Vec<u64>> {
+        (self.0.structure == Structure::Progressive).then(|| self.0.bets.to_vec())
+    }
+
+    fn __repr__(&self) -> String {
+        let r = &self.0;
+        let mut parts = Vec::new();
+        let method = match r.structure {
+            Structure::NoLimit => "no_limit",
+            Structure::PotLimit => "pot_limit",
+            Structure::FixedLimit => "fixed_limit",
+            Structure::Progressive => "progressive",
+        };
+        if r.structure == Structure::Progressive {
+            parts.push(format!("ante={}", r.ante));
+            parts.push(format!("bets=({}, {}, {}, {})", r.bets[0], r.bets[1], r.bets[2], r.bets[3]));
+        } else {
+            parts.push(format!("small_blind={}", r.small_blind));
+            parts.push(format!("big_blind={}", r.big_blind));
+            if r.structure == Structure::FixedLimit {
+                parts.push(format!("small_bet={}", r.small_bet));
+                parts.push(format!("big_bet={}", r.big_bet));
+                parts.push(format!("raise_cap={}", r.raise_cap.map(|c| c.to_string()).unwrap_or("None".into())));
+                parts.push(format!("heads_up_uncapped={}", if r.heads_up_uncapped { "True" } else { "False" }));
+            }
+            if r.ante > 0 {
+                parts.push(format!("ante={}", r.ante));
+            }
+            if r.big_blind_ante > 0 {
+                parts.push(format!("big_blind_ante={}", r.big_blind_ante));
+            }
+            if !r.straddles.is_empty() {
+                let s: Vec<String> = r.straddles.iter().map(|s| s.to_string()).collect();
+                parts.push(format!("straddles=[{}]", s.join(", ")));
+                parts.push(format!("straddle_min_raise='{}'", self.straddle_min_raise()));
+            }
+        }
+        format!("Rules.{method}({})", parts.join(", "))
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+        let restore = py.import("holecards._core")?.getattr("_restore_rules")?;
+        Ok((restore, (PyBytes::new(py, &codec::encode_rules(&self.0)),)))
+    }
+}
+
+#[pyfunction]
+pub fn _restore_rules(state: &[u8]) -> PyResult<Rules> {
+    Ok(Rules(Arc::new(codec::decode_rules(state).py()?)))
+}
+
+/// What the player to act may do (amounts in chips; raises are street totals).
+#[pyclass(module = "holecards", name = "LegalActions", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct LegalActions(game::LegalActions);
+
+#[pymethods]
+impl LegalActions {
+    /// The seat these actions are for.
+    #[getter]
+    fn seat(&self) -> usize {
+        self.0.seat
+    }
+    #[getter]
+    fn can_fold(&self) -> bool {
+        self.0.can_fold
+    }
+    #[getter]
+    fn can_check(&self) -> bool {
+        self.0.can_check
+    }
+    #[getter]
+    fn call_amount(&self) -> u64 {
+        self.0.call_amount
+    }
+    #[getter]
+    fn min_raise_to(&self) -> Option<u64> {
+        self.0.min_raise_to
+    }
+    #[getter]
+    fn max_raise_to(&self) -> Option<u64> {
+        self.0.max_raise_to
+    }
+    /// True when betting or raising is open to this player.
+    #[getter]
+    fn can_raise(&self) -> bool {
+        self.0.min_raise_to.is_some()
+    }
+    fn __repr__(&self) -> String {
+        let o = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_else(|| "None".into());
+        let b = |v: bool| if v { "True" } else { "False" };
+        format!(
+            "LegalActions(seat={}, can_fold={}, can_check={}, call_amount={}, min_raise_to={}, max_raise_to={})",
+            self.0.seat,
+            b(self.0.can_fold),
+            b(self.0.can_check),
+            self.0.call_amount,
+            o(self.0.min_raise_to),
+            o(self.0.max_raise_to)
+        )
+    }
+}
+
+/// A pot: its chips, the seats that can win it and, once paid, its winners.
+#[pyclass(module = "holecards", name = "Pot", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Pot(game::Pot);
+
+#[pymethods]
+impl Pot {
+    #[getter]
+    fn amount(&self) -> u64 {
+        self.0.amount
+    }
+    #[getter]
+    fn eligible<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.0.eligible)
+    }
+    #[getter]
+    fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.0.winners)
+    }
+    fn __repr__(&self) -> String {
+        format!("Pot(amount={}, eligible={:?}, winners={:?})", self.0.amount, self.0.eligible, self.0.winners)
+    }
+}
+
+/// One entry of a hand's history.
+#[pyclass(module = "holecards", name = "Action", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Action(game::Action);
+
+#[pymethods]
+impl Action {
+    #[getter]
+    fn seat(&self) -> u8 {
+        self.0.seat
+    }
+    #[getter]
+    fn kind(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        member(py, 1, self.0.kind as u8)
+    }
+    #[getter]
+    fn street(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        member(py, 0, self.0.street as u8)
+    }
+    /// Chips posted (posts), chips added (calls), the street total (bets and raises), else 0.
+    #[getter]
+    fn amount(&self) -> u64 {
+        self.0.amount
+    }
+    #[getter]
+    fn all_in(&self) -> bool {
+        self.0.all_in
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "Action(seat={}, kind={:?}, amount={}{})",
+            self.0.seat,
+            self.0.kind,
+            self.0.amount,
+            if self.0.all_in { ", all_in=True" } else { "" }
+        )
+    }
+}
+
+fn to_pair(value: &Bound<'_, PyAny>, seat: usize) -> PyResult<[CoreCard; 2]> {
+    let cards = to_cards(value)?;
+    match cards.as_slice() {
+        [a, b] => Ok([*a, *b]),
+        _ => Err(to_py(Error::BadCards(format!(
+            "seat {seat} needs exactly 2 hole cards, not {}",
+            cards.len()
+        )))),
+    }
+}
+
+/// The state of one hand of hold'em.
+#[pyclass(module = "holecards", name = "Hand")]
+#[derive(Clone)]
+pub struct Hand(pub game::Hand);
+
+#[pymethods]
+impl Hand {
+    #[new]
+    #[pyo3(signature = (rules, stacks, button=None, seed=None, hole_cards=None, board=None), text_signature = "(rules, stacks, button=0, seed=None, hole_cards=None, board=None)")]
+    fn new(
+        rules: &Bound<'_, PyAny>,
+        stacks: &Bound<'_, PyAny>,
+        button: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        hole_cards: Option<&Bound<'_, PyAny>>,
+        board: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Hand> {
+        let rules = rules
+            .cast::<Rules>()
+            .map_err(|_| config("rules must be a holecards.Rules, e.g. Rules.no_limit(small_blind=1, big_blind=2)".into()))?
+            .get()
+            .0
+            .clone();
+        let stacks = chip_list("stacks", stacks)?;
+        let button = match button {
+            None => 0,
+            Some(b) if b.is_instance_of::<pyo3::types::PyBool>() => {
+                return Err(config("button must be a seat number".into()));
+            }
+            Some(b) => b.extract::<usize>().map_err(|_| {
+                config(format!("button must be a seat number, not {}", b.repr().map(|r| r.to_string()).unwrap_or_default()))
+            })?,
+        };
+        let seed = match seed {
+            Some(s) if !s.is_none() => Some(s.extract::<u64>().map_err(|_| {
+                config(format!("seed must be an integer from 0 to 2**64-1, not {}", s.repr().map(|r| r.to_string()).unwrap_or_default()))
+            })?),
+            _ => None,
+        };
+        let mut given = GivenCards::default();
+        if let Some(h) = hole_cards.filter(|h| !h.is_none()) {
+            if h.is_instance_of::<PyString>() {
+                return Err(to_py(Error::BadCards("hole_cards must be a list with two cards (or None) per seat".into())));
+            }
+            for (seat, item) in h.try_iter().map_err(|_| to_py(Error::BadCards("hole_cards must be a list with two cards (or None) per seat".into())))?.enumerate() {
+                let item = item?;
+                given.hole_cards.push(if item.is_none() { None } else { Some(to_pair(&item, seat)?) });
+            }
+            if given.hole_cards.len() != stacks.len() {
+                return Err(to_py(Error::BadCards(format!(
+                    "hole_cards has {} entries for {} seats",
+                    given.hole_cards.len(),
+                    stacks.len()
+                ))));
+            }
+        }
+        if let Some(b) = board.filter(|b| !b.is_none()) {
+            given.board = to_cards(b)?;
+        }
+        let any_given = !given.hole_cards.is_empty() || !given.board.is_empty();
+        Ok(Hand(game::Hand::new(rules, &stacks, button, seed, any_given.then_some(&given)).py()?))
+    }
+
+    #[getter]
+    fn rules(&self) -> Rules {
+        Rules(self.0.rules_arc())
+    }
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.0.num_players()
+    }
+    #[getter]
+    fn button(&self) -> usize {
+        self.0.button()
+    }
+    #[getter]
+    fn actor(&self) -> Option<usize> {
+        self.0.actor()
+    }
+    #[getter]
+    fn street(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        member(py, 0, self.0.street() as u8)
+    }
+    #[getter]
+    fn stacks(&self) -> Vec<u64> {
+        self.0.stacks()
+    }
+    #[getter]
+    fn starting_stacks(&self) -> Vec<u64> {
+        self.0.starting_stacks()
+    }
+    #[getter]
+    fn bets(&self) -> Vec<u64> {
+        self.0.bets()
+    }
+    #[getter]
+    fn contributions(&self) -> Vec<u64> {
+        self.0.contributions()
+    }
+    #[getter]
+    fn pot(&self) -> u64 {
+        self.0.pot()
+    }
+    #[getter]
+    fn pots(&self) -> Vec<Pot> {
+        self.0.pots().into_iter().map(Pot).collect()
+    }
+    #[getter]
+    fn board(&self) -> Vec<Card> {
+        cards_to_py(self.0.board())
+    }
+    #[getter]
+    fn folded(&self) -> Vec<bool> {
+        self.0.folded()
+    }
+    #[getter]
+    fn all_in(&self) -> Vec<bool> {
+        self.0.all_in()
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+    #[getter]
+    fn payoffs(&self) -> Option<Vec<i64>> {
+        self.0.payoffs()
+    }
+    #[getter]
+    fn history(&self) -> Vec<Action> {
+        self.0.history().iter().map(|a| Action(*a)).collect()
+    }
+
+    /// The two hole cards of `seat`.
+    fn hole_cards(&self, seat: usize) -> PyResult<Vec<Card>> {
+        match self.0.hole_cards(seat) {
+            Some(h) => Ok(cards_to_py(&h)),
+            None => Err(config(format!("{seat} is not a seat: seats are 0..{}", self.0.num_players() - 1))),
+        }
+    }
+
+    /// What the player to act may do; `None` once the hand is over.
+    fn legal_actions(&self) -> Option<LegalActions> {
+        self.0.legal_actions().map(LegalActions)
+    }
+
+    fn fold(&mut self) -> PyResult<()> {
+        self.0.fold().py()
+    }
+
+    fn check_or_call(&mut self) -> PyResult<()> {
+        self.0.check_or_call().py()
+    }
+
+    fn bet_or_raise_to(&mut self, amount: &Bound<'_, PyAny>) -> PyResult<()> {
+        let to = if amount.is_instance_of::<pyo3::types::PyBool>() || !amount.is_instance_of::<pyo3::types::PyInt>() {
+            return Err(to_py(Error::IllegalAction(format!(
+                "a bet or raise must be a whole number of chips, not {}",
+                amount.repr()?
+            ))));
+        } else {
+            match amount.extract::<u64>() {
+                Ok(v) => v,
+                Err(_) => {
+                    // Negative or huge: below any minimum or above any maximum.
+                    let la = self.0.legal_actions();
+                    return Err(to_py(Error::IllegalAction(format!(
+                        "{} is not a legal amount to bet or raise to{}",
+                        amount.repr()?,
+                        la.and_then(|l| l.min_raise_to.zip(l.max_raise_to))
+                            .map(|(a, b)| format!(": legal: {a}..{b}"))
+                            .unwrap_or_default()
+                    ))));
+                }
+            }
+        };
+        self.0.bet_or_raise_to(to).py()
+    }
+
+    /// An independent copy.
+    fn copy(&self) -> Hand {
+        self.clone()
+    }
+    fn __copy__(&self) -> Hand {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Hand {
+        self.clone()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Hand>().map(|o| o.borrow().0 == self.0).unwrap_or(false)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+        let restore = py.import("holecards._core")?.getattr("_restore_hand")?;
+        Ok((restore, (PyBytes::new(py, &codec::encode_hand(&self.0)),)))
+    }
+
+    /// What `seat` may see: public information and its own hole cards.
+    fn view(&self, seat: usize) -> PyResult<SeatView> {
+        if seat >= self.0.num_players() {
+            return Err(config(format!("{seat} is not a seat: seats are 0..{}", self.0.num_players() - 1)));
+        }
+        Ok(SeatView { hand: self.0.clone(), seat })
+    }
+
+    fn __repr__(&self) -> String {
+        let h = &self.0;
+        let board: String = h.board().iter().map(|c| c.to_string()).collect();
+        format!(
+            "<Hand {} players, {:?}, board '{}', pot {}, {}>",
+            h.num_players(),
+            h.street(),
+            board,
+            h.pot(),
+            match h.actor() {
+                Some(a) => format!("seat {a} to act"),
+                None => "over".to_string(),
+            }
+        )
+    }
+}
+
+#[pyfunction]
+pub fn _restore_hand(state: &[u8]) -> PyResult<Hand> {
+    Ok(Hand(codec::decode_hand(state).py()?))
+}
+
+/// One seat's view of a hand: public information and that seat's own cards,
+/// nothing else (other hole cards appear only once shown at showdown; the
+/// deck never). Safe to send to that player.
+#[pyclass(module = "holecards", name = "SeatView", frozen)]
+pub struct SeatView {
+    hand: game::Hand,
+    seat: usize,
+}
+
+#[pymethods]
+impl SeatView {
+    #[getter]
+    fn seat(&self) -> usize {
+        self.seat
+    }
+    #[getter]
+    fn rules(&self) -> Rules {
+        Rules(self.hand.rules_arc())
+    }
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.hand.num_players()
+    }
+    #[getter]
+    fn button(&self) -> usize {
+        self.hand.button()
+    }
+    #[getter]
+    fn actor(&self) -> Option<usize> {
+        self.hand.actor()
+    }
+    #[getter]
+    fn street(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        member(py, 0, self.hand.street() as u8)
+    }
+    #[getter]
+    fn stacks(&self) -> Vec<u64> {
+        self.hand.stacks()
+    }
+    #[getter]
+    fn starting_stacks(&self) -> Vec<u64> {
+        self.hand.starting_stacks()
+    }
+    #[getter]
+    fn bets(&self) -> Vec<u64> {
+        self.hand.bets()
+    }
+    #[getter]
+    fn contributions(&self) -> Vec<u64> {
+        self.hand.contributions()
+    }
+    #[getter]
+    fn pot(&self) -> u64 {
+        self.hand.pot()
+    }
+    #[getter]
+    fn pots(&self) -> Vec<Pot> {
+        self.hand.pots().into_iter().map(Pot).collect()
+    }
+    #[getter]
+    fn board(&self) -> Vec<Card> {
+        cards_to_py(self.hand.board())
+    }
+    #[getter]
+    fn folded(&self) -> Vec<bool> {
+        self.hand.folded()
+    }
+    #[getter]
+    fn all_in(&self) -> Vec<bool> {
+        self.hand.all_in()
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.hand.is_over()
+    }
+    #[getter]
+    fn payoffs(&self) -> Option<Vec<i64>> {
+        self.hand.payoffs()
+    }
+    #[getter]
+    fn history(&self) -> Vec<Action> {
+        self.hand.history().iter().map(|a| Action(*a)).collect()
+    }
+    /// This seat's own two cards.
+    #[getter]
+    fn hole_cards(&self) -> Vec<Card> {
+        self.hand.hole_cards(self.seat).map(|h| cards_to_py(&h)).unwrap_or_default()
+    }
+    /// Cards shown at showdown, by seat (empty before a showdown).
+    #[getter]
+    fn shown<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for s in 0..self.hand.num_players() {
+            if let Some(h) = self.hand.shown_cards(s) {
+                d.set_item(s, cards_to_py(&h))?;
+            }
+        }
+        Ok(d)
+    }
+    /// The legal actions when this seat is to act, else `None`.
+    fn legal_actions(&self) -> Option<LegalActions> {
+        if self.hand.actor() == Some(self.seat) {
+            self.hand.legal_actions().map(LegalActions)
+        } else {
+            None
+        }
+    }
+    fn __repr__(&self) -> String {
+        format!("<SeatView seat {} of a {}-player hand>", self.seat, self.hand.num_players())
+    }
+}
