@@ -96,6 +96,12 @@ impl FromStr for Card {
             _ => None,
         };
         let Some(rank) = rank else {
+            // "10" or "A" alone: a rank with its suit missing.
+            if t == "10" || (chars.len() == 1 && rank_from_char(chars[0]).is_some()) {
+                return Err(Error::BadCard(format!(
+                    "'{text}' is not a card: the suit is missing (write a rank then a suit, like 'Td')"
+                )));
+            }
             return Err(Error::BadCard(format!(
                 "'{text}' is not a card: rank must be one of 2 3 4 5 6 7 8 9 T J Q K A (or 10)"
             )));
@@ -162,19 +168,29 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
             continue;
         }
         let chars: Vec<char> = token.chars().collect();
+        if chars.len() <= 3 {
+            // One card, or something that should have been one: let the card
+            // parser name the problem with the whole token.
+            if let Ok(c) = token.parse::<Card>() {
+                cards.push(c);
+                continue;
+            }
+        }
         let mut i = 0;
         while i < chars.len() {
             // A card is a rank (one character, or "10") then a suit.
             let len = if chars[i] == '1' && chars.get(i + 1) == Some(&'0') { 3 } else { 2 };
-            if i + len > chars.len() {
-                let rest: String = chars[i..].iter().collect();
-                // Let the single-card parser name the problem.
-                return Err(rest.parse::<Card>().err().unwrap_or_else(|| {
-                    Error::BadCard(format!("'{rest}' is not a card"))
-                }));
+            let piece: String = chars[i..(i + len).min(chars.len())].iter().collect();
+            match piece.parse::<Card>() {
+                Ok(c) if i + len <= chars.len() => cards.push(c),
+                Ok(_) | Err(_) if chars.len() <= 3 => return Err(token.parse::<Card>().err().unwrap_or_else(|| {
+                    Error::BadCard(format!("'{token}' is not a card"))
+                })),
+                Ok(_) | Err(_) => {
+                    let why = piece.parse::<Card>().err().map(|e| e.to_string()).unwrap_or_default();
+                    return Err(Error::BadCard(format!("'{token}' is not a list of cards: {why}")));
+                }
             }
-            let piece: String = chars[i..i + len].iter().collect();
-            cards.push(piece.parse::<Card>()?);
             i += len;
         }
     }

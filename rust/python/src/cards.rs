@@ -63,22 +63,48 @@ pub fn to_card(value: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
     if let Ok(c) = value.cast::<Card>() {
         return Ok(c.get().0);
     }
+    if let Ok(i) = value.cast::<pyo3::types::PyInt>() {
+        if value.is_instance_of::<pyo3::types::PyBool>() {
+            return Err(card_error(format!("{} is not a card", value.repr()?)));
+        }
+        return match i.extract::<u8>() {
+            Ok(b) => CoreCard::new(b).py(),
+            Err(_) => Err(card_error(format!("{} is not a card: a card index is 0..51", value.repr()?))),
+        };
+    }
     if let Ok(s) = value.cast::<PyString>() {
         return s.to_cow()?.parse::<CoreCard>().py();
     }
-    if value.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(card_error(format!("{} is not a card", value.repr()?)));
-    }
-    if let Ok(i) = value.extract::<i64>() {
-        return match u8::try_from(i) {
-            Ok(b) => CoreCard::new(b).py(),
-            Err(_) => Err(card_error(format!("{i} is not a card: a card index is 0..51"))),
-        };
+    // Other integers (NumPy scalars and anything with __index__).
+    if value.hasattr("__index__")? && !value.is_instance_of::<pyo3::types::PyFloat>() {
+        if let Ok(i) = value.call_method0("__index__")?.extract::<i64>() {
+            return match u8::try_from(i) {
+                Ok(b) => CoreCard::new(b).py(),
+                Err(_) => Err(card_error(format!("{i} is not a card: a card index is 0..51"))),
+            };
+        }
     }
     Err(card_error(format!(
         "{} is not a card: give a Card, a string like 'Ah' or an index 0..51",
         value.repr()?
     )))
+}
+
+/// A shuffle seed: `None`, or an int from 0 to 2**64-1.
+pub fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+    match seed {
+        Some(s) if !s.is_none() => {
+            let ok = !s.is_instance_of::<pyo3::types::PyBool>() && s.is_instance_of::<pyo3::types::PyInt>();
+            match s.extract::<u64>() {
+                Ok(v) if ok => Ok(Some(v)),
+                _ => Err(crate::errors::to_py(holecards_core::Error::BadConfig(format!(
+                    "seed must be an integer from 0 to 2**64-1, not {}",
+                    s.repr()?
+                )))),
+            }
+        }
+        _ => Ok(None),
+    }
 }
 
 /// Cards from a string (`"AhKd"`, `"Ah Kd"`, `"Ah,Kd"`) or an iterable of
@@ -118,8 +144,11 @@ pub fn cards_to_py(cards: &[CoreCard]) -> Vec<Card> {
 /// Parses `"AhKd7c"`, `"Ah Kd 7c"`, `"Ah,Kd"`, `"10h"` (either case) into a
 /// list of cards; duplicates are an error.
 #[pyfunction]
-pub fn parse_cards(text: &str) -> PyResult<Vec<Card>> {
-    Ok(cards_to_py(&card::parse_cards(text).py()?))
+pub fn parse_cards(text: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
+    let Ok(s) = text.cast::<PyString>() else {
+        return Err(card_error(format!("parse_cards takes a string like 'AhKd', not {}", text.repr()?)));
+    };
+    Ok(cards_to_py(&card::parse_cards(&s.to_cow()?).py()?))
 }
 
 /// A shuffled deck. Without a seed it is shuffled by a ChaCha20 generator
@@ -134,16 +163,27 @@ pub struct Deck {
 impl Deck {
     #[new]
     #[pyo3(signature = (seed=None))]
-    fn new(seed: Option<u64>) -> Deck {
-        let mut rng = make_rng(seed);
+    fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Deck> {
+        let mut rng = make_rng(seed_from_py(seed)?);
         let deck = CoreDeck::shuffled(&mut rng);
-        Deck { deck, rng }
+        Ok(Deck { deck, rng })
     }
 
     /// Deals `n` cards off the top.
-    #[pyo3(signature = (n=1))]
-    fn deal(&mut self, n: usize) -> PyResult<Vec<Card>> {
-        Ok(cards_to_py(&self.deck.deal(n).py()?))
+    #[pyo3(signature = (n=None), text_signature = "(self, n=1)")]
+    fn deal(&mut self, n: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Card>> {
+        let Some(n) = n else {
+            return Ok(cards_to_py(&self.deck.deal(1).py()?));
+        };
+        let count = if n.is_instance_of::<pyo3::types::PyBool>() { None } else { n.extract::<usize>().ok() };
+        let Some(count) = count else {
+            return Err(crate::errors::to_py(holecards_core::Error::BadConfig(format!(
+                "cannot deal {} cards: give a whole number from 0 to {}",
+                n.repr()?,
+                self.deck.len()
+            ))));
+        };
+        Ok(cards_to_py(&self.deck.deal(count).py()?))
     }
 
     /// Puts every card back and shuffles again (continuing the generator).

@@ -436,12 +436,7 @@ impl Hand {
                 config(format!("button must be a seat number, not {}", b.repr().map(|r| r.to_string()).unwrap_or_default()))
             })?,
         };
-        let seed = match seed {
-            Some(s) if !s.is_none() => Some(s.extract::<u64>().map_err(|_| {
-                config(format!("seed must be an integer from 0 to 2**64-1, not {}", s.repr().map(|r| r.to_string()).unwrap_or_default()))
-            })?),
-            _ => None,
-        };
+        let seed = crate::cards::seed_from_py(seed)?;
         let mut given = GivenCards::default();
         if let Some(h) = hole_cards.filter(|h| !h.is_none()) {
             if h.is_instance_of::<PyString>() {

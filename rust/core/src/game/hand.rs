@@ -258,8 +258,9 @@ impl Hand {
         }
         let paid = self.put_in(bb, rules.big_blind, true);
         self.record(bb, ActionKind::PostBigBlind, paid);
-        // The big blind is the first bet of the round.
-        self.high = self.seats.iter().map(|s| s.bet).max().unwrap_or(0);
+        // The big blind is the first bet of the round. A blind posted short
+        // (all-in for less) does not lower it: the others still owe the full
+        // blind, as in a cardroom; chips nobody matches come back at the end.
         self.full_raise = rules.big_blind;
         self.last_full_high = rules.big_blind;
         let mut prev_level = rules.big_blind;
@@ -274,7 +275,7 @@ impl Hand {
             self.last_full_high = amount;
             prev_level = amount;
         }
-        self.high = self.seats.iter().map(|s| s.bet).max().unwrap_or(0);
+        self.high = self.seats.iter().map(|s| s.bet).max().unwrap_or(0).max(self.last_full_high);
     }
 
     /// Seats that can still bet: in the hand and not all-in.
