@@ -342,14 +342,20 @@ impl Pot {
     }
     #[getter]
     fn eligible<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.0.eligible)
+        PyTuple::new(py, self.0.eligible.to_vec())
     }
     #[getter]
     fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.0.winners)
+        PyTuple::new(py, self.0.winners.to_vec())
     }
     fn __repr__(&self) -> String {
-        format!("Pot(amount={}, eligible={:?}, winners={:?})", self.0.amount, self.0.eligible, self.0.winners)
+        {
+        let t = |v: Vec<usize>| match v.as_slice() {
+            [one] => format!("({one},)"),
+            _ => format!("({})", v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")),
+        };
+        format!("Pot(amount={}, eligible={}, winners={})", self.0.amount, t(self.0.eligible.to_vec()), t(self.0.winners.to_vec()))
+    }
     }
 }
 

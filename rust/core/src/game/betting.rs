@@ -67,7 +67,7 @@ impl Hand {
         if all_in_to <= self.high {
             return Err(Closed::CannotCoverMore);
         }
-        if !(0..self.seats.len()).any(|i| i != seat && self.can_bet(i)) {
+        if self.masks.able & !(1u32 << seat) == 0 {
             return Err(Closed::NobodyCanAnswer);
         }
         let full = if rules.structure == Structure::FixedLimit { self.limit_bet_size() } else { self.full_raise };
@@ -97,8 +97,7 @@ impl Hand {
     /// What the player to act may do; `None` once the hand is over.
     pub fn legal_actions(&self) -> Option<LegalActions> {
         let seat = self.actor?;
-        let s = &self.seats[seat];
-        let call_amount = (self.high - s.bet.min(self.high)).min(s.stack);
+        let call_amount = self.call_amount(seat);
         let progressive = self.rules.structure == Structure::Progressive;
         let range = self.raise_range(seat).ok();
         Some(LegalActions {
@@ -134,45 +133,52 @@ impl Hand {
         format!("legal: {}", parts.join(", "))
     }
 
-    fn actor_or_over(&self) -> Result<(usize, LegalActions)> {
-        match (self.actor, self.legal_actions()) {
-            (Some(seat), Some(la)) => Ok((seat, la)),
-            _ => Err(Error::IllegalAction("the hand is over: nobody is to act".into())),
-        }
+    fn actor_or_over(&self) -> Result<usize> {
+        self.actor.ok_or_else(|| Error::IllegalAction("the hand is over: nobody is to act".into()))
+    }
+
+    fn call_amount(&self, seat: usize) -> u64 {
+        let s = &self.seats[seat];
+        (self.high - s.bet.min(self.high)).min(s.stack)
+    }
+
+    fn legal_text(&self) -> String {
+        self.legal_actions().map(|la| self.describe_legal(&la)).unwrap_or_default()
     }
 
     /// The player to act folds. Not allowed when checking is free.
     pub fn fold(&mut self) -> Result<()> {
-        let (seat, la) = self.actor_or_over()?;
-        if !la.can_fold {
+        let seat = self.actor_or_over()?;
+        if self.call_amount(seat) == 0 && self.rules.structure != Structure::Progressive {
             return Err(Error::IllegalAction(format!(
                 "seat {seat} cannot fold when checking is free ({})",
-                self.describe_legal(&la)
+                self.legal_text()
             )));
         }
         let s = &mut self.seats[seat];
         s.folded = true;
         s.acted = true;
         self.record(seat, ActionKind::Fold, 0);
-        self.advance(seat);
+        self.advance(seat, false);
         Ok(())
     }
 
     /// The player to act checks, or calls (all-in for less if short). In
     /// Progressive Hold'em this is the round's bet.
     pub fn check_or_call(&mut self) -> Result<()> {
-        let (seat, la) = self.actor_or_over()?;
-        let (kind, amount) = if la.call_amount == 0 {
+        let seat = self.actor_or_over()?;
+        let call = self.call_amount(seat);
+        let (kind, amount) = if call == 0 {
             (ActionKind::Check, 0)
         } else if self.rules.structure == Structure::Progressive && self.seats.iter().all(|s| s.bet == 0) {
-            (ActionKind::Bet, la.call_amount)
+            (ActionKind::Bet, call)
         } else {
-            (ActionKind::Call, la.call_amount)
+            (ActionKind::Call, call)
         };
         let s = &mut self.seats[seat];
-        s.stack -= la.call_amount;
-        s.bet += la.call_amount;
-        s.total += la.call_amount;
+        s.stack -= call;
+        s.bet += call;
+        s.total += call;
         if s.stack == 0 {
             s.all_in = true;
         }
@@ -180,13 +186,13 @@ impl Hand {
         s.acted_high = self.high;
         let amount = if kind == ActionKind::Bet { s.bet } else { amount };
         self.record(seat, kind, amount);
-        self.advance(seat);
+        self.advance(seat, false);
         Ok(())
     }
 
     /// The player to act bets or raises to `to` chips on this street.
     pub fn bet_or_raise_to(&mut self, to: u64) -> Result<()> {
-        let (seat, la) = self.actor_or_over()?;
+        let seat = self.actor_or_over()?;
         let verb = if self.high == 0 { "bet" } else { "raise" };
         let (lo, hi) = match self.raise_range(seat) {
             Ok(r) => r,
@@ -194,14 +200,14 @@ impl Hand {
                 return Err(Error::IllegalAction(format!(
                     "seat {seat} cannot {verb}: {} ({})",
                     closed.reason(),
-                    self.describe_legal(&la)
+                    self.legal_text()
                 )))
             }
         };
         if to < lo {
             return Err(Error::IllegalAction(format!(
                 "{verb} to {to} is below the minimum {verb} to {lo} ({})",
-                self.describe_legal(&la)
+                self.legal_text()
             )));
         }
         if to > hi {
@@ -214,7 +220,7 @@ impl Hand {
             };
             return Err(Error::IllegalAction(format!(
                 "{verb} to {to} is above the maximum {verb} to {hi} ({why}; {})",
-                self.describe_legal(&la)
+                self.legal_text()
             )));
         }
         let kind = if self.high == 0 { ActionKind::Bet } else { ActionKind::Raise };
@@ -250,7 +256,7 @@ impl Hand {
         s.acted = true;
         s.acted_high = to;
         self.record(seat, kind, to);
-        self.advance(seat);
+        self.advance(seat, true);
         Ok(())
     }
 }

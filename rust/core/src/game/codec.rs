@@ -1,7 +1,7 @@
 //! A compact byte encoding of [`Rules`] and [`Hand`], for pickling. Decoding
 //! checks every field's range and fails with an error, never a panic.
 use super::hand::{Action, ActionKind, Hand, Seat, Street, MAX_SEATS};
-use super::pots::Pot;
+use super::pots::{Pot, SeatSet};
 use super::rules::{Rules, StraddleMinRaise, Structure};
 use crate::card::Card;
 use crate::error::{Error, Result};
@@ -228,10 +228,8 @@ pub fn encode_hand(h: &Hand) -> Vec<u8> {
             w.len(pots.len());
             for p in pots {
                 w.u64(p.amount);
-                w.len(p.eligible.len());
-                p.eligible.iter().for_each(|&s| w.u8(s as u8));
-                w.len(p.winners.len());
-                p.winners.iter().for_each(|&s| w.u8(s as u8));
+                w.u64(p.eligible.0 as u64);
+                w.u64(p.winners.0 as u64);
             }
         }
         None => w.bool(false),
@@ -300,11 +298,15 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         let mut pots = Vec::with_capacity(pn);
         for _ in 0..pn {
             let amount = r.u64()?;
-            let en = r.len(n)?;
-            let eligible = (0..en).map(|_| r.seat(n)).collect::<Result<Vec<_>>>()?;
-            let wn = r.len(n)?;
-            let winners = (0..wn).map(|_| r.seat(n)).collect::<Result<Vec<_>>>()?;
-            pots.push(Pot { amount, eligible, winners });
+            let mut sets = [SeatSet::default(); 2];
+            for set in sets.iter_mut() {
+                let m = r.u64()?;
+                if m >> n != 0 {
+                    return Err(bad());
+                }
+                *set = SeatSet(m as u32);
+            }
+            pots.push(Pot { amount, eligible: sets[0], winners: sets[1] });
         }
         Some(pots)
     } else {
@@ -321,7 +323,7 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
     if !consistent || seats.iter().any(|s| s.bet > s.total || s.acted_high > v[0]) {
         return Err(bad());
     }
-    Ok(Hand {
+    let mut hand = Hand {
         rules,
         seats,
         button,
@@ -337,5 +339,10 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         dead: v[4],
         history,
         result,
-    })
+        masks: Default::default(),
+    };
+    if hand.result.is_none() {
+        hand.masks = hand.compute_masks();
+    }
+    Ok(hand)
 }

@@ -3,7 +3,7 @@
 use super::pots::{self, Pot};
 use super::rules::{Rules, StraddleMinRaise, Structure, MAX_CHIPS};
 use crate::card::{Card, CardSet};
-use crate::deck::make_rng;
+use crate::deck::{make_rng, DeckRng};
 use crate::error::{Error, Result};
 use rand::seq::SliceRandom;
 use std::sync::Arc;
@@ -117,6 +117,24 @@ pub struct Hand {
     pub(crate) history: Vec<Action>,
     /// Pots as paid, once the hand is over.
     pub(crate) result: Option<Vec<Pot>>,
+    /// Who is in, who can bet, who must act: worked out after every change.
+    pub(crate) masks: Masks,
+}
+
+/// More than one seat in the set (without a popcount, which baseline x86-64 lacks).
+#[inline]
+fn several(set: u32) -> bool {
+    set & set.wrapping_sub(1) != 0
+}
+
+/// Seat sets worked out in one pass (bit i is seat i).
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Masks {
+    pub in_hand: u32,
+    /// In the hand and not all-in.
+    pub able: u32,
+    /// Able and still to act this round.
+    pub pending: u32,
 }
 
 /// Cards given for a hand instead of dealing them.
@@ -131,6 +149,16 @@ pub struct GivenCards {
 impl Hand {
     /// A new hand: forced bets posted, cards dealt, first player to act set.
     pub fn new(rules: Arc<Rules>, stacks: &[u64], button: usize, seed: Option<u64>, given: Option<&GivenCards>) -> Result<Hand> {
+        Hand::with_rng(rules, stacks, button, &mut Lazy::Seed(seed), given)
+    }
+
+    /// Like [`Hand::new`], dealing from `rng`: a simulator that plays many
+    /// hands can keep one generator instead of seeding one per hand.
+    pub fn new_with_rng(rules: Arc<Rules>, stacks: &[u64], button: usize, rng: &mut DeckRng, given: Option<&GivenCards>) -> Result<Hand> {
+        Hand::with_rng(rules, stacks, button, &mut Lazy::Rng(rng), given)
+    }
+
+    fn with_rng(rules: Arc<Rules>, stacks: &[u64], button: usize, rng: &mut Lazy<'_>, given: Option<&GivenCards>) -> Result<Hand> {
         let n = stacks.len();
         if n < 2 || n > MAX_SEATS {
             return Err(Error::BadConfig(format!("a hand needs 2 to {MAX_SEATS} players, not {n}")));
@@ -155,10 +183,10 @@ impl Hand {
         if sum > MAX_CHIPS {
             return Err(Error::BadConfig("the stacks add up to more than 2**60 chips".into()));
         }
-        let (holes, board, burns) = deal_plan(n, button, seed, given)?;
+        let (holes, board, burns) = deal_plan(n, button, rng, given)?;
         let seats = stacks
             .iter()
-            .zip(&holes)
+            .zip(holes.iter())
             .map(|(&s, &hole)| Seat {
                 starting: s,
                 stack: s,
@@ -185,8 +213,9 @@ impl Hand {
             raises: 0,
             uncapped: false,
             dead: 0,
-            history: Vec::with_capacity(16),
+            history: Vec::with_capacity(32),
             result: None,
+            masks: Masks::default(),
         };
         hand.post_forced_bets();
         hand.start_round();
@@ -278,47 +307,62 @@ impl Hand {
         self.high = self.seats.iter().map(|s| s.bet).max().unwrap_or(0).max(self.last_full_high);
     }
 
-    /// Seats that can still bet: in the hand and not all-in.
-    pub(crate) fn can_bet(&self, seat: usize) -> bool {
-        let s = &self.seats[seat];
-        !s.folded && !s.all_in
+    /// One pass over the seats: who is in the hand, who can bet, who must act.
+    pub(crate) fn compute_masks(&self) -> Masks {
+        let mut m = Masks::default();
+        for (i, s) in self.seats.iter().enumerate() {
+            let in_hand = !s.folded as u32;
+            let able = in_hand & !s.all_in as u32;
+            let pending = able & (!s.acted | (s.bet < self.high)) as u32;
+            m.in_hand |= in_hand << i;
+            m.able |= able << i;
+            m.pending |= pending << i;
+        }
+        m
     }
 
-    fn needs_action(&self, seat: usize) -> bool {
-        let s = &self.seats[seat];
-        !s.folded && !s.all_in && (!s.acted || s.bet < self.high)
-    }
-
-    fn in_hand_count(&self) -> usize {
-        self.seats.iter().filter(|s| !s.folded).count()
-    }
-
-    fn able_count(&self) -> usize {
-        (0..self.seats.len()).filter(|&i| self.can_bet(i)).count()
+    /// The first seat of `set` clockwise from `start` (included; `start <= n`).
+    fn first_from(&self, set: u32, start: usize) -> Option<usize> {
+        let n = self.seats.len();
+        let start = if start >= n { start - n } else { start };
+        let both = (set as u64) | ((set as u64) << n);
+        let shifted = both >> start;
+        if shifted == 0 {
+            return None;
+        }
+        let seat = start + shifted.trailing_zeros() as usize;
+        Some(if seat >= n { seat - n } else { seat })
     }
 
     /// Starts the betting round of `self.street` (bets already reset), or runs
     /// the hand forward when nobody can bet.
     fn start_round(&mut self) {
         let n = self.seats.len();
-        let rules = Arc::clone(&self.rules);
+        let rules = &*self.rules;
+        let structure = rules.structure;
+        let uncapped = rules.raise_cap.is_none() || rules.heads_up_uncapped;
+        let limited = rules.raise_cap.is_some();
+        let straddles = rules.straddles.len();
+        let progressive_bet = rules.bets[(self.street as usize).min(3)];
         self.raises = 0;
-        self.uncapped = rules.structure == Structure::FixedLimit
-            && (rules.raise_cap.is_none() || (rules.heads_up_uncapped && self.able_count() == 2));
-        let first_from = if self.street == Street::Preflop && rules.structure != Structure::Progressive {
-            // Left of the big blind, or of the last straddle.
-            (self.big_blind_seat() + 1 + rules.straddles.len()) % n
-        } else {
-            (self.button + 1) % n
-        };
-        if rules.structure == Structure::Progressive {
-            self.high = rules.bets[self.street as usize];
+        if structure == Structure::Progressive {
+            self.high = progressive_bet;
             self.full_raise = 0;
             self.last_full_high = self.high;
         }
+        let m = self.compute_masks();
+        self.masks = m;
+        self.uncapped = structure == Structure::FixedLimit
+            && (!limited || (uncapped && m.able.count_ones() == 2));
+        let first_from = if self.street == Street::Preflop && structure != Structure::Progressive {
+            // Left of the big blind, or of the last straddle.
+            (self.big_blind_seat() + 1 + straddles) % n
+        } else {
+            (self.button + 1) % n
+        };
         self.actor = None;
-        if self.in_hand_count() > 1 && !self.nobody_to_bet_against() {
-            self.actor = (0..n).map(|i| (first_from + i) % n).find(|&s| self.needs_action(s));
+        if several(m.in_hand) && !self.nobody_to_bet_against(&m) {
+            self.actor = self.first_from(m.pending, first_from);
         }
         if self.actor.is_none() {
             self.end_round();
@@ -326,28 +370,48 @@ impl Hand {
     }
 
     /// True when betting is pointless: at most one seat can bet and it owes nothing.
-    fn nobody_to_bet_against(&self) -> bool {
+    fn nobody_to_bet_against(&self, m: &Masks) -> bool {
+        if m.able == 0 {
+            return true;
+        }
+        if several(m.able) {
+            return false;
+        }
+        // One seat can bet. In Progressive nobody could answer its bet;
+        // otherwise it acts only if it is behind a bet someone actually made
+        // (not the full amount of a blind posted short: calling that would
+        // come straight back as uncalled).
         if self.rules.structure == Structure::Progressive {
-            // Nobody can answer a lone player's bet.
-            return self.able_count() <= 1;
+            return true;
         }
-        let mut able = (0..self.seats.len()).filter(|&i| self.can_bet(i));
-        match (able.next(), able.next()) {
-            (None, _) => true,
-            (Some(only), None) => self.seats[only].bet >= self.high,
-            _ => false,
-        }
+        let lone = m.able.trailing_zeros() as usize;
+        let others = self.seats.iter().enumerate().filter(|&(i, _)| i != lone).map(|(_, s)| s.bet).max().unwrap_or(0);
+        self.seats[lone].bet >= others
     }
 
-    /// Called after every action: the next actor, or the end of the round.
-    pub(crate) fn advance(&mut self, from: usize) {
-        let n = self.seats.len();
-        if self.in_hand_count() <= 1 || self.nobody_to_bet_against() {
-            self.actor = None;
-            self.end_round();
-            return;
+    /// Called after every action by `from`: the next actor, or the end of the
+    /// round. `raised`: the action raised the bet, so everyone else who can
+    /// still bet must act again.
+    pub(crate) fn advance(&mut self, from: usize, raised: bool) {
+        let bit = 1u32 << from;
+        let s = &self.seats[from];
+        let mut m = self.masks;
+        if raised {
+            m.pending = m.able;
         }
-        self.actor = (1..=n).map(|i| (from + i) % n).find(|&s| self.needs_action(s));
+        m.pending &= !bit;
+        if s.folded {
+            m.in_hand &= !bit;
+        }
+        if s.folded || s.all_in {
+            m.able &= !bit;
+        }
+        debug_assert_eq!(m, self.compute_masks(), "incremental seat masks");
+        self.masks = m;
+        self.actor = None;
+        if several(m.in_hand) && !self.nobody_to_bet_against(&m) {
+            self.actor = self.first_from(m.pending, from + 1);
+        }
         if self.actor.is_none() {
             self.end_round();
         }
@@ -355,21 +419,16 @@ impl Hand {
 
     /// Returns the part of the top bet nobody matched.
     fn return_uncalled(&mut self) {
-        let mut top = 0usize;
+        let (mut top, mut top_bet, mut second) = (0usize, 0u64, 0u64);
         for (i, s) in self.seats.iter().enumerate() {
-            if s.bet > self.seats[top].bet {
+            if s.bet > top_bet {
+                second = top_bet;
+                top_bet = s.bet;
                 top = i;
+            } else if s.bet > second {
+                second = s.bet;
             }
         }
-        let top_bet = self.seats[top].bet;
-        let second = self
-            .seats
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != top)
-            .map(|(_, s)| s.bet)
-            .max()
-            .unwrap_or(0);
         if top_bet > second {
             let back = top_bet - second;
             let s = &mut self.seats[top];
@@ -392,7 +451,7 @@ impl Hand {
         self.high = 0;
         self.last_full_high = 0;
         self.full_raise = self.rules.big_blind;
-        if self.in_hand_count() <= 1 {
+        if self.seats.iter().filter(|s| !s.folded).count() <= 1 {
             self.finish(false);
             return;
         }
@@ -410,18 +469,25 @@ impl Hand {
 
     fn finish(&mut self, showdown: bool) {
         self.actor = None;
-        let totals: Vec<u64> = self.seats.iter().map(|s| s.total).collect();
-        let folded: Vec<bool> = self.seats.iter().map(|s| s.folded).collect();
-        let mut pots = pots::build_pots(&totals, &folded, self.dead);
-        let values = if showdown {
+        self.masks = Masks::default();
+        let n = self.seats.len();
+        let mut totals = [0u64; MAX_SEATS];
+        let mut folded = [false; MAX_SEATS];
+        let mut holes = [[self.board[0]; 2]; MAX_SEATS];
+        for (i, s) in self.seats.iter().enumerate() {
+            totals[i] = s.total;
+            folded[i] = s.folded;
+            holes[i] = s.hole;
+        }
+        let mut pots = pots::build_pots(&totals[..n], &folded[..n], self.dead);
+        let mut values = [None; MAX_SEATS];
+        if showdown {
             self.street = Street::Showdown;
-            let holes: Vec<[Card; 2]> = self.seats.iter().map(|s| s.hole).collect();
-            pots::showdown_values(&holes, &self.board, &folded)
-        } else {
-            // Uncontested: the one seat left takes everything, unseen.
-            vec![None; self.seats.len()]
-        };
-        let won = pots::award(&mut pots, &values, self.button);
+            pots::showdown_values(&holes[..n], &self.board, &folded[..n], &mut values[..n]);
+        }
+        // Uncontested (no values): the one seat left takes everything, unseen.
+        let mut won = [0u64; MAX_SEATS];
+        pots::award(&mut pots, &values[..n], self.button, &mut won[..n]);
         for (s, w) in self.seats.iter_mut().zip(won) {
             s.stack += w;
         }
@@ -429,13 +495,20 @@ impl Hand {
     }
 }
 
-type Plan = (Vec<[Card; 2]>, [Card; 5], Option<[Card; 3]>);
+type Plan = ([[Card; 2]; MAX_SEATS], [Card; 5], Option<[Card; 3]>);
+
+/// A generator made only if some card must be shuffled (a seed or OS
+/// entropy), or one lent by the caller.
+enum Lazy<'a> {
+    Seed(Option<u64>),
+    Rng(&'a mut DeckRng),
+}
 
 /// Decides every card of the deal up front, in dealing order: hole cards one
 /// at a time from the seat left of the button, twice around; then burn, flop,
 /// burn, turn, burn, river. Given cards keep their places; the rest come off a
 /// shuffle of the unseen cards. With every card given, nothing is shuffled.
-fn deal_plan(n: usize, button: usize, seed: Option<u64>, given: Option<&GivenCards>) -> Result<Plan> {
+fn deal_plan(n: usize, button: usize, rng: &mut Lazy<'_>, given: Option<&GivenCards>) -> Result<Plan> {
     let empty = GivenCards::default();
     let given = given.unwrap_or(&empty);
     if !given.hole_cards.is_empty() && given.hole_cards.len() != n {
@@ -458,7 +531,7 @@ fn deal_plan(n: usize, button: usize, seed: Option<u64>, given: Option<&GivenCar
     let holes_missing = if given.hole_cards.is_empty() { n } else { given.hole_cards.iter().filter(|h| h.is_none()).count() };
     let board_missing = 5 - given.board.len();
     let placeholder = Card::new(0).map_err(|_| Error::BadCards("no card 0".into()))?;
-    let mut holes = vec![[placeholder; 2]; n];
+    let mut holes = [[placeholder; 2]; MAX_SEATS];
     let mut board = [placeholder; 5];
     board[..given.board.len()].copy_from_slice(&given.board);
     if holes_missing == 0 && board_missing == 0 {
@@ -469,10 +542,17 @@ fn deal_plan(n: usize, button: usize, seed: Option<u64>, given: Option<&GivenCar
         }
         return Ok((holes, board, None));
     }
-    let mut rest: Vec<Card> = (0..52u8).filter_map(|i| Card::new(i).ok()).filter(|c| !used.contains(*c)).collect();
+    let mut rest = [placeholder; 52];
+    let mut k = 0;
+    for c in (0..52u8).filter_map(|i| Card::new(i).ok()).filter(|c| !used.contains(*c)) {
+        rest[k] = c;
+        k += 1;
+    }
     let need = 2 * holes_missing + board_missing + 3;
-    let mut rng = make_rng(seed);
-    let (drawn, _) = rest.partial_shuffle(&mut rng, need);
+    let (drawn, _) = match rng {
+        Lazy::Seed(seed) => rest[..k].partial_shuffle(&mut make_rng(*seed), need),
+        Lazy::Rng(r) => rest[..k].partial_shuffle(*r, need),
+    };
     let mut next = drawn.iter().copied();
     let mut draw = || next.next().ok_or_else(|| Error::BadCards("not enough cards left to deal".into()));
     for round in 0..2 {

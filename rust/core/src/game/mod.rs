@@ -13,7 +13,7 @@ pub mod rules;
 
 pub use betting::LegalActions;
 pub use hand::{Action, ActionKind, GivenCards, Hand, Street, MAX_SEATS};
-pub use pots::Pot;
+pub use pots::{Pot, SeatSet};
 pub use rules::{BlindOptions, Rules, StraddleMinRaise, Structure};
 
 use crate::card::Card;

@@ -1,15 +1,53 @@
 //! Side pots by contribution level, and paying them at showdown.
+use super::hand::MAX_SEATS;
 use crate::card::Card;
 use crate::eval::{evaluate_unchecked, HandValue};
+
+/// A set of seats (at most 32) as a bit mask.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SeatSet(pub u32);
+
+impl SeatSet {
+    pub fn contains(self, seat: usize) -> bool {
+        seat < 32 && self.0 >> seat & 1 == 1
+    }
+    pub fn insert(&mut self, seat: usize) {
+        if seat < 32 {
+            self.0 |= 1 << seat;
+        }
+    }
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// Seats in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        let mut m = self.0;
+        std::iter::from_fn(move || {
+            if m == 0 {
+                None
+            } else {
+                let s = m.trailing_zeros() as usize;
+                m &= m - 1;
+                Some(s)
+            }
+        })
+    }
+    pub fn to_vec(self) -> Vec<usize> {
+        self.iter().collect()
+    }
+}
 
 /// One pot: its chips, the seats that can win it, and (once paid) who won.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Pot {
     pub amount: u64,
     /// Seats still in the hand that put in at least this pot's level.
-    pub eligible: Vec<usize>,
+    pub eligible: SeatSet,
     /// Seats paid from this pot, empty until the hand is over.
-    pub winners: Vec<usize>,
+    pub winners: SeatSet,
 }
 
 /// Splits `contributions` (chips each seat put in, antes included) plus
@@ -17,37 +55,56 @@ pub struct Pot {
 /// main pot) into a main pot and side pots. A pot's level is a contribution of
 /// a seat still in the hand; folded seats' chips stay in the pots they fed.
 pub fn build_pots(contributions: &[u64], folded: &[bool], dead: u64) -> Vec<Pot> {
-    let mut levels: Vec<u64> = contributions
-        .iter()
-        .zip(folded)
-        .filter(|(&c, &f)| !f && c > 0)
-        .map(|(&c, _)| c)
-        .collect();
+    let n = contributions.len().min(MAX_SEATS);
+    let mut levels = [0u64; MAX_SEATS];
+    let mut k = 0;
+    let mut in_hand = SeatSet::default();
+    let mut someone_at_zero = false;
+    for s in 0..n {
+        if !folded[s] {
+            in_hand.insert(s);
+            if contributions[s] > 0 {
+                levels[k] = contributions[s];
+                k += 1;
+            } else {
+                someone_at_zero = true;
+            }
+        }
+    }
+    let levels = &mut levels[..k];
     levels.sort_unstable();
-    levels.dedup();
-    let mut pots: Vec<Pot> = Vec::with_capacity(levels.len().max(1));
+    let mut pots: Vec<Pot> = Vec::with_capacity(k + 1);
+    if dead > 0 && someone_at_zero {
+        // A player still in who put in nothing live (a big blind all-in for
+        // the big-blind ante) can win the dead money and nothing more.
+        pots.push(Pot { amount: dead, eligible: in_hand, winners: SeatSet::default() });
+    }
+    let dead_left = if someone_at_zero { 0 } else { dead };
     let mut prev = 0u64;
-    for &level in &levels {
-        let amount: u64 = contributions.iter().map(|&c| c.min(level) - c.min(prev)).sum();
-        let eligible: Vec<usize> = (0..contributions.len())
-            .filter(|&s| !folded[s] && contributions[s] >= level)
-            .collect();
-        pots.push(Pot { amount, eligible, winners: Vec::new() });
+    for &level in levels.iter() {
+        if level == prev {
+            continue;
+        }
+        let mut amount = 0;
+        let mut eligible = SeatSet::default();
+        for s in 0..n {
+            let c = contributions[s];
+            amount += c.min(level) - c.min(prev);
+            if !folded[s] && c >= level {
+                eligible.insert(s);
+            }
+        }
+        pots.push(Pot { amount, eligible, winners: SeatSet::default() });
         prev = level;
     }
     // Chips above the highest live level (only folded seats can have them,
-    // mid-round) stay in the last pot.
-    let above: u64 = contributions.iter().map(|&c| c - c.min(prev)).sum();
-    match pots.first_mut() {
-        Some(first) => first.amount += dead,
-        None if dead + above > 0 => {
-            let eligible = (0..contributions.len()).filter(|&s| !folded[s]).collect();
-            pots.push(Pot { amount: 0, eligible, winners: Vec::new() });
-            if let Some(p) = pots.last_mut() {
-                p.amount += dead;
-            }
-        }
-        None => {}
+    // mid-round) stay in the last pot; dead money goes to the main pot.
+    let above: u64 = contributions[..n].iter().map(|&c| c - c.min(prev)).sum();
+    if pots.is_empty() && dead_left + above > 0 {
+        pots.push(Pot { amount: 0, eligible: in_hand, winners: SeatSet::default() });
+    }
+    if let Some(first) = pots.first_mut() {
+        first.amount += dead_left;
     }
     if let Some(last) = pots.last_mut() {
         last.amount += above;
@@ -55,55 +112,56 @@ pub fn build_pots(contributions: &[u64], folded: &[bool], dead: u64) -> Vec<Pot>
     pots
 }
 
-/// Seats in the order odd chips are handed out: starting left of the button.
+/// Position of `seat` in the order odd chips are handed out: from the
+/// button's left.
 pub fn left_of_button_order(seat: usize, button: usize, n: usize) -> usize {
     (seat + n - button - 1) % n
 }
 
-/// Pays every pot to the best hand among its eligible seats; ties split, odd
-/// chips one at a time to the tied winners starting left of the button.
-/// Returns the chips won by each seat.
-pub fn award(pots: &mut [Pot], values: &[Option<HandValue>], button: usize) -> Vec<u64> {
+/// Pays every pot to the best hand among its eligible seats (every eligible
+/// seat counts as best when `values` has none, e.g. a hand won uncontested);
+/// ties split, odd chips one at a time to the tied winners starting left of
+/// the button. Adds the chips won to `won`.
+pub fn award(pots: &mut [Pot], values: &[Option<HandValue>], button: usize, won: &mut [u64]) {
     let n = values.len();
-    let mut won = vec![0u64; n];
     for pot in pots.iter_mut() {
-        let best = pot.eligible.iter().filter_map(|&s| values[s]).max();
-        let mut winners: Vec<usize> = match best {
-            Some(b) => pot.eligible.iter().copied().filter(|&s| values[s] == Some(b)).collect(),
-            None => pot.eligible.clone(),
-        };
-        if winners.is_empty() {
+        let best = pot.eligible.iter().filter_map(|s| values[s]).max();
+        let mut winners = SeatSet::default();
+        for s in pot.eligible.iter() {
+            if best.is_none() || values[s] == best {
+                winners.insert(s);
+            }
+        }
+        let k = winners.len() as u64;
+        if k == 0 {
             continue;
         }
-        winners.sort_by_key(|&s| left_of_button_order(s, button, n));
-        let k = winners.len() as u64;
         let share = pot.amount / k;
-        let odd = (pot.amount % k) as usize;
-        for (i, &s) in winners.iter().enumerate() {
-            won[s] += share + u64::from(i < odd);
+        let mut odd = pot.amount % k;
+        for i in 0..n {
+            let s = (button + 1 + i) % n;
+            if winners.contains(s) {
+                won[s] += share + u64::from(odd > 0);
+                odd = odd.saturating_sub(1);
+            }
         }
-        winners.sort_unstable();
         pot.winners = winners;
     }
-    won
 }
 
 /// The showdown value of each seat still in the hand.
-pub fn showdown_values(holes: &[[Card; 2]], board: &[Card], folded: &[bool]) -> Vec<Option<HandValue>> {
-    holes
-        .iter()
-        .zip(folded)
-        .map(|(h, &f)| {
-            if f {
-                None
-            } else {
-                let mut cards = [h[0]; 7];
-                cards[1] = h[1];
-                cards[2..2 + board.len()].copy_from_slice(board);
-                Some(evaluate_unchecked(&cards[..2 + board.len()]))
-            }
-        })
-        .collect()
+pub fn showdown_values(holes: &[[Card; 2]], board: &[Card], folded: &[bool], out: &mut [Option<HandValue>]) {
+    for ((h, &f), o) in holes.iter().zip(folded).zip(out.iter_mut()) {
+        *o = if f {
+            None
+        } else {
+            let mut cards = [h[0]; 7];
+            cards[1] = h[1];
+            let m = board.len().min(5);
+            cards[2..2 + m].copy_from_slice(&board[..m]);
+            Some(evaluate_unchecked(&cards[..2 + m]))
+        };
+    }
 }
 
 #[cfg(test)]
@@ -116,18 +174,34 @@ mod tests {
         let pots = build_pots(&[50, 120, 200, 80], &[false, false, false, true], 0);
         // main: 50 from each of four = 200; side 1: 70+70+30 = 170; side 2: 80
         assert_eq!(pots.iter().map(|p| p.amount).collect::<Vec<_>>(), vec![200, 170, 80]);
-        assert_eq!(pots[0].eligible, vec![0, 1, 2]);
-        assert_eq!(pots[1].eligible, vec![1, 2]);
-        assert_eq!(pots[2].eligible, vec![2]);
+        assert_eq!(pots[0].eligible.to_vec(), vec![0, 1, 2]);
+        assert_eq!(pots[1].eligible.to_vec(), vec![1, 2]);
+        assert_eq!(pots[2].eligible.to_vec(), vec![2]);
+    }
+
+    #[test]
+    fn big_blind_all_in_for_the_ante_can_win_the_dead_money() {
+        // seat 1 put its whole stack (2) in as a big-blind ante: dead 2, live 0.
+        let pots = build_pots(&[2, 0, 2], &[false, false, false], 2);
+        assert_eq!(pots.iter().map(|p| p.amount).collect::<Vec<_>>(), vec![2, 4]);
+        assert_eq!(pots[0].eligible.to_vec(), vec![0, 1, 2]);
+        assert_eq!(pots[1].eligible.to_vec(), vec![0, 2]);
+    }
+
+    #[test]
+    fn dead_money_goes_to_the_main_pot() {
+        let pots = build_pots(&[10, 30], &[false, false], 5);
+        assert_eq!(pots.iter().map(|p| p.amount).collect::<Vec<_>>(), vec![25, 20]);
     }
 
     #[test]
     fn odd_chip_goes_left_of_button() {
-        let mut pots = vec![Pot { amount: 7, eligible: vec![0, 1, 2], winners: vec![] }];
+        let mut pots = vec![Pot { amount: 7, eligible: SeatSet(0b111), winners: SeatSet(0) }];
         let v = HandValue::new(100).ok();
         // button 1: order left of it is 2, 0, 1; seats 0 and 2 tie
-        let won = award(&mut pots, &[v, HandValue::new(50).ok(), v], 1);
-        assert_eq!(won, vec![3, 0, 4]);
-        assert_eq!(pots[0].winners, vec![0, 2]);
+        let mut won = [0u64; 3];
+        award(&mut pots, &[v, HandValue::new(50).ok(), v], 1, &mut won);
+        assert_eq!(won, [3, 0, 4]);
+        assert_eq!(pots[0].winners.to_vec(), vec![0, 2]);
     }
 }

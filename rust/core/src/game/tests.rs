@@ -84,7 +84,7 @@ fn three_way_all_in_side_pots_and_odd_chip() {
     // main pot 3*50 = 150; side 51+51 = 102; button's 99 uncalled back.
     let pots = h.pots();
     assert_eq!(pots.iter().map(|p| p.amount).collect::<Vec<_>>(), vec![150, 102]);
-    assert_eq!(pots[0].winners, vec![0, 2]);
+    assert_eq!(pots[0].winners.to_vec(), vec![0, 2]);
     // 150 splits 75/75; 102 splits 51/51.
     assert_eq!(h.stacks(), vec![99 + 75 + 51, 0, 75 + 51]);
     assert_eq!(h.payoffs().unwrap().iter().sum::<i64>(), 0);

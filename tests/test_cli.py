@@ -1,0 +1,305 @@
+"""The ``holecards`` command line: demo, eval and deal, run in-process and once
+as ``python -m holecards``."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from typing import Dict, List, Tuple
+
+import pytest
+
+import holecards
+from holecards.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> Tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def section(text: str, title: str) -> List[str]:
+    """The lines of a ``*** TITLE ***`` block, up to the next blank line."""
+    lines = text.splitlines()
+    start = lines.index(f"*** {title} ***") + 1
+    block = []
+    for line in lines[start:]:
+        if not line:
+            break
+        block.append(line)
+    return block
+
+
+def payoffs(text: str) -> Dict[int, int]:
+    result = {}
+    for line in section(text, "PAYOFFS"):
+        match = re.fullmatch(r"  seat (\d+): ([+-]?\d+)  \(stack (\d+)\)", line)
+        if match:
+            result[int(match.group(1))] = int(match.group(2))
+    return result
+
+
+def hole_cards(text: str) -> Dict[int, str]:
+    return {
+        int(seat): cards
+        for seat, cards in re.findall(r"^  seat (\d+)  stack \d+  \[(\S+ \S+)\]", text, re.M)
+    }
+
+
+# --------------------------------------------------------------------------
+# demo
+
+
+def test_demo_default(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "demo")
+    assert code == 0
+    assert err == ""
+    assert "seed 1" in out.splitlines()[0]
+    assert "Rules: no-limit hold'em, blinds 50/100" in out
+    assert "*** PREFLOP ***" in out
+    assert "seat 1 posts small blind 50" in out
+    assert "seat 2 posts big blind 100" in out
+
+    holes = hole_cards(out)
+    assert sorted(holes) == list(range(6))
+    dealt = [card for cards in holes.values() for card in cards.split()]
+    assert len(set(dealt)) == 12
+
+    pays = payoffs(out)
+    assert sorted(pays) == list(range(6))
+    assert sum(pays.values()) == 0
+    assert any(pays.values())
+    for line in section(out, "PAYOFFS"):
+        match = re.fullmatch(r"  seat (\d+): ([+-]?\d+)  \(stack (\d+)\)", line)
+        if match:
+            assert int(match.group(3)) == 10_000 + int(match.group(2))
+
+    assert "*** EVALUATOR ***" in out
+    assert "Royal flush" in out
+
+
+def test_demo_showdown_names_and_winner(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every shown hand is named as holecards.evaluate names it, and the
+    single pot goes to the best of them (seed 1 reaches a showdown)."""
+    code, out, _ = run(capsys, "demo", "--seed", "1")
+    assert code == 0
+    board_match = re.search(r"^\*\*\* SHOWDOWN \*\*\* \[(.+)\]$", out, re.M)
+    assert board_match is not None
+    board = board_match.group(1)
+    assert len(board.split()) == 5
+    holes = hole_cards(out)
+    ranks = {}
+    for seat, cards, name in re.findall(r"^seat (\d+) shows \[(.+?)\]: (.+?)  \(best five", out, re.M):
+        assert cards == holes[int(seat)]
+        rank = holecards.evaluate(f"{cards} {board}")
+        assert name == rank.name
+        ranks[int(seat)] = rank
+    assert len(ranks) >= 2
+    best = max(ranks.values())
+    winners = sorted(seat for seat, rank in ranks.items() if rank == best)
+    pot_lines = section(out, "POTS")
+    assert len(pot_lines) == 1
+    if len(winners) == 1:
+        assert pot_lines[0].endswith(f"won by seat {winners[0]}")
+    else:
+        assert "split between" in pot_lines[0]
+
+
+def test_demo_same_seed_same_output(capsys: pytest.CaptureFixture[str]) -> None:
+    _, first, _ = run(capsys, "demo", "--seed", "7")
+    _, second, _ = run(capsys, "demo", "--seed", "7")
+    _, other, _ = run(capsys, "demo", "--seed", "8")
+    assert first == second
+    assert first != other
+
+
+@pytest.mark.parametrize("structure", ["no-limit", "pot-limit", "fixed-limit"])
+@pytest.mark.parametrize("players", [2, 3, 9])
+def test_demo_structures_and_tables(capsys: pytest.CaptureFixture[str], structure: str, players: int) -> None:
+    for seed in range(5):
+        code, out, err = run(
+            capsys, "demo", "--seed", str(seed), "--players", str(players), "--structure", structure
+        )
+        assert code == 0, err
+        assert f"Rules: {structure} hold'em" in out
+        assert sorted(hole_cards(out)) == list(range(players))
+        pays = payoffs(out)
+        assert sorted(pays) == list(range(players))
+        assert sum(pays.values()) == 0
+
+
+def test_demo_fixed_limit_bets_are_fixed(capsys: pytest.CaptureFixture[str]) -> None:
+    for seed in range(10):
+        _, out, _ = run(capsys, "demo", "--seed", str(seed), "--structure", "fixed-limit")
+        assert "bets 100/200" in out
+        street = "PREFLOP"
+        for line in out.splitlines():
+            header = re.match(r"\*\*\* (\w+) \*\*\*", line)
+            if header:
+                street = header.group(1)
+            bet = re.fullmatch(r"seat \d+ bets (\d+)", line)
+            if bet:
+                assert int(bet.group(1)) == (100 if street == "FLOP" else 200)
+
+
+def test_python_m_holecards_demo(capsys: pytest.CaptureFixture[str]) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "holecards", "demo"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    assert sum(payoffs(proc.stdout).values()) == 0
+    # The same program in-process prints the same hand.
+    _, out, _ = run(capsys, "demo")
+    assert proc.stdout == out
+
+
+# --------------------------------------------------------------------------
+# eval
+
+
+def test_eval_royal_flush(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "eval", "Ah Kh Qh Jh Th 2c 3d")
+    assert code == 0
+    assert err == ""
+    rank = holecards.evaluate("Ah Kh Qh Jh Th 2c 3d")
+    assert "name:      Royal flush" in out
+    assert f"value:     {rank.value}" in out
+    assert "category:  straight flush" in out
+    assert "best five: Ah Kh Qh Jh Th" in out
+
+
+def test_eval_cards_as_separate_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "eval", "Ah", "Kh", "Qh", "Jh", "Th")
+    assert code == 0
+    assert "Royal flush" in out
+    assert "hand 1" not in out
+
+
+def test_eval_several_hands_winner(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "eval", "Kh Kd Kc 7s 7d 2c 3h", "As Ks Qs Js Ts 4d 4c", "2c 3d 4h 5s 7c")
+    assert code == 0
+    assert "hand 1: Kh Kd Kc 7s 7d 2c 3h" in out
+    assert "Full house, kings full of sevens" in out
+    assert out.rstrip().endswith("hand 2 wins with Royal flush")
+
+
+def test_eval_several_hands_tie(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "eval", "Ac Kd Qs Js Ts", "Ad Kc Qs Js Ts 2c", "9c 9d Qs Js Ts")
+    assert code == 0
+    assert out.rstrip().endswith("hands 1 and 2 tie with Straight, ace high")
+
+
+def test_eval_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "eval", "--json", "Ah Kh Qh Jh Th 2c 3d")
+    assert code == 0
+    data = json.loads(out)
+    assert data == {
+        "cards": ["Ah", "Kh", "Qh", "Jh", "Th", "2c", "3d"],
+        "value": holecards.evaluate("Ah Kh Qh Jh Th").value,
+        "category": "STRAIGHT_FLUSH",
+        "best_five": ["Ah", "Kh", "Qh", "Jh", "Th"],
+        "name": "Royal flush",
+    }
+
+    code, out, _ = run(capsys, "eval", "--json", "Ac Kd Qs Js Ts", "Ad Kc Qs Js Ts 2c", "Kh Kd Kc 7s 7d")
+    assert code == 0
+    data = json.loads(out)
+    assert [hand["name"] for hand in data["hands"]] == [
+        "Straight, ace high",
+        "Straight, ace high",
+        "Full house, kings full of sevens",
+    ]
+    assert data["winners"] == [2]
+    assert data["tie"] is False
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["eval", "Ah Kh Qh Jh Zz"], "'Zz'"),
+        (["eval", "Ah", "Kh", "Qh", "Jh", "Xx"], "'Xx'"),
+        (["eval", "Ah Kh Qh Jh Th", "Ah Kh"], "hand 2"),
+        (["eval", "Ah Kh"], "not 2"),
+        (["eval", "Ah Ah Qh Jh Th"], "duplicate card Ah"),
+        (["demo", "--players", "1"], "players"),
+        (["demo", "--players", "23"], "players"),
+        (["demo", "--seed", "-1"], "seed"),
+        (["demo", "--seed", "abc"], "seed"),
+        (["demo", "--structure", "spread-limit"], "spread-limit"),
+        (["deal", "--players", "99"], "players"),
+        (["shuffle"], "shuffle"),
+        ([], "required"),
+    ],
+)
+def test_errors_exit_2(capsys: pytest.CaptureFixture[str], argv: List[str], needle: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert "holecards: error: " in err
+    assert needle in err
+    assert "Traceback" not in err
+
+
+def test_bad_card_message(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "eval", "Ah Kh Qh Jh 1x")
+    assert code == 2
+    assert err.startswith("holecards: error: ")
+    assert "'1x' is not a card" in err
+    assert err.count("\n") == 1
+
+
+def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    assert "demo" in out and "eval" in out and "deal" in out
+
+
+# --------------------------------------------------------------------------
+# deal
+
+
+def test_deal_seeded(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "deal", "--seed", "5", "--players", "4")
+    assert code == 0
+    assert err == ""
+    assert out.splitlines()[0] == "holecards deal: 4 players, seed 5"
+    seats = re.findall(r"^  seat (\d+)  \[(\S+) (\S+)\]  (.+?)(  \*)?$", out, re.M)
+    assert [int(seat) for seat, *_ in seats] == [0, 1, 2, 3]
+    board_match = re.search(r"^board: \[(\S+) (\S+) (\S+)\] \[(\S+)\] \[(\S+)\]$", out, re.M)
+    assert board_match is not None
+    board = list(board_match.groups())
+    cards = [card for _, a, b, _, _ in seats for card in (a, b)] + board
+    assert len(set(cards)) == 4 * 2 + 5
+    ranks = []
+    for _, a, b, name, _ in seats:
+        rank = holecards.evaluate([a, b, *board])
+        assert name == rank.name
+        ranks.append(rank)
+    winners = [seat for seat, rank in enumerate(ranks) if rank == max(ranks)]
+    for seat, *_, star in seats:
+        assert bool(star) == (int(seat) in winners)
+
+    _, again, _ = run(capsys, "deal", "--seed", "5", "--players", "4")
+    assert again == out
+
+
+def test_deal_without_seed_prints_a_reusable_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "deal", "--players", "3")
+    assert code == 0
+    match = re.match(r"holecards deal: 3 players, seed (\d+)\n", out)
+    assert match is not None
+    _, again, _ = run(capsys, "deal", "--players", "3", "--seed", match.group(1))
+    assert again == out
+
+
+def test_deal_full_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "deal", "--seed", "1", "--players", "22")
+    assert code == 0
+    assert len(re.findall(r"^  seat \d+  \[", out, re.M)) == 22
