@@ -388,10 +388,21 @@ impl Action {
         self.0.all_in
     }
     fn __repr__(&self) -> String {
+        const NAMES: [&str; 9] = [
+            "POST_ANTE",
+            "POST_SMALL_BLIND",
+            "POST_BIG_BLIND",
+            "POST_STRADDLE",
+            "FOLD",
+            "CHECK",
+            "CALL",
+            "BET",
+            "RAISE",
+        ];
         format!(
-            "Action(seat={}, kind={:?}, amount={}{})",
+            "Action(seat={}, kind={}, amount={}{})",
             self.0.seat,
-            self.0.kind,
+            NAMES[self.0.kind as usize],
             self.0.amount,
             if self.0.all_in { ", all_in=True" } else { "" }
         )
@@ -614,9 +625,9 @@ impl Hand {
         let h = &self.0;
         let board: String = h.board().iter().map(|c| c.to_string()).collect();
         format!(
-            "<Hand {} players, {:?}, board '{}', pot {}, {}>",
+            "<Hand {} players, {}, board '{}', pot {}, {}>",
             h.num_players(),
-            h.street(),
+            ["preflop", "flop", "turn", "river", "showdown"][h.street() as usize],
             board,
             h.pot(),
             match h.actor() {

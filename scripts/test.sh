@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs what the tests need into ./.venv and runs every test:
+#   cargo test (release mode: includes the exhaustive 5-, 6- and 7-card checks),
+#   pytest (Hypothesis, scenarios, pokerkit differential, README examples),
+#   mypy's stubtest (the .pyi stubs match the compiled module) and mypy --strict.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+    "$PYTHON" -m venv .venv
+fi
+VPY=.venv/bin/python
+"$VPY" -m pip install --quiet --upgrade pip
+"$VPY" -m pip install --quiet ".[test]"
+cargo test -p holecards-core --release
+"$VPY" -m pytest -q
+"$VPY" -m mypy.stubtest holecards
+"$VPY" -m mypy --strict python/holecards
+echo "all checks passed"
