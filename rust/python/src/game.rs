@@ -34,7 +34,10 @@ fn config(msg: String) -> PyErr {
 
 /// A chip amount: a non-negative int (bools and floats are refused).
 fn chips(name: &str, value: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if value.is_instance_of::<pyo3::types::PyBool>() || !value.is_instance_of::<pyo3::types::PyInt>() {
+    let integral = !value.is_instance_of::<pyo3::types::PyBool>()
+        && !value.is_instance_of::<pyo3::types::PyFloat>()
+        && (value.is_instance_of::<pyo3::types::PyInt>() || value.hasattr("__index__").unwrap_or(false));
+    if !integral {
         return Err(config(format!("{name} must be an integer number of chips, not {}", value.repr()?)));
     }
     match value.extract::<u64>() {
@@ -59,7 +62,12 @@ fn chip_list(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
         .map_err(|_| config(format!("{name} must be a sequence of chip amounts, not {}", value.repr().map(|r| r.to_string()).unwrap_or_default())))?;
     let mut out = Vec::new();
     for (i, item) in iter.enumerate() {
-        out.push(chips(&format!("{name}[{i}]"), &item?)?);
+        let item = item?;
+        // Fast path first; the labelled message is only built for bad input.
+        match item.extract::<u64>() {
+            Ok(v) if v <= game::rules::MAX_CHIPS && item.is_exact_instance_of::<pyo3::types::PyInt>() => out.push(v),
+            _ => out.push(chips(&format!("{name}[{i}]"), &item)?),
+        }
     }
     Ok(out)
 }
