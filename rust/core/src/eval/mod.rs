@@ -321,5 +321,3 @@ pub fn ranks_to_string(ranks: &[u8]) -> String {
     ranks.iter().map(|&r| RANK_CHARS[r as usize % 13]).collect()
 }
 
-#[cfg(test)]
-mod tests;

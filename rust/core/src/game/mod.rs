@@ -110,5 +110,3 @@ impl Hand {
     }
 }
 
-#[cfg(test)]
-mod tests;

@@ -1,6 +1,6 @@
 //! Scenario tests written from RULES.md; amounts worked out by hand in the comments.
-use super::*;
-use crate::card::parse_cards;
+use holecards_core::card::parse_cards;
+use holecards_core::game::*;
 use std::sync::Arc;
 
 fn nl(sb: u64, bb: u64) -> Arc<Rules> {
@@ -132,11 +132,11 @@ fn seeded_deal_is_reproducible() {
 fn codec_round_trips() {
     let mut h = Hand::new(nl(1, 2), &[100, 100, 100], 0, Some(5), None).unwrap();
     h.bet_or_raise_to(6).unwrap();
-    let back = codec::decode_hand(&codec::encode_hand(&h)).unwrap();
+    let back = holecards_core::game::codec::decode_hand(&holecards_core::game::codec::encode_hand(&h)).unwrap();
     assert_eq!(back, h);
-    assert!(codec::decode_hand(&[1, 2, 3]).is_err());
+    assert!(holecards_core::game::codec::decode_hand(&[1, 2, 3]).is_err());
     let r = h.rules().clone();
-    assert_eq!(codec::decode_rules(&codec::encode_rules(&r)).unwrap(), r);
+    assert_eq!(holecards_core::game::codec::decode_rules(&holecards_core::game::codec::encode_rules(&r)).unwrap(), r);
 }
 
 /// Random legal play: chips are conserved and the hand always ends.

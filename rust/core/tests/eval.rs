@@ -1,5 +1,7 @@
-use super::*;
-use crate::card::parse_cards;
+//! The evaluator: known hands, names, and exhaustive checks (release mode).
+use holecards_core::card::parse_cards;
+use holecards_core::eval::*;
+use holecards_core::Error;
 
 fn v(text: &str) -> HandValue {
     evaluate(&parse_cards(text).unwrap()).unwrap()
@@ -56,7 +58,7 @@ fn best_five_order() {
     let ranks: String = five.iter().map(|c| c.rank_char()).collect();
     assert_eq!(ranks, "KKK77");
     let (_, five) = best_five(&parse_cards("Ah 2d 3c 4s 5d 9c Kh").unwrap()).unwrap();
-    assert_eq!(crate::card::cards_to_string(&five), "5d4s3c2dAh");
+    assert_eq!(holecards_core::card::cards_to_string(&five), "5d4s3c2dAh");
 }
 
 #[test]
@@ -91,7 +93,7 @@ fn exhaustive_five() {
                     for e in d + 1..52 {
                         let val = eval5_indices(&[a, b, c, d, e]);
                         assert!((1..=7462).contains(&val));
-                        let cat = HandValue(val).category() as usize;
+                        let cat = HandValue::new(val).unwrap().category() as usize;
                         counts[cat] += 1;
                         if !seen[val as usize] {
                             seen[val as usize] = true;
@@ -165,7 +167,7 @@ fn exhaustive_seven() {
     assert_eq!(by_value[0], 0);
     let mut counts = [0u64; 9];
     for (val, &n) in by_value.iter().enumerate().skip(1) {
-        counts[HandValue(val as u16).category() as usize] += n;
+        counts[HandValue::new(val as u16).unwrap().category() as usize] += n;
     }
     assert_eq!(
         counts,
