@@ -235,8 +235,10 @@ def check_hand(hand: Any, cfg: Dict[str, Any], starting: List[int]) -> None:
     others = [s for s in range(n) if s != a and not folded[s]]
     assert others
     if all(all_in[s] for s in others):
-        # nobody else can bet: the actor must not already cover them all
-        assert contrib[a] < max(contrib[s] for s in others), "a decision that decides nothing"
+        # nobody else can bet: the actor must be behind a bet actually made
+        # this street (contributions would mislead: a big-blind ante is dead
+        # money, shown against the big blind but not part of its bet)
+        assert bets[a] < max(bets[s] for s in others), "a decision that decides nothing"
     high = max(bets)
     if hand.street == Street.PREFLOP and structure != "progressive":
         # a blind or straddle posted short does not lower the bet: the others
