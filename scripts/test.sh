@@ -16,4 +16,13 @@ cargo test -p holecards-core --release
 "$VPY" -m pytest -q
 "$VPY" -m mypy.stubtest holecards
 "$VPY" -m mypy --strict python/holecards
+# Packaging: one abi3 wheel that installs and imports in a clean virtual environment.
+WHEELS=$(mktemp -d)
+"$VPY" -m maturin build --release --quiet --out "$WHEELS"
+ls "$WHEELS"/*-abi3-*.whl
+"$PYTHON" -m venv "$WHEELS/venv"
+"$WHEELS/venv/bin/python" -m pip install --quiet "$WHEELS"/*.whl
+"$WHEELS/venv/bin/python" -c "import holecards; assert str(holecards.evaluate('As Ks Qs Js Ts')) == 'Royal flush'"
+"$WHEELS/venv/bin/holecards" demo > /dev/null
+rm -rf "$WHEELS"
 echo "all checks passed"
