@@ -923,8 +923,9 @@ def test_re_straddle_no_limit():
 def test_re_straddle_big_blind_option():
     rules = NL(straddles=(4, 8), straddle_min_raise="big_blind")
     h = deal(rules, [100] * 6, button=0)
-    # The re-straddle is a raise of 8 - 4 = 4: min raise to 8 + 4 = 12.
-    assert legal(h) == (8, 12, 100)
+    # RULES.md: in this mode a straddle counts as a raise of one big blind,
+    # so the next raise need only add one big blind: 8 + 2 = 10.
+    assert legal(h) == (8, 10, 100)
 
 
 def test_fixed_limit_straddle_does_not_count_toward_cap_wsop_126():

@@ -67,7 +67,7 @@ def configs(draw: Any) -> Dict[str, Any]:
         bets = [first]
         for s in steps:
             bets.append(bets[-1] + s)
-        kw: Dict[str, Any] = {"ante": draw(st.integers(0, first)), "bets": tuple(bets)}
+        kw: Dict[str, Any] = {"ante": draw(st.integers(1, first)), "bets": tuple(bets)}
         scale = bets[-1]
     else:
         bb = draw(st.integers(1, 50))
@@ -86,19 +86,23 @@ def configs(draw: Any) -> Dict[str, Any]:
             kw["raise_cap"] = draw(st.sampled_from([None, 1, 2, 3, 4, 5]))
             kw["heads_up_uncapped"] = draw(st.booleans())
         if n >= 3 and draw(st.integers(0, 3)) == 0:
+            mode = draw(st.sampled_from(["straddle", "big_blind"]))
             if structure == "nl":
+                # each re-straddle a legal raise over the last, measured as
+                # the mode measures raises: the straddle acts as the big blind
+                # ("straddle"), or raises need add only one big blind
                 count = draw(st.integers(1, min(3, n - 2)))
                 straddles, prev, prev_raise = [], bb, bb
                 for _ in range(count):
                     s = prev + prev_raise + draw(st.integers(0, 2 * prev_raise))
                     straddles.append(s)
-                    prev, prev_raise = s, s - prev
+                    prev, prev_raise = s, (s if mode == "straddle" else bb)
             elif structure == "pl":
                 straddles = [draw(st.integers(2 * bb, bb + (sb + 2 * bb)))]
             else:
                 straddles = [bb + sbet]
             kw["straddles"] = tuple(straddles)
-            kw["straddle_min_raise"] = draw(st.sampled_from(["straddle", "big_blind"]))
+            kw["straddle_min_raise"] = mode
         scale = bb
     return {
         "structure": structure,
@@ -243,7 +247,10 @@ def check_hand(hand: Any, cfg: Dict[str, Any], starting: List[int]) -> None:
     if hand.street == Street.PREFLOP and structure != "progressive":
         # a blind or straddle posted short does not lower the bet: the others
         # still owe the full amount (the excess comes back uncalled)
-        straddles = cfg["kw"].get("straddles", ())
+        # (a straddle whose seat has no chips left after the ante, or that
+        # would be the button's in a limit game, is not posted)
+        posted = [x.seat for x in hand.history if x.kind == ActionKind.POST_STRADDLE]
+        straddles = cfg["kw"].get("straddles", ())[: len(posted)]
         high = max(high, straddles[-1] if straddles else hand.rules.big_blind)
     assert 0 <= la.call_amount <= stacks[a]
     assert la.can_check == (la.call_amount == 0)

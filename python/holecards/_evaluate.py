@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Optional
 
 import numpy as np
 
 from . import _core
 from .errors import CardError, ConfigError
+
+#: More threads than this for one call is surely a mistake (each call builds its pool).
+MAX_THREADS = 1024
 
 
 def evaluate_many(cards: Any, threads: Optional[int] = None) -> "np.ndarray[Any, np.dtype[np.uint16]]":
@@ -20,9 +24,18 @@ def evaluate_many(cards: Any, threads: Optional[int] = None) -> "np.ndarray[Any,
     released; ``threads=None`` uses every core, ``threads=1`` the calling
     thread only.
     """
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
-        raise ConfigError(f"threads must be a positive integer or None, not {threads!r}")
-    arr = np.asarray(cards)
+    if threads is not None:
+        try:
+            count = None if isinstance(threads, bool) else operator.index(threads)
+        except TypeError:
+            count = None
+        if count is None or not 1 <= count <= MAX_THREADS:
+            raise ConfigError(f"threads must be None or an integer from 1 to {MAX_THREADS}, not {threads!r}")
+        threads = count
+    try:
+        arr = np.asarray(cards)
+    except (ValueError, TypeError) as e:
+        raise CardError(f"cards must be an array of card indices of shape (n, 5), (n, 6) or (n, 7): {e}") from None
     if arr.ndim != 2 or arr.shape[1] not in (5, 6, 7):
         raise CardError(f"cards must have shape (n, 5), (n, 6) or (n, 7), not {arr.shape}")
     if arr.dtype != np.uint8:

@@ -73,7 +73,7 @@ pub fn to_card(value: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
         };
     }
     if let Ok(s) = value.cast::<PyString>() {
-        return s.to_cow()?.parse::<CoreCard>().py();
+        return crate::args::text(s, || holecards_core::Error::BadCard("that string is not a card".into()))?.parse::<CoreCard>().py();
     }
     // Other integers (NumPy scalars and anything with __index__).
     if value.hasattr("__index__")? && !value.is_instance_of::<pyo3::types::PyFloat>() {
@@ -93,16 +93,13 @@ pub fn to_card(value: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
 /// A shuffle seed: `None`, or an int from 0 to 2**64-1.
 pub fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
     match seed {
-        Some(s) if !s.is_none() => {
-            let ok = !s.is_instance_of::<pyo3::types::PyBool>() && s.is_instance_of::<pyo3::types::PyInt>();
-            match s.extract::<u64>() {
-                Ok(v) if ok => Ok(Some(v)),
-                _ => Err(crate::errors::to_py(holecards_core::Error::BadConfig(format!(
-                    "seed must be an integer from 0 to 2**64-1, not {}",
-                    s.repr()?
-                )))),
-            }
-        }
+        Some(s) if !s.is_none() => match crate::args::as_u64(s) {
+            Some(v) => Ok(Some(v)),
+            None => Err(crate::errors::to_py(holecards_core::Error::BadConfig(format!(
+                "seed must be an integer from 0 to 2**64-1, not {}",
+                s.repr()?
+            )))),
+        },
         _ => Ok(None),
     }
 }
@@ -111,7 +108,10 @@ pub fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
 /// cards, strings or indices. Duplicates are an error.
 pub fn to_cards(value: &Bound<'_, PyAny>) -> PyResult<Vec<CoreCard>> {
     if let Ok(s) = value.cast::<PyString>() {
-        return card::parse_cards(&s.to_cow()?).py();
+        return card::parse_cards(&crate::args::text(s, || holecards_core::Error::BadCard("that string is not a list of cards".into()))?).py();
+    }
+    if value.is_instance_of::<pyo3::types::PyBytes>() || value.is_instance_of::<pyo3::types::PyByteArray>() {
+        return Err(card_error("cards cannot be read from bytes: give a string like 'AhKd' or a list of cards".into()));
     }
     let mut out = Vec::with_capacity(7);
     if let Ok(list) = value.cast::<PyList>() {
@@ -148,7 +148,8 @@ pub fn parse_cards(text: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     let Ok(s) = text.cast::<PyString>() else {
         return Err(card_error(format!("parse_cards takes a string like 'AhKd', not {}", text.repr()?)));
     };
-    Ok(cards_to_py(&card::parse_cards(&s.to_cow()?).py()?))
+    let t = crate::args::text(s, || holecards_core::Error::BadCard("that string is not a list of cards".into()))?;
+    Ok(cards_to_py(&card::parse_cards(&t).py()?))
 }
 
 /// A shuffled deck. Without a seed it is shuffled by a ChaCha20 generator
@@ -175,7 +176,7 @@ impl Deck {
         let Some(n) = n else {
             return Ok(cards_to_py(&self.deck.deal(1).py()?));
         };
-        let count = if n.is_instance_of::<pyo3::types::PyBool>() { None } else { n.extract::<usize>().ok() };
+        let count = crate::args::as_u64(n).and_then(|v| usize::try_from(v).ok());
         let Some(count) = count else {
             return Err(crate::errors::to_py(holecards_core::Error::BadConfig(format!(
                 "cannot deal {} cards: give a whole number from 0 to {}",

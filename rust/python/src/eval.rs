@@ -102,15 +102,16 @@ impl HandRank {
 }
 
 #[pyfunction]
-pub fn _restore_hand_rank(value: u16, cards: u64) -> PyResult<HandRank> {
-    let set = CardSet(cards & ((1u64 << 52) - 1));
+pub fn _restore_hand_rank(value: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<HandRank> {
+    let bad = || crate::errors::to_py(holecards_core::Error::BadCards("not a valid pickled hand rank".into()));
+    let value = crate::args::as_u64(value).and_then(|v| u16::try_from(v).ok()).ok_or_else(bad)?;
+    let mask = crate::args::as_u64(cards).filter(|m| m >> 52 == 0).ok_or_else(bad)?;
+    let set = CardSet(mask);
     let list: Vec<CoreCard> = set.iter().collect();
-    let value = HandValue::new(value).py()?;
-    let checked = eval::evaluate(&list).py()?;
+    let value = HandValue::new(value).map_err(|_| bad())?;
+    let checked = eval::evaluate(&list).map_err(|_| bad())?;
     if checked != value {
-        return Err(crate::errors::to_py(holecards_core::Error::BadCards(
-            "pickled hand rank does not match its cards".into(),
-        )));
+        return Err(bad());
     }
     Ok(HandRank { value, cards: set })
 }

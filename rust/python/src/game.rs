@@ -34,15 +34,12 @@ fn config(msg: String) -> PyErr {
 
 /// A chip amount: a non-negative int (bools and floats are refused).
 fn chips(name: &str, value: &Bound<'_, PyAny>) -> PyResult<u64> {
-    let integral = !value.is_instance_of::<pyo3::types::PyBool>()
-        && !value.is_instance_of::<pyo3::types::PyFloat>()
-        && (value.is_instance_of::<pyo3::types::PyInt>() || value.hasattr("__index__").unwrap_or(false));
-    if !integral {
-        return Err(config(format!("{name} must be an integer number of chips, not {}", value.repr()?)));
-    }
-    match value.extract::<u64>() {
-        Ok(v) if v <= game::rules::MAX_CHIPS => Ok(v),
-        _ => Err(config(format!("{name} must be from 0 to 2**60 chips, not {}", value.repr()?))),
+    match crate::args::as_u64(value) {
+        Some(v) if v <= game::rules::MAX_CHIPS => Ok(v),
+        _ if value.is_instance_of::<pyo3::types::PyInt>() && !value.is_instance_of::<pyo3::types::PyBool>() => {
+            Err(config(format!("{name} must be from 0 to 2**60 chips, not {}", value.repr()?)))
+        }
+        _ => Err(config(format!("{name} must be an integer number of chips, not {}", value.repr()?))),
     }
 }
 
@@ -84,14 +81,23 @@ fn blind_options(
     ante: Option<&Bound<'_, PyAny>>,
     big_blind_ante: Option<&Bound<'_, PyAny>>,
     straddles: Option<&Bound<'_, PyAny>>,
-    straddle_min_raise: &str,
+    straddle_min_raise: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<BlindOptions> {
-    let smr = match straddle_min_raise {
-        "straddle" => StraddleMinRaise::Straddle,
-        "big_blind" => StraddleMinRaise::BigBlind,
-        other => {
+    let default_smr;
+    let straddle_min_raise = match straddle_min_raise {
+        Some(v) => v,
+        None => {
+            default_smr = PyString::new(small_blind.py(), "straddle").into_any();
+            &default_smr
+        }
+    };
+    let smr = match straddle_min_raise.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned())).as_deref() {
+        Some("straddle") => StraddleMinRaise::Straddle,
+        Some("big_blind") => StraddleMinRaise::BigBlind,
+        _ => {
             return Err(config(format!(
-                "straddle_min_raise must be 'straddle' or 'big_blind', not {other:?}"
+                "straddle_min_raise must be 'straddle' or 'big_blind', not {}",
+                straddle_min_raise.repr()?
             )))
         }
     };
@@ -112,14 +118,14 @@ fn blind_options(
 impl Rules {
     /// No-limit hold'em.
     #[staticmethod]
-    #[pyo3(signature = (*, small_blind, big_blind, ante=None, big_blind_ante=None, straddles=None, straddle_min_raise="straddle"), text_signature = "(*, small_blind, big_blind, ante=0, big_blind_ante=0, straddles=(), straddle_min_raise='straddle')")]
+    #[pyo3(signature = (*, small_blind, big_blind, ante=None, big_blind_ante=None, straddles=None, straddle_min_raise=None), text_signature = "(*, small_blind, big_blind, ante=0, big_blind_ante=0, straddles=(), straddle_min_raise='straddle')")]
     fn no_limit(
         small_blind: &Bound<'_, PyAny>,
         big_blind: &Bound<'_, PyAny>,
         ante: Option<&Bound<'_, PyAny>>,
         big_blind_ante: Option<&Bound<'_, PyAny>>,
         straddles: Option<&Bound<'_, PyAny>>,
-        straddle_min_raise: &str,
+        straddle_min_raise: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Rules> {
         let o = blind_options(small_blind, big_blind, ante, big_blind_ante, straddles, straddle_min_raise)?;
         Ok(Rules(Arc::new(game::Rules::no_limit(o).py()?)))
@@ -127,14 +133,14 @@ impl Rules {
 
     /// Pot-limit hold'em.
     #[staticmethod]
-    #[pyo3(signature = (*, small_blind, big_blind, ante=None, big_blind_ante=None, straddles=None, straddle_min_raise="straddle"), text_signature = "(*, small_blind, big_blind, ante=0, big_blind_ante=0, straddles=(), straddle_min_raise='straddle')")]
+    #[pyo3(signature = (*, small_blind, big_blind, ante=None, big_blind_ante=None, straddles=None, straddle_min_raise=None), text_signature = "(*, small_blind, big_blind, ante=0, big_blind_ante=0, straddles=(), straddle_min_raise='straddle')")]
     fn pot_limit(
         small_blind: &Bound<'_, PyAny>,
         big_blind: &Bound<'_, PyAny>,
         ante: Option<&Bound<'_, PyAny>>,
         big_blind_ante: Option<&Bound<'_, PyAny>>,
         straddles: Option<&Bound<'_, PyAny>>,
-        straddle_min_raise: &str,
+        straddle_min_raise: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Rules> {
         let o = blind_options(small_blind, big_blind, ante, big_blind_ante, straddles, straddle_min_raise)?;
         Ok(Rules(Arc::new(game::Rules::pot_limit(o).py()?)))
@@ -143,24 +149,27 @@ impl Rules {
     /// Fixed-limit hold'em. `raise_cap` counts raises after the first bet of a
     /// round (`None`: no cap); `heads_up_uncapped` lifts it for two players.
     #[staticmethod]
-    #[pyo3(signature = (*, small_blind, big_blind, small_bet=None, big_bet=None, raise_cap=Some(4), heads_up_uncapped=true, ante=None, big_blind_ante=None, straddles=None, straddle_min_raise="straddle"), text_signature = "(*, small_blind, big_blind, small_bet=None, big_bet=None, raise_cap=4, heads_up_uncapped=True, ante=0, big_blind_ante=0, straddles=(), straddle_min_raise='straddle')")]
+    #[pyo3(signature = (*, small_blind, big_blind, small_bet=None, big_bet=None, raise_cap=crate::args::RaiseCap::Cap(4), heads_up_uncapped=true, ante=None, big_blind_ante=None, straddles=None, straddle_min_raise=None), text_signature = "(*, small_blind, big_blind, small_bet=None, big_bet=None, raise_cap=4, heads_up_uncapped=True, ante=0, big_blind_ante=0, straddles=(), straddle_min_raise='straddle')")]
     #[allow(clippy::too_many_arguments)]
     fn fixed_limit(
         small_blind: &Bound<'_, PyAny>,
         big_blind: &Bound<'_, PyAny>,
         small_bet: Option<&Bound<'_, PyAny>>,
         big_bet: Option<&Bound<'_, PyAny>>,
-        raise_cap: Option<i64>,
+        raise_cap: crate::args::RaiseCap,
         heads_up_uncapped: bool,
         ante: Option<&Bound<'_, PyAny>>,
         big_blind_ante: Option<&Bound<'_, PyAny>>,
         straddles: Option<&Bound<'_, PyAny>>,
-        straddle_min_raise: &str,
+        straddle_min_raise: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Rules> {
         let o = blind_options(small_blind, big_blind, ante, big_blind_ante, straddles, straddle_min_raise)?;
         let cap = match raise_cap {
-            Some(c) => Some(u32::try_from(c).map_err(|_| config(format!("raise_cap must be a number of raises (0 or more) or None, not {c}")))?),
-            None => None,
+            crate::args::RaiseCap::Cap(c) => Some(c),
+            crate::args::RaiseCap::NoCap => None,
+            crate::args::RaiseCap::Bad(r) => {
+                return Err(config(format!("raise_cap must be a number of raises (0 or more) or None, not {r}")))
+            }
         };
         let r = game::Rules::fixed_limit(
             o,
@@ -268,6 +277,8 @@ impl Rules {
             if !r.straddles.is_empty() {
                 let s: Vec<String> = r.straddles.iter().map(|s| s.to_string()).collect();
                 parts.push(format!("straddles=[{}]", s.join(", ")));
+            }
+            if !r.straddles.is_empty() || r.straddle_min_raise != StraddleMinRaise::Straddle {
                 parts.push(format!("straddle_min_raise='{}'", self.straddle_min_raise()));
             }
         }
@@ -454,10 +465,7 @@ impl Hand {
         let stacks = chip_list("stacks", stacks)?;
         let button = match button {
             None => 0,
-            Some(b) if b.is_instance_of::<pyo3::types::PyBool>() => {
-                return Err(config("button must be a seat number".into()));
-            }
-            Some(b) => b.extract::<usize>().map_err(|_| {
+            Some(b) => crate::args::as_u64(b).and_then(|v| usize::try_from(v).ok()).ok_or_else(|| {
                 config(format!("button must be a seat number, not {}", b.repr().map(|r| r.to_string()).unwrap_or_default()))
             })?,
         };
@@ -556,11 +564,9 @@ impl Hand {
     }
 
     /// The two hole cards of `seat`.
-    fn hole_cards(&self, seat: usize) -> PyResult<Vec<Card>> {
-        match self.0.hole_cards(seat) {
-            Some(h) => Ok(cards_to_py(&h)),
-            None => Err(config(format!("{seat} is not a seat: seats are 0..{}", self.0.num_players() - 1))),
-        }
+    fn hole_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
+        let seat = crate::args::seat(seat, self.0.num_players())?;
+        Ok(self.0.hole_cards(seat).map(|h| cards_to_py(&h)).unwrap_or_default())
     }
 
     /// What the player to act may do; `None` once the hand is over.
@@ -577,28 +583,16 @@ impl Hand {
     }
 
     fn bet_or_raise_to(&mut self, amount: &Bound<'_, PyAny>) -> PyResult<()> {
-        let to = if amount.is_instance_of::<pyo3::types::PyBool>() || !amount.is_instance_of::<pyo3::types::PyInt>() {
-            return Err(to_py(Error::IllegalAction(format!(
-                "a bet or raise must be a whole number of chips, not {}",
-                amount.repr()?
-            ))));
-        } else {
-            match amount.extract::<u64>() {
-                Ok(v) => v,
-                Err(_) => {
-                    // Negative or huge: below any minimum or above any maximum.
-                    let la = self.0.legal_actions();
-                    return Err(to_py(Error::IllegalAction(format!(
-                        "{} is not a legal amount to bet or raise to{}",
-                        amount.repr()?,
-                        la.and_then(|l| l.min_raise_to.zip(l.max_raise_to))
-                            .map(|(a, b)| format!(": legal: {a}..{b}"))
-                            .unwrap_or_default()
-                    ))));
-                }
-            }
-        };
-        self.0.bet_or_raise_to(to).py()
+        match crate::args::as_u64(amount) {
+            Some(to) => self.0.bet_or_raise_to(to).py(),
+            // Not a whole, non-negative number of chips (a float, a negative
+            // or huge number): below any minimum or above any maximum.
+            None => Err(to_py(Error::IllegalAction(format!(
+                "{} is not a legal amount to bet or raise to: amounts are whole numbers of chips ({})",
+                amount.repr()?,
+                self.0.legal_text()
+            )))),
+        }
     }
 
     /// An independent copy.
@@ -622,10 +616,8 @@ impl Hand {
     }
 
     /// What `seat` may see: public information and its own hole cards.
-    fn view(&self, seat: usize) -> PyResult<SeatView> {
-        if seat >= self.0.num_players() {
-            return Err(config(format!("{seat} is not a seat: seats are 0..{}", self.0.num_players() - 1)));
-        }
+    fn view(&self, seat: &Bound<'_, PyAny>) -> PyResult<SeatView> {
+        let seat = crate::args::seat(seat, self.0.num_players())?;
         Ok(SeatView { hand: self.0.clone(), seat })
     }
 

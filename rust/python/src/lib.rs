@@ -2,6 +2,7 @@
 //! release only. Every rule lives in the engine crate.
 use pyo3::prelude::*;
 
+mod args;
 mod cards;
 mod errors;
 mod eval;

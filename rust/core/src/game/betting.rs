@@ -142,7 +142,8 @@ impl Hand {
         (self.high - s.bet.min(self.high)).min(s.stack)
     }
 
-    fn legal_text(&self) -> String {
+    /// What the player to act may do, in words ("legal: fold, call 6, raise to 12..100").
+    pub fn legal_text(&self) -> String {
         self.legal_actions().map(|la| self.describe_legal(&la)).unwrap_or_default()
     }
 
@@ -236,8 +237,10 @@ impl Hand {
             Structure::FixedLimit => {
                 let size = self.limit_bet_size();
                 let over_full = to - self.last_full_high;
-                // The half-bet rule: an all-in for half a bet or more is a full bet or raise.
-                if over_full >= size || (all_in && 2 * over_full >= size) {
+                // The half-bet rule (WSOP live-action rule 129): an all-in
+                // that raises the bet by half a bet or more is a full bet or
+                // raise; less does not reopen the betting.
+                if over_full >= size || (all_in && 2 * increment >= size) {
                     if self.last_full_high > 0 {
                         self.raises += 1;
                     }

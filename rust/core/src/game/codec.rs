@@ -320,7 +320,31 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
     let stacks: u128 = seats.iter().map(|s| s.stack as u128).sum();
     let middle: u128 = seats.iter().map(|s| s.total as u128).sum::<u128>() + v[4] as u128;
     let consistent = if result.is_some() { stacks == start } else { stacks + middle == start };
-    if !consistent || seats.iter().any(|s| s.bet > s.total || s.acted_high > v[0]) {
+    if !consistent || seats.iter().any(|s| s.bet > s.total || s.acted_high > v[0] || s.bet > v[0]) {
+        return Err(bad());
+    }
+    // Amounts within the engine's limits, so no later sum can overflow.
+    if start > super::rules::MAX_CHIPS as u128 {
+        return Err(bad());
+    }
+    // Every card of the deal distinct.
+    let mut cards: Vec<Card> = seats.iter().flat_map(|s| s.hole).collect();
+    cards.extend_from_slice(&board);
+    if let Some(b) = burns {
+        cards.extend_from_slice(&b);
+    }
+    if crate::card::check_distinct(&cards).is_err() {
+        return Err(bad());
+    }
+    // A hand in progress has someone to act who can act, and two players in
+    // it; a finished one has nobody to act.
+    let in_hand = seats.iter().filter(|s| !s.folded).count();
+    let ok_turn = match (actor, &result) {
+        (Some(a), None) => in_hand >= 2 && !seats[a].folded && !seats[a].all_in && street != Street::Showdown,
+        (None, Some(_)) => in_hand >= 1,
+        _ => false,
+    };
+    if !ok_turn {
         return Err(bad());
     }
     let mut hand = Hand {

@@ -254,6 +254,23 @@ impl Hand {
         paid
     }
 
+    /// Records a forced bet; a post of nothing (the player was all-in on an
+    /// earlier forced bet) is not recorded.
+    fn record_post(&mut self, seat: usize, kind: ActionKind, amount: u64) {
+        if amount > 0 {
+            self.record(seat, kind, amount);
+        }
+    }
+
+    /// Straddles actually posted this hand.
+    fn straddles_posted(&self) -> usize {
+        self.history
+            .iter()
+            .take_while(|a| a.street == Street::Preflop)
+            .filter(|a| a.kind == ActionKind::PostStraddle)
+            .count()
+    }
+
     pub(crate) fn record(&mut self, seat: usize, kind: ActionKind, amount: u64) {
         let all_in = self.seats[seat].all_in;
         self.history.push(Action { seat: seat as u8, kind, street: self.street, amount, all_in });
@@ -267,7 +284,7 @@ impl Hand {
                 let seat = (self.button + i) % n;
                 let paid = self.put_in(seat, rules.ante, false);
                 self.seats[seat].total += paid;
-                self.record(seat, ActionKind::PostAnte, paid);
+                self.record_post(seat, ActionKind::PostAnte, paid);
             }
         }
         if rules.structure == Structure::Progressive {
@@ -279,30 +296,38 @@ impl Hand {
         if rules.big_blind_ante > 0 {
             let paid = self.put_in(bb, rules.big_blind_ante, false);
             self.dead += paid;
-            self.record(bb, ActionKind::PostAnte, paid);
+            self.record_post(bb, ActionKind::PostAnte, paid);
         }
         if rules.small_blind > 0 {
             let paid = self.put_in(sb, rules.small_blind, true);
-            self.record(sb, ActionKind::PostSmallBlind, paid);
+            self.record_post(sb, ActionKind::PostSmallBlind, paid);
         }
         let paid = self.put_in(bb, rules.big_blind, true);
-        self.record(bb, ActionKind::PostBigBlind, paid);
+        self.record_post(bb, ActionKind::PostBigBlind, paid);
         // The big blind is the first bet of the round. A blind posted short
         // (all-in for less) does not lower it: the others still owe the full
         // blind, as in a cardroom; chips nobody matches come back at the end.
         self.full_raise = rules.big_blind;
         self.last_full_high = rules.big_blind;
-        let mut prev_level = rules.big_blind;
         for (i, &amount) in rules.straddles.iter().enumerate() {
             let seat = (bb + 1 + i) % n;
+            let button_in_limit = seat == self.button && rules.structure == Structure::FixedLimit;
+            if self.seats[seat].stack == 0 || button_in_limit {
+                // All-in on the ante: nothing to straddle with; or the
+                // button in a limit game, which may not straddle (WSOP
+                // live-action rule 161). This straddle and any re-straddle
+                // after it are not posted.
+                break;
+            }
             let paid = self.put_in(seat, amount, true);
-            self.record(seat, ActionKind::PostStraddle, paid);
+            self.record_post(seat, ActionKind::PostStraddle, paid);
+            // By default the straddle acts as the big blind; under WSOP
+            // live-action rule 161 it counts as a raise of one big blind.
             self.full_raise = match rules.straddle_min_raise {
                 StraddleMinRaise::Straddle => amount,
-                StraddleMinRaise::BigBlind => amount - prev_level,
+                StraddleMinRaise::BigBlind => rules.big_blind,
             };
             self.last_full_high = amount;
-            prev_level = amount;
         }
         self.high = self.seats.iter().map(|s| s.bet).max().unwrap_or(0).max(self.last_full_high);
     }
@@ -342,7 +367,7 @@ impl Hand {
         let structure = rules.structure;
         let uncapped = rules.raise_cap.is_none() || rules.heads_up_uncapped;
         let limited = rules.raise_cap.is_some();
-        let straddles = rules.straddles.len();
+        let straddles = if rules.straddles.is_empty() { 0 } else { self.straddles_posted() };
         let progressive_bet = rules.bets[(self.street as usize).min(3)];
         self.raises = 0;
         if structure == Structure::Progressive {
@@ -377,13 +402,10 @@ impl Hand {
         if several(m.able) {
             return false;
         }
-        // One seat can bet. In Progressive nobody could answer its bet;
-        // otherwise it acts only if it is behind a bet someone actually made
-        // (not the full amount of a blind posted short: calling that would
-        // come straight back as uncalled).
-        if self.rules.structure == Structure::Progressive {
-            return true;
-        }
+        // One seat can bet: it acts only if it is behind a bet someone
+        // actually made (not the full amount of a blind posted short, nor a
+        // Progressive round's bet nobody made: either would come straight
+        // back as uncalled).
         let lone = m.able.trailing_zeros() as usize;
         let others = self.seats.iter().enumerate().filter(|&(i, _)| i != lone).map(|(_, s)| s.bet).max().unwrap_or(0);
         self.seats[lone].bet >= others

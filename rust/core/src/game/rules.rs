@@ -134,7 +134,11 @@ impl Rules {
                     i + 1
                 )));
             }
-            prev_raise = s - prev;
+            // Measured as the engine will measure the next raise.
+            prev_raise = match r.straddle_min_raise {
+                StraddleMinRaise::Straddle => s,
+                StraddleMinRaise::BigBlind => r.big_blind,
+            };
             prev = s;
         }
         Ok(r)
@@ -194,6 +198,14 @@ impl Rules {
     /// Progressive Hold'em: an ante from everyone, then four fixed bets.
     pub fn progressive(ante: u64, bets: [u64; 4]) -> Result<Rules> {
         amount("ante", ante)?;
+        if ante == 0 {
+            return Err(Error::BadConfig("Progressive Hold'em needs an ante: everyone antes (at least 1)".into()));
+        }
+        if bets.windows(2).any(|w| w[1] < w[0]) {
+            return Err(Error::BadConfig(format!(
+                "Progressive Hold'em bets grow from round to round; these shrink: {bets:?}"
+            )));
+        }
         for &b in &bets {
             amount("bet", b)?;
             if b == 0 {

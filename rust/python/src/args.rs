@@ -1,0 +1,59 @@
+//! Reading Python arguments: integers (ints or anything with `__index__`,
+//! never bools or floats), strings, seats. Every failure is a holecards
+//! error naming the argument, never an OverflowError or a panic.
+use crate::errors::to_py;
+use holecards_core::Error;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
+
+/// The value as a `u64` if it is an integer (not a bool or float) in range.
+pub fn as_u64(value: &Bound<'_, PyAny>) -> Option<u64> {
+    if value.is_instance_of::<PyBool>() || value.is_instance_of::<PyFloat>() {
+        return None;
+    }
+    if value.is_instance_of::<PyInt>() || value.hasattr("__index__").unwrap_or(false) {
+        return value.extract::<u64>().ok();
+    }
+    None
+}
+
+/// A string argument; a string that cannot be encoded (a lone surrogate) is
+/// reported through `err`.
+pub fn text(value: &Bound<'_, PyString>, err: impl Fn() -> Error) -> PyResult<String> {
+    value.to_cow().map(|c| c.into_owned()).map_err(|_| to_py(err()))
+}
+
+/// A seat number of a hand with `n` seats.
+pub fn seat(value: &Bound<'_, PyAny>, n: usize) -> PyResult<usize> {
+    match as_u64(value) {
+        Some(s) if (s as usize) < n && s < 64 => Ok(s as usize),
+        _ => Err(to_py(Error::BadConfig(format!(
+            "{} is not a seat: seats are 0..{}",
+            value.repr().map(|r| r.to_string()).unwrap_or_default(),
+            n.saturating_sub(1)
+        )))),
+    }
+}
+
+/// `raise_cap` as given: a number of raises, or `None` for no cap. Anything
+/// else is kept to be reported as a configuration error.
+pub enum RaiseCap {
+    Cap(u32),
+    NoCap,
+    Bad(String),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for RaiseCap {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.is_none() {
+            return Ok(RaiseCap::NoCap);
+        }
+        let obj = obj.to_owned();
+        Ok(match as_u64(&obj).and_then(|v| u32::try_from(v).ok()) {
+            Some(v) => RaiseCap::Cap(v),
+            None => RaiseCap::Bad(obj.repr().map(|r| r.to_string()).unwrap_or_default()),
+        })
+    }
+}
