@@ -30,6 +30,15 @@ impl Card {
         Ok(Card(rank * 4 + suit))
     }
 
+    /// The two of clubs, index 0.
+    pub const FIRST: Card = Card(0);
+
+    /// For tables built at compile time: `i` must be below 52 (it is reduced
+    /// modulo 52 otherwise, so the result is always a card).
+    pub(crate) const fn from_index_const(i: u8) -> Card {
+        Card(i % 52)
+    }
+
     #[inline]
     pub const fn index(self) -> u8 {
         self.0

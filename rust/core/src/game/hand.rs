@@ -137,6 +137,32 @@ pub(crate) struct Masks {
     pub pending: u32,
 }
 
+/// The forced-bet settings, copied out of the rules.
+#[derive(Copy, Clone)]
+struct Forced {
+    structure: Structure,
+    ante: u64,
+    big_blind_ante: u64,
+    small_blind: u64,
+    big_blind: u64,
+    straddles: usize,
+    straddle_min_raise: StraddleMinRaise,
+}
+
+impl Forced {
+    fn of(r: &Rules) -> Forced {
+        Forced {
+            structure: r.structure,
+            ante: r.ante,
+            big_blind_ante: r.big_blind_ante,
+            small_blind: r.small_blind,
+            big_blind: r.big_blind,
+            straddles: r.straddles.len(),
+            straddle_min_raise: r.straddle_min_raise,
+        }
+    }
+}
+
 /// Cards given for a hand instead of dealing them.
 #[derive(Clone, Debug, Default)]
 pub struct GivenCards {
@@ -278,7 +304,8 @@ impl Hand {
 
     fn post_forced_bets(&mut self) {
         let n = self.seats.len();
-        let rules = Arc::clone(&self.rules);
+        // Plain copies of the amounts (no Arc clone on this hot path).
+        let rules = Forced::of(&self.rules);
         if rules.ante > 0 {
             for i in 1..=n {
                 let seat = (self.button + i) % n;
@@ -309,7 +336,8 @@ impl Hand {
         // blind, as in a cardroom; chips nobody matches come back at the end.
         self.full_raise = rules.big_blind;
         self.last_full_high = rules.big_blind;
-        for (i, &amount) in rules.straddles.iter().enumerate() {
+        for i in 0..rules.straddles {
+            let amount = self.rules.straddles[i];
             let seat = (bb + 1 + i) % n;
             let button_in_limit = seat == self.button && rules.structure == Structure::FixedLimit;
             if self.seats[seat].stack == 0 || button_in_limit {
@@ -473,7 +501,8 @@ impl Hand {
         self.high = 0;
         self.last_full_high = 0;
         self.full_raise = self.rules.big_blind;
-        if self.seats.iter().filter(|s| !s.folded).count() <= 1 {
+        if !several(self.masks.in_hand) {
+            // (the masks are current: every path here has just worked them out)
             self.finish(false);
             return;
         }
@@ -516,6 +545,17 @@ impl Hand {
         self.result = Some(pots);
     }
 }
+
+/// The 52 cards in index order.
+const FULL_DECK: [Card; 52] = {
+    let mut d = [Card::FIRST; 52];
+    let mut i = 0;
+    while i < 52 {
+        d[i] = Card::from_index_const(i as u8);
+        i += 1;
+    }
+    d
+};
 
 type Plan = ([[Card; 2]; MAX_SEATS], [Card; 5], Option<[Card; 3]>);
 
@@ -564,11 +604,14 @@ fn deal_plan(n: usize, button: usize, rng: &mut Lazy<'_>, given: Option<&GivenCa
         }
         return Ok((holes, board, None));
     }
-    let mut rest = [placeholder; 52];
-    let mut k = 0;
-    for c in (0..52u8).filter_map(|i| Card::new(i).ok()).filter(|c| !used.contains(*c)) {
-        rest[k] = c;
-        k += 1;
+    let mut rest = FULL_DECK;
+    let mut k = 52;
+    if !used.is_empty() {
+        k = 0;
+        for c in FULL_DECK.iter().filter(|c| !used.contains(**c)) {
+            rest[k] = *c;
+            k += 1;
+        }
     }
     let need = 2 * holes_missing + board_missing + 3;
     let (drawn, _) = match rng {
