@@ -324,3 +324,15 @@ def test_view_shows_own_cards_only():
         assert not any(card in text for card in others)
     la = h.view(0).legal_actions()
     assert la is not None and la.call_amount == 2
+
+
+def test_final_stacks_are_none_until_the_hand_is_over() -> None:
+    import holecards as hc
+
+    h = hc.Hand(hc.Rules.no_limit(small_blind=1, big_blind=2), [10, 10], button=0, seed=1)
+    assert h.final_stacks is None
+    # Heads-up the button (seat 0) posts the small blind and acts first;
+    # folding gives up its 1 chip to the big blind: 10 - 1 = 9, 10 + 1 = 11.
+    h.fold()
+    assert h.final_stacks == [9, 11]
+    assert h.payoffs == [-1, 1]

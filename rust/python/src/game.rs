@@ -558,6 +558,11 @@ impl Hand {
     fn payoffs(&self) -> Option<Vec<i64>> {
         self.0.payoffs()
     }
+    /// The stacks once the hand is over (`None` until then).
+    #[getter]
+    fn final_stacks(&self) -> Option<Vec<u64>> {
+        self.0.is_over().then(|| self.0.stacks())
+    }
     #[getter]
     fn history(&self) -> Vec<Action> {
         self.0.history().iter().map(|a| Action(*a)).collect()
