@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
 import platform
 import sys
 import time
@@ -241,29 +240,7 @@ def sanity_check(
 # --------------------------------------------------------------------------- machine
 
 
-def machine_info() -> Dict[str, Any]:
-    cpu = platform.processor() or ""
-    if not cpu or cpu in ("x86_64", "aarch64", "arm64", "i386"):
-        try:
-            with open("/proc/cpuinfo") as f:
-                for line in f:
-                    if line.lower().startswith("model name"):
-                        cpu = line.split(":", 1)[1].strip()
-                        break
-        except OSError:
-            pass
-    try:
-        usable = len(os.sched_getaffinity(0))  # type: ignore[attr-defined]
-    except (AttributeError, OSError):
-        usable = os.cpu_count() or 0
-    return {
-        "processor": platform.processor(),
-        "cpu": cpu,
-        "cpu_count": os.cpu_count(),
-        "usable_cpus": usable,
-        "platform": platform.platform(),
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
-    }
+from _machine import machine_info  # noqa: E402  (benches/ is on sys.path when run as a script)
 
 
 # --------------------------------------------------------------------------- main

@@ -46,8 +46,6 @@ import argparse
 import copy
 import gc
 import json
-import os
-import platform
 import random
 import sys
 import time
@@ -384,29 +382,7 @@ def pk_mid_hand(game: Any) -> Any:
 # --------------------------------------------------------------------------- machine
 
 
-def machine_info() -> Dict[str, Any]:
-    cpu = platform.processor() or ""
-    if not cpu or cpu in ("x86_64", "aarch64", "arm64", "i386"):
-        try:
-            with open("/proc/cpuinfo") as f:
-                for line in f:
-                    if line.lower().startswith("model name"):
-                        cpu = line.split(":", 1)[1].strip()
-                        break
-        except OSError:
-            pass
-    try:
-        usable = len(os.sched_getaffinity(0))  # type: ignore[attr-defined]
-    except (AttributeError, OSError):
-        usable = os.cpu_count() or 0
-    return {
-        "processor": platform.processor(),
-        "cpu": cpu,
-        "cpu_count": os.cpu_count(),
-        "usable_cpus": usable,
-        "platform": platform.platform(),
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
-    }
+from _machine import machine_info  # noqa: E402  (benches/ is on sys.path when run as a script)
 
 
 # --------------------------------------------------------------------------- main
