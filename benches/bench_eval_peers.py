@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import platform
 import sys
 import time
 from typing import Any, Callable, Dict, List, Optional, Sequence
