@@ -112,12 +112,6 @@ pub fn build_pots(contributions: &[u64], folded: &[bool], dead: u64) -> Vec<Pot>
     pots
 }
 
-/// Position of `seat` in the order odd chips are handed out: from the
-/// button's left.
-pub fn left_of_button_order(seat: usize, button: usize, n: usize) -> usize {
-    (seat + n - button - 1) % n
-}
-
 /// Pays every pot to the best hand among its eligible seats (every eligible
 /// seat counts as best when `values` has none, e.g. a hand won uncontested);
 /// ties split, odd chips one at a time to the tied winners starting left of
