@@ -336,3 +336,14 @@ def test_final_stacks_are_none_until_the_hand_is_over() -> None:
     h.fold()
     assert h.final_stacks == [9, 11]
     assert h.payoffs == [-1, 1]
+
+
+def test_pots_mid_round_count_players_still_to_act() -> None:
+    import holecards as hc
+
+    h = hc.Hand(hc.Rules.no_limit(small_blind=1, big_blind=2), [100, 100, 100], button=0, seed=3)
+    # Preflop, nobody has acted: blinds 1 + 2 = 3 in one pot all three can win.
+    assert [(p.amount, p.eligible) for p in h.pots] == [(3, (0, 1, 2))]
+    h.bet_or_raise_to(100)  # seat 0 all-in for 100
+    # 100 + 1 + 2 = 103 in one pot: seats 1 and 2 can still call.
+    assert [(p.amount, p.eligible) for p in h.pots] == [(103, (0, 1, 2))]

@@ -755,6 +755,71 @@ impl SeatView {
             None
         }
     }
+    /// The view as plain Python data (ints, strings, lists, dicts; cards as
+    /// strings like "Ah"), ready for JSON: what a game server sends the seat.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let h = &self.hand;
+        let card_strs = |cards: &[holecards_core::Card]| -> Vec<String> { cards.iter().map(|c| c.to_string()).collect() };
+        let d = PyDict::new(py);
+        d.set_item("seat", self.seat)?;
+        d.set_item("num_players", h.num_players())?;
+        d.set_item("button", h.button())?;
+        d.set_item("street", ["preflop", "flop", "turn", "river", "showdown"][h.street() as usize])?;
+        d.set_item("actor", h.actor())?;
+        d.set_item("is_over", h.is_over())?;
+        d.set_item("hole_cards", h.hole_cards(self.seat).map(|c| card_strs(&c)).unwrap_or_default())?;
+        d.set_item("board", card_strs(h.board()))?;
+        d.set_item("stacks", h.stacks())?;
+        d.set_item("bets", h.bets())?;
+        d.set_item("contributions", h.contributions())?;
+        d.set_item("folded", h.folded())?;
+        d.set_item("all_in", h.all_in())?;
+        d.set_item("pot", h.pot())?;
+        let pots = pyo3::types::PyList::empty(py);
+        for p in h.pots() {
+            let pd = PyDict::new(py);
+            pd.set_item("amount", p.amount)?;
+            pd.set_item("eligible", p.eligible.to_vec())?;
+            pd.set_item("winners", p.winners.to_vec())?;
+            pots.append(pd)?;
+        }
+        d.set_item("pots", pots)?;
+        let shown = PyDict::new(py);
+        for s in 0..h.num_players() {
+            if let Some(c) = h.shown_cards(s) {
+                shown.set_item(s, card_strs(&c))?;
+            }
+        }
+        d.set_item("shown", shown)?;
+        d.set_item("payoffs", h.payoffs())?;
+        const KINDS: [&str; 9] =
+            ["post_ante", "post_small_blind", "post_big_blind", "post_straddle", "fold", "check", "call", "bet", "raise"];
+        let history = pyo3::types::PyList::empty(py);
+        for a in h.history() {
+            let ad = PyDict::new(py);
+            ad.set_item("seat", a.seat)?;
+            ad.set_item("street", ["preflop", "flop", "turn", "river", "showdown"][a.street as usize])?;
+            ad.set_item("kind", KINDS[a.kind as usize])?;
+            ad.set_item("amount", a.amount)?;
+            ad.set_item("all_in", a.all_in)?;
+            history.append(ad)?;
+        }
+        d.set_item("history", history)?;
+        match self.legal_actions() {
+            Some(la) => {
+                let ld = PyDict::new(py);
+                ld.set_item("can_fold", la.0.can_fold)?;
+                ld.set_item("can_check", la.0.can_check)?;
+                ld.set_item("call_amount", la.0.call_amount)?;
+                ld.set_item("min_raise_to", la.0.min_raise_to)?;
+                ld.set_item("max_raise_to", la.0.max_raise_to)?;
+                d.set_item("legal_actions", ld)?;
+            }
+            None => d.set_item("legal_actions", py.None())?,
+        }
+        Ok(d)
+    }
+
     fn __repr__(&self) -> String {
         format!("<SeatView seat {} of a {}-player hand>", self.seat, self.hand.num_players())
     }

@@ -524,13 +524,15 @@ impl Hand {
         let n = self.seats.len();
         let mut totals = [0u64; MAX_SEATS];
         let mut folded = [false; MAX_SEATS];
+        let mut all_in = [false; MAX_SEATS];
         let mut holes = [[self.board[0]; 2]; MAX_SEATS];
         for (i, s) in self.seats.iter().enumerate() {
             totals[i] = s.total;
             folded[i] = s.folded;
+            all_in[i] = s.all_in;
             holes[i] = s.hole;
         }
-        let mut pots = pots::build_pots(&totals[..n], &folded[..n], self.dead);
+        let mut pots = pots::build_pots(&totals[..n], &folded[..n], &all_in[..n], self.dead);
         let mut values = [None; MAX_SEATS];
         if showdown {
             self.street = Street::Showdown;

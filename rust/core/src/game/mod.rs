@@ -86,7 +86,7 @@ impl Hand {
             return r.clone();
         }
         let totals: Vec<u64> = self.seats.iter().map(|s| s.total).collect();
-        pots::build_pots(&totals, &self.folded(), self.dead)
+        pots::build_pots(&totals, &self.folded(), &self.all_in(), self.dead)
     }
     /// Final stack minus starting stack, once the hand is over.
     pub fn payoffs(&self) -> Option<Vec<i64>> {

@@ -52,31 +52,44 @@ pub struct Pot {
 
 /// Splits `contributions` (chips each seat put in, antes included) plus
 /// `dead` (chips no seat is owed back, e.g. a big-blind ante, which go to the
-/// main pot) into a main pot and side pots. A pot's level is a contribution of
-/// a seat still in the hand; folded seats' chips stay in the pots they fed.
-pub fn build_pots(contributions: &[u64], folded: &[bool], dead: u64) -> Vec<Pot> {
+/// main pot) into a main pot and side pots. Only an all-in player's
+/// contribution starts a side pot: a player still able to bet is counted in
+/// every pot (they will match the bet or fold), so in the middle of a round
+/// the pots read as a dealer would announce them. Folded seats' chips stay in
+/// the pots they fed. At the end of a betting round every player still in and
+/// not all-in has put in the same, and this is the usual contribution-level
+/// split.
+pub fn build_pots(contributions: &[u64], folded: &[bool], all_in: &[bool], dead: u64) -> Vec<Pot> {
     let n = contributions.len().min(MAX_SEATS);
     let mut levels = [0u64; MAX_SEATS];
     let mut k = 0;
     let mut in_hand = SeatSet::default();
     let mut someone_at_zero = false;
+    let mut top = 0u64;
     for s in 0..n {
         if !folded[s] {
             in_hand.insert(s);
-            if contributions[s] > 0 {
-                levels[k] = contributions[s];
-                k += 1;
-            } else {
-                someone_at_zero = true;
+            top = top.max(contributions[s]);
+            if all_in[s] {
+                if contributions[s] > 0 {
+                    levels[k] = contributions[s];
+                    k += 1;
+                } else {
+                    someone_at_zero = true;
+                }
             }
         }
+    }
+    if top > 0 && !in_hand.is_empty() {
+        levels[k] = top;
+        k += 1;
     }
     let levels = &mut levels[..k];
     levels.sort_unstable();
     let mut pots: Vec<Pot> = Vec::with_capacity(k + 1);
     if dead > 0 && someone_at_zero {
-        // A player still in who put in nothing live (a big blind all-in for
-        // the big-blind ante) can win the dead money and nothing more.
+        // A player all-in for nothing live (a big blind all-in for the
+        // big-blind ante) can win the dead money and nothing more.
         pots.push(Pot { amount: dead, eligible: in_hand, winners: SeatSet::default() });
     }
     let dead_left = if someone_at_zero { 0 } else { dead };
@@ -90,7 +103,7 @@ pub fn build_pots(contributions: &[u64], folded: &[bool], dead: u64) -> Vec<Pot>
         for s in 0..n {
             let c = contributions[s];
             amount += c.min(level) - c.min(prev);
-            if !folded[s] && c >= level {
+            if !folded[s] && (c >= level || !all_in[s]) {
                 eligible.insert(s);
             }
         }
