@@ -347,3 +347,34 @@ def test_pots_mid_round_count_players_still_to_act() -> None:
     h.bet_or_raise_to(100)  # seat 0 all-in for 100
     # 100 + 1 + 2 = 103 in one pot: seats 1 and 2 can still call.
     assert [(p.amount, p.eligible) for p in h.pots] == [(103, (0, 1, 2))]
+
+
+def test_seat_view_to_dict_is_json_and_leaks_nothing() -> None:
+    import json
+
+    import holecards as hc
+
+    h = hc.Hand(
+        hc.Rules.no_limit(small_blind=1, big_blind=2),
+        [100, 100, 100],
+        button=0,
+        hole_cards=["AhAd", "KcKs", "7h2d"],
+        board="Ac Kd 7s 3c 2s",
+    )
+    d = h.view(1).to_dict()
+    text = json.dumps(d)
+    assert d["hole_cards"] == ["Kc", "Ks"]
+    # Nobody else's cards, and no undealt board card, appear anywhere.
+    for hidden in ["Ah", "Ad", "7h", "2d", "Ac", "Kd", "7s", "3c", "2s"]:
+        assert hidden not in text
+    assert d["legal_actions"] is None  # seat 0 acts first
+    assert h.view(0).to_dict()["legal_actions"]["call_amount"] == 2
+    # Play to a showdown: the cards shown become public.
+    h.bet_or_raise_to(100)
+    h.check_or_call()
+    h.check_or_call()
+    d = h.view(2).to_dict()
+    assert d["is_over"] and d["street"] == "showdown"
+    assert d["shown"] == {0: ["Ah", "Ad"], 1: ["Kc", "Ks"], 2: ["7h", "2d"]}
+    assert d["board"] == ["Ac", "Kd", "7s", "3c", "2s"]
+    assert sum(d["payoffs"]) == 0
