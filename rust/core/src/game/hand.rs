@@ -186,7 +186,7 @@ impl Hand {
 
     fn with_rng(rules: Arc<Rules>, stacks: &[u64], button: usize, rng: &mut Lazy<'_>, given: Option<&GivenCards>) -> Result<Hand> {
         let n = stacks.len();
-        if n < 2 || n > MAX_SEATS {
+        if !(2..=MAX_SEATS).contains(&n) {
             return Err(Error::BadConfig(format!("a hand needs 2 to {MAX_SEATS} players, not {n}")));
         }
         if n < rules.min_players() {
