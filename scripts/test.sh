@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the tests need into ./.venv and runs every test:
-#   cargo test (release mode: includes the exhaustive 5-, 6- and 7-card checks),
+#   cargo test (debug, then release mode with the exhaustive 5-, 6- and 7-card checks),
 #   pytest (Hypothesis, scenarios, pokerkit differential, README examples),
 #   mypy's stubtest (the .pyi stubs match the compiled module) and mypy --strict.
 set -euo pipefail
@@ -12,6 +12,9 @@ fi
 VPY=.venv/bin/python
 "$VPY" -m pip install --quiet --upgrade pip
 "$VPY" -m pip install --quiet ".[test]"
+# Debug build first: overflow checks and the engine's internal consistency
+# assertions; then release, where the exhaustive evaluator checks run.
+cargo test -p holecards-core
 cargo test -p holecards-core --release
 "$VPY" -m pytest -q
 "$VPY" -m mypy.stubtest holecards

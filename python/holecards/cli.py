@@ -20,7 +20,7 @@ import sys
 from typing import Any, Callable, NoReturn, Optional, Sequence, TextIO
 
 from . import __version__
-from ._core import Action, Card, Deck, Hand, HandRank, LegalActions, Rules, evaluate, parse_cards
+from ._core import Action, Card, Hand, HandRank, LegalActions, Rules, evaluate, parse_cards
 from .enums import ActionKind, Category, Street, Structure
 from .errors import HolecardsError
 
@@ -425,16 +425,14 @@ def _looks_like_one_card(text: str) -> bool:
 
 
 def run_deal(seed: int, players: int, out: TextIO) -> None:
-    """Deal hole cards (one at a time, twice around) and a board, with burns."""
-    deck = Deck(seed)
-    hole: list[list[Card]] = [[] for _ in range(players)]
-    for _ in range(2):
-        for seat in range(players):
-            hole[seat].extend(deck.deal(1))
-    board: list[Card] = []
-    for count in (3, 1, 1):
-        deck.deal(1)  # burn
-        board.extend(deck.deal(count))
+    """Deal hole cards and a board exactly as ``Hand(..., button=players - 1,
+    seed=seed)`` deals them (one card at a time from the seat left of the
+    button, burns before the flop, turn and river)."""
+    hand = Hand(Rules.no_limit(small_blind=1, big_blind=2), [100] * players, button=players - 1, seed=seed)
+    while not hand.is_over:  # check it down to see the whole board
+        hand.check_or_call()
+    hole: list[list[Card]] = [hand.hole_cards(seat) for seat in range(players)]
+    board: list[Card] = hand.board
 
     ranks = [evaluate(cards + board) for cards in hole]
     best = max(ranks)

@@ -178,3 +178,19 @@ fn random_play_invariants() {
         assert_eq!(paid, h.pot());
     }
 }
+
+#[test]
+fn redacted_copy_keeps_only_what_the_seat_may_know() {
+    let g = given(&["AhKh", "2c7d", "QsQd"], "Qh Jh Th 3s 4d");
+    let h = Hand::new(nl(1, 2), &[100, 100, 100], 0, None, Some(&g)).unwrap();
+    let r = h.redacted_for(1);
+    assert_eq!(r.hole_cards(1), h.hole_cards(1));
+    let blank = holecards_core::Card::FIRST;
+    assert_eq!(r.hole_cards(0), Some([blank; 2]));
+    assert_eq!(r.hole_cards(2), Some([blank; 2]));
+    assert!(r.burns().is_empty());
+    // Preflop nothing of the board is dealt; the copy plays on identically
+    // for public information.
+    assert_eq!(r.board(), h.board());
+    assert_eq!(r.stacks(), h.stacks());
+}

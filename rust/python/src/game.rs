@@ -28,6 +28,23 @@ fn member(py: Python<'_>, which: usize, index: u8) -> PyResult<Py<PyAny>> {
         .ok_or_else(|| to_py(Error::BadConfig("enum out of range".into())))
 }
 
+const STREET_NAMES: [&str; 5] = ["preflop", "flop", "turn", "river", "showdown"];
+const KIND_NAMES: [&str; 9] = [
+    "POST_ANTE",
+    "POST_SMALL_BLIND",
+    "POST_BIG_BLIND",
+    "POST_STRADDLE",
+    "FOLD",
+    "CHECK",
+    "CALL",
+    "BET",
+    "RAISE",
+];
+
+fn street_name(street: game::Street) -> &'static str {
+    STREET_NAMES[street as usize]
+}
+
 fn config(msg: String) -> PyErr {
     to_py(Error::BadConfig(msg))
 }
@@ -368,13 +385,11 @@ impl Pot {
         PyTuple::new(py, self.0.winners.to_vec())
     }
     fn __repr__(&self) -> String {
-        {
         let t = |v: Vec<usize>| match v.as_slice() {
             [one] => format!("({one},)"),
             _ => format!("({})", v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")),
         };
         format!("Pot(amount={}, eligible={}, winners={})", self.0.amount, t(self.0.eligible.to_vec()), t(self.0.winners.to_vec()))
-    }
     }
 }
 
@@ -407,21 +422,11 @@ impl Action {
         self.0.all_in
     }
     fn __repr__(&self) -> String {
-        const NAMES: [&str; 9] = [
-            "POST_ANTE",
-            "POST_SMALL_BLIND",
-            "POST_BIG_BLIND",
-            "POST_STRADDLE",
-            "FOLD",
-            "CHECK",
-            "CALL",
-            "BET",
-            "RAISE",
-        ];
         format!(
-            "Action(seat={}, kind={}, amount={}{})",
+            "Action(seat={}, kind={}, street={}, amount={}{})",
             self.0.seat,
-            NAMES[self.0.kind as usize],
+            KIND_NAMES[self.0.kind as usize],
+            street_name(self.0.street).to_uppercase(),
             self.0.amount,
             if self.0.all_in { ", all_in=True" } else { "" }
         )
@@ -568,6 +573,12 @@ impl Hand {
         self.0.history().iter().map(|a| Action(*a)).collect()
     }
 
+    /// Cards shown at showdown, by seat (empty before a showdown).
+    #[getter]
+    fn shown<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        shown_dict(py, &self.0)
+    }
+
     /// The two hole cards of `seat`.
     fn hole_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
         let seat = crate::args::seat(seat, self.0.num_players())?;
@@ -623,7 +634,7 @@ impl Hand {
     /// What `seat` may see: public information and its own hole cards.
     fn view(&self, seat: &Bound<'_, PyAny>) -> PyResult<SeatView> {
         let seat = crate::args::seat(seat, self.0.num_players())?;
-        Ok(SeatView { hand: self.0.clone(), seat })
+        Ok(SeatView { hand: self.0.redacted_for(seat), seat })
     }
 
     fn __repr__(&self) -> String {
@@ -632,7 +643,7 @@ impl Hand {
         format!(
             "<Hand {} players, {}, board '{}', pot {}, {}>",
             h.num_players(),
-            ["preflop", "flop", "turn", "river", "showdown"][h.street() as usize],
+            street_name(h.street()),
             board,
             h.pot(),
             match h.actor() {
@@ -641,6 +652,16 @@ impl Hand {
             }
         )
     }
+}
+
+fn shown_dict<'py>(py: Python<'py>, hand: &game::Hand) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for s in 0..hand.num_players() {
+        if let Some(h) = hand.shown_cards(s) {
+            d.set_item(s, cards_to_py(&h))?;
+        }
+    }
+    Ok(d)
 }
 
 #[pyfunction]
@@ -727,6 +748,11 @@ impl SeatView {
     fn payoffs(&self) -> Option<Vec<i64>> {
         self.hand.payoffs()
     }
+    /// The stacks once the hand is over (`None` until then).
+    #[getter]
+    fn final_stacks(&self) -> Option<Vec<u64>> {
+        self.hand.is_over().then(|| self.hand.stacks())
+    }
     #[getter]
     fn history(&self) -> Vec<Action> {
         self.hand.history().iter().map(|a| Action(*a)).collect()
@@ -739,13 +765,7 @@ impl SeatView {
     /// Cards shown at showdown, by seat (empty before a showdown).
     #[getter]
     fn shown<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for s in 0..self.hand.num_players() {
-            if let Some(h) = self.hand.shown_cards(s) {
-                d.set_item(s, cards_to_py(&h))?;
-            }
-        }
-        Ok(d)
+        shown_dict(py, &self.hand)
     }
     /// The legal actions when this seat is to act, else `None`.
     fn legal_actions(&self) -> Option<LegalActions> {
@@ -764,12 +784,14 @@ impl SeatView {
         d.set_item("seat", self.seat)?;
         d.set_item("num_players", h.num_players())?;
         d.set_item("button", h.button())?;
-        d.set_item("street", ["preflop", "flop", "turn", "river", "showdown"][h.street() as usize])?;
+        d.set_item("street", street_name(h.street()))?;
         d.set_item("actor", h.actor())?;
         d.set_item("is_over", h.is_over())?;
         d.set_item("hole_cards", h.hole_cards(self.seat).map(|c| card_strs(&c)).unwrap_or_default())?;
         d.set_item("board", card_strs(h.board()))?;
+        d.set_item("starting_stacks", h.starting_stacks())?;
         d.set_item("stacks", h.stacks())?;
+        d.set_item("final_stacks", h.is_over().then(|| h.stacks()))?;
         d.set_item("bets", h.bets())?;
         d.set_item("contributions", h.contributions())?;
         d.set_item("folded", h.folded())?;
@@ -792,14 +814,12 @@ impl SeatView {
         }
         d.set_item("shown", shown)?;
         d.set_item("payoffs", h.payoffs())?;
-        const KINDS: [&str; 9] =
-            ["post_ante", "post_small_blind", "post_big_blind", "post_straddle", "fold", "check", "call", "bet", "raise"];
         let history = pyo3::types::PyList::empty(py);
         for a in h.history() {
             let ad = PyDict::new(py);
             ad.set_item("seat", a.seat)?;
-            ad.set_item("street", ["preflop", "flop", "turn", "river", "showdown"][a.street as usize])?;
-            ad.set_item("kind", KINDS[a.kind as usize])?;
+            ad.set_item("street", street_name(a.street))?;
+            ad.set_item("kind", KIND_NAMES[a.kind as usize].to_lowercase())?;
             ad.set_item("amount", a.amount)?;
             ad.set_item("all_in", a.all_in)?;
             history.append(ad)?;

@@ -283,7 +283,8 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
     }
     let uncapped = r.bool()?;
     let hn = r.len(1 << 20)?;
-    let mut history = Vec::with_capacity(hn);
+    // Each entry takes 12 bytes: no more can follow than the bytes left.
+    let mut history = Vec::with_capacity(hn.min(r.0.len() / 12));
     for _ in 0..hn {
         history.push(Action {
             seat: r.seat(n)? as u8,
@@ -323,8 +324,27 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
     if !consistent || seats.iter().any(|s| s.bet > s.total || s.acted_high > v[0] || s.bet > v[0]) {
         return Err(bad());
     }
-    // Amounts within the engine's limits, so no later sum can overflow.
+    // Amounts within the engine's limits, so no later sum can overflow, and
+    // the betting state consistent with the bets, so no later difference can
+    // go below zero.
     if start > super::rules::MAX_CHIPS as u128 {
+        return Err(bad());
+    }
+    let (high, full_raise, last_full_high, raises) = (v[0], v[1], v[2], v[3]);
+    let max_bet = seats.iter().map(|s| s.bet).max().unwrap_or(0);
+    let cap_ok = match (rules.structure, rules.raise_cap) {
+        (Structure::FixedLimit, Some(cap)) => raises <= cap as u64 + 1,
+        _ => raises <= MAX_SEATS as u64 * 64,
+    };
+    let betting_ok = high <= super::rules::MAX_CHIPS
+        && full_raise <= super::rules::MAX_CHIPS
+        && last_full_high <= high
+        && high >= max_bet
+        && (full_raise >= 1 || rules.structure == Structure::Progressive || result.is_some())
+        && cap_ok
+        && v[4] <= rules.big_blind_ante
+        && seats.iter().all(|s| s.folded || (s.stack == 0) == s.all_in || result.is_some());
+    if !betting_ok {
         return Err(bad());
     }
     // Every card of the deal distinct.

@@ -315,7 +315,6 @@ impl Hand {
             }
         }
         if rules.structure == Structure::Progressive {
-            self.full_raise = 0;
             return;
         }
         let sb = self.small_blind_seat();
@@ -510,9 +509,6 @@ impl Hand {
             Street::River | Street::Showdown => self.finish(true),
             _ => {
                 self.street = Street::from_u8(self.street as u8 + 1).unwrap_or(Street::Showdown);
-                if self.rules.structure == Structure::FixedLimit {
-                    self.full_raise = if self.street >= Street::Turn { self.rules.big_bet } else { self.rules.small_bet };
-                }
                 self.start_round();
             }
         }
@@ -558,6 +554,28 @@ const FULL_DECK: [Card; 52] = {
     }
     d
 };
+
+impl Hand {
+    /// A copy holding only what `seat` may know: the other players' hole
+    /// cards (unless shown at showdown), the undealt board and the burns are
+    /// replaced by a placeholder. Views are built from this, so no hidden
+    /// card is even in their memory.
+    pub fn redacted_for(&self, seat: usize) -> Hand {
+        let mut h = self.clone();
+        let showdown = h.street == Street::Showdown;
+        for (i, s) in h.seats.iter_mut().enumerate() {
+            if i != seat && !(showdown && !s.folded) {
+                s.hole = [Card::FIRST; 2];
+            }
+        }
+        let dealt = h.street.board_len();
+        for c in h.board.iter_mut().skip(dealt) {
+            *c = Card::FIRST;
+        }
+        h.burns = None;
+        h
+    }
+}
 
 type Plan = ([[Card; 2]; MAX_SEATS], [Card; 5], Option<[Card; 3]>);
 

@@ -33,8 +33,9 @@ pub enum StraddleMinRaise {
     /// The straddle acts as the big blind: the next raise adds at least the
     /// straddle (blinds 1/2, straddle 4: raise to 8 or more).
     Straddle = 0,
-    /// WSOP live-action rule 161: the straddle is a raise of its own size over
-    /// the previous blind (blinds 1/2, straddle 4: raise to 6 or more).
+    /// RULES.md after WSOP live-action rule 161: the straddle counts as a
+    /// raise of one big blind, so the next raise need only add one big blind
+    /// (blinds 1/2, straddle 4: raise to 6 or more).
     BigBlind = 1,
 }
 
