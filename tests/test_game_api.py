@@ -19,16 +19,13 @@ from holecards import (
     Rules,
     parse_cards,
 )
+from game_helpers import NL  # noqa: E402
 
 Street = hc.Street
 Structure = hc.Structure
 
 HOLE = ["AsAd", "KsKd", "QsQd", "JsJd"]
 BOARD = "2c 2h 3d 4c 6s"
-
-
-def NL(sb=1, bb=2, **kw):
-    return Rules.no_limit(small_blind=sb, big_blind=bb, **kw)
 
 
 def state(h):

@@ -27,6 +27,7 @@ import pytest
 
 import holecards as hc
 from holecards import ConfigError, Hand, IllegalActionError, Rules, parse_cards
+from game_helpers import check_down, FL, legal, NL, PL, play  # noqa: E402
 
 Street = hc.Street
 ActionKind = hc.ActionKind
@@ -54,11 +55,6 @@ def deal(rules, stacks, button=0, hole=None, board=BOARD):
     )
 
 
-def legal(h):
-    la = h.legal_actions()
-    return (la.call_amount, la.min_raise_to, la.max_raise_to)
-
-
 def hist(h):
     return [(a.seat, a.kind, a.amount) for a in h.history]
 
@@ -69,34 +65,6 @@ def pots(h):
 
 def winners(h):
     return [tuple(p.winners) for p in h.pots]
-
-
-def play(h, *moves):
-    """'c' = check_or_call, 'f' = fold, an int = bet_or_raise_to."""
-    for m in moves:
-        if m == "c":
-            h.check_or_call()
-        elif m == "f":
-            h.fold()
-        else:
-            h.bet_or_raise_to(m)
-
-
-def check_down(h):
-    while not h.is_over:
-        h.check_or_call()
-
-
-def NL(sb=1, bb=2, **kw):
-    return Rules.no_limit(small_blind=sb, big_blind=bb, **kw)
-
-
-def PL(sb=1, bb=2, **kw):
-    return Rules.pot_limit(small_blind=sb, big_blind=bb, **kw)
-
-
-def FL(sb=1, bb=2, **kw):
-    return Rules.fixed_limit(small_blind=sb, big_blind=bb, **kw)
 
 
 def PROG():

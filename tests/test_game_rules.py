@@ -16,6 +16,7 @@ import pytest
 
 import holecards as hc
 from holecards import ConfigError, Hand, IllegalActionError, Rules, parse_cards
+from game_helpers import check_down, FL, legal, NL, PL, play  # noqa: E402
 
 Street = hc.Street
 ActionKind = hc.ActionKind
@@ -40,12 +41,6 @@ def deal(rules, stacks, button=0, hole=None, board=BOARD):
         hole_cards=list(hole) if hole is not None else HOLE[:n],
         board=cards(board),
     )
-
-
-def legal(h):
-    """(call_amount, min_raise_to, max_raise_to) for the actor."""
-    la = h.legal_actions()
-    return (la.call_amount, la.min_raise_to, la.max_raise_to)
 
 
 def flags(h):
@@ -85,34 +80,6 @@ def assert_illegal(h, action, *args, mentions=()):
         assert m in msg, f"{m!r} not in error message {msg!r}"
     assert state(h) == before
     assert legal(h) == before_legal
-
-
-def play(h, *moves):
-    """Play moves: 'c' = check_or_call, 'f' = fold, an int = bet_or_raise_to."""
-    for m in moves:
-        if m == "c":
-            h.check_or_call()
-        elif m == "f":
-            h.fold()
-        else:
-            h.bet_or_raise_to(m)
-
-
-def check_down(h):
-    while not h.is_over:
-        h.check_or_call()
-
-
-def NL(sb=1, bb=2, **kw):
-    return Rules.no_limit(small_blind=sb, big_blind=bb, **kw)
-
-
-def PL(sb=1, bb=2, **kw):
-    return Rules.pot_limit(small_blind=sb, big_blind=bb, **kw)
-
-
-def FL(sb=1, bb=2, **kw):
-    return Rules.fixed_limit(small_blind=sb, big_blind=bb, **kw)
 
 
 # ---------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import pytest
 
 import holecards as hc
 from holecards import Hand, IllegalActionError, Rules, parse_cards
+from game_helpers import check_down, legal, NL, play  # noqa: E402
 
 Street = hc.Street
 
@@ -25,30 +26,6 @@ def deal(rules, stacks, button=0, hole=None, board=BOARD):
         hole_cards=list(hole) if hole is not None else HOLE[:n],
         board=parse_cards(board),
     )
-
-
-def NL(sb=1, bb=2, **kw):
-    return Rules.no_limit(small_blind=sb, big_blind=bb, **kw)
-
-
-def legal(h):
-    la = h.legal_actions()
-    return (la.call_amount, la.min_raise_to, la.max_raise_to)
-
-
-def play(h, *moves):
-    for m in moves:
-        if m == "c":
-            h.check_or_call()
-        elif m == "f":
-            h.fold()
-        else:
-            h.bet_or_raise_to(m)
-
-
-def check_down(h):
-    while not h.is_over:
-        h.check_or_call()
 
 
 def pots(h):
