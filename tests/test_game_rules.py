@@ -1278,3 +1278,195 @@ def test_equal_blinds_heads_up():
     h.check_or_call()
     assert h.street == Street.FLOP
     assert h.actor == 1
+
+
+# ---------------------------------------------------------------------------
+# Audit fixes: several small all-ins in limit, choiceless decisions,
+# pot-limit straddles with antes, straddles that cannot raise, Progressive
+# sizes that must grow
+# ---------------------------------------------------------------------------
+
+
+def _limit_multi_all_in_flop(stacks):
+    # FL 10/20 (bets of 20 preflop and on the flop; half a bet is 10), five
+    # seats, button 4: seat 0 posts 10, seat 1 posts 20, seat 2 is first.
+    h = deal(FL(10, 20), stacks, button=4)
+    play(h, "c", "c", "c", "c", "c")  # 2, 3, 4 call 20; 0 completes; 1 checks
+    assert h.street == Street.FLOP and h.pot == 100
+    assert h.actor == 0
+    return h
+
+
+def test_fixed_limit_several_small_all_ins_act_as_a_raise_wsop_129():
+    # Stacks 1000, 1000, 49, 58, 1000: after 20 preflop seat 2 has 29, seat 3
+    # has 38. Flop: seat 0 bets 20, seat 1 calls; seat 2 is all in to 29 (9
+    # over the bet, under half a bet: no raise), seat 3 all in to 38.
+    h = _limit_multi_all_in_flop([1000, 1000, 49, 58, 1000])
+    play(h, 20, "c")
+    assert legal(h) == (20, 29, 29)
+    h.bet_or_raise_to(29)
+    assert legal(h) == (29, 38, 38)
+    h.bet_or_raise_to(38)
+    # Rule 129: "multiple all-in wagers, each too small to qualify as a raise,
+    # still act as a raise ... if the resulting wager size to a participant
+    # qualifies": to seat 4 the wager is 38, 18 over the bet of 20, half a
+    # bet or more, so it is a raise and the next raise goes one full bet on
+    # top: 38 + 20 = 58 (as "a $15 all-in bet is raised to $35").
+    assert h.actor == 4
+    assert legal(h) == (38, 58, 58)
+    h.check_or_call()
+    # Back to seat 0, who bet 20: the wager to it grew by 18 >= 10, so the
+    # betting is reopened: call 18, or raise to 58.
+    assert h.actor == 0
+    assert legal(h) == (18, 58, 58)
+    h.bet_or_raise_to(58)
+    # Seat 1 called 20: call 38, or raise once more to 78 (the bet, the
+    # all-ins' raise, 58 and 78 make a bet and three raises, within the cap).
+    assert h.actor == 1
+    assert legal(h) == (38, 78, 78)
+    kinds = [a.kind for a in h.history if a.street == Street.FLOP]
+    assert kinds == [ActionKind.BET, ActionKind.CALL, ActionKind.RAISE, ActionKind.RAISE, ActionKind.CALL, ActionKind.RAISE]
+
+
+def test_fixed_limit_small_all_ins_reopen_only_for_whom_they_add_half_a_bet():
+    # Stacks 1000, 49, 1000, 58, 1000; flop: seat 0 bets 20, seat 1 is all in
+    # to 29 (under half a bet), seat 2 calls 29, seat 3 all in to 38, seat 4
+    # calls 38.
+    h = _limit_multi_all_in_flop([1000, 49, 1000, 58, 1000])
+    play(h, 20, 29, "c", 38, "c")
+    # To seat 0 (bet 20) the wager grew by 18: reopened, a raise goes to 58.
+    assert h.actor == 0
+    assert legal(h) == (18, 58, 58)
+    h.check_or_call()
+    # To seat 2 (called 29) it grew by 9, under half a bet: call or fold only.
+    assert h.actor == 2
+    assert legal(h) == (9, None, None)
+    assert_illegal(h, h.bet_or_raise_to, 58, mentions=("not reopened",))
+    h.check_or_call()
+    assert h.street == Street.TURN
+
+
+def test_fixed_limit_single_under_half_all_in_still_does_not_reopen():
+    # Unchanged single all-in case: bet 20, one all-in to 29: 9 over, under
+    # half a bet; the bettor may only call 9.
+    h = _limit_multi_all_in_flop([1000, 49, 1000, 1000, 1000])
+    play(h, 20, 29, "c", "c", "c")
+    assert h.actor == 0
+    assert legal(h) == (9, None, None)
+
+
+def test_fixed_limit_cap_zero_big_blind_is_not_asked_to_check():
+    # FL 1/2 with raise_cap=0: the big blind is the round's bet and no raise
+    # is allowed. Three seats, button 0: seat 0 calls 2, seat 1 completes;
+    # the big blind could only check, so it is not asked (rule choice 5) and
+    # the flop comes at once, seat 1 first.
+    h = deal(FL(raise_cap=0), [100, 100, 100], button=0)
+    assert h.actor == 0
+    assert legal(h) == (2, None, None)
+    play(h, "c", "c")
+    assert h.street == Street.FLOP
+    assert h.actor == 1
+    assert h.pot == 6 and h.bets == [0, 0, 0]
+    assert [a.seat for a in h.history if a.kind == ActionKind.CHECK] == []
+    # Postflop the first bet is allowed (it is not a raise), then no raise.
+    assert legal(h) == (0, 2, 2)
+    h.bet_or_raise_to(2)
+    assert legal(h) == (2, None, None)
+
+
+def test_fixed_limit_cap_zero_straddler_is_not_asked_to_check():
+    # FL 1/2, straddle 4 (big blind + small bet), raise_cap=0; four seats,
+    # button 0: blinds on 1 and 2, straddle on 3, seat 0 first. Everyone
+    # calls 4; the straddler could only check and is not asked.
+    h = deal(FL(raise_cap=0, straddles=(4,)), [100, 100, 100, 100], button=0)
+    assert h.actor == 0
+    play(h, "c", "c", "c")
+    assert h.street == Street.FLOP and h.pot == 16
+
+
+def test_pot_limit_straddle_maximum_counts_the_antes():
+    # PL 1/2, ante 1, six seats: before the straddle the pot is 6 antes + 1
+    # + 2 = 9; the straddler calls 2 and raises the pot, 9 + 2 = 11: a
+    # straddle to at most 2 + 11 = 13.
+    rules = PL(ante=1, straddles=(13,))
+    h = deal(rules, [100] * 6, button=0)
+    assert (3, ActionKind.POST_STRADDLE, 13) in hist(h)
+    # Seat 4 then faces 13: the pot is 9 + 13 = 22; pot-sized raise to
+    # 13 + (22 + 13) = 48; the minimum, the straddle acting as the big
+    # blind, is 13 + 13 = 26.
+    assert h.actor == 4
+    assert legal(h) == (13, 26, 48)
+    with pytest.raises(ConfigError, match="13"):
+        deal(PL(ante=1, straddles=(14,)), [100] * 6, button=0)
+    # At three seats the same ante gives a pot of 6: at most 2 + 8 = 10.
+    deal(PL(ante=1, straddles=(10,)), [100] * 3, button=0)
+    with pytest.raises(ConfigError, match="10"):
+        deal(PL(ante=1, straddles=(11,)), [100] * 3, button=0)
+
+
+def test_pot_limit_straddle_maximum_counts_a_big_blind_ante():
+    # PL 1/2 with a big-blind ante of 2: pot 1 + 2 + 2 = 5, call 2, raise 7:
+    # a straddle to at most 9, at any table size.
+    h = deal(PL(big_blind_ante=2, straddles=(9,)), [100] * 4, button=0)
+    assert (3, ActionKind.POST_STRADDLE, 9) in hist(h)
+    with pytest.raises(ConfigError, match="9"):
+        PL(big_blind_ante=2, straddles=(10,))
+    # Without antes the maximum is unchanged: 1/2, pot 3, straddle to 7.
+    PL(straddles=(7,))
+    with pytest.raises(ConfigError, match="7"):
+        PL(straddles=(8,))
+
+
+def test_straddler_who_cannot_raise_the_big_blind_posts_no_straddle():
+    # NL 1/2, straddle 4, four seats, button 0: blinds on 1 and 2, the
+    # straddle would be seat 3's. Seat 3 has 2 chips: it cannot put in more
+    # than the big blind, so it cannot raise, and a straddle is a raise
+    # (WSOP live-action rules 161 and 170): no straddle. Action starts left
+    # of the big blind, with seat 3 itself, who may call 2 all-in, no more.
+    h = deal(NL(straddles=(4,)), [100, 100, 100, 2], button=0)
+    assert ActionKind.POST_STRADDLE not in [a.kind for a in h.history]
+    assert h.actor == 3
+    assert legal(h) == (2, None, None)
+    h.check_or_call()
+    # The minimum raise is the usual one over the big blind: to 4.
+    assert h.actor == 0
+    assert legal(h) == (2, 4, 100)
+
+
+def test_straddler_left_with_the_big_blind_after_the_ante_posts_no_straddle():
+    # NL 1/2 with a 1-chip ante: seat 3 starts with 3, antes 1, keeps 2 = the
+    # big blind: no straddle. With 4 it keeps 3 and posts a short straddle
+    # of 3 (all-in, more than the big blind), which the others must call in
+    # full (4), with a minimum raise to 8 (rule choice 1).
+    h = deal(NL(ante=1, straddles=(4,)), [100, 100, 100, 3], button=0)
+    assert ActionKind.POST_STRADDLE not in [a.kind for a in h.history]
+    assert h.actor == 3 and legal(h) == (2, None, None)
+    h = deal(NL(ante=1, straddles=(4,)), [100, 100, 100, 4], button=0)
+    assert (3, ActionKind.POST_STRADDLE, 3) in hist(h)
+    assert h.actor == 0 and legal(h) == (4, 8, 99)
+
+
+def test_re_straddler_who_cannot_raise_the_straddle_posts_no_re_straddle():
+    # NL 1/2, straddles 4 and 8, five seats, button 0: blinds 1 and 2,
+    # straddle seat 3, re-straddle seat 4, who has only 4 chips: it cannot
+    # go above the straddle, so there is no re-straddle. Action starts left
+    # of the straddle with seat 4: call 4 all-in. The minimum raise follows
+    # the straddle actually posted: to 8 (the straddle acts as the big blind).
+    h = deal(NL(straddles=(4, 8)), [100, 100, 100, 100, 4], button=0)
+    assert [a.seat for a in h.history if a.kind == ActionKind.POST_STRADDLE] == [3]
+    assert h.actor == 4
+    assert legal(h) == (4, None, None)
+    h.check_or_call()
+    assert h.actor == 0 and legal(h) == (4, 8, 100)
+    # With straddle_min_raise="big_blind" the straddle counts as a raise of
+    # one big blind: the next raise goes to 4 + 2 = 6.
+    h = deal(NL(straddles=(4, 8), straddle_min_raise="big_blind"), [100, 100, 100, 100, 4], button=0)
+    h.check_or_call()
+    assert h.actor == 0 and legal(h) == (4, 6, 100)
+
+
+@pytest.mark.parametrize("bets", [(50, 50, 100, 150), (50, 100, 100, 150), (50, 100, 150, 150), (50, 100, 90, 200)])
+def test_progressive_bets_must_grow(bets):
+    # The seed text: the four bet sizes "get progressively bigger".
+    with pytest.raises(ConfigError, match="grow"):
+        Rules.progressive(ante=10, bets=bets)

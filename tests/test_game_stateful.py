@@ -63,7 +63,7 @@ def configs(draw: Any) -> Dict[str, Any]:
     structure = draw(st.sampled_from(["nl", "pl", "fl", "progressive"]))
     if structure == "progressive":
         first = draw(st.integers(1, 50))
-        steps = draw(st.lists(st.integers(0, 50), min_size=3, max_size=3))
+        steps = draw(st.lists(st.integers(1, 50), min_size=3, max_size=3))
         bets = [first]
         for s in steps:
             bets.append(bets[-1] + s)
@@ -83,7 +83,7 @@ def configs(draw: Any) -> Dict[str, Any]:
             kw["small_bet"] = small_bet
             sbet = bb if small_bet is None else small_bet
             kw["big_bet"] = draw(st.one_of(st.none(), st.integers(sbet, 3 * sbet)))
-            kw["raise_cap"] = draw(st.sampled_from([None, 1, 2, 3, 4, 5]))
+            kw["raise_cap"] = draw(st.sampled_from([None, 0, 1, 2, 3, 4, 5]))
             kw["heads_up_uncapped"] = draw(st.booleans())
         if n >= 3 and draw(st.integers(0, 3)) == 0:
             mode = draw(st.sampled_from(["straddle", "big_blind"]))
@@ -253,6 +253,9 @@ def check_hand(hand: Any, cfg: Dict[str, Any], starting: List[int]) -> None:
         straddles = cfg["kw"].get("straddles", ())[: len(posted)]
         high = max(high, straddles[-1] if straddles else hand.rules.big_blind)
     assert 0 <= la.call_amount <= stacks[a]
+    # every decision is a choice: at least two of fold, check, call, bet/raise
+    options = [la.can_fold, la.can_check, la.call_amount > 0, la.min_raise_to is not None]
+    assert sum(options) >= 2, f"a decision with one option: {la}"
     assert la.can_check == (la.call_amount == 0)
     assert (la.min_raise_to is None) == (la.max_raise_to is None)
     if structure == "progressive":

@@ -659,7 +659,9 @@ class TestOurRules:
             ({}, [100, 100, 30, 100], 50),  # big blind all-in for 30 of 50
             ({}, [100, 100, 1, 100], 50),  # big blind all-in for 1 (under the small blind)
             ({"ante": 5, "straddles": (100,)}, [500, 500, 500, 5, 500], 50),  # straddler all-in on the ante: no straddle
-            ({"ante": 5, "straddles": (100,)}, [500, 500, 500, 30, 500], 100),  # straddle posted short (25)
+            # straddle posted short, 75 (more than the big blind: a straddler
+            # with no more than the big blind after the ante posts none)
+            ({"ante": 5, "straddles": (100,)}, [500, 500, 500, 80, 500], 100),
         ],
     )
     def test_fixed_limit_short_big_blind_raise_is_one_bet(self, kw: Dict[str, Any], stacks: List[int], level: int) -> None:

@@ -70,8 +70,14 @@ impl Hand {
         if self.masks.able & !(1u32 << seat) == 0 {
             return Err(Closed::NobodyCanAnswer);
         }
-        let full = if rules.structure == Structure::FixedLimit { self.limit_bet_size() } else { self.full_raise };
-        if s.acted && self.last_full_high <= s.acted_high && self.high - s.acted_high < full {
+        let limit = rules.structure == Structure::FixedLimit;
+        let full = if limit { self.limit_bet_size() } else { self.full_raise };
+        // Reopened for a player who acted when the wager to them has grown by
+        // a full raise since (rule 96), or in limit by half a bet or more
+        // (rule 129: several small all-ins that together reach it act as a raise).
+        let grown = self.high - s.acted_high;
+        let reopened = if limit { 2 * grown >= full } else { self.last_full_high > s.acted_high || grown >= full };
+        if s.acted && !reopened {
             return Err(Closed::NotReopened);
         }
         match rules.structure {
@@ -92,6 +98,10 @@ impl Hand {
             }
             Structure::Progressive => Err(Closed::Progressive),
         }
+    }
+
+    pub(crate) fn can_bet_or_raise(&self, seat: usize) -> bool {
+        self.raise_range(seat).is_ok()
     }
 
     /// What the player to act may do; `None` once the hand is over.
@@ -238,9 +248,11 @@ impl Hand {
                 let size = self.limit_bet_size();
                 let over_full = to - self.last_full_high;
                 // The half-bet rule (WSOP live-action rule 129): an all-in
-                // that raises the bet by half a bet or more is a full bet or
-                // raise; less does not reopen the betting.
-                if over_full >= size || (all_in && 2 * increment >= size) {
+                // wager of half a bet or more over the last full bet level is
+                // a full bet or raise, whether one all-in made it or several
+                // smaller ones in a row ("multiple all-in wagers ... still act
+                // as a raise"); less does not reopen the betting.
+                if over_full >= size || (all_in && 2 * over_full >= size) {
                     if self.last_full_high > 0 {
                         self.raises += 1;
                     }

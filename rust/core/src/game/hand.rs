@@ -196,6 +196,16 @@ impl Hand {
                 rules.min_players()
             )));
         }
+        if rules.structure == Structure::PotLimit {
+            if let Some(&s) = rules.straddles.first() {
+                let max = rules.pot_limit_straddle_max(n);
+                if s > max {
+                    return Err(Error::BadConfig(format!(
+                        "straddle of {s} is above the pot-limit maximum of {max} at {n} seats (a pot-sized raise over the big blind, antes counted)"
+                    )));
+                }
+            }
+        }
         if button >= n {
             return Err(Error::BadConfig(format!("button {button} is not a seat: seats are 0..{}", n - 1)));
         }
@@ -335,17 +345,22 @@ impl Hand {
         // blind, as in a cardroom; chips nobody matches come back at the end.
         self.full_raise = rules.big_blind;
         self.last_full_high = rules.big_blind;
+        let mut below = rules.big_blind;
         for i in 0..rules.straddles {
             let amount = self.rules.straddles[i];
             let seat = (bb + 1 + i) % n;
             let button_in_limit = seat == self.button && rules.structure == Structure::FixedLimit;
-            if self.seats[seat].stack == 0 || button_in_limit {
-                // All-in on the ante: nothing to straddle with; or the
-                // button in a limit game, which may not straddle (WSOP
-                // live-action rule 161). This straddle and any re-straddle
-                // after it are not posted.
+            if self.seats[seat].stack <= below || button_in_limit {
+                // A straddle is a raise (WSOP live-action rule 161: the
+                // straddler "is allowed to raise"; rule 170: it "sets a new
+                // minimum bring-in"): a player whose chips (after the ante)
+                // cannot go above the big blind, or above the straddle before
+                // a re-straddle, cannot raise and posts none. Nor may the
+                // button straddle in a limit game (rule 161). This straddle
+                // and any re-straddle after it are not posted.
                 break;
             }
+            below = amount;
             let paid = self.put_in(seat, amount, true);
             self.record_post(seat, ActionKind::PostStraddle, paid);
             // By default the straddle acts as the big blind; under WSOP
@@ -416,8 +431,30 @@ impl Hand {
         if several(m.in_hand) && !self.nobody_to_bet_against(&m) {
             self.actor = self.first_from(m.pending, first_from);
         }
+        self.pass_choiceless();
         if self.actor.is_none() {
             self.end_round();
+        }
+    }
+
+    /// A player whose only legal action would be to check is not asked (rule
+    /// choice 5): in fixed limit with a raise cap of 0, the big blind (or the
+    /// straddler) limped to owes nothing and may not raise. They count as
+    /// having acted and the action moves on; nothing is recorded.
+    fn pass_choiceless(&mut self) {
+        if self.rules.structure != Structure::FixedLimit {
+            return;
+        }
+        while let Some(a) = self.actor {
+            if self.seats[a].bet < self.high || self.can_bet_or_raise(a) {
+                return;
+            }
+            let high = self.high;
+            let s = &mut self.seats[a];
+            s.acted = true;
+            s.acted_high = high;
+            self.masks.pending &= !(1u32 << a);
+            self.actor = self.first_from(self.masks.pending, a + 1);
         }
     }
 
@@ -461,6 +498,7 @@ impl Hand {
         if several(m.in_hand) && !self.nobody_to_bet_against(&m) {
             self.actor = self.first_from(m.pending, from + 1);
         }
+        self.pass_choiceless();
         if self.actor.is_none() {
             self.end_round();
         }

@@ -152,17 +152,29 @@ impl Rules {
             return Err(Error::BadConfig("pot-limit allows one straddle, no re-straddles".into()));
         }
         if let Some(&s) = r.straddles.first() {
-            // Pot-sized raise over the big blind: call it, then raise the pot.
-            let pot = r.small_blind + r.big_blind;
-            let max = r.big_blind + (pot + r.big_blind);
             let min = 2 * r.big_blind;
+            // With antes the maximum grows with the table: checked here
+            // against the largest table, and exactly when a hand is dealt.
+            let max = r.pot_limit_straddle_max(super::hand::MAX_SEATS);
+            let antes = r.ante > 0 || r.big_blind_ante > 0;
             if s < min || s > max {
+                let upto = if antes { format!("{max} (a pot-sized raise, antes counted, at {} seats)", super::hand::MAX_SEATS) } else { format!("{max} (a pot-sized raise)") };
                 return Err(Error::BadConfig(format!(
-                    "straddle of {s} is not a legal raise: it must be from {min} to {max} (a pot-sized raise, before antes)"
+                    "straddle of {s} is not a legal raise: it must be from {min} to {upto}"
                 )));
             }
         }
         Ok(r)
+    }
+
+    /// Pot-limit: the largest straddle at a table of `seats` players, a
+    /// pot-sized raise over the big blind with every forced bet in the pot
+    /// (blinds, antes, a big-blind ante), as for any pot-limit raise: call
+    /// the big blind, then raise the pot. 1/2 with a 1-chip ante at six
+    /// seats: pot 9, call 2, raise 11, straddle up to 13.
+    pub fn pot_limit_straddle_max(&self, seats: usize) -> u64 {
+        let pot = self.small_blind + self.big_blind + self.ante * seats as u64 + self.big_blind_ante;
+        self.big_blind + (pot + self.big_blind)
     }
 
     /// Fixed limit. `small_bet` defaults to the big blind, `big_bet` to twice
@@ -202,9 +214,13 @@ impl Rules {
         if ante == 0 {
             return Err(Error::BadConfig("Progressive Hold'em needs an ante: everyone antes (at least 1)".into()));
         }
-        if bets.windows(2).any(|w| w[1] < w[0]) {
+        if let Some(i) = (1..4).find(|&i| bets[i] <= bets[i - 1]) {
             return Err(Error::BadConfig(format!(
-                "Progressive Hold'em bets grow from round to round; these shrink: {bets:?}"
+                "Progressive Hold'em bets grow from round to round: round {} bets {}, which is not more than round {}'s {} (bets {bets:?})",
+                i + 1,
+                bets[i],
+                i,
+                bets[i - 1]
             )));
         }
         for &b in &bets {
