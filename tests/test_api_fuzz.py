@@ -665,9 +665,12 @@ def test_actions_fuzz(h: Hand, data: Any) -> None:
             if ok:
                 assert 0 <= int(seat) < h.num_players and len(r) == 2
             ok, v = attempt(h.view, seat, type_error_ok=wrong_type)
-            if ok:
+            if ok and seat is None:  # the public view
+                assert v.seat is None and v.hole_cards is None and v.num_players == h.num_players
+            elif ok:
                 assert v.hole_cards == h.hole_cards(int(seat)) and v.num_players == h.num_players
-                v.legal_actions(), v.shown, v.pots, v.history, repr(v)
+            if ok:
+                v.legal_actions(), v.shown, v.pots, v.history, v.events, v.to_dict(), repr(v)
             assert snapshot(h) == before
             continue
         if choice == "fold":
@@ -729,6 +732,9 @@ def _q(x: int) -> bytes:
     return struct.pack("<Q", x)
 
 
+# The saved-state format the engine writes (rust/core/src/game/codec.rs);
+# test_an_old_format_is_refused checks that format 1 is refused.
+STATE_FORMAT = 2
 SEAT_U64 = ("starting", "stack", "bet", "total", "acted_high")
 SEAT_BOOL = ("folded", "all_in", "acted")
 HAND_U64 = ("high", "full_raise", "last_full_high", "raises", "dead")
@@ -753,7 +759,7 @@ def _encode_rules(d: Dict[str, Any]) -> bytes:
 def decode_hand_state(b: bytes) -> Dict[str, Any]:
     """The fields of ``Hand.__reduce__``'s state (format of rust/core/src/game/codec.rs)."""
     r = _Reader(b)
-    assert r.u8() == 1
+    assert r.u8() == STATE_FORMAT
     d: Dict[str, Any] = {"rules": _decode_rules(r), "seats": []}
     for _ in range(r.u64()):
         s = {k: r.u64() for k in SEAT_U64}
@@ -773,7 +779,7 @@ def decode_hand_state(b: bytes) -> Dict[str, Any]:
 
 
 def encode_hand_state(d: Dict[str, Any]) -> bytes:
-    out = b"\x01" + _encode_rules(d["rules"]) + _q(len(d["seats"]))
+    out = bytes([STATE_FORMAT]) + _encode_rules(d["rules"]) + _q(len(d["seats"]))
     for s in d["seats"]:
         out += b"".join(_q(s[k]) for k in SEAT_U64) + bytes([s[k] for k in SEAT_BOOL] + s["hole"])
     out += bytes([d["button"], d["street"]] + d["board"])

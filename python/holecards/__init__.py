@@ -13,9 +13,12 @@ The evaluator::
 from __future__ import annotations
 
 from ._core import (
+    HOLE_CARDS,
+    MAX_SEATS,
     Action,
     Card,
     Deck,
+    Event,
     Hand,
     HandRank,
     LegalActions,
@@ -26,16 +29,20 @@ from ._core import (
     parse_cards,
 )
 from ._evaluate import evaluate_many
-from .enums import ActionKind, Category, Street, Structure
+from .enums import ActionKind, Category, EventKind, IllegalReason, Street, Structure
 from .errors import (
     CardError,
     ConfigError,
     DuplicateCardError,
     HolecardsError,
     IllegalActionError,
+    NoCardsLeftError,
+    StateError,
 )
 
 __all__ = [
+    "HOLE_CARDS",
+    "MAX_SEATS",
     "Action",
     "ActionKind",
     "Card",
@@ -44,14 +51,19 @@ __all__ = [
     "ConfigError",
     "Deck",
     "DuplicateCardError",
+    "Event",
+    "EventKind",
     "Hand",
     "HandRank",
     "HolecardsError",
     "IllegalActionError",
+    "IllegalReason",
     "LegalActions",
+    "NoCardsLeftError",
     "Pot",
     "Rules",
     "SeatView",
+    "StateError",
     "Street",
     "Structure",
     "evaluate",

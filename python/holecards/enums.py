@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["ActionKind", "Category", "Street", "Structure"]
+__all__ = ["ActionKind", "Category", "EventKind", "IllegalReason", "Street", "Structure"]
 
 
 class Category(enum.IntEnum):
@@ -52,3 +52,43 @@ class Structure(enum.IntEnum):
     POT_LIMIT = 1
     NO_LIMIT = 2
     PROGRESSIVE = 3
+
+
+class EventKind(enum.IntEnum):
+    """What an entry of :attr:`Hand.events` records. The first nine are the
+    :class:`ActionKind` members, with the same numbers."""
+
+    POST_ANTE = 0
+    POST_SMALL_BLIND = 1
+    POST_BIG_BLIND = 2
+    POST_STRADDLE = 3
+    FOLD = 4
+    CHECK = 5
+    CALL = 6
+    BET = 7
+    RAISE = 8
+    DEAL_HOLE = 9
+    BURN = 10
+    DEAL_BOARD = 11
+    RETURN_UNCALLED = 12
+    SHOW = 13
+    MUCK = 14
+    AWARD = 15
+
+
+class IllegalReason(enum.IntEnum):
+    """Why an action was refused: :attr:`IllegalActionError.reason`."""
+
+    NOT_YOUR_TURN = 0
+    HAND_OVER = 1
+    CANNOT_FOLD = 2
+    CANNOT_CHECK = 3
+    NOTHING_TO_CALL = 4
+    BELOW_MINIMUM = 5
+    ABOVE_MAXIMUM = 6
+    NOT_REOPENED = 7
+    RAISE_CAP_REACHED = 8
+    NO_CHIPS_BEYOND_CALL = 9
+    NOBODY_CAN_ANSWER = 10
+    BET_OR_FOLD_ONLY = 11
+    NOT_AN_AMOUNT = 12

@@ -7,12 +7,20 @@ keeps working.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._core import Card, LegalActions
+    from .enums import IllegalReason
+
 __all__ = [
     "HolecardsError",
     "CardError",
     "DuplicateCardError",
     "ConfigError",
     "IllegalActionError",
+    "StateError",
+    "NoCardsLeftError",
 ]
 
 
@@ -25,7 +33,9 @@ class CardError(HolecardsError, ValueError):
 
 
 class DuplicateCardError(CardError):
-    """The same card twice in one hand or deal."""
+    """The same card twice in one hand or deal; ``card`` is that card."""
+
+    card: Optional[Card] = None
 
 
 class ConfigError(HolecardsError, ValueError):
@@ -33,4 +43,21 @@ class ConfigError(HolecardsError, ValueError):
 
 
 class IllegalActionError(HolecardsError, ValueError):
-    """A move the rules forbid in this state; the message gives the legal range."""
+    """A move the rules forbid in this state; the message gives the legal range.
+
+    ``reason`` says why (an :class:`~holecards.IllegalReason`), ``legal`` is
+    the :class:`~holecards.LegalActions` at that moment (``None`` once the
+    hand is over) and ``seat`` the seat to act. The hand is left unchanged.
+    """
+
+    reason: Optional[IllegalReason] = None
+    legal: Optional[LegalActions] = None
+    seat: Optional[int] = None
+
+
+class StateError(ConfigError):
+    """Saved state (a pickle) that is corrupt or from another version."""
+
+
+class NoCardsLeftError(ConfigError):
+    """More cards asked for than are left in the deck."""

@@ -162,7 +162,7 @@ pub fn check_distinct(cards: &[Card]) -> Result<CardSet> {
     let mut set = CardSet::default();
     for &c in cards {
         if !set.insert(c) {
-            return Err(Error::DuplicateCard(format!("duplicate card {c}")));
+            return Err(Error::duplicate(c));
         }
     }
     Ok(set)

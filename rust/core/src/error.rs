@@ -1,31 +1,150 @@
 //! The engine's error type. Every fallible public function returns
-//! `Result<_, Error>`; the Python binding maps each variant to one exception
-//! class, once.
+//! `Result<_, Error>`. The variants carry what a program needs to react (the
+//! card, the reason an action was refused, the legal actions at that moment);
+//! the human message is derived from them. The Python binding maps each
+//! variant to one exception class, once.
+use crate::card::Card;
+use crate::game::LegalActions;
 use std::fmt;
 
-/// What went wrong, with a message that says what would be right.
+/// What went wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
-    /// Text or a number that is not a card.
+    /// Text or a number that is not a card; the message names the token.
     BadCard(String),
-    /// The same card twice in one deal or one hand.
-    DuplicateCard(String),
+    /// The same card twice in one deal or one hand (`row`: the row of a batch).
+    DuplicateCard { card: Card, row: Option<usize> },
     /// The wrong number of cards, or some other malformed card input.
     BadCards(String),
-    /// A configuration (rules, stacks, seats) that cannot be played.
+    /// A configuration (rules, stacks, seats, options) that cannot be played.
     BadConfig(String),
-    /// A move the rules forbid in this state; the message gives the legal range.
-    IllegalAction(String),
+    /// A move the rules forbid in this state.
+    IllegalAction(Box<IllegalAction>),
+    /// Saved state (a pickle) that is corrupt or from another version.
+    CorruptState(StateProblem),
+    /// More cards were asked for than are left.
+    NoCardsLeft { wanted: usize, left: usize },
+}
+
+/// Why a saved state was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StateProblem {
+    /// Saved by another version of the state format.
+    Version { found: u8, expected: u8 },
+    /// The bytes do not describe a state this engine could have made.
+    Corrupt,
+}
+
+/// Why an action was refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum IllegalReason {
+    /// A seat acted that is not the one to act.
+    NotYourTurn = 0,
+    /// The hand is over: nobody is to act.
+    HandOver = 1,
+    /// Folding when checking is free (rule choice 4).
+    CannotFold = 2,
+    /// Checking while facing a bet.
+    CannotCheck = 3,
+    /// Calling when there is nothing to call.
+    NothingToCall = 4,
+    /// A bet or raise below the minimum.
+    BelowMinimum = 5,
+    /// A bet or raise above the maximum (pot limit, fixed limit, the stack).
+    AboveMaximum = 6,
+    /// A short all-in did not reopen the betting for this player.
+    NotReopened = 7,
+    /// Fixed limit: the raise cap is reached.
+    RaiseCapReached = 8,
+    /// The player has no chips beyond the call.
+    NoChipsBeyondCall = 9,
+    /// Every other player still in is all-in: nobody could answer a raise.
+    NobodyCanAnswer = 10,
+    /// Progressive Hold'em: each player bets the round's amount or folds.
+    BetOrFoldOnly = 11,
+    /// The amount is not a whole, non-negative number of chips.
+    NotAnAmount = 12,
+}
+
+impl IllegalReason {
+    pub const ALL: [IllegalReason; 13] = [
+        IllegalReason::NotYourTurn,
+        IllegalReason::HandOver,
+        IllegalReason::CannotFold,
+        IllegalReason::CannotCheck,
+        IllegalReason::NothingToCall,
+        IllegalReason::BelowMinimum,
+        IllegalReason::AboveMaximum,
+        IllegalReason::NotReopened,
+        IllegalReason::RaiseCapReached,
+        IllegalReason::NoChipsBeyondCall,
+        IllegalReason::NobodyCanAnswer,
+        IllegalReason::BetOrFoldOnly,
+        IllegalReason::NotAnAmount,
+    ];
+
+    /// The name Python's `IllegalReason` enum gives this member.
+    pub fn name(self) -> &'static str {
+        match self {
+            IllegalReason::NotYourTurn => "NOT_YOUR_TURN",
+            IllegalReason::HandOver => "HAND_OVER",
+            IllegalReason::CannotFold => "CANNOT_FOLD",
+            IllegalReason::CannotCheck => "CANNOT_CHECK",
+            IllegalReason::NothingToCall => "NOTHING_TO_CALL",
+            IllegalReason::BelowMinimum => "BELOW_MINIMUM",
+            IllegalReason::AboveMaximum => "ABOVE_MAXIMUM",
+            IllegalReason::NotReopened => "NOT_REOPENED",
+            IllegalReason::RaiseCapReached => "RAISE_CAP_REACHED",
+            IllegalReason::NoChipsBeyondCall => "NO_CHIPS_BEYOND_CALL",
+            IllegalReason::NobodyCanAnswer => "NOBODY_CAN_ANSWER",
+            IllegalReason::BetOrFoldOnly => "BET_OR_FOLD_ONLY",
+            IllegalReason::NotAnAmount => "NOT_AN_AMOUNT",
+        }
+    }
+}
+
+/// A refused action: why, whose, and what was legal instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IllegalAction {
+    pub reason: IllegalReason,
+    /// The seat to act (`None` once the hand is over).
+    pub seat: Option<usize>,
+    /// The legal actions at that moment (`None` once the hand is over).
+    pub legal: Option<LegalActions>,
+    /// What was wrong, in words, ending with the legal actions.
+    pub message: String,
+}
+
+impl Error {
+    pub fn illegal(reason: IllegalReason, legal: Option<LegalActions>, message: String) -> Error {
+        Error::IllegalAction(Box::new(IllegalAction { reason, seat: legal.map(|l| l.seat), legal, message }))
+    }
+
+    pub(crate) fn corrupt() -> Error {
+        Error::CorruptState(StateProblem::Corrupt)
+    }
+
+    pub fn duplicate(card: Card) -> Error {
+        Error::DuplicateCard { card, row: None }
+    }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::BadCard(m)
-            | Error::DuplicateCard(m)
-            | Error::BadCards(m)
-            | Error::BadConfig(m)
-            | Error::IllegalAction(m) => f.write_str(m),
+            Error::BadCard(m) | Error::BadCards(m) | Error::BadConfig(m) => f.write_str(m),
+            Error::DuplicateCard { card, row: None } => write!(f, "duplicate card {card}"),
+            Error::DuplicateCard { card, row: Some(r) } => write!(f, "row {r}: duplicate card {card}"),
+            Error::IllegalAction(a) => f.write_str(&a.message),
+            Error::CorruptState(StateProblem::Corrupt) => {
+                f.write_str("not a valid holecards state (corrupt or from another version)")
+            }
+            Error::CorruptState(StateProblem::Version { found, expected }) => write!(
+                f,
+                "this state was saved in holecards state format {found}; this version reads format {expected} only (save it again with the version that made it, or replay the hand)"
+            ),
+            Error::NoCardsLeft { wanted, left } => write!(f, "cannot deal {wanted} cards: {left} left in the deck"),
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Scenario tests written from RULES.md; amounts worked out by hand in the comments.
 use holecards_core::card::parse_cards;
+use holecards_core::error::{Error, IllegalReason, StateProblem};
 use holecards_core::game::*;
 use std::sync::Arc;
 
@@ -180,17 +181,150 @@ fn random_play_invariants() {
 }
 
 #[test]
-fn redacted_copy_keeps_only_what_the_seat_may_know() {
+fn a_view_holds_only_what_the_seat_may_know() {
     let g = given(&["AhKh", "2c7d", "QsQd"], "Qh Jh Th 3s 4d");
     let h = Hand::new(nl(1, 2), &[100, 100, 100], 0, None, Some(&g)).unwrap();
-    let r = h.redacted_for(1);
-    assert_eq!(r.hole_cards(1), h.hole_cards(1));
-    let blank = holecards_core::Card::FIRST;
-    assert_eq!(r.hole_cards(0), Some([blank; 2]));
-    assert_eq!(r.hole_cards(2), Some([blank; 2]));
-    assert!(r.burns().is_empty());
-    // Preflop nothing of the board is dealt; the copy plays on identically
-    // for public information.
-    assert_eq!(r.board(), h.board());
-    assert_eq!(r.stacks(), h.stacks());
+    let v = h.view(Some(1));
+    assert_eq!(v.own_cards(), h.hole_cards(1));
+    assert_eq!(v.hole_cards, vec![None, h.hole_cards(1), None]);
+    assert!(v.board.is_empty());
+    assert_eq!(v.stacks, h.stacks());
+    // Its events deal seat 1's cards and hide the others'.
+    let deals: Vec<_> = v.events.iter().filter(|e| e.kind == EventKind::DealHole).collect();
+    assert_eq!(deals.len(), 3);
+    for e in deals {
+        if e.seat == Some(1) {
+            assert_eq!(e.cards.known(), Some(&h.hole_cards(1).unwrap()[..]));
+        } else {
+            assert_eq!(e.cards, EventCards::Hidden(2));
+        }
+    }
+    let public = h.view(None);
+    assert!(public.hole_cards.iter().all(|c| c.is_none()));
+    assert_eq!(public.own_cards(), None);
+}
+
+/// Final stacks rebuilt from the starting stacks and the events alone.
+fn rebuilt_stacks(h: &Hand) -> Vec<u64> {
+    let mut stacks = h.starting_stacks();
+    let mut street_bet = vec![0u64; stacks.len()];
+    let mut street = Street::Preflop;
+    for e in h.events() {
+        if e.street != street {
+            street = e.street;
+            street_bet.iter_mut().for_each(|b| *b = 0);
+        }
+        let Some(s) = e.seat else { continue };
+        match e.kind {
+            EventKind::PostAnte => stacks[s] -= e.amount,
+            EventKind::PostSmallBlind | EventKind::PostBigBlind | EventKind::PostStraddle | EventKind::Call => {
+                stacks[s] -= e.amount;
+                street_bet[s] += e.amount;
+            }
+            EventKind::Bet | EventKind::Raise => {
+                stacks[s] -= e.amount - street_bet[s];
+                street_bet[s] = e.amount;
+            }
+            EventKind::ReturnUncalled => {
+                stacks[s] += e.amount;
+                street_bet[s] -= e.amount;
+            }
+            EventKind::Award => stacks[s] += e.amount,
+            _ => {}
+        }
+    }
+    stacks
+}
+
+#[test]
+fn events_tell_the_whole_hand() {
+    // 1/2, three seats, button 0: seat 0 raises to 6, seat 1 folds, seat 2
+    // calls; flop checked; seat 2 bets 10 on the turn, seat 0 folds: 10 comes
+    // back uncalled and seat 2 takes the pot of 6 + 1 + 6 = 13 uncontested.
+    let g = given(&["AhKh", "2c7d", "QsQd"], "Qh Jh Th 3s 4d");
+    let mut h = Hand::new(nl(1, 2), &[100, 100, 100], 0, None, Some(&g)).unwrap();
+    h.bet_or_raise_to(6).unwrap();
+    h.fold().unwrap();
+    h.check_or_call().unwrap();
+    h.check_or_call().unwrap();
+    h.check_or_call().unwrap();
+    h.bet_or_raise_to(10).unwrap();
+    h.fold().unwrap();
+    assert!(h.is_over());
+    let kinds: Vec<EventKind> = h.events().iter().map(|e| e.kind).collect();
+    use EventKind::*;
+    assert_eq!(
+        kinds,
+        vec![
+            PostSmallBlind, PostBigBlind, DealHole, DealHole, DealHole, Raise, Fold, Call, Burn, DealBoard, Check,
+            Check, Burn, DealBoard, Bet, Fold, ReturnUncalled, Muck, Award
+        ]
+    );
+    let ev = h.events();
+    let ret = ev.iter().find(|e| e.kind == ReturnUncalled).unwrap();
+    assert_eq!((ret.seat, ret.amount, ret.street), (Some(2), 10, Street::Turn));
+    let award = ev.last().unwrap();
+    assert_eq!((award.seat, award.amount, award.pot), (Some(2), 13, Some(0)));
+    assert_eq!(rebuilt_stacks(&h), h.stacks());
+    assert_eq!(h.stacks(), vec![94, 99, 107]);
+    // The history is the posts and actions of the events.
+    let from_events: Vec<Action> = ev.iter().filter_map(|e| e.to_action()).collect();
+    assert_eq!(from_events, h.history());
+}
+
+#[test]
+fn events_rebuild_the_stacks_of_random_hands() {
+    let rules = nl(1, 2);
+    for seed in 0..300u64 {
+        let mut h = Hand::new(Arc::clone(&rules), &[50, 120, 80, 200], (seed % 4) as usize, Some(seed), None).unwrap();
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        while let Some(la) = h.legal_actions() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let r = x % 10;
+            if r < 2 && la.can_fold {
+                h.fold().unwrap();
+            } else if r < 5 && la.can_raise() {
+                let (lo, hi) = (la.min_raise_to.unwrap(), la.max_raise_to.unwrap());
+                h.bet_or_raise_to(lo + x % (hi - lo + 1)).unwrap();
+            } else {
+                h.check_or_call().unwrap();
+            }
+            if !h.is_over() {
+                // mid-hand the events account for every chip: behind or in the pot
+                assert_eq!(rebuilt_stacks(&h), h.stacks(), "seed {seed}");
+            }
+        }
+        assert_eq!(rebuilt_stacks(&h), h.stacks(), "seed {seed}");
+        let awarded: u64 = h.events().iter().filter(|e| e.kind == EventKind::Award).map(|e| e.amount).sum();
+        assert_eq!(awarded, h.pots().iter().map(|p| p.amount).sum::<u64>());
+    }
+}
+
+#[test]
+fn a_refused_action_says_why_and_what_is_legal() {
+    let mut h = Hand::new(nl(1, 2), &[100, 100, 100], 0, Some(1), None).unwrap();
+    let before = h.clone();
+    let Err(Error::IllegalAction(e)) = h.bet_or_raise_to(3) else { panic!("accepted a raise to 3") };
+    assert_eq!(e.reason, IllegalReason::BelowMinimum);
+    assert_eq!(e.legal, h.legal_actions());
+    assert_eq!(e.seat, Some(0));
+    assert!(e.message.contains("below the minimum raise to 4"), "{}", e.message);
+    let Err(Error::IllegalAction(e)) = h.act(Some(2), Move::Fold) else { panic!("seat 2 acted out of turn") };
+    assert_eq!(e.reason, IllegalReason::NotYourTurn);
+    assert_eq!(h, before);
+}
+
+#[test]
+fn an_old_state_is_refused_with_its_version() {
+    let h = Hand::new(nl(1, 2), &[100, 100], 0, Some(1), None).unwrap();
+    let mut bytes = codec::encode_hand(&h);
+    assert_eq!(codec::decode_hand(&bytes).unwrap(), h);
+    bytes[0] = 1;
+    let e = codec::decode_hand(&bytes).unwrap_err();
+    assert_eq!(e, Error::CorruptState(StateProblem::Version { found: 1, expected: 2 }));
+    assert!(e.to_string().contains("format 1"), "{e}");
+    let v = h.view(Some(0));
+    assert_eq!(codec::decode_view(&codec::encode_view(&v)).unwrap(), v);
 }

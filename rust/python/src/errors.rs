@@ -1,41 +1,51 @@
 //! Maps the engine's `Error` onto the exception classes defined in
 //! `holecards/errors.py` (so each can inherit both `HolecardsError` and
-//! `ValueError`). The mapping is done here, once.
+//! `ValueError`). The mapping is done here, once; an `IllegalActionError`
+//! also carries the reason and the legal actions as attributes.
 use holecards_core::Error;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 
-static CLASSES: PyOnceLock<[Py<PyType>; 5]> = PyOnceLock::new();
+const NAMES: [&str; 6] = ["CardError", "DuplicateCardError", "ConfigError", "IllegalActionError", "StateError", "NoCardsLeftError"];
 
-fn classes(py: Python<'_>) -> PyResult<&[Py<PyType>; 5]> {
+static CLASSES: PyOnceLock<Vec<Py<PyType>>> = PyOnceLock::new();
+
+fn classes(py: Python<'_>) -> PyResult<&Vec<Py<PyType>>> {
     CLASSES.get_or_try_init(py, || {
         let m = py.import("holecards.errors")?;
-        let get = |name: &str| -> PyResult<Py<PyType>> { Ok(m.getattr(name)?.cast_into::<PyType>()?.unbind()) };
-        Ok([
-            get("CardError")?,
-            get("DuplicateCardError")?,
-            get("ConfigError")?,
-            get("IllegalActionError")?,
-            get("HolecardsError")?,
-        ])
+        NAMES.iter().map(|name| Ok(m.getattr(*name)?.cast_into::<PyType>()?.unbind())).collect()
     })
+}
+
+fn class_index(err: &Error) -> usize {
+    match err {
+        Error::BadCard(_) | Error::BadCards(_) => 0,
+        Error::DuplicateCard { .. } => 1,
+        Error::BadConfig(_) => 2,
+        Error::IllegalAction(_) => 3,
+        Error::CorruptState(_) => 4,
+        Error::NoCardsLeft { .. } => 5,
+    }
+}
+
+fn build(py: Python<'_>, err: Error) -> PyResult<PyErr> {
+    let cls = classes(py)?[class_index(&err)].bind(py).clone();
+    let exc = cls.call1((err.to_string(),))?;
+    if let Error::IllegalAction(a) = &err {
+        exc.setattr("reason", crate::game::reason_member(py, a.reason)?)?;
+        exc.setattr("legal", a.legal.map(crate::game::LegalActions))?;
+        exc.setattr("seat", a.seat)?;
+    }
+    if let Error::DuplicateCard { card, .. } = &err {
+        exc.setattr("card", crate::cards::Card(*card))?;
+    }
+    Ok(PyErr::from_value(exc))
 }
 
 /// The Python exception for an engine error.
 pub fn to_py(err: Error) -> PyErr {
-    Python::attach(|py| {
-        let idx = match &err {
-            Error::BadCard(_) | Error::BadCards(_) => 0,
-            Error::DuplicateCard(_) => 1,
-            Error::BadConfig(_) => 2,
-            Error::IllegalAction(_) => 3,
-        };
-        match classes(py) {
-            Ok(cls) => PyErr::from_type(cls[idx].bind(py).clone(), err.to_string()),
-            Err(e) => e,
-        }
-    })
+    Python::attach(|py| build(py, err).unwrap_or_else(|e| e))
 }
 
 /// `?`-friendly conversion: `core_call().map_err(to_py)?` reads as `.py()?`.

@@ -3,46 +3,54 @@
 use crate::cards::{cards_to_py, to_cards, Card};
 use crate::errors::{to_py, IntoPyResult};
 use holecards_core::card::Card as CoreCard;
-use holecards_core::game::{self, codec, BlindOptions, GivenCards, StraddleMinRaise, Structure};
+use holecards_core::error::IllegalReason;
+use holecards_core::game::{self, codec, BlindOptions, EventCards, GivenCards, HandState, Move, StraddleMinRaise, Structure};
 use holecards_core::Error;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use std::sync::Arc;
 
-static ENUMS: PyOnceLock<[Vec<Py<PyAny>>; 3]> = PyOnceLock::new();
+/// The Python enums of `holecards.enums`, by the engine enum's number.
+#[derive(Copy, Clone)]
+enum PyEnum {
+    Street = 0,
+    ActionKind = 1,
+    Structure = 2,
+    EventKind = 3,
+    IllegalReason = 4,
+}
 
-/// Members of `holecards.enums.Street`, `ActionKind` and `Structure`.
-fn member(py: Python<'_>, which: usize, index: u8) -> PyResult<Py<PyAny>> {
-    let all = ENUMS.get_or_try_init(py, || -> PyResult<[Vec<Py<PyAny>>; 3]> {
+const ENUM_NAMES: [(&str, usize); 5] = [
+    ("Street", 5),
+    ("ActionKind", 9),
+    ("Structure", 4),
+    ("EventKind", game::EventKind::ALL.len()),
+    ("IllegalReason", IllegalReason::ALL.len()),
+];
+
+static ENUMS: PyOnceLock<Vec<Vec<Py<PyAny>>>> = PyOnceLock::new();
+
+fn member(py: Python<'_>, which: PyEnum, index: u8) -> PyResult<Py<PyAny>> {
+    let all = ENUMS.get_or_try_init(py, || -> PyResult<Vec<Vec<Py<PyAny>>>> {
         let m = py.import("holecards.enums")?;
-        let load = |name: &str, n: u8| -> PyResult<Vec<Py<PyAny>>> {
-            let cls = m.getattr(name)?;
-            (0..n).map(|i| Ok(cls.call1((i,))?.unbind())).collect()
-        };
-        Ok([load("Street", 5)?, load("ActionKind", 9)?, load("Structure", 4)?])
+        ENUM_NAMES
+            .iter()
+            .map(|(name, n)| {
+                let cls = m.getattr(*name)?;
+                (0..*n).map(|i| Ok(cls.call1((i,))?.unbind())).collect()
+            })
+            .collect()
     })?;
-    all[which]
+    all[which as usize]
         .get(index as usize)
         .map(|m| m.clone_ref(py))
         .ok_or_else(|| to_py(Error::BadConfig("enum out of range".into())))
 }
 
-const STREET_NAMES: [&str; 5] = ["preflop", "flop", "turn", "river", "showdown"];
-const KIND_NAMES: [&str; 9] = [
-    "POST_ANTE",
-    "POST_SMALL_BLIND",
-    "POST_BIG_BLIND",
-    "POST_STRADDLE",
-    "FOLD",
-    "CHECK",
-    "CALL",
-    "BET",
-    "RAISE",
-];
-
-fn street_name(street: game::Street) -> &'static str {
-    STREET_NAMES[street as usize]
+/// `holecards.IllegalReason` member for an engine reason.
+pub fn reason_member(py: Python<'_>, reason: IllegalReason) -> PyResult<Py<PyAny>> {
+    member(py, PyEnum::IllegalReason, reason as u8)
 }
 
 fn config(msg: String) -> PyErr {
@@ -214,7 +222,7 @@ impl Rules {
 
     #[getter]
     fn structure(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        member(py, 2, self.0.structure as u8)
+        member(py, PyEnum::Structure, self.0.structure as u8)
     }
     #[getter]
     fn small_blind(&self) -> u64 {
@@ -316,7 +324,7 @@ pub fn _restore_rules(state: &[u8]) -> PyResult<Rules> {
 /// What the player to act may do (amounts in chips; raises are street totals).
 #[pyclass(module = "holecards", name = "LegalActions", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct LegalActions(game::LegalActions);
+pub struct LegalActions(pub game::LegalActions);
 
 #[pymethods]
 impl LegalActions {
@@ -348,7 +356,7 @@ impl LegalActions {
     /// True when betting or raising is open to this player.
     #[getter]
     fn can_raise(&self) -> bool {
-        self.0.min_raise_to.is_some()
+        self.0.can_raise()
     }
     fn __repr__(&self) -> String {
         let o = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_else(|| "None".into());
@@ -406,11 +414,11 @@ impl Action {
     }
     #[getter]
     fn kind(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        member(py, 1, self.0.kind as u8)
+        member(py, PyEnum::ActionKind, self.0.kind as u8)
     }
     #[getter]
     fn street(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        member(py, 0, self.0.street as u8)
+        member(py, PyEnum::Street, self.0.street as u8)
     }
     /// Chips posted (posts), chips added (calls), the street total (bets and raises), else 0.
     #[getter]
@@ -425,23 +433,208 @@ impl Action {
         format!(
             "Action(seat={}, kind={}, street={}, amount={}{})",
             self.0.seat,
-            KIND_NAMES[self.0.kind as usize],
-            street_name(self.0.street).to_uppercase(),
+            self.0.kind.name(),
+            self.0.street.name().to_uppercase(),
             self.0.amount,
             if self.0.all_in { ", all_in=True" } else { "" }
         )
     }
 }
 
-fn to_pair(value: &Bound<'_, PyAny>, seat: usize) -> PyResult<[CoreCard; 2]> {
-    let cards = to_cards(value)?;
-    match cards.as_slice() {
-        [a, b] => Ok([*a, *b]),
-        _ => Err(to_py(Error::BadCards(format!(
-            "seat {seat} needs exactly 2 hole cards, not {}",
-            cards.len()
-        )))),
+/// The cards of an event: `[]` when it has none, `None` when hidden from the reader.
+fn event_cards(c: &EventCards) -> Option<Vec<Card>> {
+    match c {
+        EventCards::NoCards => Some(Vec::new()),
+        EventCards::Known(list) => Some(cards_to_py(list.as_slice())),
+        EventCards::Hidden(_) => None,
     }
+}
+
+/// One thing that happened in a hand: a post, a deal, an action, a return,
+/// a show or muck, an award.
+#[pyclass(module = "holecards", name = "Event", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Event(game::Event);
+
+#[pymethods]
+impl Event {
+    #[getter]
+    fn kind(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        member(py, PyEnum::EventKind, self.0.kind as u8)
+    }
+    /// The seat it concerns (`None` for burns and board cards).
+    #[getter]
+    fn seat(&self) -> Option<usize> {
+        self.0.seat
+    }
+    #[getter]
+    fn street(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        member(py, PyEnum::Street, self.0.street as u8)
+    }
+    /// Chips: posted, added by a call, the street total of a bet or raise,
+    /// returned, or awarded; 0 otherwise.
+    #[getter]
+    fn amount(&self) -> u64 {
+        self.0.amount
+    }
+    #[getter]
+    fn all_in(&self) -> bool {
+        self.0.all_in
+    }
+    /// The cards dealt, shown or mucked (`[]` for events without cards;
+    /// `None` where this reader may not see them).
+    #[getter]
+    fn cards(&self) -> Option<Vec<Card>> {
+        event_cards(&self.0.cards)
+    }
+    /// For an award: the index of the pot in `Hand.pots`.
+    #[getter]
+    fn pot(&self) -> Option<usize> {
+        self.0.pot
+    }
+    fn __repr__(&self) -> String {
+        let e = &self.0;
+        let mut parts = vec![format!("kind={}", e.kind.name())];
+        if let Some(s) = e.seat {
+            parts.push(format!("seat={s}"));
+        }
+        parts.push(format!("street={}", e.street.name().to_uppercase()));
+        if e.amount > 0 {
+            parts.push(format!("amount={}", e.amount));
+        }
+        match &e.cards {
+            EventCards::Known(c) => parts.push(format!("cards='{}'", holecards_core::card::cards_to_string(c.as_slice()))),
+            EventCards::Hidden(_) => parts.push("cards=None".into()),
+            EventCards::NoCards => {}
+        }
+        if let Some(p) = e.pot {
+            parts.push(format!("pot={p}"));
+        }
+        if e.all_in {
+            parts.push("all_in=True".into());
+        }
+        format!("Event({})", parts.join(", "))
+    }
+}
+
+fn to_pair(value: &Bound<'_, PyAny>, seat: usize) -> PyResult<[CoreCard; game::HOLE_CARDS]> {
+    let cards = to_cards(value)?;
+    cards.as_slice().try_into().map_err(|_| {
+        to_py(Error::BadCards(format!("seat {seat} needs exactly {} hole cards, not {}", game::HOLE_CARDS, cards.len())))
+    })
+}
+
+fn shown_dict<'py>(py: Python<'py>, state: &impl HandState) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for s in 0..state.num_players() {
+        if let Some(h) = state.shown_cards(s) {
+            d.set_item(s, cards_to_py(&h))?;
+        }
+    }
+    Ok(d)
+}
+
+/// A seat argument (`None` allowed) of a hand with `n` seats.
+fn opt_seat(seat: Option<&Bound<'_, PyAny>>, n: usize) -> PyResult<Option<usize>> {
+    match seat {
+        Some(s) if !s.is_none() => crate::args::seat(s, n).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// The read-only attributes `Hand` and `SeatView` share, written once:
+/// each is one call into the engine's `HandState` plus a conversion.
+macro_rules! hand_state_class {
+    ($class:ident { $($extra:tt)* }) => {
+        #[pymethods]
+        impl $class {
+            #[getter]
+            fn rules(&self) -> Rules {
+                Rules(Arc::clone(HandState::rules(&self.0)))
+            }
+            #[getter]
+            fn num_players(&self) -> usize {
+                HandState::num_players(&self.0)
+            }
+            #[getter]
+            fn button(&self) -> usize {
+                HandState::button(&self.0)
+            }
+            #[getter]
+            fn actor(&self) -> Option<usize> {
+                HandState::actor(&self.0)
+            }
+            #[getter]
+            fn street(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                member(py, PyEnum::Street, HandState::street(&self.0) as u8)
+            }
+            #[getter]
+            fn stacks(&self) -> Vec<u64> {
+                HandState::stacks(&self.0)
+            }
+            #[getter]
+            fn starting_stacks(&self) -> Vec<u64> {
+                HandState::starting_stacks(&self.0)
+            }
+            #[getter]
+            fn bets(&self) -> Vec<u64> {
+                HandState::bets(&self.0)
+            }
+            #[getter]
+            fn contributions(&self) -> Vec<u64> {
+                HandState::contributions(&self.0)
+            }
+            #[getter]
+            fn pot(&self) -> u64 {
+                HandState::pot(&self.0)
+            }
+            #[getter]
+            fn pots(&self) -> Vec<Pot> {
+                HandState::pots(&self.0).into_iter().map(Pot).collect()
+            }
+            #[getter]
+            fn board(&self) -> Vec<Card> {
+                cards_to_py(&HandState::board(&self.0))
+            }
+            #[getter]
+            fn folded(&self) -> Vec<bool> {
+                HandState::folded(&self.0)
+            }
+            #[getter]
+            fn all_in(&self) -> Vec<bool> {
+                HandState::all_in(&self.0)
+            }
+            #[getter]
+            fn is_over(&self) -> bool {
+                HandState::is_over(&self.0)
+            }
+            #[getter]
+            fn payoffs(&self) -> Option<Vec<i64>> {
+                HandState::payoffs(&self.0)
+            }
+            /// The stacks once the hand is over (`None` until then).
+            #[getter]
+            fn final_stacks(&self) -> Option<Vec<u64>> {
+                HandState::final_stacks(&self.0)
+            }
+            /// Posts and player actions, in order.
+            #[getter]
+            fn history(&self) -> Vec<Action> {
+                HandState::history(&self.0).into_iter().map(Action).collect()
+            }
+            /// Everything that happened, in order (a view: without the cards its seat may not see).
+            #[getter]
+            fn events(&self) -> Vec<Event> {
+                HandState::events(&self.0).into_iter().map(Event).collect()
+            }
+            /// Cards shown at showdown, by seat (empty before a showdown).
+            #[getter]
+            fn shown<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+                shown_dict(py, &self.0)
+            }
+            $($extra)*
+        }
+    };
 }
 
 /// The state of one hand of hold'em.
@@ -449,8 +642,7 @@ fn to_pair(value: &Bound<'_, PyAny>, seat: usize) -> PyResult<[CoreCard; 2]> {
 #[derive(Clone)]
 pub struct Hand(pub game::Hand);
 
-#[pymethods]
-impl Hand {
+hand_state_class!(Hand {
     #[new]
     #[pyo3(signature = (rules, stacks, button=None, seed=None, hole_cards=None, board=None), text_signature = "(rules, stacks, button=0, seed=None, hole_cards=None, board=None)")]
     fn new(
@@ -477,19 +669,13 @@ impl Hand {
         let seed = crate::cards::seed_from_py(seed)?;
         let mut given = GivenCards::default();
         if let Some(h) = hole_cards.filter(|h| !h.is_none()) {
+            let not_a_list = || to_py(Error::BadCards(format!("hole_cards must be a list with {} cards (or None) per seat", game::HOLE_CARDS)));
             if h.is_instance_of::<PyString>() {
-                return Err(to_py(Error::BadCards("hole_cards must be a list with two cards (or None) per seat".into())));
+                return Err(not_a_list());
             }
-            for (seat, item) in h.try_iter().map_err(|_| to_py(Error::BadCards("hole_cards must be a list with two cards (or None) per seat".into())))?.enumerate() {
+            for (seat, item) in h.try_iter().map_err(|_| not_a_list())?.enumerate() {
                 let item = item?;
                 given.hole_cards.push(if item.is_none() { None } else { Some(to_pair(&item, seat)?) });
-            }
-            if given.hole_cards.len() != stacks.len() {
-                return Err(to_py(Error::BadCards(format!(
-                    "hole_cards has {} entries for {} seats",
-                    given.hole_cards.len(),
-                    stacks.len()
-                ))));
             }
         }
         if let Some(b) = board.filter(|b| !b.is_none()) {
@@ -499,87 +685,7 @@ impl Hand {
         Ok(Hand(game::Hand::new(rules, &stacks, button, seed, any_given.then_some(&given)).py()?))
     }
 
-    #[getter]
-    fn rules(&self) -> Rules {
-        Rules(self.0.rules_arc())
-    }
-    #[getter]
-    fn num_players(&self) -> usize {
-        self.0.num_players()
-    }
-    #[getter]
-    fn button(&self) -> usize {
-        self.0.button()
-    }
-    #[getter]
-    fn actor(&self) -> Option<usize> {
-        self.0.actor()
-    }
-    #[getter]
-    fn street(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        member(py, 0, self.0.street() as u8)
-    }
-    #[getter]
-    fn stacks(&self) -> Vec<u64> {
-        self.0.stacks()
-    }
-    #[getter]
-    fn starting_stacks(&self) -> Vec<u64> {
-        self.0.starting_stacks()
-    }
-    #[getter]
-    fn bets(&self) -> Vec<u64> {
-        self.0.bets()
-    }
-    #[getter]
-    fn contributions(&self) -> Vec<u64> {
-        self.0.contributions()
-    }
-    #[getter]
-    fn pot(&self) -> u64 {
-        self.0.pot()
-    }
-    #[getter]
-    fn pots(&self) -> Vec<Pot> {
-        self.0.pots().into_iter().map(Pot).collect()
-    }
-    #[getter]
-    fn board(&self) -> Vec<Card> {
-        cards_to_py(self.0.board())
-    }
-    #[getter]
-    fn folded(&self) -> Vec<bool> {
-        self.0.folded()
-    }
-    #[getter]
-    fn all_in(&self) -> Vec<bool> {
-        self.0.all_in()
-    }
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.0.is_over()
-    }
-    #[getter]
-    fn payoffs(&self) -> Option<Vec<i64>> {
-        self.0.payoffs()
-    }
-    /// The stacks once the hand is over (`None` until then).
-    #[getter]
-    fn final_stacks(&self) -> Option<Vec<u64>> {
-        self.0.is_over().then(|| self.0.stacks())
-    }
-    #[getter]
-    fn history(&self) -> Vec<Action> {
-        self.0.history().iter().map(|a| Action(*a)).collect()
-    }
-
-    /// Cards shown at showdown, by seat (empty before a showdown).
-    #[getter]
-    fn shown<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        shown_dict(py, &self.0)
-    }
-
-    /// The two hole cards of `seat`.
+    /// The hole cards of `seat`.
     fn hole_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
         let seat = crate::args::seat(seat, self.0.num_players())?;
         Ok(self.0.hole_cards(seat).map(|h| cards_to_py(&h)).unwrap_or_default())
@@ -590,24 +696,42 @@ impl Hand {
         self.0.legal_actions().map(LegalActions)
     }
 
-    fn fold(&mut self) -> PyResult<()> {
-        self.0.fold().py()
+    #[pyo3(signature = (*, seat=None))]
+    fn fold(&mut self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        match seat {
+            None => self.0.fold().py(),
+            Some(_) => self.act(seat, Move::Fold),
+        }
     }
 
-    fn check_or_call(&mut self) -> PyResult<()> {
-        self.0.check_or_call().py()
+    #[pyo3(signature = (*, seat=None))]
+    fn check_or_call(&mut self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        match seat {
+            None => self.0.check_or_call().py(),
+            Some(_) => self.act(seat, Move::CheckOrCall),
+        }
     }
 
-    fn bet_or_raise_to(&mut self, amount: &Bound<'_, PyAny>) -> PyResult<()> {
+    /// Check; refused (`CANNOT_CHECK`) when facing a bet.
+    #[pyo3(signature = (*, seat=None))]
+    fn check(&mut self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        self.act(seat, Move::Check)
+    }
+
+    /// Call; refused (`NOTHING_TO_CALL`) when nothing is owed.
+    #[pyo3(signature = (*, seat=None))]
+    fn call(&mut self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        self.act(seat, Move::Call)
+    }
+
+    #[pyo3(signature = (amount, *, seat=None))]
+    fn bet_or_raise_to(&mut self, amount: &Bound<'_, PyAny>, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         match crate::args::as_u64(amount) {
-            Some(to) => self.0.bet_or_raise_to(to).py(),
+            Some(to) if seat.is_none() => self.0.bet_or_raise_to(to).py(),
+            Some(to) => self.act(seat, Move::BetOrRaiseTo(to)),
             // Not a whole, non-negative number of chips (a float, a negative
-            // or huge number): below any minimum or above any maximum.
-            None => Err(to_py(Error::IllegalAction(format!(
-                "{} is not a legal amount to bet or raise to: amounts are whole numbers of chips ({})",
-                amount.repr()?,
-                self.0.legal_text()
-            )))),
+            // or huge number): refused by the engine with the legal actions.
+            None => Err(to_py(self.0.not_an_amount(&amount.repr()?.to_string()))),
         }
     }
 
@@ -631,10 +755,12 @@ impl Hand {
         Ok((restore, (PyBytes::new(py, &codec::encode_hand(&self.0)),)))
     }
 
-    /// What `seat` may see: public information and its own hole cards.
-    fn view(&self, seat: &Bound<'_, PyAny>) -> PyResult<SeatView> {
-        let seat = crate::args::seat(seat, self.0.num_players())?;
-        Ok(SeatView { hand: self.0.redacted_for(seat), seat })
+    /// What `seat` may see (public information and its own hole cards);
+    /// `None` gives the public view a spectator gets.
+    #[pyo3(signature = (seat=None))]
+    fn view(&self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<SeatView> {
+        let seat = opt_seat(seat, self.0.num_players())?;
+        Ok(SeatView(self.0.view(seat)))
     }
 
     fn __repr__(&self) -> String {
@@ -643,7 +769,7 @@ impl Hand {
         format!(
             "<Hand {} players, {}, board '{}', pot {}, {}>",
             h.num_players(),
-            street_name(h.street()),
+            h.street().name(),
             board,
             h.pot(),
             match h.actor() {
@@ -652,16 +778,13 @@ impl Hand {
             }
         )
     }
-}
+});
 
-fn shown_dict<'py>(py: Python<'py>, hand: &game::Hand) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    for s in 0..hand.num_players() {
-        if let Some(h) = hand.shown_cards(s) {
-            d.set_item(s, cards_to_py(&h))?;
-        }
+impl Hand {
+    fn act(&mut self, seat: Option<&Bound<'_, PyAny>>, mv: Move) -> PyResult<()> {
+        let seat = opt_seat(seat, self.0.num_players())?;
+        self.0.act(seat, mv).py()
     }
-    Ok(d)
 }
 
 #[pyfunction]
@@ -669,136 +792,60 @@ pub fn _restore_hand(state: &[u8]) -> PyResult<Hand> {
     Ok(Hand(codec::decode_hand(state).py()?))
 }
 
-/// One seat's view of a hand: public information and that seat's own cards,
-/// nothing else (other hole cards appear only once shown at showdown; the
-/// deck never). Safe to send to that player.
-#[pyclass(module = "holecards", name = "SeatView", frozen)]
-pub struct SeatView {
-    hand: game::Hand,
-    seat: usize,
+#[pyfunction]
+pub fn _restore_view(state: &[u8]) -> PyResult<SeatView> {
+    Ok(SeatView(codec::decode_view(state).py()?))
 }
 
-#[pymethods]
-impl SeatView {
+/// One seat's view of a hand (or the public view): public information and
+/// that seat's own cards, nothing else (other hole cards appear only once
+/// shown at showdown; the deck never). Safe to send to that player.
+#[pyclass(module = "holecards", name = "SeatView", frozen, eq)]
+#[derive(PartialEq)]
+pub struct SeatView(game::SeatView);
+
+fn card_strs(cards: &[CoreCard]) -> Vec<String> {
+    cards.iter().map(|c| c.to_string()).collect()
+}
+
+hand_state_class!(SeatView {
+    /// The seat this view is for; `None` for the public view.
     #[getter]
-    fn seat(&self) -> usize {
-        self.seat
+    fn seat(&self) -> Option<usize> {
+        self.0.seat
     }
+    /// This seat's own hole cards (`None` for the public view).
     #[getter]
-    fn rules(&self) -> Rules {
-        Rules(self.hand.rules_arc())
-    }
-    #[getter]
-    fn num_players(&self) -> usize {
-        self.hand.num_players()
-    }
-    #[getter]
-    fn button(&self) -> usize {
-        self.hand.button()
-    }
-    #[getter]
-    fn actor(&self) -> Option<usize> {
-        self.hand.actor()
-    }
-    #[getter]
-    fn street(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        member(py, 0, self.hand.street() as u8)
-    }
-    #[getter]
-    fn stacks(&self) -> Vec<u64> {
-        self.hand.stacks()
-    }
-    #[getter]
-    fn starting_stacks(&self) -> Vec<u64> {
-        self.hand.starting_stacks()
-    }
-    #[getter]
-    fn bets(&self) -> Vec<u64> {
-        self.hand.bets()
-    }
-    #[getter]
-    fn contributions(&self) -> Vec<u64> {
-        self.hand.contributions()
-    }
-    #[getter]
-    fn pot(&self) -> u64 {
-        self.hand.pot()
-    }
-    #[getter]
-    fn pots(&self) -> Vec<Pot> {
-        self.hand.pots().into_iter().map(Pot).collect()
-    }
-    #[getter]
-    fn board(&self) -> Vec<Card> {
-        cards_to_py(self.hand.board())
-    }
-    #[getter]
-    fn folded(&self) -> Vec<bool> {
-        self.hand.folded()
-    }
-    #[getter]
-    fn all_in(&self) -> Vec<bool> {
-        self.hand.all_in()
-    }
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.hand.is_over()
-    }
-    #[getter]
-    fn payoffs(&self) -> Option<Vec<i64>> {
-        self.hand.payoffs()
-    }
-    /// The stacks once the hand is over (`None` until then).
-    #[getter]
-    fn final_stacks(&self) -> Option<Vec<u64>> {
-        self.hand.is_over().then(|| self.hand.stacks())
-    }
-    #[getter]
-    fn history(&self) -> Vec<Action> {
-        self.hand.history().iter().map(|a| Action(*a)).collect()
-    }
-    /// This seat's own two cards.
-    #[getter]
-    fn hole_cards(&self) -> Vec<Card> {
-        self.hand.hole_cards(self.seat).map(|h| cards_to_py(&h)).unwrap_or_default()
-    }
-    /// Cards shown at showdown, by seat (empty before a showdown).
-    #[getter]
-    fn shown<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        shown_dict(py, &self.hand)
+    fn hole_cards(&self) -> Option<Vec<Card>> {
+        self.0.own_cards().map(|h| cards_to_py(&h))
     }
     /// The legal actions when this seat is to act, else `None`.
     fn legal_actions(&self) -> Option<LegalActions> {
-        if self.hand.actor() == Some(self.seat) {
-            self.hand.legal_actions().map(LegalActions)
-        } else {
-            None
-        }
+        self.0.legal.map(LegalActions)
     }
     /// The view as plain Python data (ints, strings, lists, dicts; cards as
     /// strings like "Ah"), ready for JSON: what a game server sends the seat.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let h = &self.hand;
-        let card_strs = |cards: &[holecards_core::Card]| -> Vec<String> { cards.iter().map(|c| c.to_string()).collect() };
+        let v = &self.0;
         let d = PyDict::new(py);
-        d.set_item("seat", self.seat)?;
-        d.set_item("num_players", h.num_players())?;
-        d.set_item("button", h.button())?;
-        d.set_item("street", street_name(h.street()))?;
-        d.set_item("actor", h.actor())?;
-        d.set_item("is_over", h.is_over())?;
-        d.set_item("hole_cards", h.hole_cards(self.seat).map(|c| card_strs(&c)).unwrap_or_default())?;
-        d.set_item("board", card_strs(h.board()))?;
-        d.set_item("starting_stacks", h.starting_stacks())?;
-        d.set_item("stacks", h.stacks())?;
-        d.set_item("final_stacks", h.is_over().then(|| h.stacks()))?;
-        d.set_item("bets", h.bets())?;
-        d.set_item("contributions", h.contributions())?;
-        d.set_item("folded", h.folded())?;
-        d.set_item("all_in", h.all_in())?;
-        d.set_item("pot", h.pot())?;
-        let pots = pyo3::types::PyList::empty(py);
-        for p in h.pots() {
+        d.set_item("seat", v.seat)?;
+        d.set_item("num_players", v.num_players())?;
+        d.set_item("button", v.button)?;
+        d.set_item("street", v.street.name())?;
+        d.set_item("actor", v.actor)?;
+        d.set_item("is_over", v.is_over)?;
+        d.set_item("hole_cards", v.own_cards().map(|c| card_strs(&c)))?;
+        d.set_item("board", card_strs(&v.board))?;
+        d.set_item("starting_stacks", &v.starting_stacks)?;
+        d.set_item("stacks", &v.stacks)?;
+        d.set_item("final_stacks", v.final_stacks())?;
+        d.set_item("bets", &v.bets)?;
+        d.set_item("contributions", &v.contributions)?;
+        d.set_item("folded", &v.folded)?;
+        d.set_item("all_in", &v.all_in)?;
+        d.set_item("pot", v.pot)?;
+        let pots = PyList::empty(py);
+        for p in &v.pots {
             let pd = PyDict::new(py);
             pd.set_item("amount", p.amount)?;
             pd.set_item("eligible", p.eligible.to_vec())?;
@@ -807,32 +854,45 @@ impl SeatView {
         }
         d.set_item("pots", pots)?;
         let shown = PyDict::new(py);
-        for s in 0..h.num_players() {
-            if let Some(c) = h.shown_cards(s) {
+        for s in 0..v.num_players() {
+            if let Some(c) = v.shown_cards(s) {
                 shown.set_item(s, card_strs(&c))?;
             }
         }
         d.set_item("shown", shown)?;
-        d.set_item("payoffs", h.payoffs())?;
-        let history = pyo3::types::PyList::empty(py);
-        for a in h.history() {
+        d.set_item("payoffs", v.payoffs())?;
+        let history = PyList::empty(py);
+        for a in v.history() {
             let ad = PyDict::new(py);
             ad.set_item("seat", a.seat)?;
-            ad.set_item("street", street_name(a.street))?;
-            ad.set_item("kind", KIND_NAMES[a.kind as usize].to_lowercase())?;
+            ad.set_item("street", a.street.name())?;
+            ad.set_item("kind", a.kind.name().to_lowercase())?;
             ad.set_item("amount", a.amount)?;
             ad.set_item("all_in", a.all_in)?;
             history.append(ad)?;
         }
         d.set_item("history", history)?;
-        match self.legal_actions() {
+        let events = PyList::empty(py);
+        for e in &v.events {
+            let ed = PyDict::new(py);
+            ed.set_item("kind", e.kind.name().to_lowercase())?;
+            ed.set_item("seat", e.seat)?;
+            ed.set_item("street", e.street.name())?;
+            ed.set_item("amount", e.amount)?;
+            ed.set_item("all_in", e.all_in)?;
+            ed.set_item("cards", e.cards.known().map(card_strs).or_else(|| (e.cards == EventCards::NoCards).then(Vec::new)))?;
+            ed.set_item("pot", e.pot)?;
+            events.append(ed)?;
+        }
+        d.set_item("events", events)?;
+        match &v.legal {
             Some(la) => {
                 let ld = PyDict::new(py);
-                ld.set_item("can_fold", la.0.can_fold)?;
-                ld.set_item("can_check", la.0.can_check)?;
-                ld.set_item("call_amount", la.0.call_amount)?;
-                ld.set_item("min_raise_to", la.0.min_raise_to)?;
-                ld.set_item("max_raise_to", la.0.max_raise_to)?;
+                ld.set_item("can_fold", la.can_fold)?;
+                ld.set_item("can_check", la.can_check)?;
+                ld.set_item("call_amount", la.call_amount)?;
+                ld.set_item("min_raise_to", la.min_raise_to)?;
+                ld.set_item("max_raise_to", la.max_raise_to)?;
                 d.set_item("legal_actions", ld)?;
             }
             None => d.set_item("legal_actions", py.None())?,
@@ -840,7 +900,15 @@ impl SeatView {
         Ok(d)
     }
 
-    fn __repr__(&self) -> String {
-        format!("<SeatView seat {} of a {}-player hand>", self.seat, self.hand.num_players())
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+        let restore = py.import("holecards._core")?.getattr("_restore_view")?;
+        Ok((restore, (PyBytes::new(py, &codec::encode_view(&self.0)),)))
     }
-}
+
+    fn __repr__(&self) -> String {
+        match self.0.seat {
+            Some(s) => format!("<SeatView seat {s} of a {}-player hand>", self.0.num_players()),
+            None => format!("<SeatView public view of a {}-player hand>", self.0.num_players()),
+        }
+    }
+});

@@ -14,8 +14,9 @@ fn describe_bad_row(row_index: usize, row: &[u8]) -> Error {
             return Error::BadCard(format!("row {row_index}: {c} is not a card: a card index is 0..51"));
         }
         if seen & (1u64 << c) != 0 {
-            let card = Card::new(c).map(|c| c.to_string()).unwrap_or_default();
-            return Error::DuplicateCard(format!("row {row_index}: duplicate card {card}"));
+            if let Ok(card) = Card::new(c) {
+                return Error::DuplicateCard { card, row: Some(row_index) };
+            }
         }
         seen |= 1u64 << c;
     }

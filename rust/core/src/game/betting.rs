@@ -1,9 +1,10 @@
 //! What the player to act may do, and the checks on every action: the
 //! minimum bet and raise, the pot-limit maximum, fixed-limit sizes and caps,
 //! short all-ins that do or do not reopen the betting.
-use super::hand::{ActionKind, Hand};
+use super::event::EventKind;
+use super::hand::Hand;
 use super::rules::Structure;
-use crate::error::{Error, Result};
+use crate::error::{Error, IllegalReason, Result};
 
 /// What the player to act may do. Amounts are chips; raise amounts are street
 /// totals ("raise to").
@@ -21,22 +22,54 @@ pub struct LegalActions {
     pub max_raise_to: Option<u64>,
 }
 
+impl LegalActions {
+    /// True when betting or raising is open to this player.
+    pub fn can_raise(&self) -> bool {
+        self.min_raise_to.is_some()
+    }
+}
+
+/// A player's move, for [`Hand::act`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Fold,
+    /// Check, or call when facing a bet (the Progressive round's bet).
+    CheckOrCall,
+    /// Check only: refused when facing a bet.
+    Check,
+    /// Call only: refused when there is nothing to call.
+    Call,
+    /// Bet or raise to this street total.
+    BetOrRaiseTo(u64),
+}
+
 /// Why betting or raising is closed to a player.
 enum Closed {
     Progressive,
     CannotCoverMore,
     NobodyCanAnswer,
-    NotReopened,
+    NotReopened { limit: bool },
     Capped(u32),
 }
 
 impl Closed {
-    fn reason(&self) -> String {
+    fn reason(&self) -> IllegalReason {
+        match self {
+            Closed::Progressive => IllegalReason::BetOrFoldOnly,
+            Closed::CannotCoverMore => IllegalReason::NoChipsBeyondCall,
+            Closed::NobodyCanAnswer => IllegalReason::NobodyCanAnswer,
+            Closed::NotReopened { .. } => IllegalReason::NotReopened,
+            Closed::Capped(_) => IllegalReason::RaiseCapReached,
+        }
+    }
+
+    fn text(&self) -> String {
         match self {
             Closed::Progressive => "in Progressive Hold'em each player bets the round's amount or folds".into(),
             Closed::CannotCoverMore => "the player has no chips beyond the call".into(),
             Closed::NobodyCanAnswer => "every other player still in is all-in".into(),
-            Closed::NotReopened => "the betting was not reopened: the raises since this player acted add up to less than a full raise".into(),
+            Closed::NotReopened { limit: false } => "the betting was not reopened: the raises since this player acted add up to less than a full raise".into(),
+            Closed::NotReopened { limit: true } => "the betting was not reopened: the bet grew by less than half a bet since this player acted".into(),
             Closed::Capped(cap) => format!("the betting is capped ({cap} raises)"),
         }
     }
@@ -78,7 +111,7 @@ impl Hand {
         let grown = self.high - s.acted_high;
         let reopened = if limit { 2 * grown >= full } else { self.last_full_high > s.acted_high || grown >= full };
         if s.acted && !reopened {
-            return Err(Closed::NotReopened);
+            return Err(Closed::NotReopened { limit });
         }
         match rules.structure {
             Structure::FixedLimit => {
@@ -143,8 +176,26 @@ impl Hand {
         format!("legal: {}", parts.join(", "))
     }
 
-    fn actor_or_over(&self) -> Result<usize> {
-        self.actor.ok_or_else(|| Error::IllegalAction("the hand is over: nobody is to act".into()))
+    /// An `IllegalAction` error: `what` went wrong, followed by the legal actions.
+    fn refuse(&self, reason: IllegalReason, what: String) -> Error {
+        let legal = self.legal_actions();
+        let message = match &legal {
+            Some(la) => format!("{what} ({})", self.describe_legal(la)),
+            None => what,
+        };
+        Error::illegal(reason, legal, message)
+    }
+
+    /// The seat to act; an error when the hand is over, or when `seat` is
+    /// given and is not the seat to act.
+    fn turn(&self, seat: Option<usize>) -> Result<usize> {
+        let Some(actor) = self.actor else {
+            return Err(self.refuse(IllegalReason::HandOver, "the hand is over: nobody is to act".into()));
+        };
+        match seat {
+            Some(s) if s != actor => Err(self.refuse(IllegalReason::NotYourTurn, format!("it is not seat {s}'s turn: seat {actor} is to act"))),
+            _ => Ok(actor),
+        }
     }
 
     fn call_amount(&self, seat: usize) -> u64 {
@@ -157,19 +208,53 @@ impl Hand {
         self.legal_actions().map(|la| self.describe_legal(&la)).unwrap_or_default()
     }
 
+    /// The error for an amount that is not a whole, non-negative number of
+    /// chips (`shown`: the amount as the caller wrote it).
+    pub fn not_an_amount(&self, shown: &str) -> Error {
+        if self.actor.is_none() {
+            return self.refuse(IllegalReason::HandOver, "the hand is over: nobody is to act".into());
+        }
+        self.refuse(
+            IllegalReason::NotAnAmount,
+            format!("{shown} is not a legal amount to bet or raise to: amounts are whole numbers of chips"),
+        )
+    }
+
+    /// `seat` (or, with `None`, whoever is to act) makes `mv`. Refused with
+    /// an [`Error::IllegalAction`] when it is not that seat's turn or the
+    /// rules forbid the move; a refused move changes nothing.
+    pub fn act(&mut self, seat: Option<usize>, mv: Move) -> Result<()> {
+        let actor = self.turn(seat)?;
+        match mv {
+            Move::Fold => self.fold(),
+            Move::CheckOrCall => self.check_or_call(),
+            Move::Check => {
+                if self.call_amount(actor) > 0 || self.rules.structure == Structure::Progressive {
+                    let owes = self.call_amount(actor);
+                    return Err(self.refuse(IllegalReason::CannotCheck, format!("seat {actor} cannot check: it faces a bet of {owes} to call")));
+                }
+                self.check_or_call()
+            }
+            Move::Call => {
+                if self.call_amount(actor) == 0 {
+                    return Err(self.refuse(IllegalReason::NothingToCall, format!("seat {actor} has nothing to call")));
+                }
+                self.check_or_call()
+            }
+            Move::BetOrRaiseTo(to) => self.bet_or_raise_to(to),
+        }
+    }
+
     /// The player to act folds. Not allowed when checking is free.
     pub fn fold(&mut self) -> Result<()> {
-        let seat = self.actor_or_over()?;
+        let seat = self.turn(None)?;
         if self.call_amount(seat) == 0 && self.rules.structure != Structure::Progressive {
-            return Err(Error::IllegalAction(format!(
-                "seat {seat} cannot fold when checking is free ({})",
-                self.legal_text()
-            )));
+            return Err(self.refuse(IllegalReason::CannotFold, format!("seat {seat} cannot fold when checking is free")));
         }
         let s = &mut self.seats[seat];
         s.folded = true;
         s.acted = true;
-        self.record(seat, ActionKind::Fold, 0);
+        self.record(seat, EventKind::Fold, 0);
         self.advance(seat, false);
         Ok(())
     }
@@ -177,14 +262,14 @@ impl Hand {
     /// The player to act checks, or calls (all-in for less if short). In
     /// Progressive Hold'em this is the round's bet.
     pub fn check_or_call(&mut self) -> Result<()> {
-        let seat = self.actor_or_over()?;
+        let seat = self.turn(None)?;
         let call = self.call_amount(seat);
         let (kind, amount) = if call == 0 {
-            (ActionKind::Check, 0)
+            (EventKind::Check, 0)
         } else if self.rules.structure == Structure::Progressive && self.seats.iter().all(|s| s.bet == 0) {
-            (ActionKind::Bet, call)
+            (EventKind::Bet, call)
         } else {
-            (ActionKind::Call, call)
+            (EventKind::Call, call)
         };
         let s = &mut self.seats[seat];
         s.stack -= call;
@@ -195,7 +280,7 @@ impl Hand {
         }
         s.acted = true;
         s.acted_high = self.high;
-        let amount = if kind == ActionKind::Bet { s.bet } else { amount };
+        let amount = if kind == EventKind::Bet { s.bet } else { amount };
         self.record(seat, kind, amount);
         self.advance(seat, false);
         Ok(())
@@ -203,23 +288,14 @@ impl Hand {
 
     /// The player to act bets or raises to `to` chips on this street.
     pub fn bet_or_raise_to(&mut self, to: u64) -> Result<()> {
-        let seat = self.actor_or_over()?;
+        let seat = self.turn(None)?;
         let verb = if self.high == 0 { "bet" } else { "raise" };
         let (lo, hi) = match self.raise_range(seat) {
             Ok(r) => r,
-            Err(closed) => {
-                return Err(Error::IllegalAction(format!(
-                    "seat {seat} cannot {verb}: {} ({})",
-                    closed.reason(),
-                    self.legal_text()
-                )))
-            }
+            Err(closed) => return Err(self.refuse(closed.reason(), format!("seat {seat} cannot {verb}: {}", closed.text()))),
         };
         if to < lo {
-            return Err(Error::IllegalAction(format!(
-                "{verb} to {to} is below the minimum {verb} to {lo} ({})",
-                self.legal_text()
-            )));
+            return Err(self.refuse(IllegalReason::BelowMinimum, format!("{verb} to {to} is below the minimum {verb} to {lo}")));
         }
         if to > hi {
             let why = if hi == self.seats[seat].bet + self.seats[seat].stack {
@@ -229,12 +305,10 @@ impl Hand {
             } else {
                 "fixed limit"
             };
-            return Err(Error::IllegalAction(format!(
-                "{verb} to {to} is above the maximum {verb} to {hi} ({why}; {})",
-                self.legal_text()
-            )));
+            let message = format!("{verb} to {to} is above the maximum {verb} to {hi} ({why}; {})", self.legal_text());
+            return Err(Error::illegal(IllegalReason::AboveMaximum, self.legal_actions(), message));
         }
-        let kind = if self.high == 0 { ActionKind::Bet } else { ActionKind::Raise };
+        let kind = if self.high == 0 { EventKind::Bet } else { EventKind::Raise };
         let s = &mut self.seats[seat];
         let add = to - s.bet;
         s.stack -= add;

@@ -1,13 +1,18 @@
 //! A compact byte encoding of [`Rules`] and [`Hand`], for pickling. Decoding
 //! checks every field's range and fails with an error, never a panic.
-use super::hand::{Action, ActionKind, Hand, Seat, Street, MAX_SEATS};
+use super::betting::LegalActions;
+use super::event::{CardList, Entry, Event, EventCards, EventKind};
+use super::hand::{Hand, Seat, Street, HOLE_CARDS, MAX_SEATS};
 use super::pots::{Pot, SeatSet};
 use super::rules::{Rules, StraddleMinRaise, Structure};
+use super::view::SeatView;
 use crate::card::Card;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, StateProblem};
 use std::sync::Arc;
 
-const VERSION: u8 = 1;
+/// The state format. 2: the hand's log holds returns of uncalled chips;
+/// seat views are a type of their own. A state of another format is refused.
+const VERSION: u8 = 2;
 
 #[derive(Default)]
 struct Writer(Vec<u8>);
@@ -33,7 +38,15 @@ impl Writer {
 struct Reader<'a>(&'a [u8]);
 
 fn bad() -> Error {
-    Error::BadConfig("not a valid holecards state (corrupt or from another version)".into())
+    Error::corrupt()
+}
+
+/// Reads the format byte: another format is refused with its number.
+fn check_version(r: &mut Reader) -> Result<()> {
+    match r.u8()? {
+        VERSION => Ok(()),
+        found => Err(Error::CorruptState(StateProblem::Version { found, expected: VERSION })),
+    }
 }
 
 impl Reader<'_> {
@@ -172,9 +185,7 @@ pub fn encode_rules(r: &Rules) -> Vec<u8> {
 
 pub fn decode_rules(bytes: &[u8]) -> Result<Rules> {
     let mut r = Reader(bytes);
-    if r.u8()? != VERSION {
-        return Err(bad());
-    }
+    check_version(&mut r)?;
     let rules = read_rules(&mut r)?;
     if !r.0.is_empty() {
         return Err(bad());
@@ -194,8 +205,7 @@ pub fn encode_hand(h: &Hand) -> Vec<u8> {
         w.bool(s.folded);
         w.bool(s.all_in);
         w.bool(s.acted);
-        w.card(s.hole[0]);
-        w.card(s.hole[1]);
+        s.hole.iter().for_each(|&c| w.card(c));
     }
     w.u8(h.button as u8);
     w.u8(h.street as u8);
@@ -214,8 +224,8 @@ pub fn encode_hand(h: &Hand) -> Vec<u8> {
         w.u64(v);
     }
     w.bool(h.uncapped);
-    w.len(h.history.len());
-    for a in &h.history {
+    w.len(h.log.len());
+    for a in &h.log {
         w.u8(a.seat);
         w.u8(a.kind as u8);
         w.u8(a.street as u8);
@@ -225,23 +235,51 @@ pub fn encode_hand(h: &Hand) -> Vec<u8> {
     match &h.result {
         Some(pots) => {
             w.bool(true);
-            w.len(pots.len());
-            for p in pots {
-                w.u64(p.amount);
-                w.u64(p.eligible.0 as u64);
-                w.u64(p.winners.0 as u64);
-            }
+            write_pots(&mut w, pots);
         }
         None => w.bool(false),
     }
     w.0
 }
 
+fn write_pots(w: &mut Writer, pots: &[Pot]) {
+    w.len(pots.len());
+    for p in pots {
+        w.u64(p.amount);
+        w.u64(p.eligible.0 as u64);
+        w.u64(p.winners.0 as u64);
+    }
+}
+
+fn read_pots(r: &mut Reader, n: usize) -> Result<Vec<Pot>> {
+    let pn = r.len(MAX_SEATS + 1)?;
+    let mut pots = Vec::with_capacity(pn);
+    for _ in 0..pn {
+        let amount = r.u64()?;
+        let mut sets = [SeatSet::default(); 2];
+        for set in sets.iter_mut() {
+            let m = r.u64()?;
+            if m >> n != 0 {
+                return Err(bad());
+            }
+            *set = SeatSet(m as u32);
+        }
+        pots.push(Pot { amount, eligible: sets[0], winners: sets[1] });
+    }
+    Ok(pots)
+}
+
+fn hole(r: &mut Reader) -> Result<[Card; HOLE_CARDS]> {
+    let mut h = [Card::FIRST; HOLE_CARDS];
+    for c in h.iter_mut() {
+        *c = r.card()?;
+    }
+    Ok(h)
+}
+
 pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
     let mut r = Reader(bytes);
-    if r.u8()? != VERSION {
-        return Err(bad());
-    }
+    check_version(&mut r)?;
     let rules = Arc::new(read_rules(&mut r)?);
     let n = r.len(MAX_SEATS)?;
     if n < 2 {
@@ -262,7 +300,7 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
             folded: r.bool()?,
             all_in: r.bool()?,
             acted: r.bool()?,
-            hole: [r.card()?, r.card()?],
+            hole: hole(&mut r)?,
         });
     }
     let button = r.seat(n)?;
@@ -284,35 +322,22 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
     let uncapped = r.bool()?;
     let hn = r.len(1 << 20)?;
     // Each entry takes 12 bytes: no more can follow than the bytes left.
-    let mut history = Vec::with_capacity(hn.min(r.0.len() / 12));
+    let mut log = Vec::with_capacity(hn.min(r.0.len() / 12));
     for _ in 0..hn {
-        history.push(Action {
+        let entry = Entry {
             seat: r.seat(n)? as u8,
-            kind: ActionKind::from_u8(r.u8()?).ok_or_else(bad)?,
+            kind: EventKind::from_u8(r.u8()?).ok_or_else(bad)?,
             street: Street::from_u8(r.u8()?).ok_or_else(bad)?,
             amount: r.u64()?,
             all_in: r.bool()?,
-        });
-    }
-    let result = if r.bool()? {
-        let pn = r.len(MAX_SEATS + 1)?;
-        let mut pots = Vec::with_capacity(pn);
-        for _ in 0..pn {
-            let amount = r.u64()?;
-            let mut sets = [SeatSet::default(); 2];
-            for set in sets.iter_mut() {
-                let m = r.u64()?;
-                if m >> n != 0 {
-                    return Err(bad());
-                }
-                *set = SeatSet(m as u32);
-            }
-            pots.push(Pot { amount, eligible: sets[0], winners: sets[1] });
+        };
+        // Only posts, actions and returns are logged.
+        if entry.kind.action().is_none() && entry.kind != EventKind::ReturnUncalled {
+            return Err(bad());
         }
-        Some(pots)
-    } else {
-        None
-    };
+        log.push(entry);
+    }
+    let result = if r.bool()? { Some(read_pots(&mut r, n)?) } else { None };
     if !r.0.is_empty() {
         return Err(bad());
     }
@@ -381,7 +406,7 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         raises: u32::try_from(v[3]).map_err(|_| bad())?,
         uncapped,
         dead: v[4],
-        history,
+        log,
         result,
         masks: Default::default(),
     };
@@ -389,4 +414,218 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         hand.masks = hand.compute_masks();
     }
     Ok(hand)
+}
+
+fn write_event_cards(w: &mut Writer, c: &EventCards) {
+    match c {
+        EventCards::NoCards => w.u8(0),
+        EventCards::Known(list) => {
+            w.u8(1);
+            w.len(list.as_slice().len());
+            list.as_slice().iter().for_each(|&c| w.card(c));
+        }
+        EventCards::Hidden(k) => {
+            w.u8(2);
+            w.u8(*k);
+        }
+    }
+}
+
+fn read_event_cards(r: &mut Reader) -> Result<EventCards> {
+    Ok(match r.u8()? {
+        0 => EventCards::NoCards,
+        1 => {
+            let k = r.len(5)?;
+            let cards = (0..k).map(|_| r.card()).collect::<Result<Vec<_>>>()?;
+            EventCards::Known(CardList::new(&cards))
+        }
+        2 => {
+            let k = r.u8()?;
+            if k as usize > 5 {
+                return Err(bad());
+            }
+            EventCards::Hidden(k)
+        }
+        _ => return Err(bad()),
+    })
+}
+
+fn write_opt_seat(w: &mut Writer, s: Option<usize>) {
+    w.u8(s.map(|a| a as u8).unwrap_or(u8::MAX));
+}
+
+fn read_opt_seat(r: &mut Reader, n: usize) -> Result<Option<usize>> {
+    match r.u8()? {
+        u8::MAX => Ok(None),
+        a if (a as usize) < n => Ok(Some(a as usize)),
+        _ => Err(bad()),
+    }
+}
+
+fn write_chip_list(w: &mut Writer, v: &[u64]) {
+    v.iter().for_each(|&x| w.u64(x));
+}
+
+fn read_chip_list(r: &mut Reader, n: usize) -> Result<Vec<u64>> {
+    (0..n)
+        .map(|_| r.u64().and_then(|v| if v <= super::rules::MAX_CHIPS { Ok(v) } else { Err(bad()) }))
+        .collect()
+}
+
+/// A seat's view, for pickling: only what the view holds, so no card its
+/// reader may not see is in the bytes.
+pub fn encode_view(v: &SeatView) -> Vec<u8> {
+    let mut w = Writer::default();
+    w.u8(VERSION);
+    write_rules(&mut w, &v.rules);
+    let n = v.stacks.len();
+    w.len(n);
+    write_opt_seat(&mut w, v.seat);
+    w.u8(v.button as u8);
+    write_opt_seat(&mut w, v.actor);
+    w.u8(v.street as u8);
+    for list in [&v.starting_stacks, &v.stacks, &v.bets, &v.contributions] {
+        write_chip_list(&mut w, list);
+    }
+    for flags in [&v.folded, &v.all_in] {
+        flags.iter().for_each(|&b| w.bool(b));
+    }
+    w.len(v.board.len());
+    v.board.iter().for_each(|&c| w.card(c));
+    for h in &v.hole_cards {
+        match h {
+            Some(h) => {
+                w.bool(true);
+                h.iter().for_each(|&c| w.card(c));
+            }
+            None => w.bool(false),
+        }
+    }
+    write_pots(&mut w, &v.pots);
+    w.u64(v.pot);
+    w.bool(v.is_over);
+    w.len(v.events.len());
+    for e in &v.events {
+        w.u8(e.kind as u8);
+        write_opt_seat(&mut w, e.seat);
+        w.u8(e.street as u8);
+        w.u64(e.amount);
+        w.bool(e.all_in);
+        write_event_cards(&mut w, &e.cards);
+        w.u8(e.pot.map(|p| p as u8).unwrap_or(u8::MAX));
+    }
+    match &v.legal {
+        Some(la) => {
+            w.bool(true);
+            w.u8(la.seat as u8);
+            w.bool(la.can_fold);
+            w.bool(la.can_check);
+            w.u64(la.call_amount);
+            for x in [la.min_raise_to, la.max_raise_to] {
+                match x {
+                    Some(x) => {
+                        w.bool(true);
+                        w.u64(x);
+                    }
+                    None => w.bool(false),
+                }
+            }
+        }
+        None => w.bool(false),
+    }
+    w.0
+}
+
+pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
+    let mut r = Reader(bytes);
+    check_version(&mut r)?;
+    let rules = Arc::new(read_rules(&mut r)?);
+    let n = r.len(MAX_SEATS)?;
+    if n < 2 {
+        return Err(bad());
+    }
+    let seat = read_opt_seat(&mut r, n)?;
+    let button = r.seat(n)?;
+    let actor = read_opt_seat(&mut r, n)?;
+    let street = Street::from_u8(r.u8()?).ok_or_else(bad)?;
+    let starting_stacks = read_chip_list(&mut r, n)?;
+    let stacks = read_chip_list(&mut r, n)?;
+    let bets = read_chip_list(&mut r, n)?;
+    let contributions = read_chip_list(&mut r, n)?;
+    let folded = (0..n).map(|_| r.bool()).collect::<Result<Vec<_>>>()?;
+    let all_in = (0..n).map(|_| r.bool()).collect::<Result<Vec<_>>>()?;
+    let bn = r.len(5)?;
+    if bn != street.board_len() {
+        return Err(bad());
+    }
+    let board = (0..bn).map(|_| r.card()).collect::<Result<Vec<_>>>()?;
+    let mut hole_cards = Vec::with_capacity(n);
+    for _ in 0..n {
+        hole_cards.push(if r.bool()? { Some(hole(&mut r)?) } else { None });
+    }
+    let pots = read_pots(&mut r, n)?;
+    let pot = r.u64()?;
+    let is_over = r.bool()?;
+    let en = r.len(1 << 20)?;
+    let mut events = Vec::with_capacity(en.min(r.0.len() / 14));
+    for _ in 0..en {
+        let kind = EventKind::from_u8(r.u8()?).ok_or_else(bad)?;
+        let eseat = read_opt_seat(&mut r, n)?;
+        let estreet = Street::from_u8(r.u8()?).ok_or_else(bad)?;
+        let amount = r.u64()?;
+        let e_all_in = r.bool()?;
+        let cards = read_event_cards(&mut r)?;
+        let pot = match r.u8()? {
+            u8::MAX => None,
+            p if (p as usize) < pots.len() => Some(p as usize),
+            _ => return Err(bad()),
+        };
+        events.push(Event { kind, seat: eseat, street: estreet, amount, all_in: e_all_in, cards, pot });
+    }
+    let legal = if r.bool()? {
+        let lseat = r.seat(n)?;
+        let can_fold = r.bool()?;
+        let can_check = r.bool()?;
+        let call_amount = r.u64()?;
+        let mut range = [None; 2];
+        for x in range.iter_mut() {
+            *x = if r.bool()? { Some(r.u64()?) } else { None };
+        }
+        Some(LegalActions { seat: lseat, can_fold, can_check, call_amount, min_raise_to: range[0], max_raise_to: range[1] })
+    } else {
+        None
+    };
+    if !r.0.is_empty() || pot > super::rules::MAX_CHIPS {
+        return Err(bad());
+    }
+    // The legal actions are the view's own seat's, when it is to act; a
+    // view never holds the same card twice.
+    if legal.is_some_and(|la| Some(la.seat) != seat || actor != seat) || (is_over && actor.is_some()) {
+        return Err(bad());
+    }
+    let mut cards: Vec<Card> = board.clone();
+    cards.extend(hole_cards.iter().flatten().flatten().copied());
+    if crate::card::check_distinct(&cards).is_err() {
+        return Err(bad());
+    }
+    Ok(SeatView {
+        seat,
+        rules,
+        button,
+        actor,
+        street,
+        starting_stacks,
+        stacks,
+        bets,
+        contributions,
+        folded,
+        all_in,
+        board,
+        hole_cards,
+        pots,
+        pot,
+        is_over,
+        events,
+        legal,
+    })
 }

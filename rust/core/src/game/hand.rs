@@ -1,12 +1,16 @@
 //! One hand of hold'em: forced bets, the deal, betting rounds, showdown.
 //! Where a bet or raise is validated: `betting.rs`.
+use super::deal::{deal_plan, Lazy};
+use super::event::{Entry, EventKind};
 use super::pots::{self, Pot};
 use super::rules::{Rules, StraddleMinRaise, Structure, MAX_CHIPS};
-use crate::card::{Card, CardSet};
-use crate::deck::{make_rng, DeckRng};
+use crate::card::Card;
+use crate::deck::DeckRng;
 use crate::error::{Error, Result};
-use rand::seq::SliceRandom;
 use std::sync::Arc;
+
+/// Hole cards each player holds (the one place the count is written down).
+pub const HOLE_CARDS: usize = 2;
 
 /// Most seats a hand can have: 22 players use 44 hole cards, 5 board cards and 3 burns.
 pub const MAX_SEATS: usize = 22;
@@ -26,6 +30,10 @@ impl Street {
         [Street::Preflop, Street::Flop, Street::Turn, Street::River, Street::Showdown]
             .get(v as usize)
             .copied()
+    }
+    /// The street's name: "preflop", "flop", "turn", "river", "showdown".
+    pub fn name(self) -> &'static str {
+        ["preflop", "flop", "turn", "river", "showdown"][self as usize]
     }
     /// Board cards visible on this street.
     pub fn board_len(self) -> usize {
@@ -53,6 +61,11 @@ pub enum ActionKind {
 }
 
 impl ActionKind {
+    /// The name of this kind in Python's `ActionKind` (`"POST_ANTE"`, ...).
+    pub fn name(self) -> &'static str {
+        EventKind::from(self).name()
+    }
+
     pub fn from_u8(v: u8) -> Option<ActionKind> {
         use ActionKind::*;
         [PostAnte, PostSmallBlind, PostBigBlind, PostStraddle, Fold, Check, Call, Bet, Raise]
@@ -86,7 +99,7 @@ pub(crate) struct Seat {
     pub acted: bool,
     /// The highest bet on the table when this seat last acted this round.
     pub acted_high: u64,
-    pub hole: [Card; 2],
+    pub hole: [Card; HOLE_CARDS],
 }
 
 /// The state of one hand. Cheap to clone: two vectors and plain data.
@@ -114,7 +127,8 @@ pub struct Hand {
     pub(crate) uncapped: bool,
     /// Chips in the main pot that belong to nobody's contribution level (a big-blind ante).
     pub(crate) dead: u64,
-    pub(crate) history: Vec<Action>,
+    /// Posts, actions and returns as they happened (see `event.rs`).
+    pub(crate) log: Vec<Entry>,
     /// Pots as paid, once the hand is over.
     pub(crate) result: Option<Vec<Pot>>,
     /// Who is in, who can bet, who must act: worked out after every change.
@@ -166,8 +180,8 @@ impl Forced {
 /// Cards given for a hand instead of dealing them.
 #[derive(Clone, Debug, Default)]
 pub struct GivenCards {
-    /// Per seat: two cards, or `None` to deal that seat at random.
-    pub hole_cards: Vec<Option<[Card; 2]>>,
+    /// Per seat: its hole cards, or `None` to deal that seat at random.
+    pub hole_cards: Vec<Option<[Card; HOLE_CARDS]>>,
     /// Up to five board cards, in order.
     pub board: Vec<Card>,
 }
@@ -249,7 +263,7 @@ impl Hand {
             raises: 0,
             uncapped: false,
             dead: 0,
-            history: Vec::with_capacity(32),
+            log: Vec::with_capacity(32),
             result: None,
             masks: Masks::default(),
         };
@@ -292,7 +306,7 @@ impl Hand {
 
     /// Records a forced bet; a post of nothing (the player was all-in on an
     /// earlier forced bet) is not recorded.
-    fn record_post(&mut self, seat: usize, kind: ActionKind, amount: u64) {
+    fn record_post(&mut self, seat: usize, kind: EventKind, amount: u64) {
         if amount > 0 {
             self.record(seat, kind, amount);
         }
@@ -300,16 +314,16 @@ impl Hand {
 
     /// Straddles actually posted this hand.
     fn straddles_posted(&self) -> usize {
-        self.history
+        self.log
             .iter()
-            .take_while(|a| a.street == Street::Preflop)
-            .filter(|a| a.kind == ActionKind::PostStraddle)
+            .take_while(|a| a.kind.is_post())
+            .filter(|a| a.kind == EventKind::PostStraddle)
             .count()
     }
 
-    pub(crate) fn record(&mut self, seat: usize, kind: ActionKind, amount: u64) {
+    pub(crate) fn record(&mut self, seat: usize, kind: EventKind, amount: u64) {
         let all_in = self.seats[seat].all_in;
-        self.history.push(Action { seat: seat as u8, kind, street: self.street, amount, all_in });
+        self.log.push(Entry { seat: seat as u8, kind, street: self.street, amount, all_in });
     }
 
     fn post_forced_bets(&mut self) {
@@ -321,7 +335,7 @@ impl Hand {
                 let seat = (self.button + i) % n;
                 let paid = self.put_in(seat, rules.ante, false);
                 self.seats[seat].total += paid;
-                self.record_post(seat, ActionKind::PostAnte, paid);
+                self.record_post(seat, EventKind::PostAnte, paid);
             }
         }
         if rules.structure == Structure::Progressive {
@@ -332,14 +346,14 @@ impl Hand {
         if rules.big_blind_ante > 0 {
             let paid = self.put_in(bb, rules.big_blind_ante, false);
             self.dead += paid;
-            self.record_post(bb, ActionKind::PostAnte, paid);
+            self.record_post(bb, EventKind::PostAnte, paid);
         }
         if rules.small_blind > 0 {
             let paid = self.put_in(sb, rules.small_blind, true);
-            self.record_post(sb, ActionKind::PostSmallBlind, paid);
+            self.record_post(sb, EventKind::PostSmallBlind, paid);
         }
         let paid = self.put_in(bb, rules.big_blind, true);
-        self.record_post(bb, ActionKind::PostBigBlind, paid);
+        self.record_post(bb, EventKind::PostBigBlind, paid);
         // The big blind is the first bet of the round. A blind posted short
         // (all-in for less) does not lower it: the others still owe the full
         // blind, as in a cardroom; chips nobody matches come back at the end.
@@ -362,7 +376,7 @@ impl Hand {
             }
             below = amount;
             let paid = self.put_in(seat, amount, true);
-            self.record_post(seat, ActionKind::PostStraddle, paid);
+            self.record_post(seat, EventKind::PostStraddle, paid);
             // By default the straddle acts as the big blind; under WSOP
             // live-action rule 161 it counts as a raise of one big blind.
             self.full_raise = match rules.straddle_min_raise {
@@ -525,6 +539,7 @@ impl Hand {
             if s.stack > 0 {
                 s.all_in = false;
             }
+            self.log.push(Entry { seat: top as u8, kind: EventKind::ReturnUncalled, street: self.street, amount: back, all_in: false });
         }
     }
 
@@ -559,7 +574,7 @@ impl Hand {
         let mut totals = [0u64; MAX_SEATS];
         let mut folded = [false; MAX_SEATS];
         let mut all_in = [false; MAX_SEATS];
-        let mut holes = [[self.board[0]; 2]; MAX_SEATS];
+        let mut holes = [[self.board[0]; HOLE_CARDS]; MAX_SEATS];
         for (i, s) in self.seats.iter().enumerate() {
             totals[i] = s.total;
             folded[i] = s.folded;
@@ -582,123 +597,3 @@ impl Hand {
     }
 }
 
-/// The 52 cards in index order.
-const FULL_DECK: [Card; 52] = {
-    let mut d = [Card::FIRST; 52];
-    let mut i = 0;
-    while i < 52 {
-        d[i] = Card::from_index_const(i as u8);
-        i += 1;
-    }
-    d
-};
-
-impl Hand {
-    /// A copy holding only what `seat` may know: the other players' hole
-    /// cards (unless shown at showdown), the undealt board and the burns are
-    /// replaced by a placeholder. Views are built from this, so no hidden
-    /// card is even in their memory.
-    pub fn redacted_for(&self, seat: usize) -> Hand {
-        let mut h = self.clone();
-        let showdown = h.street == Street::Showdown;
-        for (i, s) in h.seats.iter_mut().enumerate() {
-            if i != seat && !(showdown && !s.folded) {
-                s.hole = [Card::FIRST; 2];
-            }
-        }
-        let dealt = h.street.board_len();
-        for c in h.board.iter_mut().skip(dealt) {
-            *c = Card::FIRST;
-        }
-        h.burns = None;
-        h
-    }
-}
-
-type Plan = ([[Card; 2]; MAX_SEATS], [Card; 5], Option<[Card; 3]>);
-
-/// A generator made only if some card must be shuffled (a seed or OS
-/// entropy), or one lent by the caller.
-enum Lazy<'a> {
-    Seed(Option<u64>),
-    Rng(&'a mut DeckRng),
-}
-
-/// Decides every card of the deal up front, in dealing order: hole cards one
-/// at a time from the seat left of the button, twice around; then burn, flop,
-/// burn, turn, burn, river. Given cards keep their places; the rest come off a
-/// shuffle of the unseen cards. With every card given, nothing is shuffled.
-fn deal_plan(n: usize, button: usize, rng: &mut Lazy<'_>, given: Option<&GivenCards>) -> Result<Plan> {
-    let empty = GivenCards::default();
-    let given = given.unwrap_or(&empty);
-    if !given.hole_cards.is_empty() && given.hole_cards.len() != n {
-        return Err(Error::BadCards(format!(
-            "hole_cards has {} entries for {n} seats",
-            given.hole_cards.len()
-        )));
-    }
-    if given.board.len() > 5 {
-        return Err(Error::BadCards(format!("a board has at most 5 cards, not {}", given.board.len())));
-    }
-    let mut used = CardSet::default();
-    let mut known: Vec<Card> = given.hole_cards.iter().flatten().flat_map(|h| h.iter().copied()).collect();
-    known.extend_from_slice(&given.board);
-    for c in known {
-        if !used.insert(c) {
-            return Err(Error::DuplicateCard(format!("duplicate card {c}")));
-        }
-    }
-    let holes_missing = if given.hole_cards.is_empty() { n } else { given.hole_cards.iter().filter(|h| h.is_none()).count() };
-    let board_missing = 5 - given.board.len();
-    let placeholder = Card::new(0).map_err(|_| Error::BadCards("no card 0".into()))?;
-    let mut holes = [[placeholder; 2]; MAX_SEATS];
-    let mut board = [placeholder; 5];
-    board[..given.board.len()].copy_from_slice(&given.board);
-    if holes_missing == 0 && board_missing == 0 {
-        for (h, g) in holes.iter_mut().zip(&given.hole_cards) {
-            if let Some(g) = g {
-                *h = *g;
-            }
-        }
-        return Ok((holes, board, None));
-    }
-    let mut rest = FULL_DECK;
-    let mut k = 52;
-    if !used.is_empty() {
-        k = 0;
-        for c in FULL_DECK.iter().filter(|c| !used.contains(**c)) {
-            rest[k] = *c;
-            k += 1;
-        }
-    }
-    let need = 2 * holes_missing + board_missing + 3;
-    let (drawn, _) = match rng {
-        Lazy::Seed(seed) => rest[..k].partial_shuffle(&mut make_rng(*seed), need),
-        Lazy::Rng(r) => rest[..k].partial_shuffle(*r, need),
-    };
-    let mut next = drawn.iter().copied();
-    let mut draw = || next.next().ok_or_else(|| Error::BadCards("not enough cards left to deal".into()));
-    for round in 0..2 {
-        for i in 1..=n {
-            let seat = (button + i) % n;
-            match given.hole_cards.get(seat).copied().flatten() {
-                Some(g) => holes[seat][round] = g[round],
-                None => holes[seat][round] = draw()?,
-            }
-        }
-    }
-    let mut burns = [placeholder; 3];
-    burns[0] = draw()?;
-    for slot in board.iter_mut().take(3).skip(given.board.len().min(3)) {
-        *slot = draw()?;
-    }
-    burns[1] = draw()?;
-    if given.board.len() < 4 {
-        board[3] = draw()?;
-    }
-    burns[2] = draw()?;
-    if given.board.len() < 5 {
-        board[4] = draw()?;
-    }
-    Ok((holes, board, Some(burns)))
-}

@@ -4,17 +4,25 @@
 //! * [`hand`]: the state of one hand and how it moves on.
 //! * [`betting`]: what the player to act may do; where a raise is validated.
 //! * [`pots`]: side pots and the showdown payout.
-//! * [`codec`]: a compact byte encoding of a hand, for pickling.
+//! * [`deal`]: every card of a deal, decided up front.
+//! * [`event`]: the story of a hand, event by event.
+//! * [`view`]: what one seat, or a spectator, may know.
+//! * [`codec`]: a compact byte encoding of a hand and a view, for pickling.
 pub mod betting;
 pub mod codec;
+pub mod deal;
+pub mod event;
 pub mod hand;
 pub mod pots;
 pub mod rules;
+pub mod view;
 
-pub use betting::LegalActions;
-pub use hand::{Action, ActionKind, GivenCards, Hand, Street, MAX_SEATS};
+pub use betting::{LegalActions, Move};
+pub use event::{CardList, Event, EventCards, EventKind};
+pub use hand::{Action, ActionKind, GivenCards, Hand, Street, HOLE_CARDS, MAX_SEATS};
 pub use pots::{Pot, SeatSet};
 pub use rules::{BlindOptions, Rules, StraddleMinRaise, Structure};
+pub use view::{HandState, SeatView};
 
 use crate::card::Card;
 
@@ -70,11 +78,8 @@ impl Hand {
     pub fn board(&self) -> &[Card] {
         &self.board[..self.street.board_len().min(5)]
     }
-    pub fn hole_cards(&self, seat: usize) -> Option<[Card; 2]> {
+    pub fn hole_cards(&self, seat: usize) -> Option<[Card; HOLE_CARDS]> {
         self.seats.get(seat).map(|s| s.hole)
-    }
-    pub fn history(&self) -> &[Action] {
-        &self.history
     }
     /// Every chip in the middle; after the hand, what was paid out.
     pub fn pot(&self) -> u64 {
@@ -87,16 +92,6 @@ impl Hand {
         }
         let totals: Vec<u64> = self.seats.iter().map(|s| s.total).collect();
         pots::build_pots(&totals, &self.folded(), &self.all_in(), self.dead)
-    }
-    /// Final stack minus starting stack, once the hand is over.
-    pub fn payoffs(&self) -> Option<Vec<i64>> {
-        self.result.as_ref()?;
-        Some(self.seats.iter().map(|s| s.stack as i64 - s.starting as i64).collect())
-    }
-    /// Cards shown at showdown: every seat still in when the hand went to showdown.
-    pub fn shown_cards(&self, seat: usize) -> Option<[Card; 2]> {
-        let s = self.seats.get(seat)?;
-        (self.street == Street::Showdown && !s.folded).then_some(s.hole)
     }
     /// Burn cards dealt so far (none when every card was given).
     pub fn burns(&self) -> Vec<Card> {

@@ -1,5 +1,5 @@
 //! Side pots by contribution level, and paying them at showdown.
-use super::hand::MAX_SEATS;
+use super::hand::{HOLE_CARDS, MAX_SEATS};
 use crate::card::Card;
 use crate::eval::{evaluate_unchecked, HandValue};
 
@@ -139,34 +139,41 @@ pub fn award(pots: &mut [Pot], values: &[Option<HandValue>], button: usize, won:
                 winners.insert(s);
             }
         }
-        let k = winners.len() as u64;
-        if k == 0 {
-            continue;
-        }
-        let share = pot.amount / k;
-        let mut odd = pot.amount % k;
-        for i in 0..n {
-            let s = (button + 1 + i) % n;
-            if winners.contains(s) {
-                won[s] += share + u64::from(odd > 0);
-                odd = odd.saturating_sub(1);
-            }
-        }
         pot.winners = winners;
+        split(pot, button, n, |s, chips| won[s] += chips);
+    }
+}
+
+/// Splits a paid pot among its winners: equal shares, odd chips one at a
+/// time to the winners in seat order from the button's left. Calls `pay`
+/// for each winner in that order with the chips they receive.
+pub fn split(pot: &Pot, button: usize, n: usize, mut pay: impl FnMut(usize, u64)) {
+    let k = pot.winners.len() as u64;
+    if k == 0 {
+        return;
+    }
+    let share = pot.amount / k;
+    let mut odd = pot.amount % k;
+    for i in 0..n {
+        let s = (button + 1 + i) % n;
+        if pot.winners.contains(s) {
+            pay(s, share + u64::from(odd > 0));
+            odd = odd.saturating_sub(1);
+        }
     }
 }
 
 /// The showdown value of each seat still in the hand.
-pub fn showdown_values(holes: &[[Card; 2]], board: &[Card], folded: &[bool], out: &mut [Option<HandValue>]) {
+pub fn showdown_values(holes: &[[Card; HOLE_CARDS]], board: &[Card], folded: &[bool], out: &mut [Option<HandValue>]) {
     for ((h, &f), o) in holes.iter().zip(folded).zip(out.iter_mut()) {
         *o = if f {
             None
         } else {
-            let mut cards = [h[0]; 7];
-            cards[1] = h[1];
+            let mut cards = [h[0]; HOLE_CARDS + 5];
+            cards[..HOLE_CARDS].copy_from_slice(h);
             let m = board.len().min(5);
-            cards[2..2 + m].copy_from_slice(&board[..m]);
-            Some(evaluate_unchecked(&cards[..2 + m]))
+            cards[HOLE_CARDS..HOLE_CARDS + m].copy_from_slice(&board[..m]);
+            Some(evaluate_unchecked(&cards[..HOLE_CARDS + m]))
         };
     }
 }

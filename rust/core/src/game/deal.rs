@@ -1,0 +1,107 @@
+//! The deal: every card of a hand decided up front, in dealing order.
+use super::hand::{GivenCards, HOLE_CARDS, MAX_SEATS};
+use crate::card::{Card, CardSet};
+use crate::deck::{make_rng, DeckRng};
+use crate::error::{Error, Result};
+use rand::seq::SliceRandom;
+
+/// The 52 cards in index order.
+pub(crate) const FULL_DECK: [Card; 52] = {
+    let mut d = [Card::FIRST; 52];
+    let mut i = 0;
+    while i < 52 {
+        d[i] = Card::from_index_const(i as u8);
+        i += 1;
+    }
+    d
+};
+
+pub(crate) type Plan = ([[Card; HOLE_CARDS]; MAX_SEATS], [Card; 5], Option<[Card; 3]>);
+
+/// A generator made only if some card must be shuffled (a seed or OS
+/// entropy), or one lent by the caller.
+pub(crate) enum Lazy<'a> {
+    Seed(Option<u64>),
+    Rng(&'a mut DeckRng),
+}
+
+/// Decides every card of the deal up front, in dealing order: hole cards one
+/// at a time from the seat left of the button, twice around; then burn, flop,
+/// burn, turn, burn, river. Given cards keep their places; the rest come off a
+/// shuffle of the unseen cards. With every card given, nothing is shuffled.
+pub(crate) fn deal_plan(n: usize, button: usize, rng: &mut Lazy<'_>, given: Option<&GivenCards>) -> Result<Plan> {
+    let empty = GivenCards::default();
+    let given = given.unwrap_or(&empty);
+    if !given.hole_cards.is_empty() && given.hole_cards.len() != n {
+        return Err(Error::BadCards(format!(
+            "hole_cards has {} entries for {n} seats",
+            given.hole_cards.len()
+        )));
+    }
+    if given.board.len() > 5 {
+        return Err(Error::BadCards(format!("a board has at most 5 cards, not {}", given.board.len())));
+    }
+    let mut used = CardSet::default();
+    let mut known: Vec<Card> = given.hole_cards.iter().flatten().flat_map(|h| h.iter().copied()).collect();
+    known.extend_from_slice(&given.board);
+    for c in known {
+        if !used.insert(c) {
+            return Err(Error::duplicate(c));
+        }
+    }
+    let holes_missing = if given.hole_cards.is_empty() { n } else { given.hole_cards.iter().filter(|h| h.is_none()).count() };
+    let board_missing = 5 - given.board.len();
+    // Every slot is filled below; Card::FIRST only until then.
+    let placeholder = Card::FIRST;
+    let mut holes = [[placeholder; HOLE_CARDS]; MAX_SEATS];
+    let mut board = [placeholder; 5];
+    board[..given.board.len()].copy_from_slice(&given.board);
+    if holes_missing == 0 && board_missing == 0 {
+        for (h, g) in holes.iter_mut().zip(&given.hole_cards) {
+            if let Some(g) = g {
+                *h = *g;
+            }
+        }
+        return Ok((holes, board, None));
+    }
+    let mut rest = FULL_DECK;
+    let mut k = 52;
+    if !used.is_empty() {
+        k = 0;
+        for c in FULL_DECK.iter().filter(|c| !used.contains(**c)) {
+            rest[k] = *c;
+            k += 1;
+        }
+    }
+    let need = HOLE_CARDS * holes_missing + board_missing + 3;
+    let (drawn, _) = match rng {
+        Lazy::Seed(seed) => rest[..k].partial_shuffle(&mut make_rng(*seed), need),
+        Lazy::Rng(r) => rest[..k].partial_shuffle(*r, need),
+    };
+    let left = drawn.len();
+    let mut next = drawn.iter().copied();
+    let mut draw = || next.next().ok_or(Error::NoCardsLeft { wanted: need, left });
+    for round in 0..HOLE_CARDS {
+        for i in 1..=n {
+            let seat = (button + i) % n;
+            match given.hole_cards.get(seat).copied().flatten() {
+                Some(g) => holes[seat][round] = g[round],
+                None => holes[seat][round] = draw()?,
+            }
+        }
+    }
+    let mut burns = [placeholder; 3];
+    burns[0] = draw()?;
+    for slot in board.iter_mut().take(3).skip(given.board.len().min(3)) {
+        *slot = draw()?;
+    }
+    burns[1] = draw()?;
+    if given.board.len() < 4 {
+        board[3] = draw()?;
+    }
+    burns[2] = draw()?;
+    if given.board.len() < 5 {
+        board[4] = draw()?;
+    }
+    Ok((holes, board, Some(burns)))
+}

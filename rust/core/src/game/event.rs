@@ -1,0 +1,310 @@
+//! The story of a hand: every post, deal, action, return, show and award,
+//! in order.
+//!
+//! A hand records as it plays only what a decision or a round's close
+//! changes: forced bets, actions and uncalled chips returned (one small
+//! [`Entry`] each, so the hot path stays as cheap as before). The deal
+//! events (hole cards, burns, board cards) follow from the deal plan and the
+//! streets reached, and the showdown and award events from the result;
+//! [`Hand::events`] puts all of them in order. Starting stacks minus what
+//! the events put in, plus what they return and award, are the final stacks.
+use super::hand::{Action, ActionKind, Hand, Street, HOLE_CARDS};
+use super::pots;
+use crate::card::Card;
+
+/// What happened. The first nine share their numbers with [`ActionKind`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum EventKind {
+    PostAnte = 0,
+    PostSmallBlind = 1,
+    PostBigBlind = 2,
+    PostStraddle = 3,
+    Fold = 4,
+    Check = 5,
+    Call = 6,
+    Bet = 7,
+    Raise = 8,
+    DealHole = 9,
+    Burn = 10,
+    DealBoard = 11,
+    ReturnUncalled = 12,
+    Show = 13,
+    Muck = 14,
+    Award = 15,
+}
+
+impl EventKind {
+    pub const ALL: [EventKind; 16] = [
+        EventKind::PostAnte,
+        EventKind::PostSmallBlind,
+        EventKind::PostBigBlind,
+        EventKind::PostStraddle,
+        EventKind::Fold,
+        EventKind::Check,
+        EventKind::Call,
+        EventKind::Bet,
+        EventKind::Raise,
+        EventKind::DealHole,
+        EventKind::Burn,
+        EventKind::DealBoard,
+        EventKind::ReturnUncalled,
+        EventKind::Show,
+        EventKind::Muck,
+        EventKind::Award,
+    ];
+
+    pub fn from_u8(v: u8) -> Option<EventKind> {
+        EventKind::ALL.get(v as usize).copied()
+    }
+
+    /// The name of this kind in Python's `EventKind` (`"POST_ANTE"`, ...).
+    pub fn name(self) -> &'static str {
+        [
+            "POST_ANTE",
+            "POST_SMALL_BLIND",
+            "POST_BIG_BLIND",
+            "POST_STRADDLE",
+            "FOLD",
+            "CHECK",
+            "CALL",
+            "BET",
+            "RAISE",
+            "DEAL_HOLE",
+            "BURN",
+            "DEAL_BOARD",
+            "RETURN_UNCALLED",
+            "SHOW",
+            "MUCK",
+            "AWARD",
+        ][self as usize]
+    }
+
+    /// The history entry this event is, for posts and player actions.
+    pub fn action(self) -> Option<ActionKind> {
+        ActionKind::from_u8(self as u8)
+    }
+
+    pub fn is_post(self) -> bool {
+        self <= EventKind::PostStraddle
+    }
+}
+
+impl From<ActionKind> for EventKind {
+    fn from(k: ActionKind) -> EventKind {
+        // ActionKind's numbers are EventKind's first nine.
+        EventKind::ALL[k as usize]
+    }
+}
+
+/// Up to five cards, stored inline (an event's cards: two hole cards, a
+/// burn, the flop).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CardList {
+    len: u8,
+    cards: [Card; 5],
+}
+
+impl CardList {
+    pub fn new(cards: &[Card]) -> CardList {
+        let mut c = [Card::FIRST; 5];
+        let len = cards.len().min(5);
+        c[..len].copy_from_slice(&cards[..len]);
+        CardList { len: len as u8, cards: c }
+    }
+    pub fn as_slice(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+}
+
+/// The cards an event carries.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EventCards {
+    /// The event deals or shows no card (posts, actions, returns, awards).
+    NoCards,
+    /// The cards, known to whoever reads this event.
+    Known(CardList),
+    /// Cards were dealt or mucked here that this reader may not see (another
+    /// player's hole cards in a seat's view, a burn), or that the hand never
+    /// knew (the burns of a hand whose every card was given); the count.
+    Hidden(u8),
+}
+
+impl EventCards {
+    /// The cards when known.
+    pub fn known(&self) -> Option<&[Card]> {
+        match self {
+            EventCards::Known(c) => Some(c.as_slice()),
+            _ => None,
+        }
+    }
+}
+
+/// One thing that happened in a hand.
+///
+/// `amount`: chips posted for a post, chips added for a call, the street
+/// total for a bet or raise (as [`Action`] has them), the chips returned for
+/// `ReturnUncalled`, the chips received for `Award`; 0 otherwise.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Event {
+    pub kind: EventKind,
+    /// The seat it concerns (`None` for burns and board cards).
+    pub seat: Option<usize>,
+    pub street: Street,
+    pub amount: u64,
+    /// Posts and actions: whether this put the player all-in.
+    pub all_in: bool,
+    pub cards: EventCards,
+    /// `Award`: the index of the pot in [`Hand::pots`] (0 is the main pot).
+    pub pot: Option<usize>,
+}
+
+impl Event {
+    fn of(kind: EventKind, seat: Option<usize>, street: Street) -> Event {
+        Event { kind, seat, street, amount: 0, all_in: false, cards: EventCards::NoCards, pot: None }
+    }
+
+    /// The history entry of a post or player action.
+    pub fn to_action(&self) -> Option<Action> {
+        Some(Action { seat: self.seat? as u8, kind: self.kind.action()?, street: self.street, amount: self.amount, all_in: self.all_in })
+    }
+}
+
+/// What a hand stores as it plays: a post, an action or a return.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Entry {
+    pub seat: u8,
+    pub kind: EventKind,
+    pub street: Street,
+    pub amount: u64,
+    pub all_in: bool,
+}
+
+impl Entry {
+    fn event(&self) -> Event {
+        Event { amount: self.amount, all_in: self.all_in, ..Event::of(self.kind, Some(self.seat as usize), self.street) }
+    }
+}
+
+/// Who may see a seat's hole cards: the seat itself, and everybody once they
+/// are shown at showdown (every player still in; rule choice 12).
+pub(crate) fn may_see(hand: &Hand, viewer: Option<usize>, owner: usize) -> bool {
+    viewer == Some(owner) || hand.shows_at_showdown(owner)
+}
+
+impl Hand {
+    /// True when `seat` shows its cards at this hand's showdown.
+    pub(crate) fn shows_at_showdown(&self, seat: usize) -> bool {
+        self.street == Street::Showdown && self.seats.get(seat).is_some_and(|s| !s.folded)
+    }
+
+    /// The history: posts and player actions, in order.
+    pub fn history(&self) -> Vec<Action> {
+        self.log.iter().filter_map(|e| e.event().to_action()).collect()
+    }
+
+    /// Every event of the hand so far, in order, every card included.
+    pub fn events(&self) -> Vec<Event> {
+        self.events_for(None, true)
+    }
+
+    /// The events as `viewer` may know them (`None`: a spectator) when
+    /// `all` is false; with `all`, every card.
+    pub(crate) fn events_for(&self, viewer: Option<usize>, all: bool) -> Vec<Event> {
+        let n = self.seats.len();
+        let mut out = Vec::with_capacity(self.log.len() + n + 12);
+        let mut holes_dealt = false;
+        let mut dealt = Street::Preflop;
+        for e in &self.log {
+            if !holes_dealt && !e.kind.is_post() {
+                self.deal_hole_events(viewer, all, &mut out);
+                holes_dealt = true;
+            }
+            while dealt < e.street {
+                dealt = self.deal_street_events(dealt, all, &mut out);
+            }
+            out.push(e.event());
+        }
+        if !holes_dealt {
+            self.deal_hole_events(viewer, all, &mut out);
+        }
+        // Streets dealt after the last entry (a board run out with everyone
+        // all-in, or the river dealt to players who have not acted yet).
+        let last = self.street.min(Street::River);
+        while dealt < last {
+            dealt = self.deal_street_events(dealt, all, &mut out);
+        }
+        if self.result.is_some() {
+            self.showdown_events(viewer, all, &mut out);
+        }
+        out
+    }
+
+    fn hole_event(&self, seat: usize, kind: EventKind, street: Street, visible: bool) -> Event {
+        let cards = if visible {
+            EventCards::Known(CardList::new(&self.seats[seat].hole))
+        } else {
+            EventCards::Hidden(HOLE_CARDS as u8)
+        };
+        Event { cards, ..Event::of(kind, Some(seat), street) }
+    }
+
+    /// Hole cards, one event per seat, in dealing order (left of the button first).
+    fn deal_hole_events(&self, viewer: Option<usize>, all: bool, out: &mut Vec<Event>) {
+        let n = self.seats.len();
+        for i in 1..=n {
+            let seat = (self.button + i) % n;
+            out.push(self.hole_event(seat, EventKind::DealHole, Street::Preflop, all || viewer == Some(seat)));
+        }
+    }
+
+    /// The burn and board cards of the street after `dealt`; returns that street.
+    fn deal_street_events(&self, dealt: Street, all: bool, out: &mut Vec<Event>) -> Street {
+        let next = Street::from_u8(dealt as u8 + 1).unwrap_or(Street::River);
+        let burn = match self.burns {
+            Some(b) if all => EventCards::Known(CardList::new(&b[dealt as usize..dealt as usize + 1])),
+            _ => EventCards::Hidden(1),
+        };
+        out.push(Event { cards: burn, ..Event::of(EventKind::Burn, None, next) });
+        let board = &self.board[dealt.board_len()..next.board_len()];
+        out.push(Event { cards: EventCards::Known(CardList::new(board)), ..Event::of(EventKind::DealBoard, None, next) });
+        next
+    }
+
+    /// The order players show at showdown (WSOP tournament rule 72): the
+    /// last player to bet or raise on the final betting round first, or, if
+    /// nobody bet on it, the first player still in left of the button; then
+    /// clockwise.
+    pub fn showdown_order(&self) -> Vec<usize> {
+        let n = self.seats.len();
+        let last_round = self.log.iter().rev().find(|e| !e.kind.is_post() && e.kind.action().is_some()).map(|e| e.street);
+        let aggressor = self
+            .log
+            .iter()
+            .rev()
+            .take_while(|e| Some(e.street) == last_round)
+            .find(|e| matches!(e.kind, EventKind::Bet | EventKind::Raise))
+            .map(|e| e.seat as usize);
+        let first = aggressor.unwrap_or((self.button + 1) % n);
+        (0..n).map(|i| (first + i) % n).filter(|&s| !self.seats[s].folded).collect()
+    }
+
+    fn showdown_events(&self, viewer: Option<usize>, all: bool, out: &mut Vec<Event>) {
+        let Some(pots) = &self.result else { return };
+        if self.street == Street::Showdown {
+            for seat in self.showdown_order() {
+                out.push(self.hole_event(seat, EventKind::Show, self.street, true));
+            }
+        } else if let Some(winner) = self.seats.iter().position(|s| !s.folded) {
+            // Won uncontested: the winner's cards go back unseen (WSOP
+            // live-action rule 139: only a hand that wins a contest is shown).
+            out.push(self.hole_event(winner, EventKind::Muck, self.street, all || viewer == Some(winner)));
+        }
+        let street = self.street;
+        for (i, pot) in pots.iter().enumerate() {
+            pots::split(pot, self.button, self.seats.len(), |seat, amount| {
+                out.push(Event { amount, pot: Some(i), ..Event::of(EventKind::Award, Some(seat), street) });
+            });
+        }
+    }
+}
