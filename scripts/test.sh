@@ -19,13 +19,62 @@ cargo test -p holecards-core --release
 "$VPY" -m pytest -q
 "$VPY" -m mypy.stubtest holecards
 "$VPY" -m mypy --strict python/holecards
-# Packaging: one abi3 wheel that installs and imports in a clean virtual environment.
-WHEELS=$(mktemp -d)
-"$VPY" -m maturin build --release --quiet --out "$WHEELS"
-ls "$WHEELS"/*-abi3-*.whl
-"$PYTHON" -m venv "$WHEELS/venv"
-"$WHEELS/venv/bin/python" -m pip install --quiet "$WHEELS"/*.whl
-"$WHEELS/venv/bin/python" -c "import holecards; assert str(holecards.evaluate('As Ks Qs Js Ts')) == 'Royal flush'"
-"$WHEELS/venv/bin/holecards" demo > /dev/null
-rm -rf "$WHEELS"
+# Packaging: the release artefacts of scripts/build-wheels.sh (the abi3
+# manylinux2014 wheel, checked with auditwheel, and the sdist), installed as a
+# user installs them, each into a fresh virtual environment.
+PACKAGING_START=$SECONDS
+ROOT=$PWD
+PKG=$(mktemp -d)
+trap 'rm -rf "$PKG"' EXIT
+bash scripts/build-wheels.sh "$PKG/dist"
+WHEEL=$(echo "$PKG"/dist/*.whl)
+SDIST=$(echo "$PKG"/dist/*.tar.gz)
+# The wheel on the oldest and the newest CPython found here among 3.9 to 3.13:
+# python3.X on PATH, else pyenv's (its shims answer only for the active
+# version), else the system's.
+find_python() {
+    local name=python3.$1 candidate
+    local -a candidates=("$name")
+    if command -v pyenv > /dev/null; then
+        candidates+=($(ls -d "$(pyenv root)"/versions/3."$1".*/bin/"$name" 2> /dev/null | sort -V -r))
+    fi
+    candidates+=(/usr/local/bin/"$name" /usr/bin/"$name")
+    for candidate in "${candidates[@]}"; do
+        if "$candidate" -c "import ensurepip, venv" 2> /dev/null; then
+            echo "$candidate"
+            return 0
+        fi
+    done
+    return 1
+}
+PYTHONS=()
+for minor in 9 10 11 12 13; do
+    if found=$(find_python "$minor"); then
+        echo "packaging: Python 3.$minor is $found"
+        PYTHONS+=("$found")
+    else
+        echo "packaging: no Python 3.$minor here, skipped"
+    fi
+done
+if [ ${#PYTHONS[@]} -eq 0 ]; then
+    echo "packaging: no CPython 3.9 to 3.13 found" >&2
+    exit 1
+fi
+SMOKE=("${PYTHONS[0]}")
+if [ ${#PYTHONS[@]} -gt 1 ]; then
+    SMOKE+=("${PYTHONS[${#PYTHONS[@]}-1]}")
+fi
+for py in "${SMOKE[@]}"; do
+    env=$PKG/venv-$(basename "$py")
+    "$py" -m venv "$env"
+    "$env/bin/python" -m pip install --quiet --disable-pip-version-check "$WHEEL"
+    (cd "$PKG" && "$env/bin/python" "$ROOT/scripts/smoke_test.py" "$ROOT/README.md")
+    (cd "$PKG" && "$env/bin/holecards" demo > /dev/null)
+done
+# The sdist, built from source by pip (maturin and cargo) in a clean target folder.
+"$PYTHON" -m venv "$PKG/venv-sdist"
+CARGO_TARGET_DIR="$PKG/sdist-target" "$PKG/venv-sdist/bin/python" -m pip install \
+    --quiet --disable-pip-version-check "$SDIST"
+(cd "$PKG" && "$PKG/venv-sdist/bin/python" "$ROOT/scripts/smoke_test.py")
+echo "packaging checks took $((SECONDS - PACKAGING_START)) s"
 echo "all checks passed"
