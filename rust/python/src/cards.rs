@@ -10,35 +10,10 @@ use pyo3::types::{PyList, PyString, PyTuple};
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card(pub CoreCard);
 
-#[pymethods]
-impl Card {
+with_getters!(Card [rank(): u8, suit(): u8, rank_char(): char, suit_char(): char] {
     #[new]
     fn new(value: &Bound<'_, PyAny>) -> PyResult<Card> {
         to_card(value).map(Card)
-    }
-
-    /// 0 (deuce) .. 12 (ace).
-    #[getter]
-    fn rank(&self) -> u8 {
-        self.0.rank()
-    }
-
-    /// 0 (clubs), 1 (diamonds), 2 (hearts), 3 (spades).
-    #[getter]
-    fn suit(&self) -> u8 {
-        self.0.suit()
-    }
-
-    /// The rank as a character: one of `23456789TJQKA`.
-    #[getter]
-    fn rank_char(&self) -> char {
-        self.0.rank_char()
-    }
-
-    /// The suit as a character: one of `cdhs`.
-    #[getter]
-    fn suit_char(&self) -> char {
-        self.0.suit_char()
     }
 
     fn __int__(&self) -> u8 {
@@ -56,7 +31,7 @@ impl Card {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u8,))> {
         Ok((slf.get_type().into_any(), (slf.get().0.index(),)))
     }
-}
+});
 
 /// A card from a `Card`, a string such as `"Ah"`, or an index 0..51.
 pub fn to_card(value: &Bound<'_, PyAny>) -> PyResult<CoreCard> {

@@ -100,14 +100,11 @@ fn chip_list(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Rules(pub Arc<game::Rules>);
 
-fn blind_options(
-    small_blind: &Bound<'_, PyAny>,
-    big_blind: &Bound<'_, PyAny>,
-    ante: Option<&Bound<'_, PyAny>>,
-    big_blind_ante: Option<&Bound<'_, PyAny>>,
-    straddles: Option<&Bound<'_, PyAny>>,
-    straddle_min_raise: Option<&Bound<'_, PyAny>>,
-) -> PyResult<BlindOptions> {
+/// The blind options as given: small and big blind, then ante, big-blind
+/// ante, straddles and straddle_min_raise, each maybe absent.
+type BlindArgs<'a, 'py> = (&'a Bound<'py, PyAny>, &'a Bound<'py, PyAny>, [Option<&'a Bound<'py, PyAny>>; 4]);
+
+fn blind_options((small_blind, big_blind, [ante, big_blind_ante, straddles, straddle_min_raise]): BlindArgs<'_, '_>) -> PyResult<BlindOptions> {
     let default_smr;
     let straddle_min_raise = match straddle_min_raise {
         Some(v) => v,
@@ -139,38 +136,35 @@ fn blind_options(
     })
 }
 
-#[pymethods]
-impl Rules {
+/// `Rules`' methods, with the blind structures that take only the blind
+/// options (no-limit, pot-limit) written once.
+macro_rules! rules_methods {
+    ($( $(#[$doc:meta])* $name:ident => $ctor:path; )* { $($extra:tt)* }) => {
+        with_getters!(Rules [
+            small_blind: u64, big_blind: u64, ante: u64, big_blind_ante: u64, straddles: Vec<u64>,
+            raise_cap: Option<u32>, heads_up_uncapped: bool
+        ] {
+            $(
+                $(#[$doc])*
+                #[staticmethod]
+                #[pyo3(signature = (*, small_blind, big_blind, ante=None, big_blind_ante=None, straddles=None, straddle_min_raise=None), text_signature = "(*, small_blind, big_blind, ante=0, big_blind_ante=0, straddles=(), straddle_min_raise='straddle')")]
+                fn $name(small_blind: &Bound<'_, PyAny>, big_blind: &Bound<'_, PyAny>, ante: Option<&Bound<'_, PyAny>>,
+                    big_blind_ante: Option<&Bound<'_, PyAny>>, straddles: Option<&Bound<'_, PyAny>>, straddle_min_raise: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
+                    let o = blind_options((small_blind, big_blind, [ante, big_blind_ante, straddles, straddle_min_raise]))?;
+                    Ok(Rules(Arc::new($ctor(o).py()?)))
+                }
+            )*
+            $($extra)*
+        });
+    };
+}
+
+rules_methods! {
     /// No-limit hold'em.
-    #[staticmethod]
-    #[pyo3(signature = (*, small_blind, big_blind, ante=None, big_blind_ante=None, straddles=None, straddle_min_raise=None), text_signature = "(*, small_blind, big_blind, ante=0, big_blind_ante=0, straddles=(), straddle_min_raise='straddle')")]
-    fn no_limit(
-        small_blind: &Bound<'_, PyAny>,
-        big_blind: &Bound<'_, PyAny>,
-        ante: Option<&Bound<'_, PyAny>>,
-        big_blind_ante: Option<&Bound<'_, PyAny>>,
-        straddles: Option<&Bound<'_, PyAny>>,
-        straddle_min_raise: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Rules> {
-        let o = blind_options(small_blind, big_blind, ante, big_blind_ante, straddles, straddle_min_raise)?;
-        Ok(Rules(Arc::new(game::Rules::no_limit(o).py()?)))
-    }
-
+    no_limit => game::Rules::no_limit;
     /// Pot-limit hold'em.
-    #[staticmethod]
-    #[pyo3(signature = (*, small_blind, big_blind, ante=None, big_blind_ante=None, straddles=None, straddle_min_raise=None), text_signature = "(*, small_blind, big_blind, ante=0, big_blind_ante=0, straddles=(), straddle_min_raise='straddle')")]
-    fn pot_limit(
-        small_blind: &Bound<'_, PyAny>,
-        big_blind: &Bound<'_, PyAny>,
-        ante: Option<&Bound<'_, PyAny>>,
-        big_blind_ante: Option<&Bound<'_, PyAny>>,
-        straddles: Option<&Bound<'_, PyAny>>,
-        straddle_min_raise: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Rules> {
-        let o = blind_options(small_blind, big_blind, ante, big_blind_ante, straddles, straddle_min_raise)?;
-        Ok(Rules(Arc::new(game::Rules::pot_limit(o).py()?)))
-    }
-
+    pot_limit => game::Rules::pot_limit;
+{
     /// Fixed-limit hold'em. `raise_cap` counts raises after the first bet of a
     /// round (`None`: no cap); `heads_up_uncapped` lifts it for two players.
     #[staticmethod]
@@ -188,7 +182,7 @@ impl Rules {
         straddles: Option<&Bound<'_, PyAny>>,
         straddle_min_raise: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Rules> {
-        let o = blind_options(small_blind, big_blind, ante, big_blind_ante, straddles, straddle_min_raise)?;
+        let o = blind_options((small_blind, big_blind, [ante, big_blind_ante, straddles, straddle_min_raise]))?;
         let cap = match raise_cap {
             crate::args::RaiseCap::Cap(c) => Some(c),
             crate::args::RaiseCap::NoCap => None,
@@ -225,26 +219,6 @@ impl Rules {
         member(py, PyEnum::Structure, self.0.structure as u8)
     }
     #[getter]
-    fn small_blind(&self) -> u64 {
-        self.0.small_blind
-    }
-    #[getter]
-    fn big_blind(&self) -> u64 {
-        self.0.big_blind
-    }
-    #[getter]
-    fn ante(&self) -> u64 {
-        self.0.ante
-    }
-    #[getter]
-    fn big_blind_ante(&self) -> u64 {
-        self.0.big_blind_ante
-    }
-    #[getter]
-    fn straddles(&self) -> Vec<u64> {
-        self.0.straddles.clone()
-    }
-    #[getter]
     fn straddle_min_raise(&self) -> &'static str {
         match self.0.straddle_min_raise {
             StraddleMinRaise::Straddle => "straddle",
@@ -258,14 +232,6 @@ impl Rules {
     #[getter]
     fn big_bet(&self) -> Option<u64> {
         (self.0.structure == Structure::FixedLimit).then_some(self.0.big_bet)
-    }
-    #[getter]
-    fn raise_cap(&self) -> Option<u32> {
-        self.0.raise_cap
-    }
-    #[getter]
-    fn heads_up_uncapped(&self) -> bool {
-        self.0.heads_up_uncapped
     }
     #[getter]
     fn bets(&self) -> Option<Vec<u64>> {
@@ -314,7 +280,7 @@ impl Rules {
         let restore = py.import("holecards._core")?.getattr("_restore_rules")?;
         Ok((restore, (PyBytes::new(py, &codec::encode_rules(&self.0)),)))
     }
-}
+}}
 
 #[pyfunction]
 pub fn _restore_rules(state: &[u8]) -> PyResult<Rules> {
@@ -326,33 +292,9 @@ pub fn _restore_rules(state: &[u8]) -> PyResult<Rules> {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct LegalActions(pub game::LegalActions);
 
-#[pymethods]
-impl LegalActions {
-    /// The seat these actions are for.
-    #[getter]
-    fn seat(&self) -> usize {
-        self.0.seat
-    }
-    #[getter]
-    fn can_fold(&self) -> bool {
-        self.0.can_fold
-    }
-    #[getter]
-    fn can_check(&self) -> bool {
-        self.0.can_check
-    }
-    #[getter]
-    fn call_amount(&self) -> u64 {
-        self.0.call_amount
-    }
-    #[getter]
-    fn min_raise_to(&self) -> Option<u64> {
-        self.0.min_raise_to
-    }
-    #[getter]
-    fn max_raise_to(&self) -> Option<u64> {
-        self.0.max_raise_to
-    }
+with_getters!(LegalActions [
+    seat: usize, can_fold: bool, can_check: bool, call_amount: u64, min_raise_to: Option<u64>, max_raise_to: Option<u64>
+] {
     /// True when betting or raising is open to this player.
     #[getter]
     fn can_raise(&self) -> bool {
@@ -371,7 +313,7 @@ impl LegalActions {
             o(self.0.max_raise_to)
         )
     }
-}
+});
 
 /// A pot: its chips, the seats that can win it and, once paid, its winners.
 #[pyclass(module = "holecards", name = "Pot", frozen, eq, hash)]
@@ -401,45 +343,63 @@ impl Pot {
     }
 }
 
-/// One entry of a hand's history.
+/// The attributes `Action` and `Event` share, written once: both hold an
+/// engine `Event` (an action is an event whose kind is a post or an action).
+macro_rules! event_class {
+    ($class:ident, $kinds:expr, { $($extra:tt)* }) => {
+        #[pymethods]
+        impl $class {
+            #[getter]
+            fn kind(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                member(py, $kinds, self.0.kind as u8)
+            }
+            #[getter]
+            fn street(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                member(py, PyEnum::Street, self.0.street as u8)
+            }
+            /// Chips: posted, added by a call, the street total of a bet or
+            /// raise, returned, or awarded; 0 otherwise.
+            #[getter]
+            fn amount(&self) -> u64 {
+                self.0.amount
+            }
+            /// Whether this put the player all-in.
+            #[getter]
+            fn all_in(&self) -> bool {
+                self.0.all_in
+            }
+            $($extra)*
+        }
+    };
+}
+
+/// One entry of a hand's history: a post or a player action.
 #[pyclass(module = "holecards", name = "Action", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Action(game::Action);
+pub struct Action(game::Event);
 
-#[pymethods]
 impl Action {
-    #[getter]
-    fn seat(&self) -> u8 {
-        self.0.seat
+    fn of(a: game::Action) -> Action {
+        Action(a.into())
     }
+}
+
+event_class!(Action, PyEnum::ActionKind, {
     #[getter]
-    fn kind(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        member(py, PyEnum::ActionKind, self.0.kind as u8)
-    }
-    #[getter]
-    fn street(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        member(py, PyEnum::Street, self.0.street as u8)
-    }
-    /// Chips posted (posts), chips added (calls), the street total (bets and raises), else 0.
-    #[getter]
-    fn amount(&self) -> u64 {
-        self.0.amount
-    }
-    #[getter]
-    fn all_in(&self) -> bool {
-        self.0.all_in
+    fn seat(&self) -> usize {
+        self.0.seat.unwrap_or_default()
     }
     fn __repr__(&self) -> String {
         format!(
             "Action(seat={}, kind={}, street={}, amount={}{})",
-            self.0.seat,
+            self.0.seat.unwrap_or_default(),
             self.0.kind.name(),
             self.0.street.name().to_uppercase(),
             self.0.amount,
             if self.0.all_in { ", all_in=True" } else { "" }
         )
     }
-}
+});
 
 /// The cards of an event: `[]` when it has none, `None` when hidden from the reader.
 fn event_cards(c: &EventCards) -> Option<Vec<Card>> {
@@ -456,30 +416,11 @@ fn event_cards(c: &EventCards) -> Option<Vec<Card>> {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Event(game::Event);
 
-#[pymethods]
-impl Event {
-    #[getter]
-    fn kind(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        member(py, PyEnum::EventKind, self.0.kind as u8)
-    }
+event_class!(Event, PyEnum::EventKind, {
     /// The seat it concerns (`None` for burns and board cards).
     #[getter]
     fn seat(&self) -> Option<usize> {
         self.0.seat
-    }
-    #[getter]
-    fn street(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        member(py, PyEnum::Street, self.0.street as u8)
-    }
-    /// Chips: posted, added by a call, the street total of a bet or raise,
-    /// returned, or awarded; 0 otherwise.
-    #[getter]
-    fn amount(&self) -> u64 {
-        self.0.amount
-    }
-    #[getter]
-    fn all_in(&self) -> bool {
-        self.0.all_in
     }
     /// The cards dealt, shown or mucked (`[]` for events without cards;
     /// `None` where this reader may not see them).
@@ -515,7 +456,7 @@ impl Event {
         }
         format!("Event({})", parts.join(", "))
     }
-}
+});
 
 fn to_pair(value: &Bound<'_, PyAny>, seat: usize) -> PyResult<[CoreCard; game::HOLE_CARDS]> {
     let cards = to_cards(value)?;
@@ -546,47 +487,29 @@ fn opt_seat(seat: Option<&Bound<'_, PyAny>>, n: usize) -> PyResult<Option<usize>
 /// each is one call into the engine's `HandState` plus a conversion.
 macro_rules! hand_state_class {
     ($class:ident { $($extra:tt)* }) => {
+        hand_state_class!(@impl $class [
+            num_players: usize, button: usize, actor: Option<usize>, stacks: Vec<u64>,
+            starting_stacks: Vec<u64>, bets: Vec<u64>, contributions: Vec<u64>, pot: u64,
+            folded: Vec<bool>, all_in: Vec<bool>, is_over: bool, payoffs: Option<Vec<i64>>,
+            final_stacks: Option<Vec<u64>>
+        ] { $($extra)* });
+    };
+    (@impl $class:ident [$($plain:ident: $ty:ty),*] { $($extra:tt)* }) => {
         #[pymethods]
         impl $class {
+            $(
+                #[getter]
+                fn $plain(&self) -> $ty {
+                    HandState::$plain(&self.0)
+                }
+            )*
             #[getter]
             fn rules(&self) -> Rules {
                 Rules(Arc::clone(HandState::rules(&self.0)))
             }
             #[getter]
-            fn num_players(&self) -> usize {
-                HandState::num_players(&self.0)
-            }
-            #[getter]
-            fn button(&self) -> usize {
-                HandState::button(&self.0)
-            }
-            #[getter]
-            fn actor(&self) -> Option<usize> {
-                HandState::actor(&self.0)
-            }
-            #[getter]
             fn street(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
                 member(py, PyEnum::Street, HandState::street(&self.0) as u8)
-            }
-            #[getter]
-            fn stacks(&self) -> Vec<u64> {
-                HandState::stacks(&self.0)
-            }
-            #[getter]
-            fn starting_stacks(&self) -> Vec<u64> {
-                HandState::starting_stacks(&self.0)
-            }
-            #[getter]
-            fn bets(&self) -> Vec<u64> {
-                HandState::bets(&self.0)
-            }
-            #[getter]
-            fn contributions(&self) -> Vec<u64> {
-                HandState::contributions(&self.0)
-            }
-            #[getter]
-            fn pot(&self) -> u64 {
-                HandState::pot(&self.0)
             }
             #[getter]
             fn pots(&self) -> Vec<Pot> {
@@ -596,31 +519,10 @@ macro_rules! hand_state_class {
             fn board(&self) -> Vec<Card> {
                 cards_to_py(&HandState::board(&self.0))
             }
-            #[getter]
-            fn folded(&self) -> Vec<bool> {
-                HandState::folded(&self.0)
-            }
-            #[getter]
-            fn all_in(&self) -> Vec<bool> {
-                HandState::all_in(&self.0)
-            }
-            #[getter]
-            fn is_over(&self) -> bool {
-                HandState::is_over(&self.0)
-            }
-            #[getter]
-            fn payoffs(&self) -> Option<Vec<i64>> {
-                HandState::payoffs(&self.0)
-            }
-            /// The stacks once the hand is over (`None` until then).
-            #[getter]
-            fn final_stacks(&self) -> Option<Vec<u64>> {
-                HandState::final_stacks(&self.0)
-            }
             /// Posts and player actions, in order.
             #[getter]
             fn history(&self) -> Vec<Action> {
-                HandState::history(&self.0).into_iter().map(Action).collect()
+                HandState::history(&self.0).into_iter().map(Action::of).collect()
             }
             /// Everything that happened, in order (a view: without the cards its seat may not see).
             #[getter]

@@ -2,6 +2,8 @@
 //! release only. Every rule lives in the engine crate.
 use pyo3::prelude::*;
 
+#[macro_use]
+mod macros;
 mod args;
 mod cards;
 mod errors;

@@ -170,6 +170,12 @@ impl Event {
     }
 }
 
+impl From<Action> for Event {
+    fn from(a: Action) -> Event {
+        Event { amount: a.amount, all_in: a.all_in, ..Event::of(a.kind.into(), Some(a.seat as usize), a.street) }
+    }
+}
+
 /// What a hand stores as it plays: a post, an action or a return.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Entry {
