@@ -42,6 +42,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 import pytest
+import holecards as hc
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -701,6 +702,11 @@ def test_actions_fuzz(h: Hand, data: Any) -> None:
             assert h == twin
             if la is None:
                 assert isinstance(e, IllegalActionError)
+            if isinstance(e, IllegalActionError):
+                # the error carries the legal actions at that moment and why
+                assert e.legal == h.legal_actions() == la
+                assert isinstance(e.reason, hc.IllegalReason)
+                assert e.seat == (la.seat if la is not None else None)
         else:
             assert la is not None, "acted on a finished hand"
         chips_conserved(h)

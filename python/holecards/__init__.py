@@ -15,6 +15,7 @@ from __future__ import annotations
 from ._core import (
     HOLE_CARDS,
     MAX_SEATS,
+    MIN_SEATS,
     Action,
     Card,
     Deck,
@@ -43,6 +44,7 @@ from .errors import (
 __all__ = [
     "HOLE_CARDS",
     "MAX_SEATS",
+    "MIN_SEATS",
     "Action",
     "ActionKind",
     "Card",

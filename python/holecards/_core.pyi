@@ -25,6 +25,7 @@ __all__ = [
     "SeatView",
     "Event",
     "MAX_SEATS",
+    "MIN_SEATS",
     "HOLE_CARDS",
     "_restore_rules",
     "_restore_hand",
@@ -97,6 +98,7 @@ def _restore_hand_rank(value: int, cards: int) -> HandRank: ...
 from .enums import ActionKind, EventKind, Street, Structure
 
 MAX_SEATS: int
+MIN_SEATS: int
 HOLE_CARDS: int
 
 _Chips = int

@@ -20,16 +20,18 @@ import sys
 from typing import Any, Callable, NoReturn, Optional, Sequence, TextIO
 
 from . import __version__
-from ._core import Action, Card, Hand, HandRank, LegalActions, Rules, evaluate, parse_cards
-from .enums import ActionKind, Category, Street, Structure
+from ._core import MAX_SEATS, MIN_SEATS, Card, Hand, HandRank, Rules, evaluate, parse_cards
+from ._format import cards as _cards
+from ._format import describe_rules, hand_log
+from ._format import seats as _seats
+from .bots import DemoBot, play_hand
+from .enums import Category
 from .errors import HolecardsError
 
 __all__ = ["main"]
 
 PROG = "holecards"
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 22
 MAX_SEED = 2**64 - 1
 
 DEMO_SMALL_BLIND = 50
@@ -37,17 +39,6 @@ DEMO_BIG_BLIND = 100
 DEMO_STACK = 10_000
 
 STRUCTURES = ("no-limit", "pot-limit", "fixed-limit")
-
-_STREET_NAMES = {
-    Street.PREFLOP: "PREFLOP",
-    Street.FLOP: "FLOP",
-    Street.TURN: "TURN",
-    Street.RIVER: "RIVER",
-    Street.SHOWDOWN: "SHOWDOWN",
-}
-
-# Board cards visible once a street is dealt.
-_BOARD_SIZE = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 
 
 class CliError(Exception):
@@ -62,50 +53,8 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{PROG}: error: {message}\n")
 
 
-# --------------------------------------------------------------------------
-# Formatting helpers
-
-
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(card) for card in cards)
-
-
 def _category_text(category: Category) -> str:
     return category.name.replace("_", " ").lower()
-
-
-def _seats(seats: Sequence[int]) -> str:
-    """``seat 2``, ``seats 2 and 4``, ``seats 1, 2 and 4``."""
-    if len(seats) == 1:
-        return f"seat {seats[0]}"
-    names = [str(seat) for seat in seats]
-    return "seats " + ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _signed(amount: int) -> str:
-    return f"{amount:+d}" if amount else "0"
-
-
-def _describe_rules(rules: Rules) -> str:
-    structure = rules.structure
-    if structure == Structure.PROGRESSIVE:
-        bets = "/".join(str(bet) for bet in rules.bets or [])
-        return f"progressive hold'em, ante {rules.ante}, bets {bets}"
-    name = {
-        Structure.NO_LIMIT: "no-limit",
-        Structure.POT_LIMIT: "pot-limit",
-        Structure.FIXED_LIMIT: "fixed-limit",
-    }[structure]
-    text = f"{name} hold'em, blinds {rules.small_blind}/{rules.big_blind}"
-    if structure == Structure.FIXED_LIMIT:
-        text += f", bets {rules.small_bet}/{rules.big_bet}"
-        cap = rules.raise_cap
-        text += ", no raise cap" if cap is None else f", raise cap {cap}"
-    if rules.ante:
-        text += f", ante {rules.ante}"
-    if rules.big_blind_ante:
-        text += f", big blind ante {rules.big_blind_ante}"
-    return text
 
 
 def _make_rules(structure: str) -> Rules:
@@ -119,226 +68,23 @@ def _make_rules(structure: str) -> Rules:
 
 
 # --------------------------------------------------------------------------
-# The demo's policy
-
-
-def _strength(hand: Hand, seat: int) -> int:
-    """A rough 0 (weak), 1 (medium) or 2 (strong) for the demo's policy."""
-    hole = hand.hole_cards(seat)
-    board = hand.board
-    if not board:
-        high, low = max(hole[0].rank, hole[1].rank), min(hole[0].rank, hole[1].rank)
-        if hole[0].rank == hole[1].rank or low >= 9:  # a pair, or two cards jack or better
-            return 2
-        if high >= 10 or (hole[0].suit == hole[1].suit and high - low <= 2):
-            return 1
-        return 0
-    category = evaluate(list(hole) + list(board)).category
-    if category >= Category.TWO_PAIR:
-        return 2
-    if category == Category.ONE_PAIR:
-        return 1
-    return 0
-
-
-def _raises_this_street(hand: Hand) -> int:
-    street = hand.street
-    return sum(
-        1
-        for action in hand.history
-        if action.street == street and action.kind in (ActionKind.BET, ActionKind.RAISE)
-    )
-
-
-def _raise_amount(hand: Hand, legal: LegalActions, rng: random.Random) -> int:
-    low = legal.min_raise_to
-    high = legal.max_raise_to
-    assert low is not None and high is not None
-    if low == high:
-        return low
-    current = max(hand.bets)
-    pot_after_call = hand.pot + legal.call_amount
-    fraction = rng.choice((0.5, 0.66, 0.75, 1.0))
-    target = current + int(fraction * pot_after_call)
-    unit = max(1, hand.rules.small_blind)
-    target = (target + unit // 2) // unit * unit
-    return max(low, min(high, target))
-
-
-def _choose(hand: Hand, legal: LegalActions, rng: random.Random) -> tuple[str, int]:
-    """A simple seeded policy: mostly check or call, sometimes bet or raise,
-    now and then fold to a bet, a little more sensibly with a stronger hand."""
-    strength = _strength(hand, legal.seat)
-    can_raise = legal.min_raise_to is not None
-    damping = 0.5 ** _raises_this_street(hand)
-    roll = rng.random()
-    if legal.call_amount > 0:
-        preflop = hand.street == Street.PREFLOP
-        fold_p = (0.55, 0.25, 0.03)[strength] if preflop else (0.5, 0.2, 0.0)[strength]
-        raise_p = (0.03, 0.1, 0.35)[strength] * damping
-        if legal.can_fold and roll < fold_p:
-            return ("fold", 0)
-        if can_raise and roll >= 1.0 - raise_p:
-            return ("raise", _raise_amount(hand, legal, rng))
-        return ("call", 0)
-    bet_p = (0.1, 0.3, 0.6)[strength] * damping
-    if can_raise and roll < bet_p:
-        return ("raise", _raise_amount(hand, legal, rng))
-    return ("call", 0)
-
-
-# --------------------------------------------------------------------------
 # demo
 
 
-def _action_line(action: Action) -> str:
-    seat = f"seat {action.seat}"
-    kind = action.kind
-    if kind == ActionKind.POST_ANTE:
-        text = f"{seat} posts ante {action.amount}"
-    elif kind == ActionKind.POST_SMALL_BLIND:
-        text = f"{seat} posts small blind {action.amount}"
-    elif kind == ActionKind.POST_BIG_BLIND:
-        text = f"{seat} posts big blind {action.amount}"
-    elif kind == ActionKind.POST_STRADDLE:
-        text = f"{seat} posts straddle {action.amount}"
-    elif kind == ActionKind.FOLD:
-        text = f"{seat} folds"
-    elif kind == ActionKind.CHECK:
-        text = f"{seat} checks"
-    elif kind == ActionKind.CALL:
-        text = f"{seat} calls {action.amount}"
-    elif kind == ActionKind.BET:
-        text = f"{seat} bets {action.amount}"
-    else:
-        text = f"{seat} raises to {action.amount}"
-    if action.all_in:
-        text += " and is all-in"
-    return text
-
-
-def _street_header(street: Street, board: Sequence[Card]) -> str:
-    size = _BOARD_SIZE[street]
-    if street == Street.FLOP:
-        shown = f"[{_cards(board[:3])}]"
-    else:
-        shown = f"[{_cards(board[: size - 1])}] [{board[size - 1]}]"
-    return f"*** {_STREET_NAMES[street]} *** {shown}"
-
-
-def _roles(hand: Hand) -> dict[int, list[str]]:
-    roles: dict[int, list[str]] = {seat: [] for seat in range(hand.num_players)}
-    roles[hand.button].append("button")
-    for action in hand.history:
-        if action.kind == ActionKind.POST_SMALL_BLIND:
-            roles[action.seat].append("small blind")
-        elif action.kind == ActionKind.POST_BIG_BLIND:
-            roles[action.seat].append("big blind")
-        elif action.kind == ActionKind.POST_STRADDLE:
-            roles[action.seat].append("straddle")
-    return roles
-
-
 def run_demo(seed: int, players: int, structure: str, out: TextIO) -> None:
-    """Play one hand with the seeded policy and write its log to ``out``."""
+    """Play one hand between seeded demo bots and write its log to ``out``."""
     rules = _make_rules(structure)
     hand = Hand(rules, [DEMO_STACK] * players, button=0, seed=seed)
-    rng = random.Random(seed)
+    bots = [DemoBot(seed * 1000 + seat) for seat in range(players)]
+    play_hand(hand, bots)
 
     def say(line: str = "") -> None:
         print(line, file=out)
 
     say(f"holecards demo: one hand, seed {seed}")
-    say(f"Rules: {_describe_rules(rules)}")
-    say(f"Seats ({players} players):")
-    roles = _roles(hand)
-    for seat in range(players):
-        role = ", ".join(roles[seat])
-        line = f"  seat {seat}  stack {hand.starting_stacks[seat]}  [{_cards(hand.hole_cards(seat))}]"
-        say(f"{line}  {role}" if role else line)
-    say()
-
-    say("*** PREFLOP ***")
-    printed = 0
-    street = Street.PREFLOP
-    while True:
-        history = hand.history
-        for action in history[printed:]:
-            say(_action_line(action))
-        printed = len(history)
-        before = hand.contributions
-        bets_before = hand.bets
-
-        if hand.is_over:
-            break
-        if hand.street != street:
-            street = hand.street
-            say(f"{_street_header(street, hand.board)}  pot {hand.pot}")
-
-        legal = hand.legal_actions()
-        assert legal is not None
-        choice, amount = _choose(hand, legal, rng)
-        if choice == "fold":
-            hand.fold()
-        elif choice == "raise":
-            hand.bet_or_raise_to(amount)
-        else:
-            hand.check_or_call()
-
-        after = hand.contributions
-        expected = list(before)
-        for action in hand.history[printed:]:
-            say(_action_line(action))
-            if action.kind == ActionKind.CALL:
-                expected[action.seat] += action.amount
-            elif action.kind in (ActionKind.BET, ActionKind.RAISE):
-                expected[action.seat] += action.amount - bets_before[action.seat]
-        printed = len(hand.history)
-        # Chips nobody matched go back when a round closes.
-        for seat in range(players):
-            if after[seat] < expected[seat]:
-                say(f"uncalled {expected[seat] - after[seat]} returned to seat {seat}")
-
-    board = hand.board
-    shown = _BOARD_SIZE.get(street, 5)
-    for later in (Street.FLOP, Street.TURN, Street.RIVER):
-        if _BOARD_SIZE[later] > shown and len(board) >= _BOARD_SIZE[later]:
-            say(_street_header(later, board))
-
-    if hand.street == Street.SHOWDOWN:
-        say(f"*** SHOWDOWN *** [{_cards(board)}]")
-        for seat in range(players):
-            if hand.folded[seat]:
-                continue
-            hole = hand.hole_cards(seat)
-            rank = evaluate(list(hole) + list(board))
-            say(f"seat {seat} shows [{_cards(hole)}]: {rank.name}  (best five {_cards(rank.best_five)})")
-
-    say()
-    say("*** POTS ***")
-    pots = hand.pots
-    for index, pot in enumerate(pots):
-        if len(pots) == 1:
-            label = "pot"
-        else:
-            label = "main pot" if index == 0 else f"side pot {index}"
-        winners = list(pot.winners)
-        eligible = list(pot.eligible)
-        if len(eligible) == 1:
-            result = f"won by seat {winners[0]} uncontested" if winners else "returned"
-        elif len(winners) == 1:
-            result = f"won by seat {winners[0]}"
-        else:
-            result = f"split between {_seats(winners)}"
-        say(f"{label} {pot.amount} ({_seats(eligible)} eligible): {result}")
-
-    payoffs = hand.payoffs
-    assert payoffs is not None
-    say()
-    say("*** PAYOFFS ***")
-    for seat in range(players):
-        say(f"  seat {seat}: {_signed(payoffs[seat])}  (stack {hand.stacks[seat]})")
-    say(f"  total: {_signed(sum(payoffs))}")
+    say(f"Rules: {describe_rules(rules)}")
+    for line in hand_log(hand):
+        say(line)
 
     say()
     say("*** EVALUATOR ***")
@@ -473,15 +219,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    players_type = _int_in_range("players", MIN_PLAYERS, MAX_PLAYERS)
+    players_type = _int_in_range("players", MIN_SEATS, MAX_SEATS)
     seed_type = _int_in_range("seed", 0, MAX_SEED)
 
     demo = commands.add_parser(
         "demo",
         help="play one complete example hand and print its log",
         description=(
-            "Play one hand of hold'em (blinds 50/100, stacks 10000) with a simple seeded "
-            "policy and print the hand log: seats, actions, board, showdown, pots, payoffs."
+            "Play one hand of hold'em (blinds 50/100, stacks 10000) between seeded demo "
+            "bots and print the hand log: seats, actions, board, showdown, pots, payoffs."
         ),
     )
     demo.add_argument("--seed", type=seed_type, default=1, help="seed for the deal and the policy (default 1)")
@@ -489,7 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         type=players_type,
         default=6,
-        help=f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (default 6)",
+        help=f"number of players, {MIN_SEATS} to {MAX_SEATS} (default 6)",
     )
     demo.add_argument(
         "--structure",
@@ -529,7 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         type=players_type,
         default=6,
-        help=f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (default 6)",
+        help=f"number of players, {MIN_SEATS} to {MAX_SEATS} (default 6)",
     )
     return parser
 

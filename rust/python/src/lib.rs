@@ -27,6 +27,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::SeatView>()?;
     m.add_class::<game::Event>()?;
     m.add_function(wrap_pyfunction!(game::_restore_view, m)?)?;
+    m.add("MIN_SEATS", holecards_core::game::MIN_SEATS)?;
     m.add("MAX_SEATS", holecards_core::game::MAX_SEATS)?;
     m.add("HOLE_CARDS", holecards_core::game::HOLE_CARDS)?;
     m.add_function(wrap_pyfunction!(game::_restore_rules, m)?)?;

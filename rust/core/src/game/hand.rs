@@ -12,6 +12,9 @@ use std::sync::Arc;
 /// Hole cards each player holds (the one place the count is written down).
 pub const HOLE_CARDS: usize = 2;
 
+/// Fewest seats a hand can have.
+pub const MIN_SEATS: usize = 2;
+
 /// Most seats a hand can have: 22 players use 44 hole cards, 5 board cards and 3 burns.
 pub const MAX_SEATS: usize = 22;
 
@@ -200,8 +203,8 @@ impl Hand {
 
     fn with_rng(rules: Arc<Rules>, stacks: &[u64], button: usize, rng: &mut Lazy<'_>, given: Option<&GivenCards>) -> Result<Hand> {
         let n = stacks.len();
-        if !(2..=MAX_SEATS).contains(&n) {
-            return Err(Error::BadConfig(format!("a hand needs 2 to {MAX_SEATS} players, not {n}")));
+        if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
+            return Err(Error::BadConfig(format!("a hand needs {MIN_SEATS} to {MAX_SEATS} players, not {n}")));
         }
         if n < rules.min_players() {
             return Err(Error::BadConfig(format!(

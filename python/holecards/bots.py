@@ -1,0 +1,90 @@
+"""Bots: players that decide from what their seat may see.
+
+A bot is a callable taking a :class:`~holecards.SeatView` (the view of the
+seat to act, with ``view.legal_actions()``) and returning a move:
+``("fold", 0)``, ``("call", 0)`` (check or call) or ``("raise", amount)``
+(bet or raise to ``amount``). It never sees the hand itself, so it cannot
+peek at other players' cards.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Sequence, Tuple
+
+from ._core import Hand, SeatView, evaluate
+from .enums import ActionKind, Category, Street
+
+__all__ = ["Bot", "Move", "DemoBot", "play_hand"]
+
+Move = Tuple[str, int]
+Bot = Callable[[SeatView], Move]
+
+
+class DemoBot:
+    """The demo's seeded player: mostly checks or calls, sometimes bets or
+    raises (more with a stronger hand), now and then folds to a bet."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    @staticmethod
+    def strength(view: SeatView) -> int:
+        """A rough 0 (weak), 1 (medium) or 2 (strong)."""
+        hole = view.hole_cards or []
+        board = view.board
+        if not board:
+            high, low = max(c.rank for c in hole), min(c.rank for c in hole)
+            if hole[0].rank == hole[1].rank or low >= 9:  # a pair, or two cards jack or better
+                return 2
+            if high >= 10 or (hole[0].suit == hole[1].suit and high - low <= 2):
+                return 1
+            return 0
+        category = evaluate(list(hole) + list(board)).category
+        if category >= Category.TWO_PAIR:
+            return 2
+        return 1 if category == Category.ONE_PAIR else 0
+
+    def _raise_amount(self, view: SeatView, low: int, high: int, call: int) -> int:
+        if low == high:
+            return low
+        target = max(view.bets) + int(self._rng.choice((0.5, 0.66, 0.75, 1.0)) * (view.pot + call))
+        unit = max(1, view.rules.small_blind)
+        target = (target + unit // 2) // unit * unit
+        return max(low, min(high, target))
+
+    def __call__(self, view: SeatView) -> Move:
+        legal = view.legal_actions()
+        if legal is None:
+            raise ValueError("DemoBot was asked to act for a seat that is not to act")
+        strength = self.strength(view)
+        raises = sum(1 for a in view.history if a.street == view.street and a.kind in (ActionKind.BET, ActionKind.RAISE))
+        damping = 0.5**raises
+        roll = self._rng.random()
+        low, high = legal.min_raise_to, legal.max_raise_to
+        if legal.call_amount > 0:
+            preflop = view.street == Street.PREFLOP
+            fold_p = (0.55, 0.25, 0.03)[strength] if preflop else (0.5, 0.2, 0.0)[strength]
+            raise_p = (0.03, 0.1, 0.35)[strength] * damping
+            if legal.can_fold and roll < fold_p:
+                return ("fold", 0)
+            if low is not None and high is not None and roll >= 1.0 - raise_p:
+                return ("raise", self._raise_amount(view, low, high, legal.call_amount))
+            return ("call", 0)
+        if low is not None and high is not None and roll < (0.1, 0.3, 0.6)[strength] * damping:
+            return ("raise", self._raise_amount(view, low, high, legal.call_amount))
+        return ("call", 0)
+
+
+def play_hand(hand: Hand, bots: Sequence[Bot]) -> Hand:
+    """Plays ``hand`` to the end, asking ``bots[seat]`` with that seat's view."""
+    while hand.actor is not None:
+        seat = hand.actor
+        kind, amount = bots[seat](hand.view(seat))
+        if kind == "fold":
+            hand.fold(seat=seat)
+        elif kind == "raise":
+            hand.bet_or_raise_to(amount, seat=seat)
+        else:
+            hand.check_or_call(seat=seat)
+    return hand
