@@ -3,7 +3,9 @@
 Usage: with holecards installed, ``pip install pokerkit==0.7.7`` (the ``bench`` extra
 pins it) and run ``python benches/bench_game_peers.py`` (defaults ``--hands 50000
 --pk-hands 1000 --seed 20240607 --repeats 5 --pk-repeats 3``; ``--json PATH`` also
-writes the raw numbers). About 30 s on a 2-core machine, most of it pokerkit.
+writes the raw numbers). About 30 s on a 2-core machine, most of it pokerkit. It
+only measures: that both libraries take the same decisions (below) is tested by
+``tests/test_pokerkit_diff.py::test_bench_game_takes_the_same_actions_in_both_libraries``.
 
 The game: no-limit hold'em, six players, blinds 50/100, every stack 10,000 at the
 start of every hand, the button moving one seat each hand, a fresh deal each hand,
@@ -13,8 +15,8 @@ a bet, fold below 0.15; at 0.75 or more, bet or raise (when allowed) to
 ``randint(min, max)`` over the legal street totals; otherwise check or call. The
 policy never looks at the cards and every hand starts from the same stacks, so
 legal actions do not depend on the deal and both libraries play exactly the same
-action sequences from the same seed: an untimed pass plays the ``--pk-hands`` hands
-in both and compares every decision (exit status 1 on a difference).
+action sequences from the same seed. An untimed pass records the decisions (for the
+replay rows and the actions per hand).
 
 Timed (``time.perf_counter``, best of the repeats after a warm-up, the garbage
 collector run before and disabled during each timed loop, as ``timeit`` does):
@@ -44,17 +46,19 @@ from __future__ import annotations
 
 import argparse
 import copy
-import gc
 import json
 import random
 import sys
 import time
-import timeit
 import warnings
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import holecards
 from holecards import Hand, Rules
+
+# benches/ is on sys.path when this runs as a script
+from _harness import best_of, fmt_ns, fmt_rate, gc_paused, machine_info, machine_line, per_call, ratio
+from _harness import table, version, versions_line
 
 PLAYERS = 6
 SMALL_BLIND = 50
@@ -67,48 +71,7 @@ RAISE_FROM = 0.75  # bet or raise when random() >= 0.75 (25%), when allowed
 Script = List[int]
 
 
-def _version(dist: str) -> str:
-    try:
-        from importlib.metadata import version
-
-        return version(dist)
-    except Exception:
-        return "unknown"
-
-
 # --------------------------------------------------------------------------- timing
-
-
-def timed(run: Callable[[], Any], repeats: int, warmup: Optional[Callable[[], Any]] = None) -> List[float]:
-    """Best-of timing of ``run()``: GC collected before and disabled during each sample."""
-    if warmup is not None:
-        warmup()
-    times: List[float] = []
-    for _ in range(repeats):
-        gc.collect()
-        gc.disable()
-        try:
-            t0 = time.perf_counter()
-            run()
-            t1 = time.perf_counter()
-        finally:
-            gc.enable()
-        times.append(t1 - t0)
-    return times
-
-
-def per_call_timeit(stmt: str, env: Dict[str, Any], repeats: int, target_s: float = 0.1) -> Tuple[float, int]:
-    """``timeit``-style: seconds per execution of ``stmt`` (best of ``repeats``) and the loop count."""
-    timer = timeit.Timer(stmt, globals=env)  # timeit disables the GC while timing
-    number = 1
-    while True:
-        t = timer.timeit(number)
-        if t >= target_s / 5 or number >= 10**8:
-            break
-        number *= 10
-    number = max(1, int(number * (target_s / max(t, 1e-9))))
-    best = min(timer.repeat(repeat=repeats, number=number))
-    return best / number, number
 
 
 def per_call_mutating(
@@ -121,9 +84,7 @@ def per_call_mutating(
     for _ in range(repeats + 1):  # the first sample is a warm-up
         objs = [make() for _ in range(count)]
         bound = [getattr(o, method) for o in objs]
-        gc.collect()
-        gc.disable()
-        try:
+        with gc_paused():
             if args:
                 (a,) = args
                 t0 = time.perf_counter()
@@ -135,8 +96,6 @@ def per_call_mutating(
                 for f in bound:
                     f()
                 t1 = time.perf_counter()
-        finally:
-            gc.enable()
         best = min(best, (t1 - t0) / count)
         del objs, bound
     return best
@@ -147,15 +106,11 @@ def loop_floor(count: int, repeats: int) -> float:
     bound = [b"".isalnum] * count
     best = float("inf")
     for _ in range(repeats + 1):
-        gc.collect()
-        gc.disable()
-        try:
+        with gc_paused():
             t0 = time.perf_counter()
             for f in bound:
                 f()
             t1 = time.perf_counter()
-        finally:
-            gc.enable()
         best = min(best, (t1 - t0) / count)
     return best
 
@@ -201,7 +156,7 @@ def hc_play(rules: Any, deals: Sequence[Tuple[int, Optional[int]]], seed: int) -
 
 
 def hc_record(rules: Any, deals: Sequence[Tuple[int, Optional[int]]], seed: int) -> List[Script]:
-    """The same policy, untimed, recording every decision and checking each hand's end."""
+    """The same policy, untimed, recording every decision."""
     rng = random.Random(seed)
     stacks = [STACK] * PLAYERS
     scripts: List[Script] = []
@@ -223,9 +178,6 @@ def hc_record(rules: Any, deals: Sequence[Tuple[int, Optional[int]]], seed: int)
                 hand.check_or_call()
                 script.append(0)
             la = hand.legal_actions()
-        payoffs = hand.payoffs
-        if not hand.is_over or payoffs is None or sum(payoffs) != 0:
-            raise AssertionError(f"holecards hand {len(scripts)} did not end cleanly: {payoffs}")
         scripts.append(script)
     return scripts
 
@@ -340,6 +292,8 @@ def pk_play(game: Any, n: int, seed: int) -> Callable[[], None]:
 
 
 def pk_record(game: Any, n: int, seed: int) -> List[Script]:
+    """The same policy in pokerkit, untimed, recording every decision (as pk_play
+    deals: the global ``random`` module seeded with ``seed``)."""
     random.seed(seed)
     rng = random.Random(seed)
     scripts: List[Script] = []
@@ -363,8 +317,6 @@ def pk_record(game: Any, n: int, seed: int) -> List[Script]:
             else:
                 st.check_or_call()
                 script.append(0)
-        if sum(st.payoffs) != 0:
-            raise AssertionError(f"pokerkit hand {len(scripts)}: payoffs {st.payoffs}")
         scripts.append(script)
     return scripts
 
@@ -379,28 +331,7 @@ def pk_mid_hand(game: Any) -> Any:
     return st
 
 
-# --------------------------------------------------------------------------- machine
-
-
-from _machine import machine_info  # noqa: E402  (benches/ is on sys.path when run as a script)
-
-
 # --------------------------------------------------------------------------- main
-
-
-def fmt_rate(r: float) -> str:
-    if r >= 1e6:
-        return f"{r / 1e6:,.2f} M/s"
-    if r >= 1e4:
-        return f"{r / 1e3:,.1f} k/s"
-    return f"{r:,.0f} /s"
-
-
-def fmt_ns(s: float) -> str:
-    ns = s * 1e9
-    if ns >= 10_000:
-        return f"{ns / 1e3:,.1f} µs"
-    return f"{ns:,.0f} ns"
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -425,8 +356,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     else:
         pk_missing = ""
     versions = {
-        "holecards": getattr(holecards, "__version__", _version("holecards")),
-        "pokerkit": _version("pokerkit") if pokerkit is not None else "missing",
+        "holecards": getattr(holecards, "__version__", version("holecards")),
+        "pokerkit": version("pokerkit") if pokerkit is not None else "missing",
     }
     mi = machine_info()
     t_start = time.perf_counter()
@@ -437,26 +368,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     deals_none = hc_deals(n, seed, seeded=False)
     deals_seed = hc_deals(n, seed, seeded=True)
 
-    # ---- untimed: record the policy's decisions; compare with pokerkit decision by decision
+    # ---- untimed: record the policy's decisions (for the replay rows and the counts)
     t0 = time.perf_counter()
     scripts = hc_record(rules, deals_seed, seed)
     hc_actions = sum(map(len, scripts)) / n
     folds = sum(s.count(-1) for s in scripts) / n
     raises = sum(sum(1 for a in s if a > 0) for s in scripts) / n
-    check: Dict[str, Any] = {"hands": 0, "differing_hands": 0}
     game = pk_game(pokerkit) if pokerkit is not None else None
     m = args.pk_hands
-    pk_scripts: List[Script] = []
-    if game is not None:
-        pk_scripts = pk_record(game, m, seed)
-        ours = scripts[:m] if m <= n else hc_record(rules, hc_deals(m, seed, seeded=True), seed)
-        diff = [i for i in range(m) if ours[i] != pk_scripts[i]]
-        check = {
-            "hands": m,
-            "differing_hands": len(diff),
-            "first_differing": diff[:5],
-            "holecards_actions_per_hand": sum(map(len, ours)) / m,
-        }
+    pk_scripts: List[Script] = pk_record(game, m, seed) if game is not None else []
     record_s = time.perf_counter() - t0
 
     # ---- full hands
@@ -481,14 +401,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "holecards",
         "Hand(..., seed=None): OS entropy per hand",
         n,
-        timed(hc_play(rules, deals_none, seed), args.repeats, hc_play(rules, deals_none[:w], seed)),
+        best_of(hc_play(rules, deals_none, seed), args.repeats, hc_play(rules, deals_none[:w], seed)),
         hc_actions,
     )
     add_full(
         "holecards",
         "Hand(..., seed=int): seed per hand",
         n,
-        timed(hc_play(rules, deals_seed, seed), args.repeats, hc_play(rules, deals_seed[:w], seed)),
+        best_of(hc_play(rules, deals_seed, seed), args.repeats, hc_play(rules, deals_seed[:w], seed)),
         hc_actions,
     )
     if game is not None:
@@ -497,7 +417,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             "pokerkit",
             "NoLimitTexasHoldem, all automations",
             m,
-            timed(pk_play(game, m, seed), args.pk_repeats, pk_play(game, min(m, 100), seed)),
+            best_of(pk_play(game, m, seed), args.pk_repeats, pk_play(game, min(m, 100), seed)),
             pk_actions,
         )
 
@@ -517,7 +437,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             None,
         ),
     ):
-        times = timed(run, args.repeats, warm)
+        times = best_of(run, args.repeats, warm)
         overhead.append({"mode": mode, "hands": n, "times_s": times, "best_s": min(times), "steps_per_hand": steps})
     # steps of a check/call-only hand: every decision plus the final legal_actions()
     h = Hand(rules, [STACK] * PLAYERS, button=0, seed=seed)
@@ -536,14 +456,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         ("holecards", "copy.copy(h)", env),
         ("holecards", "copy.deepcopy(h)", env),
     ):
-        s, number = per_call_timeit(stmt, env_, args.repeats)
+        s, number = per_call(stmt, env_, args.repeats)
         copies.append({"library": label, "call": stmt, "s_per_call": s, "loops": number})
     if game is not None:
         st = pk_mid_hand(game)
-        # pokerkit player i is seat (button + 1 + i) % 6, the button being seat 0
-        same = st.total_pot_amount == mid.pot and [st.bets[(s - 1) % PLAYERS] for s in range(PLAYERS)] == mid.bets
-        assert same, "pokerkit's mid-hand state is not holecards' one"
-        s, number = per_call_timeit("copy.deepcopy(st)", {"st": st, "copy": copy}, args.pk_repeats, target_s=0.2)
+        s, number = per_call("copy.deepcopy(st)", {"st": st, "copy": copy}, args.pk_repeats, target_s=0.2)
         copies.append({"library": "pokerkit", "call": "copy.deepcopy(state)", "s_per_call": s, "loops": number})
 
     # ---- holecards per call
@@ -569,7 +486,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         ("done.payoffs", "finished hand: list of 6 ints"),
         ("done.legal_actions()", "finished hand: None"),
     ):
-        s, number = per_call_timeit(stmt, cenv, args.repeats, target_s=0.05)
+        s, number = per_call(stmt, cenv, args.repeats, target_s=0.05)
         calls.append({"call": stmt, "what": what, "s_per_call": s, "loops": number})
     count = 5000
     mrep = max(args.repeats, 10)
@@ -630,59 +547,65 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         f"## Random-action 6-max no-limit hands from Python: holecards vs pokerkit "
         f"(blinds {SMALL_BLIND}/{BIG_BLIND}, stacks {STACK:,}, seed {seed})\n"
     )
-    print(
-        f"Machine: {mi['cpu'] or 'unknown CPU'}, {mi['cpu_count']} CPUs ({mi['usable_cpus']} usable), "
-        f"{mi['platform']}, {mi['python']}"
-    )
-    print("Versions: " + ", ".join(f"{k} {v}" for k, v in versions.items()) + "\n")
+    print(machine_line(mi))
+    print(versions_line(versions) + "\n")
     print(
         f"Policy: fold {FOLD_BELOW:.0%} facing a bet, bet/raise {1 - RAISE_FROM:.0%} to a uniform legal amount, "
         f"else check/call; {hc_actions:.2f} decisions per hand ({folds:.2f} folds, {raises:.2f} bets/raises).\n"
     )
     pk_row = next((r for r in full if r["library"] == "pokerkit"), None)
-    print("| library | deal | hands | best of | hands/s | µs/hand | actions/hand | holecards ÷ pokerkit |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
-    for r in full:
-        ratio = f"{r['hands_per_s'] / pk_row['hands_per_s']:,.0f}x" if pk_row else "n/a"
-        reps = args.pk_repeats if r["library"] == "pokerkit" else args.repeats
-        print(
-            f"| {r['library']} | {r['mode']} | {r['hands']:,} | {reps} | {fmt_rate(r['hands_per_s'])} | "
-            f"{r['best_s'] / r['hands'] * 1e6:,.2f} | {r['actions_per_hand']:.2f} | {ratio} |"
-        )
+    pk_rate = pk_row["hands_per_s"] if pk_row else None
+    rows: List[List[Any]] = [
+        [
+            r["library"],
+            r["mode"],
+            f"{r['hands']:,}",
+            args.pk_repeats if r["library"] == "pokerkit" else args.repeats,
+            fmt_rate(r["hands_per_s"]),
+            f"{r['best_s'] / r['hands'] * 1e6:,.2f}",
+            f"{r['actions_per_hand']:.2f}",
+            ratio(r["hands_per_s"], pk_rate, ",.0f"),
+        ]
+        for r in full
+    ]
     if pk_row is None:
-        print("| pokerkit | n/a | | | n/a | n/a | n/a | n/a |")
+        rows.append(["pokerkit", "n/a", "", "", "n/a", "n/a", "n/a", "n/a"])
+    headers = ["library", "deal", "hands", "best of", "hands/s", "µs/hand", "actions/hand", "holecards ÷ pokerkit"]
+    print(table(headers, rows, right=range(2, 8)))
     print()
     print("Python overhead only (holecards, one `legal_actions()` + one action per step, no policy):\n")
-    print("| loop | hands/s | µs/hand | steps/hand | ns/step |")
-    print("|---|---:|---:|---:|---:|")
+    rows = []
     for r in overhead:
         ph = r["best_s"] / r["hands"]
-        print(
-            f"| {r['mode']} | {fmt_rate(r['hands'] / r['best_s'])} | {ph * 1e6:,.2f} | {r['steps_per_hand']:.2f} | "
-            f"{(ph - t_new_seed) / r['steps_per_hand'] * 1e9:,.0f} |"
+        rows.append(
+            [
+                r["mode"],
+                fmt_rate(r["hands"] / r["best_s"]),
+                f"{ph * 1e6:,.2f}",
+                f"{r['steps_per_hand']:.2f}",
+                f"{(ph - t_new_seed) / r['steps_per_hand'] * 1e9:,.0f}",
+            ]
         )
+    print(table(["loop", "hands/s", "µs/hand", "steps/hand", "ns/step"], rows, right=range(1, 5)))
     print("\n(ns/step: µs/hand less one seeded `Hand(...)` construction, divided by the steps.)\n")
     print("Copies of a mid-hand state (flop, after a bet and a call):\n")
     hc_copy = copies[0]["s_per_call"]
-    print("| library | call | per call | hand.copy() ÷ this |")
-    print("|---|---|---:|---:|")
-    for c in copies:
-        print(f"| {c['library']} | `{c['call']}` | {fmt_ns(c['s_per_call'])} | {hc_copy / c['s_per_call']:.3g}x |")
+    rows = [
+        [c["library"], f"`{c['call']}`", fmt_ns(c["s_per_call"]), ratio(hc_copy, c["s_per_call"], ".3g")]
+        for c in copies
+    ]
+    print(table(["library", "call", "per call", "hand.copy() ÷ this"], rows, right=(2, 3)))
     print()
     print(
         "holecards per call (timeit-style, best of repeats; an action: one call on each of 5,000 states "
         "prepared by playing, loop floor included):\n"
     )
-    print("| call | state | ns/call |")
-    print("|---|---|---:|")
-    for c in calls:
-        print(f"| `{c['call']}` | {c['what']} | {c['s_per_call'] * 1e9:,.0f} |")
+    rows = [[f"`{c['call']}`", c["what"], f"{c['s_per_call'] * 1e9:,.0f}"] for c in calls]
+    print(table(["call", "state", "ns/call"], rows, right=(2,)))
     print()
     print(f"Where a random-policy hand's {per_hand_full * 1e6:.2f} µs go (seed=int row):\n")
-    print("| part | count per hand | µs/hand | share |")
-    print("|---|---:|---:|---:|")
-    for part, cnt, s in breakdown:
-        print(f"| {part} | {cnt} | {s * 1e6:.2f} | {s / per_hand_full:.0%} |")
+    rows = [[part, cnt, f"{s * 1e6:.2f}", f"{s / per_hand_full:.0%}"] for part, cnt, s in breakdown]
+    print(table(["part", "count per hand", "µs/hand", "share"], rows, right=(1, 2, 3)))
     print(
         f"\nseed=None adds {(hc_none['best_s'] - hc_seed['best_s']) / n * 1e6:.2f} µs per hand in the full loop "
         f"(construction with OS entropy {t_new_none * 1e9:,.0f} ns vs seeded {t_new_seed * 1e9:,.0f} ns).\n"
@@ -694,15 +617,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         f"{'met' if best_rate >= target_rate else 'MISSED'} (slowest holecards row {fmt_rate(best_rate)}); "
         f"copy() under 1 µs: {'met' if hc_copy < 1e-6 else 'MISSED'} ({fmt_ns(hc_copy)})."
     )
-    if check["hands"]:
-        print(
-            f"Same-actions check: the {check['hands']:,} pokerkit hands played by both from seed {seed}: "
-            f"{check['differing_hands']} differ in any decision (holecards on those hands: "
-            f"{check['holecards_actions_per_hand']:.2f} actions/hand)."
-        )
     if pk_missing:
         print(f"Note: {pk_missing}.")
-    print(f"(recording and check {record_s:.1f} s; total {total_s:.1f} s)")
+    print(f"(recording {record_s:.1f} s; total {total_s:.1f} s)")
 
     if args.json:
         data = {
@@ -714,7 +631,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             "machine": mi,
             "versions": versions,
             "policy": {"fold_below": FOLD_BELOW, "raise_from": RAISE_FROM, "actions_per_hand": hc_actions, "folds_per_hand": folds, "raises_per_hand": raises},
-            "check": check,
             "full_hands": full,
             "holecards_over_pokerkit": (hc_seed["hands_per_s"] / pk_row["hands_per_s"]) if pk_row else None,
             "python_overhead_only": overhead,
@@ -726,10 +642,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         with open(args.json, "w") as f:
             json.dump(data, f, indent=2)
         print(f"Raw numbers written to {args.json}")
-
-    if check["differing_hands"]:
-        print("SAME-ACTIONS CHECK FAILED: the two libraries offered different legal actions", file=sys.stderr)
-        return 1
     return 0
 
 

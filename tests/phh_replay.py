@@ -40,6 +40,8 @@ from pathlib import Path
 
 import holecards
 
+from reference_game import stacks_from_engine_pots
+
 HOLDEM_VARIANTS = {"NT": "no-limit", "FT": "fixed-limit"}
 #: Non-hold'em codes of the PHH spec (``spec/required.rst``); PO is Omaha.
 OTHER_VARIANTS = {
@@ -312,14 +314,7 @@ def rounded_expectation(hand: holecards.Hand) -> list[int]:
     time to the winners in seat order from the button's left (docs/game.md,
     rule 12).  Used to check the engine's integer payout independently.
     """
-    n = hand.num_players
-    out = [hand.starting_stacks[s] - hand.contributions[s] for s in range(n)]
-    for pot in hand.pots:
-        winners = sorted(pot.winners, key=lambda s: (s - hand.button - 1) % n)
-        share, odd = divmod(pot.amount, len(winners))
-        for i, s in enumerate(winners):
-            out[s] += share + (1 if i < odd else 0)
-    return out
+    return stacks_from_engine_pots(hand)
 
 
 def exact_split(hand: holecards.Hand) -> list[Fraction]:

@@ -48,6 +48,14 @@ def card(c: Any) -> ref.Card:
     return (ref.RANK_CHARS.index(text[0]), ref.SUIT_CHARS.index(text[1]))
 
 
+def cards_of(cs: Any) -> List[ref.Card]:
+    """``(rank, suit)`` pairs of cards given as text (``"AsKd"``, ``"As Kd"``) or as a sequence."""
+    if isinstance(cs, str):
+        text = cs.replace(" ", "")
+        return [card(text[i : i + 2]) for i in range(0, len(text), 2)]
+    return [card(c) for c in cs]
+
+
 def big_blind_seat(n: int, button: int) -> int:
     """The big blind: left of the button heads-up, else two seats left of it."""
     return (button + (1 if n == 2 else 2)) % n
@@ -122,7 +130,7 @@ def final_stacks(
     """Final stacks of a finished hand, from RULES.md alone (module docstring).
 
     ``contributions`` are what each seat put in, after uncalled chips came
-    back; ``hole_cards[s]`` and ``board`` are card texts or cards (the hole
+    back; ``hole_cards[s]`` and ``board`` are card text or cards (the hole
     cards of folded seats, and the board when one player is left, are not
     looked at).
     """
@@ -135,9 +143,9 @@ def final_stacks(
     if len(live) == 1:
         paid = [(amount, live) for amount, _ in pots]
     else:
-        shared = [card(c) for c in board]
+        shared = cards_of(board)
         assert len(shared) == 5, "a showdown needs the whole board"
-        values = {s: ref.evaluate([card(c) for c in hole_cards[s]] + shared) for s in live}
+        values = {s: ref.evaluate(cards_of(hole_cards[s]) + shared) for s in live}
         paid = [(amount, best_seats(eligible, values)) for amount, eligible in pots]
     won = split(paid, button, n)
     return [starting[s] - contributions[s] + won[s] for s in range(n)]

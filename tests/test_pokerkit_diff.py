@@ -104,7 +104,7 @@ directly.
     The two hands cannot be compared after that, so the test always gives
     the big blind and the straddler enough chips to post in full.
 11. Progressive Hold'em has no pokerkit equivalent and is covered by
-    ``test_game_stateful.py``.
+    ``test_hand_stateful.py``.
 
 Engine bugs found here
 ----------------------
@@ -114,14 +114,23 @@ them; ``big_blind_all_in_for_the_ante`` keeps the first out of the random
 comparison until it is fixed (the second cannot occur there, as the big blind
 always posts in full).
 
-Run time: about 1,500 hands, under 10 s.
+The peer benchmark
+------------------
+``test_bench_game_takes_the_same_actions_in_both_libraries`` plays the game
+that ``benches/bench_game_peers.py`` times, with the bench's own code, in
+both libraries and checks that they take the same decisions (the bench only
+measures).
+
+Run time: about 1,800 hands, under 15 s.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 import warnings
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
@@ -140,6 +149,7 @@ from pokerkit import (  # noqa: E402
 )
 
 from holecards import ActionKind, Hand, IllegalActionError, Rules  # noqa: E402
+from game_helpers import act  # noqa: E402
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -519,12 +529,7 @@ def play(cfg: Config, rng: random.Random) -> None:
             # set it), so its first bet or raise of a round always reopens
             opening = st.completion_betting_or_raising_amount == 0
         log.append((seat, kind, amount))
-        if kind == "fold":
-            hand.fold()
-        elif kind == "call":
-            hand.check_or_call()
-        else:
-            hand.bet_or_raise_to(amount)
+        act(hand, kind, amount)
         pk.act(kind, amount)
         if pk.st.street_index != street_key:
             street_key = pk.st.street_index
@@ -604,11 +609,6 @@ def _hand(rules: Any, stacks: List[int], button: int = 0, board: str = "2c7d9hJs
     # low unpaired cards for the players, far from the board
     holes = [cards[4 * i] + cards[4 * i + 3] for i in range(len(stacks))]
     return Hand(rules, stacks, button=button, hole_cards=holes, board=board)
-
-
-def _check_down(hand: Any, street: Any) -> None:
-    while hand.actor is not None and hand.street == street:
-        hand.check_or_call()
 
 
 class TestOurRules:
@@ -855,3 +855,51 @@ def test_mapping_of_seats_to_pokerkit_players() -> None:
     # heads-up the button (seat 1) posts the small blind and acts first
     assert pk.by_seat(list(pk.st.bets)) == [2, 1]
     assert pk.actor == 1
+
+
+# --------------------------------------------------------------------------
+# the game the peer benchmark times (benches/bench_game_peers.py)
+
+
+def _bench_game_peers() -> Any:
+    """benches/bench_game_peers.py as a module (benches/ holds its helpers)."""
+    benches = Path(__file__).resolve().parent.parent / "benches"
+    if str(benches) not in sys.path:
+        sys.path.insert(0, str(benches))
+    import bench_game_peers
+
+    return bench_game_peers
+
+
+@pytest.mark.parametrize("seed", [20240607, 1])
+def test_bench_game_takes_the_same_actions_in_both_libraries(seed: int) -> None:
+    # The bench times six-player no-limit 50/100 hands, stacks 10,000 at the
+    # start of every hand, played by a random policy that never looks at the
+    # cards: holecards dealing from a seed per hand, pokerkit from its own
+    # shuffled deck. Its ratios compare like with like only if both
+    # libraries offer the same legal actions at every decision, so that the
+    # policy, drawing from one random.Random(seed) in both, takes exactly the
+    # same decisions: the recorded decision sequences must be equal, hand by
+    # hand (the bench's default seed, 20240607, and another).
+    bench = _bench_game_peers()
+    hands = 150
+    state = random.getstate()  # pokerkit shuffles with the global random module
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            theirs = bench.pk_record(bench.pk_game(pokerkit), hands, seed)
+    finally:
+        random.setstate(state)
+    ours = bench.hc_record(bench.hc_rules(), bench.hc_deals(hands, seed, seeded=True), seed)
+    assert len(ours) == len(theirs) == hands
+    differ = [i for i in range(hands) if ours[i] != theirs[i]]
+    assert not differ, f"hands {differ[:5]} differ: holecards {ours[differ[0]]} vs pokerkit {theirs[differ[0]]}"
+    # the bench's mid-hand state for the copy rows is the same in both: flop
+    # of a six-way limped pot (6 x 100), a bet of 200 and a call; pokerkit
+    # player i is seat (button + 1 + i) % 6, the button being seat 0
+    mid = bench.hc_mid_hand(bench.hc_rules(), seed)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        st = bench.pk_mid_hand(bench.pk_game(pokerkit))
+    assert st.total_pot_amount == mid.pot == 1000
+    assert [st.bets[(s - 1) % 6] for s in range(6)] == mid.bets

@@ -1,9 +1,11 @@
-"""Configuration errors, construction errors, seeded deals, copying, pickling
-and seat views of ``holecards.Hand`` / ``holecards.Rules`` (docs/game.md)."""
+"""The API of ``holecards.Rules`` and ``holecards.Hand`` (docs/game.md):
+configuration errors, construction errors, the error hierarchy, attributes,
+and seat views (what a ``SeatView`` can reveal: never another player's
+cards before they are shown, nor the undealt board).
+"""
 
 from __future__ import annotations
 
-import copy
 import pickle
 
 import pytest
@@ -16,27 +18,13 @@ from holecards import (
     Hand,
     HolecardsError,
     IllegalActionError,
-    Rules,
     parse_cards,
+    Rules,
 )
-from game_helpers import NL  # noqa: E402
+from game_helpers import AA, BOARD, deal, HOLE, JJ, KK, NL, play, QQ  # noqa: E402
 
 Street = hc.Street
 Structure = hc.Structure
-
-HOLE = ["AsAd", "KsKd", "QsQd", "JsJd"]
-BOARD = "2c 2h 3d 4c 6s"
-
-
-def state(h):
-    return dict(
-        actor=h.actor, street=h.street, stacks=list(h.stacks), bets=list(h.bets),
-        contributions=list(h.contributions), pot=h.pot, folded=list(h.folded),
-        all_in=list(h.all_in), board=[str(c) for c in h.board],
-        history=[(a.seat, a.kind, a.amount) for a in h.history],
-        is_over=h.is_over, payoffs=h.payoffs,
-        hole=[[str(c) for c in h.hole_cards(s)] for s in range(h.num_players)],
-    )
 
 
 # ---------------------------------------------------------------------------
@@ -193,134 +181,8 @@ def test_board_and_hole_cards_as_strings_and_lists():
 
 
 # ---------------------------------------------------------------------------
-# Seeds
+# Attributes
 # ---------------------------------------------------------------------------
-
-
-def _check_down(h):
-    while not h.is_over:
-        h.check_or_call()
-
-
-def test_same_seed_same_deal():
-    a = Hand(NL(), [100] * 4, seed=42)
-    b = Hand(NL(), [100] * 4, seed=42)
-    for s in range(4):
-        assert list(a.hole_cards(s)) == list(b.hole_cards(s))
-    _check_down(a)
-    _check_down(b)
-    assert len(a.board) == 5
-    assert list(a.board) == list(b.board)
-    assert a.payoffs == b.payoffs
-
-
-def test_different_seeds_differ():
-    deals = []
-    for seed in (1, 2, 3):
-        h = Hand(NL(), [100] * 4, seed=seed)
-        _check_down(h)
-        deals.append([str(c) for s in range(4) for c in h.hole_cards(s)]
-                     + [str(c) for c in h.board])
-    assert deals[0] != deals[1] and deals[1] != deals[2] and deals[0] != deals[2]
-
-
-def test_unseeded_deals_differ():
-    a = Hand(NL(), [100] * 6)
-    b = Hand(NL(), [100] * 6)
-    ca = [str(c) for s in range(6) for c in a.hole_cards(s)]
-    cb = [str(c) for s in range(6) for c in b.hole_cards(s)]
-    assert ca != cb  # 1 chance in ~10^20 of a false failure
-
-
-def test_largest_seed_accepted():
-    Hand(NL(), [100] * 2, seed=2**64 - 1)
-
-
-def test_given_hole_cards_with_seeded_board():
-    def make():
-        return Hand(NL(), [100] * 3, seed=7, hole_cards=HOLE[:3])
-
-    a, b = make(), make()
-    _check_down(a)
-    _check_down(b)
-    assert list(a.board) == list(b.board)
-    held = set(str(c) for x in HOLE[:3] for c in parse_cards(x))
-    assert not held & set(str(c) for c in a.board)
-    assert len(set(str(c) for c in a.board)) == 5
-
-
-def test_partial_board_is_kept():
-    h = Hand(NL(), [100] * 3, seed=9, hole_cards=HOLE[:3], board=parse_cards("Ah Kh Qh"))
-    _check_down(h)
-    assert list(h.board)[:3] == parse_cards("Ah Kh Qh")
-    assert len(h.board) == 5
-
-
-# ---------------------------------------------------------------------------
-# copy, pickle, view
-# ---------------------------------------------------------------------------
-
-
-def test_copy_is_independent():
-    h = Hand(NL(), [100] * 3, seed=5)
-    h.bet_or_raise_to(6)
-    c = h.copy()
-    assert state(c) == state(h)
-    assert c == h
-    before = state(h)
-    c.fold()
-    c.fold()
-    assert c.is_over
-    assert state(h) == before
-    assert not h.is_over
-    d = copy.deepcopy(h)
-    assert state(d) == before
-    d.check_or_call()
-    assert state(h) == before
-
-
-def test_pickle_mid_hand_continues_identically():
-    h = Hand(NL(), [200] * 3, seed=123)
-    h.bet_or_raise_to(6)
-    h.check_or_call()
-    h.check_or_call()
-    assert h.street == Street.FLOP
-    h2 = pickle.loads(pickle.dumps(h))
-    assert state(h2) == state(h)
-    moves = [("b", 10), ("r", 30), ("c",), ("c",), ("c",), ("c",), ("c",), ("c",), ("c",),
-             ("c",)]
-    for m in moves:
-        for x in (h, h2):
-            if x.is_over:
-                continue
-            if m[0] == "c":
-                x.check_or_call()
-            else:
-                x.bet_or_raise_to(m[1])
-        assert state(h2) == state(h)
-    _check_down(h)
-    _check_down(h2)
-    assert state(h2) == state(h)
-    assert len(h.board) == 5  # the undealt deck travelled with the pickle
-
-
-def test_view_shows_own_cards_only():
-    h = Hand(NL(), [100] * 3, hole_cards=HOLE[:3], board=parse_cards(BOARD))
-    for seat in range(3):
-        v = h.view(seat)
-        assert v.seat == seat
-        assert list(v.hole_cards) == parse_cards(HOLE[seat])
-        assert dict(v.shown) == {} or set(v.shown) <= {seat}
-        assert v.actor == h.actor
-        assert list(v.stacks) == list(h.stacks)
-        assert v.pot == h.pot
-        assert list(v.board) == []
-        text = repr(v) + str(v)
-        # No other seat's card in the view's repr.
-        others = [HOLE[o][i:i + 2] for o in range(3) if o != seat for i in (0, 2)]
-        assert not any(card in text for card in others)
-    la = h.view(0).legal_actions()
-    assert la is not None and la.call_amount == 2
 
 
 def test_final_stacks_are_none_until_the_hand_is_over() -> None:
@@ -344,6 +206,30 @@ def test_pots_mid_round_count_players_still_to_act() -> None:
     h.bet_or_raise_to(100)  # seat 0 all-in for 100
     # 100 + 1 + 2 = 103 in one pot: seats 1 and 2 can still call.
     assert [(p.amount, p.eligible) for p in h.pots] == [(103, (0, 1, 2))]
+
+
+# ---------------------------------------------------------------------------
+# Seat views
+# ---------------------------------------------------------------------------
+
+
+def test_view_shows_own_cards_only():
+    h = Hand(NL(), [100] * 3, hole_cards=HOLE[:3], board=parse_cards(BOARD))
+    for seat in range(3):
+        v = h.view(seat)
+        assert v.seat == seat
+        assert list(v.hole_cards) == parse_cards(HOLE[seat])
+        assert dict(v.shown) == {} or set(v.shown) <= {seat}
+        assert v.actor == h.actor
+        assert list(v.stacks) == list(h.stacks)
+        assert v.pot == h.pot
+        assert list(v.board) == []
+        text = repr(v) + str(v)
+        # No other seat's card in the view's repr.
+        others = [HOLE[o][i:i + 2] for o in range(3) if o != seat for i in (0, 2)]
+        assert not any(card in text for card in others)
+    la = h.view(0).legal_actions()
+    assert la is not None and la.call_amount == 2
 
 
 def test_seat_view_to_dict_is_json_and_leaks_nothing() -> None:
@@ -375,3 +261,71 @@ def test_seat_view_to_dict_is_json_and_leaks_nothing() -> None:
     assert d["shown"] == {0: ["Ah", "Ad"], 1: ["Kc", "Ks"], 2: ["7h", "2d"]}
     assert d["board"] == ["Ac", "Kd", "7s", "3c", "2s"]
     assert sum(d["payoffs"]) == 0
+
+
+def _cards_in(value, out):
+    if isinstance(value, hc.Card):
+        out.add(str(value))
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _cards_in(v, out)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _cards_in(k, out)
+            _cards_in(v, out)
+
+
+def _visible(view):
+    """Every card reachable from the view's public attributes."""
+    out = set()
+    for name in dir(view):
+        if name.startswith("_"):
+            continue
+        value = getattr(view, name)
+        if callable(value):
+            try:
+                value = value()
+            except TypeError:
+                continue
+        _cards_in(value, out)
+    return out
+
+
+def _assert_views_hide(h):
+    board = {str(c) for c in h.board}
+    for seat in range(h.num_players):
+        v = h.view(seat)
+        allowed = board | {str(c) for c in h.hole_cards(seat)}
+        if h.street == Street.SHOWDOWN:
+            allowed |= {str(c) for s in range(h.num_players) if not h.folded[s] for c in h.hole_cards(s)}
+        seen = _visible(v)
+        assert seen <= allowed, (seat, seen - allowed)
+        try:
+            data = pickle.dumps(v)
+        except TypeError:
+            continue  # a view cannot be pickled: nothing leaks that way
+        assert _visible(pickle.loads(data)) <= allowed
+
+
+def test_views_never_show_other_cards_or_the_undealt_board():
+    h = deal(NL(), [100] * 4, hole=[AA, KK, QQ, JJ])
+    _assert_views_hide(h)
+    play(h, "c", "c", "f", "c")  # seats 3, 0 call, SB folds, BB checks
+    while not h.is_over:
+        _assert_views_hide(h)
+        h.check_or_call()
+    assert h.street == Street.SHOWDOWN
+    _assert_views_hide(h)
+    # The folded SB's cards are never shown.
+    assert set(h.view(0).shown) == {0, 2, 3}
+
+
+def test_views_after_an_uncontested_hand_show_nothing():
+    h = deal(NL(), [100] * 3, hole=[AA, KK, QQ])
+    play(h, 10, "f", "f")
+    assert h.is_over and h.street == Street.PREFLOP
+    for seat in range(3):
+        v = h.view(seat)
+        assert dict(v.shown) == {}
+        assert list(v.board) == []
+        assert _visible(v) == {str(c) for c in h.hole_cards(seat)}

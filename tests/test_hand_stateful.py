@@ -10,27 +10,30 @@ button moving left and the stacks carried over (a busted player rebuys).
 Its rules take random legal actions, try illegal ones (each must raise
 ``IllegalActionError`` and change nothing), and take copies and pickles of
 the hand that must replay the rest of it to the same end. After a showdown
-the final stacks are recomputed from RULES.md alone (``reference_stacks``).
+the final stacks are recomputed from RULES.md alone
+(``reference_game.reference_stacks``).
 
-Two engine bugs make it fail at the time of writing (both reproduced in
-``test_pokerkit_diff.py::TestOurRules``): "a decision that decides nothing"
-(heads-up 1/2, stacks [1, 2], button 1: the small blind, already covering
-the all-in big blind, is asked to call or fold) and "the pots were not paid
-as RULES.md says" (a big blind all-in for its big-blind ante is eligible for
-no pot).
+Two engine bugs made it fail when it was written (both reproduced in
+``test_pokerkit_diff.py::TestOurRules``, both since fixed): "a decision that
+decides nothing" (heads-up 1/2, stacks [1, 2], button 1: the small blind,
+already covering the all-in big blind, was asked to call or fold) and "the
+pots were not paid as RULES.md says" (a big blind all-in for its big-blind
+ante was eligible for no pot).
 """
 
 from __future__ import annotations
 
 import pickle
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Tuple
 
 from hypothesis import HealthCheck, assume, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-import holecards
-from holecards import ActionKind, Hand, IllegalActionError, Rules, Street
+from holecards import ActionKind, Hand, Rules, Street
+import reference_eval  # noqa: E402
+from game_helpers import act, assert_illegal, state  # noqa: E402
+from reference_game import best_seats, card, reference_stacks, split  # noqa: E402
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -123,50 +126,6 @@ def make_rules(cfg: Dict[str, Any]) -> Any:
 
 
 # --------------------------------------------------------------------------
-# reading a hand
-
-
-def pot_tuple(p: Any) -> Tuple[int, Tuple[int, ...], Tuple[int, ...]]:
-    return (p.amount, tuple(p.eligible), tuple(p.winners))
-
-
-def snapshot(hand: Any) -> Dict[str, Any]:
-    """Everything observable about a hand."""
-    la = hand.legal_actions() if hand.actor is not None else None
-    return {
-        "actor": hand.actor,
-        "street": hand.street,
-        "stacks": list(hand.stacks),
-        "bets": list(hand.bets),
-        "contributions": list(hand.contributions),
-        "pot": hand.pot,
-        "pots": [pot_tuple(p) for p in hand.pots],
-        "board": [str(c) for c in hand.board],
-        "holes": [[str(c) for c in hand.hole_cards(s)] for s in range(hand.num_players)],
-        "folded": list(hand.folded),
-        "all_in": list(hand.all_in),
-        "is_over": hand.is_over,
-        "payoffs": None if hand.payoffs is None else list(hand.payoffs),
-        "history": [(a.seat, a.kind, a.amount) for a in hand.history],
-        "legal": None
-        if la is None
-        else (la.can_fold, la.can_check, la.call_amount, la.min_raise_to, la.max_raise_to),
-    }
-
-
-def expect_illegal(hand: Any, action: Any, what: str) -> None:
-    before = snapshot(hand)
-    try:
-        action()
-    except IllegalActionError:
-        pass
-    else:
-        raise AssertionError(f"{what} was accepted; state before: {before}")
-    after = snapshot(hand)
-    assert after == before, f"the refused {what} changed the state"
-
-
-# --------------------------------------------------------------------------
 # invariants
 
 
@@ -203,14 +162,10 @@ def check_hand(hand: Any, cfg: Dict[str, Any], starting: List[int]) -> None:
             assert all(tuple(p.winners) == (winner,) for p in pots if p.amount > 0)
         if hand.street == Street.SHOWDOWN:
             check_showdown(hand, pots)
-            assert stacks == reference_stacks(hand, cfg, starting), "the pots were not paid as RULES.md says"
-        # what each seat gained from the pots is what it won
-        won = [0] * n
-        for p in pots:
-            w = sorted(p.winners, key=lambda s: (s - hand.button - 1) % n)
-            q, r = divmod(p.amount, len(w)) if w else (0, 0)
-            for i, s in enumerate(w):
-                won[s] += q + (i < r)
+            assert stacks == reference_stacks(hand), "the pots were not paid as RULES.md says"
+        # what each seat gained from the pots is what it won (each pot split
+        # among its winners, odd chips from the left of the button)
+        won = split(((p.amount, p.winners) for p in pots if p.winners), hand.button, n)
         assert sum(won) == hand.pot
         # and every stack is what the seat kept plus what it won
         assert stacks == [starting[s] - contrib[s] + won[s] for s in range(n)], (stacks, contrib, won)
@@ -284,64 +239,19 @@ def check_hand(hand: Any, cfg: Dict[str, Any], starting: List[int]) -> None:
             assert lo - (bets[a] + la.call_amount) <= size
 
 
-def reference_stacks(hand: Any, cfg: Dict[str, Any], starting: List[int]) -> List[int]:
-    """Final stacks after a showdown, computed from RULES.md alone.
-
-    Pots by contribution level of the players still in (folded players'
-    chips stay in the pots they fed); a big-blind ante is dead money in the
-    main pot, which every player still in can win (it is a pot of its own
-    when a player still in put nothing else in). Each pot goes to the best
-    hand among its eligible players; ties split it, odd chips one at a time
-    from the left of the button.
-    """
-    n = hand.num_players
-    contrib = list(hand.contributions)
-    live = [s for s in range(n) if not hand.folded[s]]
-    bba = cfg["kw"].get("big_blind_ante", 0)
-    live_contrib = list(contrib)
-    dead = 0
-    if bba:
-        bb = (hand.button + (1 if n == 2 else 2)) % n
-        dead = min(bba, starting[bb])
-        live_contrib[bb] -= dead
-    levels = sorted({live_contrib[s] for s in live if live_contrib[s] > 0})
-    pots: List[Tuple[int, List[int]]] = []
-    prev = 0
-    for level in levels:
-        amount = sum(min(c, level) - min(c, prev) for c in live_contrib)
-        pots.append((amount, [s for s in live if live_contrib[s] >= level]))
-        prev = level
-    above = sum(c - min(c, prev) for c in live_contrib)
-    if pots:
-        pots[-1] = (pots[-1][0] + above, pots[-1][1])
-    if dead:
-        if pots and all(live_contrib[s] > 0 for s in live):
-            pots[0] = (pots[0][0] + dead, pots[0][1])
-        else:
-            pots.insert(0, (dead, list(live)))
-    board = [str(c) for c in hand.board]
-    value = {s: holecards.evaluate([str(c) for c in hand.hole_cards(s)] + board) for s in live}
-    won = [0] * n
-    for amount, eligible in pots:
-        best = max(value[s] for s in eligible)
-        winners = sorted((s for s in eligible if value[s] == best), key=lambda s: (s - hand.button - 1) % n)
-        q, r = divmod(amount, len(winners))
-        for i, s in enumerate(winners):
-            won[s] += q + (i < r)
-    return [starting[s] - contrib[s] + won[s] for s in range(n)]
-
-
 def check_showdown(hand: Any, pots: List[Any]) -> None:
+    """Each pot's winners are the best hands (by reference_eval) among its eligible players."""
     n = hand.num_players
-    board = [str(c) for c in hand.board]
+    board = [card(c) for c in hand.board]
     values = {
-        s: holecards.evaluate([str(c) for c in hand.hole_cards(s)] + board) for s in range(n) if not hand.folded[s]
+        s: reference_eval.evaluate([card(c) for c in hand.hole_cards(s)] + board)
+        for s in range(n)
+        if not hand.folded[s]
     }
     for p in pots:
         if not p.eligible:
             continue
-        best = max(values[s] for s in p.eligible)
-        assert set(p.winners) == {s for s in p.eligible if values[s] == best}, f"wrong winners of {p}"
+        assert set(p.winners) == set(best_seats(p.eligible, values)), f"wrong winners of {p}"
 
 
 # --------------------------------------------------------------------------
@@ -408,14 +318,6 @@ class TableMachine(RuleBasedStateMachine):
 
     # ----- acting
 
-    def do(self, hand: Any, kind: str, amount: int = 0) -> None:
-        if kind == "fold":
-            hand.fold()
-        elif kind == "call":
-            hand.check_or_call()
-        else:
-            hand.bet_or_raise_to(amount)
-
     def choose(self, kind: str, frac: float) -> Tuple[str, int]:
         la = self.hand.legal_actions()
         if kind == "fold" and la.can_fold:
@@ -438,7 +340,7 @@ class TableMachine(RuleBasedStateMachine):
         street = h.street
         before_len = len(h.history)
         kind, amount = self.choose(kind, frac)
-        self.do(h, kind, amount)
+        act(h, kind, amount)
         self.actions.append((kind, amount))
         # the action is recorded, and nothing else is (dealing is not an action)
         assert len(h.history) == before_len + 1
@@ -469,7 +371,7 @@ class TableMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.hand is not None and not self.hand.is_over)
     @rule(bad=st.sampled_from([-1, 2**64, 2**70, 4.0, "6", None, True, 1.5]))
     def not_an_amount(self, bad: Any) -> None:
-        expect_illegal(self.hand, lambda: self.hand.bet_or_raise_to(bad), f"a raise to {bad!r}")
+        assert_illegal(self.hand, lambda: self.hand.bet_or_raise_to(bad), what=f"a raise to {bad!r}")
 
     @precondition(lambda self: self.hand is not None and not self.hand.is_over)
     @rule(which=st.integers(0, 5), extra=st.integers(1, 10**6))
@@ -480,24 +382,24 @@ class TableMachine(RuleBasedStateMachine):
         all_in_to = h.bets[a] + h.stacks[a]
         if which == 0:
             if la.can_check:
-                expect_illegal(h, h.fold, "a fold when checking is free")
+                assert_illegal(h, h.fold, what="a fold when checking is free")
             elif self.cfg["structure"] != "progressive":
                 assert la.can_fold
         elif which == 1:
             if la.min_raise_to is None:
-                expect_illegal(h, lambda: h.bet_or_raise_to(all_in_to), "a raise when raising is closed")
-                expect_illegal(h, lambda: h.bet_or_raise_to(max(h.bets) + extra), "a raise when raising is closed")
+                assert_illegal(h, lambda: h.bet_or_raise_to(all_in_to), what="a raise when raising is closed")
+                assert_illegal(h, lambda: h.bet_or_raise_to(max(h.bets) + extra), what="a raise when raising is closed")
             else:
-                expect_illegal(h, lambda: h.bet_or_raise_to(la.min_raise_to - 1), "a raise below the minimum")
+                assert_illegal(h, lambda: h.bet_or_raise_to(la.min_raise_to - 1), what="a raise below the minimum")
         elif which == 2:
             if la.max_raise_to is not None:
-                expect_illegal(h, lambda: h.bet_or_raise_to(la.max_raise_to + 1), "a raise above the maximum")
-                expect_illegal(h, lambda: h.bet_or_raise_to(la.max_raise_to + extra), "a raise above the maximum")
+                assert_illegal(h, lambda: h.bet_or_raise_to(la.max_raise_to + 1), what="a raise above the maximum")
+                assert_illegal(h, lambda: h.bet_or_raise_to(la.max_raise_to + extra), what="a raise above the maximum")
         elif which == 3:
-            expect_illegal(h, lambda: h.bet_or_raise_to(0), "a raise to 0")
-            expect_illegal(h, lambda: h.bet_or_raise_to(max(h.bets)), "a raise to the current bet")
+            assert_illegal(h, lambda: h.bet_or_raise_to(0), what="a raise to 0")
+            assert_illegal(h, lambda: h.bet_or_raise_to(max(h.bets)), what="a raise to the current bet")
         elif which == 4:
-            expect_illegal(h, lambda: h.bet_or_raise_to(all_in_to + extra), "a raise beyond the stack")
+            assert_illegal(h, lambda: h.bet_or_raise_to(all_in_to + extra), what="a raise beyond the stack")
         else:
             if la.min_raise_to is not None and la.max_raise_to > la.min_raise_to:
                 # every amount in range is legal: take one on a copy
@@ -510,9 +412,9 @@ class TableMachine(RuleBasedStateMachine):
     @rule()
     def act_after_the_end(self) -> None:
         h = self.hand
-        expect_illegal(h, h.fold, "a fold after the end")
-        expect_illegal(h, h.check_or_call, "a check after the end")
-        expect_illegal(h, lambda: h.bet_or_raise_to(1), "a bet after the end")
+        assert_illegal(h, h.fold, what="a fold after the end")
+        assert_illegal(h, h.check_or_call, what="a check after the end")
+        assert_illegal(h, lambda: h.bet_or_raise_to(1), what="a bet after the end")
 
     # ----- copies and pickles
 
@@ -520,25 +422,25 @@ class TableMachine(RuleBasedStateMachine):
     @rule(kind=st.sampled_from(["fold", "call", "raise"]))
     def copies_are_independent(self, kind: str) -> None:
         h = self.hand
-        before = snapshot(h)
+        before = state(h)
         c = h.copy()
         p = pickle.loads(pickle.dumps(h))
-        assert snapshot(c) == before
-        assert snapshot(p) == before
+        assert state(c) == before
+        assert state(p) == before
         # acting on the copy leaves the original alone
         k, amount = self.choose(kind, 0.5)
-        self.do(c, k, amount)
-        assert snapshot(h) == before
+        act(c, k, amount)
+        assert state(h) == before
         # keep fresh twins: at the end they must replay to the same hand
         self.twins.append((h.copy(), len(self.actions)))
         self.twins.append((pickle.loads(pickle.dumps(h)), len(self.actions)))
 
     def check_twins(self) -> None:
-        final = snapshot(self.hand)
+        final = state(self.hand)
         for twin, start in self.twins:
             for kind, amount in self.actions[start:]:
-                self.do(twin, kind, amount)
-            assert snapshot(twin) == final, "a copy or pickle replayed to a different end"
+                act(twin, kind, amount)
+            assert state(twin) == final, "a copy or pickle replayed to a different end"
         self.twins = []
 
     @invariant()

@@ -1,0 +1,142 @@
+"""Shared by the peer benchmarks (benches/bench_*_peers.py): timing, the
+machine and the library versions, and printing markdown tables.
+
+The benches only measure; whether the libraries agree is checked by the
+tests (tests/test_pokerkit_diff.py, tests/test_evaluator_peers.py).
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import platform
+import time
+import timeit
+from contextlib import contextmanager
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+
+# --------------------------------------------------------------------------- timing
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The garbage collector run before and disabled during the block, as ``timeit`` does."""
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def best_of(run: Callable[[], Any], repeats: int, warmup: Optional[Callable[[], Any]] = None) -> List[float]:
+    """Seconds of each of ``repeats`` calls of ``run()`` (take the ``min``), after
+    one call of ``warmup`` if given; the GC paused during each sample."""
+    if warmup is not None:
+        warmup()
+    times: List[float] = []
+    for _ in range(repeats):
+        with gc_paused():
+            t0 = time.perf_counter()
+            run()
+            t1 = time.perf_counter()
+        times.append(t1 - t0)
+    return times
+
+
+def per_call(stmt: str, env: Dict[str, Any], repeats: int, target_s: float = 0.1) -> Tuple[float, int]:
+    """``timeit``-style: seconds per execution of ``stmt`` (best of ``repeats``
+    samples of about ``target_s`` each) and the loop count."""
+    timer = timeit.Timer(stmt, globals=env)  # timeit disables the GC while timing
+    number = 1
+    while True:
+        t = timer.timeit(number)
+        if t >= target_s / 5 or number >= 10**8:
+            break
+        number *= 10
+    number = max(1, int(number * (target_s / max(t, 1e-9))))
+    best = min(timer.repeat(repeat=repeats, number=number))
+    return best / number, number
+
+
+# --------------------------------------------------------------------------- machine, versions
+
+
+def version(dist: str) -> str:
+    """The installed version of a distribution, or "unknown"."""
+    try:
+        from importlib.metadata import version as _version
+
+        return _version(dist)
+    except Exception:
+        return "unknown"
+
+
+def machine_info() -> Dict[str, Any]:
+    cpu = platform.processor() or ""
+    if not cpu or cpu in ("x86_64", "aarch64", "arm64", "i386"):
+        try:
+            with open("/proc/cpuinfo") as f:
+                for line in f:
+                    if line.lower().startswith("model name"):
+                        cpu = line.split(":", 1)[1].strip()
+                        break
+        except OSError:
+            pass
+    try:
+        usable = len(os.sched_getaffinity(0))  # type: ignore[attr-defined]
+    except (AttributeError, OSError):
+        usable = os.cpu_count() or 0
+    return {
+        "processor": platform.processor(),
+        "cpu": cpu,
+        "cpu_count": os.cpu_count(),
+        "usable_cpus": usable,
+        "platform": platform.platform(),
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+    }
+
+
+def machine_line(mi: Dict[str, Any], processor: bool = False) -> str:
+    cpu = mi["cpu"] or "unknown CPU"
+    if processor:
+        cpu += f" (platform.processor() = {mi['processor']!r})"
+    return f"Machine: {cpu}, {mi['cpu_count']} CPUs ({mi['usable_cpus']} usable), {mi['platform']}, {mi['python']}"
+
+
+def versions_line(versions: Dict[str, str]) -> str:
+    return "Versions: " + ", ".join(f"{k} {v}" for k, v in versions.items())
+
+
+# --------------------------------------------------------------------------- printing
+
+
+def fmt_rate(r: float) -> str:
+    if r >= 1e6:
+        return f"{r / 1e6:,.2f} M/s"
+    if r >= 1e4:
+        return f"{r / 1e3:,.1f} k/s"
+    return f"{r:,.0f} /s"
+
+
+def fmt_ns(s: float) -> str:
+    ns = s * 1e9
+    if ns >= 10_000:
+        return f"{ns / 1e3:,.1f} µs"
+    return f"{ns:,.0f} ns"
+
+
+def ratio(x: Optional[float], ref: Optional[float], spec: str = ".2f") -> str:
+    """``x / ref`` as "1.23x", or "n/a" when either is missing."""
+    if not x or not ref:
+        return "n/a"
+    return f"{x / ref:{spec}}x"
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[int] = ()) -> str:
+    """A markdown table; the columns numbered in ``right`` are right-aligned."""
+    lines = ["| " + " | ".join(headers) + " |"]
+    lines.append("|" + "|".join("---:" if i in right else "---" for i in range(len(headers))) + "|")
+    for row in rows:
+        lines.append("| " + " | ".join(str(c) for c in row) + " |")
+    return "\n".join(lines)
