@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Dict, List, Tuple
 
 import pytest
@@ -303,3 +304,48 @@ def test_deal_full_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "deal", "--seed", "1", "--players", "22")
     assert code == 0
     assert len(re.findall(r"^  seat \d+  \[", out, re.M)) == 22
+
+
+# --------------------------------------------------------------------------
+# replay and convert (PHH hand histories)
+
+PHH_SAMPLE = Path(__file__).parent / "data" / "phh"
+
+
+def test_replay_a_folder_summarises_and_fails_on_the_broken_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "replay", str(PHH_SAMPLE))
+    assert code == 1, err
+    assert "matched their finishing_stacks" in out and "unsupported variant" in out
+    assert re.search(r"matched their finishing_stacks\s*│\s*234", out), out
+    assert "unsupported variants: F2L3D 8" in out
+    assert "FAILED" in out and "wsop-2019-42-3-00-01-07.phh: action 13" in out and "p8 is to act" in out
+    assert "Traceback" not in out + err
+
+
+def test_replay_good_files_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "replay", str(PHH_SAMPLE / "pluribus" / "84"), "--threads", "1")
+    assert code == 0
+    assert "108 hands" in out
+
+
+def test_replay_a_bad_file_names_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.phh"
+    bad.write_text("variant = 'NT'\nantes = [0, 0\n")
+    code, out, err = run(capsys, "replay", str(bad))
+    assert code == 1
+    assert "bad.phh" in out and "line" in out
+    code, out, err = run(capsys, "replay", str(tmp_path / "missing.phh"))
+    assert code == 2 and "no such file" in err and "Traceback" not in err
+
+
+def test_convert_writes_two_parquet_tables(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pq = pytest.importorskip("pyarrow.parquet")
+    target = tmp_path / "corpus.parquet"
+    code, out, err = run(capsys, "convert", str(PHH_SAMPLE / "pluribus" / "84"), "--to", str(target))
+    assert code == 0, err
+    hands = pq.read_table(target)
+    actions = pq.read_table(tmp_path / "corpus.actions.parquet")
+    assert hands.num_rows == 108
+    assert set(hands.column("status").to_pylist()) == {"ok"}
+    assert sum(sum(s) for s in hands.column("final_stacks").to_pylist()) == 108 * 6 * 10_000
+    assert actions.num_rows > 108 * 6

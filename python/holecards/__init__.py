@@ -35,11 +35,14 @@ from .errors import (
     CardError,
     ConfigError,
     DuplicateCardError,
+    HandHistoryError,
     HolecardsError,
     IllegalActionError,
     NoCardsLeftError,
     StateError,
+    UnsupportedVariantError,
 )
+from . import phh
 
 __all__ = [
     "HOLE_CARDS",
@@ -56,6 +59,7 @@ __all__ = [
     "Event",
     "EventKind",
     "Hand",
+    "HandHistoryError",
     "HandRank",
     "HolecardsError",
     "IllegalActionError",
@@ -66,11 +70,13 @@ __all__ = [
     "Rules",
     "SeatView",
     "StateError",
+    "UnsupportedVariantError",
     "Street",
     "Structure",
     "evaluate",
     "evaluate_many",
     "parse_cards",
+    "phh",
 ]
 
 try:

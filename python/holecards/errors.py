@@ -21,6 +21,8 @@ __all__ = [
     "IllegalActionError",
     "StateError",
     "NoCardsLeftError",
+    "HandHistoryError",
+    "UnsupportedVariantError",
 ]
 
 
@@ -61,3 +63,23 @@ class StateError(ConfigError):
 
 class NoCardsLeftError(ConfigError):
     """More cards asked for than are left in the deck."""
+
+
+class HandHistoryError(HolecardsError, ValueError):
+    """A hand history that cannot be read or replayed. The message names the
+    file (and the ``[table]`` of a ``.phhs``) and the problem. For an action
+    that cannot be played: ``location``, ``index`` (its position in
+    ``actions``), ``action`` (its text), and when the engine refused the move
+    ``reason`` and ``legal`` as on :class:`IllegalActionError`."""
+
+    location: Optional[str] = None
+    index: Optional[int] = None
+    action: Optional[str] = None
+    reason: Optional[IllegalReason] = None
+    legal: Optional[LegalActions] = None
+
+
+class UnsupportedVariantError(HandHistoryError):
+    """A hand history of a variant holecards does not play; ``variant`` is its code."""
+
+    variant: Optional[str] = None

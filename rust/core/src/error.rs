@@ -24,6 +24,30 @@ pub enum Error {
     CorruptState(StateProblem),
     /// More cards were asked for than are left.
     NoCardsLeft { wanted: usize, left: usize },
+    /// A hand history that cannot be read: the message names the file (and
+    /// table) and the problem.
+    BadHistory(String),
+    /// A hand history of a variant the engine does not play.
+    UnsupportedVariant { variant: String, location: String },
+    /// A hand history whose actions cannot be played.
+    Replay(Box<ReplayError>),
+}
+
+/// An action of a hand history that the engine refused, or that names the
+/// wrong player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayError {
+    /// The file, and the table in a `.phhs`.
+    pub location: String,
+    /// The action's position in `actions` (0-based).
+    pub index: usize,
+    /// The action as written.
+    pub action: String,
+    /// Why, in words.
+    pub message: String,
+    /// When the engine refused the move: why, and what was legal.
+    pub reason: Option<IllegalReason>,
+    pub legal: Option<LegalActions>,
 }
 
 /// Why a saved state was refused.
@@ -145,6 +169,11 @@ impl fmt::Display for Error {
                 "this state was saved in holecards state format {found}; this version reads format {expected} only (save it again with the version that made it, or replay the hand)"
             ),
             Error::NoCardsLeft { wanted, left } => write!(f, "cannot deal {wanted} cards: {left} left in the deck"),
+            Error::BadHistory(m) => f.write_str(m),
+            Error::UnsupportedVariant { variant, location } => {
+                write!(f, "{location}: unsupported variant {variant:?} ({}): holecards plays hold'em only (NT, FT, PT, PGT)", crate::phh::variant_name(variant))
+            }
+            Error::Replay(r) => write!(f, "{}: action {} ({:?}): {}", r.location, r.index, r.action, r.message),
         }
     }
 }

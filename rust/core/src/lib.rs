@@ -13,3 +13,5 @@ pub use deck::Deck;
 pub use error::{Error, Result};
 pub use eval::{best_five, evaluate, Category, HandValue};
 pub mod game;
+pub mod phh;
+pub mod threads;

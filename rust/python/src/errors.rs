@@ -7,7 +7,16 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 
-const NAMES: [&str; 6] = ["CardError", "DuplicateCardError", "ConfigError", "IllegalActionError", "StateError", "NoCardsLeftError"];
+const NAMES: [&str; 8] = [
+    "CardError",
+    "DuplicateCardError",
+    "ConfigError",
+    "IllegalActionError",
+    "StateError",
+    "NoCardsLeftError",
+    "HandHistoryError",
+    "UnsupportedVariantError",
+];
 
 static CLASSES: PyOnceLock<Vec<Py<PyType>>> = PyOnceLock::new();
 
@@ -26,6 +35,8 @@ fn class_index(err: &Error) -> usize {
         Error::IllegalAction(_) => 3,
         Error::CorruptState(_) => 4,
         Error::NoCardsLeft { .. } => 5,
+        Error::BadHistory(_) | Error::Replay(_) => 6,
+        Error::UnsupportedVariant { .. } => 7,
     }
 }
 
@@ -36,6 +47,17 @@ fn build(py: Python<'_>, err: Error) -> PyResult<PyErr> {
         exc.setattr("reason", crate::game::reason_member(py, a.reason)?)?;
         exc.setattr("legal", a.legal.map(crate::game::LegalActions))?;
         exc.setattr("seat", a.seat)?;
+    }
+    if let Error::Replay(r) = &err {
+        exc.setattr("location", &r.location)?;
+        exc.setattr("index", r.index)?;
+        exc.setattr("action", &r.action)?;
+        exc.setattr("reason", r.reason.map(|x| crate::game::reason_member(py, x)).transpose()?)?;
+        exc.setattr("legal", r.legal.map(crate::game::LegalActions))?;
+    }
+    if let Error::UnsupportedVariant { variant, location } = &err {
+        exc.setattr("variant", variant)?;
+        exc.setattr("location", location)?;
     }
     if let Error::DuplicateCard { card, .. } = &err {
         exc.setattr("card", crate::cards::Card(*card))?;

@@ -9,6 +9,7 @@ mod cards;
 mod errors;
 mod eval;
 mod game;
+mod phh;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -32,5 +33,17 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("HOLE_CARDS", holecards_core::game::HOLE_CARDS)?;
     m.add_function(wrap_pyfunction!(game::_restore_rules, m)?)?;
     m.add_function(wrap_pyfunction!(game::_restore_hand, m)?)?;
+    m.add_class::<phh::HandHistory>()?;
+    m.add_function(wrap_pyfunction!(phh::_phh_loads, m)?)?;
+    m.add_function(wrap_pyfunction!(phh::_phh_restore, m)?)?;
+    m.add_function(wrap_pyfunction!(phh::_phh_load_path, m)?)?;
+    m.add_function(wrap_pyfunction!(phh::_phh_load_many, m)?)?;
+    m.add_function(wrap_pyfunction!(phh::_phh_load_each, m)?)?;
+    m.add_function(wrap_pyfunction!(phh::_phh_replay_each, m)?)?;
+    m.add_function(wrap_pyfunction!(phh::_phh_dumps_hand, m)?)?;
+    m.add_function(wrap_pyfunction!(phh::_phh_dumps_history, m)?)?;
+    m.add_function(wrap_pyfunction!(phh::_phh_dumps_many, m)?)?;
+    m.add_function(wrap_pyfunction!(phh::_phh_from_hand, m)?)?;
+    m.add_function(wrap_pyfunction!(phh::_phh_check_each, m)?)?;
     Ok(())
 }

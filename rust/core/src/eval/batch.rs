@@ -128,13 +128,6 @@ pub fn evaluate_rows(cards: &[u8], width: usize, out: &mut [u16], threads: Optio
         Some(0) => Err(Error::BadConfig("threads must be at least 1".into())),
         Some(1) => serial(cards, width, out, 0),
         _ if rows <= CHUNK_ROWS => serial(cards, width, out, 0),
-        None => parallel(out),
-        Some(n) => {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build()
-                .map_err(|e| Error::BadConfig(format!("cannot start {n} threads: {e}")))?;
-            pool.install(|| parallel(out))
-        }
+        _ => crate::threads::install(threads, || parallel(out))?,
     }
 }

@@ -1,0 +1,76 @@
+"""Hand histories: loading and replaying a PHH corpus with holecards (one core
+and all cores) beside pokerkit 0.7.7 (``HandHistory.loads`` and playing every
+state, on a sample: it is about a thousand times slower), in one run.
+
+    python benches/bench_phh.py [CORPUS_DIR] [--repeats N] [--pokerkit-hands N]
+
+Default corpus: ``../shared/phh/corpus`` (or tests/data/phh without it).
+Every hold'em hand (NT, FT) is loaded from its file and replayed to the end,
+each action checked; other variants are skipped by both libraries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(__file__))
+import _harness as H  # noqa: E402
+
+import holecards as hc  # noqa: E402
+
+
+def main() -> None:
+    here = Path(__file__).resolve().parent
+    default = here.parent.parent / "shared" / "phh" / "corpus"
+    if not default.is_dir():
+        default = here.parent / "tests" / "data" / "phh"
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("corpus", nargs="?", default=str(default))
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--pokerkit-hands", type=int, default=500)
+    args = ap.parse_args()
+
+    files = hc.phh.find_files([args.corpus])
+    holdem = [h for h in hc.phh.load_many(files) if h.variant in ("NT", "FT")]
+    hold_files = sorted({Path(h.source) for h in holdem})
+    n = len(holdem)
+
+    def ours(threads):
+        def run():
+            hs = hc.phh.load_many(hold_files, threads=threads)
+            return hc.phh.replay_all(hs, threads=threads)
+        return run
+
+    rows = []
+    results = {}
+    for label, threads in (("1 thread", 1), (f"{os.cpu_count()} threads", None)):
+        t = min(H.best_of(ours(threads), args.repeats, warmup=ours(threads)))
+        results[label] = n / t
+    parse_only = min(H.best_of(lambda: hc.phh.load_many(hold_files, threads=1), args.repeats))
+    texts = [Path(h.source).read_text() for h in holdem if h.section is None][: args.pokerkit_hands]
+    from pokerkit import HandHistory as PK
+
+    def theirs():
+        for text in texts:
+            for _state in PK.loads(text):
+                pass
+
+    t = min(H.best_of(theirs, max(1, args.repeats // 2)))
+    pk = len(texts) / t
+    rows.append(["holecards", "load_many + replay_all, 1 thread", H.fmt_rate(results["1 thread"]), H.ratio(results["1 thread"], pk, ".0f")])
+    label = [k for k in results if k != "1 thread"][0]
+    rows.append(["holecards", f"load_many + replay_all, {label}", H.fmt_rate(results[label]), H.ratio(results[label], pk, ".0f")])
+    rows.append(["holecards", "load_many only, 1 thread", H.fmt_rate(n / parse_only), H.ratio(n / parse_only, pk, ".0f")])
+    rows.append([f"pokerkit {H.version('pokerkit')}", f"HandHistory.loads + every state ({len(texts)} hands)", H.fmt_rate(pk), "1x"])
+    print(H.machine_line(H.machine_info()))
+    print(f"{n} hold'em hands in {len(hold_files)} files; best of {args.repeats}")
+    print()
+    print(H.table(["library", "what", "speed", "vs pokerkit"], rows, right=(2, 3)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,133 @@
+"""Hand histories in the PHH format, read and written as ``json`` and
+``tomllib`` do it.
+
+::
+
+    >>> import holecards as hc
+    >>> histories = hc.phh.loads(text)                  # doctest: +SKIP
+    >>> hand = histories[0].replay()                    # doctest: +SKIP
+    >>> hc.phh.dumps(hand)                              # doctest: +SKIP
+
+* ``load(path_or_file)`` / ``loads(text)``: a list of :class:`HandHistory`
+  (one for a ``.phh``, one per ``[N]`` table of a ``.phhs``).
+* ``load_many(paths, threads=None)``: every history of many files, parsed in
+  Rust across cores with the GIL released.
+* ``dumps(obj)`` / ``dump(obj, file)``: a ``Hand`` (finished or not, written
+  from its events), a ``HandHistory`` (its fields as read, unknown ones
+  included), or a list of them (a ``.phhs`` with ``[1]``, ``[2]``, ...).
+* ``replay_all(histories, threads=None)``: each history replayed, for big
+  corpora.
+* ``to_arrow(histories)``: two pyarrow tables, hands and actions (needs the
+  ``arrow`` extra).
+
+Variants: ``NT`` and ``FT`` from the spec; ``PT`` (pot-limit) and ``PGT``
+(Progressive, with ``progressive_bets``) are this project's extension
+(``docs/phh.md``). Other variants raise :class:`UnsupportedVariantError`.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import IO, Any, Iterable, List, Optional, Sequence, Tuple, Union
+
+from ._core import HandHistory, Hand
+from ._core import _phh_dumps_hand, _phh_dumps_history, _phh_dumps_many, _phh_from_hand
+from ._core import _phh_load_each, _phh_load_many, _phh_load_path, _phh_loads, _phh_replay_each
+from .errors import HandHistoryError, HolecardsError
+
+__all__ = [
+    "HandHistory",
+    "HandHistoryError",
+    "dump",
+    "dumps",
+    "load",
+    "load_many",
+    "loads",
+    "replay_all",
+    "find_files",
+    "to_arrow",
+]
+
+PathLike = Union[str, "os.PathLike[str]"]
+Writable = Union[Hand, HandHistory, Sequence[Union[Hand, HandHistory]]]
+
+
+def loads(text: Union[str, bytes], *, source: str = "<string>") -> List[HandHistory]:
+    """The histories in PHH text (``source`` names it in error messages)."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise HandHistoryError(f"{source}: not UTF-8 text (byte {e.start})") from None
+    if not isinstance(text, str):
+        raise TypeError(f"loads() takes str or bytes, not {type(text).__name__}")
+    return _phh_loads(text, source)
+
+
+def load(path_or_file: Union[PathLike, IO[str], IO[bytes]]) -> List[HandHistory]:
+    """The histories of a ``.phh`` or ``.phhs`` file, given by path or open file."""
+    if isinstance(path_or_file, (str, os.PathLike)):
+        return _phh_load_path(Path(path_or_file))
+    read = getattr(path_or_file, "read", None)
+    if read is None:
+        raise TypeError(f"load() takes a path or a file, not {type(path_or_file).__name__}")
+    return loads(read(), source=str(getattr(path_or_file, "name", "<file>")))
+
+
+def find_files(paths: Iterable[PathLike]) -> List[Path]:
+    """The ``.phh`` and ``.phhs`` files among ``paths``, folders searched, sorted."""
+    out: List[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(q for q in p.rglob("*") if q.suffix in (".phh", ".phhs") and q.is_file()))
+        else:
+            out.append(p)
+    return out
+
+
+def load_many(paths: Iterable[PathLike], *, threads: Optional[int] = None) -> List[HandHistory]:
+    """Every history of every file (folders searched), parsed on ``threads``
+    cores (all by default); the first file that cannot be read raises."""
+    return _phh_load_many(find_files(paths), threads)
+
+
+def load_each(paths: Sequence[PathLike], *, threads: Optional[int] = None) -> List[Union[List[HandHistory], HandHistoryError]]:
+    """Per file, its histories or the error that reading it gave."""
+    return _phh_load_each([Path(p) for p in paths], threads)
+
+
+def replay_all(histories: Sequence[HandHistory], *, threads: Optional[int] = None) -> List[Union[Hand, HolecardsError]]:
+    """Each history replayed on ``threads`` cores: its final ``Hand``, or the error."""
+    return [r[0] for r in _phh_replay_each(list(histories), threads)]
+
+
+def _replay_details(histories: Sequence[HandHistory], threads: Optional[int] = None) -> List[Tuple[Any, int, bool]]:
+    return _phh_replay_each(list(histories), threads)
+
+
+def dumps(obj: Writable) -> str:
+    """PHH text for a ``Hand``, a ``HandHistory``, or a list of them (``.phhs``)."""
+    if isinstance(obj, Hand):
+        return _phh_dumps_hand(obj)
+    if isinstance(obj, HandHistory):
+        return _phh_dumps_history(obj)
+    if isinstance(obj, (list, tuple)):
+        return _phh_dumps_many([_phh_from_hand(x) if isinstance(x, Hand) else x for x in obj])
+    raise TypeError(f"dumps() takes a Hand, a HandHistory or a list of them, not {type(obj).__name__}")
+
+
+def dump(obj: Writable, file: Union[PathLike, IO[str]]) -> None:
+    """Writes ``dumps(obj)`` to a path or an open text file."""
+    text = dumps(obj)
+    if isinstance(file, (str, os.PathLike)):
+        Path(file).write_text(text, encoding="utf-8")
+    else:
+        file.write(text)
+
+
+def to_arrow(histories: Sequence[HandHistory], *, threads: Optional[int] = None) -> Tuple[Any, Any]:
+    """Two ``pyarrow.Table``s: one row per hand and one row per action."""
+    from ._arrow import to_arrow as impl
+
+    return impl(histories, threads=threads)

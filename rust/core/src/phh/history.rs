@@ -1,0 +1,241 @@
+//! A hand history in the PHH format: its fields, typed where play needs
+//! them, every other field kept as written.
+use super::toml::{self, Document, Table, Value};
+use crate::error::{Error, Result};
+
+/// An exact decimal: `mantissa * 10^-scale`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Decimal {
+    pub mantissa: i128,
+    pub scale: u32,
+}
+
+impl Decimal {
+    /// Parses a TOML number as written ("10000", "0.50", "-2", "1e3");
+    /// `None` for `inf`/`nan` (PHH writes an unknown stack as `inf`) and for
+    /// anything else.
+    pub fn parse(text: &str) -> Option<Decimal> {
+        let t = text.trim();
+        let (neg, t) = match t.as_bytes().first() {
+            Some(b'-') => (true, &t[1..]),
+            Some(b'+') => (false, &t[1..]),
+            _ => (false, t),
+        };
+        let (num, exp) = match t.find(['e', 'E']) {
+            Some(i) => (&t[..i], t[i + 1..].parse::<i32>().ok()?),
+            None => (t, 0),
+        };
+        let (int, frac) = match num.split_once('.') {
+            Some((a, b)) => (a, b),
+            None => (num, ""),
+        };
+        if int.is_empty() || !int.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        if int.len() + frac.len() > 36 {
+            return None;
+        }
+        let mut mantissa: i128 = 0;
+        for b in int.bytes().chain(frac.bytes()) {
+            mantissa = mantissa * 10 + (b - b'0') as i128;
+        }
+        let mut scale = frac.len() as i64 - exp as i64;
+        while scale < 0 {
+            mantissa = mantissa.checked_mul(10)?;
+            scale += 1;
+        }
+        if scale > 30 {
+            return None;
+        }
+        Some(Decimal { mantissa: if neg { -mantissa } else { mantissa }, scale: scale as u32 })
+    }
+
+    /// The smallest number of decimal places that writes this value exactly.
+    pub fn places(&self) -> u32 {
+        let (mut m, mut s) = (self.mantissa, self.scale);
+        while s > 0 && m % 10 == 0 {
+            m /= 10;
+            s -= 1;
+        }
+        s
+    }
+
+    /// This amount in units of `10^-places`, if it is a whole number of them.
+    pub fn in_units(&self, places: u32) -> Option<i128> {
+        if places >= self.scale {
+            self.mantissa.checked_mul(10i128.checked_pow(places - self.scale)?)
+        } else {
+            let d = 10i128.checked_pow(self.scale - places)?;
+            (self.mantissa % d == 0).then(|| self.mantissa / d)
+        }
+    }
+}
+
+/// The PHH fields a hold'em engine plays from, and the optional fields the
+/// spec lists; any other field of a file is kept as metadata.
+pub const KNOWN_FIELDS: [&str; 38] = [
+    "variant",
+    "antes",
+    "blinds_or_straddles",
+    "bring_in",
+    "small_bet",
+    "big_bet",
+    "min_bet",
+    "starting_stacks",
+    "actions",
+    "author",
+    "event",
+    "url",
+    "venue",
+    "address",
+    "city",
+    "region",
+    "postal_code",
+    "country",
+    "time",
+    "time_zone",
+    "time_zone_abbreviation",
+    "day",
+    "month",
+    "year",
+    "hand",
+    "level",
+    "seats",
+    "seat_count",
+    "table",
+    "players",
+    "finishing_stacks",
+    "winnings",
+    "currency",
+    "currency_symbol",
+    "ante_trimming_status",
+    "time_limit",
+    "time_banks",
+    // This project's extension: Progressive Hold'em's four bet sizes.
+    "progressive_bets",
+];
+
+/// One hand history: every field as the file wrote it, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandHistory {
+    /// Where it came from: a file name, or `<string>`.
+    pub source: String,
+    /// The `[name]` of its table in a `.phhs` file.
+    pub section: Option<String>,
+    pub fields: Table,
+}
+
+/// Where a problem is: the file and, in a `.phhs`, the table.
+pub fn location(source: &str, section: Option<&str>) -> String {
+    match section {
+        Some(s) => format!("{source} [{s}]"),
+        None => source.to_string(),
+    }
+}
+
+impl HandHistory {
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    pub fn where_(&self) -> String {
+        location(&self.source, self.section.as_deref())
+    }
+
+    fn bad(&self, why: String) -> Error {
+        Error::BadHistory(format!("{}: {why}", self.where_()))
+    }
+
+    /// A required field, or an error naming it.
+    pub fn required(&self, key: &str) -> Result<&Value> {
+        self.get(key).ok_or_else(|| self.bad(format!("the required field '{key}' is missing")))
+    }
+
+    pub fn variant(&self) -> Result<&str> {
+        match self.required("variant")? {
+            Value::Str(s) => Ok(s),
+            _ => Err(self.bad("'variant' must be a string".into())),
+        }
+    }
+
+    /// A number field (`None` when absent).
+    pub fn number(&self, key: &str) -> Result<Option<Decimal>> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(Value::Num(n)) => Decimal::parse(n).map(Some).ok_or_else(|| self.bad(format!("'{key}' is {n}, not a finite amount"))),
+            Some(_) => Err(self.bad(format!("'{key}' must be a number"))),
+        }
+    }
+
+    /// An array of numbers; `None` entries are unknown (`inf`).
+    pub fn numbers(&self, key: &str) -> Result<Option<Vec<Option<Decimal>>>> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(Value::Array(items)) => items
+                .iter()
+                .map(|v| match v {
+                    Value::Num(n) => Ok(Decimal::parse(n)),
+                    _ => Err(self.bad(format!("'{key}' must be an array of numbers"))),
+                })
+                .collect::<Result<Vec<_>>>()
+                .map(Some),
+            Some(_) => Err(self.bad(format!("'{key}' must be an array of numbers"))),
+        }
+    }
+
+    /// The `actions` strings.
+    pub fn actions(&self) -> Result<Vec<&str>> {
+        match self.required("actions")? {
+            Value::Array(items) => items
+                .iter()
+                .map(|v| match v {
+                    Value::Str(s) => Ok(s.as_str()),
+                    _ => Err(self.bad("'actions' must be an array of strings".into())),
+                })
+                .collect(),
+            _ => Err(self.bad("'actions' must be an array of strings".into())),
+        }
+    }
+
+    /// The PHH text of this history: its fields, as read.
+    pub fn to_text(&self) -> String {
+        let mut out = String::with_capacity(512);
+        toml::write_table(&mut out, &self.fields);
+        out
+    }
+}
+
+/// Parses PHH text: one history for a `.phh` document (top-level fields), one
+/// per `[name]` table for a `.phhs` document.
+pub fn parse(text: &str, source: &str) -> Result<Vec<HandHistory>> {
+    let doc: Document = toml::parse(text).map_err(|e| Error::BadHistory(format!("{source}: line {}: not valid TOML: {}", e.line, e.message)))?;
+    let mut out = Vec::with_capacity(doc.tables.len().max(1));
+    if !doc.root.is_empty() || doc.tables.is_empty() {
+        if !doc.tables.is_empty() {
+            return Err(Error::BadHistory(format!(
+                "{source}: fields outside a table in a file of [tables] (a .phhs file holds only [N] tables)"
+            )));
+        }
+        out.push(HandHistory { source: source.to_string(), section: None, fields: doc.root });
+    }
+    for (name, fields) in doc.tables {
+        out.push(HandHistory { source: source.to_string(), section: Some(name), fields });
+    }
+    for h in &out {
+        h.variant()?;
+        h.actions()?;
+        for key in ["antes", "blinds_or_straddles", "starting_stacks"] {
+            if h.variant().map(|v| v == "F7S" || v == "F7S/8" || v == "FR").unwrap_or(false) && key == "blinds_or_straddles" {
+                continue;
+            }
+            h.required(key)?;
+        }
+    }
+    Ok(out)
+}
+
+impl From<Vec<(String, Value)>> for HandHistory {
+    fn from(fields: Vec<(String, Value)>) -> HandHistory {
+        HandHistory { source: "<hand>".into(), section: None, fields }
+    }
+}

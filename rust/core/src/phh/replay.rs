@@ -1,0 +1,361 @@
+//! A hand history's actions played through a [`Hand`], each one checked: the
+//! player PHH names must be the one to act, and the engine must accept the
+//! move.
+//!
+//! Mapping (spec `required.rst`, and `shared/phh/README.md`):
+//! * players `p1..pn` are seats `0..n-1`, the button the last seat, so `p1` is
+//!   the small blind; heads-up the button (`p2`) posts the small blind, which
+//!   is what "the forced-bet arrays are reversed heads-up" means: entry 0 of
+//!   `blinds_or_straddles` is the small blind, entry 1 the big blind, always;
+//! * non-zero `blinds_or_straddles` from entry 2 on, contiguous, are
+//!   straddles under the gun first;
+//! * `antes` all equal are a uniform ante; only entry 1 (the big blind's)
+//!   non-zero is a big-blind ante (dead money); anything else is refused;
+//! * amounts with decimals are played in the smallest unit the file's input
+//!   amounts use (0.01 for cents): stacks times the unit are the file's;
+//! * known hole cards and the board are given to the hand; unknown ones
+//!   (`????`) are dealt from a seed fixed by the hand's location, and a card
+//!   shown later with `sm` fills in an unknown deal;
+//! * `cbr X` is a bet or raise to X, `cc` a check or call, `f` a fold, `sm` a
+//!   show (every player still in shows in this engine).
+use super::history::{Decimal, HandHistory};
+use crate::card::{parse_cards, Card};
+use crate::error::{Error, ReplayError, Result};
+use crate::game::{BlindOptions, GivenCards, Hand, Move, Rules, HOLE_CARDS};
+use std::sync::Arc;
+
+/// A replayed history.
+#[derive(Clone, Debug)]
+pub struct Replayed {
+    /// The hand after the last action.
+    pub hand: Hand,
+    /// Decimal places of the chip unit (0: whole chips; 2: cents).
+    pub places: u32,
+    /// The result depends on cards the file does not give (a showdown with
+    /// an unknown hand still in, or an unknown board card): then only the
+    /// legality and pot arithmetic of the replay are checkable.
+    pub unknown_cards: bool,
+}
+
+/// One parsed action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PhhAction {
+    DealHole { seat: usize, cards: Option<Vec<Card>> },
+    DealBoard(Vec<Card>),
+    Fold(usize),
+    CheckOrCall(usize),
+    BetOrRaiseTo(usize, Decimal),
+    Show(usize, Option<Vec<Card>>),
+    /// A commentary or an empty string.
+    Nothing,
+}
+
+fn cards_of(text: &str) -> std::result::Result<Option<Vec<Card>>, String> {
+    if text.contains('?') {
+        return Ok(None);
+    }
+    parse_cards(text).map(Some).map_err(|e| e.to_string())
+}
+
+/// Parses one action of the grammar (`d dh p1 AhKh`, `d db 2c3d4h`,
+/// `p2 cbr 300`, `p1 cc`, `p3 f`, `p1 sm AhKh`, `# words`).
+pub fn parse_action(text: &str, players: usize) -> std::result::Result<PhhAction, String> {
+    let body = text.split('#').next().unwrap_or("");
+    let words: Vec<&str> = body.split_whitespace().collect();
+    let seat_of = |w: &str| -> std::result::Result<usize, String> {
+        let n: usize = w.strip_prefix('p').and_then(|d| d.parse().ok()).ok_or_else(|| format!("{w:?} is not a player (p1..p{players})"))?;
+        if n == 0 || n > players {
+            return Err(format!("there is no player {w} (p1..p{players})"));
+        }
+        Ok(n - 1)
+    };
+    Ok(match words.as_slice() {
+        [] => PhhAction::Nothing,
+        ["d", "dh", p, cards] => PhhAction::DealHole { seat: seat_of(p)?, cards: cards_of(cards)? },
+        ["d", "db", cards] => PhhAction::DealBoard(cards_of(cards)?.ok_or("an unknown board card")?),
+        [p, "f"] => PhhAction::Fold(seat_of(p)?),
+        [p, "cc"] => PhhAction::CheckOrCall(seat_of(p)?),
+        [p, "cbr", amount] => {
+            let seat = seat_of(p)?;
+            PhhAction::BetOrRaiseTo(seat, Decimal::parse(amount).filter(|d| d.mantissa >= 0).ok_or_else(|| format!("{amount:?} is not an amount"))?)
+        }
+        [p, "sm"] => PhhAction::Show(seat_of(p)?, None),
+        [p, "sm", cards] => PhhAction::Show(seat_of(p)?, if *cards == "-" { None } else { cards_of(cards)? }),
+        ["d", verb, ..] => return Err(format!("the dealer action {verb:?} is not one of dh, db")),
+        [_, "pb" | "sd", ..] => return Err("a stud or draw action in a hold'em hand".into()),
+        _ => return Err("not an action of the PHH grammar".into()),
+    })
+}
+
+/// The rules, starting stacks (in units) and the chip unit's places.
+struct Setup {
+    rules: Arc<Rules>,
+    stacks: Vec<u64>,
+    places: u32,
+}
+
+fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
+    let variant = h.variant()?.to_string();
+    if !super::PLAYED.contains(&variant.as_str()) {
+        return Err(Error::UnsupportedVariant { variant, location: h.where_() });
+    }
+    let bad = |why: String| Error::BadHistory(format!("{}: {why}", h.where_()));
+    let need = |key: &str| -> Result<Vec<Decimal>> {
+        let v = h.numbers(key)?.ok_or_else(|| bad(format!("the required field '{key}' is missing")))?;
+        v.into_iter().map(|d| d.ok_or_else(|| bad(format!("'{key}' holds an unknown amount (inf)")))).collect()
+    };
+    let stacks = need("starting_stacks")?;
+    let n = stacks.len();
+    let antes = need("antes")?;
+    let blinds = need("blinds_or_straddles")?;
+    if !(crate::game::MIN_SEATS..=crate::game::MAX_SEATS).contains(&n) {
+        return Err(bad(format!("{n} players: a hand needs 2 to {}", crate::game::MAX_SEATS)));
+    }
+    for (key, v) in [("antes", &antes), ("blinds_or_straddles", &blinds)] {
+        if v.len() != n {
+            return Err(bad(format!("'{key}' has {} entries for {n} players", v.len())));
+        }
+    }
+    if let Some(Some(count)) = h.number("seat_count")?.map(|d| d.in_units(0)) {
+        if count < n as i128 {
+            return Err(bad(format!("seat_count is {count} but {n} players are dealt in")));
+        }
+    }
+    let extra: Vec<Decimal> = ["min_bet", "small_bet", "big_bet"].iter().filter_map(|k| h.number(k).transpose()).collect::<Result<_>>()?;
+    let progressive = match variant.as_str() {
+        "PGT" => need("progressive_bets")?,
+        _ => Vec::new(),
+    };
+    let mut places = 0;
+    let amounts = actions.iter().filter_map(|a| match a {
+        PhhAction::BetOrRaiseTo(_, d) => Some(*d),
+        _ => None,
+    });
+    for d in stacks.iter().chain(&antes).chain(&blinds).chain(&extra).chain(&progressive).copied().chain(amounts) {
+        if d.mantissa < 0 {
+            return Err(bad("a negative amount".into()));
+        }
+        places = places.max(d.places());
+    }
+    if places > 6 {
+        return Err(bad(format!("amounts with {places} decimal places: at most 6 are played")));
+    }
+    let units = |d: Decimal| -> Result<u64> {
+        d.in_units(places).and_then(|v| u64::try_from(v).ok()).filter(|&v| v <= crate::game::rules::MAX_CHIPS).ok_or_else(|| bad("an amount too large to play".into()))
+    };
+    let stacks_u = stacks.iter().map(|&d| units(d)).collect::<Result<Vec<_>>>()?;
+    let antes_u = antes.iter().map(|&d| units(d)).collect::<Result<Vec<_>>>()?;
+    let blinds_u = blinds.iter().map(|&d| units(d)).collect::<Result<Vec<_>>>()?;
+    let mut o = BlindOptions { small_blind: blinds_u[0], big_blind: blinds_u[1], ..Default::default() };
+    let rest = &blinds_u[2..];
+    let k = rest.iter().take_while(|&&s| s > 0).count();
+    if rest[k..].iter().any(|&s| s > 0) {
+        return Err(bad(format!("blinds_or_straddles {blinds_u:?}: a straddle that is not under the gun (or a gap) is not played")));
+    }
+    o.straddles = rest[..k].to_vec();
+    if antes_u.iter().all(|&a| a == antes_u[0]) {
+        o.ante = antes_u[0];
+    } else if antes_u.iter().enumerate().all(|(i, &a)| i == 1 || a == 0) {
+        o.big_blind_ante = antes_u[1];
+    } else {
+        return Err(bad(format!("antes {antes_u:?}: neither uniform nor a big-blind ante")));
+    }
+    let get = |key: &str| -> Result<u64> {
+        let d = h.number(key)?.ok_or_else(|| bad(format!("the required field '{key}' is missing for {variant}")))?;
+        units(d)
+    };
+    let rules = match variant.as_str() {
+        "NT" | "PT" => {
+            let min_bet = get("min_bet")?;
+            if min_bet != o.big_blind {
+                return Err(bad(format!("min_bet {min_bet} differs from the big blind {} (not played)", o.big_blind)));
+            }
+            if variant == "NT" {
+                Rules::no_limit(o)
+            } else {
+                Rules::pot_limit(o)
+            }
+        }
+        "FT" => Rules::fixed_limit(o, Some(get("small_bet")?), Some(get("big_bet")?), Some(4), true),
+        _ => {
+            let b: Vec<u64> = progressive.iter().map(|&d| units(d)).collect::<Result<_>>()?;
+            let four: [u64; 4] = b.as_slice().try_into().map_err(|_| bad(format!("'progressive_bets' has {} sizes, not 4", b.len())))?;
+            if o.small_blind + o.big_blind + o.straddles.len() as u64 > 0 {
+                return Err(bad("Progressive Hold'em has no blinds: blinds_or_straddles must be zeros".into()));
+            }
+            Rules::progressive(o.ante, four)
+        }
+    }
+    .map_err(|e| bad(e.to_string()))?;
+    Ok(Setup { rules: Arc::new(rules), stacks: stacks_u, places })
+}
+
+/// Decimal places of the chip unit a history is played in (0 for whole
+/// chips, 2 for cents): the most any of its input amounts uses.
+pub fn unit_places(h: &HandHistory) -> Result<u32> {
+    let mut places = 0;
+    for key in ["antes", "blinds_or_straddles", "starting_stacks", "progressive_bets"] {
+        for d in h.numbers(key)?.unwrap_or_default().into_iter().flatten() {
+            places = places.max(d.places());
+        }
+    }
+    for key in ["min_bet", "small_bet", "big_bet", "bring_in"] {
+        if let Some(d) = h.number(key)? {
+            places = places.max(d.places());
+        }
+    }
+    for a in h.actions()? {
+        let words: Vec<&str> = a.split('#').next().unwrap_or("").split_whitespace().collect();
+        if let [_, "cbr", amount] = words.as_slice() {
+            if let Some(d) = Decimal::parse(amount) {
+                places = places.max(d.places());
+            }
+        }
+    }
+    Ok(places)
+}
+
+fn parse_all(h: &HandHistory) -> Result<Vec<PhhAction>> {
+    let variant = h.variant()?;
+    if !super::PLAYED.contains(&variant) {
+        return Err(Error::UnsupportedVariant { variant: variant.to_string(), location: h.where_() });
+    }
+    let texts = h.actions()?;
+    let n_hint = h.numbers("starting_stacks")?.map(|v| v.len()).unwrap_or(0);
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| parse_action(t, n_hint).map_err(|message| replay_error(h, i, t, message, None)))
+        .collect()
+}
+
+/// A seed for the cards a history leaves unknown, fixed by its location, so
+/// that a replay is reproducible.
+fn seed_for(location: &str) -> u64 {
+    // FNV-1a.
+    location.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+}
+
+/// Replays a history: builds its hand and plays every action, checked.
+pub fn replay(h: &HandHistory) -> Result<Replayed> {
+    let actions = parse_all(h)?;
+    let texts = h.actions()?;
+    let Setup { rules, stacks, places } = setup(h, &actions)?;
+    let n = stacks.len();
+    let mut holes: Vec<Option<[Card; HOLE_CARDS]>> = vec![None; n];
+    let mut board = Vec::new();
+    for (i, a) in actions.iter().enumerate() {
+        match a {
+            PhhAction::DealHole { seat, cards: Some(c) } | PhhAction::Show(seat, Some(c)) => {
+                let pair: [Card; HOLE_CARDS] = c
+                    .as_slice()
+                    .try_into()
+                    .map_err(|_| replay_error(h, i, texts[i], format!("hold'em hole cards are {HOLE_CARDS}, not {}", c.len()), None))?;
+                match holes[*seat] {
+                    Some(prev) if prev != pair && !(prev[0] == pair[1] && prev[1] == pair[0]) => {
+                        return Err(replay_error(h, i, texts[i], format!("p{} shows cards other than the ones dealt", seat + 1), None))
+                    }
+                    Some(_) => {}
+                    None => holes[*seat] = Some(pair),
+                }
+            }
+            PhhAction::DealBoard(c) => board.extend_from_slice(c),
+            _ => {}
+        }
+    }
+    let unknown: Vec<bool> = holes.iter().map(|c| c.is_none()).collect();
+    let given = GivenCards { hole_cards: holes, board };
+    let all_known = !unknown.contains(&true) && given.board.len() == 5;
+    let seed = (!all_known).then(|| seed_for(&h.where_()));
+    let mut hand = Hand::new(rules, &stacks, n - 1, seed, Some(&given)).map_err(|e| Error::BadHistory(format!("{}: {e}", h.where_())))?;
+    let unit = |d: &Decimal| d.in_units(places).and_then(|v| u64::try_from(v).ok()).unwrap_or(u64::MAX);
+    for (i, a) in actions.iter().enumerate() {
+        let (seat, mv) = match a {
+            PhhAction::Fold(s) => (*s, Move::Fold),
+            PhhAction::CheckOrCall(s) => (*s, Move::CheckOrCall),
+            PhhAction::BetOrRaiseTo(s, d) => (*s, Move::BetOrRaiseTo(unit(d))),
+            _ => continue,
+        };
+        if let Err(e) = hand.act(Some(seat), mv) {
+            let (reason, legal, message) = match e {
+                Error::IllegalAction(ia) => {
+                    let why = match (hand.actor(), ia.reason) {
+                        (Some(actor), crate::error::IllegalReason::NotYourTurn) => {
+                            format!("p{} acts, but p{} is to act ({})", seat + 1, actor + 1, hand.legal_text())
+                        }
+                        _ => ia.message.clone(),
+                    };
+                    (Some(ia.reason), ia.legal, why)
+                }
+                other => (None, None, other.to_string()),
+            };
+            return Err(Error::Replay(Box::new(ReplayError {
+                location: h.where_(),
+                index: i,
+                action: texts[i].to_string(),
+                message,
+                reason,
+                legal,
+            })));
+        }
+    }
+    let showdown = hand.street() == crate::game::Street::Showdown;
+    let folded = hand.folded();
+    let unknown_cards = showdown && (given.board.len() < 5 || (0..n).any(|s| unknown[s] && !folded[s]));
+    Ok(Replayed { hand, places, unknown_cards })
+}
+
+fn replay_error(h: &HandHistory, index: usize, action: &str, message: String, legal: Option<crate::game::LegalActions>) -> Error {
+    Error::Replay(Box::new(ReplayError { location: h.where_(), index, action: action.to_string(), message, reason: None, legal }))
+}
+
+/// What a replay showed about a history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The hand ended with the recorded `finishing_stacks`, to the chip;
+    /// `half_chip`: the file records a split pot in half chips and the
+    /// engine paid the odd chip by its rule (one chip at a time from the
+    /// button's left), which is the only difference accepted.
+    Matched { half_chip: bool },
+    /// Every action was legal, but there is nothing to compare the result
+    /// with (no `finishing_stacks`, a showdown with unknown cards, or a
+    /// record that stops before the end).
+    Legal,
+    /// The replay ended with other stacks than the recorded ones.
+    Mismatch(String),
+}
+
+/// Replays `h` and compares the result with its `finishing_stacks`.
+pub fn check(h: &HandHistory) -> Result<(Replayed, Verdict)> {
+    let r = replay(h)?;
+    let Some(want) = h.numbers("finishing_stacks")? else { return Ok((r, Verdict::Legal)) };
+    if r.unknown_cards {
+        return Ok((r, Verdict::Legal));
+    }
+    let Some(got) = crate::game::HandState::final_stacks(&r.hand) else {
+        return Ok((r, Verdict::Mismatch("the record ends before the hand is over".into())));
+    };
+    if want.len() != got.len() {
+        return Ok((r, Verdict::Mismatch(format!("finishing_stacks has {} entries for {} players", want.len(), got.len()))));
+    }
+    let mut half = false;
+    for (w, &g) in want.iter().zip(&got) {
+        let Some(w) = w else { return Ok((r, Verdict::Legal)) };
+        match w.in_units(r.places) {
+            Some(x) if x == g as i128 => {}
+            _ => {
+                // In half units: a recorded half chip against the engine's
+                // whole chip either side of it.
+                let wh = w.in_units(r.places + 1);
+                if wh.is_some_and(|x| (x - 10 * g as i128).abs() == 5) {
+                    half = true;
+                } else {
+                    let shown: Vec<String> = got.iter().map(|g| g.to_string()).collect();
+                    let places = r.places;
+                    return Ok((r, Verdict::Mismatch(format!("finishing_stacks differ: the replay ends with [{}] (in units of 10^-{places})", shown.join(", ")))));
+                }
+            }
+        }
+    }
+    Ok((r, if half { Verdict::Matched { half_chip: true } } else { Verdict::Matched { half_chip: false } }))
+}

@@ -1,0 +1,110 @@
+//! Any [`Hand`], finished or not, written as a PHH hand history, from its
+//! events.
+//!
+//! PHH orders players from the small blind: `p1` is the seat left of the
+//! button and the last player is the button, so PHH player `i` (0-based) is
+//! seat `(button + 1 + i) % n`. Forced bets are written in the fields
+//! (`antes`, `blinds_or_straddles`) and not as actions; burns, returns and
+//! awards follow from the rules and are not written either.
+use super::history::HandHistory;
+use super::toml::{self, Table, Value};
+use crate::card::cards_to_string;
+use crate::game::{Event, EventKind, Hand, HandState, Structure};
+
+fn num(v: u64) -> Value {
+    Value::Num(v.to_string())
+}
+
+fn nums(v: impl IntoIterator<Item = u64>) -> Value {
+    Value::Array(v.into_iter().map(num).collect())
+}
+
+/// The PHH variant code of a structure (`PT` and `PGT` are this project's).
+pub fn variant_code(s: Structure) -> &'static str {
+    match s {
+        Structure::NoLimit => "NT",
+        Structure::FixedLimit => "FT",
+        Structure::PotLimit => "PT",
+        Structure::Progressive => "PGT",
+    }
+}
+
+/// The fields of `hand` as a PHH history.
+pub fn hand_fields(hand: &Hand) -> Table {
+    let n = hand.num_players();
+    let b = hand.button();
+    let seat_of = |i: usize| (b + 1 + i) % n;
+    let player_of = |seat: usize| (seat + n - b - 1) % n;
+    let r = hand.rules();
+    let mut t: Table = Vec::with_capacity(12);
+    t.push(("variant".into(), Value::Str(variant_code(r.structure).into())));
+    let uniform = r.big_blind_ante == 0;
+    t.push(("ante_trimming_status".into(), Value::Bool(uniform)));
+    let antes: Vec<u64> = (0..n).map(|i| if uniform { r.ante } else if i == 1 { r.big_blind_ante } else { 0 }).collect();
+    t.push(("antes".into(), nums(antes)));
+    let mut blinds = vec![0u64; n];
+    if r.structure != Structure::Progressive {
+        blinds[0] = r.small_blind;
+        blinds[1] = r.big_blind;
+        for (i, &s) in r.straddles.iter().enumerate() {
+            if let Some(slot) = blinds.get_mut(2 + i) {
+                *slot = s;
+            }
+        }
+    }
+    t.push(("blinds_or_straddles".into(), nums(blinds)));
+    match r.structure {
+        Structure::FixedLimit => {
+            t.push(("small_bet".into(), num(r.small_bet)));
+            t.push(("big_bet".into(), num(r.big_bet)));
+        }
+        Structure::Progressive => t.push(("progressive_bets".into(), nums(r.bets))),
+        _ => t.push(("min_bet".into(), num(r.big_blind))),
+    }
+    let starting = hand.starting_stacks();
+    t.push(("starting_stacks".into(), nums((0..n).map(|i| starting[seat_of(i)]))));
+    let actions: Vec<Value> = hand.events().iter().filter_map(|e| action_text(e, &player_of)).map(Value::Str).collect();
+    t.push(("actions".into(), Value::Array(actions)));
+    if let Some(f) = HandState::final_stacks(hand) {
+        t.push(("finishing_stacks".into(), nums((0..n).map(|i| f[seat_of(i)]))));
+    }
+    t
+}
+
+fn action_text(e: &Event, player_of: &dyn Fn(usize) -> usize) -> Option<String> {
+    let p = |s: Option<usize>| s.map(|s| format!("p{}", player_of(s) + 1)).unwrap_or_default();
+    let cards = || e.cards.known().map(cards_to_string).unwrap_or_else(|| "????".into());
+    Some(match e.kind {
+        EventKind::DealHole => format!("d dh {} {}", p(e.seat), cards()),
+        EventKind::DealBoard => format!("d db {}", cards()),
+        EventKind::Fold => format!("{} f", p(e.seat)),
+        EventKind::Check | EventKind::Call => format!("{} cc", p(e.seat)),
+        EventKind::Bet | EventKind::Raise => format!("{} cbr {}", p(e.seat), e.amount),
+        EventKind::Show => format!("{} sm {}", p(e.seat), cards()),
+        _ => return None,
+    })
+}
+
+/// `hand` as PHH text.
+pub fn write_hand(hand: &Hand) -> String {
+    let mut out = String::with_capacity(512);
+    toml::write_table(&mut out, &hand_fields(hand));
+    out
+}
+
+/// Several histories as one `.phhs` text: `[1]`, `[2]`, ... (or their own
+/// table names).
+pub fn write_hands(histories: &[HandHistory]) -> String {
+    let mut out = String::with_capacity(512 * histories.len());
+    for (i, h) in histories.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let name = h.section.clone().unwrap_or_else(|| (i + 1).to_string());
+        out.push('[');
+        out.push_str(&name);
+        out.push_str("]\n");
+        toml::write_table(&mut out, &h.fields);
+    }
+    out
+}

@@ -1,0 +1,236 @@
+//! `HandHistory` and the PHH functions behind `holecards.phh`. Conversions
+//! only: reading, replaying and writing live in holecards-core.
+use crate::errors::IntoPyResult;
+use crate::game::Hand;
+use holecards_core::phh::{self, history::KNOWN_FIELDS, toml::Value};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PyTuple};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+fn decimal<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    let cls = DECIMAL.get_or_try_init(py, || -> PyResult<Py<PyAny>> { Ok(py.import("decimal")?.getattr("Decimal")?.unbind()) })?;
+    cls.bind(py).call1((text,))
+}
+
+/// A TOML value as Python data: numbers as `int` when written as integers,
+/// else `decimal.Decimal` exactly as written; date-times as their text.
+fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        Value::Str(s) | Value::DateTime(s) => s.into_pyobject(py)?.into_any(),
+        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
+        Value::Num(n) => match n.parse::<i64>() {
+            Ok(i) => i.into_pyobject(py)?.into_any(),
+            Err(_) => match n.as_str() {
+                "inf" | "+inf" => decimal(py, "Infinity")?,
+                "-inf" => decimal(py, "-Infinity")?,
+                "nan" | "+nan" | "-nan" => decimal(py, "NaN")?,
+                _ if n.contains(['.', 'e', 'E']) => decimal(py, n)?,
+                _ => py.import("builtins")?.getattr("int")?.call1((n.as_str(),))?,
+            },
+        },
+        Value::Array(items) => {
+            let l = PyList::empty(py);
+            for item in items {
+                l.append(to_py(py, item)?)?;
+            }
+            l.into_any()
+        }
+    })
+}
+
+/// One hand history: every field of the file as an attribute (`None` when
+/// absent), the unknown ones in `metadata`; `replay()` plays it.
+#[pyclass(module = "holecards.phh", name = "HandHistory", frozen, eq)]
+#[derive(Clone, PartialEq)]
+pub struct HandHistory(pub Arc<phh::HandHistory>);
+
+/// The typed attributes, one getter per PHH field.
+macro_rules! history_fields {
+    ($($name:ident)*) => {
+        #[pymethods]
+        impl HandHistory {
+            $(
+                #[getter]
+                fn $name<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+                    self.field(py, stringify!($name))
+                }
+            )*
+
+            /// The file it came from (`<string>` for text).
+            #[getter]
+            fn source(&self) -> &str {
+                &self.0.source
+            }
+            /// Its `[name]` in a `.phhs` file (`None` for a `.phh`).
+            #[getter]
+            fn section(&self) -> Option<&str> {
+                self.0.section.as_deref()
+            }
+            /// The fields the PHH spec does not define, as written, in order.
+            #[getter]
+            fn metadata<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+                let d = PyDict::new(py);
+                for (k, v) in self.0.fields.iter().filter(|(k, _)| !KNOWN_FIELDS.contains(&k.as_str())) {
+                    d.set_item(k, to_py(py, v)?)?;
+                }
+                Ok(d)
+            }
+            /// Every field, as written, in file order.
+            fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+                let d = PyDict::new(py);
+                for (k, v) in &self.0.fields {
+                    d.set_item(k, to_py(py, v)?)?;
+                }
+                Ok(d)
+            }
+            /// The chip unit the hand is played in: 1 for whole chips,
+            /// `Decimal('0.01')` for cents (the smallest unit of the file's amounts).
+            #[getter]
+            fn unit<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                let places = phh::unit_places(&self.0).py()?;
+                if places == 0 {
+                    return Ok(1i64.into_pyobject(py)?.into_any());
+                }
+                decimal(py, &format!("1e-{places}"))
+            }
+            /// The hand after the last action, every action checked as legal.
+            fn replay(&self, py: Python<'_>) -> PyResult<Hand> {
+                let h = Arc::clone(&self.0);
+                Ok(Hand(py.detach(move || phh::replay(&h)).py()?.hand))
+            }
+            fn __repr__(&self) -> String {
+                let v = self.0.variant().unwrap_or("?");
+                format!("<HandHistory {} {v}, {} actions>", self.0.where_(), self.0.actions().map(|a| a.len()).unwrap_or(0))
+            }
+            fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+                let restore = py.import("holecards._core")?.getattr("_phh_restore")?;
+                let args = PyTuple::new(py, [self.0.to_text().into_pyobject(py)?.into_any(), self.0.source.clone().into_pyobject(py)?.into_any(), self.0.section.clone().into_pyobject(py)?.into_any()])?;
+                Ok((restore, args))
+            }
+        }
+    };
+}
+
+history_fields!(
+    variant antes blinds_or_straddles bring_in small_bet big_bet min_bet starting_stacks actions
+    author event url venue address city region postal_code country time time_zone time_zone_abbreviation
+    day month year hand level seats seat_count table players finishing_stacks winnings currency
+    currency_symbol ante_trimming_status time_limit time_banks progressive_bets
+);
+
+impl HandHistory {
+    fn field<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.0.get(name).map(|v| to_py(py, v)).transpose()
+    }
+}
+
+fn wrap(v: Vec<phh::HandHistory>) -> Vec<HandHistory> {
+    v.into_iter().map(|h| HandHistory(Arc::new(h))).collect()
+}
+
+/// Histories parsed from PHH text (`source` names it in errors).
+#[pyfunction]
+#[pyo3(signature = (text, source="<string>"))]
+pub fn _phh_loads(py: Python<'_>, text: &str, source: &str) -> PyResult<Vec<HandHistory>> {
+    let (text, source) = (text.to_string(), source.to_string());
+    Ok(wrap(py.detach(move || phh::parse(&text, &source)).py()?))
+}
+
+#[pyfunction]
+pub fn _phh_restore(text: &str, source: &str, section: Option<String>) -> PyResult<HandHistory> {
+    let mut v = phh::parse(text, source).py()?;
+    let mut h = v.pop().ok_or_else(|| crate::errors::to_py(holecards_core::Error::BadHistory("an empty hand history".into())))?;
+    h.section = section;
+    Ok(HandHistory(Arc::new(h)))
+}
+
+/// Histories of one file.
+#[pyfunction]
+pub fn _phh_load_path(py: Python<'_>, path: PathBuf) -> PyResult<Vec<HandHistory>> {
+    Ok(wrap(py.detach(move || phh::load_path(&path)).py()?))
+}
+
+/// Histories of many files, read on `threads` cores.
+#[pyfunction]
+#[pyo3(signature = (paths, threads=None))]
+pub fn _phh_load_many(py: Python<'_>, paths: Vec<PathBuf>, threads: Option<usize>) -> PyResult<Vec<HandHistory>> {
+    Ok(wrap(py.detach(move || phh::load_many(&paths, threads)).py()?))
+}
+
+/// Each file's histories, or its error (an exception object), in order.
+#[pyfunction]
+#[pyo3(signature = (paths, threads=None))]
+pub fn _phh_load_each(py: Python<'_>, paths: Vec<PathBuf>, threads: Option<usize>) -> PyResult<Vec<Py<PyAny>>> {
+    let each = py.detach(move || phh::load_each(&paths, threads)).py()?;
+    each.into_iter()
+        .map(|r| match r {
+            Ok(v) => Ok(wrap(v).into_pyobject(py)?.into_any().unbind()),
+            Err(e) => Ok(crate::errors::to_py(e).into_value(py).into_any()),
+        })
+        .collect()
+}
+
+/// Each history replayed on `threads` cores: the `Hand`, or the error (an
+/// exception object).
+#[pyfunction]
+#[pyo3(signature = (histories, threads=None))]
+pub fn _phh_replay_each(py: Python<'_>, histories: Vec<PyRef<'_, HandHistory>>, threads: Option<usize>) -> PyResult<Vec<(Py<PyAny>, u32, bool)>> {
+    let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
+    let out = py.detach(move || phh::replay_each(&hs, threads)).py()?;
+    out.into_iter()
+        .map(|r| match r {
+            Ok(rep) => Ok((Py::new(py, Hand(rep.hand))?.into_any(), rep.places, rep.unknown_cards)),
+            Err(e) => Ok((crate::errors::to_py(e).into_value(py).into_any(), 0, false)),
+        })
+        .collect()
+}
+
+/// A hand as PHH text.
+#[pyfunction]
+pub fn _phh_dumps_hand(hand: &Hand) -> String {
+    phh::write_hand(&hand.0)
+}
+
+/// A history as PHH text (its fields as read).
+#[pyfunction]
+pub fn _phh_dumps_history(history: &HandHistory) -> String {
+    history.0.to_text()
+}
+
+/// Several histories as one `.phhs` text.
+#[pyfunction]
+pub fn _phh_dumps_many(histories: Vec<PyRef<'_, HandHistory>>) -> String {
+    let hs: Vec<phh::HandHistory> = histories.iter().map(|h| (*h.0).clone()).collect();
+    phh::write_hands(&hs)
+}
+
+/// A hand's history object (the fields `dumps(hand)` writes).
+#[pyfunction]
+pub fn _phh_from_hand(hand: &Hand) -> HandHistory {
+    HandHistory(Arc::new(phh::HandHistory::from(phh::write::hand_fields(&hand.0))))
+}
+
+/// Each history replayed and compared with its recorded result, on `threads`
+/// cores: `(status, detail)` with status `matched`, `half_chip`, `legal`,
+/// `mismatch`, `unsupported` or `failed`.
+#[pyfunction]
+#[pyo3(signature = (histories, threads=None))]
+pub fn _phh_check_each(py: Python<'_>, histories: Vec<PyRef<'_, HandHistory>>, threads: Option<usize>) -> PyResult<Vec<(&'static str, String)>> {
+    let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
+    let out = py.detach(move || phh::check_each(&hs, threads)).py()?;
+    Ok(out
+        .into_iter()
+        .map(|r| match r {
+            Ok((_, phh::Verdict::Matched { half_chip: false })) => ("matched", String::new()),
+            Ok((_, phh::Verdict::Matched { half_chip: true })) => ("half_chip", "a split pot recorded in half chips; the odd chip paid from the button's left".into()),
+            Ok((_, phh::Verdict::Legal)) => ("legal", String::new()),
+            Ok((_, phh::Verdict::Mismatch(m))) => ("mismatch", m),
+            Err(holecards_core::Error::UnsupportedVariant { variant, .. }) => ("unsupported", variant),
+            Err(e) => ("failed", e.to_string()),
+        })
+        .collect())
+}

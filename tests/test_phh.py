@@ -1,0 +1,303 @@
+"""``holecards.phh``: reading, writing and replaying PHH hand histories.
+
+The corpus replay against recorded stacks is in ``test_phh_replay.py``; here:
+round trips, pokerkit reading what we write, bad files, fuzzing, decimal
+amounts, and the columnar export queried with DuckDB.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, List
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import holecards as hc
+from holecards import phh
+from hand_strategies import hands, random_action
+
+SAMPLE = Path(__file__).parent / "data" / "phh"
+
+
+def sample() -> List[hc.phh.HandHistory]:
+    return phh.load_many([SAMPLE])
+
+
+def holdem(histories):
+    return [h for h in histories if h.variant in ("NT", "FT")]
+
+
+# --------------------------------------------------------------------------
+# round trips
+
+
+def test_load_dump_load_gives_the_same_history_for_every_sample_hand() -> None:
+    hs = sample()
+    assert len(hs) >= 300
+    for h in hs:
+        text = phh.dumps(h)
+        (again,) = phh.loads(text, source=h.source)
+        assert again.to_dict() == h.to_dict(), h.source
+        assert phh.dumps(again) == text
+
+
+def test_a_replayed_hand_dumps_to_phh_that_replays_to_the_same_hand() -> None:
+    for h in holdem(sample()):
+        try:
+            hand = h.replay()
+        except hc.HandHistoryError:
+            continue  # the WSOP 2019 hand with its missing fold
+        (back,) = phh.loads(phh.dumps(hand))
+        again = back.replay()
+        assert again.final_stacks == hand.final_stacks == [s for s in again.stacks]
+        assert again.history == hand.history
+        assert phh.dumps(again) == phh.dumps(hand)
+
+
+def test_a_phhs_file_round_trips_with_its_tables() -> None:
+    hs = phh.load(SAMPLE / "handhq-abs-100NLH-sample.phhs")
+    assert [h.section for h in hs] == ["1", "3", "9"]
+    text = phh.dumps(hs)
+    back = phh.loads(text)
+    assert [b.to_dict() for b in back] == [h.to_dict() for h in hs]
+    assert [b.section for b in back] == ["1", "3", "9"]
+
+
+def test_load_takes_paths_and_open_files_and_dump_writes_both(tmp_path: Path) -> None:
+    path = SAMPLE / "pluribus" / "84" / "63.phh"
+    by_path = phh.load(path)
+    with open(path, "rb") as f:
+        by_binary = phh.load(f)
+    with open(path, encoding="utf-8") as f:
+        by_text = phh.load(f)
+    assert by_path[0].to_dict() == by_binary[0].to_dict() == by_text[0].to_dict()
+    out = tmp_path / "x.phh"
+    phh.dump(by_path[0], out)
+    buf = io.StringIO()
+    phh.dump(by_path[0], buf)
+    assert out.read_text() == buf.getvalue() == phh.dumps(by_path[0])
+
+
+def test_load_many_is_the_same_on_any_number_of_threads() -> None:
+    one = [h.to_dict() for h in phh.load_many([SAMPLE], threads=1)]
+    two = [h.to_dict() for h in phh.load_many([SAMPLE], threads=2)]
+    assert one == two
+
+
+def test_unknown_fields_are_kept_as_metadata_and_written_back() -> None:
+    text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n" \
+        "starting_stacks = [100, 100]\nactions = ['p2 f']\nmy_note = 'seen live'\nhand = 7\n"
+    (h,) = phh.loads(text)
+    assert h.metadata == {"my_note": "seen live"}
+    assert h.hand == 7 and h.event is None
+    assert "my_note = 'seen live'" in phh.dumps(h)
+    # heads-up: p2 is the button and posts the small blind; it folds
+    assert h.replay().final_stacks == [101, 99]
+
+
+# --------------------------------------------------------------------------
+# amounts in cents
+
+
+def test_decimal_amounts_play_in_the_smallest_unit_and_stay_exact() -> None:
+    hs = phh.load(SAMPLE / "handhq-abs-100NLH-sample.phhs")
+    h = hs[1]
+    assert h.unit == Decimal("0.01")
+    assert h.starting_stacks[0] == Decimal("28.70") and str(h.starting_stacks[0]) == "28.70"
+    assert h.blinds_or_straddles[:2] == [Decimal("0.50"), 1]
+    hand = h.replay()
+    assert [Decimal(s) * h.unit for s in hand.starting_stacks] == h.starting_stacks
+    assert hand.rules.small_blind == 50 and hand.rules.big_blind == 100
+    assert phh.loads("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+                     "starting_stacks = [100, 100]\nactions = []\n")[0].unit == 1
+
+
+# --------------------------------------------------------------------------
+# pokerkit reads what we write
+
+
+def _pokerkit_stacks(text: str) -> List[int]:
+    from pokerkit import HandHistory as PK
+
+    state = None
+    for state in PK.loads(text):
+        pass
+    assert state is not None
+    return [int(s) for s in state.stacks]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(hands(), st.data())
+def test_pokerkit_plays_what_we_write_to_the_same_stacks(hand: hc.Hand, data: Any) -> None:
+    assume(hand.rules.structure != hc.Structure.PROGRESSIVE)  # PGT is our extension
+    # a forced bet posted short is a documented difference (docs/game.md:
+    # we make the others call it in full, pokerkit what was posted)
+    assume(not any(a.all_in for a in hand.history if a.kind <= hc.ActionKind.POST_STRADDLE))
+    while not hand.is_over:
+        random_action(hand, data.draw)
+    text = phh.dumps(hand)
+    try:
+        theirs = _pokerkit_stacks(text)
+    except (ValueError, AssertionError, IndexError, KeyError):
+        # pokerkit refuses a move our rules allow (docs/game.md, "Differences
+        # from pokerkit": short all-ins in limit, raising against nobody,
+        # short blinds, ...): nothing to compare.
+        assume(False)
+        return
+    n = hand.num_players
+    ours = [hand.final_stacks[(hand.button + 1 + i) % n] for i in range(n)]
+    if theirs != ours:
+        # the one documented payout difference: odd chips (pokerkit gives
+        # them all to one winner); the totals agree and each seat is within
+        # the split's odd chips
+        assert sum(theirs) == sum(ours)
+        assert max(abs(a - b) for a, b in zip(theirs, ours)) < n, (text, theirs, ours)
+
+
+def test_pokerkit_plays_every_sample_hand_we_write() -> None:
+    checked = 0
+    for h in holdem(sample()):
+        try:
+            hand = h.replay()
+        except hc.HandHistoryError:
+            continue
+        if hand.rules.big_blind_ante or h.unit != 1:
+            continue
+        n = hand.num_players
+        ours = [hand.final_stacks[(hand.button + 1 + i) % n] for i in range(n)]
+        theirs = _pokerkit_stacks(phh.dumps(hand))
+        if theirs != ours:
+            assert sum(theirs) == sum(ours) and max(abs(a - b) for a, b in zip(theirs, ours)) <= 1
+        checked += 1
+    assert checked >= 220  # 218 Pluribus hands and the WSOP hold'em hands
+
+
+# --------------------------------------------------------------------------
+# bad files
+
+
+BASE = {
+    "variant": "'NT'",
+    "antes": "[0, 0, 0]",
+    "blinds_or_straddles": "[1, 2, 0]",
+    "min_bet": "2",
+    "starting_stacks": "[100, 100, 100]",
+    "actions": "['d dh p1 AhAd', 'd dh p2 KhKd', 'd dh p3 QhQd', 'p3 cbr 6', 'p1 f', 'p2 cc']",
+}
+
+
+def text_of(**changes: Any) -> str:
+    fields = dict(BASE)
+    for k, v in changes.items():
+        if v is None:
+            fields.pop(k)
+        else:
+            fields[k] = v
+    return "".join(f"{k} = {v}\n" for k, v in fields.items())
+
+
+def test_the_base_file_is_fine() -> None:
+    hand = phh.loads(text_of())[0].replay()
+    assert hand.street == hc.Street.FLOP and hand.actor == 1
+
+
+@pytest.mark.parametrize(
+    "changes, words",
+    [
+        ({"actions": "['d dh p1 AhAd'"}, ["line"]),
+        ({"starting_stacks": None}, ["starting_stacks", "missing"]),
+        ({"variant": None}, ["variant", "missing"]),
+        ({"antes": "[0, 0]"}, ["antes", "2 entries", "3 players"]),
+        ({"actions": "['p2 f']"}, ["action 0", "p2 f", "p3 is to act", "legal"]),
+        ({"actions": "['p3 cbr 3']"}, ["action 0", "p3 cbr 3", "below the minimum"]),
+        ({"actions": "['d dh p1 AhAd', 'd dh p2 AhKd']"}, ["duplicate card Ah"]),
+        ({"seat_count": "2"}, ["seat_count", "3 players"]),
+        ({"actions": "['p7 f']"}, ["no player p7"]),
+        ({"actions": "['p3 cbr lots']"}, ["not an amount"]),
+        ({"starting_stacks": "[100, 'x', 100]"}, ["starting_stacks", "numbers"]),
+    ],
+)
+def test_bad_files_name_the_file_and_the_problem(changes: dict, words: List[str]) -> None:
+    with pytest.raises(hc.HandHistoryError) as info:
+        for h in phh.loads(text_of(**changes), source="bad.phh"):
+            h.replay()
+    msg = str(info.value)
+    assert "bad.phh" in msg
+    for w in words:
+        assert w in msg, (w, msg)
+
+
+def test_an_illegal_action_says_where_and_what_was_legal() -> None:
+    (h,) = phh.loads(text_of(actions="['p3 cbr 6', 'p1 cbr 8']"), source="x.phh")
+    with pytest.raises(hc.HandHistoryError) as info:
+        h.replay()
+    e = info.value
+    assert e.index == 1 and e.action == "p1 cbr 8" and e.location == "x.phh"
+    assert e.reason == hc.IllegalReason.BELOW_MINIMUM
+    assert e.legal is not None and e.legal.min_raise_to == 10
+
+
+def test_an_unsupported_variant_names_it() -> None:
+    with pytest.raises(hc.UnsupportedVariantError) as info:
+        phh.load(SAMPLE / "alice-carol-wikipedia.phh")[0].replay()
+    assert info.value.variant == "FB" and "badugi" in str(info.value)
+
+
+def _only_clean(text: Any) -> None:
+    try:
+        for h in phh.loads(text, source="fuzz"):
+            h.replay()
+            h.unit, h.to_dict(), phh.dumps(h)
+    except hc.HolecardsError as e:
+        assert isinstance(e, ValueError) and str(e)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=300))
+def test_random_bytes_give_only_clean_errors(data: bytes) -> None:
+    _only_clean(data)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 8))
+def test_mutated_corpus_files_give_only_clean_errors(seed: int, edits: int) -> None:
+    rng = random.Random(seed)
+    files = sorted(SAMPLE.rglob("*.phh"))
+    text = bytearray(rng.choice(files).read_bytes())
+    for _ in range(edits):
+        i = rng.randrange(len(text))
+        op = rng.randrange(3)
+        if op == 0:
+            text[i] = rng.choice(b"0123456789 []',=\n#.-pcdbfhsmr?")
+        elif op == 1:
+            del text[i]
+        else:
+            text.insert(i, rng.randrange(256))
+    _only_clean(bytes(text))
+
+
+# --------------------------------------------------------------------------
+# columnar export
+
+
+def test_parquet_export_queried_with_duckdb(tmp_path: Path) -> None:
+    duckdb = pytest.importorskip("duckdb")
+    pq = pytest.importorskip("pyarrow.parquet")
+    hs = holdem(sample())
+    hands_t, actions_t = phh.to_arrow(hs)
+    pq.write_table(hands_t, tmp_path / "hands.parquet")
+    pq.write_table(actions_t, tmp_path / "actions.parquet")
+    replayed = [r for r in phh.replay_all(hs) if isinstance(r, hc.Hand)]
+    con = duckdb.connect()
+    n, total = con.execute(
+        f"select count(*), sum(list_sum(final_stacks)) from '{tmp_path / 'hands.parquet'}' where status = 'ok'"
+    ).fetchone()
+    assert n == len(replayed)
+    assert total == sum(sum(h.final_stacks) for h in replayed)
+    (acts,) = con.execute(f"select count(*) from '{tmp_path / 'actions.parquet'}'").fetchone()
+    assert acts == sum(len(h.history) for h in replayed)
