@@ -34,10 +34,17 @@ def hand(rules: hc.Rules, stacks: list, **kw: Any) -> hc.Hand:
 
 def test_not_your_turn() -> None:
     h = hand(NL(), [100, 100, 100])  # seat 0 is first
-    e = refused(h, h.check_or_call, seat=2)
+    e = refused(h, h.act, 2, hc.ActionKind.CALL)
     assert e.reason == R.NOT_YOUR_TURN and "seat 0 is to act" in str(e)
-    h.check_or_call(seat=0)  # the right seat may act
+    assert refused(h, h.call, seat=1).reason == R.NOT_YOUR_TURN
+    h.act(0, hc.ActionKind.CALL)  # the right seat may act
     assert h.actor == 1
+    h.act(1, hc.ActionKind.RAISE, 6)
+    assert h.bets == [2, 6, 2]
+    with pytest.raises(hc.ConfigError, match="needs an amount"):
+        h.act(2, hc.ActionKind.RAISE)
+    with pytest.raises(hc.ConfigError, match="not a player action"):
+        h.act(2, hc.ActionKind.POST_ANTE)
 
 
 def test_hand_over() -> None:

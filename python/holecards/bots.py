@@ -82,9 +82,9 @@ def play_hand(hand: Hand, bots: Sequence[Bot]) -> Hand:
         seat = hand.actor
         kind, amount = bots[seat](hand.view(seat))
         if kind == "fold":
-            hand.fold(seat=seat)
+            hand.fold()
         elif kind == "raise":
-            hand.bet_or_raise_to(amount, seat=seat)
+            hand.bet_or_raise_to(amount)
         else:
-            hand.check_or_call(seat=seat)
+            hand.check_or_call()
     return hand

@@ -59,7 +59,7 @@ impl Deck {
     /// Deals `n` cards off the top.
     pub fn deal(&mut self, n: usize) -> Result<Vec<Card>> {
         if n > self.cards.len() {
-            return Err(Error::NoCardsLeft { wanted: n, left: self.cards.len() });
+            return Err(Error::no_cards_left(n, self.cards.len()));
         }
         let at = self.cards.len() - n;
         let mut dealt = self.cards.split_off(at);

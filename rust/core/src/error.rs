@@ -7,9 +7,15 @@ use crate::card::Card;
 use crate::game::LegalActions;
 use std::fmt;
 
+/// An engine error: one pointer wide, so that `Result<(), Error>`, which
+/// every action returns, costs the hot path nothing; [`Error::kind`] says
+/// what went wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error(Box<ErrorKind>);
+
 /// What went wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Error {
+pub enum ErrorKind {
     /// Text or a number that is not a card; the message names the token.
     BadCard(String),
     /// The same card twice in one deal or one hand (`row`: the row of a batch).
@@ -19,7 +25,7 @@ pub enum Error {
     /// A configuration (rules, stacks, seats, options) that cannot be played.
     BadConfig(String),
     /// A move the rules forbid in this state.
-    IllegalAction(Box<IllegalAction>),
+    IllegalAction(IllegalAction),
     /// Saved state (a pickle) that is corrupt or from another version.
     CorruptState(StateProblem),
     /// More cards were asked for than are left.
@@ -28,9 +34,17 @@ pub enum Error {
     /// table) and the problem.
     BadHistory(String),
     /// A hand history of a variant the engine does not play.
-    UnsupportedVariant { variant: String, location: String },
+    UnsupportedVariant(UnsupportedVariant),
     /// A hand history whose actions cannot be played.
-    Replay(Box<ReplayError>),
+    Replay(ReplayError),
+}
+
+/// A hand history's variant that the engine does not play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnsupportedVariant {
+    pub variant: String,
+    /// The file, and the table in a `.phhs`.
+    pub location: String,
 }
 
 /// An action of a hand history that the engine refused, or that names the
@@ -140,22 +154,66 @@ pub struct IllegalAction {
     pub message: String,
 }
 
+impl From<ErrorKind> for Error {
+    #[cold]
+    fn from(k: ErrorKind) -> Error {
+        Error(Box::new(k))
+    }
+}
+
 impl Error {
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0
+    }
+    pub fn into_kind(self) -> ErrorKind {
+        *self.0
+    }
+    #[cold]
+    pub fn bad_card(m: String) -> Error {
+        ErrorKind::BadCard(m).into()
+    }
+    #[cold]
+    pub fn bad_cards(m: String) -> Error {
+        ErrorKind::BadCards(m).into()
+    }
+    #[cold]
+    pub fn bad_config(m: String) -> Error {
+        ErrorKind::BadConfig(m).into()
+    }
+    #[cold]
+    pub fn bad_history(m: String) -> Error {
+        ErrorKind::BadHistory(m).into()
+    }
+    #[cold]
+    pub fn no_cards_left(wanted: usize, left: usize) -> Error {
+        ErrorKind::NoCardsLeft { wanted, left }.into()
+    }
+    pub fn unsupported_variant(variant: &str, location: String) -> Error {
+        ErrorKind::UnsupportedVariant(UnsupportedVariant { variant: variant.to_string(), location }).into()
+    }
+
     pub fn illegal(reason: IllegalReason, legal: Option<LegalActions>, message: String) -> Error {
-        Error::IllegalAction(Box::new(IllegalAction { reason, seat: legal.map(|l| l.seat), legal, message }))
+        ErrorKind::IllegalAction(IllegalAction { reason, seat: legal.map(|l| l.seat), legal, message }).into()
     }
 
     pub(crate) fn corrupt() -> Error {
-        Error::CorruptState(StateProblem::Corrupt)
+        ErrorKind::CorruptState(StateProblem::Corrupt).into()
     }
 
     pub fn duplicate(card: Card) -> Error {
-        Error::DuplicateCard { card, row: None }
+        ErrorKind::DuplicateCard { card, row: None }.into()
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use ErrorKind as Error;
         match self {
             Error::BadCard(m) | Error::BadCards(m) | Error::BadConfig(m) => f.write_str(m),
             Error::DuplicateCard { card, row: None } => write!(f, "duplicate card {card}"),
@@ -170,7 +228,8 @@ impl fmt::Display for Error {
             ),
             Error::NoCardsLeft { wanted, left } => write!(f, "cannot deal {wanted} cards: {left} left in the deck"),
             Error::BadHistory(m) => f.write_str(m),
-            Error::UnsupportedVariant { variant, location } => {
+            Error::UnsupportedVariant(u) => {
+                let (variant, location) = (&u.variant, &u.location);
                 write!(f, "{location}: unsupported variant {variant:?} ({}): holecards plays hold'em only (NT, FT, PT, PGT)", crate::phh::variant_name(variant))
             }
             Error::Replay(r) => write!(f, "{}: action {} ({:?}): {}", r.location, r.index, r.action, r.message),

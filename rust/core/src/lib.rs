@@ -10,7 +10,7 @@ pub mod eval;
 
 pub use card::{parse_cards, Card, CardSet};
 pub use deck::Deck;
-pub use error::{Error, Result};
+pub use error::{Error, ErrorKind, Result};
 pub use eval::{best_five, evaluate, Category, HandValue};
 pub mod game;
 pub mod phh;

@@ -5,13 +5,13 @@ use crate::error::{Error, Result};
 /// Runs `f` inside the pool `threads` asks for.
 pub fn install<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) -> Result<R> {
     match threads {
-        Some(0) => Err(Error::BadConfig("threads must be at least 1".into())),
+        Some(0) => Err(Error::bad_config("threads must be at least 1".into())),
         None => Ok(f()),
         Some(n) => {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(n)
                 .build()
-                .map_err(|e| Error::BadConfig(format!("cannot start {n} threads: {e}")))?;
+                .map_err(|e| Error::bad_config(format!("cannot start {n} threads: {e}")))?;
             Ok(pool.install(f))
         }
     }

@@ -31,7 +31,7 @@ fn parse_errors_name_the_problem() {
     assert!(e.contains("suit must be one of c d h s"), "{e}");
     let e = parse_cards("AhAh").unwrap_err();
     assert_eq!(e.to_string(), "duplicate card Ah");
-    assert!(matches!(e, Error::DuplicateCard { row: None, .. }));
+    assert!(matches!(e.kind(), holecards_core::ErrorKind::DuplicateCard { row: None, .. }));
     assert!(parse_cards("Ah K").is_err());
     assert!(parse_cards("1h").is_err());
     assert!(parse_cards("Zh").unwrap_err().to_string().contains("rank"));

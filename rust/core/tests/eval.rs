@@ -64,7 +64,7 @@ fn best_five_order() {
 #[test]
 fn checked_api_rejects_bad_input() {
     let four = parse_cards("AhKhQhJh").unwrap();
-    assert!(matches!(evaluate(&four), Err(Error::BadCards(_))));
+    assert!(matches!(evaluate(&four).map_err(|e| e.into_kind()), Err(holecards_core::ErrorKind::BadCards(_))));
     let mut dup = parse_cards("AhKhQhJhTh").unwrap();
     dup[4] = dup[0];
     assert_eq!(evaluate(&dup).map_err(|e| e.to_string()), Err("duplicate card Ah".to_string()));

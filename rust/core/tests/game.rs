@@ -1,6 +1,6 @@
 //! Scenario tests written from RULES.md; amounts worked out by hand in the comments.
 use holecards_core::card::parse_cards;
-use holecards_core::error::{Error, IllegalReason, StateProblem};
+use holecards_core::error::{Error, ErrorKind, IllegalReason, StateProblem};
 use holecards_core::game::*;
 use std::sync::Arc;
 
@@ -306,12 +306,14 @@ fn events_rebuild_the_stacks_of_random_hands() {
 fn a_refused_action_says_why_and_what_is_legal() {
     let mut h = Hand::new(nl(1, 2), &[100, 100, 100], 0, Some(1), None).unwrap();
     let before = h.clone();
-    let Err(Error::IllegalAction(e)) = h.bet_or_raise_to(3) else { panic!("accepted a raise to 3") };
+    let Err(e) = h.bet_or_raise_to(3) else { panic!("accepted a raise to 3") };
+    let ErrorKind::IllegalAction(e) = e.into_kind() else { panic!("not an illegal action") };
     assert_eq!(e.reason, IllegalReason::BelowMinimum);
     assert_eq!(e.legal, h.legal_actions());
     assert_eq!(e.seat, Some(0));
     assert!(e.message.contains("below the minimum raise to 4"), "{}", e.message);
-    let Err(Error::IllegalAction(e)) = h.act(Some(2), Move::Fold) else { panic!("seat 2 acted out of turn") };
+    let Err(e) = h.act(Some(2), Move::Fold) else { panic!("seat 2 acted out of turn") };
+    let ErrorKind::IllegalAction(e) = e.into_kind() else { panic!("not an illegal action") };
     assert_eq!(e.reason, IllegalReason::NotYourTurn);
     assert_eq!(h, before);
 }
@@ -323,8 +325,14 @@ fn an_old_state_is_refused_with_its_version() {
     assert_eq!(codec::decode_hand(&bytes).unwrap(), h);
     bytes[0] = 1;
     let e = codec::decode_hand(&bytes).unwrap_err();
-    assert_eq!(e, Error::CorruptState(StateProblem::Version { found: 1, expected: 2 }));
+    assert_eq!(e.kind(), &ErrorKind::CorruptState(StateProblem::Version { found: 1, expected: 2 }));
     assert!(e.to_string().contains("format 1"), "{e}");
     let v = h.view(Some(0));
     assert_eq!(codec::decode_view(&codec::encode_view(&v)).unwrap(), v);
+}
+
+#[test]
+fn errors_stay_small_for_the_hot_path() {
+    // Every action returns Result<(), Error>: a large error would slow them.
+    assert_eq!(std::mem::size_of::<Result<(), Error>>(), std::mem::size_of::<usize>());
 }

@@ -48,7 +48,7 @@ pub fn to_card(value: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
         };
     }
     if let Ok(s) = value.cast::<PyString>() {
-        return crate::args::text(s, || holecards_core::Error::BadCard("that string is not a card".into()))?.parse::<CoreCard>().py();
+        return crate::args::text(s, || holecards_core::Error::bad_card("that string is not a card".into()))?.parse::<CoreCard>().py();
     }
     // Other integers (NumPy scalars and anything with __index__).
     if value.hasattr("__index__")? && !value.is_instance_of::<pyo3::types::PyFloat>() {
@@ -70,7 +70,7 @@ pub fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
     match seed {
         Some(s) if !s.is_none() => match crate::args::as_u64(s) {
             Some(v) => Ok(Some(v)),
-            None => Err(crate::errors::to_py(holecards_core::Error::BadConfig(format!(
+            None => Err(crate::errors::to_py(holecards_core::Error::bad_config(format!(
                 "seed must be an integer from 0 to 2**64-1, not {}",
                 s.repr()?
             )))),
@@ -83,7 +83,7 @@ pub fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
 /// cards, strings or indices. Duplicates are an error.
 pub fn to_cards(value: &Bound<'_, PyAny>) -> PyResult<Vec<CoreCard>> {
     if let Ok(s) = value.cast::<PyString>() {
-        return card::parse_cards(&crate::args::text(s, || holecards_core::Error::BadCard("that string is not a list of cards".into()))?).py();
+        return card::parse_cards(&crate::args::text(s, || holecards_core::Error::bad_card("that string is not a list of cards".into()))?).py();
     }
     if value.is_instance_of::<pyo3::types::PyBytes>() || value.is_instance_of::<pyo3::types::PyByteArray>() {
         return Err(card_error("cards cannot be read from bytes: give a string like 'AhKd' or a list of cards".into()));
@@ -123,7 +123,7 @@ pub fn parse_cards(text: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     let Ok(s) = text.cast::<PyString>() else {
         return Err(card_error(format!("parse_cards takes a string like 'AhKd', not {}", text.repr()?)));
     };
-    let t = crate::args::text(s, || holecards_core::Error::BadCard("that string is not a list of cards".into()))?;
+    let t = crate::args::text(s, || holecards_core::Error::bad_card("that string is not a list of cards".into()))?;
     Ok(cards_to_py(&card::parse_cards(&t).py()?))
 }
 
@@ -153,7 +153,7 @@ impl Deck {
         };
         let count = crate::args::as_u64(n).and_then(|v| usize::try_from(v).ok());
         let Some(count) = count else {
-            return Err(crate::errors::to_py(holecards_core::Error::BadConfig(format!(
+            return Err(crate::errors::to_py(holecards_core::Error::bad_config(format!(
                 "cannot deal {} cards: give a whole number from 0 to {}",
                 n.repr()?,
                 self.deck.len()

@@ -2,7 +2,7 @@
 //! `holecards/errors.py` (so each can inherit both `HolecardsError` and
 //! `ValueError`). The mapping is done here, once; an `IllegalActionError`
 //! also carries the reason and the legal actions as attributes.
-use holecards_core::Error;
+use holecards_core::{Error, ErrorKind};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
@@ -28,7 +28,8 @@ fn classes(py: Python<'_>) -> PyResult<&Vec<Py<PyType>>> {
 }
 
 fn class_index(err: &Error) -> usize {
-    match err {
+    use ErrorKind as Error;
+    match err.kind() {
         Error::BadCard(_) | Error::BadCards(_) => 0,
         Error::DuplicateCard { .. } => 1,
         Error::BadConfig(_) => 2,
@@ -36,30 +37,30 @@ fn class_index(err: &Error) -> usize {
         Error::CorruptState(_) => 4,
         Error::NoCardsLeft { .. } => 5,
         Error::BadHistory(_) | Error::Replay(_) => 6,
-        Error::UnsupportedVariant { .. } => 7,
+        Error::UnsupportedVariant(_) => 7,
     }
 }
 
 fn build(py: Python<'_>, err: Error) -> PyResult<PyErr> {
     let cls = classes(py)?[class_index(&err)].bind(py).clone();
     let exc = cls.call1((err.to_string(),))?;
-    if let Error::IllegalAction(a) = &err {
+    if let ErrorKind::IllegalAction(a) = err.kind() {
         exc.setattr("reason", crate::game::reason_member(py, a.reason)?)?;
         exc.setattr("legal", a.legal.map(crate::game::LegalActions))?;
         exc.setattr("seat", a.seat)?;
     }
-    if let Error::Replay(r) = &err {
+    if let ErrorKind::Replay(r) = err.kind() {
         exc.setattr("location", &r.location)?;
         exc.setattr("index", r.index)?;
         exc.setattr("action", &r.action)?;
         exc.setattr("reason", r.reason.map(|x| crate::game::reason_member(py, x)).transpose()?)?;
         exc.setattr("legal", r.legal.map(crate::game::LegalActions))?;
     }
-    if let Error::UnsupportedVariant { variant, location } = &err {
-        exc.setattr("variant", variant)?;
-        exc.setattr("location", location)?;
+    if let ErrorKind::UnsupportedVariant(u) = err.kind() {
+        exc.setattr("variant", &u.variant)?;
+        exc.setattr("location", &u.location)?;
     }
-    if let Error::DuplicateCard { card, .. } = &err {
+    if let ErrorKind::DuplicateCard { card, .. } = err.kind() {
         exc.setattr("card", crate::cards::Card(*card))?;
     }
     Ok(PyErr::from_value(exc))
@@ -82,5 +83,5 @@ impl<T> IntoPyResult<T> for Result<T, Error> {
 }
 
 pub fn card_error(msg: String) -> PyErr {
-    to_py(Error::BadCard(msg))
+    to_py(Error::bad_card(msg))
 }

@@ -103,7 +103,7 @@ impl HandRank {
 
 #[pyfunction]
 pub fn _restore_hand_rank(value: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<HandRank> {
-    let bad = || crate::errors::to_py(holecards_core::Error::BadCards("not a valid pickled hand rank".into()));
+    let bad = || crate::errors::to_py(holecards_core::Error::bad_cards("not a valid pickled hand rank".into()));
     let value = crate::args::as_u64(value).and_then(|v| u16::try_from(v).ok()).ok_or_else(bad)?;
     let mask = crate::args::as_u64(cards).filter(|m| m >> 52 == 0).ok_or_else(bad)?;
     let set = CardSet(mask);
@@ -137,7 +137,7 @@ pub fn _evaluate_many<'py>(
     let shape = cards.shape();
     let (rows, width) = (shape[0], shape[1]);
     let slice = cards.as_slice().map_err(|_| {
-        crate::errors::to_py(holecards_core::Error::BadCards("cards must be a C-contiguous array".into()))
+        crate::errors::to_py(holecards_core::Error::bad_cards("cards must be a C-contiguous array".into()))
     })?;
     let out = py.detach(|| -> Result<Vec<u16>, holecards_core::Error> {
         let mut out = vec![0u16; rows];

@@ -45,7 +45,7 @@ fn member(py: Python<'_>, which: PyEnum, index: u8) -> PyResult<Py<PyAny>> {
     all[which as usize]
         .get(index as usize)
         .map(|m| m.clone_ref(py))
-        .ok_or_else(|| to_py(Error::BadConfig("enum out of range".into())))
+        .ok_or_else(|| to_py(Error::bad_config("enum out of range".into())))
 }
 
 /// `holecards.IllegalReason` member for an engine reason.
@@ -54,7 +54,7 @@ pub fn reason_member(py: Python<'_>, reason: IllegalReason) -> PyResult<Py<PyAny
 }
 
 fn config(msg: String) -> PyErr {
-    to_py(Error::BadConfig(msg))
+    to_py(Error::bad_config(msg))
 }
 
 /// A chip amount: a non-negative int (bools and floats are refused).
@@ -461,7 +461,7 @@ event_class!(Event, PyEnum::EventKind, {
 fn to_pair(value: &Bound<'_, PyAny>, seat: usize) -> PyResult<[CoreCard; game::HOLE_CARDS]> {
     let cards = to_cards(value)?;
     cards.as_slice().try_into().map_err(|_| {
-        to_py(Error::BadCards(format!("seat {seat} needs exactly {} hole cards, not {}", game::HOLE_CARDS, cards.len())))
+        to_py(Error::bad_cards(format!("seat {seat} needs exactly {} hole cards, not {}", game::HOLE_CARDS, cards.len())))
     })
 }
 
@@ -571,7 +571,7 @@ hand_state_class!(Hand {
         let seed = crate::cards::seed_from_py(seed)?;
         let mut given = GivenCards::default();
         if let Some(h) = hole_cards.filter(|h| !h.is_none()) {
-            let not_a_list = || to_py(Error::BadCards(format!("hole_cards must be a list with {} cards (or None) per seat", game::HOLE_CARDS)));
+            let not_a_list = || to_py(Error::bad_cards(format!("hole_cards must be a list with {} cards (or None) per seat", game::HOLE_CARDS)));
             if h.is_instance_of::<PyString>() {
                 return Err(not_a_list());
             }
@@ -598,43 +598,51 @@ hand_state_class!(Hand {
         self.0.legal_actions().map(LegalActions)
     }
 
-    #[pyo3(signature = (*, seat=None))]
-    fn fold(&mut self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-        match seat {
-            None => self.0.fold().py(),
-            Some(_) => self.act(seat, Move::Fold),
-        }
+    fn fold(&mut self) -> PyResult<()> {
+        self.0.fold().py()
     }
 
-    #[pyo3(signature = (*, seat=None))]
-    fn check_or_call(&mut self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-        match seat {
-            None => self.0.check_or_call().py(),
-            Some(_) => self.act(seat, Move::CheckOrCall),
-        }
+    fn check_or_call(&mut self) -> PyResult<()> {
+        self.0.check_or_call().py()
     }
 
     /// Check; refused (`CANNOT_CHECK`) when facing a bet.
     #[pyo3(signature = (*, seat=None))]
     fn check(&mut self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-        self.act(seat, Move::Check)
+        self.act_as(seat, Move::Check)
     }
 
     /// Call; refused (`NOTHING_TO_CALL`) when nothing is owed.
     #[pyo3(signature = (*, seat=None))]
     fn call(&mut self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-        self.act(seat, Move::Call)
+        self.act_as(seat, Move::Call)
     }
 
-    #[pyo3(signature = (amount, *, seat=None))]
-    fn bet_or_raise_to(&mut self, amount: &Bound<'_, PyAny>, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    fn bet_or_raise_to(&mut self, amount: &Bound<'_, PyAny>) -> PyResult<()> {
         match crate::args::as_u64(amount) {
-            Some(to) if seat.is_none() => self.0.bet_or_raise_to(to).py(),
-            Some(to) => self.act(seat, Move::BetOrRaiseTo(to)),
+            Some(to) => self.0.bet_or_raise_to(to).py(),
             // Not a whole, non-negative number of chips (a float, a negative
             // or huge number): refused by the engine with the legal actions.
             None => Err(to_py(self.0.not_an_amount(&amount.repr()?.to_string()))),
         }
+    }
+
+    /// `seat` makes the move `kind` (an `ActionKind`: `FOLD`, `CHECK`,
+    /// `CALL`, `BET` or `RAISE`, the last two with `amount`, the street
+    /// total); refused with `NOT_YOUR_TURN` unless it is that seat's turn.
+    #[pyo3(signature = (seat, kind, amount=None))]
+    fn act(&mut self, seat: &Bound<'_, PyAny>, kind: &Bound<'_, PyAny>, amount: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let seat = crate::args::seat(seat, self.0.num_players())?;
+        let code = crate::args::as_u64(kind).and_then(|k| u8::try_from(k).ok()).unwrap_or(u8::MAX);
+        let to = match amount {
+            Some(a) if !a.is_none() => match crate::args::as_u64(a) {
+                Some(v) => Some(v),
+                None => return Err(to_py(self.0.not_an_amount(&a.repr()?.to_string()))),
+            },
+            _ => None,
+        };
+        let mv = game::Move::from_action(code, to).map_err(|e| to_py(e))?;
+        self.0.act(Some(seat), mv).py()
     }
 
     /// An independent copy.
@@ -683,7 +691,7 @@ hand_state_class!(Hand {
 });
 
 impl Hand {
-    fn act(&mut self, seat: Option<&Bound<'_, PyAny>>, mv: Move) -> PyResult<()> {
+    fn act_as(&mut self, seat: Option<&Bound<'_, PyAny>>, mv: Move) -> PyResult<()> {
         let seat = opt_seat(seat, self.0.num_players())?;
         self.0.act(seat, mv).py()
     }

@@ -143,7 +143,7 @@ pub fn _phh_loads(py: Python<'_>, text: &str, source: &str) -> PyResult<Vec<Hand
 #[pyfunction]
 pub fn _phh_restore(text: &str, source: &str, section: Option<String>) -> PyResult<HandHistory> {
     let mut v = phh::parse(text, source).py()?;
-    let mut h = v.pop().ok_or_else(|| crate::errors::to_py(holecards_core::Error::BadHistory("an empty hand history".into())))?;
+    let mut h = v.pop().ok_or_else(|| crate::errors::to_py(holecards_core::Error::bad_history("an empty hand history".into())))?;
     h.section = section;
     Ok(HandHistory(Arc::new(h)))
 }
@@ -229,8 +229,10 @@ pub fn _phh_check_each(py: Python<'_>, histories: Vec<PyRef<'_, HandHistory>>, t
             Ok((_, phh::Verdict::Matched { half_chip: true })) => ("half_chip", "a split pot recorded in half chips; the odd chip paid from the button's left".into()),
             Ok((_, phh::Verdict::Legal)) => ("legal", String::new()),
             Ok((_, phh::Verdict::Mismatch(m))) => ("mismatch", m),
-            Err(holecards_core::Error::UnsupportedVariant { variant, .. }) => ("unsupported", variant),
-            Err(e) => ("failed", e.to_string()),
+            Err(e) => match e.kind() {
+                holecards_core::ErrorKind::UnsupportedVariant(u) => ("unsupported", u.variant.clone()),
+                _ => ("failed", e.to_string()),
+            },
         })
         .collect())
 }

@@ -11,16 +11,16 @@ fn describe_bad_row(row_index: usize, row: &[u8]) -> Error {
     let mut seen = 0u64;
     for &c in row {
         if c >= 52 {
-            return Error::BadCard(format!("row {row_index}: {c} is not a card: a card index is 0..51"));
+            return Error::bad_card(format!("row {row_index}: {c} is not a card: a card index is 0..51"));
         }
         if seen & (1u64 << c) != 0 {
             if let Ok(card) = Card::new(c) {
-                return Error::DuplicateCard { card, row: Some(row_index) };
+                return crate::error::ErrorKind::DuplicateCard { card, row: Some(row_index) }.into();
             }
         }
         seen |= 1u64 << c;
     }
-    Error::BadCards(format!("row {row_index} is not a valid hand"))
+    Error::bad_cards(format!("row {row_index} is not a valid hand"))
 }
 
 /// `1 << c` for a card index, 0 for anything that is not a card: a row is
@@ -67,7 +67,7 @@ fn serial_generic(cards: &[u8], width: usize, out: &mut [u16], first_row: usize)
         7 => rows7(cards, out, first_row),
         6 => rows6(cards, out, first_row),
         5 => rows5(cards, out, first_row),
-        _ => Err(Error::BadCards(format!("a hand is 5, 6 or 7 cards, not {width}"))),
+        _ => Err(Error::bad_cards(format!("a hand is 5, 6 or 7 cards, not {width}"))),
     }
 }
 
@@ -101,10 +101,10 @@ fn serial(cards: &[u8], width: usize, out: &mut [u16], first_row: usize) -> Resu
 /// naming the first such row, and `out` is then unspecified.
 pub fn evaluate_rows(cards: &[u8], width: usize, out: &mut [u16], threads: Option<usize>) -> Result<()> {
     if !(5..=7).contains(&width) {
-        return Err(Error::BadCards(format!("a hand is 5, 6 or 7 cards, not {width}")));
+        return Err(Error::bad_cards(format!("a hand is 5, 6 or 7 cards, not {width}")));
     }
     if cards.len() % width != 0 || cards.len() / width != out.len() {
-        return Err(Error::BadCards(format!(
+        return Err(Error::bad_cards(format!(
             "{} card indices do not make {} rows of {width}",
             cards.len(),
             out.len()
@@ -125,7 +125,7 @@ pub fn evaluate_rows(cards: &[u8], width: usize, out: &mut [u16], threads: Optio
         res
     };
     match threads {
-        Some(0) => Err(Error::BadConfig("threads must be at least 1".into())),
+        Some(0) => Err(Error::bad_config("threads must be at least 1".into())),
         Some(1) => serial(cards, width, out, 0),
         _ if rows <= CHUNK_ROWS => serial(cards, width, out, 0),
         _ => crate::threads::install(threads, || parallel(out))?,

@@ -181,7 +181,7 @@ impl HandValue {
         if (1..=NUM_VALUES).contains(&value) {
             Ok(HandValue(value))
         } else {
-            Err(Error::BadConfig(format!("{value} is not a hand value: values are 1..7462")))
+            Err(Error::bad_config(format!("{value} is not a hand value: values are 1..7462")))
         }
     }
 
@@ -241,7 +241,7 @@ impl fmt::Display for HandValue {
 
 fn check_hand(cards: &[Card]) -> Result<()> {
     if !(5..=7).contains(&cards.len()) {
-        return Err(Error::BadCards(format!(
+        return Err(Error::bad_cards(format!(
             "a hand is 5, 6 or 7 cards, not {}",
             cards.len()
         )));
@@ -300,7 +300,7 @@ pub fn best_five(cards: &[Card]) -> Result<(HandValue, [Card; 5])> {
         }
     }
     let Some((v, mut five)) = best else {
-        return Err(Error::BadCards("a hand is 5, 6 or 7 cards".into()));
+        return Err(Error::bad_cards("a hand is 5, 6 or 7 cards".into()));
     };
     let value = HandValue(v);
     let mut counts = [0u8; 13];

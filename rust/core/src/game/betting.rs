@@ -43,6 +43,23 @@ pub enum Move {
     BetOrRaiseTo(u64),
 }
 
+impl Move {
+    /// The move for an action kind (by its number: 4 fold, 5 check, 6 call,
+    /// 7 bet, 8 raise), with the street total for a bet or raise.
+    pub fn from_action(kind: u8, to: Option<u64>) -> Result<Move> {
+        use super::hand::ActionKind as K;
+        match (super::hand::ActionKind::from_u8(kind), to) {
+            (Some(K::Fold), None) => Ok(Move::Fold),
+            (Some(K::Check), None) => Ok(Move::Check),
+            (Some(K::Call), None) => Ok(Move::Call),
+            (Some(K::Bet | K::Raise), Some(to)) => Ok(Move::BetOrRaiseTo(to)),
+            (Some(K::Bet | K::Raise), None) => Err(Error::bad_config("a bet or raise needs an amount (the street total)".into())),
+            (Some(K::Fold | K::Check | K::Call), Some(_)) => Err(Error::bad_config("only a bet or raise takes an amount".into())),
+            _ => Err(Error::bad_config(format!("{kind} is not a player action: use ActionKind.FOLD, CHECK, CALL, BET or RAISE"))),
+        }
+    }
+}
+
 /// Why betting or raising is closed to a player.
 enum Closed {
     Progressive,
@@ -177,6 +194,8 @@ impl Hand {
     }
 
     /// An `IllegalAction` error: `what` went wrong, followed by the legal actions.
+    #[cold]
+    #[inline(never)]
     fn refuse(&self, reason: IllegalReason, what: String) -> Error {
         let legal = self.legal_actions();
         let message = match &legal {
@@ -188,13 +207,21 @@ impl Hand {
 
     /// The seat to act; an error when the hand is over, or when `seat` is
     /// given and is not the seat to act.
+    #[inline]
     fn turn(&self, seat: Option<usize>) -> Result<usize> {
-        let Some(actor) = self.actor else {
-            return Err(self.refuse(IllegalReason::HandOver, "the hand is over: nobody is to act".into()));
-        };
-        match seat {
-            Some(s) if s != actor => Err(self.refuse(IllegalReason::NotYourTurn, format!("it is not seat {s}'s turn: seat {actor} is to act"))),
-            _ => Ok(actor),
+        match (self.actor, seat) {
+            (Some(actor), None) => Ok(actor),
+            (Some(actor), Some(s)) if s == actor => Ok(actor),
+            _ => Err(self.not_your_turn(seat)),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn not_your_turn(&self, seat: Option<usize>) -> Error {
+        match (self.actor, seat) {
+            (Some(actor), Some(s)) => self.refuse(IllegalReason::NotYourTurn, format!("it is not seat {s}'s turn: seat {actor} is to act")),
+            _ => self.refuse(IllegalReason::HandOver, "the hand is over: nobody is to act".into()),
         }
     }
 

@@ -45,7 +45,7 @@ fn bad() -> Error {
 fn check_version(r: &mut Reader) -> Result<()> {
     match r.u8()? {
         VERSION => Ok(()),
-        found => Err(Error::CorruptState(StateProblem::Version { found, expected: VERSION })),
+        found => Err(crate::error::ErrorKind::CorruptState(StateProblem::Version { found, expected: VERSION }).into()),
     }
 }
 

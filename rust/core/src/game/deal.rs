@@ -33,13 +33,13 @@ pub(crate) fn deal_plan(n: usize, button: usize, rng: &mut Lazy<'_>, given: Opti
     let empty = GivenCards::default();
     let given = given.unwrap_or(&empty);
     if !given.hole_cards.is_empty() && given.hole_cards.len() != n {
-        return Err(Error::BadCards(format!(
+        return Err(Error::bad_cards(format!(
             "hole_cards has {} entries for {n} seats",
             given.hole_cards.len()
         )));
     }
     if given.board.len() > 5 {
-        return Err(Error::BadCards(format!("a board has at most 5 cards, not {}", given.board.len())));
+        return Err(Error::bad_cards(format!("a board has at most 5 cards, not {}", given.board.len())));
     }
     let mut used = CardSet::default();
     let mut known: Vec<Card> = given.hole_cards.iter().flatten().flat_map(|h| h.iter().copied()).collect();
@@ -78,9 +78,12 @@ pub(crate) fn deal_plan(n: usize, button: usize, rng: &mut Lazy<'_>, given: Opti
         Lazy::Seed(seed) => rest[..k].partial_shuffle(&mut make_rng(*seed), need),
         Lazy::Rng(r) => rest[..k].partial_shuffle(*r, need),
     };
-    let left = drawn.len();
+    if drawn.len() < need {
+        return Err(Error::no_cards_left(need, drawn.len()));
+    }
+    // Enough cards were drawn for every slot below.
     let mut next = drawn.iter().copied();
-    let mut draw = || next.next().ok_or(Error::NoCardsLeft { wanted: need, left });
+    let mut draw = || -> Result<Card> { Ok(next.next().unwrap_or(placeholder)) };
     for round in 0..HOLE_CARDS {
         for i in 1..=n {
             let seat = (button + i) % n;

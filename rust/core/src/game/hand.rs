@@ -191,6 +191,7 @@ pub struct GivenCards {
 
 impl Hand {
     /// A new hand: forced bets posted, cards dealt, first player to act set.
+    #[inline]
     pub fn new(rules: Arc<Rules>, stacks: &[u64], button: usize, seed: Option<u64>, given: Option<&GivenCards>) -> Result<Hand> {
         Hand::with_rng(rules, stacks, button, &mut Lazy::Seed(seed), given)
     }
@@ -201,13 +202,14 @@ impl Hand {
         Hand::with_rng(rules, stacks, button, &mut Lazy::Rng(rng), given)
     }
 
+    #[inline]
     fn with_rng(rules: Arc<Rules>, stacks: &[u64], button: usize, rng: &mut Lazy<'_>, given: Option<&GivenCards>) -> Result<Hand> {
         let n = stacks.len();
         if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
-            return Err(Error::BadConfig(format!("a hand needs {MIN_SEATS} to {MAX_SEATS} players, not {n}")));
+            return Err(Error::bad_config(format!("a hand needs {MIN_SEATS} to {MAX_SEATS} players, not {n}")));
         }
         if n < rules.min_players() {
-            return Err(Error::BadConfig(format!(
+            return Err(Error::bad_config(format!(
                 "{} straddle(s) need at least {} players, not {n}",
                 rules.straddles.len(),
                 rules.min_players()
@@ -217,24 +219,24 @@ impl Hand {
             if let Some(&s) = rules.straddles.first() {
                 let max = rules.pot_limit_straddle_max(n);
                 if s > max {
-                    return Err(Error::BadConfig(format!(
+                    return Err(Error::bad_config(format!(
                         "straddle of {s} is above the pot-limit maximum of {max} at {n} seats (a pot-sized raise over the big blind, antes counted)"
                     )));
                 }
             }
         }
         if button >= n {
-            return Err(Error::BadConfig(format!("button {button} is not a seat: seats are 0..{}", n - 1)));
+            return Err(Error::bad_config(format!("button {button} is not a seat: seats are 0..{}", n - 1)));
         }
         let mut sum = 0u64;
         for (i, &s) in stacks.iter().enumerate() {
             if s == 0 {
-                return Err(Error::BadConfig(format!("seat {i} has no chips: every stack must be at least 1")));
+                return Err(Error::bad_config(format!("seat {i} has no chips: every stack must be at least 1")));
             }
             sum = sum.saturating_add(s);
         }
         if sum > MAX_CHIPS {
-            return Err(Error::BadConfig("the stacks add up to more than 2**60 chips".into()));
+            return Err(Error::bad_config("the stacks add up to more than 2**60 chips".into()));
         }
         let (holes, board, burns) = deal_plan(n, button, rng, given)?;
         let seats = stacks
@@ -458,10 +460,15 @@ impl Hand {
     /// choice 5): in fixed limit with a raise cap of 0, the big blind (or the
     /// straddler) limped to owes nothing and may not raise. They count as
     /// having acted and the action moves on; nothing is recorded.
+    #[inline]
     fn pass_choiceless(&mut self) {
-        if self.rules.structure != Structure::FixedLimit {
-            return;
+        if self.rules.structure == Structure::FixedLimit && self.actor.is_some() {
+            self.pass_choiceless_limit();
         }
+    }
+
+    #[inline(never)]
+    fn pass_choiceless_limit(&mut self) {
         while let Some(a) = self.actor {
             if self.seats[a].bet < self.high || self.can_bet_or_raise(a) {
                 return;
@@ -495,6 +502,7 @@ impl Hand {
     /// Called after every action by `from`: the next actor, or the end of the
     /// round. `raised`: the action raised the bet, so everyone else who can
     /// still bet must act again.
+    #[inline]
     pub(crate) fn advance(&mut self, from: usize, raised: bool) {
         let bit = 1u32 << from;
         let s = &self.seats[from];
@@ -522,6 +530,7 @@ impl Hand {
     }
 
     /// Returns the part of the top bet nobody matched.
+    #[inline]
     fn return_uncalled(&mut self) {
         let (mut top, mut top_bet, mut second) = (0usize, 0u64, 0u64);
         for (i, s) in self.seats.iter().enumerate() {

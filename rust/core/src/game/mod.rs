@@ -93,6 +93,11 @@ impl Hand {
         let totals: Vec<u64> = self.seats.iter().map(|s| s.total).collect();
         pots::build_pots(&totals, &self.folded(), &self.all_in(), self.dead)
     }
+    /// Final stack minus starting stack, once the hand is over.
+    pub fn payoffs(&self) -> Option<Vec<i64>> {
+        self.result.as_ref()?;
+        Some(self.seats.iter().map(|s| s.stack as i64 - s.starting as i64).collect())
+    }
     /// Burn cards dealt so far (none when every card was given).
     pub fn burns(&self) -> Vec<Card> {
         let n = match self.street {

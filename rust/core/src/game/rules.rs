@@ -67,7 +67,7 @@ pub struct Rules {
 
 fn amount(name: &str, v: u64) -> Result<u64> {
     if v > MAX_CHIPS {
-        return Err(Error::BadConfig(format!("{name} of {v} is too large (at most 2**60 chips)")));
+        return Err(Error::bad_config(format!("{name} of {v} is too large (at most 2**60 chips)")));
     }
     Ok(v)
 }
@@ -90,16 +90,16 @@ impl Rules {
         amount("ante", o.ante)?;
         amount("big_blind_ante", o.big_blind_ante)?;
         if o.big_blind == 0 {
-            return Err(Error::BadConfig("big_blind must be at least 1".into()));
+            return Err(Error::bad_config("big_blind must be at least 1".into()));
         }
         if o.small_blind > o.big_blind {
-            return Err(Error::BadConfig(format!(
+            return Err(Error::bad_config(format!(
                 "small_blind {} is larger than big_blind {}",
                 o.small_blind, o.big_blind
             )));
         }
         if o.ante > 0 && o.big_blind_ante > 0 {
-            return Err(Error::BadConfig(
+            return Err(Error::bad_config(
                 "give either a uniform ante or a big_blind_ante, not both".into(),
             ));
         }
@@ -130,7 +130,7 @@ impl Rules {
         for (i, &s) in r.straddles.iter().enumerate() {
             let min = prev + prev_raise;
             if s < min {
-                return Err(Error::BadConfig(format!(
+                return Err(Error::bad_config(format!(
                     "straddle {} of {s} is not a legal raise: it must be at least {min}",
                     i + 1
                 )));
@@ -149,7 +149,7 @@ impl Rules {
     pub fn pot_limit(o: BlindOptions) -> Result<Rules> {
         let r = Rules::blinds(Structure::PotLimit, o)?;
         if r.straddles.len() > 1 {
-            return Err(Error::BadConfig("pot-limit allows one straddle, no re-straddles".into()));
+            return Err(Error::bad_config("pot-limit allows one straddle, no re-straddles".into()));
         }
         if let Some(&s) = r.straddles.first() {
             let min = 2 * r.big_blind;
@@ -159,7 +159,7 @@ impl Rules {
             let antes = r.ante > 0 || r.big_blind_ante > 0;
             if s < min || s > max {
                 let upto = if antes { format!("{max} (a pot-sized raise, antes counted, at {} seats)", super::hand::MAX_SEATS) } else { format!("{max} (a pot-sized raise)") };
-                return Err(Error::BadConfig(format!(
+                return Err(Error::bad_config(format!(
                     "straddle of {s} is not a legal raise: it must be from {min} to {upto}"
                 )));
             }
@@ -190,17 +190,17 @@ impl Rules {
         r.small_bet = amount("small_bet", small_bet.unwrap_or(r.big_blind))?;
         r.big_bet = amount("big_bet", big_bet.unwrap_or(2 * r.small_bet))?;
         if r.small_bet == 0 || r.big_bet == 0 {
-            return Err(Error::BadConfig("small_bet and big_bet must be at least 1".into()));
+            return Err(Error::bad_config("small_bet and big_bet must be at least 1".into()));
         }
         r.raise_cap = raise_cap;
         r.heads_up_uncapped = heads_up_uncapped;
         if r.straddles.len() > 1 {
-            return Err(Error::BadConfig("fixed-limit allows one straddle, no re-straddles".into()));
+            return Err(Error::bad_config("fixed-limit allows one straddle, no re-straddles".into()));
         }
         if let Some(&s) = r.straddles.first() {
             let want = r.big_blind + r.small_bet;
             if s != want {
-                return Err(Error::BadConfig(format!(
+                return Err(Error::bad_config(format!(
                     "a fixed-limit straddle is one raise of the small bet: {want}, not {s}"
                 )));
             }
@@ -212,10 +212,10 @@ impl Rules {
     pub fn progressive(ante: u64, bets: [u64; 4]) -> Result<Rules> {
         amount("ante", ante)?;
         if ante == 0 {
-            return Err(Error::BadConfig("Progressive Hold'em needs an ante: everyone antes (at least 1)".into()));
+            return Err(Error::bad_config("Progressive Hold'em needs an ante: everyone antes (at least 1)".into()));
         }
         if let Some(i) = (1..4).find(|&i| bets[i] <= bets[i - 1]) {
-            return Err(Error::BadConfig(format!(
+            return Err(Error::bad_config(format!(
                 "Progressive Hold'em bets grow from round to round: round {} bets {}, which is not more than round {}'s {} (bets {bets:?})",
                 i + 1,
                 bets[i],
@@ -226,7 +226,7 @@ impl Rules {
         for &b in &bets {
             amount("bet", b)?;
             if b == 0 {
-                return Err(Error::BadConfig("every Progressive Hold'em bet must be at least 1".into()));
+                return Err(Error::bad_config("every Progressive Hold'em bet must be at least 1".into()));
             }
         }
         Ok(Rules {

@@ -158,6 +158,9 @@ impl HandState for Hand {
     fn shown_cards(&self, seat: usize) -> Option<[Card; HOLE_CARDS]> {
         self.shows_at_showdown(seat).then(|| self.seats[seat].hole)
     }
+    fn payoffs(&self) -> Option<Vec<i64>> {
+        Hand::payoffs(self)
+    }
 }
 
 impl HandState for SeatView {

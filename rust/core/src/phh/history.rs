@@ -143,7 +143,7 @@ impl HandHistory {
     }
 
     fn bad(&self, why: String) -> Error {
-        Error::BadHistory(format!("{}: {why}", self.where_()))
+        Error::bad_history(format!("{}: {why}", self.where_()))
     }
 
     /// A required field, or an error naming it.
@@ -208,11 +208,11 @@ impl HandHistory {
 /// Parses PHH text: one history for a `.phh` document (top-level fields), one
 /// per `[name]` table for a `.phhs` document.
 pub fn parse(text: &str, source: &str) -> Result<Vec<HandHistory>> {
-    let doc: Document = toml::parse(text).map_err(|e| Error::BadHistory(format!("{source}: line {}: not valid TOML: {}", e.line, e.message)))?;
+    let doc: Document = toml::parse(text).map_err(|e| Error::bad_history(format!("{source}: line {}: not valid TOML: {}", e.line, e.message)))?;
     let mut out = Vec::with_capacity(doc.tables.len().max(1));
     if !doc.root.is_empty() || doc.tables.is_empty() {
         if !doc.tables.is_empty() {
-            return Err(Error::BadHistory(format!(
+            return Err(Error::bad_history(format!(
                 "{source}: fields outside a table in a file of [tables] (a .phhs file holds only [N] tables)"
             )));
         }

@@ -8,8 +8,8 @@ use std::path::Path;
 /// The histories of one `.phh` or `.phhs` file.
 pub fn load_path(path: &Path) -> Result<Vec<HandHistory>> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| Error::BadHistory(format!("{name}: cannot read: {e}")))?;
-    let text = String::from_utf8(bytes).map_err(|e| Error::BadHistory(format!("{name}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to())))?;
+    let bytes = std::fs::read(path).map_err(|e| Error::bad_history(format!("{name}: cannot read: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|e| Error::bad_history(format!("{name}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to())))?;
     parse(&text, &name)
 }
 

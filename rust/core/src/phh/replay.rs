@@ -20,7 +20,7 @@
 //!   show (every player still in shows in this engine).
 use super::history::{Decimal, HandHistory};
 use crate::card::{parse_cards, Card};
-use crate::error::{Error, ReplayError, Result};
+use crate::error::{Error, ErrorKind, ReplayError, Result};
 use crate::game::{BlindOptions, GivenCards, Hand, Move, Rules, HOLE_CARDS};
 use std::sync::Arc;
 
@@ -97,9 +97,9 @@ struct Setup {
 fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
     let variant = h.variant()?.to_string();
     if !super::PLAYED.contains(&variant.as_str()) {
-        return Err(Error::UnsupportedVariant { variant, location: h.where_() });
+        return Err(Error::unsupported_variant(&variant, h.where_()));
     }
-    let bad = |why: String| Error::BadHistory(format!("{}: {why}", h.where_()));
+    let bad = |why: String| Error::bad_history(format!("{}: {why}", h.where_()));
     let need = |key: &str| -> Result<Vec<Decimal>> {
         let v = h.numbers(key)?.ok_or_else(|| bad(format!("the required field '{key}' is missing")))?;
         v.into_iter().map(|d| d.ok_or_else(|| bad(format!("'{key}' holds an unknown amount (inf)")))).collect()
@@ -218,7 +218,7 @@ pub fn unit_places(h: &HandHistory) -> Result<u32> {
 fn parse_all(h: &HandHistory) -> Result<Vec<PhhAction>> {
     let variant = h.variant()?;
     if !super::PLAYED.contains(&variant) {
-        return Err(Error::UnsupportedVariant { variant: variant.to_string(), location: h.where_() });
+        return Err(Error::unsupported_variant(variant, h.where_()));
     }
     let texts = h.actions()?;
     let n_hint = h.numbers("starting_stacks")?.map(|v| v.len()).unwrap_or(0);
@@ -267,7 +267,7 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
     let given = GivenCards { hole_cards: holes, board };
     let all_known = !unknown.contains(&true) && given.board.len() == 5;
     let seed = (!all_known).then(|| seed_for(&h.where_()));
-    let mut hand = Hand::new(rules, &stacks, n - 1, seed, Some(&given)).map_err(|e| Error::BadHistory(format!("{}: {e}", h.where_())))?;
+    let mut hand = Hand::new(rules, &stacks, n - 1, seed, Some(&given)).map_err(|e| Error::bad_history(format!("{}: {e}", h.where_())))?;
     let unit = |d: &Decimal| d.in_units(places).and_then(|v| u64::try_from(v).ok()).unwrap_or(u64::MAX);
     for (i, a) in actions.iter().enumerate() {
         let (seat, mv) = match a {
@@ -277,8 +277,8 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
             _ => continue,
         };
         if let Err(e) = hand.act(Some(seat), mv) {
-            let (reason, legal, message) = match e {
-                Error::IllegalAction(ia) => {
+            let (reason, legal, message) = match e.into_kind() {
+                ErrorKind::IllegalAction(ia) => {
                     let why = match (hand.actor(), ia.reason) {
                         (Some(actor), crate::error::IllegalReason::NotYourTurn) => {
                             format!("p{} acts, but p{} is to act ({})", seat + 1, actor + 1, hand.legal_text())
@@ -289,14 +289,15 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
                 }
                 other => (None, None, other.to_string()),
             };
-            return Err(Error::Replay(Box::new(ReplayError {
+            return Err(ErrorKind::Replay(ReplayError {
                 location: h.where_(),
                 index: i,
                 action: texts[i].to_string(),
                 message,
                 reason,
                 legal,
-            })));
+            })
+            .into());
         }
     }
     let showdown = hand.street() == crate::game::Street::Showdown;
@@ -306,7 +307,7 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
 }
 
 fn replay_error(h: &HandHistory, index: usize, action: &str, message: String, legal: Option<crate::game::LegalActions>) -> Error {
-    Error::Replay(Box::new(ReplayError { location: h.where_(), index, action: action.to_string(), message, reason: None, legal }))
+    ErrorKind::Replay(ReplayError { location: h.where_(), index, action: action.to_string(), message, reason: None, legal }).into()
 }
 
 /// What a replay showed about a history.
