@@ -301,3 +301,25 @@ def test_parquet_export_queried_with_duckdb(tmp_path: Path) -> None:
     assert total == sum(sum(h.final_stacks) for h in replayed)
     (acts,) = con.execute(f"select count(*) from '{tmp_path / 'actions.parquet'}'").fetchone()
     assert acts == sum(len(h.history) for h in replayed)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands(), st.data(), st.booleans())
+def test_any_hand_in_any_structure_round_trips_finished_or_not(hand: hc.Hand, data: Any, finish: bool) -> None:
+    # NT, FT, PT and PGT (this project's codes for pot-limit and Progressive)
+    steps = data.draw(st.integers(0, 40))
+    while not hand.is_over and (finish or steps > 0):
+        random_action(hand, data.draw)
+        steps -= 1
+    text = phh.dumps(hand)
+    (h,) = phh.loads(text)
+    assert h.variant == {hc.Structure.NO_LIMIT: "NT", hc.Structure.FIXED_LIMIT: "FT",
+                         hc.Structure.POT_LIMIT: "PT", hc.Structure.PROGRESSIVE: "PGT"}[hand.rules.structure]
+    again = h.replay()
+    n = hand.num_players
+    rotate = lambda v: [v[(hand.button + 1 + i) % n] for i in range(n)]  # noqa: E731
+    assert again.stacks == rotate(hand.stacks)
+    assert again.is_over == hand.is_over and again.street == hand.street and again.actor == (
+        None if hand.actor is None else (hand.actor - hand.button - 1) % n)
+    assert again.rules == hand.rules
+    assert phh.dumps(again) == text

@@ -641,7 +641,7 @@ hand_state_class!(Hand {
             },
             _ => None,
         };
-        let mv = game::Move::from_action(code, to).map_err(|e| to_py(e))?;
+        let mv = game::Move::from_action(code, to).map_err(to_py)?;
         self.0.act(Some(seat), mv).py()
     }
 

@@ -74,8 +74,8 @@ macro_rules! history_fields {
             #[getter]
             fn metadata<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
                 let d = PyDict::new(py);
-                for (k, v) in self.0.fields.iter().filter(|(k, _)| !KNOWN_FIELDS.contains(&k.as_str())) {
-                    d.set_item(k, to_py(py, v)?)?;
+                for (k, v) in self.0.fields.iter().filter(|(k, _)| !KNOWN_FIELDS.contains(&k.as_ref())) {
+                    d.set_item(k.as_ref(), to_py(py, v)?)?;
                 }
                 Ok(d)
             }
@@ -83,7 +83,7 @@ macro_rules! history_fields {
             fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
                 let d = PyDict::new(py);
                 for (k, v) in &self.0.fields {
-                    d.set_item(k, to_py(py, v)?)?;
+                    d.set_item(k.as_ref(), to_py(py, v)?)?;
                 }
                 Ok(d)
             }
@@ -119,12 +119,19 @@ history_fields!(
     variant antes blinds_or_straddles bring_in small_bet big_bet min_bet starting_stacks actions
     author event url venue address city region postal_code country time time_zone time_zone_abbreviation
     day month year hand level seats seat_count table players finishing_stacks winnings currency
-    currency_symbol ante_trimming_status time_limit time_banks progressive_bets
+    currency_symbol ante_trimming_status time_limit time_banks progressive_bets raise_cap heads_up_uncapped
+    straddle_min_raise
 );
 
 impl HandHistory {
     fn field<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.0.get(name).map(|v| to_py(py, v)).transpose()
+        // This project's own fields are written `_name` (docs/phh.md).
+        let v = match self.0.get(name) {
+            Some(v) => Some(v),
+            None if matches!(name, "progressive_bets" | "raise_cap" | "heads_up_uncapped" | "straddle_min_raise") => self.0.get(&format!("_{name}")),
+            None => None,
+        };
+        v.map(|v| to_py(py, v)).transpose()
     }
 }
 

@@ -73,7 +73,7 @@ impl Decimal {
 
 /// The PHH fields a hold'em engine plays from, and the optional fields the
 /// spec lists; any other field of a file is kept as metadata.
-pub const KNOWN_FIELDS: [&str; 38] = [
+pub const KNOWN_FIELDS: [&str; 41] = [
     "variant",
     "antes",
     "blinds_or_straddles",
@@ -111,8 +111,13 @@ pub const KNOWN_FIELDS: [&str; 38] = [
     "ante_trimming_status",
     "time_limit",
     "time_banks",
-    // This project's extension: Progressive Hold'em's four bet sizes.
-    "progressive_bets",
+    // This project's extensions (docs/phh.md): Progressive Hold'em's four
+    // bet sizes, and the rule options the spec has no field for.
+    // (prefixed with an underscore, as the spec asks of fields of one's own)
+    "_progressive_bets",
+    "_raise_cap",
+    "_heads_up_uncapped",
+    "_straddle_min_raise",
 ];
 
 /// One hand history: every field as the file wrote it, in order.
@@ -208,7 +213,7 @@ impl HandHistory {
 /// Parses PHH text: one history for a `.phh` document (top-level fields), one
 /// per `[name]` table for a `.phhs` document.
 pub fn parse(text: &str, source: &str) -> Result<Vec<HandHistory>> {
-    let doc: Document = toml::parse(text).map_err(|e| Error::bad_history(format!("{source}: line {}: not valid TOML: {}", e.line, e.message)))?;
+    let doc: Document = toml::parse(text, &KNOWN_FIELDS).map_err(|e| Error::bad_history(format!("{source}: line {}: not valid TOML: {}", e.line, e.message)))?;
     let mut out = Vec::with_capacity(doc.tables.len().max(1));
     if !doc.root.is_empty() || doc.tables.is_empty() {
         if !doc.tables.is_empty() {
@@ -234,8 +239,8 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<HandHistory>> {
     Ok(out)
 }
 
-impl From<Vec<(String, Value)>> for HandHistory {
-    fn from(fields: Vec<(String, Value)>) -> HandHistory {
+impl From<Table> for HandHistory {
+    fn from(fields: Table) -> HandHistory {
         HandHistory { source: "<hand>".into(), section: None, fields }
     }
 }

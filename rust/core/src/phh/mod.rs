@@ -11,7 +11,7 @@
 //! this project's extension for the structures the spec has no code for:
 //! `PT` (pot-limit Texas hold'em, fields as `NT`) and `PGT` (Progressive
 //! Texas hold'em: uniform `antes`, zero `blinds_or_straddles`, and the four
-//! bet sizes in `progressive_bets`).
+//! bet sizes in `_progressive_bets`).
 pub mod history;
 pub mod load;
 pub mod replay;

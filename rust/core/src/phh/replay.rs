@@ -21,7 +21,8 @@
 use super::history::{Decimal, HandHistory};
 use crate::card::{parse_cards, Card};
 use crate::error::{Error, ErrorKind, ReplayError, Result};
-use crate::game::{BlindOptions, GivenCards, Hand, Move, Rules, HOLE_CARDS};
+use super::toml::Value;
+use crate::game::{BlindOptions, GivenCards, Hand, Move, Rules, StraddleMinRaise, HOLE_CARDS};
 use std::sync::Arc;
 
 /// A replayed history.
@@ -61,7 +62,17 @@ fn cards_of(text: &str) -> std::result::Result<Option<Vec<Card>>, String> {
 /// `p2 cbr 300`, `p1 cc`, `p3 f`, `p1 sm AhKh`, `# words`).
 pub fn parse_action(text: &str, players: usize) -> std::result::Result<PhhAction, String> {
     let body = text.split('#').next().unwrap_or("");
-    let words: Vec<&str> = body.split_whitespace().collect();
+    // At most four words in any action; a fifth makes it no action.
+    let mut buf = [""; 5];
+    let mut count = 0;
+    for w in body.split_whitespace() {
+        if count == buf.len() {
+            return Err("not an action of the PHH grammar".into());
+        }
+        buf[count] = w;
+        count += 1;
+    }
+    let words = &buf[..count];
     let seat_of = |w: &str| -> std::result::Result<usize, String> {
         let n: usize = w.strip_prefix('p').and_then(|d| d.parse().ok()).ok_or_else(|| format!("{w:?} is not a player (p1..p{players})"))?;
         if n == 0 || n > players {
@@ -69,7 +80,7 @@ pub fn parse_action(text: &str, players: usize) -> std::result::Result<PhhAction
         }
         Ok(n - 1)
     };
-    Ok(match words.as_slice() {
+    Ok(match words {
         [] => PhhAction::Nothing,
         ["d", "dh", p, cards] => PhhAction::DealHole { seat: seat_of(p)?, cards: cards_of(cards)? },
         ["d", "db", cards] => PhhAction::DealBoard(cards_of(cards)?.ok_or("an unknown board card")?),
@@ -123,7 +134,7 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
     }
     let extra: Vec<Decimal> = ["min_bet", "small_bet", "big_bet"].iter().filter_map(|k| h.number(k).transpose()).collect::<Result<_>>()?;
     let progressive = match variant.as_str() {
-        "PGT" => need("progressive_bets")?,
+        "PGT" => need("_progressive_bets")?,
         _ => Vec::new(),
     };
     let mut places = 0;
@@ -160,6 +171,23 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
     } else {
         return Err(bad(format!("antes {antes_u:?}: neither uniform nor a big-blind ante")));
     }
+    o.straddle_min_raise = match h.get("_straddle_min_raise") {
+        None => None,
+        Some(Value::Str(v)) if v == "straddle" => Some(StraddleMinRaise::Straddle),
+        Some(Value::Str(v)) if v == "big_blind" => Some(StraddleMinRaise::BigBlind),
+        Some(_) => return Err(bad("straddle_min_raise must be 'straddle' or 'big_blind'".into())),
+    };
+    let raise_cap = match h.get("_raise_cap") {
+        None => Some(4),
+        Some(Value::Str(v)) if v == "none" => None,
+        Some(Value::Num(v)) => Some(v.parse::<u32>().map_err(|_| bad(format!("raise_cap {v} is not a number of raises")))?),
+        Some(_) => return Err(bad("raise_cap must be a number of raises or 'none'".into())),
+    };
+    let heads_up_uncapped = match h.get("_heads_up_uncapped") {
+        None => true,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(bad("heads_up_uncapped must be true or false".into())),
+    };
     let get = |key: &str| -> Result<u64> {
         let d = h.number(key)?.ok_or_else(|| bad(format!("the required field '{key}' is missing for {variant}")))?;
         units(d)
@@ -176,10 +204,10 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
                 Rules::pot_limit(o)
             }
         }
-        "FT" => Rules::fixed_limit(o, Some(get("small_bet")?), Some(get("big_bet")?), Some(4), true),
+        "FT" => Rules::fixed_limit(o, Some(get("small_bet")?), Some(get("big_bet")?), raise_cap, heads_up_uncapped),
         _ => {
             let b: Vec<u64> = progressive.iter().map(|&d| units(d)).collect::<Result<_>>()?;
-            let four: [u64; 4] = b.as_slice().try_into().map_err(|_| bad(format!("'progressive_bets' has {} sizes, not 4", b.len())))?;
+            let four: [u64; 4] = b.as_slice().try_into().map_err(|_| bad(format!("'_progressive_bets' has {} sizes, not 4", b.len())))?;
             if o.small_blind + o.big_blind + o.straddles.len() as u64 > 0 {
                 return Err(bad("Progressive Hold'em has no blinds: blinds_or_straddles must be zeros".into()));
             }
@@ -194,7 +222,7 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
 /// chips, 2 for cents): the most any of its input amounts uses.
 pub fn unit_places(h: &HandHistory) -> Result<u32> {
     let mut places = 0;
-    for key in ["antes", "blinds_or_straddles", "starting_stacks", "progressive_bets"] {
+    for key in ["antes", "blinds_or_straddles", "starting_stacks", "_progressive_bets"] {
         for d in h.numbers(key)?.unwrap_or_default().into_iter().flatten() {
             places = places.max(d.places());
         }
@@ -215,13 +243,11 @@ pub fn unit_places(h: &HandHistory) -> Result<u32> {
     Ok(places)
 }
 
-fn parse_all(h: &HandHistory) -> Result<Vec<PhhAction>> {
-    let variant = h.variant()?;
-    if !super::PLAYED.contains(&variant) {
-        return Err(Error::unsupported_variant(variant, h.where_()));
-    }
-    let texts = h.actions()?;
-    let n_hint = h.numbers("starting_stacks")?.map(|v| v.len()).unwrap_or(0);
+fn parse_texts(h: &HandHistory, texts: &[&str]) -> Result<Vec<PhhAction>> {
+    let n_hint = match h.get("starting_stacks") {
+        Some(super::toml::Value::Array(v)) => v.len(),
+        _ => 0,
+    };
     texts
         .iter()
         .enumerate()
@@ -238,8 +264,12 @@ fn seed_for(location: &str) -> u64 {
 
 /// Replays a history: builds its hand and plays every action, checked.
 pub fn replay(h: &HandHistory) -> Result<Replayed> {
-    let actions = parse_all(h)?;
+    let variant = h.variant()?;
+    if !super::PLAYED.contains(&variant) {
+        return Err(Error::unsupported_variant(variant, h.where_()));
+    }
     let texts = h.actions()?;
+    let actions = parse_texts(h, &texts)?;
     let Setup { rules, stacks, places } = setup(h, &actions)?;
     let n = stacks.len();
     let mut holes: Vec<Option<[Card; HOLE_CARDS]>> = vec![None; n];

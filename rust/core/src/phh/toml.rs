@@ -8,20 +8,62 @@ use toml_parser::decoder::ScalarKind;
 use toml_parser::parser::{parse_document, EventReceiver};
 use toml_parser::{ErrorSink, ParseError, Source, Span};
 
+/// A number's text, stored inline when short (as nearly all are), so that
+/// reading a hand does not allocate once per amount.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum NumText {
+    Inline { len: u8, buf: [u8; 22] },
+    Heap(String),
+}
+
+impl NumText {
+    pub fn new(s: &str) -> NumText {
+        if s.len() <= 22 {
+            let mut buf = [0u8; 22];
+            buf[..s.len()].copy_from_slice(s.as_bytes());
+            NumText::Inline { len: s.len() as u8, buf }
+        } else {
+            NumText::Heap(s.to_string())
+        }
+    }
+    pub fn as_str(&self) -> &str {
+        match self {
+            NumText::Inline { len, buf } => std::str::from_utf8(&buf[..*len as usize]).unwrap_or(""),
+            NumText::Heap(s) => s,
+        }
+    }
+}
+
+impl std::ops::Deref for NumText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Display for NumText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A TOML value as the file wrote it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
     Str(String),
     /// An integer or float, as written (underscores removed).
-    Num(String),
+    Num(NumText),
     Bool(bool),
     /// A date, time or date-time, as written.
     DateTime(String),
     Array(Vec<Value>),
 }
 
+/// A key: borrowed for the names a reader knows (no allocation), owned otherwise.
+pub type Key = std::borrow::Cow<'static, str>;
+
 /// Key/value pairs in file order.
-pub type Table = Vec<(String, Value)>;
+pub type Table = Vec<(Key, Value)>;
 
 /// A parsed document: its top-level pairs and its `[name]` tables, in order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -67,6 +109,7 @@ impl ErrorSink for Errors<'_> {
 /// Builds the document from the parser's events.
 struct Builder<'i> {
     source: Source<'i>,
+    known: &'static [&'static str],
     doc: Document,
     /// In a `[table]` header; the key parts seen.
     header: Option<Vec<String>>,
@@ -102,8 +145,8 @@ impl<'i> Builder<'i> {
             ScalarKind::String => Value::Str(out.into_owned()),
             ScalarKind::Boolean(b) => Value::Bool(b),
             ScalarKind::DateTime => Value::DateTime(text.to_string()),
-            ScalarKind::Float | ScalarKind::Integer(_) if text.contains('_') => Value::Num(text.replace('_', "")),
-            ScalarKind::Float | ScalarKind::Integer(_) => Value::Num(text.to_string()),
+            ScalarKind::Float | ScalarKind::Integer(_) if text.contains('_') => Value::Num(NumText::new(&text.replace('_', ""))),
+            ScalarKind::Float | ScalarKind::Integer(_) => Value::Num(NumText::new(text)),
         })
     }
 
@@ -118,6 +161,10 @@ impl<'i> Builder<'i> {
             return;
         }
         let key = key.into_iter().next().unwrap_or_default();
+        let key: Key = match self.known.iter().find(|k| **k == key) {
+            Some(k) => Key::Borrowed(k),
+            None => Key::Owned(key),
+        };
         if self.table().iter().any(|(k, _)| *k == key) {
             self.refuse(span, &format!("the key {key:?} twice"));
             return;
@@ -182,11 +229,13 @@ impl EventReceiver for Builder<'_> {
 }
 
 /// Parses a TOML document. Errors give the line of the first problem.
-pub fn parse(text: &str) -> Result<Document, SyntaxError> {
+/// `known`: key names stored without allocating.
+pub fn parse(text: &str, known: &'static [&'static str]) -> Result<Document, SyntaxError> {
     let source = Source::new(text);
     let tokens = source.lex().into_vec();
     let mut builder = Builder {
         source,
+        known,
         doc: Document::default(),
         header: None,
         current: None,
@@ -236,7 +285,8 @@ fn write_str(out: &mut String, s: &str) {
 pub fn write_value(out: &mut String, v: &Value) {
     match v {
         Value::Str(s) => write_str(out, s),
-        Value::Num(n) | Value::DateTime(n) => out.push_str(n),
+        Value::Num(n) => out.push_str(n),
+        Value::DateTime(n) => out.push_str(n),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Array(items) => {
             out.push('[');

@@ -12,7 +12,7 @@ use crate::card::cards_to_string;
 use crate::game::{Event, EventKind, Hand, HandState, Structure};
 
 fn num(v: u64) -> Value {
-    Value::Num(v.to_string())
+    Value::Num(super::toml::NumText::new(&v.to_string()))
 }
 
 fn nums(v: impl IntoIterator<Item = u64>) -> Value {
@@ -57,13 +57,27 @@ pub fn hand_fields(hand: &Hand) -> Table {
         Structure::FixedLimit => {
             t.push(("small_bet".into(), num(r.small_bet)));
             t.push(("big_bet".into(), num(r.big_bet)));
+            // This project's fields, written only when not the defaults
+            // (a cap of 4, lifted heads-up): other readers play those.
+            match r.raise_cap {
+                Some(4) => {}
+                Some(c) => t.push(("_raise_cap".into(), num(c as u64))),
+                None => t.push(("_raise_cap".into(), Value::Str("none".into()))),
+            }
+            if !r.heads_up_uncapped {
+                t.push(("_heads_up_uncapped".into(), Value::Bool(false)));
+            }
         }
-        Structure::Progressive => t.push(("progressive_bets".into(), nums(r.bets))),
+        Structure::Progressive => t.push(("_progressive_bets".into(), nums(r.bets))),
         _ => t.push(("min_bet".into(), num(r.big_blind))),
+    }
+    if r.straddle_min_raise == crate::game::StraddleMinRaise::BigBlind {
+        t.push(("_straddle_min_raise".into(), Value::Str("big_blind".into())));
     }
     let starting = hand.starting_stacks();
     t.push(("starting_stacks".into(), nums((0..n).map(|i| starting[seat_of(i)]))));
-    let actions: Vec<Value> = hand.events().iter().filter_map(|e| action_text(e, &player_of)).map(Value::Str).collect();
+    let progressive = r.structure == Structure::Progressive;
+    let actions: Vec<Value> = hand.events().iter().filter_map(|e| action_text(e, &player_of, progressive)).map(Value::Str).collect();
     t.push(("actions".into(), Value::Array(actions)));
     if let Some(f) = HandState::final_stacks(hand) {
         t.push(("finishing_stacks".into(), nums((0..n).map(|i| f[seat_of(i)]))));
@@ -71,7 +85,7 @@ pub fn hand_fields(hand: &Hand) -> Table {
     t
 }
 
-fn action_text(e: &Event, player_of: &dyn Fn(usize) -> usize) -> Option<String> {
+fn action_text(e: &Event, player_of: &dyn Fn(usize) -> usize, progressive: bool) -> Option<String> {
     let p = |s: Option<usize>| s.map(|s| format!("p{}", player_of(s) + 1)).unwrap_or_default();
     let cards = || e.cards.known().map(cards_to_string).unwrap_or_else(|| "????".into());
     Some(match e.kind {
@@ -79,6 +93,8 @@ fn action_text(e: &Event, player_of: &dyn Fn(usize) -> usize) -> Option<String> 
         EventKind::DealBoard => format!("d db {}", cards()),
         EventKind::Fold => format!("{} f", p(e.seat)),
         EventKind::Check | EventKind::Call => format!("{} cc", p(e.seat)),
+        // Progressive: the round's bet is `cc` (bet it or call it).
+        EventKind::Bet if progressive => format!("{} cc", p(e.seat)),
         EventKind::Bet | EventKind::Raise => format!("{} cbr {}", p(e.seat), e.amount),
         EventKind::Show => format!("{} sm {}", p(e.seat), cards()),
         _ => return None,
