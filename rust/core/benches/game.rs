@@ -8,7 +8,7 @@
 //! Run: `cargo bench -p holecards-core --bench game`
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use holecards_core::deck::{make_rng, DeckRng};
-use holecards_core::game::{BlindOptions, Hand, HandState, Rules};
+use holecards_core::game::{BlindOptions, Hand, Rules};
 use std::hint::black_box;
 use std::sync::Arc;
 

@@ -1,6 +1,5 @@
 //! Card parsing and the card set.
 use holecards_core::card::*;
-use holecards_core::Error;
 
 #[test]
 fn index_layout() {

@@ -1,7 +1,6 @@
 //! The evaluator: known hands, names, and exhaustive checks (release mode).
 use holecards_core::card::parse_cards;
 use holecards_core::eval::*;
-use holecards_core::Error;
 
 fn v(text: &str) -> HandValue {
     evaluate(&parse_cards(text).unwrap()).unwrap()
