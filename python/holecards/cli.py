@@ -392,8 +392,6 @@ def build_parser() -> argparse.ArgumentParser:
             "Exit status 1 when any hand fails."
         ),
     )
-    rp.add_argument("paths", nargs="+", metavar="PATH", help="a .phh or .phhs file, or a folder")
-    rp.add_argument("--threads", type=threads_type, default=None, help="cores to use (default: all)")
     cv = commands.add_parser(
         "convert",
         help="write PHH hand histories as Parquet tables",
@@ -403,9 +401,10 @@ def build_parser() -> argparse.ArgumentParser:
             "(pip install 'holecards[arrow]')."
         ),
     )
-    cv.add_argument("paths", nargs="+", metavar="PATH", help="a .phh or .phhs file, or a folder")
     cv.add_argument("--to", required=True, metavar="OUT.parquet", help="the hands table to write")
-    cv.add_argument("--threads", type=threads_type, default=None, help="cores to use (default: all)")
+    for sub in (rp, cv):
+        sub.add_argument("paths", nargs="+", metavar="PATH", help="a .phh or .phhs file, or a folder")
+        sub.add_argument("--threads", type=threads_type, default=None, help="cores to use (default: all)")
     return parser
 
 
