@@ -10,7 +10,10 @@ fn main() {
     let dir = std::env::args().nth(1).unwrap_or("../shared/phh/corpus".into());
     let mut paths = Vec::new();
     walk(std::path::Path::new(&dir), &mut paths);
+    let t = Instant::now();
     let texts: Vec<String> = paths.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect();
+    let tr = t.elapsed();
+    println!("read {:.2} us/file", tr.as_secs_f64() * 1e6 / paths.len() as f64);
     let t = Instant::now();
     let mut hs = Vec::new();
     for (p, s) in paths.iter().zip(&texts) { hs.extend(holecards_core::phh::parse(s, &p.display().to_string()).unwrap()); }
