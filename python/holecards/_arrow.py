@@ -3,22 +3,9 @@ the ``arrow`` extra)."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Optional, Sequence, Tuple
 
-from ._core import Hand, HandHistory, _phh_replay_each
-from .enums import EventKind
-
-_ACTIONS = (
-    EventKind.POST_ANTE,
-    EventKind.POST_SMALL_BLIND,
-    EventKind.POST_BIG_BLIND,
-    EventKind.POST_STRADDLE,
-    EventKind.FOLD,
-    EventKind.CHECK,
-    EventKind.CALL,
-    EventKind.BET,
-    EventKind.RAISE,
-)
+from ._core import HandHistory, _phh_columns
 
 
 def _pyarrow() -> Any:
@@ -47,47 +34,8 @@ def to_arrow(histories: Sequence[HandHistory], *, threads: Optional[int] = None)
     ``all_in``.
     """
     pa = _pyarrow()
-    results = _phh_replay_each(list(histories), threads)
-    hands: Dict[str, List[Any]] = {k: [] for k in (
-        "hand_id", "source", "section", "variant", "status", "error", "unit", "small_blind", "big_blind",
-        "ante", "seat_count", "starting_stacks", "final_stacks", "board", "pot", "winners")}
-    acts: Dict[str, List[Any]] = {k: [] for k in ("hand_id", "index", "seat", "street", "kind", "amount", "all_in")}
-    for hid, (h, (res, places, _unknown)) in enumerate(zip(histories, results)):
-        hands["hand_id"].append(hid)
-        hands["source"].append(h.source)
-        hands["section"].append(h.section)
-        hands["variant"].append(h.variant)
-        hand: Optional[Hand] = res if isinstance(res, Hand) else None
-        if hand is None:
-            from .errors import UnsupportedVariantError
-
-            hands["status"].append("unsupported" if isinstance(res, UnsupportedVariantError) else "failed")
-            hands["error"].append(str(res))
-        else:
-            hands["status"].append("ok")
-            hands["error"].append(None)
-        hands["unit"].append("1" if places == 0 else "0." + "0" * (places - 1) + "1")
-        rules = hand.rules if hand is not None else None
-        hands["small_blind"].append(rules.small_blind if rules else None)
-        hands["big_blind"].append(rules.big_blind if rules else None)
-        hands["ante"].append((rules.ante or rules.big_blind_ante) if rules else None)
-        hands["seat_count"].append(hand.num_players if hand else None)
-        hands["starting_stacks"].append(hand.starting_stacks if hand else None)
-        hands["final_stacks"].append(hand.final_stacks if hand else None)
-        hands["board"].append("".join(str(c) for c in hand.board) if hand else None)
-        hands["pot"].append(hand.pot if hand else None)
-        payoffs = hand.payoffs if hand else None
-        hands["winners"].append([s for s, p in enumerate(payoffs) if p > 0] if payoffs is not None else None)
-        if hand is None:
-            continue
-        for i, a in enumerate(hand.history):
-            acts["hand_id"].append(hid)
-            acts["index"].append(i)
-            acts["seat"].append(a.seat)
-            acts["street"].append(a.street.name.lower())
-            acts["kind"].append(a.kind.name.lower())
-            acts["amount"].append(a.amount)
-            acts["all_in"].append(a.all_in)
+    # Replayed and summarised in Rust on every core; only the columns come back.
+    hands, acts = _phh_columns(list(histories), threads)
     int_list = pa.list_(pa.int64())
     hand_schema = pa.schema([
         ("hand_id", pa.int64()), ("source", pa.string()), ("section", pa.string()), ("variant", pa.string()),

@@ -45,5 +45,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(phh::_phh_dumps_many, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_from_hand, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_check_each, m)?)?;
+    m.add_function(wrap_pyfunction!(phh::_phh_columns, m)?)?;
     Ok(())
 }

@@ -243,3 +243,56 @@ pub fn _phh_check_each(py: Python<'_>, histories: Vec<PyRef<'_, HandHistory>>, t
         })
         .collect())
 }
+
+/// Each history replayed and summarised, as two dicts of columns (lists):
+/// the hands and the actions (see `holecards.phh.to_arrow`).
+#[pyfunction]
+#[pyo3(signature = (histories, threads=None))]
+pub fn _phh_columns<'py>(py: Python<'py>, histories: Vec<PyRef<'py, HandHistory>>, threads: Option<usize>) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
+    let meta: Vec<(String, Option<String>, Option<String>)> = histories
+        .iter()
+        .map(|h| (h.0.source.clone(), h.0.section.clone(), h.0.variant().ok().map(str::to_string)))
+        .collect();
+    let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
+    let rows = py.detach(move || phh::rows_each(&hs, threads)).py()?;
+    let n = rows.len();
+    let unit = |places: u32| if places == 0 { "1".to_string() } else { format!("0.{}1", "0".repeat(places as usize - 1)) };
+    let hands = PyDict::new(py);
+    hands.set_item("hand_id", (0..n as u64).collect::<Vec<_>>())?;
+    hands.set_item("source", meta.iter().map(|m| m.0.as_str()).collect::<Vec<_>>())?;
+    hands.set_item("section", meta.iter().map(|m| m.1.as_deref()).collect::<Vec<_>>())?;
+    hands.set_item("variant", meta.iter().map(|m| m.2.as_deref()).collect::<Vec<_>>())?;
+    hands.set_item("status", rows.iter().map(|r| r.status).collect::<Vec<_>>())?;
+    hands.set_item("error", rows.iter().map(|r| r.error.as_deref()).collect::<Vec<_>>())?;
+    hands.set_item("unit", rows.iter().map(|r| unit(r.places)).collect::<Vec<_>>())?;
+    hands.set_item("small_blind", rows.iter().map(|r| r.small_blind).collect::<Vec<_>>())?;
+    hands.set_item("big_blind", rows.iter().map(|r| r.big_blind).collect::<Vec<_>>())?;
+    hands.set_item("ante", rows.iter().map(|r| r.ante).collect::<Vec<_>>())?;
+    hands.set_item("seat_count", rows.iter().map(|r| r.seat_count).collect::<Vec<_>>())?;
+    hands.set_item("starting_stacks", rows.iter().map(|r| r.starting_stacks.clone()).collect::<Vec<_>>())?;
+    hands.set_item("final_stacks", rows.iter().map(|r| r.final_stacks.clone()).collect::<Vec<_>>())?;
+    hands.set_item("board", rows.iter().map(|r| r.board.clone()).collect::<Vec<_>>())?;
+    hands.set_item("pot", rows.iter().map(|r| r.pot).collect::<Vec<_>>())?;
+    hands.set_item("winners", rows.iter().map(|r| r.winners.clone()).collect::<Vec<_>>())?;
+    let (mut hid, mut idx, mut seat, mut street, mut kind, mut amount, mut all_in) = (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
+    for (h, r) in rows.iter().enumerate() {
+        for (i, a) in r.actions.iter().enumerate() {
+            hid.push(h as u64);
+            idx.push(i as u64);
+            seat.push(a.0 as u64);
+            street.push(a.1.name());
+            kind.push(a.2.name().to_lowercase());
+            amount.push(a.3);
+            all_in.push(a.4);
+        }
+    }
+    let actions = PyDict::new(py);
+    actions.set_item("hand_id", hid)?;
+    actions.set_item("index", idx)?;
+    actions.set_item("seat", seat)?;
+    actions.set_item("street", street)?;
+    actions.set_item("kind", kind)?;
+    actions.set_item("amount", amount)?;
+    actions.set_item("all_in", all_in)?;
+    Ok((hands, actions))
+}

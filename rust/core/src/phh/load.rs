@@ -38,3 +38,60 @@ pub fn replay_each<H: std::ops::Deref<Target = HandHistory> + Sync>(histories: &
 pub fn check_each<H: std::ops::Deref<Target = HandHistory> + Sync>(histories: &[H], threads: Option<usize>) -> Result<Vec<Result<(Replayed, Verdict)>>> {
     crate::threads::install(threads, || histories.par_iter().map(|h| check(h)).collect())
 }
+
+/// One row per hand for a columnar export (chips in the history's unit).
+#[derive(Clone, Debug, Default)]
+pub struct HandRow {
+    /// `ok`, `unsupported` or `failed`.
+    pub status: &'static str,
+    pub error: Option<String>,
+    pub places: u32,
+    pub small_blind: Option<u64>,
+    pub big_blind: Option<u64>,
+    pub ante: Option<u64>,
+    pub seat_count: Option<u64>,
+    pub starting_stacks: Option<Vec<u64>>,
+    pub final_stacks: Option<Vec<u64>>,
+    pub board: Option<String>,
+    pub pot: Option<u64>,
+    pub winners: Option<Vec<u64>>,
+    /// Posts and actions: (seat, street, kind, amount, all_in).
+    pub actions: Vec<(u8, crate::game::Street, crate::game::ActionKind, u64, bool)>,
+}
+
+/// Each history replayed and summarised as a row, on `threads` cores.
+pub fn rows_each<H: std::ops::Deref<Target = HandHistory> + Sync>(histories: &[H], threads: Option<usize>) -> Result<Vec<HandRow>> {
+    use crate::game::HandState;
+    crate::threads::install(threads, || {
+        histories
+            .par_iter()
+            .map(|h| match replay(h) {
+                Ok(r) => {
+                    let hand = &r.hand;
+                    let rules = hand.rules();
+                    HandRow {
+                        status: "ok",
+                        error: None,
+                        places: r.places,
+                        small_blind: Some(rules.small_blind),
+                        big_blind: Some(rules.big_blind),
+                        ante: Some(rules.ante.max(rules.big_blind_ante)),
+                        seat_count: Some(hand.num_players() as u64),
+                        starting_stacks: Some(hand.starting_stacks()),
+                        final_stacks: HandState::final_stacks(hand),
+                        board: Some(crate::card::cards_to_string(hand.board())),
+                        pot: Some(hand.pot()),
+                        winners: hand.payoffs().map(|p| p.iter().enumerate().filter(|(_, &x)| x > 0).map(|(s, _)| s as u64).collect()),
+                        actions: hand.history().iter().map(|a| (a.seat, a.street, a.kind, a.amount, a.all_in)).collect(),
+                    }
+                }
+                Err(e) => HandRow {
+                    status: if matches!(e.kind(), crate::error::ErrorKind::UnsupportedVariant(_)) { "unsupported" } else { "failed" },
+                    error: Some(e.to_string()),
+                    places: super::replay::unit_places(h).unwrap_or(0),
+                    ..Default::default()
+                },
+            })
+            .collect()
+    })
+}
