@@ -29,7 +29,9 @@ def rules(draw: Any) -> Rules:
     elif antes == "bba":
         kw["big_blind_ante"] = draw(st.integers(1, 2 * bb))
     if draw(st.booleans()):
-        kw["straddles"] = (2 * bb,) if kind != "fl" else (2 * bb,)
+        # twice the big blind: a legal no-limit and pot-limit straddle, and
+        # the fixed-limit one (big blind + small bet, the small bet being the big blind)
+        kw["straddles"] = (2 * bb,)
     if kind == "nl":
         return Rules.no_limit(**kw)
     if kind == "pl":

@@ -171,14 +171,6 @@ def reference_payoffs(hand: Any) -> List[int]:
     return [f - s for f, s in zip(reference_stacks(hand), hand.starting_stacks)]
 
 
-def stacks_from_engine_pots(hand: Any) -> List[int]:
-    """Final stacks if the engine's own pots (``hand.pots``: amounts and
-    winners) are paid by the odd-chip rule: checks the split alone."""
-    n = hand.num_players
-    won = split(((p.amount, p.winners) for p in hand.pots), hand.button, n)
-    return [hand.starting_stacks[s] - hand.contributions[s] + won[s] for s in range(n)]
-
-
 # ---------------------------------------------------------------------------
 # the event log
 

@@ -102,10 +102,6 @@ def replay_all(histories: Sequence[HandHistory], *, threads: Optional[int] = Non
     return [r[0] for r in _phh_replay_each(list(histories), threads)]
 
 
-def _replay_details(histories: Sequence[HandHistory], threads: Optional[int] = None) -> List[Tuple[Any, int, bool]]:
-    return _phh_replay_each(list(histories), threads)
-
-
 def dumps(obj: Writable) -> str:
     """PHH text for a ``Hand``, a ``HandHistory``, or a list of them (``.phhs``)."""
     if isinstance(obj, Hand):

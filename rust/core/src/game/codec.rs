@@ -219,7 +219,7 @@ pub fn encode_hand(h: &Hand) -> Vec<u8> {
         }
         None => w.bool(false),
     }
-    w.u8(h.actor.map(|a| a as u8).unwrap_or(u8::MAX));
+    write_opt_seat(&mut w, h.actor);
     for v in [h.high, h.full_raise, h.last_full_high, h.raises as u64, h.dead] {
         w.u64(v);
     }
@@ -277,14 +277,20 @@ fn hole(r: &mut Reader) -> Result<[Card; HOLE_CARDS]> {
     Ok(h)
 }
 
-pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
-    let mut r = Reader(bytes);
-    check_version(&mut r)?;
-    let rules = Arc::new(read_rules(&mut r)?);
+/// The format byte, the rules and the number of seats, shared by hands and views.
+fn read_header(r: &mut Reader) -> Result<(Arc<Rules>, usize)> {
+    check_version(r)?;
+    let rules = Arc::new(read_rules(r)?);
     let n = r.len(MAX_SEATS)?;
     if n < 2 {
         return Err(bad());
     }
+    Ok((rules, n))
+}
+
+pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
+    let mut r = Reader(bytes);
+    let (rules, n) = read_header(&mut r)?;
     let mut seats = Vec::with_capacity(n);
     for _ in 0..n {
         let mut v = [0u64; 5];
@@ -310,11 +316,7 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         *c = r.card()?;
     }
     let burns = if r.bool()? { Some([r.card()?, r.card()?, r.card()?]) } else { None };
-    let actor = match r.u8()? {
-        u8::MAX => None,
-        a if (a as usize) < n => Some(a as usize),
-        _ => return Err(bad()),
-    };
+    let actor = read_opt_seat(&mut r, n)?;
     let mut v = [0u64; 5];
     for x in v.iter_mut() {
         *x = r.u64()?;
@@ -538,12 +540,7 @@ pub fn encode_view(v: &SeatView) -> Vec<u8> {
 
 pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
     let mut r = Reader(bytes);
-    check_version(&mut r)?;
-    let rules = Arc::new(read_rules(&mut r)?);
-    let n = r.len(MAX_SEATS)?;
-    if n < 2 {
-        return Err(bad());
-    }
+    let (rules, n) = read_header(&mut r)?;
     let seat = read_opt_seat(&mut r, n)?;
     let button = r.seat(n)?;
     let actor = read_opt_seat(&mut r, n)?;

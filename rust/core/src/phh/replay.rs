@@ -251,7 +251,7 @@ fn parse_texts(h: &HandHistory, texts: &[&str]) -> Result<Vec<PhhAction>> {
     texts
         .iter()
         .enumerate()
-        .map(|(i, t)| parse_action(t, n_hint).map_err(|message| replay_error(h, i, t, message, None)))
+        .map(|(i, t)| parse_action(t, n_hint).map_err(|message| replay_error(h, i, t, message)))
         .collect()
 }
 
@@ -280,10 +280,10 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
                 let pair: [Card; HOLE_CARDS] = c
                     .as_slice()
                     .try_into()
-                    .map_err(|_| replay_error(h, i, texts[i], format!("hold'em hole cards are {HOLE_CARDS}, not {}", c.len()), None))?;
+                    .map_err(|_| replay_error(h, i, texts[i], format!("hold'em hole cards are {HOLE_CARDS}, not {}", c.len())))?;
                 match holes[*seat] {
                     Some(prev) if prev != pair && !(prev[0] == pair[1] && prev[1] == pair[0]) => {
-                        return Err(replay_error(h, i, texts[i], format!("p{} shows cards other than the ones dealt", seat + 1), None))
+                        return Err(replay_error(h, i, texts[i], format!("p{} shows cards other than the ones dealt", seat + 1)))
                     }
                     Some(_) => {}
                     None => holes[*seat] = Some(pair),
@@ -336,8 +336,8 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
     Ok(Replayed { hand, places, unknown_cards })
 }
 
-fn replay_error(h: &HandHistory, index: usize, action: &str, message: String, legal: Option<crate::game::LegalActions>) -> Error {
-    ErrorKind::Replay(ReplayError { location: h.where_(), index, action: action.to_string(), message, reason: None, legal }).into()
+fn replay_error(h: &HandHistory, index: usize, action: &str, message: String) -> Error {
+    ErrorKind::Replay(ReplayError { location: h.where_(), index, action: action.to_string(), message, reason: None, legal: None }).into()
 }
 
 /// What a replay showed about a history.

@@ -116,7 +116,6 @@ struct Builder<'i> {
     /// The current table's index in `doc.tables` (None: the root).
     current: Option<usize>,
     key: Vec<String>,
-    after_sep: bool,
     stack: Vec<Vec<Value>>,
     unsupported: Option<(usize, String)>,
 }
@@ -170,7 +169,6 @@ impl<'i> Builder<'i> {
             return;
         }
         self.table().push((key, v));
-        self.after_sep = false;
     }
 }
 
@@ -218,9 +216,6 @@ impl EventReceiver for Builder<'_> {
             None => self.key.push(out),
         }
     }
-    fn key_val_sep(&mut self, _span: Span, _error: &mut dyn ErrorSink) {
-        self.after_sep = true;
-    }
     fn scalar(&mut self, span: Span, kind: Option<toml_parser::decoder::Encoding>, error: &mut dyn ErrorSink) {
         if let Some(v) = self.decode(span, kind, error) {
             self.put(v, span);
@@ -240,7 +235,6 @@ pub fn parse(text: &str, known: &'static [&'static str]) -> Result<Document, Syn
         header: None,
         current: None,
         key: Vec::new(),
-        after_sep: false,
         stack: Vec::new(),
         unsupported: None,
     };
