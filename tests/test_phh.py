@@ -89,6 +89,35 @@ def test_load_many_is_the_same_on_any_number_of_threads() -> None:
     assert one == two
 
 
+def test_find_files_walks_folders_like_a_sorted_rglob(tmp_path: Path) -> None:
+    # The walk is in Rust; the obvious Python one is the reference.
+    want = sorted(q for q in SAMPLE.rglob("*") if q.suffix in (".phh", ".phhs") and q.is_file())
+    assert len(want) > 100
+    assert phh.find_files([SAMPLE]) == want
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "x.phh").write_text((SAMPLE / "dwan-ivey-2009.phh").read_text())
+    (tmp_path / "a.phh").write_text((SAMPLE / "phua-xuan-2019.phh").read_text())
+    (tmp_path / "notes.txt").write_text("not a hand")
+    assert phh.find_files([tmp_path]) == [tmp_path / "a.phh", tmp_path / "b" / "x.phh"]
+    # A file named directly is kept whatever its name.
+    assert phh.find_files([tmp_path / "notes.txt"]) == [tmp_path / "notes.txt"]
+
+
+def test_load_many_takes_folders_and_files_mixed_in_the_order_given(tmp_path: Path) -> None:
+    one = SAMPLE / "dwan-ivey-2009.phh"
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "z.phh").write_text((SAMPLE / "phua-xuan-2019.phh").read_text())
+    (tmp_path / "a.phh").write_text((SAMPLE / "antonius-blom-2009.phh").read_text())
+    got = phh.load_many([one, tmp_path, one], threads=1)
+    assert [Path(h.source).name for h in got] == ["dwan-ivey-2009.phh", "a.phh", "z.phh", "dwan-ivey-2009.phh"]
+    assert [h.to_dict() for h in got] == [h.to_dict() for h in phh.load_many(phh.find_files([one, tmp_path, one]), threads=2)]
+    with pytest.raises(hc.HandHistoryError, match="missing.phh: cannot read"):
+        phh.load_many([one, tmp_path / "missing.phh"])
+    (tmp_path / "bad.phh").write_bytes(b"variant = '\xff\xfe'")
+    with pytest.raises(hc.HandHistoryError, match="bad.phh: not UTF-8"):
+        phh.load_many([tmp_path / "bad.phh"])
+
+
 def test_unknown_fields_are_kept_as_metadata_and_written_back() -> None:
     text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n" \
         "starting_stacks = [100, 100]\nactions = ['p2 f']\nmy_note = 'seen live'\nhand = 7\n"

@@ -33,7 +33,7 @@ from typing import IO, Any, Iterable, List, Optional, Sequence, Tuple, Union
 
 from ._core import HandHistory, Hand
 from ._core import _phh_dumps_hand, _phh_dumps_history, _phh_dumps_many, _phh_from_hand
-from ._core import _phh_load_each, _phh_load_many, _phh_load_path, _phh_loads, _phh_replay_each
+from ._core import _phh_find_files, _phh_load_each, _phh_load_many, _phh_load_path, _phh_loads, _phh_replay_each
 from .errors import HandHistoryError, HolecardsError
 
 __all__ = [
@@ -77,19 +77,13 @@ def load(path_or_file: Union[PathLike, IO[str], IO[bytes]]) -> List[HandHistory]
 
 def find_files(paths: Iterable[PathLike]) -> List[Path]:
     """The ``.phh`` and ``.phhs`` files among ``paths``, folders searched, sorted."""
-    out: List[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            out.extend(sorted(q for q in p.rglob("*") if q.suffix in (".phh", ".phhs") and q.is_file()))
-        else:
-            out.append(p)
-    return out
+    return _phh_find_files(list(paths))
 
 
 def load_many(paths: Iterable[PathLike], *, threads: Optional[int] = None) -> List[HandHistory]:
     """Every history of every file (folders searched), parsed on ``threads``
     cores (all by default); the first file that cannot be read raises."""
-    return _phh_load_many(find_files(paths), threads)
+    return _phh_load_many(list(paths), threads)
 
 
 def load_each(paths: Sequence[PathLike], *, threads: Optional[int] = None) -> List[Union[List[HandHistory], HandHistoryError]]:
@@ -99,7 +93,7 @@ def load_each(paths: Sequence[PathLike], *, threads: Optional[int] = None) -> Li
 
 def replay_all(histories: Sequence[HandHistory], *, threads: Optional[int] = None) -> List[Union[Hand, HolecardsError]]:
     """Each history replayed on ``threads`` cores: its final ``Hand``, or the error."""
-    return [r[0] for r in _phh_replay_each(list(histories), threads)]
+    return _phh_replay_each(histories if isinstance(histories, list) else list(histories), threads)
 
 
 def dumps(obj: Writable) -> str:

@@ -23,9 +23,7 @@ impl Card {
     /// The card with this rank (0 = deuce .. 12 = ace) and suit (0 = c .. 3 = s).
     pub fn from_parts(rank: u8, suit: u8) -> Result<Card> {
         if rank >= 13 || suit >= 4 {
-            return Err(Error::bad_card(format!(
-                "rank {rank}, suit {suit} is not a card: rank must be 0..12 and suit 0..3"
-            )));
+            return Err(Error::bad_card(format!("rank {rank}, suit {suit} is not a card: rank must be 0..12 and suit 0..3")));
         }
         Ok(Card(rank * 4 + suit))
     }
@@ -85,19 +83,40 @@ fn suit_from_char(c: char) -> Option<u8> {
     SUIT_CHARS.iter().position(|&s| s == c).map(|p| p as u8)
 }
 
+/// A card from a rank byte and a suit byte (`b'A', b'h'`), either case.
+#[inline]
+fn card_from_bytes(rank: u8, suit: u8) -> Option<Card> {
+    let r = rank_from_char(rank as char)?;
+    let s = suit_from_char(suit as char)?;
+    Some(Card(r * 4 + s))
+}
+
+/// Cards written back to back in two bytes each (`AhKd7c`), without
+/// allocating; `None` for anything else (the full parser then explains).
+fn parse_pairs(text: &[u8], out: &mut Vec<Card>) -> Option<()> {
+    if text.len() % 2 != 0 {
+        return None;
+    }
+    for pair in text.chunks_exact(2) {
+        out.push(card_from_bytes(pair[0], pair[1])?);
+    }
+    Some(())
+}
+
 impl FromStr for Card {
     type Err = Error;
     /// `Ah`, `td`, `10h`, `AH`: a rank then a suit, either case.
     fn from_str(text: &str) -> Result<Card> {
+        if let &[r, s] = text.as_bytes() {
+            if let Some(c) = card_from_bytes(r, s) {
+                return Ok(c);
+            }
+        }
         let t = text.trim();
         let chars: Vec<char> = t.chars().collect();
         let (rank_part, suit) = match chars.split_last() {
             Some((s, r)) if !r.is_empty() => (r, *s),
-            _ => {
-                return Err(Error::bad_card(format!(
-                    "'{text}' is not a card: write a rank then a suit, like 'Ah' or 'Td'"
-                )))
-            }
+            _ => return Err(Error::bad_card(format!("'{text}' is not a card: write a rank then a suit, like 'Ah' or 'Td'"))),
         };
         let rank = match rank_part {
             [c] => rank_from_char(*c),
@@ -107,18 +126,12 @@ impl FromStr for Card {
         let Some(rank) = rank else {
             // "10" or "A" alone: a rank with its suit missing.
             if t == "10" || (chars.len() == 1 && rank_from_char(chars[0]).is_some()) {
-                return Err(Error::bad_card(format!(
-                    "'{text}' is not a card: the suit is missing (write a rank then a suit, like 'Td')"
-                )));
+                return Err(Error::bad_card(format!("'{text}' is not a card: the suit is missing (write a rank then a suit, like 'Td')")));
             }
-            return Err(Error::bad_card(format!(
-                "'{text}' is not a card: rank must be one of 2 3 4 5 6 7 8 9 T J Q K A (or 10)"
-            )));
+            return Err(Error::bad_card(format!("'{text}' is not a card: rank must be one of 2 3 4 5 6 7 8 9 T J Q K A (or 10)")));
         };
         let Some(suit) = suit_from_char(suit) else {
-            return Err(Error::bad_card(format!(
-                "'{text}' is not a card: suit must be one of c d h s"
-            )));
+            return Err(Error::bad_card(format!("'{text}' is not a card: suit must be one of c d h s")));
         };
         Ok(Card(rank * 4 + suit))
     }
@@ -171,7 +184,12 @@ pub fn check_distinct(cards: &[Card]) -> Result<CardSet> {
 /// Parses `"AhKd7c"`, `"Ah Kd 7c"`, `"Ah,Kd"`, `"10h 9h"`, either case, and
 /// rejects duplicates.
 pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
-    let mut cards = Vec::new();
+    let mut cards = Vec::with_capacity(text.len() / 2);
+    if parse_pairs(text.as_bytes(), &mut cards).is_some() {
+        check_distinct(&cards)?;
+        return Ok(cards);
+    }
+    cards.clear();
     for token in text.split(|c: char| c.is_whitespace() || c == ',') {
         if token.is_empty() {
             continue;
@@ -192,9 +210,7 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
             let piece: String = chars[i..(i + len).min(chars.len())].iter().collect();
             match piece.parse::<Card>() {
                 Ok(c) if i + len <= chars.len() => cards.push(c),
-                Ok(_) | Err(_) if chars.len() <= 3 => return Err(token.parse::<Card>().err().unwrap_or_else(|| {
-                    Error::bad_card(format!("'{token}' is not a card"))
-                })),
+                Ok(_) | Err(_) if chars.len() <= 3 => return Err(token.parse::<Card>().err().unwrap_or_else(|| Error::bad_card(format!("'{token}' is not a card")))),
                 Ok(_) | Err(_) => {
                     let why = piece.parse::<Card>().err().map(|e| e.to_string()).unwrap_or_default();
                     return Err(Error::bad_card(format!("'{token}' is not a list of cards: {why}")));

@@ -11,6 +11,13 @@ mod eval;
 mod game;
 mod phh;
 
+/// mimalloc for the engine's allocations: reading a corpus or a hand's
+/// events makes many small ones, which glibc's allocator serves slowly
+/// when thousands of results are alive at once (the Python objects keep
+/// using Python's allocator).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cards::Card>()?;
@@ -38,6 +45,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(phh::_phh_restore, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_load_path, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_load_many, m)?)?;
+    m.add_function(wrap_pyfunction!(phh::_phh_find_files, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_load_each, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_replay_each, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_dumps_hand, m)?)?;

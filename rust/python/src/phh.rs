@@ -168,6 +168,12 @@ pub fn _phh_load_many(py: Python<'_>, paths: Vec<PathBuf>, threads: Option<usize
     Ok(wrap(py.detach(move || phh::load_many(&paths, threads)).py()?))
 }
 
+/// The `.phh` and `.phhs` files among `paths`, folders walked.
+#[pyfunction]
+pub fn _phh_find_files(py: Python<'_>, paths: Vec<PathBuf>) -> PyResult<Vec<PathBuf>> {
+    py.detach(move || phh::find_files(&paths)).py()
+}
+
 /// Each file's histories, or its error (an exception object), in order.
 #[pyfunction]
 #[pyo3(signature = (paths, threads=None))]
@@ -185,13 +191,13 @@ pub fn _phh_load_each(py: Python<'_>, paths: Vec<PathBuf>, threads: Option<usize
 /// exception object).
 #[pyfunction]
 #[pyo3(signature = (histories, threads=None))]
-pub fn _phh_replay_each(py: Python<'_>, histories: Vec<PyRef<'_, HandHistory>>, threads: Option<usize>) -> PyResult<Vec<(Py<PyAny>, u32, bool)>> {
+pub fn _phh_replay_each(py: Python<'_>, histories: Vec<PyRef<'_, HandHistory>>, threads: Option<usize>) -> PyResult<Vec<Py<PyAny>>> {
     let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
     let out = py.detach(move || phh::replay_each(&hs, threads)).py()?;
     out.into_iter()
         .map(|r| match r {
-            Ok(rep) => Ok((Py::new(py, Hand(rep.hand))?.into_any(), rep.places, rep.unknown_cards)),
-            Err(e) => Ok((crate::errors::to_py(e).into_value(py).into_any(), 0, false)),
+            Ok(rep) => Ok(Py::new(py, Hand(rep.hand))?.into_any()),
+            Err(e) => Ok(crate::errors::to_py(e).into_value(py).into_any()),
         })
         .collect()
 }
@@ -249,14 +255,17 @@ pub fn _phh_check_each(py: Python<'_>, histories: Vec<PyRef<'_, HandHistory>>, t
 #[pyfunction]
 #[pyo3(signature = (histories, threads=None))]
 pub fn _phh_columns<'py>(py: Python<'py>, histories: Vec<PyRef<'py, HandHistory>>, threads: Option<usize>) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
-    let meta: Vec<(String, Option<String>, Option<String>)> = histories
-        .iter()
-        .map(|h| (h.0.source.clone(), h.0.section.clone(), h.0.variant().ok().map(str::to_string)))
-        .collect();
+    let meta: Vec<(String, Option<String>, Option<String>)> = histories.iter().map(|h| (h.0.source.clone(), h.0.section.clone(), h.0.variant().ok().map(str::to_string))).collect();
     let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
     let rows = py.detach(move || phh::rows_each(&hs, threads)).py()?;
     let n = rows.len();
-    let unit = |places: u32| if places == 0 { "1".to_string() } else { format!("0.{}1", "0".repeat(places as usize - 1)) };
+    let unit = |places: u32| {
+        if places == 0 {
+            "1".to_string()
+        } else {
+            format!("0.{}1", "0".repeat(places as usize - 1))
+        }
+    };
     let hands = PyDict::new(py);
     hands.set_item("hand_id", (0..n as u64).collect::<Vec<_>>())?;
     hands.set_item("source", meta.iter().map(|m| m.0.as_str()).collect::<Vec<_>>())?;

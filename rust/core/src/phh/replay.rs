@@ -19,9 +19,9 @@
 //! * `cbr X` is a bet or raise to X, `cc` a check or call, `f` a fold, `sm` a
 //!   show (every player still in shows in this engine).
 use super::history::{Decimal, HandHistory};
+use super::toml::Value;
 use crate::card::{parse_cards, Card};
 use crate::error::{Error, ErrorKind, ReplayError, Result};
-use super::toml::Value;
 use crate::game::{BlindOptions, GivenCards, Hand, Move, Rules, StraddleMinRaise, HOLE_CARDS};
 use std::sync::Arc;
 
@@ -41,7 +41,10 @@ pub struct Replayed {
 /// One parsed action.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PhhAction {
-    DealHole { seat: usize, cards: Option<Vec<Card>> },
+    DealHole {
+        seat: usize,
+        cards: Option<Vec<Card>>,
+    },
     DealBoard(Vec<Card>),
     Fold(usize),
     CheckOrCall(usize),
@@ -151,9 +154,8 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
     if places > 6 {
         return Err(bad(format!("amounts with {places} decimal places: at most 6 are played")));
     }
-    let units = |d: Decimal| -> Result<u64> {
-        d.in_units(places).and_then(|v| u64::try_from(v).ok()).filter(|&v| v <= crate::game::rules::MAX_CHIPS).ok_or_else(|| bad("an amount too large to play".into()))
-    };
+    let units =
+        |d: Decimal| -> Result<u64> { d.in_units(places).and_then(|v| u64::try_from(v).ok()).filter(|&v| v <= crate::game::rules::MAX_CHIPS).ok_or_else(|| bad("an amount too large to play".into())) };
     let stacks_u = stacks.iter().map(|&d| units(d)).collect::<Result<Vec<_>>>()?;
     let antes_u = antes.iter().map(|&d| units(d)).collect::<Result<Vec<_>>>()?;
     let blinds_u = blinds.iter().map(|&d| units(d)).collect::<Result<Vec<_>>>()?;
@@ -248,18 +250,17 @@ fn parse_texts(h: &HandHistory, texts: &[&str]) -> Result<Vec<PhhAction>> {
         Some(super::toml::Value::Array(v)) => v.len(),
         _ => 0,
     };
-    texts
-        .iter()
-        .enumerate()
-        .map(|(i, t)| parse_action(t, n_hint).map_err(|message| replay_error(h, i, t, message)))
-        .collect()
+    texts.iter().enumerate().map(|(i, t)| parse_action(t, n_hint).map_err(|message| replay_error(h, i, t, message))).collect()
 }
 
 /// A seed for the cards a history leaves unknown, fixed by its location, so
 /// that a replay is reproducible.
-fn seed_for(location: &str) -> u64 {
-    // FNV-1a.
-    location.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+fn seed_for(h: &HandHistory) -> u64 {
+    // FNV-1a of the location's text (`file [table]`), read in pieces so as
+    // not to build it.
+    let section = h.section.as_deref();
+    let pieces = [h.source.as_str(), if section.is_some() { " [" } else { "" }, section.unwrap_or(""), if section.is_some() { "]" } else { "" }];
+    pieces.iter().flat_map(|p| p.bytes()).fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
 }
 
 /// Replays a history: builds its hand and plays every action, checked.
@@ -277,10 +278,7 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
     for (i, a) in actions.iter().enumerate() {
         match a {
             PhhAction::DealHole { seat, cards: Some(c) } | PhhAction::Show(seat, Some(c)) => {
-                let pair: [Card; HOLE_CARDS] = c
-                    .as_slice()
-                    .try_into()
-                    .map_err(|_| replay_error(h, i, texts[i], format!("hold'em hole cards are {HOLE_CARDS}, not {}", c.len())))?;
+                let pair: [Card; HOLE_CARDS] = c.as_slice().try_into().map_err(|_| replay_error(h, i, texts[i], format!("hold'em hole cards are {HOLE_CARDS}, not {}", c.len())))?;
                 match holes[*seat] {
                     Some(prev) if prev != pair && !(prev[0] == pair[1] && prev[1] == pair[0]) => {
                         return Err(replay_error(h, i, texts[i], format!("p{} shows cards other than the ones dealt", seat + 1)))
@@ -296,7 +294,7 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
     let unknown: Vec<bool> = holes.iter().map(|c| c.is_none()).collect();
     let given = GivenCards { hole_cards: holes, board };
     let all_known = !unknown.contains(&true) && given.board.len() == 5;
-    let seed = (!all_known).then(|| seed_for(&h.where_()));
+    let seed = (!all_known).then(|| seed_for(h));
     let mut hand = Hand::new(rules, &stacks, n - 1, seed, Some(&given)).map_err(|e| Error::bad_history(format!("{}: {e}", h.where_())))?;
     let unit = |d: &Decimal| d.in_units(places).and_then(|v| u64::try_from(v).ok()).unwrap_or(u64::MAX);
     for (i, a) in actions.iter().enumerate() {
@@ -319,15 +317,7 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
                 }
                 other => (None, None, other.to_string()),
             };
-            return Err(ErrorKind::Replay(ReplayError {
-                location: h.where_(),
-                index: i,
-                action: texts[i].to_string(),
-                message,
-                reason,
-                legal,
-            })
-            .into());
+            return Err(ErrorKind::Replay(ReplayError { location: h.where_(), index: i, action: texts[i].to_string(), message, reason, legal }).into());
         }
     }
     let showdown = hand.street() == crate::game::Street::Showdown;
@@ -359,7 +349,9 @@ pub enum Verdict {
 /// Replays `h` and compares the result with its `finishing_stacks`.
 pub fn check(h: &HandHistory) -> Result<(Replayed, Verdict)> {
     let r = replay(h)?;
-    let Some(want) = h.numbers("finishing_stacks")? else { return Ok((r, Verdict::Legal)) };
+    let Some(want) = h.numbers("finishing_stacks")? else {
+        return Ok((r, Verdict::Legal));
+    };
     if r.unknown_cards {
         return Ok((r, Verdict::Legal));
     }
@@ -371,7 +363,9 @@ pub fn check(h: &HandHistory) -> Result<(Replayed, Verdict)> {
     }
     let mut half = false;
     for (w, &g) in want.iter().zip(&got) {
-        let Some(w) = w else { return Ok((r, Verdict::Legal)) };
+        let Some(w) = w else {
+            return Ok((r, Verdict::Legal));
+        };
         match w.in_units(r.places) {
             Some(x) if x == g as i128 => {}
             _ => {

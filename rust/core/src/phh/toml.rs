@@ -115,7 +115,9 @@ struct Builder<'i> {
     header: Option<Vec<String>>,
     /// The current table's index in `doc.tables` (None: the root).
     current: Option<usize>,
-    key: Vec<String>,
+    key: Vec<Key>,
+    /// Scratch space a key is decoded into.
+    scratch: String,
     stack: Vec<Vec<Value>>,
     unsupported: Option<(usize, String)>,
 }
@@ -160,10 +162,6 @@ impl<'i> Builder<'i> {
             return;
         }
         let key = key.into_iter().next().unwrap_or_default();
-        let key: Key = match self.known.iter().find(|k| **k == key) {
-            Some(k) => Key::Borrowed(k),
-            None => Key::Owned(key),
-        };
         if self.table().iter().any(|(k, _)| *k == key) {
             self.refuse(span, &format!("the key {key:?} twice"));
             return;
@@ -207,14 +205,24 @@ impl EventReceiver for Builder<'_> {
         }
     }
     fn simple_key(&mut self, span: Span, kind: Option<toml_parser::decoder::Encoding>, error: &mut dyn ErrorSink) {
-        let Some(raw) = self.source.get(span) else { return };
+        let Some(raw) = self.source.get(span) else {
+            return;
+        };
         let raw = toml_parser::Raw::new_unchecked(raw.as_str(), kind, span);
-        let mut out = String::new();
+        let mut out = std::mem::take(&mut self.scratch);
+        out.clear();
         raw.decode_key(&mut out, error);
         match &mut self.header {
-            Some(parts) => parts.push(out),
-            None => self.key.push(out),
+            Some(parts) => parts.push(out.clone()),
+            None => {
+                let key = match self.known.iter().find(|k| **k == out) {
+                    Some(k) => Key::Borrowed(k),
+                    None => Key::Owned(out.clone()),
+                };
+                self.key.push(key);
+            }
         }
+        self.scratch = out;
     }
     fn scalar(&mut self, span: Span, kind: Option<toml_parser::decoder::Encoding>, error: &mut dyn ErrorSink) {
         if let Some(v) = self.decode(span, kind, error) {
@@ -226,20 +234,26 @@ impl EventReceiver for Builder<'_> {
 /// Parses a TOML document. Errors give the line of the first problem.
 /// `known`: key names stored without allocating.
 pub fn parse(text: &str, known: &'static [&'static str]) -> Result<Document, SyntaxError> {
+    thread_local! {
+        static TOKENS: std::cell::RefCell<Vec<toml_parser::lexer::Token>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
     let source = Source::new(text);
-    let tokens = source.lex().into_vec();
-    let mut builder = Builder {
-        source,
-        known,
-        doc: Document::default(),
-        header: None,
-        current: None,
-        key: Vec::new(),
-        stack: Vec::new(),
-        unsupported: None,
-    };
+    TOKENS.with(|t| {
+        let mut tokens = t.take();
+        tokens.clear();
+        tokens.extend(source.lex());
+        let r = parse_tokens(text, source, &tokens, known);
+        if tokens.capacity() < 1 << 16 {
+            t.replace(tokens);
+        }
+        r
+    })
+}
+
+fn parse_tokens(text: &str, source: Source<'_>, tokens: &[toml_parser::lexer::Token], known: &'static [&'static str]) -> Result<Document, SyntaxError> {
+    let mut builder = Builder { source, known, doc: Document::default(), header: None, current: None, key: Vec::new(), scratch: String::new(), stack: Vec::new(), unsupported: None };
     let mut errors = Errors { text, first: None };
-    parse_document(&tokens, &mut builder, &mut errors);
+    parse_document(tokens, &mut builder, &mut errors);
     if let Some(e) = errors.first {
         return Err(e);
     }
