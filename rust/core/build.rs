@@ -38,11 +38,7 @@ fn class5(ranks: &[u32; 5], flush: bool) -> u32 {
         counts[r as usize] += 1;
     }
     // groups sorted by (count desc, rank desc)
-    let mut groups: Vec<(u32, u32)> = (0..13u32)
-        .rev()
-        .filter(|&r| counts[r as usize] > 0)
-        .map(|r| (counts[r as usize], r))
-        .collect();
+    let mut groups: Vec<(u32, u32)> = (0..13u32).rev().filter(|&r| counts[r as usize] > 0).map(|r| (counts[r as usize], r)).collect();
     groups.sort_by(|a, b| b.cmp(a));
     let distinct = groups.len();
     let straight_high = if distinct == 5 {
@@ -128,11 +124,7 @@ fn sub_hands(counts: &[u32; 13]) -> Vec<[u32; 5]> {
 }
 
 fn rank_key(counts: &[u32; 13]) -> u64 {
-    counts
-        .iter()
-        .enumerate()
-        .map(|(r, &c)| (c as u64) << (3 * r))
-        .sum()
+    counts.iter().enumerate().map(|(r, &c)| (c as u64) << (3 * r)).sum()
 }
 
 struct Chd {
@@ -227,11 +219,7 @@ fn main() {
     let mut by_size: Vec<Vec<(u64, u16)>> = vec![Vec::new(); 8];
     for n in 5..=7u32 {
         for_each_multiset(n, &mut |counts| {
-            let best = sub_hands(counts)
-                .iter()
-                .map(|h| value_of(class5(h, false)))
-                .max()
-                .expect("at least one sub-hand"); // ok: build time; a failure is a bug in this generator
+            let best = sub_hands(counts).iter().map(|h| value_of(class5(h, false))).max().expect("at least one sub-hand"); // ok: build time; a failure is a bug in this generator
             by_size[n as usize].push((rank_key(counts), best));
         });
     }

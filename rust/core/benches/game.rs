@@ -55,10 +55,7 @@ fn play(rules: &Arc<Rules>, i: u64, deal: &mut DeckRng, rng: &mut Policy) -> i64
 }
 
 fn bench(c: &mut Criterion) {
-    let rules = Arc::new(
-        Rules::no_limit(BlindOptions { small_blind: 50, big_blind: 100, ..Default::default() })
-            .unwrap_or_else(|e| panic!("{e}")),
-    );
+    let rules = Arc::new(Rules::no_limit(BlindOptions { small_blind: 50, big_blind: 100, ..Default::default() }).unwrap_or_else(|e| panic!("{e}")));
     let mut g = c.benchmark_group("game");
     g.throughput(Throughput::Elements(HANDS));
     g.sample_size(10);

@@ -33,11 +33,7 @@ impl Deck {
 
     /// The cards not in `exclude`, uniformly shuffled.
     pub fn shuffled_without(rng: &mut DeckRng, exclude: CardSet) -> Deck {
-        let mut cards: Vec<Card> = (0..52u8)
-            .rev()
-            .filter_map(|i| Card::new(i).ok())
-            .filter(|c| !exclude.contains(*c))
-            .collect();
+        let mut cards: Vec<Card> = (0..52u8).rev().filter_map(|i| Card::new(i).ok()).filter(|c| !exclude.contains(*c)).collect();
         cards.shuffle(rng);
         Deck { cards }
     }

@@ -219,13 +219,10 @@ impl fmt::Display for ErrorKind {
             Error::DuplicateCard { card, row: None } => write!(f, "duplicate card {card}"),
             Error::DuplicateCard { card, row: Some(r) } => write!(f, "row {r}: duplicate card {card}"),
             Error::IllegalAction(a) => f.write_str(&a.message),
-            Error::CorruptState(StateProblem::Corrupt) => {
-                f.write_str("not a valid holecards state (corrupt or from another version)")
+            Error::CorruptState(StateProblem::Corrupt) => f.write_str("not a valid holecards state (corrupt or from another version)"),
+            Error::CorruptState(StateProblem::Version { found, expected }) => {
+                write!(f, "this state was saved in holecards state format {found}; this version reads format {expected} only (save it again with the version that made it, or replay the hand)")
             }
-            Error::CorruptState(StateProblem::Version { found, expected }) => write!(
-                f,
-                "this state was saved in holecards state format {found}; this version reads format {expected} only (save it again with the version that made it, or replay the hand)"
-            ),
             Error::NoCardsLeft { wanted, left } => write!(f, "cannot deal {wanted} cards: {left} left in the deck"),
             Error::BadHistory(m) => f.write_str(m),
             Error::UnsupportedVariant(u) => {

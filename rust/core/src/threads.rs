@@ -8,10 +8,7 @@ pub fn install<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) ->
         Some(0) => Err(Error::bad_config("threads must be at least 1".into())),
         None => Ok(f()),
         Some(n) => {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build()
-                .map_err(|e| Error::bad_config(format!("cannot start {n} threads: {e}")))?;
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| Error::bad_config(format!("cannot start {n} threads: {e}")))?;
             Ok(pool.install(f))
         }
     }

@@ -168,10 +168,7 @@ fn exhaustive_seven() {
     for (val, &n) in by_value.iter().enumerate().skip(1) {
         counts[HandValue::new(val as u16).unwrap().category() as usize] += n;
     }
-    assert_eq!(
-        counts,
-        [23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184, 224848, 41584]
-    );
+    assert_eq!(counts, [23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184, 224848, 41584]);
     assert_eq!(counts.iter().sum::<u64>(), 133_784_560);
     assert_eq!(by_value.iter().filter(|&&n| n > 0).count(), 4824);
 }

@@ -61,7 +61,7 @@ fn short_all_in_does_not_reopen() {
     h.bet_or_raise_to(10).unwrap(); // button raises to 10 (raise of 8)
     h.fold().unwrap(); // sb folds
     h.check_or_call().unwrap(); // bb calls 10
-    // UTG all-in to 15: a raise of 5, less than the full 8
+                                // UTG all-in to 15: a raise of 5, less than the full 8
     let la = h.legal_actions().unwrap();
     assert_eq!((la.min_raise_to, la.max_raise_to), (Some(15), Some(15)));
     h.bet_or_raise_to(15).unwrap();
@@ -96,9 +96,7 @@ fn odd_chip_to_first_winner_left_of_button() {
     // Three players, equal 11-chip stacks, blinds 1/2 plus a 1 ante, everyone
     // all-in: pot 33. Seats 1 and 2 tie; 33 / 2 = 16 r 1; seat 1 is first left
     // of the button (0) and gets 17.
-    let rules = Arc::new(
-        Rules::no_limit(BlindOptions { small_blind: 1, big_blind: 2, ante: 1, ..Default::default() }).unwrap(),
-    );
+    let rules = Arc::new(Rules::no_limit(BlindOptions { small_blind: 1, big_blind: 2, ante: 1, ..Default::default() }).unwrap());
     let g = given(&["2c3d", "AhKd", "AsKc"], "Qh Jd 9s 5c 6d");
     let mut h = Hand::new(rules, &[11, 11, 11], 0, None, Some(&g)).unwrap();
     h.bet_or_raise_to(10).unwrap();
@@ -253,13 +251,7 @@ fn events_tell_the_whole_hand() {
     assert!(h.is_over());
     let kinds: Vec<EventKind> = h.events().iter().map(|e| e.kind).collect();
     use EventKind::*;
-    assert_eq!(
-        kinds,
-        vec![
-            PostSmallBlind, PostBigBlind, DealHole, DealHole, DealHole, Raise, Fold, Call, Burn, DealBoard, Check,
-            Check, Burn, DealBoard, Bet, Fold, ReturnUncalled, Muck, Award
-        ]
-    );
+    assert_eq!(kinds, vec![PostSmallBlind, PostBigBlind, DealHole, DealHole, DealHole, Raise, Fold, Call, Burn, DealBoard, Check, Check, Burn, DealBoard, Bet, Fold, ReturnUncalled, Muck, Award]);
     let ev = h.events();
     let ret = ev.iter().find(|e| e.kind == ReturnUncalled).unwrap();
     assert_eq!((ret.seat, ret.amount, ret.street), (Some(2), 10, Street::Turn));

@@ -27,11 +27,7 @@ pub fn text(value: &Bound<'_, PyString>, err: impl Fn() -> Error) -> PyResult<St
 pub fn seat(value: &Bound<'_, PyAny>, n: usize) -> PyResult<usize> {
     match as_u64(value) {
         Some(s) if (s as usize) < n && s < 64 => Ok(s as usize),
-        _ => Err(to_py(Error::bad_config(format!(
-            "{} is not a seat: seats are 0..{}",
-            value.repr().map(|r| r.to_string()).unwrap_or_default(),
-            n.saturating_sub(1)
-        )))),
+        _ => Err(to_py(Error::bad_config(format!("{} is not a seat: seats are 0..{}", value.repr().map(|r| r.to_string()).unwrap_or_default(), n.saturating_sub(1))))),
     }
 }
 

@@ -59,10 +59,7 @@ pub fn to_card(value: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
             };
         }
     }
-    Err(card_error(format!(
-        "{} is not a card: give a Card, a string like 'Ah' or an index 0..51",
-        value.repr()?
-    )))
+    Err(card_error(format!("{} is not a card: give a Card, a string like 'Ah' or an index 0..51", value.repr()?)))
 }
 
 /// A shuffle seed: `None`, or an int from 0 to 2**64-1.
@@ -70,10 +67,7 @@ pub fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
     match seed {
         Some(s) if !s.is_none() => match crate::args::as_u64(s) {
             Some(v) => Ok(Some(v)),
-            None => Err(crate::errors::to_py(holecards_core::Error::bad_config(format!(
-                "seed must be an integer from 0 to 2**64-1, not {}",
-                s.repr()?
-            )))),
+            None => Err(crate::errors::to_py(holecards_core::Error::bad_config(format!("seed must be an integer from 0 to 2**64-1, not {}", s.repr()?)))),
         },
         _ => Ok(None),
     }
@@ -98,12 +92,9 @@ pub fn to_cards(value: &Bound<'_, PyAny>) -> PyResult<Vec<CoreCard>> {
             out.push(to_card(&item)?);
         }
     } else {
-        let iter = value.try_iter().map_err(|_| {
-            card_error(format!(
-                "cannot read cards from {}: give a string like 'AhKd' or an iterable of cards",
-                value.get_type().name().map(|n| n.to_string()).unwrap_or_default()
-            ))
-        })?;
+        let iter = value
+            .try_iter()
+            .map_err(|_| card_error(format!("cannot read cards from {}: give a string like 'AhKd' or an iterable of cards", value.get_type().name().map(|n| n.to_string()).unwrap_or_default())))?;
         for item in iter {
             out.push(to_card(&item?)?);
         }
@@ -153,11 +144,7 @@ impl Deck {
         };
         let count = crate::args::as_u64(n).and_then(|v| usize::try_from(v).ok());
         let Some(count) = count else {
-            return Err(crate::errors::to_py(holecards_core::Error::bad_config(format!(
-                "cannot deal {} cards: give a whole number from 0 to {}",
-                n.repr()?,
-                self.deck.len()
-            ))));
+            return Err(crate::errors::to_py(holecards_core::Error::bad_config(format!("cannot deal {} cards: give a whole number from 0 to {}", n.repr()?, self.deck.len()))));
         };
         Ok(cards_to_py(&self.deck.deal(count).py()?))
     }

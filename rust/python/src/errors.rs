@@ -7,16 +7,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 
-const NAMES: [&str; 8] = [
-    "CardError",
-    "DuplicateCardError",
-    "ConfigError",
-    "IllegalActionError",
-    "StateError",
-    "NoCardsLeftError",
-    "HandHistoryError",
-    "UnsupportedVariantError",
-];
+const NAMES: [&str; 8] = ["CardError", "DuplicateCardError", "ConfigError", "IllegalActionError", "StateError", "NoCardsLeftError", "HandHistoryError", "UnsupportedVariantError"];
 
 static CLASSES: PyOnceLock<Vec<Py<PyType>>> = PyOnceLock::new();
 

@@ -129,16 +129,10 @@ pub fn evaluate(cards: &Bound<'_, PyAny>) -> PyResult<HandRank> {
 /// to uint16 values. Releases the GIL; `threads=None` uses every core.
 #[pyfunction]
 #[pyo3(signature = (cards, threads=None))]
-pub fn _evaluate_many<'py>(
-    py: Python<'py>,
-    cards: PyReadonlyArray2<'py, u8>,
-    threads: Option<usize>,
-) -> PyResult<Bound<'py, PyArray1<u16>>> {
+pub fn _evaluate_many<'py>(py: Python<'py>, cards: PyReadonlyArray2<'py, u8>, threads: Option<usize>) -> PyResult<Bound<'py, PyArray1<u16>>> {
     let shape = cards.shape();
     let (rows, width) = (shape[0], shape[1]);
-    let slice = cards.as_slice().map_err(|_| {
-        crate::errors::to_py(holecards_core::Error::bad_cards("cards must be a C-contiguous array".into()))
-    })?;
+    let slice = cards.as_slice().map_err(|_| crate::errors::to_py(holecards_core::Error::bad_cards("cards must be a C-contiguous array".into())))?;
     let out = py.detach(|| -> Result<Vec<u16>, holecards_core::Error> {
         let mut out = vec![0u16; rows];
         batch::evaluate_rows(slice, width, &mut out, threads)?;

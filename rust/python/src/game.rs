@@ -21,13 +21,7 @@ enum PyEnum {
     IllegalReason = 4,
 }
 
-const ENUM_NAMES: [(&str, usize); 5] = [
-    ("Street", 5),
-    ("ActionKind", 9),
-    ("Structure", 4),
-    ("EventKind", game::EventKind::ALL.len()),
-    ("IllegalReason", IllegalReason::ALL.len()),
-];
+const ENUM_NAMES: [(&str, usize); 5] = [("Street", 5), ("ActionKind", 9), ("Structure", 4), ("EventKind", game::EventKind::ALL.len()), ("IllegalReason", IllegalReason::ALL.len())];
 
 static ENUMS: PyOnceLock<Vec<Vec<Py<PyAny>>>> = PyOnceLock::new();
 
@@ -42,10 +36,7 @@ fn member(py: Python<'_>, which: PyEnum, index: u8) -> PyResult<Py<PyAny>> {
             })
             .collect()
     })?;
-    all[which as usize]
-        .get(index as usize)
-        .map(|m| m.clone_ref(py))
-        .ok_or_else(|| to_py(Error::bad_config("enum out of range".into())))
+    all[which as usize].get(index as usize).map(|m| m.clone_ref(py)).ok_or_else(|| to_py(Error::bad_config("enum out of range".into())))
 }
 
 /// `holecards.IllegalReason` member for an engine reason.
@@ -61,9 +52,7 @@ fn config(msg: String) -> PyErr {
 fn chips(name: &str, value: &Bound<'_, PyAny>) -> PyResult<u64> {
     match crate::args::as_u64(value) {
         Some(v) if v <= game::rules::MAX_CHIPS => Ok(v),
-        _ if value.is_instance_of::<pyo3::types::PyInt>() && !value.is_instance_of::<pyo3::types::PyBool>() => {
-            Err(config(format!("{name} must be from 0 to 2**60 chips, not {}", value.repr()?)))
-        }
+        _ if value.is_instance_of::<pyo3::types::PyInt>() && !value.is_instance_of::<pyo3::types::PyBool>() => Err(config(format!("{name} must be from 0 to 2**60 chips, not {}", value.repr()?))),
         _ => Err(config(format!("{name} must be an integer number of chips, not {}", value.repr()?))),
     }
 }
@@ -79,9 +68,7 @@ fn chip_list(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
     if value.is_instance_of::<PyString>() {
         return Err(config(format!("{name} must be a sequence of chip amounts, not a string")));
     }
-    let iter = value
-        .try_iter()
-        .map_err(|_| config(format!("{name} must be a sequence of chip amounts, not {}", value.repr().map(|r| r.to_string()).unwrap_or_default())))?;
+    let iter = value.try_iter().map_err(|_| config(format!("{name} must be a sequence of chip amounts, not {}", value.repr().map(|r| r.to_string()).unwrap_or_default())))?;
     let mut out = Vec::new();
     for (i, item) in iter.enumerate() {
         let item = item?;
@@ -116,12 +103,7 @@ fn blind_options((small_blind, big_blind, [ante, big_blind_ante, straddles, stra
     let smr = match straddle_min_raise.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned())).as_deref() {
         Some("straddle") => StraddleMinRaise::Straddle,
         Some("big_blind") => StraddleMinRaise::BigBlind,
-        _ => {
-            return Err(config(format!(
-                "straddle_min_raise must be 'straddle' or 'big_blind', not {}",
-                straddle_min_raise.repr()?
-            )))
-        }
+        _ => return Err(config(format!("straddle_min_raise must be 'straddle' or 'big_blind', not {}", straddle_min_raise.repr()?))),
     };
     Ok(BlindOptions {
         small_blind: chips("small_blind", small_blind)?,
@@ -460,9 +442,7 @@ event_class!(Event, PyEnum::EventKind, {
 
 fn to_pair(value: &Bound<'_, PyAny>, seat: usize) -> PyResult<[CoreCard; game::HOLE_CARDS]> {
     let cards = to_cards(value)?;
-    cards.as_slice().try_into().map_err(|_| {
-        to_py(Error::bad_cards(format!("seat {seat} needs exactly {} hole cards, not {}", game::HOLE_CARDS, cards.len())))
-    })
+    cards.as_slice().try_into().map_err(|_| to_py(Error::bad_cards(format!("seat {seat} needs exactly {} hole cards, not {}", game::HOLE_CARDS, cards.len()))))
 }
 
 fn shown_dict<'py>(py: Python<'py>, state: &impl HandState) -> PyResult<Bound<'py, PyDict>> {

@@ -104,19 +104,11 @@ pub fn evaluate_rows(cards: &[u8], width: usize, out: &mut [u16], threads: Optio
         return Err(Error::bad_cards(format!("a hand is 5, 6 or 7 cards, not {width}")));
     }
     if cards.len() % width != 0 || cards.len() / width != out.len() {
-        return Err(Error::bad_cards(format!(
-            "{} card indices do not make {} rows of {width}",
-            cards.len(),
-            out.len()
-        )));
+        return Err(Error::bad_cards(format!("{} card indices do not make {} rows of {width}", cards.len(), out.len())));
     }
     let rows = out.len();
     let parallel = |out: &mut [u16]| -> Result<()> {
-        let res = cards
-            .par_chunks(CHUNK_ROWS * width)
-            .zip(out.par_chunks_mut(CHUNK_ROWS))
-            .enumerate()
-            .try_for_each(|(i, (c, o))| serial(c, width, o, i * CHUNK_ROWS));
+        let res = cards.par_chunks(CHUNK_ROWS * width).zip(out.par_chunks_mut(CHUNK_ROWS)).enumerate().try_for_each(|(i, (c, o))| serial(c, width, o, i * CHUNK_ROWS));
         if res.is_err() {
             // Report the first bad row, whichever task found one first.
             let mut scratch = vec![0u16; rows];

@@ -75,14 +75,7 @@ fn nonflush56(key: u64) -> u16 {
 /// input gives a meaningless value, never a panic.
 #[inline(always)]
 pub fn eval7_indices(c: &[u8; 7]) -> u16 {
-    let k = SUIT_INIT
-        + key(c[0])
-        + key(c[1])
-        + key(c[2])
-        + key(c[3])
-        + key(c[4])
-        + key(c[5])
-        + key(c[6]);
+    let k = SUIT_INIT + key(c[0]) + key(c[1]) + key(c[2]) + key(c[3]) + key(c[4]) + key(c[5]) + key(c[6]);
     if k & FLUSH_BITS != 0 {
         return flush_value(k, c);
     }
@@ -136,17 +129,8 @@ pub enum Category {
 }
 
 impl Category {
-    pub const ALL: [Category; 9] = [
-        Category::HighCard,
-        Category::OnePair,
-        Category::TwoPair,
-        Category::ThreeOfAKind,
-        Category::Straight,
-        Category::Flush,
-        Category::FullHouse,
-        Category::FourOfAKind,
-        Category::StraightFlush,
-    ];
+    pub const ALL: [Category; 9] =
+        [Category::HighCard, Category::OnePair, Category::TwoPair, Category::ThreeOfAKind, Category::Straight, Category::Flush, Category::FullHouse, Category::FourOfAKind, Category::StraightFlush];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -163,13 +147,8 @@ impl Category {
     }
 }
 
-const RANK_NAMES: [&str; 13] = [
-    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace",
-];
-const RANK_PLURALS: [&str; 13] = [
-    "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
-    "kings", "aces",
-];
+const RANK_NAMES: [&str; 13] = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"];
+const RANK_PLURALS: [&str; 13] = ["twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces"];
 
 /// An evaluated hand: compares like the hands it stands for.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -241,10 +220,7 @@ impl fmt::Display for HandValue {
 
 fn check_hand(cards: &[Card]) -> Result<()> {
     if !(5..=7).contains(&cards.len()) {
-        return Err(Error::bad_cards(format!(
-            "a hand is 5, 6 or 7 cards, not {}",
-            cards.len()
-        )));
+        return Err(Error::bad_cards(format!("a hand is 5, 6 or 7 cards, not {}", cards.len())));
     }
     check_distinct(cards)?;
     Ok(())
@@ -307,12 +283,9 @@ pub fn best_five(cards: &[Card]) -> Result<(HandValue, [Card; 5])> {
     for c in five {
         counts[c.rank() as usize] += 1;
     }
-    five.sort_by(|x, y| {
-        (counts[y.rank() as usize], y.rank(), y.suit()).cmp(&(counts[x.rank() as usize], x.rank(), x.suit()))
-    });
+    five.sort_by(|x, y| (counts[y.rank() as usize], y.rank(), y.suit()).cmp(&(counts[x.rank() as usize], x.rank(), x.suit())));
     if matches!(value.category(), Category::Straight | Category::StraightFlush) && value.tiebreak_ranks()[0] == 3 {
         five.rotate_left(1); // A-5-4-3-2 becomes 5-4-3-2-A
     }
     Ok((value, five))
 }
-

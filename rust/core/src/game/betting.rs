@@ -241,10 +241,7 @@ impl Hand {
         if self.actor.is_none() {
             return self.refuse(IllegalReason::HandOver, "the hand is over: nobody is to act".into());
         }
-        self.refuse(
-            IllegalReason::NotAnAmount,
-            format!("{shown} is not a legal amount to bet or raise to: amounts are whole numbers of chips"),
-        )
+        self.refuse(IllegalReason::NotAnAmount, format!("{shown} is not a legal amount to bet or raise to: amounts are whole numbers of chips"))
     }
 
     /// `seat` (or, with `None`, whoever is to act) makes `mv`. Refused with

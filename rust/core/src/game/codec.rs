@@ -139,20 +139,8 @@ fn read_rules(r: &mut Reader) -> Result<Rules> {
     for b in bets.iter_mut() {
         *b = r.u64()?;
     }
-    let rules = Rules {
-        structure,
-        small_blind: v[0],
-        big_blind: v[1],
-        ante: v[2],
-        big_blind_ante: v[3],
-        straddles,
-        straddle_min_raise,
-        small_bet: v[4],
-        big_bet: v[5],
-        raise_cap,
-        heads_up_uncapped,
-        bets,
-    };
+    let rules =
+        Rules { structure, small_blind: v[0], big_blind: v[1], ante: v[2], big_blind_ante: v[3], straddles, straddle_min_raise, small_bet: v[4], big_bet: v[5], raise_cap, heads_up_uncapped, bets };
     // Re-validate through the public constructors.
     let o = super::rules::BlindOptions {
         small_blind: rules.small_blind,
@@ -165,9 +153,7 @@ fn read_rules(r: &mut Reader) -> Result<Rules> {
     let checked = match structure {
         Structure::NoLimit => Rules::no_limit(o)?,
         Structure::PotLimit => Rules::pot_limit(o)?,
-        Structure::FixedLimit => {
-            Rules::fixed_limit(o, Some(rules.small_bet), Some(rules.big_bet), rules.raise_cap, rules.heads_up_uncapped)?
-        }
+        Structure::FixedLimit => Rules::fixed_limit(o, Some(rules.small_bet), Some(rules.big_bet), rules.raise_cap, rules.heads_up_uncapped)?,
         Structure::Progressive => Rules::progressive(rules.ante, rules.bets)?,
     };
     if checked != rules {
@@ -297,17 +283,7 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         for x in v.iter_mut() {
             *x = r.u64()?;
         }
-        seats.push(Seat {
-            starting: v[0],
-            stack: v[1],
-            bet: v[2],
-            total: v[3],
-            acted_high: v[4],
-            folded: r.bool()?,
-            all_in: r.bool()?,
-            acted: r.bool()?,
-            hole: hole(&mut r)?,
-        });
+        seats.push(Seat { starting: v[0], stack: v[1], bet: v[2], total: v[3], acted_high: v[4], folded: r.bool()?, all_in: r.bool()?, acted: r.bool()?, hole: hole(&mut r)? });
     }
     let button = r.seat(n)?;
     let street = Street::from_u8(r.u8()?).ok_or_else(bad)?;
@@ -326,13 +302,7 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
     // Each entry takes 12 bytes: no more can follow than the bytes left.
     let mut log = Vec::with_capacity(hn.min(r.0.len() / 12));
     for _ in 0..hn {
-        let entry = Entry {
-            seat: r.seat(n)? as u8,
-            kind: EventKind::from_u8(r.u8()?).ok_or_else(bad)?,
-            street: Street::from_u8(r.u8()?).ok_or_else(bad)?,
-            amount: r.u64()?,
-            all_in: r.bool()?,
-        };
+        let entry = Entry { seat: r.seat(n)? as u8, kind: EventKind::from_u8(r.u8()?).ok_or_else(bad)?, street: Street::from_u8(r.u8()?).ok_or_else(bad)?, amount: r.u64()?, all_in: r.bool()? };
         // Only posts, actions and returns are logged.
         if entry.kind.action().is_none() && entry.kind != EventKind::ReturnUncalled {
             return Err(bad());
@@ -469,9 +439,7 @@ fn write_chip_list(w: &mut Writer, v: &[u64]) {
 }
 
 fn read_chip_list(r: &mut Reader, n: usize) -> Result<Vec<u64>> {
-    (0..n)
-        .map(|_| r.u64().and_then(|v| if v <= super::rules::MAX_CHIPS { Ok(v) } else { Err(bad()) }))
-        .collect()
+    (0..n).map(|_| r.u64().and_then(|v| if v <= super::rules::MAX_CHIPS { Ok(v) } else { Err(bad()) })).collect()
 }
 
 /// A seat's view, for pickling: only what the view holds, so no card its
@@ -605,24 +573,5 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
     if crate::card::check_distinct(&cards).is_err() {
         return Err(bad());
     }
-    Ok(SeatView {
-        seat,
-        rules,
-        button,
-        actor,
-        street,
-        starting_stacks,
-        stacks,
-        bets,
-        contributions,
-        folded,
-        all_in,
-        board,
-        hole_cards,
-        pots,
-        pot,
-        is_over,
-        events,
-        legal,
-    })
+    Ok(SeatView { seat, rules, button, actor, street, starting_stacks, stacks, bets, contributions, folded, all_in, board, hole_cards, pots, pot, is_over, events, legal })
 }

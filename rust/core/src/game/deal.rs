@@ -33,10 +33,7 @@ pub(crate) fn deal_plan(n: usize, button: usize, rng: &mut Lazy<'_>, given: Opti
     let empty = GivenCards::default();
     let given = given.unwrap_or(&empty);
     if !given.hole_cards.is_empty() && given.hole_cards.len() != n {
-        return Err(Error::bad_cards(format!(
-            "hole_cards has {} entries for {n} seats",
-            given.hole_cards.len()
-        )));
+        return Err(Error::bad_cards(format!("hole_cards has {} entries for {n} seats", given.hole_cards.len())));
     }
     if given.board.len() > 5 {
         return Err(Error::bad_cards(format!("a board has at most 5 cards, not {}", given.board.len())));

@@ -60,24 +60,8 @@ impl EventKind {
 
     /// The name of this kind in Python's `EventKind` (`"POST_ANTE"`, ...).
     pub fn name(self) -> &'static str {
-        [
-            "POST_ANTE",
-            "POST_SMALL_BLIND",
-            "POST_BIG_BLIND",
-            "POST_STRADDLE",
-            "FOLD",
-            "CHECK",
-            "CALL",
-            "BET",
-            "RAISE",
-            "DEAL_HOLE",
-            "BURN",
-            "DEAL_BOARD",
-            "RETURN_UNCALLED",
-            "SHOW",
-            "MUCK",
-            "AWARD",
-        ][self as usize]
+        ["POST_ANTE", "POST_SMALL_BLIND", "POST_BIG_BLIND", "POST_STRADDLE", "FOLD", "CHECK", "CALL", "BET", "RAISE", "DEAL_HOLE", "BURN", "DEAL_BOARD", "RETURN_UNCALLED", "SHOW", "MUCK", "AWARD"]
+            [self as usize]
     }
 
     /// The history entry this event is, for posts and player actions.
@@ -247,11 +231,7 @@ impl Hand {
     }
 
     fn hole_event(&self, seat: usize, kind: EventKind, street: Street, visible: bool) -> Event {
-        let cards = if visible {
-            EventCards::Known(CardList::new(&self.seats[seat].hole))
-        } else {
-            EventCards::Hidden(HOLE_CARDS as u8)
-        };
+        let cards = if visible { EventCards::Known(CardList::new(&self.seats[seat].hole)) } else { EventCards::Hidden(HOLE_CARDS as u8) };
         Event { cards, ..Event::of(kind, Some(seat), street) }
     }
 
@@ -284,13 +264,7 @@ impl Hand {
     pub fn showdown_order(&self) -> Vec<usize> {
         let n = self.seats.len();
         let last_round = self.log.iter().rev().find(|e| !e.kind.is_post() && e.kind.action().is_some()).map(|e| e.street);
-        let aggressor = self
-            .log
-            .iter()
-            .rev()
-            .take_while(|e| Some(e.street) == last_round)
-            .find(|e| matches!(e.kind, EventKind::Bet | EventKind::Raise))
-            .map(|e| e.seat as usize);
+        let aggressor = self.log.iter().rev().take_while(|e| Some(e.street) == last_round).find(|e| matches!(e.kind, EventKind::Bet | EventKind::Raise)).map(|e| e.seat as usize);
         let first = aggressor.unwrap_or((self.button + 1) % n);
         (0..n).map(|i| (first + i) % n).filter(|&s| !self.seats[s].folded).collect()
     }

@@ -30,9 +30,7 @@ pub enum Street {
 
 impl Street {
     pub fn from_u8(v: u8) -> Option<Street> {
-        [Street::Preflop, Street::Flop, Street::Turn, Street::River, Street::Showdown]
-            .get(v as usize)
-            .copied()
+        [Street::Preflop, Street::Flop, Street::Turn, Street::River, Street::Showdown].get(v as usize).copied()
     }
     /// The street's name: "preflop", "flop", "turn", "river", "showdown".
     pub fn name(self) -> &'static str {
@@ -71,9 +69,7 @@ impl ActionKind {
 
     pub fn from_u8(v: u8) -> Option<ActionKind> {
         use ActionKind::*;
-        [PostAnte, PostSmallBlind, PostBigBlind, PostStraddle, Fold, Check, Call, Bet, Raise]
-            .get(v as usize)
-            .copied()
+        [PostAnte, PostSmallBlind, PostBigBlind, PostStraddle, Fold, Check, Call, Bet, Raise].get(v as usize).copied()
     }
 }
 
@@ -209,19 +205,13 @@ impl Hand {
             return Err(Error::bad_config(format!("a hand needs {MIN_SEATS} to {MAX_SEATS} players, not {n}")));
         }
         if n < rules.min_players() {
-            return Err(Error::bad_config(format!(
-                "{} straddle(s) need at least {} players, not {n}",
-                rules.straddles.len(),
-                rules.min_players()
-            )));
+            return Err(Error::bad_config(format!("{} straddle(s) need at least {} players, not {n}", rules.straddles.len(), rules.min_players())));
         }
         if rules.structure == Structure::PotLimit {
             if let Some(&s) = rules.straddles.first() {
                 let max = rules.pot_limit_straddle_max(n);
                 if s > max {
-                    return Err(Error::bad_config(format!(
-                        "straddle of {s} is above the pot-limit maximum of {max} at {n} seats (a pot-sized raise over the big blind, antes counted)"
-                    )));
+                    return Err(Error::bad_config(format!("straddle of {s} is above the pot-limit maximum of {max} at {n} seats (a pot-sized raise over the big blind, antes counted)")));
                 }
             }
         }
@@ -239,21 +229,7 @@ impl Hand {
             return Err(Error::bad_config("the stacks add up to more than 2**60 chips".into()));
         }
         let (holes, board, burns) = deal_plan(n, button, rng, given)?;
-        let seats = stacks
-            .iter()
-            .zip(holes.iter())
-            .map(|(&s, &hole)| Seat {
-                starting: s,
-                stack: s,
-                bet: 0,
-                total: 0,
-                folded: false,
-                all_in: false,
-                acted: false,
-                acted_high: 0,
-                hole,
-            })
-            .collect();
+        let seats = stacks.iter().zip(holes.iter()).map(|(&s, &hole)| Seat { starting: s, stack: s, bet: 0, total: 0, folded: false, all_in: false, acted: false, acted_high: 0, hole }).collect();
         let mut hand = Hand {
             rules,
             seats,
@@ -319,11 +295,7 @@ impl Hand {
 
     /// Straddles actually posted this hand.
     fn straddles_posted(&self) -> usize {
-        self.log
-            .iter()
-            .take_while(|a| a.kind.is_post())
-            .filter(|a| a.kind == EventKind::PostStraddle)
-            .count()
+        self.log.iter().take_while(|a| a.kind.is_post()).filter(|a| a.kind == EventKind::PostStraddle).count()
     }
 
     pub(crate) fn record(&mut self, seat: usize, kind: EventKind, amount: u64) {
@@ -438,8 +410,7 @@ impl Hand {
         }
         let m = self.compute_masks();
         self.masks = m;
-        self.uncapped = structure == Structure::FixedLimit
-            && (!limited || (uncapped && m.able.count_ones() == 2));
+        self.uncapped = structure == Structure::FixedLimit && (!limited || (uncapped && m.able.count_ones() == 2));
         let first_from = if self.street == Street::Preflop && structure != Structure::Progressive {
             // Left of the big blind, or of the last straddle.
             (self.big_blind_seat() + 1 + straddles) % n
@@ -608,4 +579,3 @@ impl Hand {
         self.result = Some(pots);
     }
 }
-

@@ -62,11 +62,7 @@ impl Hand {
     /// less uncalled chips returned.
     pub fn contributions(&self) -> Vec<u64> {
         let bb = self.big_blind_seat();
-        self.seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| s.total + if i == bb { self.dead } else { 0 })
-            .collect()
+        self.seats.iter().enumerate().map(|(i, s)| s.total + if i == bb { self.dead } else { 0 }).collect()
     }
     pub fn folded(&self) -> Vec<bool> {
         self.seats.iter().map(|s| s.folded).collect()
@@ -109,4 +105,3 @@ impl Hand {
         self.burns.map(|b| b[..n].to_vec()).unwrap_or_default()
     }
 }
-

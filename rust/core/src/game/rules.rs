@@ -93,15 +93,10 @@ impl Rules {
             return Err(Error::bad_config("big_blind must be at least 1".into()));
         }
         if o.small_blind > o.big_blind {
-            return Err(Error::bad_config(format!(
-                "small_blind {} is larger than big_blind {}",
-                o.small_blind, o.big_blind
-            )));
+            return Err(Error::bad_config(format!("small_blind {} is larger than big_blind {}", o.small_blind, o.big_blind)));
         }
         if o.ante > 0 && o.big_blind_ante > 0 {
-            return Err(Error::bad_config(
-                "give either a uniform ante or a big_blind_ante, not both".into(),
-            ));
+            return Err(Error::bad_config("give either a uniform ante or a big_blind_ante, not both".into()));
         }
         for &s in &o.straddles {
             amount("straddle", s)?;
@@ -130,10 +125,7 @@ impl Rules {
         for (i, &s) in r.straddles.iter().enumerate() {
             let min = prev + prev_raise;
             if s < min {
-                return Err(Error::bad_config(format!(
-                    "straddle {} of {s} is not a legal raise: it must be at least {min}",
-                    i + 1
-                )));
+                return Err(Error::bad_config(format!("straddle {} of {s} is not a legal raise: it must be at least {min}", i + 1)));
             }
             // Measured as the engine will measure the next raise.
             prev_raise = match r.straddle_min_raise {
@@ -159,9 +151,7 @@ impl Rules {
             let antes = r.ante > 0 || r.big_blind_ante > 0;
             if s < min || s > max {
                 let upto = if antes { format!("{max} (a pot-sized raise, antes counted, at {} seats)", super::hand::MAX_SEATS) } else { format!("{max} (a pot-sized raise)") };
-                return Err(Error::bad_config(format!(
-                    "straddle of {s} is not a legal raise: it must be from {min} to {upto}"
-                )));
+                return Err(Error::bad_config(format!("straddle of {s} is not a legal raise: it must be from {min} to {upto}")));
             }
         }
         Ok(r)
@@ -179,13 +169,7 @@ impl Rules {
 
     /// Fixed limit. `small_bet` defaults to the big blind, `big_bet` to twice
     /// the small bet; `raise_cap` counts raises after the first bet.
-    pub fn fixed_limit(
-        o: BlindOptions,
-        small_bet: Option<u64>,
-        big_bet: Option<u64>,
-        raise_cap: Option<u32>,
-        heads_up_uncapped: bool,
-    ) -> Result<Rules> {
+    pub fn fixed_limit(o: BlindOptions, small_bet: Option<u64>, big_bet: Option<u64>, raise_cap: Option<u32>, heads_up_uncapped: bool) -> Result<Rules> {
         let mut r = Rules::blinds(Structure::FixedLimit, o)?;
         r.small_bet = amount("small_bet", small_bet.unwrap_or(r.big_blind))?;
         r.big_bet = amount("big_bet", big_bet.unwrap_or(2 * r.small_bet))?;
@@ -200,9 +184,7 @@ impl Rules {
         if let Some(&s) = r.straddles.first() {
             let want = r.big_blind + r.small_bet;
             if s != want {
-                return Err(Error::bad_config(format!(
-                    "a fixed-limit straddle is one raise of the small bet: {want}, not {s}"
-                )));
+                return Err(Error::bad_config(format!("a fixed-limit straddle is one raise of the small bet: {want}, not {s}")));
             }
         }
         Ok(r)

@@ -217,9 +217,7 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<HandHistory>> {
     let mut out = Vec::with_capacity(doc.tables.len().max(1));
     if !doc.root.is_empty() || doc.tables.is_empty() {
         if !doc.tables.is_empty() {
-            return Err(Error::bad_history(format!(
-                "{source}: fields outside a table in a file of [tables] (a .phhs file holds only [N] tables)"
-            )));
+            return Err(Error::bad_history(format!("{source}: fields outside a table in a file of [tables] (a .phhs file holds only [N] tables)")));
         }
         out.push(HandHistory { source: source.to_string(), section: None, fields: doc.root });
     }

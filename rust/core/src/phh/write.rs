@@ -40,7 +40,17 @@ pub fn hand_fields(hand: &Hand) -> Table {
     t.push(("variant".into(), Value::Str(variant_code(r.structure).into())));
     let uniform = r.big_blind_ante == 0;
     t.push(("ante_trimming_status".into(), Value::Bool(uniform)));
-    let antes: Vec<u64> = (0..n).map(|i| if uniform { r.ante } else if i == 1 { r.big_blind_ante } else { 0 }).collect();
+    let antes: Vec<u64> = (0..n)
+        .map(|i| {
+            if uniform {
+                r.ante
+            } else if i == 1 {
+                r.big_blind_ante
+            } else {
+                0
+            }
+        })
+        .collect();
     t.push(("antes".into(), nums(antes)));
     let mut blinds = vec![0u64; n];
     if r.structure != Structure::Progressive {
