@@ -11,7 +11,7 @@ pub mod eval;
 pub use card::{parse_cards, Card, CardSet};
 pub use deck::Deck;
 pub use error::{Error, ErrorKind, Result};
-pub use eval::{best_five, evaluate, Category, HandValue};
+pub use eval::{best_five, evaluate, Category, HandAcc, HandValue};
 pub mod game;
 pub mod phh;
 pub mod threads;

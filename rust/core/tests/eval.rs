@@ -172,3 +172,74 @@ fn exhaustive_seven() {
     assert_eq!(counts.iter().sum::<u64>(), 133_784_560);
     assert_eq!(by_value.iter().filter(|&&n| n > 0).count(), 4824);
 }
+
+/// The accumulator, built incrementally as equity enumeration builds it (one
+/// card per loop level), agrees with the evaluator on every 5-, 6- and
+/// 7-card hand, and in any order the cards are added.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "runs in release mode: cargo test --release")]
+fn exhaustive_accumulator_matches_the_evaluator() {
+    use holecards_core::eval::HandAcc;
+    let mut n = [0u64; 3];
+    for a in 0..52u8 {
+        let ha = HandAcc::EMPTY.add_index(a);
+        for b in a + 1..52 {
+            let hb = ha.add_index(b);
+            for c in b + 1..52 {
+                let hc = hb.add_index(c);
+                for d in c + 1..52 {
+                    let hd = hc.add_index(d);
+                    for e in d + 1..52 {
+                        let he = hd.add_index(e);
+                        assert_eq!(he.eval56(), eval5_indices(&[a, b, c, d, e]));
+                        n[0] += 1;
+                        for f in e + 1..52 {
+                            let hf = he.add_index(f);
+                            assert_eq!(hf.eval56(), eval6_indices(&[a, b, c, d, e, f]));
+                            n[1] += 1;
+                            for g in f + 1..52 {
+                                let hg = hf.add_index(g);
+                                assert_eq!(hg.eval7(), eval7_indices(&[a, b, c, d, e, f, g]), "{a} {b} {c} {d} {e} {f} {g}");
+                                n[2] += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(n, [2_598_960, 20_358_520, 133_784_560]);
+}
+
+#[test]
+fn accumulator_orders_and_checks() {
+    use holecards_core::eval::HandAcc;
+    use holecards_core::{evaluate, parse_cards};
+    let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..20_000 {
+        let mut deck: Vec<u8> = (0..52).collect();
+        for i in 0..7 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let j = i + (rng % (52 - i as u64)) as usize;
+            deck.swap(i, j);
+        }
+        let seven = &deck[..7];
+        let want = eval7_indices(&seven.try_into().unwrap());
+        // Board then hole cards, combined; and the other way round.
+        let board = HandAcc::from_indices(&seven[..5]);
+        let hole = HandAcc::from_indices(&seven[5..]);
+        assert_eq!((board + hole).eval7(), want);
+        assert_eq!((hole + board).eval7(), want);
+        assert_eq!((board + hole).len(), 7);
+        assert_eq!(HandAcc::from_indices(&seven[..6]).value().unwrap().value(), eval6_indices(&seven[..6].try_into().unwrap()));
+    }
+    let cards = parse_cards("Ah Kh Qh Jh Th 2c 3d").unwrap();
+    let acc = HandAcc::from_cards(&cards);
+    assert_eq!(acc.value().unwrap(), evaluate(&cards).unwrap());
+    assert!(acc.try_add(cards[0]).is_err());
+    assert!(acc.try_add("4s".parse().unwrap()).is_err(), "an eighth card");
+    assert!(HandAcc::from_cards(&cards[..4]).value().is_err());
+    assert!(HandAcc::EMPTY.is_empty() && HandAcc::default() == HandAcc::EMPTY);
+}

@@ -13,15 +13,17 @@ mod tables {
 }
 use tables::*;
 
+pub mod acc;
 pub mod batch;
+pub use acc::HandAcc;
 
 /// Number of distinct 5-card hand values.
 pub const NUM_VALUES: u16 = 7462;
 
-const RANK_KEY_MASK: u64 = (1 << 39) - 1;
+pub(crate) const RANK_KEY_MASK: u64 = (1 << 39) - 1;
 /// Each suit's counter starts at 3, so a count of five or more sets its bit 3.
-const SUIT_INIT: u64 = 0x3333 << 40;
-const FLUSH_BITS: u64 = 0x8888 << 40;
+pub(crate) const SUIT_INIT: u64 = 0x3333 << 40;
+pub(crate) const FLUSH_BITS: u64 = 0x8888 << 40;
 
 const fn build_keys() -> [u64; 256] {
     // Indices 52..255 map to 0: the raw functions below never index out of
@@ -35,7 +37,7 @@ const fn build_keys() -> [u64; 256] {
     }
     keys
 }
-static KEYS: [u64; 256] = build_keys();
+pub(crate) static KEYS: [u64; 256] = build_keys();
 
 #[inline(always)]
 fn key(c: u8) -> u64 {
@@ -152,7 +154,7 @@ const RANK_PLURALS: [&str; 13] = ["twos", "threes", "fours", "fives", "sixes", "
 
 /// An evaluated hand: compares like the hands it stands for.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub struct HandValue(u16);
+pub struct HandValue(pub(crate) u16);
 
 impl HandValue {
     /// The hand value numbered `value` (1..=7462).

@@ -1,0 +1,171 @@
+//! A hand built card by card: [`HandAcc`] is two words (the additive rank
+//! and suit key the evaluator hashes, and the cards as one rank mask per
+//! suit), so adding a card is an add and an or, and a board's partial hand
+//! plus each player's hole cards is one add per player. Evaluating reads the
+//! key's flush bits, then one hash lookup, or one flush-table lookup on the
+//! flush suit's mask (no pass over the cards, as from card indices).
+use super::tables::*;
+use super::{HandValue, FLUSH_BITS, KEYS, RANK_KEY_MASK, SUIT_INIT};
+use crate::card::Card;
+use crate::error::{Error, Result};
+
+const fn build_suited() -> [u64; 256] {
+    let mut bits = [0u64; 256];
+    let mut c = 0;
+    while c < 52 {
+        bits[c] = 1u64 << (16 * (c & 3) + (c >> 2));
+        c += 1;
+    }
+    bits
+}
+/// Card index -> its bit in the suit-major mask (bit `16 * suit + rank`).
+static SUITED: [u64; 256] = build_suited();
+
+/// A partial hand of up to seven distinct cards. `Copy`, 16 bytes.
+///
+/// ```
+/// use holecards_core::eval::HandAcc;
+/// use holecards_core::parse_cards;
+/// let board = HandAcc::from_cards(&parse_cards("Ah Kh Qh 2c 3d").unwrap());
+/// let hole = HandAcc::from_cards(&parse_cards("Jh Th").unwrap());
+/// let hand = board + hole;
+/// assert_eq!(hand.value().unwrap().name(), "Royal flush");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HandAcc {
+    /// The evaluator's key: 3 bits of count per rank, a 4-bit counter per
+    /// suit starting at 3 (so five of a suit sets the counter's top bit).
+    key: u64,
+    /// The cards, suit-major: bit `16 * suit + rank`.
+    suits: u64,
+}
+
+impl Default for HandAcc {
+    fn default() -> HandAcc {
+        HandAcc::EMPTY
+    }
+}
+
+impl HandAcc {
+    /// No cards.
+    pub const EMPTY: HandAcc = HandAcc { key: SUIT_INIT, suits: 0 };
+
+    /// This hand with the card of index `c` (below 52) added. Unchecked: the
+    /// card must not be in the hand already (an index of 52 or more adds
+    /// nothing).
+    #[inline(always)]
+    pub fn add_index(self, c: u8) -> HandAcc {
+        HandAcc { key: self.key.wrapping_add(KEYS[c as usize]), suits: self.suits | SUITED[c as usize] }
+    }
+
+    /// This hand with `card` added (unchecked for duplicates, like
+    /// [`HandAcc::add_index`]; [`HandAcc::try_add`] checks).
+    #[inline(always)]
+    pub fn add(self, card: Card) -> HandAcc {
+        self.add_index(card.index())
+    }
+
+    /// This hand with `card` added, or an error if it holds that card or
+    /// seven cards already.
+    pub fn try_add(self, card: Card) -> Result<HandAcc> {
+        if self.suits & SUITED[card.index() as usize] != 0 {
+            return Err(Error::duplicate(card));
+        }
+        if self.len() >= 7 {
+            return Err(Error::bad_cards("a hand is at most 7 cards".into()));
+        }
+        Ok(self.add(card))
+    }
+
+    /// The hand of these cards (unchecked for duplicates).
+    pub fn from_cards(cards: &[Card]) -> HandAcc {
+        cards.iter().fold(HandAcc::EMPTY, |h, &c| h.add(c))
+    }
+
+    /// The hand of these card indices (unchecked).
+    #[inline(always)]
+    pub fn from_indices(cards: &[u8]) -> HandAcc {
+        cards.iter().fold(HandAcc::EMPTY, |h, &c| h.add_index(c))
+    }
+
+    /// Both hands' cards together (the two must share no card: unchecked).
+    #[inline(always)]
+    #[allow(clippy::should_implement_trait)]
+    pub fn combine(self, other: HandAcc) -> HandAcc {
+        HandAcc { key: self.key.wrapping_add(other.key).wrapping_sub(SUIT_INIT), suits: self.suits | other.suits }
+    }
+
+    /// Number of cards.
+    #[inline]
+    pub fn len(self) -> u32 {
+        self.suits.count_ones()
+    }
+
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.suits == 0
+    }
+
+    /// Whether it holds `card`.
+    #[inline]
+    pub fn contains(self, card: Card) -> bool {
+        self.suits & SUITED[card.index() as usize] != 0
+    }
+
+    #[inline(always)]
+    fn flush(self) -> u16 {
+        let suit = ((self.key & FLUSH_BITS) >> 40).trailing_zeros() >> 2;
+        FLUSH[((self.suits >> (16 * suit)) & 0x1fff) as usize]
+    }
+
+    /// The value (1..=7462) of a hand of exactly seven cards. Unchecked:
+    /// another number of cards gives a meaningless value, never a panic.
+    #[inline(always)]
+    pub fn eval7(self) -> u16 {
+        if self.key & FLUSH_BITS != 0 {
+            return self.flush();
+        }
+        let h = (self.key & RANK_KEY_MASK).wrapping_mul(MULT7);
+        let bucket = (h >> 50) as usize;
+        let slot = ((h >> 34) as u16) ^ DISP7[bucket];
+        NOFLUSH7[slot as usize]
+    }
+
+    /// The value of a hand of five or six cards (unchecked like [`HandAcc::eval7`]).
+    #[inline(always)]
+    pub fn eval56(self) -> u16 {
+        if self.key & FLUSH_BITS != 0 {
+            return self.flush();
+        }
+        let h = (self.key & RANK_KEY_MASK).wrapping_mul(MULT56);
+        let bucket = (h >> 51) as usize;
+        let slot = (((h >> 36) as u16) ^ DISP56[bucket]) & 0x7fff;
+        NOFLUSH56[slot as usize]
+    }
+
+    /// The hand's value: an error unless it holds 5, 6 or 7 cards.
+    pub fn value(self) -> Result<HandValue> {
+        match self.len() {
+            7 => Ok(HandValue(self.eval7())),
+            5 | 6 => Ok(HandValue(self.eval56())),
+            n => Err(Error::bad_cards(format!("a hand is 5, 6 or 7 cards, not {n}"))),
+        }
+    }
+}
+
+impl std::ops::Add for HandAcc {
+    type Output = HandAcc;
+    /// [`HandAcc::combine`].
+    #[inline(always)]
+    fn add(self, other: HandAcc) -> HandAcc {
+        self.combine(other)
+    }
+}
+
+impl std::ops::Add<Card> for HandAcc {
+    type Output = HandAcc;
+    #[inline(always)]
+    fn add(self, card: Card) -> HandAcc {
+        HandAcc::add(self, card)
+    }
+}
