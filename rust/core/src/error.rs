@@ -37,6 +37,12 @@ pub enum ErrorKind {
     UnsupportedVariant(UnsupportedVariant),
     /// A hand history whose actions cannot be played.
     Replay(ReplayError),
+    /// An equity question that cannot be answered as asked (a range left
+    /// empty by the known cards, no deal without a shared card, an exact
+    /// enumeration too large): the message says which and what to do.
+    Equity(String),
+    /// A long computation stopped on request (Ctrl-C).
+    Interrupted,
 }
 
 /// A hand history's variant that the engine does not play.
@@ -200,6 +206,11 @@ impl Error {
         ErrorKind::CorruptState(StateProblem::Corrupt).into()
     }
 
+    #[cold]
+    pub fn equity(m: String) -> Error {
+        ErrorKind::Equity(m).into()
+    }
+
     pub fn duplicate(card: Card) -> Error {
         ErrorKind::DuplicateCard { card, row: None }.into()
     }
@@ -230,6 +241,8 @@ impl fmt::Display for ErrorKind {
                 write!(f, "{location}: unsupported variant {variant:?} ({}): holecards plays hold'em only (NT, FT, PT, PGT)", crate::phh::variant_name(variant))
             }
             Error::Replay(r) => write!(f, "{}: action {} ({:?}): {}", r.location, r.index, r.action, r.message),
+            Error::Equity(m) => f.write_str(m),
+            Error::Interrupted => f.write_str("interrupted"),
         }
     }
 }

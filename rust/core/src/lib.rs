@@ -6,6 +6,7 @@
 pub mod card;
 pub mod deck;
 pub mod error;
+pub mod equity;
 pub mod eval;
 
 pub use card::{parse_cards, Card, CardSet};

@@ -58,6 +58,15 @@ impl HandAcc {
         HandAcc { key: self.key.wrapping_add(KEYS[c as usize]), suits: self.suits | SUITED[c as usize] }
     }
 
+    /// This hand with the card of index `c` (below 64) added when `take`,
+    /// unchanged otherwise, without a branch (for samplers whose accept /
+    /// reject decisions the branch predictor cannot guess).
+    #[inline(always)]
+    pub fn add_index_if(self, c: u8, take: bool) -> HandAcc {
+        let m = (take as u64).wrapping_neg();
+        HandAcc { key: self.key.wrapping_add(KEYS[c as usize] & m), suits: self.suits | (SUITED[c as usize] & m) }
+    }
+
     /// This hand with `card` added (unchecked for duplicates, like
     /// [`HandAcc::add_index`]; [`HandAcc::try_add`] checks).
     #[inline(always)]

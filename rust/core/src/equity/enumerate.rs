@@ -1,0 +1,270 @@
+//! Every completion of a board for fixed hole cards, with the cards of
+//! irrelevant suits taken one rank at a time (see the module above).
+use super::{score, Control, Counts, MAX_PLAYERS};
+use crate::card::CardSet;
+use crate::error::Result;
+use crate::eval::HandAcc;
+use rayon::prelude::*;
+
+/// C(n, k) for the small numbers of a deck.
+pub fn board_count(n: usize, k: usize) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let mut r: u64 = 1;
+    for i in 0..k as u64 {
+        r = r * (n as u64 - i) / (i + 1);
+    }
+    r
+}
+
+const BINOM: [[u64; 5]; 5] = [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]];
+
+struct Ctx {
+    holes: [HandAcc; MAX_PLAYERS],
+    n: usize,
+}
+
+impl Ctx {
+    #[inline(always)]
+    fn leaf(&self, board: HandAcc, mult: u64, out: &mut Counts) {
+        if self.n == 2 {
+            // Heads-up: one comparison.
+            let a = (board + self.holes[0]).eval7();
+            let b = (board + self.holes[1]).eval7();
+            // Branch-free: who wins is a coin flip to the branch predictor.
+            let (w0, w1, t) = ((a > b) as u64 * mult, (b > a) as u64 * mult, (a == b) as u64 * mult);
+            out.wins[0] += w0;
+            out.wins[1] += w1;
+            out.ties[0] += t;
+            out.ties[1] += t;
+            out.shares[0] += w0 * super::SHARE_UNIT + t * (super::SHARE_UNIT / 2);
+            out.shares[1] += w1 * super::SHARE_UNIT + t * (super::SHARE_UNIT / 2);
+            out.deals += mult;
+            return;
+        }
+        let mut values = [0u16; MAX_PLAYERS];
+        let mut best = 0;
+        for p in 0..self.n {
+            let v = (board + self.holes[p]).eval7();
+            values[p] = v;
+            best = best.max(v);
+        }
+        score(&values[..self.n], best, mult, out, None);
+    }
+}
+
+/// The state of the enumeration at one level.
+#[derive(Clone)]
+struct Level {
+    board: HandAcc,
+    deck: [u8; 52],
+    ndeck: usize,
+    /// Per suit: the most cards of it any player can hold so far (hole cards
+    /// plus the board's).
+    suits: [u8; 4],
+    left: usize,
+    start: usize,
+    weight: u64,
+}
+
+fn setup(hands: &[[u8; 2]], board: &[u8], dead: CardSet) -> (Ctx, Level) {
+    let n = hands.len();
+    let mut holes = [HandAcc::EMPTY; MAX_PLAYERS];
+    let mut used = dead.0;
+    let mut suits = [0u8; 4];
+    for (p, h) in hands.iter().enumerate() {
+        holes[p] = HandAcc::EMPTY.add_index(h[0]).add_index(h[1]);
+        used |= (1u64 << h[0]) | (1u64 << h[1]);
+        let mut mine = [0u8; 4];
+        mine[(h[0] & 3) as usize] += 1;
+        mine[(h[1] & 3) as usize] += 1;
+        for s in 0..4 {
+            suits[s] = suits[s].max(mine[s]);
+        }
+    }
+    let mut acc = HandAcc::EMPTY;
+    for &c in board {
+        used |= 1u64 << c;
+        acc = acc.add_index(c);
+        suits[(c & 3) as usize] += 1;
+    }
+    // The deck from the highest card down: each rank's cards together.
+    let mut deck = [0u8; 52];
+    let mut ndeck = 0;
+    for c in (0..52u8).rev() {
+        if used & (1u64 << c) == 0 {
+            deck[ndeck] = c;
+            ndeck += 1;
+        }
+    }
+    (Ctx { holes, n }, Level { board: acc, deck, ndeck, suits, left: 5 - board.len(), start: 0, weight: 1 })
+}
+
+/// Counts for fixed hole cards (`hands`, card indices), a partial `board`,
+/// and `dead` cards out.
+pub(crate) fn enumerate(hands: &[[u8; 2]], board: &[u8], dead: CardSet) -> Counts {
+    let (ctx, mut lv) = setup(hands, board, dead);
+    let mut out = Counts::new(ctx.n);
+    if lv.left == 0 {
+        ctx.leaf(lv.board, 1, &mut out);
+        return out;
+    }
+    rec(&ctx, &mut lv.deck, lv.ndeck, &mut lv.suits, lv.board, lv.left, 0, 1, &mut out);
+    out
+}
+
+/// The same, the first card's subtrees shared out over the thread pool;
+/// the counts are sums of integers, so they do not depend on the split.
+pub(crate) fn enumerate_par(hands: &[[u8; 2]], board: &[u8], dead: CardSet, control: &Control) -> Result<Counts> {
+    let (ctx, lv) = setup(hands, board, dead);
+    if lv.left <= 1 || rayon::current_num_threads() == 1 {
+        return Ok(enumerate(hands, board, dead));
+    }
+    // The first two levels' subtrees as tasks (a few hundred preflop).
+    let mut tasks = Vec::new();
+    split(&lv, 2, &mut tasks);
+    let n = ctx.n;
+    let parts: Vec<Counts> = tasks
+        .into_par_iter()
+        .map(|mut t| {
+            control.check()?;
+            let mut out = Counts::new(n);
+            if t.left == 0 {
+                ctx.leaf(t.board, t.weight, &mut out);
+            } else {
+                rec(&ctx, &mut t.deck, t.ndeck, &mut t.suits, t.board, t.left, t.start, t.weight, &mut out);
+            }
+            Ok(out)
+        })
+        .collect::<Result<_>>()?;
+    let mut out = Counts::new(n);
+    for p in &parts {
+        out.add(p);
+    }
+    Ok(out)
+}
+
+/// The subtrees `depth` levels down, as tasks (the same walk as [`rec`]).
+fn split(lv: &Level, depth: usize, tasks: &mut Vec<Level>) {
+    if depth == 0 || lv.left == 0 {
+        tasks.push(lv.clone());
+        return;
+    }
+    let mut lv = lv.clone();
+    let left = lv.left;
+    let mut i = lv.start;
+    while i < lv.ndeck {
+        let c = lv.deck[i];
+        let suit = (c & 3) as usize;
+        if lv.suits[suit] as usize + left < 5 {
+            let group = gather(&mut lv.deck, lv.ndeck, &lv.suits, i, left);
+            let mut board = lv.board;
+            for r in 1..=group.min(left) {
+                board = board.add_index(lv.deck[i + r - 1]);
+                let mut next = lv.clone();
+                next.board = board;
+                next.left = left - r;
+                next.start = i + group;
+                next.weight = BINOM[group][r] * lv.weight;
+                split(&next, depth - 1, tasks);
+            }
+            i += group;
+        } else {
+            let mut next = lv.clone();
+            next.board = lv.board.add_index(c);
+            next.suits[suit] += 1;
+            next.left = left - 1;
+            next.start = i + 1;
+            split(&next, depth - 1, tasks);
+            i += 1;
+        }
+    }
+}
+
+/// At position `i` (a card of an irrelevant suit), moves the other cards of
+/// its rank whose suits are irrelevant too right after it; returns how many
+/// there are in all.
+#[inline(always)]
+fn gather(deck: &mut [u8; 52], ndeck: usize, suits: &[u8; 4], i: usize, left: usize) -> usize {
+    let rank = deck[i] >> 2;
+    let mut group = 1;
+    let mut j = i + 1;
+    while j < ndeck && deck[j] >> 2 == rank {
+        if suits[(deck[j] & 3) as usize] as usize + left < 5 {
+            deck.swap(j, i + group);
+            group += 1;
+        }
+        j += 1;
+    }
+    group
+}
+
+#[allow(clippy::too_many_arguments)]
+fn rec(ctx: &Ctx, deck: &mut [u8; 52], ndeck: usize, suits: &mut [u8; 4], board: HandAcc, left: usize, start: usize, weight: u64, out: &mut Counts) {
+    if left == 1 {
+        // The last card: the irrelevant suits' cards of one rank counted together.
+        let flushless = suits.iter().all(|&s| s < 4);
+        let mut i = start;
+        if flushless {
+            // No suit can make a flush: a rank's cards are all alike.
+            while i < ndeck {
+                let rank = deck[i] >> 2;
+                let mut j = i + 1;
+                while j < ndeck && deck[j] >> 2 == rank {
+                    j += 1;
+                }
+                ctx.leaf(board.add_index(deck[i]), weight * (j - i) as u64, out);
+                i = j;
+            }
+        } else {
+            let mut last_rank = u8::MAX;
+            while i < ndeck {
+                let c = deck[i];
+                if suits[(c & 3) as usize] < 4 {
+                    let rank = c >> 2;
+                    if rank != last_rank {
+                        let mut mult = 1;
+                        let mut j = i + 1;
+                        while j < ndeck && deck[j] >> 2 == rank {
+                            if suits[(deck[j] & 3) as usize] < 4 {
+                                mult += 1;
+                            }
+                            j += 1;
+                        }
+                        last_rank = rank;
+                        ctx.leaf(board.add_index(c), weight * mult, out);
+                    }
+                } else {
+                    ctx.leaf(board.add_index(c), weight, out);
+                }
+                i += 1;
+            }
+        }
+        return;
+    }
+    let mut i = start;
+    while i < ndeck {
+        let c = deck[i];
+        let suit = (c & 3) as usize;
+        if suits[suit] as usize + left < 5 {
+            let group = gather(deck, ndeck, suits, i, left);
+            let mut b = board;
+            for r in 1..=group.min(left) {
+                b = b.add_index(deck[i + r - 1]);
+                let w = BINOM[group][r] * weight;
+                if r == left {
+                    ctx.leaf(b, w, out);
+                } else {
+                    rec(ctx, deck, ndeck, suits, b, left - r, i + group, w, out);
+                }
+            }
+            i += group;
+        } else {
+            suits[suit] += 1;
+            rec(ctx, deck, ndeck, suits, board.add_index(c), left - 1, i + 1, weight, out);
+            suits[suit] -= 1;
+            i += 1;
+        }
+    }
+}

@@ -1,0 +1,730 @@
+//! Equity: how often each of 2 to 10 players wins, by exact enumeration of
+//! every remaining deal, or by seeded Monte Carlo.
+//!
+//! Each player holds a weighted list of two-card combinations (one for a
+//! known hand). A *deal* is one combination per player, no card shared
+//! between them, the board and the dead cards, and a completion of the board
+//! from the cards left. It counts with the product of its combinations'
+//! weights, so range against range counts every non-colliding pair with its
+//! weight.
+//!
+//! Exact enumeration (see `docs/equity.md`):
+//! * the combination tuples are put in a canonical form (players sorted by
+//!   their cards, suits renamed in order of first use), and tuples that are
+//!   the same up to the suits' names share one board enumeration (a cache);
+//! * boards are enumerated card by card, each level adding a card to a
+//!   [`HandAcc`]; at the leaves each player's hand is the board's
+//!   accumulator plus its hole cards' (one add and one lookup a player);
+//! * a suit that can no longer make anyone a flush (its count in the best
+//!   holding plus the cards still to come is under five) is *irrelevant*:
+//!   its cards of one rank are interchangeable, so the enumeration takes
+//!   one of them and counts it with the number of ways (suit isomorphism
+//!   inside the board, about 3x fewer leaves preflop).
+//!
+//! Monte Carlo samples each deal independently: each player's combination
+//! by weight, the whole tuple redrawn when two share a card (so that a
+//! collision does not skew the weights: the accepted tuples are distributed
+//! exactly as the exact enumeration weighs them), then the board's missing
+//! cards uniformly from the rest. Trials come in fixed batches, batch `b`
+//! drawing from ChaCha8 stream `b` of the seed, so the result depends on the
+//! seed and the number of trials only, never on the number of threads.
+use crate::card::{Card, CardSet};
+use crate::error::{Error, ErrorKind, Result};
+use crate::eval::HandAcc;
+use rand::{Rng, RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+mod enumerate;
+pub use enumerate::board_count;
+
+/// Most players in one equity question.
+pub const MAX_PLAYERS: usize = 10;
+/// A tie's share is counted in 2520ths (the least common multiple of 1..=10),
+/// so every split of a pot among up to ten players is a whole number.
+pub const SHARE_UNIT: u64 = 2520;
+
+/// One player's holding: weighted combinations (weights in (0, 1]).
+pub type Holding = Vec<([Card; 2], f64)>;
+
+/// What to compute.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Method {
+    /// Every deal, exactly; refused when it would visit more than
+    /// `max_deals` (board completions times distinct combination tuples).
+    Exact { max_deals: u64 },
+    /// Seeded Monte Carlo: `trials` deals at most, stopping early once every
+    /// player's standard error is below `target_std_error` (when given;
+    /// checked every [`CHECK_EVERY`] trials). `trials: None` needs a target.
+    MonteCarlo { trials: Option<u64>, seed: u64, target_std_error: Option<f64> },
+}
+
+/// Default limit of an exact enumeration: 4 billion deals (about a few
+/// seconds on one core).
+pub const DEFAULT_MAX_DEALS: u64 = 4_000_000_000;
+/// Trials per Monte Carlo batch (one ChaCha8 stream each).
+pub const BATCH: u64 = 1 << 14;
+/// With a target standard error, the estimate is checked every this many
+/// trials (a fixed schedule, so the stopping point does not depend on threads).
+pub const CHECK_EVERY: u64 = 64 * BATCH;
+/// A Monte Carlo run with a target and no trial limit stops at this many.
+pub const MAX_TRIALS: u64 = 1 << 40;
+
+/// Progress and cancellation shared with the caller (who may read and set
+/// them from another thread while the computation runs).
+#[derive(Debug, Default)]
+pub struct Control {
+    /// Set to stop: the computation returns [`ErrorKind::Interrupted`] soon
+    /// after (within a batch of work).
+    pub cancel: AtomicBool,
+    /// Work done so far, out of `total` (deals for Monte Carlo, board
+    /// enumerations for exact).
+    pub done: AtomicU64,
+    pub total: AtomicU64,
+}
+
+impl Control {
+    pub fn new() -> Control {
+        Control::default()
+    }
+    fn check(&self) -> Result<()> {
+        if self.cancel.load(Ordering::Relaxed) {
+            Err(ErrorKind::Interrupted.into())
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// The answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EquityResult {
+    /// Each player's wins plus their shares of ties, over all deals; sums to 1.
+    pub equities: Vec<f64>,
+    /// Deals each player won alone (weighted).
+    pub wins: Vec<f64>,
+    /// Deals each player tied for the best hand (weighted).
+    pub ties: Vec<f64>,
+    /// Deals counted (weighted by the combinations' weights when exact).
+    pub boards: f64,
+    pub exact: bool,
+    /// Monte Carlo: each player's standard error of the equity.
+    pub std_errors: Option<Vec<f64>>,
+    /// Monte Carlo: deals sampled.
+    pub trials: Option<u64>,
+    /// Exact: distinct board enumerations run (after the suit isomorphism).
+    pub enumerations: Option<u64>,
+}
+
+/// Integer counts for one set of players (in their order).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Counts {
+    pub wins: Vec<u64>,
+    pub ties: Vec<u64>,
+    /// Equity in [`SHARE_UNIT`]ths of a deal.
+    pub shares: Vec<u64>,
+    pub deals: u64,
+}
+
+impl Counts {
+    pub fn new(n: usize) -> Counts {
+        Counts { wins: vec![0; n], ties: vec![0; n], shares: vec![0; n], deals: 0 }
+    }
+    pub fn add(&mut self, o: &Counts) {
+        for i in 0..self.wins.len() {
+            self.wins[i] += o.wins[i];
+            self.ties[i] += o.ties[i];
+            self.shares[i] += o.shares[i];
+        }
+        self.deals += o.deals;
+    }
+}
+
+/// Checks the question and removes the combinations that the board and the
+/// dead cards make impossible. Returns the holdings and the known cards.
+fn prepare(players: &[Holding], board: &[Card], dead: &[Card]) -> Result<(Vec<Holding>, CardSet)> {
+    if players.len() < 2 || players.len() > MAX_PLAYERS {
+        return Err(Error::equity(format!("equity needs 2 to {MAX_PLAYERS} players, not {}", players.len())));
+    }
+    if !matches!(board.len(), 0 | 3 | 4 | 5) {
+        return Err(Error::bad_cards(format!("a board is 0, 3, 4 or 5 cards, not {}", board.len())));
+    }
+    let mut known = CardSet::default();
+    for &c in board.iter().chain(dead) {
+        if !known.insert(c) {
+            return Err(Error::duplicate(c));
+        }
+    }
+    let mut out = Vec::with_capacity(players.len());
+    for (p, h) in players.iter().enumerate() {
+        if h.is_empty() {
+            return Err(Error::equity(format!("player {} holds no combination", p + 1)));
+        }
+        let mut kept = Vec::with_capacity(h.len());
+        for &(c, w) in h {
+            if c[0] == c[1] {
+                return Err(Error::duplicate(c[0]));
+            }
+            if !(w.is_finite() && w > 0.0 && w <= 1.0) {
+                return Err(Error::equity(format!("player {}: the weight of {}{} is {w}, not in (0, 1]", p + 1, c[0], c[1])));
+            }
+            if !known.contains(c[0]) && !known.contains(c[1]) {
+                kept.push((c, w));
+            }
+        }
+        if kept.is_empty() {
+            // A single known hand colliding is a duplicate card; a range
+            // emptied is an equity problem.
+            if h.len() == 1 {
+                let c = h[0].0;
+                return Err(Error::duplicate(if known.contains(c[0]) { c[0] } else { c[1] }));
+            }
+            return Err(Error::equity(format!("player {}'s range has no combination left once the board and dead cards are removed", p + 1)));
+        }
+        out.push(kept);
+    }
+    // Known hands (one combination each) must not share a card.
+    let mut fixed = known;
+    for h in &out {
+        if let [(c, _)] = h.as_slice() {
+            for &x in c {
+                if !fixed.insert(x) {
+                    return Err(Error::duplicate(x));
+                }
+            }
+        }
+    }
+    let left = 52 - known.len();
+    let need = 2 * players.len() + (5 - board.len());
+    if need > left {
+        return Err(Error::no_cards_left(need, left));
+    }
+    Ok((out, known))
+}
+
+/// Equity of `players` on `board` (0, 3, 4 or 5 cards) with `dead` cards
+/// out, on `threads` cores (`None`: all).
+pub fn equity(players: &[Holding], board: &[Card], dead: &[Card], method: &Method, threads: Option<usize>, control: &Control) -> Result<EquityResult> {
+    let (holdings, known) = prepare(players, board, dead)?;
+    crate::threads::install(threads, || match method {
+        Method::Exact { max_deals } => exact(&holdings, board, known, *max_deals, control),
+        Method::MonteCarlo { trials, seed, target_std_error } => monte_carlo(&holdings, board, known, *trials, *seed, *target_std_error, control),
+    })?
+}
+
+fn finish(n: usize, wins: Vec<f64>, ties: Vec<f64>, shares: Vec<f64>, boards: f64) -> Result<(Vec<f64>, Vec<f64>, Vec<f64>, f64)> {
+    if boards <= 0.0 {
+        return Err(Error::equity("no deal is possible: every combination of one player shares a card with every combination of another".into()));
+    }
+    let total: f64 = shares.iter().sum();
+    let equities = (0..n).map(|i| shares[i] / total).collect();
+    Ok((equities, wins, ties, boards))
+}
+
+// ---------------------------------------------------------------------------
+// exact
+
+/// A tuple of combinations in canonical form: players sorted by their cards
+/// (`order[k]` is the original player of sorted position `k`), suits renamed
+/// in order of first appearance over the sorted hands, then the board, then
+/// the dead cards. Tuples with the same `key` have the same board
+/// enumeration, position by position.
+struct Canonical {
+    key: Vec<u8>,
+    hands: Vec<[u8; 2]>,
+    order: Vec<usize>,
+    board: Vec<u8>,
+    dead: CardSet,
+}
+
+fn canonical(hands: &[[Card; 2]], board: &[Card], dead: CardSet) -> Canonical {
+    let n = hands.len();
+    // Players sorted by (ranks, then suits): a choice that suit renaming
+    // cannot change except in the suits, which the renaming then fixes.
+    let mut order: Vec<usize> = (0..n).collect();
+    let hi_lo = |h: &[Card; 2]| if h[0].index() >= h[1].index() { [h[0], h[1]] } else { [h[1], h[0]] };
+    let sorted: Vec<[Card; 2]> = hands.iter().map(hi_lo).collect();
+    order.sort_by_key(|&p| {
+        let h = sorted[p];
+        (h[0].rank(), h[1].rank(), h[0].suit(), h[1].suit())
+    });
+    let mut map = [u8::MAX; 4];
+    let mut next = 0u8;
+    let mut rename = |c: Card| -> u8 {
+        let s = c.suit() as usize;
+        if map[s] == u8::MAX {
+            map[s] = next;
+            next += 1;
+        }
+        c.rank() * 4 + map[s]
+    };
+    let mut key = Vec::with_capacity(2 * n + 12);
+    let mut out = Vec::with_capacity(n);
+    for &p in &order {
+        let h = sorted[p];
+        let (a, b) = (rename(h[0]), rename(h[1]));
+        let (a, b) = if a >= b { (a, b) } else { (b, a) };
+        key.extend([a, b]);
+        out.push([a, b]);
+    }
+    // The board and the dead cards as sets: rename the suits still unnamed
+    // in a fixed order of (rank pattern), so equal sets get equal names.
+    let mut rest: Vec<(u8, Card)> = board.iter().map(|&c| (0u8, c)).chain(dead.iter().map(|c| (1u8, c))).collect();
+    rest.sort_by_key(|&(t, c)| (t, c.rank(), c.suit()));
+    // Unnamed suits: name them by their signature (which cards they hold),
+    // so that two suits holding the same ranks get the same key either way.
+    let mut unnamed: Vec<usize> = (0..4).filter(|&s| map[s] == u8::MAX).collect();
+    let sig = |s: usize| -> Vec<(u8, u8)> { rest.iter().filter(|(_, c)| c.suit() as usize == s).map(|&(t, c)| (t, c.rank())).collect() };
+    unnamed.sort_by_key(|&s| std::cmp::Reverse(sig(s)));
+    for s in unnamed {
+        map[s] = next;
+        next += 1;
+    }
+    let rn = |c: Card| c.rank() * 4 + map[c.suit() as usize];
+    let mut b: Vec<u8> = board.iter().map(|&c| rn(c)).collect();
+    b.sort_unstable();
+    let mut d: Vec<u8> = dead.iter().map(rn).collect();
+    d.sort_unstable();
+    key.push(0xff);
+    key.extend(&b);
+    key.push(0xfe);
+    key.extend(&d);
+    let mut dead_set = CardSet::default();
+    for &x in &d {
+        dead_set.0 |= 1u64 << x;
+    }
+    Canonical { key, hands: out, order, board: b, dead: dead_set }
+}
+
+fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, control: &Control) -> Result<EquityResult> {
+    let n = holdings.len();
+    let sizes: Vec<u64> = holdings.iter().map(|h| h.len() as u64).collect();
+    let tuples: u128 = sizes.iter().map(|&s| s as u128).product();
+    let deck_left = 52 - known.len() - 2 * n;
+    let per_tuple = board_count(deck_left, 5 - board.len()) as u128;
+    let dead_cards: CardSet = {
+        let mut d = known;
+        for &c in board {
+            d.0 &= !c.bit();
+        }
+        d
+    };
+    // Distinct tuples after the suit isomorphism: counted when the tuples
+    // are few enough to list, which is what decides the work.
+    const LIST_LIMIT: u128 = 50_000_000;
+    let too_large = |deals: u128| {
+        Error::equity(format!(
+            "exact enumeration would visit {deals} deals (limit {max_deals}); pass trials=N for a Monte Carlo estimate, or target_std_error"
+        ))
+    };
+    if tuples > LIST_LIMIT {
+        return Err(too_large(tuples * per_tuple));
+    }
+    // Pass 1: every tuple without a shared card, its canonical class, its
+    // weight and its players' order, in index order.
+    let mut entries: Vec<(usize, f64, [u8; MAX_PLAYERS])> = Vec::new();
+    let mut classes: Vec<Canonical> = Vec::new();
+    let mut index: HashMap<Vec<u8>, usize> = HashMap::new();
+    let mut hands: Vec<[Card; 2]> = holdings.iter().map(|h| h[0].0).collect();
+    'tuples: for t in 0..tuples as u64 {
+        if t % 65536 == 0 {
+            control.check()?;
+        }
+        let mut r = t;
+        let mut used = known;
+        let mut w = 1.0;
+        for p in 0..n {
+            let (c, wt) = holdings[p][(r % sizes[p]) as usize];
+            r /= sizes[p];
+            if used.contains(c[0]) || used.contains(c[1]) {
+                continue 'tuples;
+            }
+            used.0 |= c[0].bit() | c[1].bit();
+            hands[p] = c;
+            w *= wt;
+        }
+        let canon = canonical(&hands, board, dead_cards);
+        let mut order = [0u8; MAX_PLAYERS];
+        for (k, &p) in canon.order.iter().enumerate() {
+            order[k] = p as u8;
+        }
+        let class = match index.get(&canon.key) {
+            Some(&i) => i,
+            None => {
+                index.insert(canon.key.clone(), classes.len());
+                classes.push(canon);
+                classes.len() - 1
+            }
+        };
+        entries.push((class, w, order));
+    }
+    if entries.is_empty() {
+        return Err(Error::equity("no deal is possible: every combination of one player shares a card with every combination of another".into()));
+    }
+    let work = classes.len() as u128 * per_tuple;
+    if work > max_deals as u128 {
+        return Err(too_large(work));
+    }
+    control.total.store(classes.len() as u64, Ordering::Relaxed);
+    // Pass 2: one board enumeration per class, in parallel (over classes
+    // when there are several, inside the enumeration when there is one).
+    let counts: Vec<Counts> = if classes.len() >= 4 * rayon::current_num_threads() {
+        classes
+            .par_iter()
+            .map(|c| {
+                control.check()?;
+                let r = enumerate::enumerate(&c.hands, &c.board, c.dead);
+                control.done.fetch_add(1, Ordering::Relaxed);
+                Ok(r)
+            })
+            .collect::<Result<_>>()?
+    } else {
+        classes
+            .iter()
+            .map(|c| {
+                control.check()?;
+                let r = enumerate::enumerate_par(&c.hands, &c.board, c.dead, control)?;
+                control.done.fetch_add(1, Ordering::Relaxed);
+                Ok(r)
+            })
+            .collect::<Result<_>>()?
+    };
+    // Pass 3: each tuple's counts back in player order, weighted; summed in
+    // tuple order (a fixed order: the floats do not depend on threads).
+    let mut wins = vec![0.0; n];
+    let mut ties = vec![0.0; n];
+    let mut shares = vec![0.0; n];
+    let mut boards = 0.0;
+    for (class, w, order) in &entries {
+        let c = &counts[*class];
+        for (k, &p) in order[..n].iter().enumerate() {
+            let p = p as usize;
+            wins[p] += w * c.wins[k] as f64;
+            ties[p] += w * c.ties[k] as f64;
+            shares[p] += w * c.shares[k] as f64;
+        }
+        boards += w * c.deals as f64;
+    }
+    let (equities, wins, ties, boards) = finish(n, wins, ties, shares, boards)?;
+    Ok(EquityResult { equities, wins, ties, boards, exact: true, std_errors: None, trials: None, enumerations: Some(classes.len() as u64) })
+}
+
+// ---------------------------------------------------------------------------
+// Monte Carlo
+
+/// Walker's alias table: a combination by weight in O(1), exactly (the
+/// coin is a 53-bit uniform float).
+struct Alias {
+    prob: Vec<f64>,
+    alias: Vec<u32>,
+}
+
+impl Alias {
+    fn new(w: &[f64]) -> Alias {
+        let n = w.len();
+        let total: f64 = w.iter().sum();
+        let mut prob: Vec<f64> = w.iter().map(|x| x * n as f64 / total).collect();
+        let mut alias = vec![0u32; n];
+        let (mut small, mut large): (Vec<usize>, Vec<usize>) = (0..n).partition(|&i| prob[i] < 1.0);
+        while let (Some(s), Some(&l)) = (small.pop(), large.last()) {
+            alias[s] = l as u32;
+            prob[l] -= 1.0 - prob[s];
+            if prob[l] < 1.0 {
+                large.pop();
+                small.push(l);
+            }
+        }
+        for i in large.into_iter().chain(small) {
+            prob[i] = 1.0;
+        }
+        Alias { prob, alias }
+    }
+    #[inline]
+    fn sample(&self, rng: &mut ChaCha8Rng) -> usize {
+        let n = self.prob.len();
+        if n == 1 {
+            return 0;
+        }
+        let i = rng.random_range(0..n as u32) as usize;
+        if rng.random::<f64>() < self.prob[i] {
+            i
+        } else {
+            self.alias[i] as usize
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct McCounts {
+    c: Counts,
+    /// Sum of squared shares (in SHARE_UNIT^2), for the standard errors.
+    sq: Vec<u128>,
+    rejected: u64,
+}
+
+impl McCounts {
+    fn new(n: usize) -> McCounts {
+        McCounts { c: Counts::new(n), sq: vec![0; n], rejected: 0 }
+    }
+    fn add(&mut self, o: &McCounts) {
+        self.c.add(&o.c);
+        for i in 0..self.sq.len() {
+            self.sq[i] += o.sq[i];
+        }
+        self.rejected += o.rejected;
+    }
+    fn std_errors(&self) -> Vec<f64> {
+        let n = self.c.deals as f64;
+        let u = SHARE_UNIT as f64;
+        (0..self.sq.len())
+            .map(|i| {
+                if self.c.deals < 2 {
+                    return f64::INFINITY;
+                }
+                let mean = self.c.shares[i] as f64 / u / n;
+                let m2 = self.sq[i] as f64 / (u * u) / n;
+                ((m2 - mean * mean).max(0.0) / (n - 1.0)).sqrt()
+            })
+            .collect()
+    }
+}
+
+struct Sampler<'a> {
+    holdings: &'a [Holding],
+    alias: Vec<Alias>,
+    /// Board cards known, as an accumulator, and how many are missing.
+    board: HandAcc,
+    missing: usize,
+    known: CardSet,
+    /// Each combination as a hole accumulator.
+    holes: Vec<Vec<HandAcc>>,
+    /// The cards that no known card or fixed hand holds.
+    deck: Vec<u8>,
+}
+
+/// A uniform number in `0..k` (k >= 1), exactly: Lemire's multiply with
+/// rejection.
+#[inline(always)]
+fn uniform(rng: &mut ChaCha8Rng, k: u32) -> u32 {
+    let mut m = rng.next_u32() as u64 * k as u64;
+    if (m as u32) < k {
+        let threshold = k.wrapping_neg() % k;
+        while (m as u32) < threshold {
+            m = rng.next_u32() as u64 * k as u64;
+        }
+    }
+    (m >> 32) as u32
+}
+
+/// A batch of deals: `count` of them from stream `batch` of `seed`.
+fn mc_batch(s: &Sampler<'_>, seed: u64, batch: u64, count: u64) -> Result<McCounts> {
+    const CHUNK: usize = 16;
+    let n = s.holdings.len();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(batch);
+    let mut deck = s.deck.clone();
+    // Counts kept on the stack, in 64 bits (a batch's squares fit).
+    let mut wins = [0u64; MAX_PLAYERS];
+    let mut ties = [0u64; MAX_PLAYERS];
+    let mut shares = [0u64; MAX_PLAYERS];
+    let mut sq = [0u64; MAX_PLAYERS];
+    let mut rejected = 0u64;
+    // Deals are drawn CHUNK at a time, then evaluated together: the table
+    // lookups of many hands are then in flight at once.
+    let mut boards = [HandAcc::EMPTY; CHUNK];
+    let mut picks = [[0u16; MAX_PLAYERS]; CHUNK];
+    let mut done = 0u64;
+    while done < count {
+        let k = ((count - done) as usize).min(CHUNK);
+        let mut d = 0;
+        while d < k {
+            // A tuple without a shared card, by weight; redrawn whole on a collision.
+            let mut used = s.known;
+            let mut ok = true;
+            for p in 0..n {
+                let i = s.alias[p].sample(&mut rng);
+                let (c, _) = s.holdings[p][i];
+                let bits = c[0].bit() | c[1].bit();
+                if used.0 & bits != 0 {
+                    ok = false;
+                    break;
+                }
+                used.0 |= bits;
+                picks[d][p] = i as u16;
+            }
+            if !ok {
+                rejected += 1;
+                if rejected > 1_000 + 1_000 * (done + d as u64) {
+                    return Err(Error::equity("the ranges almost always share a card: no deal could be sampled (over 1,000 tries per deal)".into()));
+                }
+                continue;
+            }
+            // The missing board cards, uniformly from the rest: a partial
+            // Fisher-Yates shuffle of the cards no known card or fixed hand
+            // holds (the deck stays a permutation of them from deal to
+            // deal); a card of a sampled combination is drawn again.
+            let mut board = s.board;
+            let m = deck.len() as u32;
+            for i in 0..s.missing {
+                loop {
+                    let j = i + uniform(&mut rng, m - i as u32) as usize;
+                    let c = deck[j];
+                    deck[j] = deck[i];
+                    deck[i] = c;
+                    if used.0 & (1u64 << c) == 0 {
+                        used.0 |= 1u64 << c;
+                        board = board.add_index(c);
+                        break;
+                    }
+                }
+            }
+            boards[d] = board;
+            d += 1;
+        }
+        const FULL: u64 = SHARE_UNIT * SHARE_UNIT;
+        if n == 2 {
+            for d in 0..k {
+                let a = (boards[d] + s.holes[0][picks[d][0] as usize]).eval7();
+                let b = (boards[d] + s.holes[1][picks[d][1] as usize]).eval7();
+                // Branch-free: who wins is a coin flip to the branch predictor.
+                let (w0, w1, t) = ((a > b) as u64, (b > a) as u64, (a == b) as u64);
+                wins[0] += w0;
+                wins[1] += w1;
+                ties[0] += t;
+                ties[1] += t;
+                shares[0] += w0 * SHARE_UNIT + t * (SHARE_UNIT / 2);
+                shares[1] += w1 * SHARE_UNIT + t * (SHARE_UNIT / 2);
+                sq[0] += w0 * FULL + t * (FULL / 4);
+                sq[1] += w1 * FULL + t * (FULL / 4);
+            }
+        } else {
+            for d in 0..k {
+                let mut values = [0u16; MAX_PLAYERS];
+                let mut best = 0;
+                for p in 0..n {
+                    let v = (boards[d] + s.holes[p][picks[d][p] as usize]).eval7();
+                    values[p] = v;
+                    best = best.max(v);
+                }
+                let tied = values[..n].iter().filter(|&&v| v == best).count() as u64;
+                let share = SHARE_UNIT / tied;
+                for p in 0..n {
+                    if values[p] == best {
+                        if tied == 1 {
+                            wins[p] += 1;
+                        } else {
+                            ties[p] += 1;
+                        }
+                        shares[p] += share;
+                        sq[p] += share * share;
+                    }
+                }
+            }
+        }
+        done += k as u64;
+    }
+    let mut out = McCounts::new(n);
+    out.c.wins.copy_from_slice(&wins[..n]);
+    out.c.ties.copy_from_slice(&ties[..n]);
+    out.c.shares.copy_from_slice(&shares[..n]);
+    out.c.deals = count;
+    for p in 0..n {
+        out.sq[p] = sq[p] as u128;
+    }
+    out.rejected = rejected;
+    Ok(out)
+}
+
+/// Adds one deal (counted `mult` times) to the counts.
+#[inline(always)]
+pub(crate) fn score(values: &[u16], best: u16, mult: u64, c: &mut Counts, sq: Option<&mut Vec<u128>>) {
+    let k = values.iter().filter(|&&v| v == best).count() as u64;
+    let share = SHARE_UNIT / k;
+    for (p, &v) in values.iter().enumerate() {
+        if v == best {
+            if k == 1 {
+                c.wins[p] += mult;
+            } else {
+                c.ties[p] += mult;
+            }
+            c.shares[p] += share * mult;
+        }
+    }
+    if let Some(sq) = sq {
+        for (p, &v) in values.iter().enumerate() {
+            if v == best {
+                sq[p] += (share * share) as u128 * mult as u128;
+            }
+        }
+    }
+    c.deals += mult;
+}
+
+fn monte_carlo(holdings: &[Holding], board: &[Card], known: CardSet, trials: Option<u64>, seed: u64, target: Option<f64>, control: &Control) -> Result<EquityResult> {
+    let n = holdings.len();
+    match (trials, target) {
+        (Some(0), _) => return Err(Error::equity("trials must be at least 1".into())),
+        (None, None) => return Err(Error::equity("Monte Carlo needs trials or a target standard error".into())),
+        (_, Some(t)) if !(t.is_finite() && t > 0.0) => return Err(Error::equity(format!("target_std_error must be a positive number, not {t}"))),
+        _ => {}
+    }
+    let limit = trials.unwrap_or(MAX_TRIALS);
+    let sampler = Sampler {
+        holdings,
+        alias: holdings.iter().map(|h| Alias::new(&h.iter().map(|x| x.1).collect::<Vec<_>>())).collect(),
+        board: HandAcc::from_cards(board),
+        missing: 5 - board.len(),
+        known,
+        holes: holdings.iter().map(|h| h.iter().map(|(c, _)| hole_acc(*c)).collect()).collect(),
+        deck: {
+            let mut out_ = known;
+            for h in holdings {
+                if let [(c, _)] = h.as_slice() {
+                    out_.0 |= c[0].bit() | c[1].bit();
+                }
+            }
+            (0..52u8).filter(|&c| out_.0 & (1u64 << c) == 0).collect()
+        },
+    };
+    control.total.store(limit, Ordering::Relaxed);
+    let mut total = McCounts::new(n);
+    let mut start = 0u64;
+    while start < limit {
+        // The next round: up to the next check point.
+        let end = if target.is_some() { (start + CHECK_EVERY).min(limit) } else { limit };
+        let first = start / BATCH;
+        let last = end.div_ceil(BATCH);
+        let parts: Vec<McCounts> = (first..last)
+            .into_par_iter()
+            .map(|b| {
+                control.check()?;
+                let lo = (b * BATCH).max(start);
+                let hi = ((b + 1) * BATCH).min(end);
+                let r = mc_batch(&sampler, seed, b, hi - lo)?;
+                control.done.fetch_add(hi - lo, Ordering::Relaxed);
+                Ok(r)
+            })
+            .collect::<Result<_>>()?;
+        for p in &parts {
+            total.add(p);
+        }
+        start = end;
+        if let Some(t) = target {
+            if total.std_errors().iter().all(|&e| e < t) {
+                break;
+            }
+        }
+    }
+    let c = &total.c;
+    let f = |v: &Vec<u64>| v.iter().map(|&x| x as f64).collect::<Vec<f64>>();
+    let (equities, wins, ties, boards) = finish(n, f(&c.wins), f(&c.ties), f(&c.shares), c.deals as f64)?;
+    Ok(EquityResult { equities, wins, ties, boards, exact: false, std_errors: Some(total.std_errors()), trials: Some(c.deals), enumerations: None })
+}
+
+/// Hole cards as an accumulator to add to a board's (see [`HandAcc::combine`]).
+#[inline]
+pub(crate) fn hole_acc(c: [Card; 2]) -> HandAcc {
+    HandAcc::EMPTY.add(c[0]).add(c[1])
+}
