@@ -37,6 +37,22 @@ pub enum ErrorKind {
     UnsupportedVariant(UnsupportedVariant),
     /// A hand history whose actions cannot be played.
     Replay(ReplayError),
+    /// Text that is not a hand range: the whole `text`, the `token` that is
+    /// wrong and where it starts (`position`, in characters from 0), and why.
+    BadRange(BadRange),
+}
+
+/// A range text that cannot be read: where and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadRange {
+    /// The whole text given.
+    pub text: String,
+    /// Where `token` starts, in characters (not bytes) from 0.
+    pub position: usize,
+    /// The piece of the text that is wrong.
+    pub token: String,
+    /// Why, in words, with what would be right.
+    pub message: String,
 }
 
 /// A hand history's variant that the engine does not play.
@@ -200,6 +216,11 @@ impl Error {
         ErrorKind::CorruptState(StateProblem::Corrupt).into()
     }
 
+    #[cold]
+    pub fn bad_range(text: &str, position: usize, token: &str, message: String) -> Error {
+        ErrorKind::BadRange(BadRange { text: text.to_string(), position, token: token.to_string(), message }).into()
+    }
+
     pub fn duplicate(card: Card) -> Error {
         ErrorKind::DuplicateCard { card, row: None }.into()
     }
@@ -230,6 +251,7 @@ impl fmt::Display for ErrorKind {
                 write!(f, "{location}: unsupported variant {variant:?} ({}): holecards plays hold'em only (NT, FT, PT, PGT)", crate::phh::variant_name(variant))
             }
             Error::Replay(r) => write!(f, "{}: action {} ({:?}): {}", r.location, r.index, r.action, r.message),
+            Error::BadRange(r) => write!(f, "'{}' at position {} is not a range: {}", r.token, r.position, r.message),
         }
     }
 }
