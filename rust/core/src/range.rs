@@ -289,12 +289,28 @@ fn hand_from_word(word: &[char]) -> std::result::Result<Hand, String> {
     }
 }
 
-/// A decimal number: digits with at most one point (`1`, `0.5`, `.25`, `40`).
-fn number(word: &[char]) -> Option<f64> {
+/// Whether `word` is the mantissa of a number (digits with at most one point).
+fn is_mantissa(word: &[char]) -> bool {
     let digits = word.iter().filter(|c| c.is_ascii_digit()).count();
     let points = word.iter().filter(|&&c| c == '.').count();
-    if digits == 0 || points > 1 || digits + points != word.len() {
+    digits > 0 && points <= 1 && digits + points == word.len()
+}
+
+/// A decimal number: digits with at most one point, then perhaps an
+/// exponent (`1`, `0.5`, `.25`, `40`, `7.5e-05`, as Python prints floats).
+fn number(word: &[char]) -> Option<f64> {
+    let (mantissa, exponent) = match word.iter().position(|&c| c == 'e' || c == 'E') {
+        Some(e) => (&word[..e], Some(&word[e + 1..])),
+        None => (word, None),
+    };
+    if !is_mantissa(mantissa) {
         return None;
+    }
+    if let Some(x) = exponent {
+        let digits = x.strip_prefix(&['+']).or_else(|| x.strip_prefix(&['-'])).unwrap_or(x);
+        if digits.is_empty() || !digits.iter().all(char::is_ascii_digit) {
+            return None;
+        }
     }
     word.iter().collect::<String>().parse().ok()
 }
@@ -365,10 +381,19 @@ impl Parser<'_> {
         self.pos > start
     }
 
-    /// A maximal run of letters, digits, `.` and `*`: its start and end.
+    /// A maximal run of letters, digits, `.` and `*` (and the sign of a
+    /// number's exponent, `7.5e-05`): its start and end.
     fn word(&mut self) -> (usize, usize) {
         let start = self.pos;
-        while self.peek().is_some_and(is_word_char) {
+        while let Some(c) = self.peek() {
+            let exponent_sign = self.pos > start
+                && matches!(c, '+' | '-')
+                && matches!(self.chars.get(self.pos.wrapping_sub(1)), Some('e' | 'E'))
+                && self.chars.get(self.pos + 1).is_some_and(char::is_ascii_digit)
+                && is_mantissa(&self.chars[start..self.pos - 1]);
+            if !is_word_char(c) && !exponent_sign {
+                break;
+            }
             self.pos += 1;
         }
         (start, self.pos)

@@ -94,6 +94,8 @@ fn forms_name_the_right_hands() {
     same("AsKx", "AsKs,AsKh,AsKd,AsKc");
     same("  AA : 0.5 ,  88 - 55  ", "AA:0.5,88-55");
     same("[40]AA,KK[/40]", "AA:0.4,KK:0.4");
+    same("AA:5e-1,KK:2.5E-1,QQ:1e0", "AA:0.5,KK:0.25,QQ");
+    same("[4e1]AA[/40]", "AA:0.4");
     same("[40] AA, KK [/40], QQ", "AA:0.4,KK:0.4,QQ");
     same("0.4(AsKs, AKo)", "AsKs:0.4,AKo:0.4");
     same("random", "22+,A2+,K2+,Q2+,J2+,T2+,92+,82+,72+,62+,52+,42+,32");
@@ -306,6 +308,8 @@ fn errors_point_at_the_token() {
         ("AA,ZZ", 3, "ZZ"),
         ("AA:1.5", 3, "1.5"),
         ("AA:x", 3, "x"),
+        ("AA:1e5", 3, "1e5"),
+        ("AA:2e-", 3, "2e"),
         ("QQ+,A5s-K2s", 4, "A5s-K2s"),
         ("AKs-AQo", 0, "AKs-AQo"),
         ("AAs", 0, "AAs"),
@@ -341,7 +345,7 @@ fn errors_point_at_the_token() {
 #[test]
 fn fuzz_never_panics() {
     let mut rng = StdRng::seed_from_u64(11);
-    let alphabet: Vec<char> = "AKQJT98765432akqjtshdcxyzwo*+-,:.%[]/() 0123456789randomany\t☃é\u{0}".chars().collect();
+    let alphabet: Vec<char> = "AKQJT98765432akqjtshdcxyzwoeE*+-,:.%[]/() 0123456789randomany\t☃é\u{0}".chars().collect();
     let seeds = ["QQ+,AKs,A5s-A2s:0.5", "[40]AA,KK[/40]", "0.4(AsKs, AKo)", "15%", "T9s+,76s-54s", "AsKx,AxKy"];
     for _ in 0..50_000 {
         let text: String = if rng.random_bool(0.5) {
