@@ -23,6 +23,7 @@ __all__ = [
     "NoCardsLeftError",
     "HandHistoryError",
     "UnsupportedVariantError",
+    "RangeError",
 ]
 
 
@@ -83,3 +84,13 @@ class UnsupportedVariantError(HandHistoryError):
     """A hand history of a variant holecards does not play; ``variant`` is its code."""
 
     variant: Optional[str] = None
+
+
+class RangeError(HolecardsError, ValueError):
+    """Text that is not a hand range. ``text`` is the whole text, ``token``
+    the piece that is wrong and ``position`` where it starts (in characters
+    from 0), so ``text[position:position + len(token)] == token``."""
+
+    text: Optional[str] = None
+    position: Optional[int] = None
+    token: Optional[str] = None

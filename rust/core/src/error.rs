@@ -43,6 +43,22 @@ pub enum ErrorKind {
     Equity(String),
     /// A long computation stopped on request (Ctrl-C).
     Interrupted,
+    /// Text that is not a hand range: the whole `text`, the `token` that is
+    /// wrong and where it starts (`position`, in characters from 0), and why.
+    BadRange(BadRange),
+}
+
+/// A range text that cannot be read: where and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadRange {
+    /// The whole text given.
+    pub text: String,
+    /// Where `token` starts, in characters (not bytes) from 0.
+    pub position: usize,
+    /// The piece of the text that is wrong.
+    pub token: String,
+    /// Why, in words, with what would be right.
+    pub message: String,
 }
 
 /// A hand history's variant that the engine does not play.
@@ -211,6 +227,11 @@ impl Error {
         ErrorKind::Equity(m).into()
     }
 
+    #[cold]
+    pub fn bad_range(text: &str, position: usize, token: &str, message: String) -> Error {
+        ErrorKind::BadRange(BadRange { text: text.to_string(), position, token: token.to_string(), message }).into()
+    }
+
     pub fn duplicate(card: Card) -> Error {
         ErrorKind::DuplicateCard { card, row: None }.into()
     }
@@ -243,6 +264,7 @@ impl fmt::Display for ErrorKind {
             Error::Replay(r) => write!(f, "{}: action {} ({:?}): {}", r.location, r.index, r.action, r.message),
             Error::Equity(m) => f.write_str(m),
             Error::Interrupted => f.write_str("interrupted"),
+            Error::BadRange(r) => write!(f, "'{}' at position {} is not a range: {}", r.token, r.position, r.message),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! * [`card`]: cards and card parsing.
 //! * [`eval`]: the hand evaluator (best five of 5, 6 or 7 cards).
 //! * [`deck`]: shuffling with a ChaCha20 generator.
+//! * [`range`]: weighted hand ranges in poker notation (`QQ+,AKs,A5s-A2s:0.5`).
 pub mod card;
 pub mod deck;
 pub mod error;
@@ -15,4 +16,6 @@ pub use error::{Error, ErrorKind, Result};
 pub use eval::{best_five, evaluate, Category, HandAcc, HandValue};
 pub mod game;
 pub mod phh;
+pub mod range;
+pub use range::Range;
 pub mod threads;

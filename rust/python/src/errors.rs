@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 
-const NAMES: [&str; 8] = ["CardError", "DuplicateCardError", "ConfigError", "IllegalActionError", "StateError", "NoCardsLeftError", "HandHistoryError", "UnsupportedVariantError"];
+const NAMES: [&str; 9] = ["CardError", "DuplicateCardError", "ConfigError", "IllegalActionError", "StateError", "NoCardsLeftError", "HandHistoryError", "UnsupportedVariantError", "RangeError"];
 
 static CLASSES: PyOnceLock<Vec<Py<PyType>>> = PyOnceLock::new();
 
@@ -29,6 +29,7 @@ fn class_index(err: &Error) -> usize {
         Error::NoCardsLeft { .. } => 5,
         Error::BadHistory(_) | Error::Replay(_) => 6,
         Error::UnsupportedVariant(_) => 7,
+        Error::BadRange(_) => 8,
     }
 }
 
@@ -50,6 +51,11 @@ fn build(py: Python<'_>, err: Error) -> PyResult<PyErr> {
     if let ErrorKind::UnsupportedVariant(u) = err.kind() {
         exc.setattr("variant", &u.variant)?;
         exc.setattr("location", &u.location)?;
+    }
+    if let ErrorKind::BadRange(r) = err.kind() {
+        exc.setattr("text", &r.text)?;
+        exc.setattr("position", r.position)?;
+        exc.setattr("token", &r.token)?;
     }
     if let ErrorKind::DuplicateCard { card, .. } = err.kind() {
         exc.setattr("card", crate::cards::Card(*card))?;

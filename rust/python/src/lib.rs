@@ -10,6 +10,7 @@ mod errors;
 mod eval;
 mod game;
 mod phh;
+mod range;
 
 /// mimalloc for the engine's allocations: reading a corpus or a hand's
 /// events makes many small ones, which glibc's allocator serves slowly
@@ -40,6 +41,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("HOLE_CARDS", holecards_core::game::HOLE_CARDS)?;
     m.add_function(wrap_pyfunction!(game::_restore_rules, m)?)?;
     m.add_function(wrap_pyfunction!(game::_restore_hand, m)?)?;
+    m.add_class::<range::Range>()?;
     m.add_class::<phh::HandHistory>()?;
     m.add_function(wrap_pyfunction!(phh::_phh_loads, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_restore, m)?)?;

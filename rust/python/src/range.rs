@@ -1,0 +1,94 @@
+//! `Range`: a weighted hand range in poker notation.
+use crate::cards::{to_cards, Card};
+use crate::errors::{card_error, IntoPyResult};
+use holecards_core::card::{Card as CoreCard, CardSet};
+use holecards_core::range::Range as CoreRange;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+/// A weighted hand range: `Range("QQ+, AKs, A5s-A2s:0.5, [40]KQo[/40], 15%")`.
+/// Each combo has a weight in (0, 1]; `str()` gives the shortest notation,
+/// which reads back to an equal range. The grammar is in `docs/ranges.md`.
+#[pyclass(module = "holecards", name = "Range", frozen, eq)]
+#[derive(Clone, PartialEq)]
+pub struct Range(pub CoreRange);
+
+fn text_of(s: &Bound<'_, PyString>) -> PyResult<String> {
+    crate::args::text(s, || holecards_core::Error::bad_range("", 0, "", "the text cannot be encoded as UTF-8".into()))
+}
+
+/// Two cards from a string (`"AhKh"`) or an iterable of two cards.
+fn to_combo(value: &Bound<'_, PyAny>) -> PyResult<[CoreCard; 2]> {
+    match to_cards(value)?[..] {
+        [a, b] => Ok([a, b]),
+        ref other => Err(card_error(format!("a combo is two cards, not {}", other.len()))),
+    }
+}
+
+#[pymethods]
+impl Range {
+    #[new]
+    fn new(value: &Bound<'_, PyAny>) -> PyResult<Range> {
+        if let Ok(r) = value.cast::<Range>() {
+            return Ok(r.get().clone());
+        }
+        let Ok(s) = value.cast::<PyString>() else {
+            return Err(crate::errors::to_py(holecards_core::Error::bad_config(format!("Range takes a string like 'QQ+,AKs' or a Range, not {}", value.repr()?))));
+        };
+        CoreRange::parse(&text_of(s)?).py().map(Range)
+    }
+
+    /// Every one of the 1326 combos, weight 1 (`random`).
+    #[staticmethod]
+    fn all() -> Range {
+        Range(CoreRange::all())
+    }
+
+    /// The combos, each as (higher card, lower card, weight), in a fixed order.
+    fn combos(&self) -> Vec<(Card, Card, f64)> {
+        self.0.combos().iter().map(|&([a, b], w)| (Card(a), Card(b), w)).collect()
+    }
+
+    /// The weight of a combo (`"AhKh"` or two cards, either order); 0 when
+    /// it is not in the range.
+    fn weight(&self, combo: &Bound<'_, PyAny>) -> PyResult<f64> {
+        Ok(self.0.weight_of(to_combo(combo)?))
+    }
+
+    /// The sum of the weights.
+    #[getter]
+    fn total_weight(&self) -> f64 {
+        self.0.total_weight()
+    }
+
+    /// A new range without the combos that hold one of `cards` (a string
+    /// like `"AhKd7c"` or an iterable of cards).
+    fn without(&self, cards: &Bound<'_, PyAny>) -> PyResult<Range> {
+        let mut dead = CardSet::default();
+        for c in to_cards(cards)? {
+            dead.insert(c);
+        }
+        Ok(Range(self.0.without(dead)))
+    }
+
+    fn __len__(&self) -> usize {
+        self.0.len()
+    }
+
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Ok(self.combos().into_pyobject(py)?.try_iter()?.into_any().unbind())
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Range('{}')", self.0)
+    }
+
+    /// Pickled as its text, which keeps every weight exactly.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().into_any(), (slf.get().0.to_string(),)))
+    }
+}
