@@ -43,7 +43,9 @@ from .errors import (
     RangeError,
     StateError,
     UnsupportedVariantError,
+    EquityError,
 )
+from ._equity_api import EquityGrid, EquityResult, equity, equity_grid
 from . import phh
 
 __all__ = [
@@ -77,6 +79,11 @@ __all__ = [
     "UnsupportedVariantError",
     "Street",
     "Structure",
+    "EquityError",
+    "EquityGrid",
+    "EquityResult",
+    "equity",
+    "equity_grid",
     "evaluate",
     "evaluate_many",
     "parse_cards",

@@ -45,6 +45,9 @@ __all__ = [
     "_phh_from_hand",
     "_phh_check_each",
     "_phh_columns",
+    "EquityResult",
+    "_equity",
+    "_equity_grid",
 ]
 
 _CardLike = Union["Card", str, int]
@@ -529,3 +532,56 @@ def _phh_dumps_many(histories: Iterable[HandHistory]) -> str: ...
 def _phh_from_hand(hand: Hand) -> HandHistory: ...
 def _phh_check_each(histories: Iterable[HandHistory], threads: Optional[int] = None) -> list[tuple[str, str]]: ...
 def _phh_columns(histories: Iterable[HandHistory], threads: Optional[int] = None) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]: ...
+
+# -- equity ---------------------------------------------------------------
+
+_Player = Union[str, "Range", Iterable[_CardLike]]
+_CardsArg = Union[str, Iterable[_CardLike], None]
+
+@final
+class EquityResult:
+    """The answer of ``holecards.equity``."""
+
+    @property
+    def equities(self) -> list[float]: ...
+    @property
+    def wins(self) -> list[Any]: ...
+    @property
+    def ties(self) -> list[Any]: ...
+    @property
+    def boards(self) -> Any: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def std_errors(self) -> Optional[list[float]]: ...
+    @property
+    def trials(self) -> Optional[int]: ...
+    @property
+    def seed(self) -> Optional[int]: ...
+    @property
+    def enumerations(self) -> Optional[int]: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+def _equity(
+    players: Iterable[_Player],
+    board: _CardsArg = None,
+    dead: _CardsArg = None,
+    trials: Optional[int] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    target_std_error: Optional[float] = None,
+    progress: Optional[Any] = None,
+    max_deals: Optional[int] = None,
+) -> EquityResult: ...
+def _equity_grid(
+    opponents: Iterable[_Player],
+    board: _CardsArg = None,
+    dead: _CardsArg = None,
+    trials: Optional[int] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    target_std_error: Optional[float] = None,
+    progress: Optional[Any] = None,
+    max_deals: Optional[int] = None,
+) -> tuple[list[str], list[Optional[EquityResult]], Optional[int]]: ...
+

@@ -315,6 +315,98 @@ def run_convert(paths: Sequence[str], target: str, threads: Optional[int], out: 
     return 1 if unreadable else 0
 
 
+# --------------------------------------------------------------------------
+# equity
+
+
+class _LazyProgress:
+    """A rich progress bar shown only once a computation has run for half a
+    second (quick answers print no bar); a callback for ``progress=``."""
+
+    def __init__(self, console: Any, what: str) -> None:
+        import time
+
+        self._time = time.monotonic
+        self._start = time.monotonic()
+        self._console = console
+        self._what = what
+        self._bar: Any = None
+        self._task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._bar is None:
+            if self._time() - self._start < 0.5 or done >= total:
+                return
+            from rich.progress import Progress
+
+            self._bar = Progress(console=self._console, transient=True)
+            self._bar.start()
+            self._task = self._bar.add_task(self._what, total=total)
+        self._bar.update(self._task, completed=done, total=total)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+
+def run_equity(args: argparse.Namespace, out: TextIO) -> int:
+    """Equity of the players given, or the 169-hand grid against them."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from ._equity_api import equity, equity_grid
+
+    console = Console(file=out, highlight=False, soft_wrap=True)
+    bar = _LazyProgress(Console(file=sys.stderr), "grid" if args.grid else "equity")
+    kw = dict(trials=args.trials, seed=args.seed, threads=args.threads, target_std_error=args.target_se, progress=bar)
+    try:
+        if args.grid:
+            grid = equity_grid(args.players, args.board, args.dead, **kw)  # type: ignore[arg-type]
+        else:
+            if len(args.players) < 2:
+                raise CliError("equity needs at least two players (or --grid with one or more opponents)")
+            result = equity(args.players, args.board, args.dead, **kw)  # type: ignore[arg-type]
+    finally:
+        bar.close()
+    if args.grid:
+        table = Table(title=grid.title, show_lines=False)
+        table.add_column("")
+        for r in "AKQJT98765432":
+            table.add_column(r, justify="right")
+        for r, row in zip("AKQJT98765432", grid.equities):
+            table.add_row(r, *("--" if v != v else f"{100 * v:.1f}" for v in row))
+        console.print(table)
+        if args.png:
+            try:
+                grid.to_png(args.png)
+            except ImportError as exc:
+                raise CliError(str(exc)) from None
+            console.print(f"picture -> {args.png}")
+        return 0
+    if args.json:
+        import json
+
+        print(json.dumps({"players": list(args.players), **result.to_dict()}), file=out)
+        return 0
+    mc = not result.exact
+    title = "exact" if result.exact else f"Monte Carlo, {result.trials:,} deals, seed {result.seed}"
+    table = Table(title=f"equity ({title})")
+    for name in ("player", "hand", "equity", "win", "tie") + (("± std err",) if mc else ()):
+        table.add_column(name, justify="left" if name in ("player", "hand") else "right")
+    boards = float(result.boards)
+    for i, (p, e) in enumerate(zip(args.players, result.equities)):
+        row = [str(i + 1), p, f"{100 * e:.2f}%", f"{100 * float(result.wins[i]) / boards:.2f}%", f"{100 * float(result.ties[i]) / boards:.2f}%"]
+        if mc and result.std_errors is not None:
+            row.append(f"{100 * result.std_errors[i]:.2f}%")
+        table.add_row(*row)
+    console.print(table)
+    if result.exact:
+        console.print(f"{result.boards:,} deals")
+    if args.png:
+        raise CliError("--png draws the --grid picture")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``holecards`` argument parser."""
     parser = _Parser(
@@ -401,6 +493,26 @@ def build_parser() -> argparse.ArgumentParser:
             "(pip install 'holecards[arrow]')."
         ),
     )
+    eq = commands.add_parser(
+        "equity",
+        help="equity of hands and ranges, exact or by Monte Carlo",
+        description=(
+            "How often each player wins: each PLAYER is two cards (AhKh), one card (Ah) or a range "
+            "(TT+,AQs+ / AA:0.5,KK / random / 15%%). Exact enumeration unless --trials or --target-se "
+            "is given. With --grid, every one of the 169 starting hands against the PLAYERs given "
+            "(the opponents), as a 13x13 table (and a PNG heat map with --png)."
+        ),
+    )
+    eq.add_argument("players", nargs="+", metavar="PLAYER", help="a hand, one card, or a range")
+    eq.add_argument("--board", default="", help="known board cards, e.g. 2c7d9h")
+    eq.add_argument("--dead", default="", help="dead cards, e.g. As")
+    eq.add_argument("--trials", type=_int_in_range("trials", 1, 10**15), default=None, help="Monte Carlo deals (default: exact)")
+    eq.add_argument("--target-se", type=float, default=None, metavar="X", help="Monte Carlo until every standard error is below X")
+    eq.add_argument("--seed", type=seed_type, default=None, help="Monte Carlo seed (default: random, printed)")
+    eq.add_argument("--threads", type=threads_type, default=None, help="cores to use (default: all)")
+    eq.add_argument("--grid", action="store_true", help="the 169-hand grid against the PLAYERs given")
+    eq.add_argument("--png", default=None, metavar="OUT.png", help="with --grid: draw the heat map (needs matplotlib)")
+    eq.add_argument("--json", action="store_true", help="print the result as JSON")
     cv.add_argument("--to", required=True, metavar="OUT.parquet", help="the hands table to write")
     for sub in (rp, cv):
         sub.add_argument("paths", nargs="+", metavar="PATH", help="a .phh or .phhs file, or a folder")
@@ -414,6 +526,8 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         return run_replay(args.paths, args.threads, out)
     if command == "convert":
         return run_convert(args.paths, args.to, args.threads, out)
+    if command == "equity":
+        return run_equity(args, out)
     if command == "demo":
         run_demo(args.seed, args.players, args.structure, out)
     elif command == "eval":
@@ -444,6 +558,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except (CliError, HolecardsError) as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # The reader went away (``holecards demo | head``): stop quietly.
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -24,6 +24,7 @@ __all__ = [
     "HandHistoryError",
     "UnsupportedVariantError",
     "RangeError",
+    "EquityError",
 ]
 
 
@@ -94,3 +95,8 @@ class RangeError(HolecardsError, ValueError):
     text: Optional[str] = None
     position: Optional[int] = None
     token: Optional[str] = None
+class EquityError(HolecardsError, ValueError):
+    """An equity question that cannot be answered as asked: too few or too
+    many players, a range left empty by the known cards, no deal without a
+    shared card, or an exact enumeration too large (the message gives the
+    count and suggests ``trials``)."""

@@ -18,6 +18,13 @@ pub fn make_rng(seed: Option<u64>) -> DeckRng {
     }
 }
 
+/// A seed drawn from the operating system's entropy (for a Monte Carlo run
+/// without a seed, reported back so that the run can be repeated).
+pub fn entropy_seed() -> u64 {
+    use rand::RngCore;
+    ChaCha20Rng::from_os_rng().next_u64()
+}
+
 /// A shuffled deck; cards come off the top in order.
 #[derive(Clone, Debug)]
 pub struct Deck {

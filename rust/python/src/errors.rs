@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 
-const NAMES: [&str; 9] = ["CardError", "DuplicateCardError", "ConfigError", "IllegalActionError", "StateError", "NoCardsLeftError", "HandHistoryError", "UnsupportedVariantError", "RangeError"];
+const NAMES: [&str; 10] = ["CardError", "DuplicateCardError", "ConfigError", "IllegalActionError", "StateError", "NoCardsLeftError", "HandHistoryError", "UnsupportedVariantError", "RangeError", "EquityError"];
 
 static CLASSES: PyOnceLock<Vec<Py<PyType>>> = PyOnceLock::new();
 
@@ -30,6 +30,8 @@ fn class_index(err: &Error) -> usize {
         Error::BadHistory(_) | Error::Replay(_) => 6,
         Error::UnsupportedVariant(_) => 7,
         Error::BadRange(_) => 8,
+        // Interrupted becomes KeyboardInterrupt where it can happen (equity).
+        Error::Equity(_) | Error::Interrupted => 9,
     }
 }
 

@@ -11,6 +11,7 @@ mod eval;
 mod game;
 mod phh;
 mod range;
+mod equity;
 
 /// mimalloc for the engine's allocations: reading a corpus or a hand's
 /// events makes many small ones, which glibc's allocator serves slowly
@@ -48,6 +49,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(phh::_phh_load_path, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_load_many, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_find_files, m)?)?;
+    m.add_class::<equity::EquityResult>()?;
+    m.add_function(wrap_pyfunction!(equity::_equity, m)?)?;
+    m.add_function(wrap_pyfunction!(equity::_equity_grid, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_load_each, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_replay_each, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_dumps_hand, m)?)?;

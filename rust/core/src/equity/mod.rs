@@ -57,7 +57,7 @@ pub enum Method {
     Exact { max_deals: u64 },
     /// Seeded Monte Carlo: `trials` deals at most, stopping early once every
     /// player's standard error is below `target_std_error` (when given;
-    /// checked every [`CHECK_EVERY`] trials). `trials: None` needs a target.
+    /// checked on the schedule of [`next_check`]). `trials: None` needs a target.
     MonteCarlo { trials: Option<u64>, seed: u64, target_std_error: Option<f64> },
 }
 
@@ -66,9 +66,14 @@ pub enum Method {
 pub const DEFAULT_MAX_DEALS: u64 = 4_000_000_000;
 /// Trials per Monte Carlo batch (one ChaCha8 stream each).
 pub const BATCH: u64 = 1 << 14;
-/// With a target standard error, the estimate is checked every this many
-/// trials (a fixed schedule, so the stopping point does not depend on threads).
-pub const CHECK_EVERY: u64 = 64 * BATCH;
+/// With a target standard error, the estimate is checked after the first
+/// batch, then each time the number of deals has grown by a quarter (in
+/// whole batches): a fixed schedule, so the stopping point does not depend
+/// on the threads, and at most about 25% more deals than needed.
+pub fn next_check(done: u64) -> u64 {
+    let grown = (done + done / 4).div_ceil(BATCH) * BATCH;
+    grown.max(done + BATCH)
+}
 /// A Monte Carlo run with a target and no trial limit stops at this many.
 pub const MAX_TRIALS: u64 = 1 << 40;
 
@@ -83,11 +88,24 @@ pub struct Control {
     /// enumerations for exact).
     pub done: AtomicU64,
     pub total: AtomicU64,
+    /// Set while a grid runs its cells: they then leave `done` and `total`
+    /// to the grid.
+    quiet: AtomicBool,
 }
 
 impl Control {
     pub fn new() -> Control {
         Control::default()
+    }
+    fn set_total(&self, n: u64) {
+        if !self.quiet.load(Ordering::Relaxed) {
+            self.total.store(n, Ordering::Relaxed);
+        }
+    }
+    fn advance(&self, n: u64) {
+        if !self.quiet.load(Ordering::Relaxed) {
+            self.done.fetch_add(n, Ordering::Relaxed);
+        }
     }
     fn check(&self) -> Result<()> {
         if self.cancel.load(Ordering::Relaxed) {
@@ -207,11 +225,141 @@ fn prepare(players: &[Holding], board: &[Card], dead: &[Card]) -> Result<(Vec<Ho
 /// Equity of `players` on `board` (0, 3, 4 or 5 cards) with `dead` cards
 /// out, on `threads` cores (`None`: all).
 pub fn equity(players: &[Holding], board: &[Card], dead: &[Card], method: &Method, threads: Option<usize>, control: &Control) -> Result<EquityResult> {
+    crate::threads::install(threads, || run(players, board, dead, method, control))?
+}
+
+fn run(players: &[Holding], board: &[Card], dead: &[Card], method: &Method, control: &Control) -> Result<EquityResult> {
     let (holdings, known) = prepare(players, board, dead)?;
-    crate::threads::install(threads, || match method {
+    match method {
         Method::Exact { max_deals } => exact(&holdings, board, known, *max_deals, control),
         Method::MonteCarlo { trials, seed, target_std_error } => monte_carlo(&holdings, board, known, *trials, *seed, *target_std_error, control),
-    })?
+    }
+}
+
+/// A player given as text: two cards (`AhKh`, a known hand), one card
+/// (`Ah`: that card and any other), or a range in the notation of
+/// [`crate::range`] (`TT+,AQs+`, `AA:0.5`, `random`, `15%`).
+pub fn holding(text: &str) -> Result<Holding> {
+    let t = text.trim();
+    if !t.contains(',') {
+        if let Ok(cards) = crate::card::parse_cards(t) {
+            match cards.as_slice() {
+                [a, b] => return Ok(vec![([*a, *b], 1.0)]),
+                [a] => return Ok((0..52u8).filter(|&i| i != a.index()).filter_map(|i| Card::new(i).ok()).map(|b| ([*a, b], 1.0)).collect()),
+                _ => {}
+            }
+        }
+    }
+    Ok(crate::range::Range::parse(t)?.combos().to_vec())
+}
+
+/// The 169 starting-hand classes in the 13 x 13 grid poker players read:
+/// row by row from aces down, pairs on the diagonal, suited hands above it
+/// (`AKs` in row A, column K), offsuit hands below (`AKo` in row K, column A).
+pub fn grid_names() -> Vec<String> {
+    const R: &[u8; 13] = b"AKQJT98765432";
+    let mut out = Vec::with_capacity(169);
+    for i in 0..13 {
+        for j in 0..13 {
+            let (a, b) = (R[i] as char, R[j] as char);
+            out.push(match i.cmp(&j) {
+                std::cmp::Ordering::Equal => format!("{a}{b}"),
+                std::cmp::Ordering::Less => format!("{a}{b}s"),
+                std::cmp::Ordering::Greater => format!("{b}{a}o"),
+            });
+        }
+    }
+    out
+}
+
+/// The combinations of a class name (`AA`, `AKs`, `AKo`).
+pub fn class_combos(name: &str) -> Result<Holding> {
+    const R: &str = "23456789TJQKA";
+    let b = name.as_bytes();
+    let rank = |c: u8| R.find((c as char).to_ascii_uppercase()).map(|r| r as u8);
+    let bad = || Error::bad_cards(format!("'{name}' is not a starting-hand class (like AA, AKs, AKo)"));
+    let (hi, lo) = match b {
+        [x, y] | [x, y, _] => (rank(*x).ok_or_else(bad)?, rank(*y).ok_or_else(bad)?),
+        _ => return Err(bad()),
+    };
+    let suited = match b.get(2) {
+        None if hi == lo => None,
+        Some(b's') if hi != lo => Some(true),
+        Some(b'o') if hi != lo => Some(false),
+        _ => return Err(bad()),
+    };
+    let mut out = Vec::new();
+    for s1 in 0..4u8 {
+        for s2 in 0..4u8 {
+            let ok = match suited {
+                None => s1 < s2,
+                Some(true) => s1 == s2,
+                Some(false) => s1 != s2,
+            };
+            if ok {
+                out.push(([Card::from_parts(hi, s1)?, Card::from_parts(lo, s2)?], 1.0));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Each of the 169 classes' equity against `opponents` (in
+/// [`grid_names`] order); `None` for a class the known cards make
+/// impossible. Monte Carlo cells draw from seeds derived from `seed` and the
+/// cell, so the grid is reproducible and independent of threads.
+pub fn grid(opponents: &[Holding], board: &[Card], dead: &[Card], method: &Method, threads: Option<usize>, control: &Control) -> Result<Vec<Option<EquityResult>>> {
+    if opponents.is_empty() || opponents.len() >= MAX_PLAYERS {
+        return Err(Error::equity(format!("a grid needs 1 to {} opponents, not {}", MAX_PLAYERS - 1, opponents.len())));
+    }
+    let names = grid_names();
+    control.quiet.store(false, Ordering::Relaxed);
+    control.set_total(names.len() as u64);
+    control.quiet.store(true, Ordering::Relaxed);
+    let out = crate::threads::install(threads, || {
+        names
+            .par_iter()
+            .enumerate()
+            .map(|(k, name)| {
+                control.check()?;
+                let mut known = CardSet::default();
+                for &c in board.iter().chain(dead) {
+                    known.insert(c);
+                }
+                // Opponents' known hands too: a class combination holding
+                // one of their cards is never dealt.
+                for o in opponents {
+                    if let [(c, _)] = o.as_slice() {
+                        known.insert(c[0]);
+                        known.insert(c[1]);
+                    }
+                }
+                let mine: Holding = class_combos(name)?.into_iter().filter(|(c, _)| !known.contains(c[0]) && !known.contains(c[1])).collect();
+                if mine.is_empty() {
+                    control.done.fetch_add(1, Ordering::Relaxed);
+                    return Ok(None);
+                }
+                let mut players = vec![mine];
+                players.extend(opponents.iter().cloned());
+                let m = match method {
+                    Method::MonteCarlo { trials, seed, target_std_error } => {
+                        Method::MonteCarlo { trials: *trials, seed: seed ^ (k as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15), target_std_error: *target_std_error }
+                    }
+                    m => m.clone(),
+                };
+                let r = match run(&players, board, dead, &m, control) {
+                    Ok(r) => Some(r),
+                    // A class whose every combination collides with an opponent's known hand.
+                    Err(e) if matches!(e.kind(), ErrorKind::Equity(m) if m.starts_with("no deal")) => None,
+                    Err(e) => return Err(e),
+                };
+                control.done.fetch_add(1, Ordering::Relaxed);
+                Ok(r)
+            })
+            .collect::<Result<Vec<_>>>()
+    });
+    control.quiet.store(false, Ordering::Relaxed);
+    out?
 }
 
 fn finish(n: usize, wins: Vec<f64>, ties: Vec<f64>, shares: Vec<f64>, boards: f64) -> Result<(Vec<f64>, Vec<f64>, Vec<f64>, f64)> {
@@ -367,7 +515,7 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
     if work > max_deals as u128 {
         return Err(too_large(work));
     }
-    control.total.store(classes.len() as u64, Ordering::Relaxed);
+    control.set_total(classes.len() as u64);
     // Pass 2: one board enumeration per class, in parallel (over classes
     // when there are several, inside the enumeration when there is one).
     let counts: Vec<Counts> = if classes.len() >= 4 * rayon::current_num_threads() {
@@ -376,7 +524,7 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
             .map(|c| {
                 control.check()?;
                 let r = enumerate::enumerate(&c.hands, &c.board, c.dead);
-                control.done.fetch_add(1, Ordering::Relaxed);
+                control.advance(1);
                 Ok(r)
             })
             .collect::<Result<_>>()?
@@ -386,7 +534,7 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
             .map(|c| {
                 control.check()?;
                 let r = enumerate::enumerate_par(&c.hands, &c.board, c.dead, control)?;
-                control.done.fetch_add(1, Ordering::Relaxed);
+                control.advance(1);
                 Ok(r)
             })
             .collect::<Result<_>>()?
@@ -688,12 +836,12 @@ fn monte_carlo(holdings: &[Holding], board: &[Card], known: CardSet, trials: Opt
             (0..52u8).filter(|&c| out_.0 & (1u64 << c) == 0).collect()
         },
     };
-    control.total.store(limit, Ordering::Relaxed);
+    control.set_total(limit);
     let mut total = McCounts::new(n);
     let mut start = 0u64;
     while start < limit {
         // The next round: up to the next check point.
-        let end = if target.is_some() { (start + CHECK_EVERY).min(limit) } else { limit };
+        let end = if target.is_some() { next_check(start).min(limit) } else { limit };
         let first = start / BATCH;
         let last = end.div_ceil(BATCH);
         let parts: Vec<McCounts> = (first..last)
@@ -703,7 +851,7 @@ fn monte_carlo(holdings: &[Holding], board: &[Card], known: CardSet, trials: Opt
                 let lo = (b * BATCH).max(start);
                 let hi = ((b + 1) * BATCH).min(end);
                 let r = mc_batch(&sampler, seed, b, hi - lo)?;
-                control.done.fetch_add(hi - lo, Ordering::Relaxed);
+                control.advance(hi - lo);
                 Ok(r)
             })
             .collect::<Result<_>>()?;

@@ -1,0 +1,233 @@
+//! Equity: arguments converted, the engine run without the GIL on a worker
+//! thread while this thread, holding the GIL a moment every 50 ms, reports
+//! progress to the callback and watches for Ctrl-C (which cancels the
+//! engine and raises KeyboardInterrupt).
+use crate::errors::{to_py, IntoPyResult};
+use holecards_core::equity::{self as eq, Control, Holding, Method};
+use holecards_core::{Card as CoreCard, Error, ErrorKind};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// The answer of `holecards.equity`.
+#[pyclass(module = "holecards", name = "EquityResult", frozen)]
+#[derive(Clone)]
+pub struct EquityResult {
+    pub r: eq::EquityResult,
+    pub seed: Option<u64>,
+    /// Whether every weight was 1, so that the counts are whole numbers.
+    pub whole: bool,
+}
+
+fn counts<'py>(py: Python<'py>, v: &[f64], whole: bool) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    Ok(v.iter().map(|&x| if whole { (x as u64).into_pyobject(py).map(|o| o.into_any()) } else { x.into_pyobject(py).map(|o| o.into_any()) }).map(|r| match r { Ok(o) => o, Err(e) => match e {} }).collect())
+}
+
+#[pymethods]
+impl EquityResult {
+    /// Each player's wins plus their shares of ties over all deals (sums to 1).
+    #[getter]
+    fn equities(&self) -> Vec<f64> {
+        self.r.equities.clone()
+    }
+    /// Deals each player won alone (weighted; whole numbers when every weight is 1).
+    #[getter]
+    fn wins<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        counts(py, &self.r.wins, self.whole)
+    }
+    /// Deals each player tied for the best hand.
+    #[getter]
+    fn ties<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        counts(py, &self.r.ties, self.whole)
+    }
+    /// Deals counted: enumerated (weighted), or sampled.
+    #[getter]
+    fn boards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(counts(py, &[self.r.boards], self.whole)?.remove(0))
+    }
+    #[getter]
+    fn exact(&self) -> bool {
+        self.r.exact
+    }
+    /// Monte Carlo: each player's standard error (None when exact).
+    #[getter]
+    fn std_errors(&self) -> Option<Vec<f64>> {
+        self.r.std_errors.clone()
+    }
+    /// Monte Carlo: deals sampled (None when exact).
+    #[getter]
+    fn trials(&self) -> Option<u64> {
+        self.r.trials
+    }
+    /// Monte Carlo: the seed used (the one given, or the one drawn from the
+    /// operating system's entropy), so that a run can be repeated.
+    #[getter]
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+    /// Exact: board enumerations run after the suit isomorphism.
+    #[getter]
+    fn enumerations(&self) -> Option<u64> {
+        self.r.enumerations
+    }
+    fn to_dict<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(slf.py());
+        for k in ["equities", "wins", "ties", "boards", "exact", "std_errors", "trials", "seed", "enumerations"] {
+            d.set_item(k, slf.getattr(k)?)?;
+        }
+        Ok(d)
+    }
+    fn __repr__(&self) -> String {
+        let eqs: Vec<String> = self.r.equities.iter().map(|e| format!("{e:.4}")).collect();
+        match (&self.r.std_errors, self.r.trials) {
+            (Some(_), Some(t)) => format!("EquityResult(equities=[{}], trials={t}, exact=False)", eqs.join(", ")),
+            _ => format!("EquityResult(equities=[{}], boards={}, exact=True)", eqs.join(", "), self.r.boards),
+        }
+    }
+}
+
+/// A player: a `Range`, or text (two cards, one card, or a range).
+fn holding(obj: &Bound<'_, PyAny>, i: usize) -> PyResult<Holding> {
+    if let Ok(r) = obj.cast::<crate::range::Range>() {
+        return Ok(r.get().0.combos().to_vec());
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        let t = crate::args::text(s, || Error::bad_card("that string is not a hand or a range".into()))?;
+        return eq::holding(&t).py();
+    }
+    // Two cards as a list or tuple.
+    if let Ok(cards) = crate::cards::to_cards(obj) {
+        if let [a, b] = cards.as_slice() {
+            return Ok(vec![([*a, *b], 1.0)]);
+        }
+    }
+    Err(to_py(Error::equity(format!("player {}: {} is not a hand or a range (give text like 'AhKh', 'Ah' or 'TT+,AQs', or a Range)", i + 1, obj.repr()?))))
+}
+
+fn cards_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<CoreCard>> {
+    match obj {
+        None => Ok(Vec::new()),
+        Some(o) if o.is_none() => Ok(Vec::new()),
+        Some(o) => crate::cards::to_cards(o),
+    }
+}
+
+fn method(trials: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>, target: Option<f64>, max_deals: Option<u64>) -> PyResult<(Method, Option<u64>)> {
+    let trials = match trials {
+        Some(t) if !t.is_none() => Some(crate::args::as_u64(t).ok_or_else(|| to_py(Error::equity(format!("trials must be a positive integer, not {}", t.repr().map(|r| r.to_string()).unwrap_or_default()))))?),
+        _ => None,
+    };
+    if trials.is_none() && target.is_none() {
+        return Ok((Method::Exact { max_deals: max_deals.unwrap_or(eq::DEFAULT_MAX_DEALS) }, None));
+    }
+    let seed = match crate::cards::seed_from_py(seed)? {
+        Some(s) => s,
+        None => holecards_core::deck::entropy_seed(),
+    };
+    Ok((Method::MonteCarlo { trials, seed, target_std_error: target }, Some(seed)))
+}
+
+/// Runs `f` on a worker thread without the GIL; meanwhile reports progress
+/// and turns Ctrl-C (or an exception in the callback) into a cancel.
+fn supervise<T: Send>(py: Python<'_>, progress: Option<&Bound<'_, PyAny>>, control: &Control, f: impl FnOnce() -> holecards_core::Result<T> + Send) -> PyResult<T> {
+    let progress: Option<Py<PyAny>> = progress.filter(|p| !p.is_none()).map(|p| p.clone().unbind());
+    let mut failure: Option<PyErr> = None;
+    let out = py.detach(|| {
+        std::thread::scope(|scope| {
+            let worker = scope.spawn(f);
+            let mut last = u64::MAX;
+            while !worker.is_finished() {
+                std::thread::sleep(Duration::from_millis(50));
+                if worker.is_finished() {
+                    break;
+                }
+                Python::attach(|py| {
+                    if failure.is_some() {
+                        return;
+                    }
+                    if let Err(e) = py.check_signals() {
+                        failure = Some(e);
+                    } else if let Some(cb) = &progress {
+                        let (done, total) = (control.done.load(Ordering::Relaxed), control.total.load(Ordering::Relaxed));
+                        if total > 0 && done != last {
+                            last = done;
+                            if let Err(e) = cb.call1(py, (done.min(total), total)) {
+                                failure = Some(e);
+                            }
+                        }
+                    }
+                    if failure.is_some() {
+                        control.cancel.store(true, Ordering::Relaxed);
+                    }
+                });
+            }
+            worker.join()
+        })
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let r = match out {
+        Ok(r) => r,
+        Err(_) => return Err(to_py(Error::equity("the equity computation failed unexpectedly".into()))),
+    };
+    let r = r.map_err(|e| match e.kind() {
+        ErrorKind::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),
+        _ => to_py(e),
+    })?;
+    if let Some(cb) = &progress {
+        let total = control.total.load(Ordering::Relaxed);
+        cb.call1(py, (total, total))?;
+    }
+    Ok(r)
+}
+
+#[pyfunction]
+#[pyo3(signature = (players, board=None, dead=None, trials=None, seed=None, threads=None, target_std_error=None, progress=None, max_deals=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn _equity(
+    py: Python<'_>,
+    players: Vec<Bound<'_, PyAny>>,
+    board: Option<&Bound<'_, PyAny>>,
+    dead: Option<&Bound<'_, PyAny>>,
+    trials: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    threads: Option<usize>,
+    target_std_error: Option<f64>,
+    progress: Option<&Bound<'_, PyAny>>,
+    max_deals: Option<u64>,
+) -> PyResult<EquityResult> {
+    let holdings: Vec<Holding> = players.iter().enumerate().map(|(i, p)| holding(p, i)).collect::<PyResult<_>>()?;
+    let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
+    let (m, used_seed) = method(trials, seed, target_std_error, max_deals)?;
+    let whole = m == Method::Exact { max_deals: max_deals.unwrap_or(eq::DEFAULT_MAX_DEALS) } && holdings.iter().all(|h| h.iter().all(|c| c.1 == 1.0)) || matches!(m, Method::MonteCarlo { .. });
+    let control = Control::new();
+    let r = supervise(py, progress, &control, || eq::equity(&holdings, &board, &dead, &m, threads, &control))?;
+    Ok(EquityResult { r, seed: used_seed, whole })
+}
+
+/// The 169 classes' results against `opponents`, in `grid_names()` order.
+#[pyfunction]
+#[pyo3(signature = (opponents, board=None, dead=None, trials=None, seed=None, threads=None, target_std_error=None, progress=None, max_deals=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn _equity_grid(
+    py: Python<'_>,
+    opponents: Vec<Bound<'_, PyAny>>,
+    board: Option<&Bound<'_, PyAny>>,
+    dead: Option<&Bound<'_, PyAny>>,
+    trials: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    threads: Option<usize>,
+    target_std_error: Option<f64>,
+    progress: Option<&Bound<'_, PyAny>>,
+    max_deals: Option<u64>,
+) -> PyResult<(Vec<String>, Vec<Option<EquityResult>>, Option<u64>)> {
+    let holdings: Vec<Holding> = opponents.iter().enumerate().map(|(i, p)| holding(p, i + 1)).collect::<PyResult<_>>()?;
+    let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
+    let (m, used_seed) = method(trials, seed, target_std_error, max_deals)?;
+    let whole = matches!(m, Method::MonteCarlo { .. }) || holdings.iter().all(|h| h.iter().all(|c| c.1 == 1.0));
+    let control = Control::new();
+    let cells = supervise(py, progress, &control, || eq::grid(&holdings, &board, &dead, &m, threads, &control))?;
+    Ok((eq::grid_names(), cells.into_iter().map(|c| c.map(|r| EquityResult { r, seed: used_seed, whole })).collect(), used_seed))
+}
