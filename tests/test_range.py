@@ -66,6 +66,8 @@ def test_printing_reads_back(case: tuple[Range, dict[tuple[int, int], float]]) -
     assert str(Range(str(r))) == str(r)
     assert eval(repr(r), {"Range": Range}) == r
     assert pickle.loads(pickle.dumps(r)) == r
+    assert Range.from_combos(r.combos()) == r
+    assert Range.from_combos((str(b), int(a), w) for a, b, w in r.combos()) == r
     assert len(r) == len(want)
     assert r.total_weight == pytest.approx(sum(want.values()))
 
@@ -206,6 +208,13 @@ def test_bad_cards_and_arguments() -> None:
         r.without("Zz")
     with pytest.raises(hc.HolecardsError):
         Range(3)  # type: ignore[arg-type]
+    with pytest.raises(hc.ConfigError):
+        Range.from_combos([("Ah", "Kh", 1.5)])
+    with pytest.raises(hc.ConfigError):
+        Range.from_combos([("Ah", "Kh")])  # type: ignore[list-item]
+    with pytest.raises(hc.DuplicateCardError):
+        Range.from_combos([("Ah", "Ah", 1.0)])
+    assert Range.from_combos([("Ah", "Kh", 0.0), ("Kd", "Ad", 0.5)]) == Range("AdKd:0.5")
 
 
 def test_all_combos_once() -> None:

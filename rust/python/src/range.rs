@@ -1,5 +1,5 @@
 //! `Range`: a weighted hand range in poker notation.
-use crate::cards::{to_cards, Card};
+use crate::cards::{to_card, to_cards, Card};
 use crate::errors::{card_error, IntoPyResult};
 use holecards_core::card::{Card as CoreCard, CardSet};
 use holecards_core::range::Range as CoreRange;
@@ -42,6 +42,22 @@ impl Range {
     #[staticmethod]
     fn all() -> Range {
         Range(CoreRange::all())
+    }
+
+    /// A range from `(card, card, weight)` triples, as `combos()` gives them
+    /// (cards as `Card`, text or index; weights from 0 to 1, 0 leaving the
+    /// combo out; a combo given twice takes its later weight).
+    #[staticmethod]
+    fn from_combos(combos: &Bound<'_, PyAny>) -> PyResult<Range> {
+        let mut out = Vec::new();
+        for item in combos.try_iter()? {
+            let item = item?;
+            let (a, b, w): (Bound<'_, PyAny>, Bound<'_, PyAny>, f64) = item.extract().map_err(|_| {
+                crate::errors::to_py(holecards_core::Error::bad_config(format!("{} is not a combo: give (card, card, weight) triples", item.repr().map(|r| r.to_string()).unwrap_or_default())))
+            })?;
+            out.push(([to_card(&a)?, to_card(&b)?], w));
+        }
+        CoreRange::from_combos(out).py().map(Range)
     }
 
     /// The combos, each as (higher card, lower card, weight), in a fixed order.
