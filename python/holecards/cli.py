@@ -369,13 +369,8 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
     finally:
         bar.close()
     if args.grid:
-        table = Table(title=grid.title, show_lines=False)
-        table.add_column("")
-        for r in "AKQJT98765432":
-            table.add_column(r, justify="right")
-        for r, row in zip("AKQJT98765432", grid.equities):
-            table.add_row(r, *("--" if v != v else f"{100 * v:.1f}" for v in row))
-        console.print(table)
+        console.print(grid.title + " (%)" + ("" if grid.seed is None else f", Monte Carlo, seed {grid.seed}"))
+        print(grid.to_text(), file=out)
         if args.png:
             try:
                 grid.to_png(args.png)
