@@ -17,7 +17,11 @@ fn main() {
         ("AhKh vs QsQd, dead 2c", vec!["AhKh", "QsQd"], "2c"),
         ("3 players preflop", vec!["AhKh", "QsQd", "Jc9c"], ""),
     ];
+    let only = std::env::var("SPOT").ok();
     for (name, ps, dead) in spots {
+        if only.as_ref().is_some_and(|o| !name.contains(o.as_str())) {
+            continue;
+        }
         let players: Vec<_> = ps.iter().map(|s| hand(s)).collect();
         let dead = if dead.is_empty() { vec![] } else { parse_cards(dead).unwrap() };
         let mut best = f64::MAX;

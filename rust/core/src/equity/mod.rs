@@ -45,6 +45,9 @@ pub const MAX_PLAYERS: usize = 10;
 /// A tie's share is counted in 2520ths (the least common multiple of 1..=10),
 /// so every split of a pot among up to ten players is a whole number.
 pub const SHARE_UNIT: u64 = 2520;
+/// A k-way tie's share, `SHARE_UNIT / k` (a table: a division costs more
+/// than the rest of a showdown).
+const SHARE_OF: [u64; MAX_PLAYERS + 1] = [0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252];
 
 /// One player's holding: weighted combinations (weights in (0, 1]).
 pub type Holding = Vec<([Card; 2], f64)>;
@@ -672,7 +675,9 @@ fn mc_batch(s: &Sampler<'_>, seed: u64, batch: u64, count: u64) -> Result<McCoun
     let n = s.holdings.len();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(batch);
-    let mut deck = s.deck.clone();
+    // Two copies of the deck, used by alternate deals: a deal's draws then
+    // do not wait on the previous deal's shuffle (the processor overlaps them).
+    let mut decks = [s.deck.clone(), s.deck.clone()];
     // Counts kept on the stack, in 64 bits (a batch's squares fit).
     let mut wins = [0u64; MAX_PLAYERS];
     let mut ties = [0u64; MAX_PLAYERS];
@@ -714,6 +719,7 @@ fn mc_batch(s: &Sampler<'_>, seed: u64, batch: u64, count: u64) -> Result<McCoun
             // holds (the deck stays a permutation of them from deal to
             // deal); a card of a sampled combination is drawn again.
             let mut board = s.board;
+            let deck = &mut decks[d & 1];
             let m = deck.len() as u32;
             for i in 0..s.missing {
                 loop {
@@ -757,7 +763,7 @@ fn mc_batch(s: &Sampler<'_>, seed: u64, batch: u64, count: u64) -> Result<McCoun
                     best = best.max(v);
                 }
                 let tied = values[..n].iter().filter(|&&v| v == best).count() as u64;
-                let share = SHARE_UNIT / tied;
+                let share = SHARE_OF[tied as usize];
                 for p in 0..n {
                     if values[p] == best {
                         if tied == 1 {
@@ -789,7 +795,7 @@ fn mc_batch(s: &Sampler<'_>, seed: u64, batch: u64, count: u64) -> Result<McCoun
 #[inline(always)]
 pub(crate) fn score(values: &[u16], best: u16, mult: u64, c: &mut Counts, sq: Option<&mut Vec<u128>>) {
     let k = values.iter().filter(|&&v| v == best).count() as u64;
-    let share = SHARE_UNIT / k;
+    let share = SHARE_OF[k as usize];
     for (p, &v) in values.iter().enumerate() {
         if v == best {
             if k == 1 {
