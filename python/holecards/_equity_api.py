@@ -136,7 +136,7 @@ def equity_grid(
     range, or a list of them for several opponents), each cell computed as
     :func:`equity` would (exact, or ``trials`` deals per cell from a seed
     derived from ``seed`` and the cell); ``progress`` counts cells."""
-    opps = [opponents] if isinstance(opponents, (str, Range)) else list(opponents)
+    opps: List[Player] = [opponents] if isinstance(opponents, (str, Range)) else list(opponents)  # type: ignore[arg-type]
     names, cells, used_seed = _equity_grid(opps, board, dead, trials, seed, threads, target_std_error, progress)
     title = "equity against " + " and ".join(str(o) for o in opps)
     if board:

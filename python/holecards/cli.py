@@ -361,11 +361,11 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
     kw = dict(trials=args.trials, seed=args.seed, threads=args.threads, target_std_error=args.target_se, progress=bar)
     try:
         if args.grid:
-            grid = equity_grid(args.players, args.board, args.dead, **kw)  # type: ignore[arg-type]
+            grid = equity_grid(args.players, args.board, args.dead, **kw)
         else:
             if len(args.players) < 2:
                 raise CliError("equity needs at least two players (or --grid with one or more opponents)")
-            result = equity(args.players, args.board, args.dead, **kw)  # type: ignore[arg-type]
+            result = equity(args.players, args.board, args.dead, **kw)
     finally:
         bar.close()
     if args.grid:
