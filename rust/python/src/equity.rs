@@ -135,12 +135,17 @@ fn supervise<T: Send>(py: Python<'_>, progress: Option<&Bound<'_, PyAny>>, contr
     let mut failure: Option<PyErr> = None;
     let out = py.detach(|| {
         std::thread::scope(|scope| {
-            let worker = scope.spawn(f);
+            let (tx, rx) = std::sync::mpsc::channel();
+            let worker = scope.spawn(move || {
+                // The receiver outlives the worker (it is dropped after join).
+                let _ = tx.send(f());
+            });
             let mut last = u64::MAX;
-            while !worker.is_finished() {
-                std::thread::sleep(Duration::from_millis(50));
-                if worker.is_finished() {
-                    break;
+            let result = loop {
+                match rx.recv_timeout(Duration::from_millis(50)) {
+                    Ok(r) => break Some(r),
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break None,
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
                 }
                 Python::attach(|py| {
                     if failure.is_some() {
@@ -161,8 +166,12 @@ fn supervise<T: Send>(py: Python<'_>, progress: Option<&Bound<'_, PyAny>>, contr
                         control.cancel.store(true, Ordering::Relaxed);
                     }
                 });
+            };
+            let joined = worker.join();
+            match (result, joined) {
+                (Some(r), Ok(())) => Ok(r),
+                _ => Err(()),
             }
-            worker.join()
         })
     });
     if let Some(e) = failure {
@@ -203,7 +212,17 @@ pub fn _equity(
     let (m, used_seed) = method(trials, seed, target_std_error, max_deals)?;
     let whole = m == Method::Exact { max_deals: max_deals.unwrap_or(eq::DEFAULT_MAX_DEALS) } && holdings.iter().all(|h| h.iter().all(|c| c.1 == 1.0)) || matches!(m, Method::MonteCarlo { .. });
     let control = Control::new();
-    let r = supervise(py, progress, &control, || eq::equity(&holdings, &board, &dead, &m, threads, &control))?;
+    let r = if eq::is_quick(&holdings, &board, &m) {
+        // Too short to watch: no worker thread.
+        let r = py.detach(|| eq::equity(&holdings, &board, &dead, &m, threads, &control)).py()?;
+        if let Some(cb) = progress.filter(|p| !p.is_none()) {
+            let total = control.total.load(Ordering::Relaxed);
+            cb.call1((total, total))?;
+        }
+        r
+    } else {
+        supervise(py, progress, &control, || eq::equity(&holdings, &board, &dead, &m, threads, &control))?
+    };
     Ok(EquityResult { r, seed: used_seed, whole })
 }
 

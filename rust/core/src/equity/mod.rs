@@ -239,6 +239,19 @@ fn run(players: &[Holding], board: &[Card], dead: &[Card], method: &Method, cont
     }
 }
 
+/// Whether a question is small enough (well under a millisecond or so) that
+/// a caller need not watch it for progress or interrupts: a bound on its
+/// work from the sizes alone.
+pub fn is_quick(players: &[Holding], board: &[Card], method: &Method) -> bool {
+    let tuples: f64 = players.iter().map(|h| h.len() as f64).product();
+    let work = match method {
+        Method::MonteCarlo { trials, target_std_error: None, .. } => trials.unwrap_or(u64::MAX) as f64,
+        Method::MonteCarlo { .. } => f64::INFINITY,
+        Method::Exact { .. } => tuples * board_count(52 - board.len(), 5 - board.len().min(5)) as f64,
+    };
+    work <= 200_000.0
+}
+
 /// A player given as text: two cards (`AhKh`, a known hand), one card
 /// (`Ah`: that card and any other), or a range in the notation of
 /// [`crate::range`] (`TT+,AQs+`, `AA:0.5`, `random`, `15%`).
@@ -473,6 +486,9 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
     if tuples > LIST_LIMIT {
         return Err(too_large(tuples * per_tuple));
     }
+    if board.len() >= 4 {
+        return exact_last_card(holdings, board, known, control);
+    }
     // Pass 1: every tuple without a shared card, its canonical class, its
     // weight and its players' order, in index order.
     let mut entries: Vec<(usize, f64, [u8; MAX_PLAYERS])> = Vec::new();
@@ -560,6 +576,93 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
     }
     let (equities, wins, ties, boards) = finish(n, wins, ties, shares, boards)?;
     Ok(EquityResult { equities, wins, ties, boards, exact: true, std_errors: None, trials: None, enumerations: Some(classes.len() as u64) })
+}
+
+/// The turn or the river: at most one card to come, so each combination's
+/// value on each completion is computed once (per player), and every tuple
+/// only compares them; the suit classes would cost more than they save.
+fn exact_last_card(holdings: &[Holding], board: &[Card], known: CardSet, control: &Control) -> Result<EquityResult> {
+    let n = holdings.len();
+    let base = HandAcc::from_cards(board);
+    // The completions: the river cards left (or none on the river).
+    let rivers: Vec<u8> = if board.len() == 5 { vec![u8::MAX] } else { (0..52u8).filter(|&c| !known.contains(Card::from_index_const(c))).collect() };
+    let k = rivers.len();
+    // values[p][i * k + r]: player p's combination i with completion r
+    // (0 where the combination holds the river card).
+    let values: Vec<Vec<u16>> = holdings
+        .iter()
+        .map(|h| {
+            let mut v = Vec::with_capacity(h.len() * k);
+            for (c, _) in h {
+                let acc = base + hole_acc(*c);
+                for &r in &rivers {
+                    v.push(if r == u8::MAX {
+                        acc.eval7()
+                    } else if c[0].index() == r || c[1].index() == r {
+                        0
+                    } else {
+                        acc.add_index(r).eval7()
+                    });
+                }
+            }
+            v
+        })
+        .collect();
+    let sizes: Vec<u64> = holdings.iter().map(|h| h.len() as u64).collect();
+    let tuples: u64 = sizes.iter().product();
+    control.set_total(tuples);
+    let mut wins = vec![0.0; n];
+    let mut ties = vec![0.0; n];
+    let mut shares = vec![0.0; n];
+    let mut boards = 0.0;
+    let mut counts = Counts::new(n);
+    let mut pick = [0usize; MAX_PLAYERS];
+    let mut vals = [0u16; MAX_PLAYERS];
+    'tuples: for t in 0..tuples {
+        if t % 65536 == 0 {
+            control.check()?;
+        }
+        let mut r = t;
+        let mut used = 0u64;
+        let mut w = 1.0;
+        for p in 0..n {
+            let i = (r % sizes[p]) as usize;
+            r /= sizes[p];
+            let (c, wt) = holdings[p][i];
+            let bits = c[0].bit() | c[1].bit();
+            if used & bits != 0 {
+                continue 'tuples;
+            }
+            used |= bits;
+            pick[p] = i;
+            w *= wt;
+        }
+        for x in counts.wins.iter_mut().chain(counts.ties.iter_mut()).chain(counts.shares.iter_mut()) {
+            *x = 0;
+        }
+        counts.deals = 0;
+        for (ri, &rc) in rivers.iter().enumerate() {
+            if rc != u8::MAX && used & (1u64 << rc) != 0 {
+                continue;
+            }
+            let mut best = 0;
+            for p in 0..n {
+                let v = values[p][pick[p] * k + ri];
+                vals[p] = v;
+                best = best.max(v);
+            }
+            score(&vals[..n], best, 1, &mut counts, None);
+        }
+        for p in 0..n {
+            wins[p] += w * counts.wins[p] as f64;
+            ties[p] += w * counts.ties[p] as f64;
+            shares[p] += w * counts.shares[p] as f64;
+        }
+        boards += w * counts.deals as f64;
+    }
+    control.advance(tuples);
+    let (equities, wins, ties, boards) = finish(n, wins, ties, shares, boards)?;
+    Ok(EquityResult { equities, wins, ties, boards, exact: true, std_errors: None, trials: None, enumerations: None })
 }
 
 // ---------------------------------------------------------------------------
