@@ -756,6 +756,8 @@ struct Sampler<'a> {
     holes: Vec<Vec<HandAcc>>,
     /// The cards that no known card or fixed hand holds.
     deck: Vec<u8>,
+    /// Every player holds one combination.
+    all_fixed: bool,
 }
 
 /// A uniform number in `0..k` (k >= 1), exactly: Lemire's multiply with
@@ -796,6 +798,23 @@ fn mc_batch(s: &Sampler<'_>, seed: u64, batch: u64, count: u64) -> Result<McCoun
         let k = ((count - done) as usize).min(CHUNK);
         let mut d = 0;
         while d < k {
+            if s.all_fixed {
+                // Every hand known (picks stay 0): only the board is drawn,
+                // from a deck that holds exactly the cards left.
+                let deck = &mut decks[d & 1];
+                let m = deck.len() as u32;
+                let mut board = s.board;
+                for i in 0..s.missing {
+                    let j = i + uniform(&mut rng, m - i as u32) as usize;
+                    let c = deck[j];
+                    deck[j] = deck[i];
+                    deck[i] = c;
+                    board = board.add_index(c);
+                }
+                boards[d] = board;
+                d += 1;
+                continue;
+            }
             // A tuple without a shared card, by weight; redrawn whole on a collision.
             let mut used = s.known;
             let mut ok = true;
@@ -935,6 +954,7 @@ fn monte_carlo(holdings: &[Holding], board: &[Card], known: CardSet, trials: Opt
         missing: 5 - board.len(),
         known,
         holes: holdings.iter().map(|h| h.iter().map(|(c, _)| hole_acc(*c)).collect()).collect(),
+        all_fixed: holdings.iter().all(|h| h.len() == 1),
         deck: {
             let mut out_ = known;
             for h in holdings {
