@@ -26,13 +26,17 @@ fn main() {
         let dead = if dead.is_empty() { vec![] } else { parse_cards(dead).unwrap() };
         let mut best = f64::MAX;
         let mut r = None;
-        for _ in 0..7 {
+        let reps: usize = std::env::var("REPS").ok().and_then(|s| s.parse().ok()).unwrap_or(7);
+        for _ in 0..reps {
             let t = Instant::now();
             r = Some(equity(&players, &[], &dead, &Method::Exact { max_deals: DEFAULT_MAX_DEALS }, threads, &Control::new()).unwrap());
             best = best.min(t.elapsed().as_secs_f64());
         }
         let r = r.unwrap();
         println!("{name}: {:.3} ms  wins {:?} ties {:?} boards {} eq {:?}", best * 1e3, r.wins, r.ties, r.boards, r.equities);
+    }
+    if only.is_some() && only.as_deref() != Some("mc") {
+        return;
     }
     let players = vec![hand("AhKh"), hand("QsQd")];
     let n = 10_000_000u64;

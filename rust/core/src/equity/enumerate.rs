@@ -200,47 +200,53 @@ fn gather(deck: &mut [u8; 52], ndeck: usize, suits: &[u8; 4], i: usize, left: us
     group
 }
 
+/// The last card: the irrelevant suits' cards of one rank counted together.
+#[inline(always)]
+fn last(ctx: &Ctx, deck: &[u8; 52], ndeck: usize, suits: &[u8; 4], board: HandAcc, start: usize, weight: u64, out: &mut Counts) {
+    // The last card: the irrelevant suits' cards of one rank counted together.
+    let flushless = suits.iter().all(|&s| s < 4);
+    let mut i = start;
+    if flushless {
+        // No suit can make a flush: a rank's cards are all alike.
+        while i < ndeck {
+            let rank = deck[i] >> 2;
+            let mut j = i + 1;
+            while j < ndeck && deck[j] >> 2 == rank {
+                j += 1;
+            }
+            ctx.leaf(board.add_index(deck[i]), weight * (j - i) as u64, out);
+            i = j;
+        }
+    } else {
+        let mut last_rank = u8::MAX;
+        while i < ndeck {
+            let c = deck[i];
+            if suits[(c & 3) as usize] < 4 {
+                let rank = c >> 2;
+                if rank != last_rank {
+                    let mut mult = 1;
+                    let mut j = i + 1;
+                    while j < ndeck && deck[j] >> 2 == rank {
+                        if suits[(deck[j] & 3) as usize] < 4 {
+                            mult += 1;
+                        }
+                        j += 1;
+                    }
+                    last_rank = rank;
+                    ctx.leaf(board.add_index(c), weight * mult, out);
+                }
+            } else {
+                ctx.leaf(board.add_index(c), weight, out);
+            }
+            i += 1;
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn rec(ctx: &Ctx, deck: &mut [u8; 52], ndeck: usize, suits: &mut [u8; 4], board: HandAcc, left: usize, start: usize, weight: u64, out: &mut Counts) {
     if left == 1 {
-        // The last card: the irrelevant suits' cards of one rank counted together.
-        let flushless = suits.iter().all(|&s| s < 4);
-        let mut i = start;
-        if flushless {
-            // No suit can make a flush: a rank's cards are all alike.
-            while i < ndeck {
-                let rank = deck[i] >> 2;
-                let mut j = i + 1;
-                while j < ndeck && deck[j] >> 2 == rank {
-                    j += 1;
-                }
-                ctx.leaf(board.add_index(deck[i]), weight * (j - i) as u64, out);
-                i = j;
-            }
-        } else {
-            let mut last_rank = u8::MAX;
-            while i < ndeck {
-                let c = deck[i];
-                if suits[(c & 3) as usize] < 4 {
-                    let rank = c >> 2;
-                    if rank != last_rank {
-                        let mut mult = 1;
-                        let mut j = i + 1;
-                        while j < ndeck && deck[j] >> 2 == rank {
-                            if suits[(deck[j] & 3) as usize] < 4 {
-                                mult += 1;
-                            }
-                            j += 1;
-                        }
-                        last_rank = rank;
-                        ctx.leaf(board.add_index(c), weight * mult, out);
-                    }
-                } else {
-                    ctx.leaf(board.add_index(c), weight, out);
-                }
-                i += 1;
-            }
-        }
+        last(ctx, deck, ndeck, suits, board, start, weight, out);
         return;
     }
     let mut i = start;
@@ -255,6 +261,8 @@ fn rec(ctx: &Ctx, deck: &mut [u8; 52], ndeck: usize, suits: &mut [u8; 4], board:
                 let w = BINOM[group][r] * weight;
                 if r == left {
                     ctx.leaf(b, w, out);
+                } else if left - r == 1 {
+                    last(ctx, deck, ndeck, suits, b, i + group, w, out);
                 } else {
                     rec(ctx, deck, ndeck, suits, b, left - r, i + group, w, out);
                 }
@@ -262,7 +270,11 @@ fn rec(ctx: &Ctx, deck: &mut [u8; 52], ndeck: usize, suits: &mut [u8; 4], board:
             i += group;
         } else {
             suits[suit] += 1;
-            rec(ctx, deck, ndeck, suits, board.add_index(c), left - 1, i + 1, weight, out);
+            if left == 2 {
+                last(ctx, deck, ndeck, suits, board.add_index(c), i + 1, weight, out);
+            } else {
+                rec(ctx, deck, ndeck, suits, board.add_index(c), left - 1, i + 1, weight, out);
+            }
             suits[suit] -= 1;
             i += 1;
         }
