@@ -1,6 +1,6 @@
 //! Every completion of a board for fixed hole cards, with the cards of
 //! irrelevant suits taken one rank at a time (see the module above).
-use super::{score, Control, Counts, MAX_PLAYERS};
+use super::{Control, Counts, MAX_PLAYERS};
 use crate::card::CardSet;
 use crate::error::Result;
 use crate::eval::HandAcc;
@@ -26,31 +26,67 @@ struct Ctx {
 }
 
 impl Ctx {
+    /// One deal (counted `mult` times): only the set of winners is
+    /// recorded (one add); wins, ties and shares come from the sets at the
+    /// end ([`Masks::counts`]).
     #[inline(always)]
-    fn leaf(&self, board: HandAcc, mult: u64, out: &mut Counts) {
+    fn leaf(&self, board: HandAcc, mult: u64, out: &mut Masks) {
+        self.leaf_with::<true>(board, mult, out)
+    }
+
+    /// `FLUSH`: whether a flush is possible (else the flush test is skipped).
+    #[inline(always)]
+    fn leaf_with<const FLUSH: bool>(&self, board: HandAcc, mult: u64, out: &mut Masks) {
+        let ev = |h: HandAcc| if FLUSH { h.eval7() } else { h.eval7_no_flush() };
         if self.n == 2 {
-            // Heads-up: one comparison.
-            let a = (board + self.holes[0]).eval7();
-            let b = (board + self.holes[1]).eval7();
+            let a = ev(board + self.holes[0]);
+            let b = ev(board + self.holes[1]);
             // Branch-free: who wins is a coin flip to the branch predictor.
-            let (w0, w1, t) = ((a > b) as u64 * mult, (b > a) as u64 * mult, (a == b) as u64 * mult);
-            out.wins[0] += w0;
-            out.wins[1] += w1;
-            out.ties[0] += t;
-            out.ties[1] += t;
-            out.shares[0] += w0 * super::SHARE_UNIT + t * (super::SHARE_UNIT / 2);
-            out.shares[1] += w1 * super::SHARE_UNIT + t * (super::SHARE_UNIT / 2);
-            out.deals += mult;
+            out.0[(a >= b) as usize | (((b >= a) as usize) << 1)] += mult;
             return;
         }
-        let mut values = [0u16; MAX_PLAYERS];
-        let mut best = 0;
+        let mut best = 0u16;
+        let mut mask = 0usize;
         for p in 0..self.n {
-            let v = (board + self.holes[p]).eval7();
-            values[p] = v;
-            best = best.max(v);
+            let v = ev(board + self.holes[p]);
+            if v > best {
+                best = v;
+                mask = 1 << p;
+            } else if v == best {
+                mask |= 1 << p;
+            }
         }
-        score(&values[..self.n], best, mult, out, None);
+        out.0[mask & ((1 << MAX_PLAYERS) - 1)] += mult;
+    }
+}
+
+/// Deals counted by their set of winners (bit p: player p has the best hand).
+pub(crate) struct Masks([u64; 1 << MAX_PLAYERS]);
+
+impl Masks {
+    fn new(_n: usize) -> Masks {
+        Masks([0; 1 << MAX_PLAYERS])
+    }
+    fn counts(&self, n: usize) -> Counts {
+        let mut c = Counts::new(n);
+        for (mask, &k) in self.0.iter().enumerate().take(1 << n) {
+            if k == 0 {
+                continue;
+            }
+            let tied = mask.count_ones() as usize;
+            for p in 0..n {
+                if mask & (1 << p) != 0 {
+                    if tied == 1 {
+                        c.wins[p] += k;
+                    } else {
+                        c.ties[p] += k;
+                    }
+                    c.shares[p] += k * super::SHARE_OF[tied];
+                }
+            }
+            c.deals += k;
+        }
+        c
     }
 }
 
@@ -89,13 +125,20 @@ fn setup(hands: &[[u8; 2]], board: &[u8], dead: CardSet) -> (Ctx, Level) {
         acc = acc.add_index(c);
         suits[(c & 3) as usize] += 1;
     }
-    // The deck from the highest card down: each rank's cards together.
+    // The deck from the highest rank down, each rank's cards together, the
+    // suits most able to make a flush first in each rank (the irrelevant
+    // ones then come last, where they group: fewer leaves).
+    let mut order = [3u8, 2, 1, 0];
+    order.sort_by_key(|&s| std::cmp::Reverse(suits[s as usize]));
     let mut deck = [0u8; 52];
     let mut ndeck = 0;
-    for c in (0..52u8).rev() {
-        if used & (1u64 << c) == 0 {
-            deck[ndeck] = c;
-            ndeck += 1;
+    for r in (0..13u8).rev() {
+        for &s in &order {
+            let c = r * 4 + s;
+            if used & (1u64 << c) == 0 {
+                deck[ndeck] = c;
+                ndeck += 1;
+            }
         }
     }
     (Ctx { holes, n }, Level { board: acc, deck, ndeck, suits, left: 5 - board.len(), start: 0, weight: 1 })
@@ -105,13 +148,13 @@ fn setup(hands: &[[u8; 2]], board: &[u8], dead: CardSet) -> (Ctx, Level) {
 /// and `dead` cards out.
 pub(crate) fn enumerate(hands: &[[u8; 2]], board: &[u8], dead: CardSet) -> Counts {
     let (ctx, mut lv) = setup(hands, board, dead);
-    let mut out = Counts::new(ctx.n);
+    let mut out = Masks::new(ctx.n);
     if lv.left == 0 {
         ctx.leaf(lv.board, 1, &mut out);
-        return out;
+        return out.counts(ctx.n);
     }
     rec(&ctx, &mut lv.deck, lv.ndeck, &mut lv.suits, lv.board, lv.left, 0, 1, &mut out);
-    out
+    out.counts(ctx.n)
 }
 
 /// The same, the first card's subtrees shared out over the thread pool;
@@ -129,13 +172,13 @@ pub(crate) fn enumerate_par(hands: &[[u8; 2]], board: &[u8], dead: CardSet, cont
         .into_par_iter()
         .map(|mut t| {
             control.check()?;
-            let mut out = Counts::new(n);
+            let mut out = Masks::new(n);
             if t.left == 0 {
                 ctx.leaf(t.board, t.weight, &mut out);
             } else {
                 rec(&ctx, &mut t.deck, t.ndeck, &mut t.suits, t.board, t.left, t.start, t.weight, &mut out);
             }
-            Ok(out)
+            Ok(out.counts(n))
         })
         .collect::<Result<_>>()?;
     let mut out = Counts::new(n);
@@ -202,7 +245,7 @@ fn gather(deck: &mut [u8; 52], ndeck: usize, suits: &[u8; 4], i: usize, left: us
 
 /// The last card: the irrelevant suits' cards of one rank counted together.
 #[inline(always)]
-fn last(ctx: &Ctx, deck: &[u8; 52], ndeck: usize, suits: &[u8; 4], board: HandAcc, start: usize, weight: u64, out: &mut Counts) {
+fn last(ctx: &Ctx, deck: &[u8; 52], ndeck: usize, suits: &[u8; 4], board: HandAcc, start: usize, weight: u64, out: &mut Masks) {
     // The last card: the irrelevant suits' cards of one rank counted together.
     let flushless = suits.iter().all(|&s| s < 4);
     let mut i = start;
@@ -214,7 +257,7 @@ fn last(ctx: &Ctx, deck: &[u8; 52], ndeck: usize, suits: &[u8; 4], board: HandAc
             while j < ndeck && deck[j] >> 2 == rank {
                 j += 1;
             }
-            ctx.leaf(board.add_index(deck[i]), weight * (j - i) as u64, out);
+            ctx.leaf_with::<false>(board.add_index(deck[i]), weight * (j - i) as u64, out);
             i = j;
         }
     } else {
@@ -244,7 +287,7 @@ fn last(ctx: &Ctx, deck: &[u8; 52], ndeck: usize, suits: &[u8; 4], board: HandAc
 }
 
 #[allow(clippy::too_many_arguments)]
-fn rec(ctx: &Ctx, deck: &mut [u8; 52], ndeck: usize, suits: &mut [u8; 4], board: HandAcc, left: usize, start: usize, weight: u64, out: &mut Counts) {
+fn rec(ctx: &Ctx, deck: &mut [u8; 52], ndeck: usize, suits: &mut [u8; 4], board: HandAcc, left: usize, start: usize, weight: u64, out: &mut Masks) {
     if left == 1 {
         last(ctx, deck, ndeck, suits, board, start, weight, out);
         return;

@@ -47,7 +47,7 @@ pub const MAX_PLAYERS: usize = 10;
 pub const SHARE_UNIT: u64 = 2520;
 /// A k-way tie's share, `SHARE_UNIT / k` (a table: a division costs more
 /// than the rest of a showdown).
-const SHARE_OF: [u64; MAX_PLAYERS + 1] = [0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252];
+pub(crate) const SHARE_OF: [u64; MAX_PLAYERS + 1] = [0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252];
 
 /// One player's holding: weighted combinations (weights in (0, 1]).
 pub type Holding = Vec<([Card; 2], f64)>;

@@ -140,6 +140,16 @@ impl HandAcc {
         NOFLUSH7[slot as usize]
     }
 
+    /// [`HandAcc::eval7`] for a hand known to hold no five cards of a suit
+    /// (the flush test skipped); unchecked like it.
+    #[inline(always)]
+    pub fn eval7_no_flush(self) -> u16 {
+        let h = (self.key & RANK_KEY_MASK).wrapping_mul(MULT7);
+        let bucket = (h >> 50) as usize;
+        let slot = ((h >> 34) as u16) ^ DISP7[bucket];
+        NOFLUSH7[slot as usize]
+    }
+
     /// The value of a hand of five or six cards (unchecked like [`HandAcc::eval7`]).
     #[inline(always)]
     pub fn eval56(self) -> u16 {
