@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Builds and runs the native 7-card evaluator benchmark; prints one table.
+# (holecards' copy of ../shared/native-bench, with the HandAcc modes hc-acc-cards and hc-acc.)
+#
+#   run.sh [HOLECARDS_CHECKOUT [HHE_SOURCE [OMPEVAL_SOURCE]]]
+#
+# Each location may also come from the environment (HOLECARDS, HHE, OMPEVAL);
+# an argument wins. HHE / OMPEVAL may be a source tree or a git directory (a
+# bare mirror: its HEAD is exported with `git archive`). Other settings:
+#   WORK      build and data directory     (default: ${TMPDIR:-/tmp}/native-bench-evaluator)
+#   RS_POKER  rs_poker 5.1.0 source tree   (default: fetched from crates.io by cargo)
+#   REPS      timed passes per evaluator   (default: 3)
+#   NATIVE    1 = add a target-cpu=native / -march=native column, 0 = not (default: 1)
+#   N, SEED   hands and generator seed     (default: 10000000 and 1, as holecards' bench)
+#   ORDER     random, or sorted: the same hands, each one's cards and then the
+#             hands sorted, a cache-friendly order (default: random)
+#   CXX       C++ compiler                 (default: g++)
+# Needs cargo, a C++ compiler, python3, git and tar. Writes only under WORK (and cargo's cache).
+# All builds finish before the first timing; run it on an otherwise idle machine.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+WORK=${WORK:-${TMPDIR:-/tmp}/native-bench-evaluator}
+HOLECARDS=${1:-${HOLECARDS:-$here/../../..}}
+HHE=${2:-${HHE:-$WORK/peers/holdem-hand-evaluator}}
+OMPEVAL=${3:-${OMPEVAL:-$WORK/peers/OMPEval}}
+RS_POKER=${RS_POKER:-}
+REPS=${REPS:-3}
+NATIVE=${NATIVE:-1}
+N=${N:-10000000}
+SEED=${SEED:-1}
+ORDER=${ORDER:-random}
+export CXX=${CXX:-g++}
+
+die() { echo "run.sh: $*" >&2; exit 2; }
+[ -f "$HOLECARDS/rust/core/Cargo.toml" ] || die "no holecards checkout at $HOLECARDS (pass it as the first argument)"
+mkdir -p "$WORK"
+WORK=$(cd "$WORK" && pwd)
+HOLECARDS=$(cd "$HOLECARDS" && pwd)
+log=$WORK/build.log
+: >"$log"
+step() { "$@" >>"$log" 2>&1 || { tail -n 40 "$log" >&2; die "failed: $* (log: $log)"; }; }
+
+# Copy a source tree, or export a git directory's HEAD, to $WORK/src/NAME and
+# apply PATCH_CMD there; print its commit. An unchanged tree is left as it was
+# (same mtimes), so a rerun does not rebuild.
+import_src() { # NAME LOCATION MARKER_FILE [PATCH_CMD...]
+    local name=$1 loc=$2 marker=$3 dst=$WORK/src/$1 new=$WORK/src/.new-$1
+    shift 3
+    rm -rf "$new" && mkdir -p "$new"
+    if [ -f "$loc/$marker" ]; then
+        cp -R "$loc/." "$new/"
+        { [ -e "$loc/.git" ] && git -C "$loc" rev-parse HEAD 2>/dev/null; } || echo "unknown (source tree)"
+    elif git --git-dir="$loc" rev-parse --verify -q HEAD >/dev/null 2>&1; then
+        git --git-dir="$loc" archive HEAD | tar -x -C "$new"
+        git --git-dir="$loc" rev-parse HEAD
+    else
+        die "$name: $loc is neither a source tree (with $marker) nor a git directory"
+    fi
+    [ $# -eq 0 ] || (cd "$new" && "$@") || die "$name: patch failed: $*"
+    if [ -d "$dst" ] && diff -rq "$new" "$dst" >/dev/null 2>&1; then rm -rf "$new"; else rm -rf "$dst" && mv "$new" "$dst"; fi
+}
+# Write stdin to FILE unless FILE already has exactly that content.
+put() { local t; t=$(mktemp "$WORK/.put.XXXXXX"); cat >"$t"; if cmp -s "$t" "$1"; then rm -f "$t"; else mv "$t" "$1"; fi; }
+hhe_commit=$(import_src holdem-hand-evaluator "$HHE" Cargo.toml)
+omp_commit=$(import_src OMPEval "$OMPEVAL" omp/HandEvaluator.h)
+
+# rs_poker 5.1.0 from crates.io, copied so that one line can be patched: its
+# CardBitSet's software pdep calls u64::isolate_lowest_one(), unstable in
+# rustc 1.95 (E0658), so the crate does not build on stable. `x & x.wrapping_neg()`
+# is the same value; the function is not on the evaluation path.
+if [ -z "$RS_POKER" ]; then
+    f=$WORK/fetch-rs_poker
+    mkdir -p "$f/src" && : >"$f/src/lib.rs"
+    printf '%s\n' '[package]' 'name = "fetch-rs-poker"' 'version = "0.0.0"' 'edition = "2021"' \
+        '[dependencies]' 'rs_poker = { version = "=5.1.0", default-features = false }' '[workspace]' >"$f/Cargo.toml"
+    RS_POKER=$(cargo metadata --format-version 1 --manifest-path "$f/Cargo.toml" 2>>"$log" | python3 -c '
+import json, os, sys
+d = json.load(sys.stdin)
+print(os.path.dirname(next(p["manifest_path"] for p in d["packages"] if p["name"] == "rs_poker")))') ||
+        die "cannot fetch rs_poker 5.1.0 (log: $log)"
+fi
+patch_rs_poker() {
+    grep -q '^version = "5.1.0"' Cargo.toml || { echo "not rs_poker 5.1.0" >&2; return 1; }
+    sed -i 's/mask\.isolate_lowest_one()/mask \& mask.wrapping_neg()/' src/core/card_bit_set.rs
+}
+import_src rs_poker "$RS_POKER" Cargo.toml patch_rs_poker >/dev/null
+RSP_DIR=$WORK/src/rs_poker
+
+# The Rust crate: the template with the three paths filled in; build.rs
+# compiles OMPEval and cpp/ompeval_ffi.cpp into it.
+mkdir -p "$WORK/rust/src" "$WORK/rust/cpp"
+put "$WORK/rust/src/main.rs" <"$here/rust/src/main.rs"
+put "$WORK/rust/build.rs" <"$here/rust/build.rs"
+put "$WORK/rust/cpp/ompeval_ffi.cpp" <"$here/cpp/ompeval_ffi.cpp"
+sed -e "s|@HOLECARDS_CORE@|$HOLECARDS/rust/core|" -e "s|@HHE@|$WORK/src/holdem-hand-evaluator|" \
+    -e "s|@RS_POKER@|$RSP_DIR|" "$here/rust/Cargo.toml.in" | put "$WORK/rust/Cargo.toml"
+[ -f "$WORK/rust/Cargo.lock" ] || cp "$here/rust/Cargo.lock" "$WORK/rust/Cargo.lock" 2>/dev/null || true
+
+columns=default
+[ "$NATIVE" = 1 ] && columns="default native"
+echo "building (log: $log) ..." >&2
+for col in $columns; do
+    if [ "$col" = native ]; then rf="-C target-cpu=native"; cf="-march=native"; else rf=""; cf=""; fi
+    step env RUSTFLAGS="$rf" CARGO_ENCODED_RUSTFLAGS= NB_OMPEVAL="$WORK/src/OMPEval" NB_CXXFLAGS="$cf" \
+        cargo build --release --manifest-path "$WORK/rust/Cargo.toml" --target-dir "$WORK/target/$col"
+done
+
+nb=$WORK/target/default/release/nbench
+hands=$WORK/hands7-$N-$SEED-$ORDER.bin
+[ -f "$hands" ] || step "$nb" gen "$hands" "$N" "$SEED" "$ORDER"
+
+# Timing: nothing else of ours runs from here on.
+results=$WORK/results.tsv
+values=$WORK/values
+: >"$results"
+rm -rf "$values" && mkdir -p "$values"
+# CPU time of the whole machine (all cores) over the timing, from /proc/stat.
+cpu_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat 2>/dev/null || echo "0 0"; }
+read -r busy0 total0 < <(cpu_ticks)
+load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
+for col in $columns; do
+    echo "timing: $col ..." >&2
+    "$WORK/target/$col/release/nbench" bench "$hands" "$col" "$REPS" "$values" >>"$results" 2>>"$log"
+done
+load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
+read -r busy1 total1 < <(cpu_ticks)
+busy=$(awk -v b=$((busy1 - busy0)) -v t=$((total1 - total0)) -v n="$(nproc)" \
+    'BEGIN { if (t > 0) printf "%.2f", n * b / t; else print "?" }')
+
+cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || echo "?")
+hc_rev=$(git -C "$HOLECARDS" rev-parse --short HEAD 2>/dev/null || echo "?")
+git -C "$HOLECARDS" diff --quiet HEAD -- rust/core 2>/dev/null || hc_rev="$hc_rev (rust/core modified)"
+echo
+echo "Native 7-card evaluators: $N random hands (seed $SEED, distinct cards, $ORDER order), one thread, $REPS passes each, M evaluations/s"
+echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); cpu: $cpu, $(nproc) cores; busy cores during timing: $busy (this benchmark: 1); load average before/after: $load_before / $load_after"
+echo "Rust: $(rustc -V | cut -d' ' -f1-2), release, lto=fat, codegen-units=1." \
+     "C++ (OMPEval): $(grep -m1 'default: OMPEval built with' "$log" | sed 's/.*built with //')."
+[ "$NATIVE" = 1 ] && echo "native column: the same plus -C target-cpu=native and -march=native."
+echo "holecards $hc_rev; holdem-hand-evaluator ${hhe_commit:0:12}; OMPEval ${omp_commit:0:12}; rs_poker 5.1.0"
+echo
+"$nb" table "$results"
+echo
+"$nb" check "$hands" "$values"
