@@ -53,3 +53,17 @@ impl<'a, 'py> FromPyObject<'a, 'py> for RaiseCap {
         })
     }
 }
+
+/// Most threads one call may ask for (more is surely a mistake).
+pub const MAX_THREADS: u64 = 1024;
+
+/// `threads=`: `None` (every core) or an integer from 1 to [`MAX_THREADS`];
+/// anything else is a `ConfigError` naming the value (never an
+/// OverflowError).
+pub fn threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else { return Ok(None) };
+    match as_u64(obj) {
+        Some(n) if (1..=MAX_THREADS).contains(&n) => Ok(Some(n as usize)),
+        _ => Err(to_py(Error::bad_config(format!("threads must be None or an integer from 1 to {MAX_THREADS}, not {}", obj.repr().map(|r| r.to_string()).unwrap_or_default())))),
+    }
+}

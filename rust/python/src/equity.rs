@@ -202,11 +202,12 @@ pub fn _equity(
     dead: Option<&Bound<'_, PyAny>>,
     trials: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
     target_std_error: Option<f64>,
     progress: Option<&Bound<'_, PyAny>>,
     max_deals: Option<u64>,
 ) -> PyResult<EquityResult> {
+    let threads = crate::args::threads(threads)?;
     let holdings: Vec<Holding> = players.iter().enumerate().map(|(i, p)| holding(p, i)).collect::<PyResult<_>>()?;
     let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
     let (m, used_seed) = method(trials, seed, target_std_error, max_deals)?;
@@ -237,11 +238,12 @@ pub fn _equity_grid(
     dead: Option<&Bound<'_, PyAny>>,
     trials: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
     target_std_error: Option<f64>,
     progress: Option<&Bound<'_, PyAny>>,
     max_deals: Option<u64>,
 ) -> PyResult<(Vec<String>, Vec<Option<EquityResult>>, Option<u64>)> {
+    let threads = crate::args::threads(threads)?;
     let holdings: Vec<Holding> = opponents.iter().enumerate().map(|(i, p)| holding(p, i + 1)).collect::<PyResult<_>>()?;
     let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
     let (m, used_seed) = method(trials, seed, target_std_error, max_deals)?;

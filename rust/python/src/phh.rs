@@ -164,7 +164,8 @@ pub fn _phh_load_path(py: Python<'_>, path: PathBuf) -> PyResult<Vec<HandHistory
 /// Histories of many files, read on `threads` cores.
 #[pyfunction]
 #[pyo3(signature = (paths, threads=None))]
-pub fn _phh_load_many(py: Python<'_>, paths: Vec<PathBuf>, threads: Option<usize>) -> PyResult<Vec<HandHistory>> {
+pub fn _phh_load_many(py: Python<'_>, paths: Vec<PathBuf>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<HandHistory>> {
+    let threads = crate::args::threads(threads)?;
     Ok(wrap(py.detach(move || phh::load_many(&paths, threads)).py()?))
 }
 
@@ -177,7 +178,8 @@ pub fn _phh_find_files(py: Python<'_>, paths: Vec<PathBuf>) -> PyResult<Vec<Path
 /// Each file's histories, or its error (an exception object), in order.
 #[pyfunction]
 #[pyo3(signature = (paths, threads=None))]
-pub fn _phh_load_each(py: Python<'_>, paths: Vec<PathBuf>, threads: Option<usize>) -> PyResult<Vec<Py<PyAny>>> {
+pub fn _phh_load_each(py: Python<'_>, paths: Vec<PathBuf>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<PyAny>>> {
+    let threads = crate::args::threads(threads)?;
     let each = py.detach(move || phh::load_each(&paths, threads)).py()?;
     each.into_iter()
         .map(|r| match r {
@@ -191,7 +193,8 @@ pub fn _phh_load_each(py: Python<'_>, paths: Vec<PathBuf>, threads: Option<usize
 /// exception object).
 #[pyfunction]
 #[pyo3(signature = (histories, threads=None))]
-pub fn _phh_replay_each(py: Python<'_>, histories: Vec<PyRef<'_, HandHistory>>, threads: Option<usize>) -> PyResult<Vec<Py<PyAny>>> {
+pub fn _phh_replay_each(py: Python<'_>, histories: Vec<PyRef<'_, HandHistory>>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<PyAny>>> {
+    let threads = crate::args::threads(threads)?;
     let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
     let out = py.detach(move || phh::replay_each(&hs, threads)).py()?;
     out.into_iter()
@@ -232,7 +235,8 @@ pub fn _phh_from_hand(hand: &Hand) -> HandHistory {
 /// `mismatch`, `unsupported` or `failed`.
 #[pyfunction]
 #[pyo3(signature = (histories, threads=None))]
-pub fn _phh_check_each(py: Python<'_>, histories: Vec<PyRef<'_, HandHistory>>, threads: Option<usize>) -> PyResult<Vec<(&'static str, String)>> {
+pub fn _phh_check_each(py: Python<'_>, histories: Vec<PyRef<'_, HandHistory>>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(&'static str, String)>> {
+    let threads = crate::args::threads(threads)?;
     let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
     let out = py.detach(move || phh::check_each(&hs, threads)).py()?;
     Ok(out
@@ -254,7 +258,8 @@ pub fn _phh_check_each(py: Python<'_>, histories: Vec<PyRef<'_, HandHistory>>, t
 /// the hands and the actions (see `holecards.phh.to_arrow`).
 #[pyfunction]
 #[pyo3(signature = (histories, threads=None))]
-pub fn _phh_columns<'py>(py: Python<'py>, histories: Vec<PyRef<'py, HandHistory>>, threads: Option<usize>) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
+pub fn _phh_columns<'py>(py: Python<'py>, histories: Vec<PyRef<'py, HandHistory>>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
+    let threads = crate::args::threads(threads)?;
     let meta: Vec<(String, Option<String>, Option<String>)> = histories.iter().map(|h| (h.0.source.clone(), h.0.section.clone(), h.0.variant().ok().map(str::to_string))).collect();
     let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
     let rows = py.detach(move || phh::rows_each(&hs, threads)).py()?;
