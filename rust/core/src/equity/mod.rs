@@ -396,70 +396,84 @@ fn finish(n: usize, wins: Vec<f64>, ties: Vec<f64>, shares: Vec<f64>, boards: f6
 /// the dead cards. Tuples with the same `key` have the same board
 /// enumeration, position by position.
 struct Canonical {
-    key: Vec<u8>,
     hands: Vec<[u8; 2]>,
-    order: Vec<usize>,
     board: Vec<u8>,
     dead: CardSet,
 }
 
-fn canonical(hands: &[[Card; 2]], board: &[Card], dead: CardSet) -> Canonical {
+/// A tuple's canonical key (the renamed hands, board and dead cards as
+/// card bits, so it needs no allocation) and its players' sorted order.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Key {
+    hands: [u8; 2 * MAX_PLAYERS],
+    board: u64,
+    dead: u64,
+}
+
+fn canonical_key(hands: &[[Card; 2]], board: &[Card], dead: CardSet) -> (Key, [u8; MAX_PLAYERS]) {
     let n = hands.len();
     // Players sorted by (ranks, then suits): a choice that suit renaming
     // cannot change except in the suits, which the renaming then fixes.
-    let mut order: Vec<usize> = (0..n).collect();
-    let hi_lo = |h: &[Card; 2]| if h[0].index() >= h[1].index() { [h[0], h[1]] } else { [h[1], h[0]] };
-    let sorted: Vec<[Card; 2]> = hands.iter().map(hi_lo).collect();
-    order.sort_by_key(|&p| {
-        let h = sorted[p];
+    let hi_lo = |h: [Card; 2]| if h[0].index() >= h[1].index() { h } else { [h[1], h[0]] };
+    let mut order = [0u8; MAX_PLAYERS];
+    for (p, o) in order.iter_mut().enumerate().take(n) {
+        *o = p as u8;
+    }
+    order[..n].sort_unstable_by_key(|&p| {
+        let h = hi_lo(hands[p as usize]);
         (h[0].rank(), h[1].rank(), h[0].suit(), h[1].suit())
     });
     let mut map = [u8::MAX; 4];
     let mut next = 0u8;
-    let mut rename = |c: Card| -> u8 {
-        let s = c.suit() as usize;
-        if map[s] == u8::MAX {
-            map[s] = next;
-            next += 1;
+    let mut key = Key { hands: [0; 2 * MAX_PLAYERS], board: 0, dead: 0 };
+    for (k, &p) in order[..n].iter().enumerate() {
+        let h = hi_lo(hands[p as usize]);
+        let mut r = [0u8; 2];
+        for (x, c) in r.iter_mut().zip(h) {
+            let s = c.suit() as usize;
+            if map[s] == u8::MAX {
+                map[s] = next;
+                next += 1;
+            }
+            *x = c.rank() * 4 + map[s];
         }
-        c.rank() * 4 + map[s]
-    };
-    let mut key = Vec::with_capacity(2 * n + 12);
-    let mut out = Vec::with_capacity(n);
-    for &p in &order {
-        let h = sorted[p];
-        let (a, b) = (rename(h[0]), rename(h[1]));
-        let (a, b) = if a >= b { (a, b) } else { (b, a) };
-        key.extend([a, b]);
-        out.push([a, b]);
+        key.hands[2 * k] = r[0].max(r[1]);
+        key.hands[2 * k + 1] = r[0].min(r[1]);
     }
-    // The board and the dead cards as sets: rename the suits still unnamed
-    // in a fixed order of (rank pattern), so equal sets get equal names.
-    let mut rest: Vec<(u8, Card)> = board.iter().map(|&c| (0u8, c)).chain(dead.iter().map(|c| (1u8, c))).collect();
-    rest.sort_by_key(|&(t, c)| (t, c.rank(), c.suit()));
-    // Unnamed suits: name them by their signature (which cards they hold),
-    // so that two suits holding the same ranks get the same key either way.
-    let mut unnamed: Vec<usize> = (0..4).filter(|&s| map[s] == u8::MAX).collect();
-    let sig = |s: usize| -> Vec<(u8, u8)> { rest.iter().filter(|(_, c)| c.suit() as usize == s).map(|&(t, c)| (t, c.rank())).collect() };
-    unnamed.sort_by_key(|&s| std::cmp::Reverse(sig(s)));
-    for s in unnamed {
+    // Suits no hand holds: named by what the board and the dead cards hold
+    // of them (a fixed function of the sets), so equal sets get equal names.
+    let mut board_ranks = [0u32; 4];
+    for &c in board {
+        board_ranks[c.suit() as usize] |= 1 << c.rank();
+    }
+    let mut dead_ranks = [0u32; 4];
+    for c in dead.iter() {
+        dead_ranks[c.suit() as usize] |= 1 << c.rank();
+    }
+    let mut unnamed = [0usize; 4];
+    let mut m = 0;
+    for s in 0..4 {
+        if map[s] == u8::MAX {
+            unnamed[m] = s;
+            m += 1;
+        }
+    }
+    unnamed[..m].sort_unstable_by_key(|&s| std::cmp::Reverse(((board_ranks[s] as u64) << 13) | dead_ranks[s] as u64));
+    for &s in &unnamed[..m] {
         map[s] = next;
         next += 1;
     }
-    let rn = |c: Card| c.rank() * 4 + map[c.suit() as usize];
-    let mut b: Vec<u8> = board.iter().map(|&c| rn(c)).collect();
-    b.sort_unstable();
-    let mut d: Vec<u8> = dead.iter().map(rn).collect();
-    d.sort_unstable();
-    key.push(0xff);
-    key.extend(&b);
-    key.push(0xfe);
-    key.extend(&d);
-    let mut dead_set = CardSet::default();
-    for &x in &d {
-        dead_set.0 |= 1u64 << x;
+    for &c in board {
+        key.board |= 1u64 << (c.rank() * 4 + map[c.suit() as usize]);
     }
-    Canonical { key, hands: out, order, board: b, dead: dead_set }
+    for c in dead.iter() {
+        key.dead |= 1u64 << (c.rank() * 4 + map[c.suit() as usize]);
+    }
+    (key, order)
+}
+
+fn bits_to_cards(bits: u64) -> Vec<u8> {
+    (0..52u8).filter(|&c| bits & (1u64 << c) != 0).collect()
 }
 
 fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, control: &Control) -> Result<EquityResult> {
@@ -493,7 +507,7 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
     // weight and its players' order, in index order.
     let mut entries: Vec<(usize, f64, [u8; MAX_PLAYERS])> = Vec::new();
     let mut classes: Vec<Canonical> = Vec::new();
-    let mut index: HashMap<Vec<u8>, usize> = HashMap::new();
+    let mut index: HashMap<Key, usize> = HashMap::new();
     let mut hands: Vec<[Card; 2]> = holdings.iter().map(|h| h[0].0).collect();
     'tuples: for t in 0..tuples as u64 {
         if t % 65536 == 0 {
@@ -512,16 +526,16 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
             hands[p] = c;
             w *= wt;
         }
-        let canon = canonical(&hands, board, dead_cards);
-        let mut order = [0u8; MAX_PLAYERS];
-        for (k, &p) in canon.order.iter().enumerate() {
-            order[k] = p as u8;
-        }
-        let class = match index.get(&canon.key) {
+        let (key, order) = canonical_key(&hands, board, dead_cards);
+        let class = match index.get(&key) {
             Some(&i) => i,
             None => {
-                index.insert(canon.key.clone(), classes.len());
-                classes.push(canon);
+                index.insert(key, classes.len());
+                classes.push(Canonical {
+                    hands: (0..n).map(|k| [key.hands[2 * k], key.hands[2 * k + 1]]).collect(),
+                    board: bits_to_cards(key.board),
+                    dead: CardSet(key.dead),
+                });
                 classes.len() - 1
             }
         };
