@@ -123,3 +123,16 @@ def test_cli_grid_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     text = capsys.readouterr().out
     assert text.splitlines()[1].split() == list(RANKS)
     assert out.exists()
+
+
+def test_docs_examples_run() -> None:
+    import doctest
+
+    doc = Path(__file__).resolve().parent.parent / "docs" / "equity.md"
+    result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, raise_on_error=False, verbose=False)
+    assert result.attempted >= 3
+    assert result.failed == 0, f"{result.failed} example(s) in docs/equity.md failed"
+    import holecards._equity_api as api
+
+    r = doctest.testmod(api, raise_on_error=False, verbose=False)
+    assert r.attempted >= 2 and r.failed == 0
