@@ -564,3 +564,20 @@ def test_progress(trials: Optional[int]) -> None:
     _check_progress(calls)
     assert list(r.equities) == list(plain.equities)  # watching does not change the answer
 
+
+
+@_settings(40)
+@given(known_hands_spot(2, 4, 3), st.integers(0, 2**64 - 1))
+def test_monte_carlo_within_a_few_standard_errors_of_exact(spot: Any, seed: int) -> None:
+    # Random flop spots and seeds: each player's Monte Carlo estimate lies
+    # within 5 of its own standard errors of the exact answer (a false alarm
+    # about once in a million players), and a certain result is exact.
+    hands, board, dead = spot
+    exact = hc.equity(hands, "".join(board), "".join(dead))
+    mc = hc.equity(hands, "".join(board), "".join(dead), trials=20_000, seed=seed)
+    assert mc.std_errors is not None and mc.trials == 20_000
+    for e, m, se in zip(exact.equities, mc.equities, mc.std_errors):
+        if e in (0.0, 1.0):
+            assert m == e and se == 0.0
+        else:
+            assert abs(m - e) <= 5 * se + 1e-12, (hands, board, dead, e, m, se)
