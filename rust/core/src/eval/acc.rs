@@ -26,10 +26,13 @@ static SUITED: [u64; 256] = build_suited();
 /// ```
 /// use holecards_core::eval::HandAcc;
 /// use holecards_core::parse_cards;
-/// let board = HandAcc::from_cards(&parse_cards("Ah Kh Qh 2c 3d").unwrap());
-/// let hole = HandAcc::from_cards(&parse_cards("Jh Th").unwrap());
+/// # fn main() -> holecards_core::Result<()> {
+/// let board = HandAcc::from_cards(&parse_cards("Ah Kh Qh 2c 3d")?);
+/// let hole = HandAcc::from_cards(&parse_cards("Jh Th")?);
 /// let hand = board + hole;
-/// assert_eq!(hand.value().unwrap().name(), "Royal flush");
+/// assert_eq!(hand.value()?.name(), "Royal flush");
+/// # Ok(())
+/// # }
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HandAcc {
