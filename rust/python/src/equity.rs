@@ -130,10 +130,14 @@ fn method(trials: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>, ta
 
 /// Runs `f` on a worker thread without the GIL; meanwhile reports progress
 /// and turns Ctrl-C (or an exception in the callback) into a cancel.
-fn supervise<T: Send>(py: Python<'_>, progress: Option<&Bound<'_, PyAny>>, control: &Control, f: impl FnOnce() -> holecards_core::Result<T> + Send) -> PyResult<T> {
+/// A `quick` computation (too short to watch) runs on this thread instead.
+fn supervise<T: Send>(py: Python<'_>, progress: Option<&Bound<'_, PyAny>>, control: &Control, quick: bool, f: impl FnOnce() -> holecards_core::Result<T> + Send) -> PyResult<T> {
     let progress: Option<Py<PyAny>> = progress.filter(|p| !p.is_none()).map(|p| p.clone().unbind());
     let mut failure: Option<PyErr> = None;
     let out = py.detach(|| {
+        if quick {
+            return Ok(f());
+        }
         std::thread::scope(|scope| {
             let (tx, rx) = std::sync::mpsc::channel();
             let worker = scope.spawn(move || {
@@ -192,6 +196,39 @@ fn supervise<T: Send>(py: Python<'_>, progress: Option<&Bound<'_, PyAny>>, contr
     Ok(r)
 }
 
+/// The arguments both equity functions take, converted.
+struct Question {
+    holdings: Vec<Holding>,
+    board: Vec<CoreCard>,
+    dead: Vec<CoreCard>,
+    method: Method,
+    /// The Monte Carlo seed used.
+    seed: Option<u64>,
+    threads: Option<usize>,
+    /// Counts are whole numbers: Monte Carlo, or every weight 1.
+    whole: bool,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn question(
+    players: &[Bound<'_, PyAny>],
+    first: usize,
+    board: Option<&Bound<'_, PyAny>>,
+    dead: Option<&Bound<'_, PyAny>>,
+    trials: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+    target_std_error: Option<f64>,
+    max_deals: Option<u64>,
+) -> PyResult<Question> {
+    let threads = crate::args::threads(threads)?;
+    let holdings: Vec<Holding> = players.iter().enumerate().map(|(i, p)| holding(p, i + first)).collect::<PyResult<_>>()?;
+    let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
+    let (method, seed) = method(trials, seed, target_std_error, max_deals)?;
+    let whole = matches!(method, Method::MonteCarlo { .. }) || holdings.iter().all(|h| h.iter().all(|c| c.1 == 1.0));
+    Ok(Question { holdings, board, dead, method, seed, threads, whole })
+}
+
 #[pyfunction]
 #[pyo3(signature = (players, board=None, dead=None, trials=None, seed=None, threads=None, target_std_error=None, progress=None, max_deals=None))]
 #[allow(clippy::too_many_arguments)]
@@ -207,24 +244,11 @@ pub fn _equity(
     progress: Option<&Bound<'_, PyAny>>,
     max_deals: Option<u64>,
 ) -> PyResult<EquityResult> {
-    let threads = crate::args::threads(threads)?;
-    let holdings: Vec<Holding> = players.iter().enumerate().map(|(i, p)| holding(p, i)).collect::<PyResult<_>>()?;
-    let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
-    let (m, used_seed) = method(trials, seed, target_std_error, max_deals)?;
-    let whole = m == Method::Exact { max_deals: max_deals.unwrap_or(eq::DEFAULT_MAX_DEALS) } && holdings.iter().all(|h| h.iter().all(|c| c.1 == 1.0)) || matches!(m, Method::MonteCarlo { .. });
+    let q = question(&players, 0, board, dead, trials, seed, threads, target_std_error, max_deals)?;
     let control = Control::new();
-    let r = if eq::is_quick(&holdings, &board, &m) {
-        // Too short to watch: no worker thread.
-        let r = py.detach(|| eq::equity(&holdings, &board, &dead, &m, threads, &control)).py()?;
-        if let Some(cb) = progress.filter(|p| !p.is_none()) {
-            let total = control.total.load(Ordering::Relaxed);
-            cb.call1((total, total))?;
-        }
-        r
-    } else {
-        supervise(py, progress, &control, || eq::equity(&holdings, &board, &dead, &m, threads, &control))?
-    };
-    Ok(EquityResult { r, seed: used_seed, whole })
+    let quick = eq::is_quick(&q.holdings, &q.board, &q.method);
+    let r = supervise(py, progress, &control, quick, || eq::equity(&q.holdings, &q.board, &q.dead, &q.method, q.threads, &control))?;
+    Ok(EquityResult { r, seed: q.seed, whole: q.whole })
 }
 
 /// The 169 classes' results against `opponents`, in `grid_names()` order.
@@ -243,12 +267,8 @@ pub fn _equity_grid(
     progress: Option<&Bound<'_, PyAny>>,
     max_deals: Option<u64>,
 ) -> PyResult<(Vec<String>, Vec<Option<EquityResult>>, Option<u64>)> {
-    let threads = crate::args::threads(threads)?;
-    let holdings: Vec<Holding> = opponents.iter().enumerate().map(|(i, p)| holding(p, i + 1)).collect::<PyResult<_>>()?;
-    let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
-    let (m, used_seed) = method(trials, seed, target_std_error, max_deals)?;
-    let whole = matches!(m, Method::MonteCarlo { .. }) || holdings.iter().all(|h| h.iter().all(|c| c.1 == 1.0));
+    let q = question(&opponents, 1, board, dead, trials, seed, threads, target_std_error, max_deals)?;
     let control = Control::new();
-    let cells = supervise(py, progress, &control, || eq::grid(&holdings, &board, &dead, &m, threads, &control))?;
-    Ok((eq::grid_names(), cells.into_iter().map(|c| c.map(|r| EquityResult { r, seed: used_seed, whole })).collect(), used_seed))
+    let cells = supervise(py, progress, &control, false, || eq::grid(&q.holdings, &q.board, &q.dead, &q.method, q.threads, &control))?;
+    Ok((eq::grid_names(), cells.into_iter().map(|c| c.map(|r| EquityResult { r, seed: q.seed, whole: q.whole })).collect(), q.seed))
 }
