@@ -317,7 +317,7 @@ fn an_old_state_is_refused_with_its_version() {
     assert_eq!(codec::decode_hand(&bytes).unwrap(), h);
     bytes[0] = 1;
     let e = codec::decode_hand(&bytes).unwrap_err();
-    assert_eq!(e.kind(), &ErrorKind::CorruptState(StateProblem::Version { found: 1, expected: 2 }));
+    assert_eq!(e.kind(), &ErrorKind::CorruptState(StateProblem::Version { found: 1, expected: 3 }));
     assert!(e.to_string().contains("format 1"), "{e}");
     let v = h.view(Some(0));
     assert_eq!(codec::decode_view(&codec::encode_view(&v)).unwrap(), v);

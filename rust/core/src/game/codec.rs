@@ -2,7 +2,7 @@
 //! checks every field's range and fails with an error, never a panic.
 use super::betting::LegalActions;
 use super::event::{CardList, Entry, Event, EventCards, EventKind};
-use super::hand::{Hand, Seat, Street, HOLE_CARDS, MAX_SEATS};
+use super::hand::{Hand, Seat, SeatingBits, Street, HOLE_CARDS, MAX_SEATS, NO_SEAT};
 use super::pots::{Pot, SeatSet};
 use super::rules::{Rules, StraddleMinRaise, Structure};
 use super::view::SeatView;
@@ -11,38 +11,40 @@ use crate::error::{Error, Result, StateProblem};
 use std::sync::Arc;
 
 /// The state format. 2: the hand's log holds returns of uncalled chips;
-/// seat views are a type of their own. A state of another format is refused.
-const VERSION: u8 = 2;
+/// seat views are a type of their own. 3: a hand records who posted the
+/// blinds (tables deal hands with a dead small blind, or with players
+/// posting to come in). A state of another format is refused.
+const VERSION: u8 = 3;
 
 #[derive(Default)]
-struct Writer(Vec<u8>);
+pub(crate) struct Writer(pub(crate) Vec<u8>);
 
 impl Writer {
-    fn u8(&mut self, v: u8) {
+    pub(crate) fn u8(&mut self, v: u8) {
         self.0.push(v);
     }
-    fn u64(&mut self, v: u64) {
+    pub(crate) fn u64(&mut self, v: u64) {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
-    fn bool(&mut self, v: bool) {
+    pub(crate) fn bool(&mut self, v: bool) {
         self.u8(v as u8);
     }
-    fn card(&mut self, c: Card) {
+    pub(crate) fn card(&mut self, c: Card) {
         self.u8(c.index());
     }
-    fn len(&mut self, n: usize) {
+    pub(crate) fn len(&mut self, n: usize) {
         self.u64(n as u64);
     }
 }
 
-struct Reader<'a>(&'a [u8]);
+pub(crate) struct Reader<'a>(pub(crate) &'a [u8]);
 
-fn bad() -> Error {
+pub(crate) fn bad() -> Error {
     Error::corrupt()
 }
 
 /// Reads the format byte: another format is refused with its number.
-fn check_version(r: &mut Reader) -> Result<()> {
+pub(crate) fn check_version(r: &mut Reader) -> Result<()> {
     match r.u8()? {
         VERSION => Ok(()),
         found => Err(crate::error::ErrorKind::CorruptState(StateProblem::Version { found, expected: VERSION }).into()),
@@ -50,12 +52,12 @@ fn check_version(r: &mut Reader) -> Result<()> {
 }
 
 impl Reader<'_> {
-    fn u8(&mut self) -> Result<u8> {
+    pub(crate) fn u8(&mut self) -> Result<u8> {
         let (&b, rest) = self.0.split_first().ok_or_else(bad)?;
         self.0 = rest;
         Ok(b)
     }
-    fn u64(&mut self) -> Result<u64> {
+    pub(crate) fn u64(&mut self) -> Result<u64> {
         if self.0.len() < 8 {
             return Err(bad());
         }
@@ -65,24 +67,24 @@ impl Reader<'_> {
         b.copy_from_slice(head);
         Ok(u64::from_le_bytes(b))
     }
-    fn bool(&mut self) -> Result<bool> {
+    pub(crate) fn bool(&mut self) -> Result<bool> {
         match self.u8()? {
             0 => Ok(false),
             1 => Ok(true),
             _ => Err(bad()),
         }
     }
-    fn card(&mut self) -> Result<Card> {
+    pub(crate) fn card(&mut self) -> Result<Card> {
         Card::new(self.u8()?).map_err(|_| bad())
     }
-    fn len(&mut self, max: usize) -> Result<usize> {
+    pub(crate) fn len(&mut self, max: usize) -> Result<usize> {
         let n = self.u64()?;
         if n > max as u64 {
             return Err(bad());
         }
         Ok(n as usize)
     }
-    fn seat(&mut self, n: usize) -> Result<usize> {
+    pub(crate) fn seat(&mut self, n: usize) -> Result<usize> {
         let s = self.u8()? as usize;
         if s >= n {
             return Err(bad());
@@ -91,7 +93,9 @@ impl Reader<'_> {
     }
 }
 
-fn write_rules(w: &mut Writer, r: &Rules) {
+pub(crate) const FORMAT: u8 = VERSION;
+
+pub(crate) fn write_rules(w: &mut Writer, r: &Rules) {
     w.u8(r.structure as u8);
     for v in [r.small_blind, r.big_blind, r.ante, r.big_blind_ante, r.small_bet, r.big_bet] {
         w.u64(v);
@@ -114,7 +118,7 @@ fn write_rules(w: &mut Writer, r: &Rules) {
     }
 }
 
-fn read_rules(r: &mut Reader) -> Result<Rules> {
+pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
     let structure = match r.u8()? {
         0 => Structure::FixedLimit,
         1 => Structure::PotLimit,
@@ -194,6 +198,9 @@ pub fn encode_hand(h: &Hand) -> Vec<u8> {
         s.hole.iter().for_each(|&c| w.card(c));
     }
     w.u8(h.button as u8);
+    w.u8(h.seating.sb);
+    w.u8(h.seating.bb);
+    w.u64(h.seating.posting as u64);
     w.u8(h.street as u8);
     for c in h.board {
         w.card(c);
@@ -286,6 +293,13 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         seats.push(Seat { starting: v[0], stack: v[1], bet: v[2], total: v[3], acted_high: v[4], folded: r.bool()?, all_in: r.bool()?, acted: r.bool()?, hole: hole(&mut r)? });
     }
     let button = r.seat(n)?;
+    let sb = r.u8()?;
+    let bb = r.seat(n)? as u8;
+    let posting = r.u64()?;
+    if (sb != NO_SEAT && sb as usize >= n) || sb == bb || posting >> n != 0 || posting & (1 << bb) != 0 || (sb != NO_SEAT && posting & (1 << sb) != 0) {
+        return Err(bad());
+    }
+    let seating = SeatingBits { sb, bb, posting: posting as u32 };
     let street = Street::from_u8(r.u8()?).ok_or_else(bad)?;
     let mut board = [Card::new(0).map_err(|_| bad())?; 5];
     for c in board.iter_mut() {
@@ -381,6 +395,7 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         log,
         result,
         masks: Default::default(),
+        seating,
     };
     if hand.result.is_none() {
         hand.masks = hand.compute_masks();

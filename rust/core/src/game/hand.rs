@@ -132,7 +132,46 @@ pub struct Hand {
     pub(crate) result: Option<Vec<Pot>>,
     /// Who is in, who can bet, who must act: worked out after every change.
     pub(crate) masks: Masks,
+    /// Who posts the blinds (see [`Seating`]).
+    pub(crate) seating: SeatingBits,
 }
+
+/// Who posts the blinds of a hand dealt at a table, where the table's rules
+/// decide it rather than the seats' order: the small blind may be dead (no
+/// one posts it), and players coming into a game may post a big blind out of
+/// position. Seats are the hand's own (0 to players - 1, dealt-in players
+/// only). [`Hand::new`] uses [`Seating::standard`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Seating {
+    /// The seat that acts last after the flop (the button, or with a dead
+    /// button the last player before it).
+    pub button: usize,
+    /// The small blind; `None` when it is dead.
+    pub small_blind: Option<usize>,
+    pub big_blind: usize,
+    /// Seats posting a live big blind to come in (bit i is seat i): their
+    /// post is a bet of the big blind, with the option to raise.
+    pub posting: u32,
+}
+
+impl Seating {
+    /// The blinds left of the button (heads-up, the button posts the small blind).
+    pub fn standard(players: usize, button: usize) -> Seating {
+        let sb = if players == 2 { button } else { (button + 1) % players.max(1) };
+        Seating { button, small_blind: Some(sb), big_blind: (sb + 1) % players.max(1), posting: 0 }
+    }
+}
+
+/// [`Seating`] as stored in a hand (the button is the hand's own field).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct SeatingBits {
+    /// The small blind's seat, or `NO_SEAT` when it is dead.
+    pub sb: u8,
+    pub bb: u8,
+    pub posting: u32,
+}
+
+pub(crate) const NO_SEAT: u8 = u8::MAX;
 
 /// More than one seat in the set (without a popcount, which baseline x86-64 lacks).
 #[inline]
@@ -198,8 +237,41 @@ impl Hand {
         Hand::with_rng(rules, stacks, button, &mut Lazy::Rng(rng), given)
     }
 
+    /// A hand whose blinds a table decides ([`Seating`]), dealt from `rng`
+    /// (or from `seed` when `rng` is `None`).
+    pub fn new_seated(rules: Arc<Rules>, stacks: &[u64], seating: Seating, rng: Option<&mut DeckRng>, seed: Option<u64>, given: Option<&GivenCards>) -> Result<Hand> {
+        let n = stacks.len();
+        let bad = |why: String| Err(Error::bad_config(format!("seating {seating:?} for {n} players: {why}")));
+        if seating.button >= n || seating.big_blind >= n || seating.small_blind.is_some_and(|s| s >= n) || (n < 32 && seating.posting >> n != 0) {
+            return bad("a seat out of range".into());
+        }
+        if seating.small_blind == Some(seating.big_blind) {
+            return bad("the small and big blind are one seat".into());
+        }
+        if seating.posting & (1 << seating.big_blind) != 0 || seating.small_blind.is_some_and(|s| seating.posting & (1 << s) != 0) {
+            return bad("a blind cannot also post to come in".into());
+        }
+        if seating.posting != 0 && !rules.straddles.is_empty() {
+            return bad("in a straddle game players coming in wait for the big blind".into());
+        }
+        if n == 2 && (seating.small_blind != Some(seating.button) || seating.posting != 0) {
+            return bad("heads-up, the button posts the small blind and nobody else posts".into());
+        }
+        let mut lazy = match rng {
+            Some(r) => Lazy::Rng(r),
+            None => Lazy::Seed(seed),
+        };
+        Hand::build(rules, stacks, seating, &mut lazy, given)
+    }
+
     #[inline]
     fn with_rng(rules: Arc<Rules>, stacks: &[u64], button: usize, rng: &mut Lazy<'_>, given: Option<&GivenCards>) -> Result<Hand> {
+        Hand::build(rules, stacks, Seating::standard(stacks.len(), button), rng, given)
+    }
+
+    #[inline]
+    fn build(rules: Arc<Rules>, stacks: &[u64], seating: Seating, rng: &mut Lazy<'_>, given: Option<&GivenCards>) -> Result<Hand> {
+        let button = seating.button;
         let n = stacks.len();
         if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
             return Err(Error::bad_config(format!("a hand needs {MIN_SEATS} to {MAX_SEATS} players, not {n}")));
@@ -247,6 +319,7 @@ impl Hand {
             log: Vec::with_capacity(32),
             result: None,
             masks: Masks::default(),
+            seating: SeatingBits { sb: seating.small_blind.map_or(NO_SEAT, |s| s as u8), bb: seating.big_blind as u8, posting: seating.posting },
         };
         hand.post_forced_bets();
         hand.start_round();
@@ -257,18 +330,19 @@ impl Hand {
         self.seats.len()
     }
 
-    /// The seat that posts the small blind (the button, heads-up).
-    pub fn small_blind_seat(&self) -> usize {
-        let n = self.seats.len();
-        if n == 2 {
-            self.button
-        } else {
-            (self.button + 1) % n
-        }
+    /// The seat that posts the small blind (the button, heads-up); `None`
+    /// when a table dealt the hand with a dead small blind.
+    pub fn small_blind_seat(&self) -> Option<usize> {
+        (self.seating.sb != NO_SEAT).then_some(self.seating.sb as usize)
     }
 
     pub fn big_blind_seat(&self) -> usize {
-        (self.small_blind_seat() + 1) % self.seats.len()
+        self.seating.bb as usize
+    }
+
+    /// Who posted the blinds.
+    pub fn seating(&self) -> Seating {
+        Seating { button: self.button, small_blind: self.small_blind_seat(), big_blind: self.big_blind_seat(), posting: self.seating.posting }
     }
 
     fn put_in(&mut self, seat: usize, want: u64, live: bool) -> u64 {
@@ -318,19 +392,22 @@ impl Hand {
         if rules.structure == Structure::Progressive {
             return;
         }
-        let sb = self.small_blind_seat();
+        let sb = self.seating.sb;
         let bb = self.big_blind_seat();
         if rules.big_blind_ante > 0 {
             let paid = self.put_in(bb, rules.big_blind_ante, false);
             self.dead += paid;
             self.record_post(bb, EventKind::PostAnte, paid);
         }
-        if rules.small_blind > 0 {
-            let paid = self.put_in(sb, rules.small_blind, true);
-            self.record_post(sb, EventKind::PostSmallBlind, paid);
+        if rules.small_blind > 0 && sb != NO_SEAT {
+            let paid = self.put_in(sb as usize, rules.small_blind, true);
+            self.record_post(sb as usize, EventKind::PostSmallBlind, paid);
         }
         let paid = self.put_in(bb, rules.big_blind, true);
         self.record_post(bb, EventKind::PostBigBlind, paid);
+        if self.seating.posting != 0 {
+            self.post_to_come_in(rules.big_blind);
+        }
         // The big blind is the first bet of the round. A blind posted short
         // (all-in for less) does not lower it: the others still owe the full
         // blind, as in a cardroom; chips nobody matches come back at the end.
@@ -363,6 +440,21 @@ impl Hand {
             self.last_full_high = amount;
         }
         self.high = self.seats.iter().map(|s| s.bet).max().unwrap_or(0).max(self.last_full_high);
+    }
+
+    /// Players coming into the game post a live big blind, in seat order
+    /// from the big blind's left.
+    #[cold]
+    fn post_to_come_in(&mut self, big_blind: u64) {
+        let n = self.seats.len();
+        let bb = self.big_blind_seat();
+        for i in 1..n {
+            let seat = (bb + i) % n;
+            if self.seating.posting & (1 << seat) != 0 {
+                let paid = self.put_in(seat, big_blind, true);
+                self.record_post(seat, EventKind::PostBigBlind, paid);
+            }
+        }
     }
 
     /// One pass over the seats: who is in the hand, who can bet, who must act.

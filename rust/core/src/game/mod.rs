@@ -19,7 +19,7 @@ pub mod view;
 
 pub use betting::{LegalActions, Move};
 pub use event::{CardList, Event, EventCards, EventKind};
-pub use hand::{Action, ActionKind, GivenCards, Hand, Street, HOLE_CARDS, MAX_SEATS, MIN_SEATS};
+pub use hand::{Action, ActionKind, GivenCards, Hand, Seating, Street, HOLE_CARDS, MAX_SEATS, MIN_SEATS};
 pub use pots::{Pot, SeatSet};
 pub use rules::{BlindOptions, Rules, StraddleMinRaise, Structure};
 pub use view::{HandState, SeatView};

@@ -39,12 +39,16 @@ pub fn hand_fields(hand: &Hand) -> Table {
     let mut t: Table = Vec::with_capacity(12);
     t.push(("variant".into(), Value::Str(variant_code(r.structure).into())));
     let uniform = r.big_blind_ante == 0;
-    t.push(("ante_trimming_status".into(), Value::Bool(uniform)));
+    let seating = hand.seating();
+    // Heads-up PHH lists the big blind first and still writes the small
+    // blind in entry 0 ("reversed"): the standard layout, always.
+    let standard = n == 2 || seating == crate::game::Seating::standard(n, b);
+    let bb_player = if standard { 1 } else { player_of(seating.big_blind) };
     let antes: Vec<u64> = (0..n)
         .map(|i| {
             if uniform {
                 r.ante
-            } else if i == 1 {
+            } else if i == bb_player {
                 r.big_blind_ante
             } else {
                 0
@@ -54,10 +58,23 @@ pub fn hand_fields(hand: &Hand) -> Table {
     t.push(("antes".into(), nums(antes)));
     let mut blinds = vec![0u64; n];
     if r.structure != Structure::Progressive {
-        blinds[0] = r.small_blind;
-        blinds[1] = r.big_blind;
+        if standard {
+            blinds[0] = r.small_blind;
+            blinds[1] = r.big_blind;
+        } else {
+            // A table's hand: a dead small blind, players posting to come in.
+            if let Some(sb) = seating.small_blind {
+                blinds[player_of(sb)] = r.small_blind;
+            }
+            blinds[bb_player] = r.big_blind;
+            for seat in 0..n {
+                if seating.posting & (1 << seat) != 0 {
+                    blinds[player_of(seat)] = r.big_blind;
+                }
+            }
+        }
         for (i, &s) in r.straddles.iter().enumerate() {
-            if let Some(slot) = blinds.get_mut(2 + i) {
+            if let Some(slot) = blinds.get_mut(bb_player + 1 + i) {
                 *slot = s;
             }
         }
