@@ -4,10 +4,11 @@
 //! * [`eval`]: the hand evaluator (best five of 5, 6 or 7 cards).
 //! * [`deck`]: shuffling with a ChaCha20 generator.
 //! * [`range`]: weighted hand ranges in poker notation (`QQ+,AKs,A5s-A2s:0.5`).
+//! * [`table`]: sessions of hands: tables, tournaments, ICM.
 pub mod card;
 pub mod deck;
-pub mod error;
 pub mod equity;
+pub mod error;
 pub mod eval;
 
 pub use card::{parse_cards, Card, CardSet};
@@ -17,5 +18,6 @@ pub use eval::{best_five, evaluate, Category, HandAcc, HandValue};
 pub mod game;
 pub mod phh;
 pub mod range;
+pub mod table;
 pub use range::Range;
 pub mod threads;

@@ -492,11 +492,7 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
     // Distinct tuples after the suit isomorphism: counted when the tuples
     // are few enough to list, which is what decides the work.
     const LIST_LIMIT: u128 = 50_000_000;
-    let too_large = |deals: u128| {
-        Error::equity(format!(
-            "exact enumeration would visit {deals} deals (limit {max_deals}); pass trials=N for a Monte Carlo estimate, or target_std_error"
-        ))
-    };
+    let too_large = |deals: u128| Error::equity(format!("exact enumeration would visit {deals} deals (limit {max_deals}); pass trials=N for a Monte Carlo estimate, or target_std_error"));
     if tuples > LIST_LIMIT {
         return Err(too_large(tuples * per_tuple));
     }
@@ -531,11 +527,7 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
             Some(&i) => i,
             None => {
                 index.insert(key, classes.len());
-                classes.push(Canonical {
-                    hands: (0..n).map(|k| [key.hands[2 * k], key.hands[2 * k + 1]]).collect(),
-                    board: bits_to_cards(key.board),
-                    dead: CardSet(key.dead),
-                });
+                classes.push(Canonical { hands: (0..n).map(|k| [key.hands[2 * k], key.hands[2 * k + 1]]).collect(), board: bits_to_cards(key.board), dead: CardSet(key.dead) });
                 classes.len() - 1
             }
         };

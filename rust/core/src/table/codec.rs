@@ -1,0 +1,296 @@
+//! A byte encoding of a [`Table`] and a [`Tournament`], for pickling: the
+//! whole state (seats, positions, the dealing generator's seed and
+//! position, a hand being played, busts, the schedule and results), checked
+//! field by field when read back.
+use super::seats::Positions;
+use super::tournament::{Advance, Finish, Level, Tournament};
+use super::{Bust, ButtonRule, Deal, Player, Status, Table};
+use crate::deck::DeckRng;
+use crate::error::Result;
+use crate::game::codec::{bad, check_version, read_rules, write_rules, Reader, Writer, FORMAT};
+use crate::game::{Seating, Structure, MAX_SEATS, MIN_SEATS};
+use rand::SeedableRng;
+use std::sync::Arc;
+
+fn opt_seat_w(w: &mut Writer, s: Option<usize>) {
+    w.u8(s.map_or(u8::MAX, |s| s as u8));
+}
+
+fn opt_seat_r(r: &mut Reader, n: usize) -> Result<Option<usize>> {
+    match r.u8()? {
+        u8::MAX => Ok(None),
+        s if (s as usize) < n => Ok(Some(s as usize)),
+        _ => Err(bad()),
+    }
+}
+
+fn write_positions(w: &mut Writer, p: &Positions) {
+    w.u8(p.button as u8);
+    w.u8(p.small_blind as u8);
+    w.u8(p.big_blind as u8);
+    w.bool(p.button_dead);
+    w.bool(p.small_blind_dead);
+}
+
+fn read_positions(r: &mut Reader, n: usize) -> Result<Positions> {
+    Ok(Positions { button: r.seat(n)?, small_blind: r.seat(n)?, big_blind: r.seat(n)?, button_dead: r.bool()?, small_blind_dead: r.bool()? })
+}
+
+fn write_table(w: &mut Writer, t: &Table) {
+    write_rules(w, &t.rules);
+    w.u8(t.button_rule as u8);
+    w.len(t.seats.len());
+    for s in &t.seats {
+        match s {
+            None => w.bool(false),
+            Some(p) => {
+                w.bool(true);
+                w.u64(p.id as u64);
+                w.u64(p.stack);
+                w.u8(p.status as u8);
+            }
+        }
+    }
+    w.u64(t.next_id as u64);
+    match &t.last {
+        None => w.bool(false),
+        Some(p) => {
+            w.bool(true);
+            write_positions(w, p);
+        }
+    }
+    opt_seat_w(w, t.first_button);
+    w.0.extend_from_slice(&t.seed);
+    let pos = t.rng.get_word_pos();
+    w.u64(pos as u64);
+    w.u64((pos >> 64) as u64);
+    w.u64(t.hands);
+    match &t.out {
+        None => w.bool(false),
+        Some(d) => {
+            w.bool(true);
+            w.len(d.seats.len());
+            for (&s, &st) in d.seats.iter().zip(&d.starting) {
+                w.u8(s as u8);
+                w.u64(st);
+            }
+            write_positions(w, &d.positions);
+            w.u8(d.seating.button as u8);
+            opt_seat_w(w, d.seating.small_blind);
+            w.u8(d.seating.big_blind as u8);
+            w.u64(d.seating.posting as u64);
+            w.u64(d.number);
+            w.len(d.entering.len());
+            for &(s, st) in &d.entering {
+                w.u8(s as u8);
+                w.u8(st as u8);
+            }
+            match &d.before.0 {
+                None => w.bool(false),
+                Some(p) => {
+                    w.bool(true);
+                    write_positions(w, p);
+                }
+            }
+            w.u64(d.before.1 as u64);
+            w.u64((d.before.1 >> 64) as u64);
+        }
+    }
+    w.len(t.busts.len());
+    for b in &t.busts {
+        w.u64(b.player as u64);
+        w.u8(b.seat as u8);
+        w.u64(b.hand);
+        w.u64(b.starting_stack);
+    }
+}
+
+fn u32_of(v: u64) -> Result<u32> {
+    u32::try_from(v).map_err(|_| bad())
+}
+
+fn read_table(r: &mut Reader) -> Result<Table> {
+    let rules = Arc::new(read_rules(r)?);
+    let button_rule = match r.u8()? {
+        0 => ButtonRule::Moving,
+        1 => ButtonRule::Dead,
+        _ => return Err(bad()),
+    };
+    let n = r.len(MAX_SEATS)?;
+    if n < MIN_SEATS {
+        return Err(bad());
+    }
+    let mut seats = Vec::with_capacity(n);
+    for _ in 0..n {
+        seats.push(if r.bool()? {
+            let id = u32_of(r.u64()?)?;
+            let stack = r.u64()?;
+            let status = Status::from_u8(r.u8()?).ok_or_else(bad)?;
+            Some(Player { id, stack, status })
+        } else {
+            None
+        });
+    }
+    let next_id = u32_of(r.u64()?)?;
+    let last = if r.bool()? { Some(read_positions(r, n)?) } else { None };
+    let first_button = opt_seat_r(r, n)?;
+    let mut seed = [0u8; 32];
+    for b in seed.iter_mut() {
+        *b = r.u8()?;
+    }
+    let pos = r.u64()? as u128 | (r.u64()? as u128) << 64;
+    let hands = r.u64()?;
+    let out = if r.bool()? {
+        let k = r.len(n)?;
+        let mut ds = Vec::with_capacity(k);
+        let mut starting = Vec::with_capacity(k);
+        for _ in 0..k {
+            ds.push(r.seat(n)?);
+            starting.push(r.u64()?);
+        }
+        let positions = read_positions(r, n)?;
+        let seating = Seating { button: r.seat(k)?, small_blind: opt_seat_r(r, k)?, big_blind: r.seat(k)?, posting: u32_of(r.u64()?)? };
+        let number = r.u64()?;
+        let e = r.len(n)?;
+        let mut entering = Vec::with_capacity(e);
+        for _ in 0..e {
+            entering.push((r.seat(n)?, Status::from_u8(r.u8()?).ok_or_else(bad)?));
+        }
+        let before_pos = if r.bool()? { Some(read_positions(r, n)?) } else { None };
+        let before_word = r.u64()? as u128 | (r.u64()? as u128) << 64;
+        // The hand's seats in table order, each a player's, with that stack.
+        let ordered = ds.windows(2).all(|p| p[0] < p[1]);
+        let held = ds.iter().zip(&starting).all(|(&s, &st)| seats[s].as_ref().is_some_and(|p: &Player| p.stack == st));
+        if k < MIN_SEATS || !ordered || !held || number + 1 != hands || seating.posting >> k != 0 {
+            return Err(bad());
+        }
+        Some(Deal { seats: ds, positions, seating, number, starting, entering, before: (before_pos, before_word) })
+    } else {
+        None
+    };
+    let nb = r.len(1 << 24)?;
+    let mut busts = Vec::with_capacity(nb.min(r.0.len() / 25));
+    for _ in 0..nb {
+        busts.push(Bust { player: u32_of(r.u64()?)?, seat: r.seat(n)?, hand: r.u64()?, starting_stack: r.u64()? });
+    }
+    // Ids unique and issued; chips within the engine's limits.
+    let mut ids: Vec<u32> = seats.iter().flatten().map(|p| p.id).collect();
+    ids.sort_unstable();
+    let unique = ids.windows(2).all(|w| w[0] < w[1]);
+    let chips = seats.iter().flatten().try_fold(0u64, |a, p| a.checked_add(p.stack));
+    if !unique || ids.last().is_some_and(|&m| m >= next_id) || chips.is_none_or(|c| c > crate::game::rules::MAX_CHIPS) || seats.iter().flatten().any(|p| p.stack == 0) {
+        return Err(bad());
+    }
+    let mut rng = DeckRng::from_seed(seed);
+    rng.set_word_pos(pos);
+    Ok(Table { rules, button_rule, seats, next_id, last, first_button, seed, rng, hands, out, busts })
+}
+
+pub fn encode_table(t: &Table) -> Vec<u8> {
+    let mut w = Writer::default();
+    w.u8(FORMAT);
+    write_table(&mut w, t);
+    w.0
+}
+
+pub fn decode_table(bytes: &[u8]) -> Result<Table> {
+    let mut r = Reader(bytes);
+    check_version(&mut r)?;
+    let t = read_table(&mut r)?;
+    if !r.0.is_empty() {
+        return Err(bad());
+    }
+    Ok(t)
+}
+
+pub fn encode_tournament(t: &Tournament) -> Vec<u8> {
+    let mut w = Writer::default();
+    w.u8(FORMAT);
+    write_table(&mut w, &t.table);
+    w.u8(t.structure as u8);
+    w.len(t.levels.len());
+    for l in &t.levels {
+        for v in [l.small_blind, l.big_blind, l.ante, l.big_blind_ante] {
+            w.u64(v);
+        }
+    }
+    match t.advance {
+        Advance::Hands(h) => {
+            w.u8(0);
+            w.u64(h as u64);
+        }
+        Advance::Seconds(s) => {
+            w.u8(1);
+            w.u64(s.to_bits());
+        }
+    }
+    w.u64(t.level as u64);
+    w.u64(t.hands_at_level as u64);
+    w.u64(t.clock.to_bits());
+    w.len(t.payouts.len());
+    t.payouts.iter().for_each(|&p| w.u64(p));
+    w.u64(t.entrants as u64);
+    w.len(t.results.len());
+    for f in &t.results {
+        w.u64(f.player as u64);
+        w.u8(f.seat as u8);
+        w.u64(f.place as u64);
+        w.u64(f.prize);
+        w.u64(f.hand.map_or(u64::MAX, |h| h));
+    }
+    w.0
+}
+
+pub fn decode_tournament(bytes: &[u8]) -> Result<Tournament> {
+    let mut r = Reader(bytes);
+    check_version(&mut r)?;
+    let table = read_table(&mut r)?;
+    let n = table.seat_count();
+    let structure = match r.u8()? {
+        0 => Structure::FixedLimit,
+        1 => Structure::PotLimit,
+        2 => Structure::NoLimit,
+        _ => return Err(bad()),
+    };
+    let nl = r.len(1 << 16)?;
+    let mut levels = Vec::with_capacity(nl);
+    for _ in 0..nl {
+        levels.push(Level { small_blind: r.u64()?, big_blind: r.u64()?, ante: r.u64()?, big_blind_ante: r.u64()? });
+    }
+    let advance = match r.u8()? {
+        0 => Advance::Hands(u32_of(r.u64()?)?),
+        1 => Advance::Seconds(f64::from_bits(r.u64()?)),
+        _ => return Err(bad()),
+    };
+    let level = r.u64()? as usize;
+    let hands_at_level = u32_of(r.u64()?)?;
+    let clock = f64::from_bits(r.u64()?);
+    let np = r.len(1 << 16)?;
+    let payouts = (0..np).map(|_| r.u64()).collect::<Result<Vec<_>>>()?;
+    let entrants = u32_of(r.u64()?)?;
+    let nr = r.len(1 << 24)?;
+    let mut results = Vec::with_capacity(nr.min(r.0.len() / 33));
+    for _ in 0..nr {
+        let player = u32_of(r.u64()?)?;
+        let seat = r.seat(n)?;
+        let place = u32_of(r.u64()?)?;
+        let prize = r.u64()?;
+        let hand = match r.u64()? {
+            u64::MAX => None,
+            h => Some(h),
+        };
+        results.push(Finish { player, seat, place, prize, hand });
+    }
+    if !r.0.is_empty() || levels.is_empty() || level >= levels.len() || !clock.is_finite() || clock < 0.0 || payouts.len() > entrants as usize {
+        return Err(bad());
+    }
+    if let Advance::Seconds(s) = advance {
+        if !(s.is_finite() && s > 0.0) {
+            return Err(bad());
+        }
+    }
+    if matches!(advance, Advance::Hands(0)) {
+        return Err(bad());
+    }
+    Ok(Tournament { table, structure, levels, advance, level, hands_at_level, clock, payouts, entrants, results })
+}

@@ -1,0 +1,413 @@
+//! Sessions of hands: a [`Table`] carries stacks from hand to hand and moves
+//! the button and blinds; a [`tournament::Tournament`] adds a blind
+//! schedule, finishing places and payouts; [`icm`] values stacks as prizes.
+//!
+//! * [`seats`]: who is dealt in and who posts what, hand after hand (the
+//!   moving button of cash games, the TDA's dead button of tournaments).
+//! * [`tournament`]: levels, places, payouts.
+//! * [`icm`]: the Independent Chip Model (Malmuth-Harville).
+pub mod codec;
+pub mod icm;
+pub mod seats;
+pub mod tournament;
+
+use crate::deck::{make_rng, DeckRng};
+use crate::error::{Error, Result};
+use crate::game::{Hand, Move, Rules, Seating, MAX_SEATS, MIN_SEATS};
+use rand::SeedableRng;
+use std::sync::Arc;
+
+pub use seats::Positions;
+
+/// How the button moves between hands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum ButtonRule {
+    /// Cash games: the button moves to the next player dealt in, and the
+    /// blinds are the next two players; nobody's blind is dead.
+    Moving = 0,
+    /// Tournaments (TDA): the big blind moves forward one seat every hand;
+    /// the small blind and the button follow it and may be dead.
+    Dead = 1,
+}
+
+impl ButtonRule {
+    pub fn name(self) -> &'static str {
+        match self {
+            ButtonRule::Moving => "moving",
+            ButtonRule::Dead => "dead",
+        }
+    }
+}
+
+/// Where a seated player stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Status {
+    /// Dealt in every hand.
+    Playing = 0,
+    /// Not dealt in (cash), or dealt in and folded at every turn where a
+    /// check is not possible (dead button: tournaments blind absent players off).
+    SittingOut = 1,
+    /// Coming in when the big blind reaches this seat.
+    WaitingForBigBlind = 2,
+    /// Coming in at the next hand by posting a big blind out of position
+    /// (not between the button and the small blind, where they wait a hand).
+    PostingBigBlind = 3,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        ["playing", "sitting out", "waiting for the big blind", "posting a big blind"][self as usize]
+    }
+    pub fn from_u8(v: u8) -> Option<Status> {
+        [Status::Playing, Status::SittingOut, Status::WaitingForBigBlind, Status::PostingBigBlind].get(v as usize).copied()
+    }
+}
+
+/// How a player joining a running game comes in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Entry {
+    /// Post a big blind at the next hand (wait a hand between the button
+    /// and the small blind).
+    PostBigBlind,
+    /// Wait until the big blind reaches the seat.
+    WaitForBigBlind,
+}
+
+/// A seated player.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Player {
+    /// The table's number for this player (0, 1, 2, ... in order of seating).
+    pub id: u32,
+    pub stack: u64,
+    pub status: Status,
+}
+
+/// A player who lost every chip, and when.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Bust {
+    pub player: u32,
+    pub seat: usize,
+    /// The hand (0 for the first the table dealt) in which they busted.
+    pub hand: u64,
+    /// Their stack when that hand began (what the TDA places same-hand busts by).
+    pub starting_stack: u64,
+}
+
+/// The hand a table has dealt and waits to have back.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Deal {
+    /// The table seat of each of the hand's seats.
+    pub seats: Vec<usize>,
+    pub positions: Positions,
+    pub seating: Seating,
+    pub number: u64,
+    pub starting: Vec<u64>,
+    /// Players who came in with this hand, and how they were waiting.
+    pub entering: Vec<(usize, Status)>,
+    /// The table's positions and dealing before this hand (to take it back).
+    pub(crate) before: (Option<Positions>, u128),
+}
+
+/// A table: seats, stacks carried from hand to hand, the button.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub(crate) rules: Arc<Rules>,
+    pub(crate) button_rule: ButtonRule,
+    pub(crate) seats: Vec<Option<Player>>,
+    pub(crate) next_id: u32,
+    /// The positions of the last hand dealt, or before the first hand the
+    /// button it starts at.
+    pub(crate) last: Option<Positions>,
+    pub(crate) first_button: Option<usize>,
+    pub(crate) seed: [u8; 32],
+    pub(crate) rng: DeckRng,
+    pub(crate) hands: u64,
+    pub(crate) out: Option<Deal>,
+    pub(crate) busts: Vec<Bust>,
+}
+
+impl PartialEq for Table {
+    fn eq(&self, o: &Table) -> bool {
+        self.rules == o.rules
+            && self.button_rule == o.button_rule
+            && self.seats == o.seats
+            && self.next_id == o.next_id
+            && self.last == o.last
+            && self.first_button == o.first_button
+            && self.seed == o.seed
+            && self.rng.get_word_pos() == o.rng.get_word_pos()
+            && self.hands == o.hands
+            && self.out == o.out
+            && self.busts == o.busts
+    }
+}
+
+impl Table {
+    /// An empty table of `seat_count` seats (2 to 22). Deals from `seed`
+    /// (every hand reproducible), or from OS entropy when `None`.
+    pub fn new(rules: Arc<Rules>, seat_count: usize, button_rule: ButtonRule, seed: Option<u64>) -> Result<Table> {
+        if !(MIN_SEATS..=MAX_SEATS).contains(&seat_count) {
+            return Err(Error::bad_config(format!("a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seat_count}")));
+        }
+        let rng = make_rng(seed);
+        let key = rng.get_seed();
+        Ok(Table { rules, button_rule, seats: vec![None; seat_count], next_id: 0, last: None, first_button: None, seed: key, rng, hands: 0, out: None, busts: Vec::new() })
+    }
+
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+    pub fn button_rule(&self) -> ButtonRule {
+        self.button_rule
+    }
+    pub fn seat_count(&self) -> usize {
+        self.seats.len()
+    }
+    pub fn seats(&self) -> &[Option<Player>] {
+        &self.seats
+    }
+    pub fn player(&self, seat: usize) -> Option<&Player> {
+        self.seats.get(seat).and_then(|s| s.as_ref())
+    }
+    /// Hands dealt so far.
+    pub fn hands_dealt(&self) -> u64 {
+        self.hands
+    }
+    /// The positions of the last hand dealt.
+    pub fn last_positions(&self) -> Option<Positions> {
+        self.last
+    }
+    /// The hand dealt and not yet finished.
+    pub fn dealt(&self) -> Option<&Deal> {
+        self.out.as_ref()
+    }
+    pub fn busts(&self) -> &[Bust] {
+        &self.busts
+    }
+    /// Every chip at the table (the stacks; a hand out holds its starting stacks).
+    pub fn chips(&self) -> u64 {
+        self.seats.iter().flatten().map(|p| p.stack).sum()
+    }
+    /// Seated players, with chips.
+    pub fn players(&self) -> usize {
+        self.seats.iter().flatten().count()
+    }
+
+    fn between_hands(&self, what: &str) -> Result<()> {
+        match &self.out {
+            Some(d) => Err(Error::bad_config(format!("cannot {what} while hand {} is being played: finish it first", d.number))),
+            None => Ok(()),
+        }
+    }
+
+    fn seat_index(&self, seat: usize) -> Result<()> {
+        if seat >= self.seats.len() {
+            return Err(Error::bad_config(format!("seat {seat} is not a seat: seats are 0..{}", self.seats.len() - 1)));
+        }
+        Ok(())
+    }
+
+    /// Seats a player with `stack` chips. Before the first hand every
+    /// player is simply in (`entry` is ignored); later they come in as
+    /// `entry` says. Returns the player's id.
+    pub fn sit(&mut self, seat: usize, stack: u64, entry: Entry) -> Result<u32> {
+        self.between_hands("seat a player")?;
+        self.seat_index(seat)?;
+        if self.seats[seat].is_some() {
+            return Err(Error::bad_config(format!("seat {seat} is taken")));
+        }
+        if stack == 0 {
+            return Err(Error::bad_config("a player sits down with at least 1 chip".into()));
+        }
+        if stack > crate::game::rules::MAX_CHIPS || self.chips().saturating_add(stack) > crate::game::rules::MAX_CHIPS {
+            return Err(Error::bad_config("the table would hold more than 2**60 chips".into()));
+        }
+        let status = match (self.last.is_some(), entry) {
+            (false, _) => Status::Playing,
+            (true, Entry::PostBigBlind) => Status::PostingBigBlind,
+            (true, Entry::WaitForBigBlind) => Status::WaitingForBigBlind,
+        };
+        let id = self.next_id;
+        self.next_id += 1;
+        self.seats[seat] = Some(Player { id, stack, status });
+        Ok(id)
+    }
+
+    /// The player in `seat` leaves with their chips (returned).
+    pub fn leave(&mut self, seat: usize) -> Result<u64> {
+        self.between_hands("let a player leave")?;
+        self.seat_index(seat)?;
+        let p = self.seats[seat].take().ok_or_else(|| Error::bad_config(format!("seat {seat} is empty")))?;
+        Ok(p.stack)
+    }
+
+    /// Adds chips to a stack between hands (a rebuy or a top-up).
+    pub fn add_chips(&mut self, seat: usize, chips: u64) -> Result<()> {
+        self.between_hands("add chips")?;
+        self.seat_index(seat)?;
+        let total = self.chips().saturating_add(chips);
+        let p = self.seats[seat].as_mut().ok_or_else(|| Error::bad_config(format!("seat {seat} is empty")))?;
+        if total > crate::game::rules::MAX_CHIPS {
+            return Err(Error::bad_config("the table would hold more than 2**60 chips".into()));
+        }
+        p.stack += chips;
+        Ok(())
+    }
+
+    /// The player in `seat` sits out from the next hand.
+    pub fn sit_out(&mut self, seat: usize) -> Result<()> {
+        self.between_hands("sit a player out")?;
+        self.seat_index(seat)?;
+        let p = self.seats[seat].as_mut().ok_or_else(|| Error::bad_config(format!("seat {seat} is empty")))?;
+        p.status = Status::SittingOut;
+        Ok(())
+    }
+
+    /// The player in `seat` comes back: at once with the dead button (a
+    /// tournament player never left the hands), else as `entry` says.
+    pub fn sit_in(&mut self, seat: usize, entry: Entry) -> Result<()> {
+        self.between_hands("bring a player back")?;
+        self.seat_index(seat)?;
+        let started = self.last.is_some();
+        let dead = self.button_rule == ButtonRule::Dead;
+        let p = self.seats[seat].as_mut().ok_or_else(|| Error::bad_config(format!("seat {seat} is empty")))?;
+        if p.status == Status::Playing {
+            return Err(Error::bad_config(format!("seat {seat} is already playing")));
+        }
+        p.status = match (dead || !started, entry) {
+            (true, _) => Status::Playing,
+            (false, Entry::PostBigBlind) => Status::PostingBigBlind,
+            (false, Entry::WaitForBigBlind) => Status::WaitingForBigBlind,
+        };
+        Ok(())
+    }
+
+    /// Where the next hand's button starts (before the first hand only; by
+    /// default the first occupied seat).
+    pub fn set_button(&mut self, seat: usize) -> Result<()> {
+        self.seat_index(seat)?;
+        if self.last.is_some() || self.out.is_some() {
+            return Err(Error::bad_config("the button is placed before the first hand; after that it moves by the rules".into()));
+        }
+        if self.seats[seat].is_none() {
+            return Err(Error::bad_config(format!("the button starts at a player's seat, and seat {seat} is empty")));
+        }
+        self.first_button = Some(seat);
+        Ok(())
+    }
+
+    /// New rules (blinds, antes) from the next hand.
+    pub fn set_rules(&mut self, rules: Arc<Rules>) -> Result<()> {
+        self.between_hands("change the rules")?;
+        self.rules = rules;
+        Ok(())
+    }
+
+    /// Deals the next hand: works out who is in and who posts, and returns
+    /// the hand (its seats are the players dealt in, in table order;
+    /// [`Deal::seats`] maps them back). Give it back with [`Table::finish`].
+    pub fn new_hand(&mut self) -> Result<Hand> {
+        self.between_hands("deal a new hand")?;
+        let plan = seats::plan(self)?;
+        let before = (self.last, self.rng.get_word_pos());
+        let stacks: Vec<u64> = plan.seats.iter().map(|&s| self.seats[s].as_ref().map_or(0, |p| p.stack)).collect();
+        let hand = Hand::new_seated(Arc::clone(&self.rules), &stacks, plan.seating, Some(&mut self.rng), None, None)?;
+        let mut entering = Vec::new();
+        for &s in &plan.entering {
+            if let Some(p) = self.seats[s].as_mut() {
+                entering.push((s, p.status));
+                p.status = Status::Playing;
+            }
+        }
+        self.last = Some(plan.positions);
+        self.out = Some(Deal { seats: plan.seats, positions: plan.positions, seating: plan.seating, number: self.hands, starting: stacks, entering, before });
+        self.hands += 1;
+        Ok(hand)
+    }
+
+    /// Takes back the hand dealt and not finished, as if it was never
+    /// dealt: positions, statuses and the dealing generator as before it.
+    pub fn take_back(&mut self) -> bool {
+        let Some(d) = self.out.take() else { return false };
+        for (s, status) in d.entering {
+            if let Some(p) = self.seats[s].as_mut() {
+                p.status = status;
+            }
+        }
+        self.last = d.before.0;
+        self.rng.set_word_pos(d.before.1);
+        self.hands -= 1;
+        true
+    }
+
+    /// Whether the player in the hand's `seat` is sitting out (a dead-button
+    /// table deals them in; [`Table::play`] checks or folds for them).
+    pub fn is_absent(&self, hand_seat: usize) -> bool {
+        let Some(d) = &self.out else { return false };
+        d.seats.get(hand_seat).and_then(|&s| self.seats[s].as_ref()).is_some_and(|p| p.status == Status::SittingOut)
+    }
+
+    /// Carries a finished hand's result back: stacks, and busts (players
+    /// left with no chips leave their seats). Returns the busts of this hand.
+    pub fn finish(&mut self, hand: &Hand) -> Result<Vec<Bust>> {
+        let Some(deal) = &self.out else {
+            return Err(Error::bad_config("no hand is being played at this table".into()));
+        };
+        if !hand.is_over() {
+            return Err(Error::bad_config(format!("hand {} is not over: play it to the end first", deal.number)));
+        }
+        if hand.num_players() != deal.seats.len() || hand.starting_stacks() != deal.starting || hand.seating() != deal.seating {
+            return Err(Error::bad_config(format!("this is not the hand the table dealt (hand {})", deal.number)));
+        }
+        let deal = self.out.take().ok_or_else(|| Error::bad_config("no hand is being played".into()))?;
+        let stacks = hand.stacks();
+        let mut busted = Vec::new();
+        for (i, &seat) in deal.seats.iter().enumerate() {
+            let Some(p) = self.seats[seat].as_mut() else { continue };
+            p.stack = stacks[i];
+            if p.stack == 0 {
+                busted.push(Bust { player: p.id, seat, hand: deal.number, starting_stack: deal.starting[i] });
+                self.seats[seat] = None;
+            }
+        }
+        self.busts.extend(busted.iter().cloned());
+        Ok(busted)
+    }
+
+    /// Plays one hand through: `policy` chooses each move of a player who is
+    /// not absent. Returns the finished hand.
+    pub fn play(&mut self, policy: &mut dyn FnMut(&Hand) -> Move) -> Result<Hand> {
+        let mut hand = self.new_hand()?;
+        let result = self.play_out(&mut hand, policy);
+        if let Err(e) = result {
+            self.take_back();
+            return Err(e);
+        }
+        self.finish(&hand)?;
+        Ok(hand)
+    }
+
+    fn play_out(&self, hand: &mut Hand, policy: &mut dyn FnMut(&Hand) -> Move) -> Result<()> {
+        while let Some(la) = hand.legal_actions() {
+            let mv = if self.is_absent(la.seat) {
+                if la.can_check {
+                    Move::CheckOrCall
+                } else {
+                    Move::Fold
+                }
+            } else {
+                policy(hand)
+            };
+            hand.act(None, mv)?;
+        }
+        Ok(())
+    }
+
+    /// Reseeds the dealing (a new session from the same seating).
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = DeckRng::seed_from_u64(seed);
+        self.seed = self.rng.get_seed();
+    }
+}

@@ -1,0 +1,222 @@
+//! Who is dealt in, and who posts what, hand after hand.
+//!
+//! Seats are the table's (0 to seat_count - 1), clockwise. Two rules:
+//!
+//! **Moving button** (cash games). The button moves to the next seat
+//! clockwise whose player is playing; the small blind is the next playing
+//! player after it; the big blind the next player after the small blind who
+//! is playing or coming in (a player waiting for the big blind, or posting
+//! one, comes in by taking it). Players posting to come in post a big blind
+//! out of position at the next hand, except from a seat strictly between the
+//! button and the small blind (they would have the button without paying a
+//! blind: WSOP live-action rules 274 and 307), where they wait a hand.
+//! Players sitting out are not dealt in.
+//!
+//! **Dead button** (tournaments, TDA rule; WSOP tournament rule 85). The big
+//! blind moves forward one seat every hand: to the next player clockwise
+//! after last hand's big blind, whoever that is, so nobody skips a big
+//! blind. The small blind is the seat of last hand's big blind, dead (not
+//! posted) if that player busted; the button is the seat of last hand's
+//! small blind, dead if nobody plays there now. Players sitting out are dealt
+//! in and post (they are blinded off). Players joining are dealt in at once,
+//! except from a seat strictly between the button and the small blind
+//! (WSOP tournament rule 66), where they wait a hand.
+//!
+//! **Heads-up** (both rules). The button posts the small blind and the other
+//! player the big blind (WSOP tournament rule 87). With a moving button the
+//! button alternates, except that when a game comes down to two players the
+//! button is placed so that nobody has the big blind twice in a row; with a
+//! dead button the big blind moves forward as always, which never gives
+//! anyone two in a row.
+//!
+//! At the first hand the button is at the seat given (or the first player),
+//! the blinds the next two players. When fewer than two players are playing
+//! (the others waiting to come in), the game starts over: everyone waiting
+//! comes in without posting.
+use super::{ButtonRule, Status, Table};
+use crate::error::{Error, Result};
+use crate::game::Seating;
+
+/// Where the button and blinds were for one hand, in table seats.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Positions {
+    /// The button's seat (possibly dead: nobody dealt in there).
+    pub button: usize,
+    /// The small blind's seat (possibly dead: nobody posted).
+    pub small_blind: usize,
+    pub big_blind: usize,
+    pub button_dead: bool,
+    pub small_blind_dead: bool,
+}
+
+/// The next hand, worked out.
+pub(crate) struct Plan {
+    /// Table seats dealt in, in seat order (the hand's seats 0, 1, ...).
+    pub seats: Vec<usize>,
+    pub seating: Seating,
+    pub positions: Positions,
+    /// Seats whose player comes in with this hand.
+    pub entering: Vec<usize>,
+}
+
+/// The first seat of `set` strictly after `after`, clockwise (`after`
+/// itself when it is the only one).
+fn next_in(set: u32, after: usize, n: usize) -> Option<usize> {
+    (1..=n).map(|i| (after + i) % n).find(|&s| set & (1 << s) != 0)
+}
+
+/// The first seat of `set` strictly before `before`, counter-clockwise.
+fn prev_in(set: u32, before: usize, n: usize) -> Option<usize> {
+    (1..=n).map(|i| (before + n - i) % n).find(|&s| set & (1 << s) != 0)
+}
+
+/// Whether `x` lies strictly between `a` and `b` going clockwise from `a`.
+fn between(a: usize, b: usize, x: usize, n: usize) -> bool {
+    let d = |from: usize, to: usize| (to + n - from) % n;
+    x != a && x != b && d(a, x) < d(a, b)
+}
+
+fn set_of(t: &Table, f: impl Fn(Status) -> bool) -> u32 {
+    t.seats.iter().enumerate().filter(|(_, p)| p.as_ref().is_some_and(|p| f(p.status))).fold(0, |m, (i, _)| m | (1 << i))
+}
+
+fn too_few() -> Error {
+    Error::bad_config("a hand needs two players at the table, and fewer are seated and playing".into())
+}
+
+pub(crate) fn plan(t: &Table) -> Result<Plan> {
+    let n = t.seats.len();
+    let joining = |s: Status| matches!(s, Status::WaitingForBigBlind | Status::PostingBigBlind);
+    let mut entering: Vec<usize> = Vec::new();
+    let (dealt, positions, posting) = match t.button_rule {
+        ButtonRule::Moving => {
+            let mut active = set_of(t, |s| s == Status::Playing);
+            let mut waiting = set_of(t, |s| s == Status::WaitingForBigBlind);
+            let mut posting = set_of(t, |s| s == Status::PostingBigBlind);
+            if !t.rules.straddles.is_empty() {
+                // Nobody posts in out of position in a straddle game (the
+                // engine's rule): they wait for the big blind.
+                waiting |= posting;
+                posting = 0;
+            }
+            if active.count_ones() < 2 {
+                // The game starts (again): everyone coming in is in.
+                let all = active | waiting | posting;
+                entering.extend((0..n).filter(|&s| (waiting | posting) & (1 << s) != 0));
+                active = all;
+                waiting = 0;
+                posting = 0;
+            }
+            if active.count_ones() < 2 {
+                return Err(too_few());
+            }
+            let button = match (t.last, t.first_button) {
+                (Some(last), _) => next_in(active, last.button, n),
+                (None, Some(b)) if active & (1 << b) != 0 => Some(b),
+                (None, Some(b)) => next_in(active, b, n),
+                (None, None) => next_in(active, n - 1, n),
+            }
+            .ok_or_else(too_few)?;
+            let sb = next_in(active, button, n).ok_or_else(too_few)?;
+            let bb = next_in(active | waiting | posting, sb, n).ok_or_else(too_few)?;
+            if bb == button {
+                // Heads-up: two players, nobody coming in between them.
+                let other = sb;
+                let (button, bb) = match t.last {
+                    // Coming down to two: the one who just had the big
+                    // blind takes the button (TDA: nobody has it twice).
+                    Some(last) if last.big_blind == other => (other, button),
+                    _ => (button, other),
+                };
+                let pos = Positions { button, small_blind: button, big_blind: bb, button_dead: false, small_blind_dead: false };
+                // Posting players between the button and the big blind (the
+                // only seats left) wait; so does everyone waiting.
+                (active, pos, 0u32)
+            } else {
+                let mut dealt = active | (1 << bb);
+                if active & (1 << bb) == 0 {
+                    entering.push(bb);
+                }
+                let mut post = 0u32;
+                for s in 0..n {
+                    if posting & (1 << s) != 0 && s != bb && !between(button, sb, s, n) {
+                        post |= 1 << s;
+                        dealt |= 1 << s;
+                        entering.push(s);
+                    }
+                }
+                (dealt, Positions { button, small_blind: sb, big_blind: bb, button_dead: false, small_blind_dead: false }, post)
+            }
+        }
+        ButtonRule::Dead => {
+            // Everyone seated is dealt in (sitting out too), but players
+            // joining between the button and the small blind wait a hand.
+            let seated = set_of(t, |_| true);
+            let joiners = set_of(t, joining);
+            if seated.count_ones() < 2 {
+                return Err(too_few());
+            }
+            let pos = match t.last {
+                None => {
+                    let button = match t.first_button {
+                        Some(b) if seated & (1 << b) != 0 => b,
+                        Some(b) => next_in(seated, b, n).ok_or_else(too_few)?,
+                        None => next_in(seated, n - 1, n).ok_or_else(too_few)?,
+                    };
+                    if seated.count_ones() == 2 {
+                        let bb = next_in(seated, button, n).ok_or_else(too_few)?;
+                        Positions { button, small_blind: button, big_blind: bb, button_dead: false, small_blind_dead: false }
+                    } else {
+                        let sb = next_in(seated, button, n).ok_or_else(too_few)?;
+                        let bb = next_in(seated, sb, n).ok_or_else(too_few)?;
+                        Positions { button, small_blind: sb, big_blind: bb, button_dead: false, small_blind_dead: false }
+                    }
+                }
+                Some(last) => {
+                    let bb = next_in(seated, last.big_blind, n).ok_or_else(too_few)?;
+                    if seated.count_ones() == 2 {
+                        let other = next_in(seated, bb, n).ok_or_else(too_few)?;
+                        Positions { button: other, small_blind: other, big_blind: bb, button_dead: false, small_blind_dead: false }
+                    } else {
+                        let sb = last.big_blind;
+                        let button = last.small_blind;
+                        // A player who joined at the button's or the small
+                        // blind's seat since takes it.
+                        Positions { button, small_blind: sb, big_blind: bb, button_dead: seated & (1 << button) == 0, small_blind_dead: seated & (1 << sb) == 0 }
+                    }
+                }
+            };
+            let mut dealt = seated;
+            for s in 0..n {
+                if joiners & (1 << s) != 0 {
+                    if pos.small_blind != pos.button && between(pos.button, pos.small_blind, s, n) {
+                        dealt &= !(1 << s);
+                    } else {
+                        entering.push(s);
+                    }
+                }
+            }
+            if dealt.count_ones() < 2 {
+                return Err(too_few());
+            }
+            (dealt, pos, 0u32)
+        }
+    };
+    let seats: Vec<usize> = (0..n).filter(|&s| dealt & (1 << s) != 0).collect();
+    let index = |s: usize| seats.iter().position(|&x| x == s);
+    let heads_up = seats.len() == 2;
+    let hand_button = if heads_up || positions.small_blind == positions.button {
+        index(positions.button)
+    } else {
+        // The player who acts last after the flop: the last one dealt in
+        // before the small blind's seat (the button's player, or with a
+        // dead button the one before it).
+        prev_in(dealt, positions.small_blind, n).and_then(index)
+    }
+    .ok_or_else(too_few)?;
+    let small_blind = if positions.small_blind_dead { None } else { index(positions.small_blind) };
+    let big_blind = index(positions.big_blind).ok_or_else(too_few)?;
+    let posting_hand = seats.iter().enumerate().filter(|(_, &s)| posting & (1 << s) != 0).fold(0u32, |m, (i, _)| m | (1 << i));
+    let seating = Seating { button: hand_button, small_blind, big_blind, posting: posting_hand };
+    Ok(Plan { seats, seating, positions, entering })
+}

@@ -1,0 +1,272 @@
+//! A single-table tournament: a [`Table`] with the dead button, a schedule
+//! of blind levels, finishing places and a payout table.
+//!
+//! * Levels advance every `N` hands, or by a clock the caller passes to
+//!   [`Tournament::new_hand`] (seconds since the start; a level's time runs
+//!   out, and the next hand is dealt at the next level, as at a live
+//!   tournament, where a hand under way finishes at its level).
+//! * Places: a player who busts takes the best place still open below the
+//!   players left; players busted in the same hand place by their stacks at
+//!   the start of that hand, the larger first (WSOP tournament rule 109b);
+//!   equal starting stacks tie for the better place and share the prizes of
+//!   the places they cover (odd units one each to them in seat order from
+//!   the button's left). The last player left wins.
+use super::icm;
+use super::{ButtonRule, Entry, Table};
+use crate::error::{Error, Result};
+use crate::game::{BlindOptions, Hand, Move, Rules, Structure};
+use std::sync::Arc;
+
+/// One level of the schedule.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Level {
+    pub small_blind: u64,
+    pub big_blind: u64,
+    /// Uniform ante from every player.
+    pub ante: u64,
+    /// One ante from the big blind for the table (instead of a uniform one).
+    pub big_blind_ante: u64,
+}
+
+/// When levels change.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Advance {
+    /// After this many hands at a level.
+    Hands(u32),
+    /// After this many seconds of the clock passed to `new_hand`.
+    Seconds(f64),
+}
+
+/// A player's result.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Finish {
+    pub player: u32,
+    pub seat: usize,
+    /// 1 for the winner. Players tied share the better place.
+    pub place: u32,
+    pub prize: u64,
+    /// The hand in which they busted (`None` for the winner).
+    pub hand: Option<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tournament {
+    pub(crate) table: Table,
+    pub(crate) structure: Structure,
+    pub(crate) levels: Vec<Level>,
+    pub(crate) advance: Advance,
+    pub(crate) level: usize,
+    pub(crate) hands_at_level: u32,
+    pub(crate) clock: f64,
+    pub(crate) payouts: Vec<u64>,
+    pub(crate) entrants: u32,
+    pub(crate) results: Vec<Finish>,
+}
+
+fn level_rules(structure: Structure, l: &Level) -> Result<Rules> {
+    let o = BlindOptions { small_blind: l.small_blind, big_blind: l.big_blind, ante: l.ante, big_blind_ante: l.big_blind_ante, ..Default::default() };
+    match structure {
+        Structure::NoLimit => Rules::no_limit(o),
+        Structure::PotLimit => Rules::pot_limit(o),
+        Structure::FixedLimit => Rules::fixed_limit(o, None, None, Some(4), true),
+        Structure::Progressive => Err(Error::bad_config("a tournament plays no-limit, pot-limit or fixed-limit; Progressive Hold'em has no blind levels".into())),
+    }
+}
+
+impl Tournament {
+    /// A tournament of the players `stacks` (seat `i` gets `stacks[i]`;
+    /// `0` leaves a seat empty), with the button at `button` (or the first
+    /// player).
+    pub fn new(structure: Structure, levels: Vec<Level>, advance: Advance, stacks: &[u64], payouts: Vec<u64>, button: Option<usize>, seed: Option<u64>) -> Result<Tournament> {
+        if levels.is_empty() {
+            return Err(Error::bad_config("a tournament needs at least one level".into()));
+        }
+        for (i, l) in levels.iter().enumerate() {
+            level_rules(structure, l).map_err(|e| Error::bad_config(format!("level {}: {e}", i + 1)))?;
+        }
+        match advance {
+            Advance::Hands(0) => return Err(Error::bad_config("levels advance after at least 1 hand".into())),
+            Advance::Seconds(s) if !(s.is_finite() && s > 0.0) => return Err(Error::bad_config(format!("a level lasts a positive number of seconds, not {s}"))),
+            _ => {}
+        }
+        let rules = Arc::new(level_rules(structure, &levels[0])?);
+        let mut table = Table::new(rules, stacks.len(), ButtonRule::Dead, seed)?;
+        for (seat, &s) in stacks.iter().enumerate() {
+            if s > 0 {
+                table.sit(seat, s, Entry::PostBigBlind)?;
+            }
+        }
+        let entrants = table.players() as u32;
+        if entrants < 2 {
+            return Err(Error::bad_config("a tournament needs at least two players".into()));
+        }
+        if payouts.len() > entrants as usize {
+            return Err(Error::bad_config(format!("{} payouts for {entrants} players: at most one per player", payouts.len())));
+        }
+        if let Some(b) = button {
+            table.set_button(b)?;
+        }
+        Ok(Tournament { table, structure, levels, advance, level: 0, hands_at_level: 0, clock: 0.0, payouts, entrants, results: Vec::new() })
+    }
+
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+    /// The table, for seating changes (sitting out, late registration through [`Tournament::register`]).
+    pub fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
+    }
+    pub fn levels(&self) -> &[Level] {
+        &self.levels
+    }
+    pub fn advance(&self) -> Advance {
+        self.advance
+    }
+    /// The current level (0-based).
+    pub fn level(&self) -> usize {
+        self.level
+    }
+    pub fn payouts(&self) -> &[u64] {
+        &self.payouts
+    }
+    pub fn entrants(&self) -> u32 {
+        self.entrants
+    }
+    pub fn structure(&self) -> Structure {
+        self.structure
+    }
+    /// Places decided so far, in the order they were decided.
+    pub fn results(&self) -> &[Finish] {
+        &self.results
+    }
+    /// Players still in.
+    pub fn remaining(&self) -> usize {
+        self.table.players()
+    }
+    pub fn is_over(&self) -> bool {
+        self.table.players() <= 1 && self.table.dealt().is_none()
+    }
+
+    /// A late entry: a player joins with `stack` chips at an empty seat.
+    pub fn register(&mut self, seat: usize, stack: u64) -> Result<u32> {
+        if self.is_over() {
+            return Err(Error::bad_config("the tournament is over".into()));
+        }
+        let id = self.table.sit(seat, stack, Entry::PostBigBlind)?;
+        self.entrants += 1;
+        Ok(id)
+    }
+
+    /// Moves to the level due at `clock` seconds (with a clock), or after
+    /// the hands played at this level.
+    fn update_level(&mut self, clock: Option<f64>) -> Result<usize> {
+        let mut level = self.level;
+        match (self.advance, clock) {
+            (Advance::Hands(n), None) => {
+                if self.hands_at_level >= n && level + 1 < self.levels.len() {
+                    level += 1;
+                }
+            }
+            (Advance::Seconds(len), Some(t)) => {
+                if !t.is_finite() || t < self.clock {
+                    return Err(Error::bad_config(format!("the clock reads {t} seconds, before the last hand's {}: it only moves forward", self.clock)));
+                }
+                level = ((t / len).floor() as usize).min(self.levels.len() - 1).max(level);
+            }
+            (Advance::Hands(_), Some(_)) => return Err(Error::bad_config("levels advance by hands here: deal without a clock".into())),
+            (Advance::Seconds(_), None) => return Err(Error::bad_config("levels advance by the clock here: pass the seconds since the start".into())),
+        }
+        Ok(level)
+    }
+
+    /// Deals the next hand at the level due.
+    pub fn new_hand(&mut self, clock: Option<f64>) -> Result<Hand> {
+        if self.is_over() {
+            return Err(Error::bad_config("the tournament is over".into()));
+        }
+        if let Some(d) = self.table.dealt() {
+            return Err(Error::bad_config(format!("cannot deal a new hand while hand {} is being played: finish it first", d.number)));
+        }
+        let level = self.update_level(clock)?;
+        if level != self.level {
+            self.table.set_rules(Arc::new(level_rules(self.structure, &self.levels[level])?))?;
+            self.level = level;
+            self.hands_at_level = 0;
+        }
+        let hand = self.table.new_hand()?;
+        if let Some(t) = clock {
+            self.clock = t;
+        }
+        self.hands_at_level += 1;
+        Ok(hand)
+    }
+
+    /// Carries a finished hand back and places the players it busted.
+    /// Returns the places decided by this hand.
+    pub fn finish(&mut self, hand: &Hand) -> Result<Vec<Finish>> {
+        let button = self.table.dealt().map(|d| d.positions.button).unwrap_or(0);
+        let busts = self.table.finish(hand)?;
+        let n = self.table.seat_count();
+        let left = self.table.players() as u32;
+        let mut out = Vec::new();
+        // Larger starting stacks place higher; equal ones tie.
+        let mut order = busts.clone();
+        order.sort_by_key(|b| (std::cmp::Reverse(b.starting_stack), (b.seat + n - button - 1) % n));
+        let mut i = 0;
+        while i < order.len() {
+            let j = (i..order.len()).find(|&j| order[j].starting_stack != order[i].starting_stack).unwrap_or(order.len());
+            let place = left + 1 + i as u32;
+            let pool: u64 = (place..place + (j - i) as u32).map(|p| self.payouts.get(p as usize - 1).copied().unwrap_or(0)).sum();
+            let share = pool / (j - i) as u64;
+            let odd = (pool % (j - i) as u64) as usize;
+            for (k, b) in order[i..j].iter().enumerate() {
+                out.push(Finish { player: b.player, seat: b.seat, place, prize: share + (k < odd) as u64, hand: Some(b.hand) });
+            }
+            i = j;
+        }
+        if left == 1 {
+            if let Some((seat, p)) = self.table.seats().iter().enumerate().find_map(|(s, p)| p.as_ref().map(|p| (s, p))) {
+                out.push(Finish { player: p.id, seat, place: 1, prize: self.payouts.first().copied().unwrap_or(0), hand: None });
+            }
+        }
+        self.results.extend(out.iter().cloned());
+        Ok(out)
+    }
+
+    /// Plays one hand through (absent players check or fold).
+    pub fn play(&mut self, policy: &mut dyn FnMut(&Hand) -> Move, clock: Option<f64>) -> Result<(Hand, Vec<Finish>)> {
+        let mut hand = self.new_hand(clock)?;
+        let mut result = Ok(());
+        while let Some(la) = hand.legal_actions() {
+            let mv = if self.table.is_absent(la.seat) {
+                if la.can_check {
+                    Move::CheckOrCall
+                } else {
+                    Move::Fold
+                }
+            } else {
+                policy(&hand)
+            };
+            if let Err(e) = hand.act(None, mv) {
+                result = Err(e);
+                break;
+            }
+        }
+        if let Err(e) = result {
+            self.table.take_back();
+            self.hands_at_level -= 1;
+            return Err(e);
+        }
+        let places = self.finish(&hand)?;
+        Ok((hand, places))
+    }
+
+    /// ICM of the players still in, over the prizes of the places left.
+    pub fn icm(&self, trials: Option<u64>, seed: Option<u64>) -> Result<Vec<(u32, f64)>> {
+        let players: Vec<(u32, u64)> = self.table.seats().iter().flatten().map(|p| (p.id, p.stack)).collect();
+        let stacks: Vec<u64> = players.iter().map(|p| p.1).collect();
+        let payouts: Vec<f64> = self.payouts.iter().take(stacks.len()).map(|&p| p as f64).collect();
+        let r = icm::icm(&stacks, &payouts, trials, seed)?;
+        Ok(players.iter().map(|p| p.0).zip(r.equities).collect())
+    }
+}

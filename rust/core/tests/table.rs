@@ -1,0 +1,256 @@
+//! Tables seat by seat: the button and blinds under both rules, written
+//! from the rule in rust/core/src/table/seats.rs (and docs/tables.md).
+use holecards_core::game::{BlindOptions, EventKind, Hand, Move, Rules};
+use holecards_core::table::{icm, ButtonRule, Entry, Positions, Status, Table};
+use std::sync::Arc;
+
+fn rules() -> Arc<Rules> {
+    Arc::new(Rules::no_limit(BlindOptions { small_blind: 1, big_blind: 2, ..Default::default() }).unwrap())
+}
+
+fn table(rule: ButtonRule, seated: &[usize], seats: usize) -> Table {
+    let mut t = Table::new(rules(), seats, rule, Some(7)).unwrap();
+    for &s in seated {
+        t.sit(s, 1000, Entry::PostBigBlind).unwrap();
+    }
+    t
+}
+
+/// The hand's posts as (table seat, kind, amount).
+fn posts(t: &Table, h: &Hand) -> Vec<(usize, EventKind, u64)> {
+    let seats = &t.dealt().unwrap().seats;
+    h.events().iter().filter(|e| e.kind.is_post()).map(|e| (seats[e.seat.unwrap()], e.kind, e.amount)).collect()
+}
+
+fn pos(button: usize, sb: usize, bb: usize) -> Positions {
+    Positions { button, small_blind: sb, big_blind: bb, button_dead: false, small_blind_dead: false }
+}
+
+/// Deals a hand, checks it against `want`, plays it passively.
+fn deal(t: &mut Table, want: Positions) -> Hand {
+    let mut h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, want, "hand {}", t.hands_dealt() - 1);
+    while h.legal_actions().is_some() {
+        h.act(None, Move::CheckOrCall).unwrap();
+    }
+    t.finish(&h).unwrap();
+    h
+}
+
+#[test]
+fn dead_button_moves_the_big_blind_one_seat_a_hand() {
+    let mut t = table(ButtonRule::Dead, &[0, 1, 2, 3, 4, 5], 6);
+    for k in 0..12 {
+        deal(&mut t, pos(k % 6, (k + 1) % 6, (k + 2) % 6));
+    }
+}
+
+#[test]
+fn dead_small_blind_when_the_big_blind_busts() {
+    let mut t = table(ButtonRule::Dead, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.leave(2).unwrap(); // the big blind is gone
+    let mut h = t.new_hand().unwrap();
+    let d = t.dealt().unwrap().clone();
+    assert_eq!(d.positions, Positions { button: 1, small_blind: 2, big_blind: 3, button_dead: false, small_blind_dead: true });
+    // Nobody posts a small blind; seat 3 the big blind; seat 4 acts first,
+    // and after the flop the first left of the button (seat 1) is seat 3.
+    assert_eq!(posts(&t, &h), vec![(3, EventKind::PostBigBlind, 2)]);
+    assert_eq!(d.seats[h.actor().unwrap()], 4);
+    for _ in 0..5 {
+        h.act(None, Move::CheckOrCall).unwrap();
+    }
+    assert_eq!(h.street(), holecards_core::game::Street::Flop);
+    assert_eq!(d.seats[h.actor().unwrap()], 3);
+    while h.legal_actions().is_some() {
+        h.act(None, Move::CheckOrCall).unwrap();
+    }
+    t.finish(&h).unwrap();
+    // Next: the big blind moves on to seat 4, the small blind is seat 3,
+    // the button seat 2, where nobody sits: dead.
+    let h = t.new_hand().unwrap();
+    let d = t.dealt().unwrap().clone();
+    assert_eq!(d.positions, Positions { button: 2, small_blind: 3, big_blind: 4, button_dead: true, small_blind_dead: false });
+    assert_eq!(posts(&t, &h), vec![(3, EventKind::PostSmallBlind, 1), (4, EventKind::PostBigBlind, 2)]);
+    // Seat 1 is last to act after the flop (the player before the dead button).
+    assert_eq!(d.seats[h.button()], 1);
+}
+
+#[test]
+fn dead_button_with_several_busts_in_one_hand() {
+    let mut t = table(ButtonRule::Dead, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    // The small and big blind both go.
+    t.leave(1).unwrap();
+    t.leave(2).unwrap();
+    let h = t.new_hand().unwrap();
+    let d = t.dealt().unwrap().clone();
+    assert_eq!(d.positions, Positions { button: 1, small_blind: 2, big_blind: 3, button_dead: true, small_blind_dead: true });
+    assert_eq!(posts(&t, &h), vec![(3, EventKind::PostBigBlind, 2)]);
+    assert_eq!(d.seats[h.button()], 0);
+    assert_eq!(d.seats[h.actor().unwrap()], 4);
+}
+
+#[test]
+fn moving_button_skips_empty_seats_and_nobody_is_dead() {
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.leave(2).unwrap();
+    deal(&mut t, pos(1, 3, 4));
+    t.leave(1).unwrap();
+    deal(&mut t, pos(3, 4, 5));
+    deal(&mut t, pos(4, 5, 0));
+}
+
+#[test]
+fn heads_up_the_button_posts_the_small_blind_and_nobody_gets_two_big_blinds() {
+    for rule in [ButtonRule::Moving, ButtonRule::Dead] {
+        let mut t = table(rule, &[0, 2, 4], 6);
+        deal(&mut t, pos(0, 2, 4));
+        t.leave(0).unwrap(); // the button goes: 4 had the big blind
+        let h = deal(&mut t, pos(4, 4, 2));
+        assert_eq!(h.num_players(), 2);
+        deal(&mut t, pos(2, 2, 4));
+        deal(&mut t, pos(4, 4, 2));
+    }
+}
+
+#[test]
+fn a_new_player_posts_or_waits_for_the_big_blind() {
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3], 6);
+    deal(&mut t, pos(0, 1, 2));
+    // Seat 5 posts to come in, seat 4 waits for the big blind.
+    t.sit(5, 500, Entry::PostBigBlind).unwrap();
+    t.sit(4, 500, Entry::WaitForBigBlind).unwrap();
+    let h = t.new_hand().unwrap();
+    let d = t.dealt().unwrap().clone();
+    assert_eq!(d.positions, pos(1, 2, 3));
+    assert_eq!(d.seats, vec![0, 1, 2, 3, 5]);
+    assert_eq!(posts(&t, &h), vec![(2, EventKind::PostSmallBlind, 1), (3, EventKind::PostBigBlind, 2), (5, EventKind::PostBigBlind, 2)]);
+    // The poster's blind is live: when the action reaches seat 5 it owes nothing more.
+    let mut h = h;
+    while d.seats[h.actor().unwrap()] != 5 {
+        h.act(None, Move::CheckOrCall).unwrap();
+    }
+    assert_eq!(h.legal_actions().unwrap().call_amount, 0);
+    while h.legal_actions().is_some() {
+        h.act(None, Move::CheckOrCall).unwrap();
+    }
+    t.finish(&h).unwrap();
+    assert_eq!(t.player(4).unwrap().status, Status::WaitingForBigBlind);
+    // Next hand the big blind reaches seat 4, which comes in by taking it.
+    deal(&mut t, pos(2, 3, 4));
+    assert_eq!(t.player(4).unwrap().status, Status::Playing);
+}
+
+#[test]
+fn a_poster_between_the_button_and_the_small_blind_waits_a_hand() {
+    let mut t = table(ButtonRule::Moving, &[0, 2, 3, 4], 6);
+    deal(&mut t, pos(0, 2, 3));
+    t.sit(1, 500, Entry::PostBigBlind).unwrap();
+    // Next button is seat 2: seat 1 is behind it, so it posts at once.
+    let h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, pos(2, 3, 4));
+    assert!(posts(&t, &h).contains(&(1, EventKind::PostBigBlind, 2)));
+    t.take_back();
+    let mut t = table(ButtonRule::Moving, &[0, 2, 3, 4], 6);
+    deal(&mut t, pos(0, 2, 3));
+    deal(&mut t, pos(2, 3, 4));
+    deal(&mut t, pos(3, 4, 0));
+    // Button 4 next, small blind 0: seat 5 would be between them.
+    t.sit(5, 500, Entry::PostBigBlind).unwrap();
+    let _ = deal(&mut t, pos(4, 0, 2));
+    assert_eq!(t.player(5).unwrap().status, Status::PostingBigBlind);
+}
+
+#[test]
+fn sitting_out_under_both_rules() {
+    // Cash: not dealt in; back by waiting for the big blind.
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3], 4);
+    deal(&mut t, pos(0, 1, 2));
+    t.sit_out(3).unwrap();
+    let h = deal(&mut t, pos(1, 2, 0));
+    assert_eq!(h.num_players(), 3);
+    t.sit_in(3, Entry::WaitForBigBlind).unwrap();
+    deal(&mut t, pos(2, 0, 1));
+    let h = deal(&mut t, pos(0, 1, 2));
+    assert_eq!(h.num_players(), 3, "still waiting: the big blind has not reached seat 3");
+    let h = deal(&mut t, pos(1, 2, 3));
+    assert_eq!(h.num_players(), 4);
+    // Tournament: dealt in, blinded off, checks or folds.
+    let mut t = table(ButtonRule::Dead, &[0, 1, 2, 3], 4);
+    t.sit_out(2).unwrap();
+    let before = t.player(2).unwrap().stack;
+    let h = t.play(&mut |_h: &Hand| Move::CheckOrCall).unwrap();
+    assert_eq!(h.num_players(), 4);
+    assert_eq!(t.player(2).unwrap().stack, before - 2, "the absent big blind loses its blind");
+}
+
+#[test]
+fn random_sessions_conserve_chips_and_bust_players() {
+    for (seed, rule) in [(1u64, ButtonRule::Dead), (2, ButtonRule::Moving), (3, ButtonRule::Dead)] {
+        let mut t = Table::new(rules(), 9, rule, Some(seed)).unwrap();
+        for s in 0..9 {
+            t.sit(s, 50 + 10 * s as u64, Entry::PostBigBlind).unwrap();
+        }
+        let total = t.chips();
+        let mut x = seed;
+        let mut several = 0;
+        let mut policy = |h: &Hand| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let la = h.legal_actions().unwrap();
+            match (x % 4, la.max_raise_to) {
+                (0, Some(m)) => Move::BetOrRaiseTo(m),
+                (1, _) if la.can_fold => Move::Fold,
+                _ => Move::CheckOrCall,
+            }
+        };
+        while t.players() > 1 {
+            let h = t.play(&mut policy).unwrap();
+            assert!(h.is_over());
+            assert_eq!(t.chips(), total, "chips conserved");
+            let busts = t.busts().iter().filter(|b| b.hand == t.hands_dealt() - 1).count();
+            if busts > 1 {
+                several += 1;
+            }
+            assert!(t.hands_dealt() < 100_000);
+        }
+        assert_eq!(t.busts().len(), 8);
+        assert!(several > 0 || seed == 2, "some hand busts several players");
+    }
+}
+
+#[test]
+fn icm_small_cases() {
+    // Two players: chips in proportion.
+    let e = icm::icm_exact(&[300, 100], &[70.0, 30.0]).unwrap();
+    assert!((e[0] - 60.0).abs() < 1e-9 && (e[1] - 40.0).abs() < 1e-9, "{e:?}");
+    // Three equal stacks: the prize pool split three ways.
+    let e = icm::icm_exact(&[10, 10, 10], &[50.0, 30.0, 20.0]).unwrap();
+    assert!(e.iter().all(|v| (v - 100.0 / 3.0).abs() < 1e-9));
+    // Known by hand: 50/30/20 over 5000/3000/2000 (P(1st) = s/10000, then renormalised).
+    let e = icm::icm_exact(&[5000, 3000, 2000], &[50.0, 30.0, 20.0]).unwrap();
+    let p1 = 0.5 * 50.0 + (0.3 * 5.0 / 7.0 + 0.2 * 5.0 / 8.0) * 30.0 + (0.3 * 2.0 / 7.0 + 0.2 * 3.0 / 8.0) * 20.0;
+    assert!((e[0] - p1).abs() < 1e-9, "{} vs {p1}", e[0]);
+    assert!((e.iter().sum::<f64>() - 100.0).abs() < 1e-9);
+    // Monte Carlo close to exact, and reproducible.
+    let stacks = [100, 250, 400, 900, 30, 77];
+    let pay = [50.0, 30.0, 20.0];
+    let ex = icm::icm_exact(&stacks, &pay).unwrap();
+    let mc = icm::icm_monte_carlo(&stacks, &pay, 200_000, 9).unwrap();
+    assert_eq!(mc, icm::icm_monte_carlo(&stacks, &pay, 200_000, 9).unwrap());
+    for (a, b) in ex.iter().zip(&mc) {
+        assert!((a - b).abs() < 0.5, "{ex:?} {mc:?}");
+    }
+    // The array and the set-by-set methods agree (21 players uses the latter).
+    let big: Vec<u64> = (1..=21).map(|i| 100 + 37 * i).collect();
+    let pay: Vec<f64> = vec![40.0, 25.0, 15.0, 10.0, 10.0];
+    let e21 = icm::icm_exact(&big, &pay).unwrap();
+    assert!((e21.iter().sum::<f64>() - 100.0).abs() < 1e-9);
+    let e20 = icm::icm_exact(&big[..20], &pay).unwrap();
+    assert!((e20.iter().sum::<f64>() - 100.0).abs() < 1e-9);
+    assert!(icm::icm_exact(&[1, 0], &[1.0]).is_err());
+    assert!(icm::icm_exact(&[1, 2], &[1.0, 1.0, 1.0]).is_err());
+}
