@@ -22,7 +22,7 @@ use super::history::{Decimal, HandHistory};
 use super::toml::Value;
 use crate::card::{parse_cards, Card};
 use crate::error::{Error, ErrorKind, ReplayError, Result};
-use crate::game::{BlindOptions, GivenCards, Hand, Move, Rules, StraddleMinRaise, HOLE_CARDS};
+use crate::game::{BlindOptions, GivenCards, Hand, Move, Rules, Seating, StraddleMinRaise, HOLE_CARDS};
 use std::sync::Arc;
 
 /// A replayed history.
@@ -106,6 +106,8 @@ struct Setup {
     rules: Arc<Rules>,
     stacks: Vec<u64>,
     places: u32,
+    /// Who posts, when a table's layout is not the standard one.
+    seating: Option<Seating>,
 }
 
 fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
@@ -159,17 +161,40 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
     let stacks_u = stacks.iter().map(|&d| units(d)).collect::<Result<Vec<_>>>()?;
     let antes_u = antes.iter().map(|&d| units(d)).collect::<Result<Vec<_>>>()?;
     let blinds_u = blinds.iter().map(|&d| units(d)).collect::<Result<Vec<_>>>()?;
-    let mut o = BlindOptions { small_blind: blinds_u[0], big_blind: blinds_u[1], ..Default::default() };
-    let rest = &blinds_u[2..];
+    // A table's layout (this engine's tables write it; pokerkit plays it):
+    // three or more players where entry 0 is the big blind and entry 1
+    // empty (a dead small blind: p1, first left of the button, has the big
+    // blind), and, after the blinds, entries of exactly the big blind
+    // (players posting to come in; a straddle is always more).
+    let bb_amount = match variant.as_str() {
+        "NT" | "PT" => h.number("min_bet")?.and_then(|d| d.in_units(places)).and_then(|v| u64::try_from(v).ok()),
+        "FT" => h.number("small_bet")?.and_then(|d| d.in_units(places)).and_then(|v| u64::try_from(v).ok()),
+        _ => None,
+    };
+    let dead_sb = n >= 3 && bb_amount.is_some_and(|b| b > 0 && blinds_u[0] == b && blinds_u[1] == 0);
+    let first_rest = if dead_sb { 1 } else { 2 };
+    let posting: u32 = match bb_amount {
+        Some(b) if n >= 3 && b > 0 => (first_rest..n).filter(|&i| blinds_u[i] == b).fold(0, |m, i| m | (1 << i)),
+        _ => 0,
+    };
+    let mut o =
+        if dead_sb { BlindOptions { small_blind: 0, big_blind: blinds_u[0], ..Default::default() } } else { BlindOptions { small_blind: blinds_u[0], big_blind: blinds_u[1], ..Default::default() } };
+    let rest: Vec<u64> = blinds_u[first_rest..].iter().enumerate().map(|(i, &s)| if posting & (1 << (i + first_rest)) != 0 { 0 } else { s }).collect();
+    let rest = &rest[..];
     let k = rest.iter().take_while(|&&s| s > 0).count();
     if rest[k..].iter().any(|&s| s > 0) {
         return Err(bad(format!("blinds_or_straddles {blinds_u:?}: a straddle that is not under the gun (or a gap) is not played")));
     }
     o.straddles = rest[..k].to_vec();
+    let seating = (dead_sb || posting != 0).then(|| {
+        let bb = if dead_sb { 0 } else { 1 };
+        Seating { button: n - 1, small_blind: if dead_sb { None } else { Some(0) }, big_blind: bb, posting }
+    });
+    let bb_seat = if dead_sb { 0 } else { 1 };
     if antes_u.iter().all(|&a| a == antes_u[0]) {
         o.ante = antes_u[0];
-    } else if antes_u.iter().enumerate().all(|(i, &a)| i == 1 || a == 0) {
-        o.big_blind_ante = antes_u[1];
+    } else if antes_u.iter().enumerate().all(|(i, &a)| i == bb_seat || a == 0) {
+        o.big_blind_ante = antes_u[bb_seat];
     } else {
         return Err(bad(format!("antes {antes_u:?}: neither uniform nor a big-blind ante")));
     }
@@ -217,7 +242,7 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
         }
     }
     .map_err(|e| bad(e.to_string()))?;
-    Ok(Setup { rules: Arc::new(rules), stacks: stacks_u, places })
+    Ok(Setup { rules: Arc::new(rules), stacks: stacks_u, places, seating })
 }
 
 /// Decimal places of the chip unit a history is played in (0 for whole
@@ -271,7 +296,7 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
     }
     let texts = h.actions()?;
     let actions = parse_texts(h, &texts)?;
-    let Setup { rules, stacks, places } = setup(h, &actions)?;
+    let Setup { rules, stacks, places, seating } = setup(h, &actions)?;
     let n = stacks.len();
     let mut holes: Vec<Option<[Card; HOLE_CARDS]>> = vec![None; n];
     let mut board = Vec::new();
@@ -295,7 +320,11 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
     let given = GivenCards { hole_cards: holes, board };
     let all_known = !unknown.contains(&true) && given.board.len() == 5;
     let seed = (!all_known).then(|| seed_for(h));
-    let mut hand = Hand::new(rules, &stacks, n - 1, seed, Some(&given)).map_err(|e| Error::bad_history(format!("{}: {e}", h.where_())))?;
+    let dealt = match seating {
+        None => Hand::new(rules, &stacks, n - 1, seed, Some(&given)),
+        Some(s) => Hand::new_seated(rules, &stacks, s, None, seed, Some(&given)),
+    };
+    let mut hand = dealt.map_err(|e| Error::bad_history(format!("{}: {e}", h.where_())))?;
     let unit = |d: &Decimal| d.in_units(places).and_then(|v| u64::try_from(v).ok()).unwrap_or(u64::MAX);
     for (i, a) in actions.iter().enumerate() {
         let (seat, mv) = match a {

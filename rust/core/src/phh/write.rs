@@ -151,3 +151,21 @@ pub fn write_hands(histories: &[HandHistory]) -> String {
     }
     out
 }
+
+/// The fields of a hand a table dealt: [`hand_fields`] plus the hand's
+/// number (`hand`, from 1), the players' table seats (`seats`, from 1, in
+/// PHH's player order), `seat_count` and, in a tournament, the blind
+/// `level` (from 1).
+pub fn table_hand_fields(hand: &Hand, seats: &[usize], seat_count: usize, number: u64, level: Option<usize>) -> Table {
+    let mut t = hand_fields(hand);
+    let n = hand.num_players();
+    let b = hand.button();
+    let order: Vec<u64> = (0..n).map(|i| seats.get((b + 1 + i) % n).map_or(0, |&s| s as u64 + 1)).collect();
+    t.push(("hand".into(), num(number + 1)));
+    if let Some(l) = level {
+        t.push(("level".into(), num(l as u64 + 1)));
+    }
+    t.push(("seats".into(), nums(order)));
+    t.push(("seat_count".into(), num(seat_count as u64)));
+    t
+}
