@@ -21,7 +21,13 @@ pub struct EquityResult {
 }
 
 fn counts<'py>(py: Python<'py>, v: &[f64], whole: bool) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    Ok(v.iter().map(|&x| if whole { (x as u64).into_pyobject(py).map(|o| o.into_any()) } else { x.into_pyobject(py).map(|o| o.into_any()) }).map(|r| match r { Ok(o) => o, Err(e) => match e {} }).collect())
+    Ok(v.iter()
+        .map(|&x| if whole { (x as u64).into_pyobject(py).map(|o| o.into_any()) } else { x.into_pyobject(py).map(|o| o.into_any()) })
+        .map(|r| match r {
+            Ok(o) => o,
+            Err(e) => match e {},
+        })
+        .collect())
 }
 
 #[pymethods]
@@ -115,7 +121,9 @@ fn cards_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<CoreCard>> {
 
 fn method(trials: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>, target: Option<f64>, max_deals: Option<u64>) -> PyResult<(Method, Option<u64>)> {
     let trials = match trials {
-        Some(t) if !t.is_none() => Some(crate::args::as_u64(t).ok_or_else(|| to_py(Error::equity(format!("trials must be a positive integer, not {}", t.repr().map(|r| r.to_string()).unwrap_or_default()))))?),
+        Some(t) if !t.is_none() => {
+            Some(crate::args::as_u64(t).ok_or_else(|| to_py(Error::equity(format!("trials must be a positive integer, not {}", t.repr().map(|r| r.to_string()).unwrap_or_default()))))?)
+        }
         _ => None,
     };
     if trials.is_none() && target.is_none() {

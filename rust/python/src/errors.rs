@@ -7,7 +7,8 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 
-const NAMES: [&str; 10] = ["CardError", "DuplicateCardError", "ConfigError", "IllegalActionError", "StateError", "NoCardsLeftError", "HandHistoryError", "UnsupportedVariantError", "RangeError", "EquityError"];
+const NAMES: [&str; 10] =
+    ["CardError", "DuplicateCardError", "ConfigError", "IllegalActionError", "StateError", "NoCardsLeftError", "HandHistoryError", "UnsupportedVariantError", "RangeError", "EquityError"];
 
 static CLASSES: PyOnceLock<Vec<Py<PyType>>> = PyOnceLock::new();
 

@@ -692,7 +692,7 @@ pub fn _restore_view(state: &[u8]) -> PyResult<SeatView> {
 /// shown at showdown; the deck never). Safe to send to that player.
 #[pyclass(module = "holecards", name = "SeatView", frozen, eq)]
 #[derive(PartialEq)]
-pub struct SeatView(game::SeatView);
+pub struct SeatView(pub game::SeatView);
 
 fn card_strs(cards: &[CoreCard]) -> Vec<String> {
     cards.iter().map(|c| c.to_string()).collect()

@@ -6,12 +6,13 @@ use pyo3::prelude::*;
 mod macros;
 mod args;
 mod cards;
+mod equity;
 mod errors;
 mod eval;
 mod game;
 mod phh;
 mod range;
-mod equity;
+mod table;
 
 /// mimalloc for the engine's allocations: reading a corpus or a hand's
 /// events makes many small ones, which glibc's allocator serves slowly
@@ -60,5 +61,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(phh::_phh_from_hand, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_check_each, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_columns, m)?)?;
+    m.add_class::<table::Table>()?;
+    m.add_class::<table::Tournament>()?;
+    m.add_class::<table::Player>()?;
+    m.add_class::<table::Bust>()?;
+    m.add_class::<table::Positions>()?;
+    m.add_class::<table::Finish>()?;
+    m.add_function(wrap_pyfunction!(table::_restore_table, m)?)?;
+    m.add_function(wrap_pyfunction!(table::_restore_tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(table::icm, m)?)?;
     Ok(())
 }

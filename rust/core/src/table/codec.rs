@@ -36,6 +36,68 @@ fn read_positions(r: &mut Reader, n: usize) -> Result<Positions> {
     Ok(Positions { button: r.seat(n)?, small_blind: r.seat(n)?, big_blind: r.seat(n)?, button_dead: r.bool()?, small_blind_dead: r.bool()? })
 }
 
+fn write_deal(w: &mut Writer, d: Option<&Deal>) {
+    let Some(d) = d else {
+        w.bool(false);
+        return;
+    };
+    w.bool(true);
+    w.len(d.seats.len());
+    for (&s, &st) in d.seats.iter().zip(&d.starting) {
+        w.u8(s as u8);
+        w.u64(st);
+    }
+    write_positions(w, &d.positions);
+    w.u8(d.seating.button as u8);
+    opt_seat_w(w, d.seating.small_blind);
+    w.u8(d.seating.big_blind as u8);
+    w.u64(d.seating.posting as u64);
+    w.u64(d.number);
+    w.len(d.entering.len());
+    for &(s, st) in &d.entering {
+        w.u8(s as u8);
+        w.u8(st as u8);
+    }
+    match &d.before.0 {
+        None => w.bool(false),
+        Some(p) => {
+            w.bool(true);
+            write_positions(w, p);
+        }
+    }
+    w.u64(d.before.1 as u64);
+    w.u64((d.before.1 >> 64) as u64);
+}
+
+fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
+    if !r.bool()? {
+        return Ok(None);
+    }
+    let k = r.len(n)?;
+    let mut ds = Vec::with_capacity(k);
+    let mut starting = Vec::with_capacity(k);
+    for _ in 0..k {
+        ds.push(r.seat(n)?);
+        starting.push(r.u64()?);
+    }
+    let positions = read_positions(r, n)?;
+    let seating = Seating { button: r.seat(k)?, small_blind: opt_seat_r(r, k)?, big_blind: r.seat(k)?, posting: u32_of(r.u64()?)? };
+    let number = r.u64()?;
+    let e = r.len(n)?;
+    let mut entering = Vec::with_capacity(e);
+    for _ in 0..e {
+        entering.push((r.seat(n)?, Status::from_u8(r.u8()?).ok_or_else(bad)?));
+    }
+    let before_pos = if r.bool()? { Some(read_positions(r, n)?) } else { None };
+    let before_word = r.u64()? as u128 | (r.u64()? as u128) << 64;
+    // The hand's seats in table order.
+    let ordered = ds.windows(2).all(|p| p[0] < p[1]);
+    if k < MIN_SEATS || !ordered || seating.posting >> k != 0 || seating.small_blind == Some(seating.big_blind) {
+        return Err(bad());
+    }
+    Ok(Some(Deal { seats: ds, positions, seating, number, starting, entering, before: (before_pos, before_word) }))
+}
+
 fn write_table(w: &mut Writer, t: &Table) {
     write_rules(w, &t.rules);
     w.u8(t.button_rule as u8);
@@ -65,37 +127,8 @@ fn write_table(w: &mut Writer, t: &Table) {
     w.u64(pos as u64);
     w.u64((pos >> 64) as u64);
     w.u64(t.hands);
-    match &t.out {
-        None => w.bool(false),
-        Some(d) => {
-            w.bool(true);
-            w.len(d.seats.len());
-            for (&s, &st) in d.seats.iter().zip(&d.starting) {
-                w.u8(s as u8);
-                w.u64(st);
-            }
-            write_positions(w, &d.positions);
-            w.u8(d.seating.button as u8);
-            opt_seat_w(w, d.seating.small_blind);
-            w.u8(d.seating.big_blind as u8);
-            w.u64(d.seating.posting as u64);
-            w.u64(d.number);
-            w.len(d.entering.len());
-            for &(s, st) in &d.entering {
-                w.u8(s as u8);
-                w.u8(st as u8);
-            }
-            match &d.before.0 {
-                None => w.bool(false),
-                Some(p) => {
-                    w.bool(true);
-                    write_positions(w, p);
-                }
-            }
-            w.u64(d.before.1 as u64);
-            w.u64((d.before.1 >> 64) as u64);
-        }
-    }
+    write_deal(w, t.out.as_ref());
+    write_deal(w, t.last_deal.as_ref());
     w.len(t.busts.len());
     for b in &t.busts {
         w.u64(b.player as u64);
@@ -140,34 +173,11 @@ fn read_table(r: &mut Reader) -> Result<Table> {
     }
     let pos = r.u64()? as u128 | (r.u64()? as u128) << 64;
     let hands = r.u64()?;
-    let out = if r.bool()? {
-        let k = r.len(n)?;
-        let mut ds = Vec::with_capacity(k);
-        let mut starting = Vec::with_capacity(k);
-        for _ in 0..k {
-            ds.push(r.seat(n)?);
-            starting.push(r.u64()?);
-        }
-        let positions = read_positions(r, n)?;
-        let seating = Seating { button: r.seat(k)?, small_blind: opt_seat_r(r, k)?, big_blind: r.seat(k)?, posting: u32_of(r.u64()?)? };
-        let number = r.u64()?;
-        let e = r.len(n)?;
-        let mut entering = Vec::with_capacity(e);
-        for _ in 0..e {
-            entering.push((r.seat(n)?, Status::from_u8(r.u8()?).ok_or_else(bad)?));
-        }
-        let before_pos = if r.bool()? { Some(read_positions(r, n)?) } else { None };
-        let before_word = r.u64()? as u128 | (r.u64()? as u128) << 64;
-        // The hand's seats in table order, each a player's, with that stack.
-        let ordered = ds.windows(2).all(|p| p[0] < p[1]);
-        let held = ds.iter().zip(&starting).all(|(&s, &st)| seats[s].as_ref().is_some_and(|p: &Player| p.stack == st));
-        if k < MIN_SEATS || !ordered || !held || number + 1 != hands || seating.posting >> k != 0 {
-            return Err(bad());
-        }
-        Some(Deal { seats: ds, positions, seating, number, starting, entering, before: (before_pos, before_word) })
-    } else {
-        None
-    };
+    let out = read_deal(r, n)?;
+    if out.as_ref().is_some_and(|d| d.number + 1 != hands || !d.seats.iter().zip(&d.starting).all(|(&s, &st)| seats[s].as_ref().is_some_and(|p| p.stack == st))) {
+        return Err(bad());
+    }
+    let last_deal = read_deal(r, n)?;
     let nb = r.len(1 << 24)?;
     let mut busts = Vec::with_capacity(nb.min(r.0.len() / 25));
     for _ in 0..nb {
@@ -183,7 +193,7 @@ fn read_table(r: &mut Reader) -> Result<Table> {
     }
     let mut rng = DeckRng::from_seed(seed);
     rng.set_word_pos(pos);
-    Ok(Table { rules, button_rule, seats, next_id, last, first_button, seed, rng, hands, out, busts })
+    Ok(Table { rules, button_rule, seats, next_id, last, first_button, seed, rng, hands, out, last_deal, busts })
 }
 
 pub fn encode_table(t: &Table) -> Vec<u8> {

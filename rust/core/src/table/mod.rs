@@ -125,6 +125,8 @@ pub struct Table {
     pub(crate) rng: DeckRng,
     pub(crate) hands: u64,
     pub(crate) out: Option<Deal>,
+    /// The last hand finished.
+    pub(crate) last_deal: Option<Deal>,
     pub(crate) busts: Vec<Bust>,
 }
 
@@ -140,6 +142,7 @@ impl PartialEq for Table {
             && self.rng.get_word_pos() == o.rng.get_word_pos()
             && self.hands == o.hands
             && self.out == o.out
+            && self.last_deal == o.last_deal
             && self.busts == o.busts
     }
 }
@@ -153,7 +156,7 @@ impl Table {
         }
         let rng = make_rng(seed);
         let key = rng.get_seed();
-        Ok(Table { rules, button_rule, seats: vec![None; seat_count], next_id: 0, last: None, first_button: None, seed: key, rng, hands: 0, out: None, busts: Vec::new() })
+        Ok(Table { rules, button_rule, seats: vec![None; seat_count], next_id: 0, last: None, first_button: None, seed: key, rng, hands: 0, out: None, last_deal: None, busts: Vec::new() })
     }
 
     pub fn rules(&self) -> &Arc<Rules> {
@@ -182,6 +185,10 @@ impl Table {
     /// The hand dealt and not yet finished.
     pub fn dealt(&self) -> Option<&Deal> {
         self.out.as_ref()
+    }
+    /// The last hand finished.
+    pub fn last_deal(&self) -> Option<&Deal> {
+        self.last_deal.as_ref()
     }
     pub fn busts(&self) -> &[Bust] {
         &self.busts
@@ -373,6 +380,7 @@ impl Table {
             }
         }
         self.busts.extend(busted.iter().cloned());
+        self.last_deal = Some(deal);
         Ok(busted)
     }
 
@@ -390,19 +398,19 @@ impl Table {
     }
 
     fn play_out(&self, hand: &mut Hand, policy: &mut dyn FnMut(&Hand) -> Move) -> Result<()> {
-        while let Some(la) = hand.legal_actions() {
-            let mv = if self.is_absent(la.seat) {
-                if la.can_check {
-                    Move::CheckOrCall
-                } else {
-                    Move::Fold
-                }
-            } else {
-                policy(hand)
-            };
+        while hand.actor().is_some() {
+            let mv = self.absent_move(hand).unwrap_or_else(|| policy(hand));
             hand.act(None, mv)?;
         }
         Ok(())
+    }
+
+    /// The move the table makes for a player to act who is sitting out
+    /// (dealt in by a dead-button table): check when that is possible,
+    /// else fold. `None` when the player to act is present.
+    pub fn absent_move(&self, hand: &Hand) -> Option<Move> {
+        let la = hand.legal_actions()?;
+        self.is_absent(la.seat).then_some(if la.can_check { Move::CheckOrCall } else { Move::Fold })
     }
 
     /// Reseeds the dealing (a new session from the same seating).

@@ -237,16 +237,8 @@ impl Tournament {
     pub fn play(&mut self, policy: &mut dyn FnMut(&Hand) -> Move, clock: Option<f64>) -> Result<(Hand, Vec<Finish>)> {
         let mut hand = self.new_hand(clock)?;
         let mut result = Ok(());
-        while let Some(la) = hand.legal_actions() {
-            let mv = if self.table.is_absent(la.seat) {
-                if la.can_check {
-                    Move::CheckOrCall
-                } else {
-                    Move::Fold
-                }
-            } else {
-                policy(&hand)
-            };
+        while hand.actor().is_some() {
+            let mv = self.table.absent_move(&hand).unwrap_or_else(|| policy(&hand));
             if let Err(e) = hand.act(None, mv) {
                 result = Err(e);
                 break;

@@ -1,0 +1,668 @@
+//! `Table`, `Tournament` and `icm`: conversions only; the seating rules,
+//! levels, places and ICM are the engine's (holecards_core::table).
+use crate::errors::{to_py, IntoPyResult};
+use crate::game::{Hand, Rules, SeatView};
+use holecards_core::game::{self, Move};
+use holecards_core::table::{self as core, codec, icm as core_icm, tournament as tour, ButtonRule, Entry, Status};
+use holecards_core::Error;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+use std::sync::Arc;
+
+fn config(msg: String) -> PyErr {
+    to_py(Error::bad_config(msg))
+}
+
+fn repr(v: &Bound<'_, PyAny>) -> String {
+    v.repr().map(|r| r.to_string()).unwrap_or_default()
+}
+
+fn chips(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u64> {
+    crate::args::as_u64(v).ok_or_else(|| config(format!("{name} must be a whole number of chips (0 or more), not {}", repr(v))))
+}
+
+fn seat_arg(v: &Bound<'_, PyAny>) -> PyResult<usize> {
+    crate::args::as_u64(v).and_then(|s| usize::try_from(s).ok()).filter(|&s| s < 64).ok_or_else(|| config(format!("a seat is a number from 0, not {}", repr(v))))
+}
+
+fn entry_arg(v: Option<&Bound<'_, PyAny>>, default: Entry) -> PyResult<Entry> {
+    let Some(v) = v.filter(|v| !v.is_none()) else { return Ok(default) };
+    match v.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned())).as_deref() {
+        Some("post") => Ok(Entry::PostBigBlind),
+        Some("wait") => Ok(Entry::WaitForBigBlind),
+        _ => Err(config(format!("entry must be 'post' (post a big blind to come in) or 'wait' (wait for the big blind), not {}", repr(v)))),
+    }
+}
+
+fn status_name(s: Status) -> &'static str {
+    match s {
+        Status::Playing => "playing",
+        Status::SittingOut => "sitting_out",
+        Status::WaitingForBigBlind => "waiting",
+        Status::PostingBigBlind => "posting",
+    }
+}
+
+/// A seated player.
+#[pyclass(module = "holecards", name = "Player", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Player {
+    #[pyo3(get)]
+    id: u32,
+    #[pyo3(get)]
+    seat: usize,
+    #[pyo3(get)]
+    stack: u64,
+    /// `"playing"`, `"sitting_out"`, `"waiting"` (for the big blind) or
+    /// `"posting"` (a big blind, to come in at the next hand).
+    #[pyo3(get)]
+    status: &'static str,
+}
+
+#[pymethods]
+impl Player {
+    fn __repr__(&self) -> String {
+        format!("Player(id={}, seat={}, stack={}, status='{}')", self.id, self.seat, self.stack, self.status)
+    }
+}
+
+/// A player who lost every chip: in which hand, from which stack.
+#[pyclass(module = "holecards", name = "Bust", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Bust {
+    #[pyo3(get)]
+    player: u32,
+    #[pyo3(get)]
+    seat: usize,
+    /// The table's hand number (0 for its first hand).
+    #[pyo3(get)]
+    hand: u64,
+    /// The stack they started that hand with.
+    #[pyo3(get)]
+    starting_stack: u64,
+}
+
+#[pymethods]
+impl Bust {
+    fn __repr__(&self) -> String {
+        format!("Bust(player={}, seat={}, hand={}, starting_stack={})", self.player, self.seat, self.hand, self.starting_stack)
+    }
+}
+
+impl From<&core::Bust> for Bust {
+    fn from(b: &core::Bust) -> Bust {
+        Bust { player: b.player, seat: b.seat, hand: b.hand, starting_stack: b.starting_stack }
+    }
+}
+
+/// Where the button and blinds were for a hand, in table seats.
+#[pyclass(module = "holecards", name = "Positions", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Positions {
+    #[pyo3(get)]
+    button: usize,
+    #[pyo3(get)]
+    small_blind: usize,
+    #[pyo3(get)]
+    big_blind: usize,
+    /// Nobody dealt in at the button's seat (a dead button).
+    #[pyo3(get)]
+    button_dead: bool,
+    /// Nobody posted the small blind (a dead small blind).
+    #[pyo3(get)]
+    small_blind_dead: bool,
+}
+
+#[pymethods]
+impl Positions {
+    fn __repr__(&self) -> String {
+        format!(
+            "Positions(button={}, small_blind={}, big_blind={}, button_dead={}, small_blind_dead={})",
+            self.button,
+            self.small_blind,
+            self.big_blind,
+            if self.button_dead { "True" } else { "False" },
+            if self.small_blind_dead { "True" } else { "False" }
+        )
+    }
+}
+
+impl From<core::Positions> for Positions {
+    fn from(p: core::Positions) -> Positions {
+        Positions { button: p.button, small_blind: p.small_blind, big_blind: p.big_blind, button_dead: p.button_dead, small_blind_dead: p.small_blind_dead }
+    }
+}
+
+/// A player's tournament result.
+#[pyclass(module = "holecards", name = "Finish", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Finish {
+    #[pyo3(get)]
+    player: u32,
+    #[pyo3(get)]
+    seat: usize,
+    /// 1 for the winner; players tied share the better place.
+    #[pyo3(get)]
+    place: u32,
+    #[pyo3(get)]
+    prize: u64,
+    /// The hand they busted in (`None` for the winner).
+    #[pyo3(get)]
+    hand: Option<u64>,
+}
+
+#[pymethods]
+impl Finish {
+    fn __repr__(&self) -> String {
+        let hand = self.hand.map_or("None".to_string(), |h| h.to_string());
+        format!("Finish(player={}, seat={}, place={}, prize={}, hand={hand})", self.player, self.seat, self.place, self.prize)
+    }
+}
+
+impl From<&tour::Finish> for Finish {
+    fn from(f: &tour::Finish) -> Finish {
+        Finish { player: f.player, seat: f.seat, place: f.place, prize: f.prize, hand: f.hand }
+    }
+}
+
+fn players_of(t: &core::Table) -> Vec<Player> {
+    t.seats().iter().enumerate().filter_map(|(seat, p)| p.as_ref().map(|p| Player { id: p.id, seat, stack: p.stack, status: status_name(p.status) })).collect()
+}
+
+/// The bot for a table seat: one callable for every seat, a sequence by
+/// seat, or a mapping from seat to bot.
+fn bot_for<'py>(bots: &Bound<'py, PyAny>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
+    if bots.is_callable() && !bots.is_instance_of::<PyDict>() {
+        return Ok(bots.clone());
+    }
+    bots.get_item(seat).map_err(|_| config(format!("no bot for seat {seat}: give one callable, a list by seat or a dict {{seat: bot}}")))
+}
+
+/// A bot's answer: `("fold", 0)`, `("check", 0)`, `("call", 0)` (check or
+/// call), `("bet", x)` or `("raise", x)` (to a street total of x).
+fn bot_move(answer: &Bound<'_, PyAny>, seat: usize) -> PyResult<Move> {
+    let bad = || config(format!("the bot for seat {seat} answered {}: a bot returns ('fold', 0), ('check', 0), ('call', 0), ('bet', amount) or ('raise', amount)", repr(answer)));
+    let t = answer.cast::<PyTuple>().map_err(|_| bad())?;
+    if t.len() != 2 {
+        return Err(bad());
+    }
+    let kind = t.get_item(0)?;
+    let kind = kind.cast::<PyString>().map_err(|_| bad())?.to_cow().map_err(|_| bad())?.into_owned();
+    let amount = crate::args::as_u64(&t.get_item(1)?).ok_or_else(bad)?;
+    Ok(match kind.as_str() {
+        "fold" => Move::Fold,
+        "check" => Move::Check,
+        "call" => Move::CheckOrCall,
+        "bet" | "raise" => Move::BetOrRaiseTo(amount),
+        _ => return Err(bad()),
+    })
+}
+
+/// Plays `hand` through with `bots` (by table seat), the table moving for
+/// absent players. On an error the hand is left where it stopped.
+fn play_with(py: Python<'_>, table: &core::Table, hand: &mut game::Hand, bots: &Bound<'_, PyAny>) -> PyResult<()> {
+    let seats = table.dealt().map(|d| d.seats.clone()).unwrap_or_default();
+    while let Some(actor) = hand.actor() {
+        let mv = match table.absent_move(hand) {
+            Some(m) => m,
+            None => {
+                let seat = seats.get(actor).copied().unwrap_or(actor);
+                let bot = bot_for(bots, seat)?;
+                let answer = bot.call1((SeatView(hand.view(Some(actor))),))?;
+                bot_move(&answer, seat)?
+            }
+        };
+        hand.act(None, mv).py()?;
+        py.check_signals()?;
+    }
+    Ok(())
+}
+
+/// A table: seats, stacks carried from hand to hand, the button moving by
+/// the chosen rule. See docs/tables.md.
+#[pyclass(module = "holecards", name = "Table")]
+#[derive(Clone)]
+pub struct Table(pub core::Table);
+
+fn button_rule(v: Option<&Bound<'_, PyAny>>) -> PyResult<ButtonRule> {
+    let Some(v) = v.filter(|v| !v.is_none()) else { return Ok(ButtonRule::Moving) };
+    match v.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned())).as_deref() {
+        Some("moving") => Ok(ButtonRule::Moving),
+        Some("dead") => Ok(ButtonRule::Dead),
+        _ => Err(config(format!("button must be 'moving' (cash games) or 'dead' (tournaments: the TDA's dead button), not {}", repr(v)))),
+    }
+}
+
+#[pymethods]
+impl Table {
+    #[new]
+    #[pyo3(signature = (rules, seats=None, *, button=None, seed=None), text_signature = "(rules, seats=9, *, button='moving', seed=None)")]
+    fn new(rules: &Bound<'_, PyAny>, seats: Option<&Bound<'_, PyAny>>, button: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Table> {
+        let rules = rules.cast::<Rules>().map_err(|_| config("rules must be a holecards.Rules, e.g. Rules.no_limit(small_blind=1, big_blind=2)".into()))?.get().0.clone();
+        let n = match seats.filter(|s| !s.is_none()) {
+            None => 9,
+            Some(seats) => crate::args::as_u64(seats).and_then(|s| usize::try_from(s).ok()).ok_or_else(|| config(format!("seats must be a number of seats, not {}", repr(seats))))?,
+        };
+        let seed = crate::cards::seed_from_py(seed)?;
+        Ok(Table(core::Table::new(rules, n, button_rule(button)?, seed).py()?))
+    }
+
+    #[getter]
+    fn rules(&self) -> Rules {
+        Rules(Arc::clone(self.0.rules()))
+    }
+    /// New rules (blinds, antes) from the next hand.
+    fn set_rules(&mut self, rules: &Bound<'_, PyAny>) -> PyResult<()> {
+        let rules = rules.cast::<Rules>().map_err(|_| config("rules must be a holecards.Rules".into()))?.get().0.clone();
+        self.0.set_rules(rules).py()
+    }
+    #[getter]
+    fn seat_count(&self) -> usize {
+        self.0.seat_count()
+    }
+    /// `"moving"` or `"dead"`.
+    #[getter]
+    fn button_rule(&self) -> &'static str {
+        self.0.button_rule().name()
+    }
+    /// The seated players, by seat.
+    #[getter]
+    fn players(&self) -> Vec<Player> {
+        players_of(&self.0)
+    }
+    /// Each seat's stack (`None` for an empty seat).
+    #[getter]
+    fn stacks(&self) -> Vec<Option<u64>> {
+        self.0.seats().iter().map(|p| p.as_ref().map(|p| p.stack)).collect()
+    }
+    /// Every chip at the table.
+    #[getter]
+    fn chips(&self) -> u64 {
+        self.0.chips()
+    }
+    #[getter]
+    fn hands_dealt(&self) -> u64 {
+        self.0.hands_dealt()
+    }
+    /// The positions of the last hand dealt.
+    #[getter]
+    fn positions(&self) -> Option<Positions> {
+        self.0.last_positions().map(Positions::from)
+    }
+    /// The table seats of the hand being played, in the hand's seat order
+    /// (the hand's seat `i` is table seat `dealt_seats[i]`).
+    #[getter]
+    fn dealt_seats(&self) -> Option<Vec<usize>> {
+        self.0.dealt().map(|d| d.seats.clone())
+    }
+    /// Every player who busted, in order.
+    #[getter]
+    fn busts(&self) -> Vec<Bust> {
+        self.0.busts().iter().map(Bust::from).collect()
+    }
+
+    /// Seats a player; returns their id. Before the first hand everyone is
+    /// in; later `entry` is `"post"` (a big blind at the next hand) or
+    /// `"wait"` (for the big blind).
+    #[pyo3(signature = (seat, stack, entry=None), text_signature = "(seat, stack, entry='post')")]
+    fn sit(&mut self, seat: &Bound<'_, PyAny>, stack: &Bound<'_, PyAny>, entry: Option<&Bound<'_, PyAny>>) -> PyResult<u32> {
+        let (seat, stack, entry) = (seat_arg(seat)?, chips("stack", stack)?, entry_arg(entry, Entry::PostBigBlind)?);
+        self.0.sit(seat, stack, entry).py()
+    }
+    /// The player leaves with their chips (returned).
+    fn leave(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<u64> {
+        self.0.leave(seat_arg(seat)?).py()
+    }
+    /// Adds chips to a stack between hands.
+    fn add_chips(&mut self, seat: &Bound<'_, PyAny>, chips_: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.0.add_chips(seat_arg(seat)?, chips("chips", chips_)?).py()
+    }
+    fn sit_out(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.0.sit_out(seat_arg(seat)?).py()
+    }
+    /// Back from sitting out: `"wait"` for the big blind or `"post"` one
+    /// (a dead-button table deals them in at once).
+    #[pyo3(signature = (seat, entry=None), text_signature = "(seat, entry='wait')")]
+    fn sit_in(&mut self, seat: &Bound<'_, PyAny>, entry: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        self.0.sit_in(seat_arg(seat)?, entry_arg(entry, Entry::WaitForBigBlind)?).py()
+    }
+    /// Where the first hand's button is (by default the first player).
+    fn set_button(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.0.set_button(seat_arg(seat)?).py()
+    }
+
+    /// Deals the next hand. Its seats are the players dealt in, in table
+    /// order (`dealt_seats` maps them back). Give it back with `finish`.
+    fn new_hand(&mut self) -> PyResult<Hand> {
+        Ok(Hand(self.0.new_hand().py()?))
+    }
+    /// Carries a finished hand back (stacks, busts); returns its busts.
+    fn finish(&mut self, hand: PyRef<'_, Hand>) -> PyResult<Vec<Bust>> {
+        Ok(self.0.finish(&hand.0).py()?.iter().map(Bust::from).collect())
+    }
+    /// Takes back the hand being played, as if it was never dealt.
+    fn take_back(&mut self) -> bool {
+        self.0.take_back()
+    }
+    /// Whether the hand's `seat` belongs to a player sitting out (a
+    /// dead-button table deals them in, and `play` checks or folds for them).
+    fn is_absent(&self, seat: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.0.is_absent(seat_arg(seat)?))
+    }
+    /// Plays one hand through: `bots` is one callable for every seat, a
+    /// list by table seat, or a dict `{seat: bot}`; a bot gets its seat's
+    /// `SeatView` (seats numbered as in the hand) and returns `("fold", 0)`,
+    /// `("check", 0)`, `("call", 0)`, `("bet", x)` or `("raise", x)`.
+    /// Returns the finished hand. If a bot fails, the hand is taken back.
+    fn play(&mut self, py: Python<'_>, bots: &Bound<'_, PyAny>) -> PyResult<Hand> {
+        let mut hand = self.0.new_hand().py()?;
+        if let Err(e) = play_with(py, &self.0, &mut hand, bots) {
+            self.0.take_back();
+            return Err(e);
+        }
+        self.0.finish(&hand).py()?;
+        Ok(Hand(hand))
+    }
+    /// The hand as a PHH history with the table's fields (`hand`, `seats`,
+    /// `seat_count`): give the hand being played, or one just finished
+    /// with the table's `last_deal` (use `history` right after `play`).
+    fn history(&self, hand: PyRef<'_, Hand>) -> PyResult<crate::phh::HandHistory> {
+        table_history(&self.0, &hand.0, None)
+    }
+
+    fn copy(&self) -> Table {
+        self.clone()
+    }
+    fn __copy__(&self) -> Table {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Table {
+        self.clone()
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Table>().map(|o| o.borrow().0 == self.0).unwrap_or(false)
+    }
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+        let restore = py.import("holecards._core")?.getattr("_restore_table")?;
+        Ok((restore, (PyBytes::new(py, &codec::encode_table(&self.0)),)))
+    }
+    fn __repr__(&self) -> String {
+        let t = &self.0;
+        format!("<Table {} seats, {} players, {} button, {} hands dealt>", t.seat_count(), t.players(), t.button_rule().name(), t.hands_dealt())
+    }
+}
+
+/// PHH fields for a table's hand: the deal being played, or else the last
+/// one (hands are numbered by the table).
+fn table_history(t: &core::Table, hand: &game::Hand, level: Option<usize>) -> PyResult<crate::phh::HandHistory> {
+    let (seats, number) = match (t.dealt(), t.last_deal()) {
+        (Some(d), _) if d.starting == hand.starting_stacks() => (d.seats.clone(), d.number),
+        (_, Some(d)) if d.starting == hand.starting_stacks() && d.seating == hand.seating() => (d.seats.clone(), d.number),
+        _ => return Err(config("this hand is not the table's current or last hand".into())),
+    };
+    let fields = holecards_core::phh::write::table_hand_fields(hand, &seats, t.seat_count(), number, level);
+    Ok(crate::phh::HandHistory(Arc::new(holecards_core::phh::HandHistory::from(fields))))
+}
+
+#[pyfunction]
+pub fn _restore_table(state: &[u8]) -> PyResult<Table> {
+    Ok(Table(codec::decode_table(state).py()?))
+}
+
+fn level_of(v: &Bound<'_, PyAny>, big_blind_ante: bool, i: usize) -> PyResult<tour::Level> {
+    let bad = || config(format!("level {} is {}: give (small_blind, big_blind) or (small_blind, big_blind, ante), in chips", i + 1, repr(v)));
+    let t =
+        v.cast::<PyTuple>().map(|t| t.to_owned()).or_else(|_| v.extract::<Vec<Bound<'_, PyAny>>>().map(|l| PyTuple::new(v.py(), l).unwrap_or_else(|_| PyTuple::empty(v.py())))).map_err(|_| bad())?;
+    let nums: Vec<u64> = t.iter().map(|x| crate::args::as_u64(&x).ok_or_else(bad)).collect::<PyResult<_>>()?;
+    let (sb, bb, ante) = match nums.as_slice() {
+        [sb, bb] => (*sb, *bb, 0),
+        [sb, bb, a] => (*sb, *bb, *a),
+        _ => return Err(bad()),
+    };
+    Ok(if big_blind_ante { tour::Level { small_blind: sb, big_blind: bb, ante: 0, big_blind_ante: ante } } else { tour::Level { small_blind: sb, big_blind: bb, ante, big_blind_ante: 0 } })
+}
+
+fn structure_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<game::Structure> {
+    let Some(v) = v.filter(|v| !v.is_none()) else { return Ok(game::Structure::NoLimit) };
+    if let Some(code) = crate::args::as_u64(v) {
+        return match code {
+            0 => Ok(game::Structure::FixedLimit),
+            1 => Ok(game::Structure::PotLimit),
+            2 => Ok(game::Structure::NoLimit),
+            _ => Err(config("a tournament plays Structure.NO_LIMIT, POT_LIMIT or FIXED_LIMIT".into())),
+        };
+    }
+    match v.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned())).as_deref() {
+        Some("no-limit") => Ok(game::Structure::NoLimit),
+        Some("pot-limit") => Ok(game::Structure::PotLimit),
+        Some("fixed-limit") => Ok(game::Structure::FixedLimit),
+        _ => Err(config(format!("structure must be 'no-limit', 'pot-limit', 'fixed-limit' or a holecards.Structure, not {}", repr(v)))),
+    }
+}
+
+/// A single-table tournament: the dead button, blind levels, places and
+/// payouts. See docs/tables.md.
+#[pyclass(module = "holecards", name = "Tournament")]
+#[derive(Clone)]
+pub struct Tournament(pub tour::Tournament);
+
+#[pymethods]
+impl Tournament {
+    #[new]
+    #[pyo3(
+        signature = (levels, stacks, payouts=None, *, structure=None, hands_per_level=None, seconds_per_level=None, ante=None, button=None, seed=None),
+        text_signature = "(levels, stacks, payouts=(), *, structure='no-limit', hands_per_level=None, seconds_per_level=None, ante='uniform', button=None, seed=None)"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        levels: &Bound<'_, PyAny>,
+        stacks: &Bound<'_, PyAny>,
+        payouts: Option<&Bound<'_, PyAny>>,
+        structure: Option<&Bound<'_, PyAny>>,
+        hands_per_level: Option<&Bound<'_, PyAny>>,
+        seconds_per_level: Option<&Bound<'_, PyAny>>,
+        ante: Option<&Bound<'_, PyAny>>,
+        button: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Tournament> {
+        let big_blind_ante = match ante.filter(|a| !a.is_none()).map(|a| a.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned()))) {
+            None => false,
+            Some(Some(s)) if s == "uniform" => false,
+            Some(Some(s)) if s == "big_blind" => true,
+            Some(_) => return Err(config("ante must be 'uniform' (every player antes) or 'big_blind' (the big blind antes for the table)".into())),
+        };
+        let items: Vec<Bound<'_, PyAny>> = levels.extract().map_err(|_| config(format!("levels must be a list of (small_blind, big_blind[, ante]), not {}", repr(levels))))?;
+        let levels = items.iter().enumerate().map(|(i, l)| level_of(l, big_blind_ante, i)).collect::<PyResult<Vec<_>>>()?;
+        let stacks_items: Vec<Bound<'_, PyAny>> = stacks.extract().map_err(|_| config(format!("stacks must be a list of chips by seat (0 for an empty seat), not {}", repr(stacks))))?;
+        let stacks = stacks_items.iter().map(|s| chips("a stack", s)).collect::<PyResult<Vec<_>>>()?;
+        let payouts = match payouts.filter(|p| !p.is_none()) {
+            None => Vec::new(),
+            Some(p) => {
+                let items: Vec<Bound<'_, PyAny>> = p.extract().map_err(|_| config(format!("payouts must be a list of prizes by place, not {}", repr(p))))?;
+                items.iter().map(|x| crate::args::as_u64(x).ok_or_else(|| config(format!("a payout is a whole number (0 or more), not {}", repr(x))))).collect::<PyResult<Vec<_>>>()?
+            }
+        };
+        let advance = match (hands_per_level.filter(|v| !v.is_none()), seconds_per_level.filter(|v| !v.is_none())) {
+            (Some(h), None) => {
+                tour::Advance::Hands(crate::args::as_u64(h).and_then(|v| u32::try_from(v).ok()).ok_or_else(|| config(format!("hands_per_level must be a number of hands, not {}", repr(h))))?)
+            }
+            (None, Some(s)) => tour::Advance::Seconds(s.extract::<f64>().map_err(|_| config(format!("seconds_per_level must be a number of seconds, not {}", repr(s))))?),
+            (None, None) => return Err(config("say when levels advance: hands_per_level=N or seconds_per_level=S".into())),
+            (Some(_), Some(_)) => return Err(config("give hands_per_level or seconds_per_level, not both".into())),
+        };
+        let button = button.filter(|b| !b.is_none()).map(seat_arg).transpose()?;
+        let seed = crate::cards::seed_from_py(seed)?;
+        Ok(Tournament(tour::Tournament::new(structure_arg(structure)?, levels, advance, &stacks, payouts, button, seed).py()?))
+    }
+
+    /// The current level (0 for the first).
+    #[getter]
+    fn level(&self) -> usize {
+        self.0.level()
+    }
+    /// The levels as (small_blind, big_blind, ante).
+    #[getter]
+    fn levels(&self) -> Vec<(u64, u64, u64)> {
+        self.0.levels().iter().map(|l| (l.small_blind, l.big_blind, l.ante + l.big_blind_ante)).collect()
+    }
+    /// The current level's rules.
+    #[getter]
+    fn rules(&self) -> Rules {
+        Rules(Arc::clone(self.0.table().rules()))
+    }
+    #[getter]
+    fn payouts(&self) -> Vec<u64> {
+        self.0.payouts().to_vec()
+    }
+    #[getter]
+    fn entrants(&self) -> u32 {
+        self.0.entrants()
+    }
+    /// Players still in.
+    #[getter]
+    fn remaining(&self) -> usize {
+        self.0.remaining()
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+    /// Places decided so far, in the order decided (the winner last).
+    #[getter]
+    fn results(&self) -> Vec<Finish> {
+        self.0.results().iter().map(Finish::from).collect()
+    }
+    #[getter]
+    fn players(&self) -> Vec<Player> {
+        players_of(self.0.table())
+    }
+    #[getter]
+    fn stacks(&self) -> Vec<Option<u64>> {
+        self.0.table().seats().iter().map(|p| p.as_ref().map(|p| p.stack)).collect()
+    }
+    #[getter]
+    fn chips(&self) -> u64 {
+        self.0.table().chips()
+    }
+    #[getter]
+    fn hands_dealt(&self) -> u64 {
+        self.0.table().hands_dealt()
+    }
+    #[getter]
+    fn positions(&self) -> Option<Positions> {
+        self.0.table().last_positions().map(Positions::from)
+    }
+    #[getter]
+    fn dealt_seats(&self) -> Option<Vec<usize>> {
+        self.0.table().dealt().map(|d| d.seats.clone())
+    }
+    #[getter]
+    fn busts(&self) -> Vec<Bust> {
+        self.0.table().busts().iter().map(Bust::from).collect()
+    }
+    /// A late entry at an empty seat; returns the player's id.
+    fn register(&mut self, seat: &Bound<'_, PyAny>, stack: &Bound<'_, PyAny>) -> PyResult<u32> {
+        self.0.register(seat_arg(seat)?, chips("stack", stack)?).py()
+    }
+    /// The player sits out: dealt in and blinded off, checking or folding.
+    fn sit_out(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.0.table_mut().sit_out(seat_arg(seat)?).py()
+    }
+    fn sit_in(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.0.table_mut().sit_in(seat_arg(seat)?, Entry::WaitForBigBlind).py()
+    }
+    fn is_absent(&self, seat: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.0.table().is_absent(seat_arg(seat)?))
+    }
+    /// Deals the next hand at the level due: with `seconds_per_level`, pass
+    /// `clock`, the seconds since the start.
+    #[pyo3(signature = (clock=None))]
+    fn new_hand(&mut self, clock: Option<f64>) -> PyResult<Hand> {
+        Ok(Hand(self.0.new_hand(clock).py()?))
+    }
+    /// Carries a finished hand back; returns the places it decided.
+    fn finish(&mut self, hand: PyRef<'_, Hand>) -> PyResult<Vec<Finish>> {
+        Ok(self.0.finish(&hand.0).py()?.iter().map(Finish::from).collect())
+    }
+    fn take_back(&mut self) -> bool {
+        self.0.table_mut().take_back()
+    }
+    /// Plays one hand through with `bots` (as for `Table.play`); returns it.
+    #[pyo3(signature = (bots, clock=None))]
+    fn play(&mut self, py: Python<'_>, bots: &Bound<'_, PyAny>, clock: Option<f64>) -> PyResult<Hand> {
+        let mut hand = self.0.new_hand(clock).py()?;
+        if let Err(e) = play_with(py, self.0.table(), &mut hand, bots) {
+            self.0.table_mut().take_back();
+            return Err(e);
+        }
+        self.0.finish(&hand).py()?;
+        Ok(Hand(hand))
+    }
+    /// ICM of the players still in, by seat, over the prizes left.
+    #[pyo3(signature = (*, trials=None, seed=None))]
+    fn icm(&self, trials: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<std::collections::BTreeMap<usize, f64>> {
+        let trials = trials_arg(trials)?;
+        let seed = crate::cards::seed_from_py(seed)?;
+        let by_id = self.0.icm(trials, seed).py()?;
+        let seats: Vec<(u32, usize)> = self.0.table().seats().iter().enumerate().filter_map(|(s, p)| p.as_ref().map(|p| (p.id, s))).collect();
+        Ok(by_id.into_iter().filter_map(|(id, v)| seats.iter().find(|x| x.0 == id).map(|x| (x.1, v))).collect())
+    }
+    /// The hand as a PHH history with the table's fields and the level.
+    fn history(&self, hand: PyRef<'_, Hand>) -> PyResult<crate::phh::HandHistory> {
+        table_history(self.0.table(), &hand.0, Some(self.0.level()))
+    }
+    fn copy(&self) -> Tournament {
+        self.clone()
+    }
+    fn __copy__(&self) -> Tournament {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Tournament {
+        self.clone()
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Tournament>().map(|o| o.borrow().0 == self.0).unwrap_or(false)
+    }
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+        let restore = py.import("holecards._core")?.getattr("_restore_tournament")?;
+        Ok((restore, (PyBytes::new(py, &codec::encode_tournament(&self.0)),)))
+    }
+    fn __repr__(&self) -> String {
+        format!("<Tournament {} of {} players left, level {}, {} hands dealt>", self.0.remaining(), self.0.entrants(), self.0.level() + 1, self.0.table().hands_dealt())
+    }
+}
+
+#[pyfunction]
+pub fn _restore_tournament(state: &[u8]) -> PyResult<Tournament> {
+    Ok(Tournament(codec::decode_tournament(state).py()?))
+}
+
+fn trials_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+    let Some(v) = v.filter(|v| !v.is_none()) else { return Ok(None) };
+    match crate::args::as_u64(v) {
+        Some(t) if t >= 1 => Ok(Some(t)),
+        _ => Err(config(format!("trials must be a number of finishing orders to sample (1 or more), not {}", repr(v)))),
+    }
+}
+
+/// Each player's expected prize by the Independent Chip Model.
+#[pyfunction]
+#[pyo3(signature = (stacks, payouts, *, trials=None, seed=None))]
+pub fn icm(py: Python<'_>, stacks: &Bound<'_, PyAny>, payouts: &Bound<'_, PyAny>, trials: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<f64>> {
+    let s_items: Vec<Bound<'_, PyAny>> = stacks.extract().map_err(|_| config(format!("stacks must be a list of chip counts, not {}", repr(stacks))))?;
+    let stacks = s_items.iter().map(|s| chips("a stack", s)).collect::<PyResult<Vec<_>>>()?;
+    let p_items: Vec<Bound<'_, PyAny>> = payouts.extract().map_err(|_| config(format!("payouts must be a list of prizes by place, not {}", repr(payouts))))?;
+    let payouts = p_items
+        .iter()
+        .map(|p| {
+            if p.is_instance_of::<pyo3::types::PyBool>() {
+                return Err(config(format!("a payout is an amount, not {}", repr(p))));
+            }
+            p.extract::<f64>().map_err(|_| config(format!("a payout is an amount, not {}", repr(p))))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let trials = trials_arg(trials)?;
+    let seed = crate::cards::seed_from_py(seed)?;
+    let r = py.detach(move || core_icm::icm(&stacks, &payouts, trials, seed)).py()?;
+    Ok(r.equities)
+}
