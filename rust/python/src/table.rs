@@ -396,8 +396,8 @@ impl Table {
 /// one (hands are numbered by the table).
 fn table_history(t: &core::Table, hand: &game::Hand, level: Option<usize>) -> PyResult<crate::phh::HandHistory> {
     let (seats, number) = match (t.dealt(), t.last_deal()) {
-        (Some(d), _) if d.starting == hand.starting_stacks() => (d.seats.clone(), d.number),
-        (_, Some(d)) if d.starting == hand.starting_stacks() && d.seating == hand.seating() => (d.seats.clone(), d.number),
+        (Some(d), _) if d.starting == hand.starting_stacks() && d.hole_cards == core::hole_mask(hand) => (d.seats.clone(), d.number),
+        (_, Some(d)) if d.starting == hand.starting_stacks() && d.hole_cards == core::hole_mask(hand) => (d.seats.clone(), d.number),
         _ => return Err(config("this hand is not the table's current or last hand".into())),
     };
     let fields = holecards_core::phh::write::table_hand_fields(hand, &seats, t.seat_count(), number, level);

@@ -53,6 +53,7 @@ fn write_deal(w: &mut Writer, d: Option<&Deal>) {
     w.u8(d.seating.big_blind as u8);
     w.u64(d.seating.posting as u64);
     w.u64(d.number);
+    w.u64(d.hole_cards);
     w.len(d.entering.len());
     for &(s, st) in &d.entering {
         w.u8(s as u8);
@@ -83,6 +84,7 @@ fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
     let positions = read_positions(r, n)?;
     let seating = Seating { button: r.seat(k)?, small_blind: opt_seat_r(r, k)?, big_blind: r.seat(k)?, posting: u32_of(r.u64()?)? };
     let number = r.u64()?;
+    let hole_cards = r.u64()?;
     let e = r.len(n)?;
     let mut entering = Vec::with_capacity(e);
     for _ in 0..e {
@@ -95,7 +97,7 @@ fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
     if k < MIN_SEATS || !ordered || seating.posting >> k != 0 || seating.small_blind == Some(seating.big_blind) {
         return Err(bad());
     }
-    Ok(Some(Deal { seats: ds, positions, seating, number, starting, entering, before: (before_pos, before_word) }))
+    Ok(Some(Deal { seats: ds, positions, seating, number, starting, hole_cards, entering, before: (before_pos, before_word) }))
 }
 
 fn write_table(w: &mut Writer, t: &Table) {

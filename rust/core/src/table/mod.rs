@@ -104,10 +104,18 @@ pub struct Deal {
     pub seating: Seating,
     pub number: u64,
     pub starting: Vec<u64>,
+    /// The hole cards dealt (bit `index` of each card): tells the table's
+    /// hand from another one with the same seats and stacks.
+    pub hole_cards: u64,
     /// Players who came in with this hand, and how they were waiting.
     pub entering: Vec<(usize, Status)>,
     /// The table's positions and dealing before this hand (to take it back).
     pub(crate) before: (Option<Positions>, u128),
+}
+
+/// The hole cards of a hand as a card mask.
+pub fn hole_mask(hand: &Hand) -> u64 {
+    (0..hand.num_players()).filter_map(|s| hand.hole_cards(s)).flatten().fold(0, |m, c| m | (1u64 << c.index()))
 }
 
 /// A table: seats, stacks carried from hand to hand, the button.
@@ -329,7 +337,8 @@ impl Table {
             }
         }
         self.last = Some(plan.positions);
-        self.out = Some(Deal { seats: plan.seats, positions: plan.positions, seating: plan.seating, number: self.hands, starting: stacks, entering, before });
+        let hole_cards = hole_mask(&hand);
+        self.out = Some(Deal { seats: plan.seats, positions: plan.positions, seating: plan.seating, number: self.hands, starting: stacks, hole_cards, entering, before });
         self.hands += 1;
         Ok(hand)
     }
@@ -365,7 +374,7 @@ impl Table {
         if !hand.is_over() {
             return Err(Error::bad_config(format!("hand {} is not over: play it to the end first", deal.number)));
         }
-        if hand.num_players() != deal.seats.len() || hand.starting_stacks() != deal.starting || hand.seating() != deal.seating {
+        if hand.num_players() != deal.seats.len() || hand.starting_stacks() != deal.starting || hand.seating() != deal.seating || hole_mask(hand) != deal.hole_cards {
             return Err(Error::bad_config(format!("this is not the hand the table dealt (hand {})", deal.number)));
         }
         let deal = self.out.take().ok_or_else(|| Error::bad_config("no hand is being played".into()))?;

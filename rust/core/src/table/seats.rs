@@ -199,7 +199,15 @@ pub(crate) fn plan(t: &Table) -> Result<Plan> {
             if dealt.count_ones() < 2 {
                 return Err(too_few());
             }
-            (dealt, pos, 0u32)
+            if dealt.count_ones() == 2 && seated.count_ones() > 2 {
+                // Two dealt in, the others waiting: heads-up between them,
+                // the big blind where it moved.
+                let other = next_in(dealt, pos.big_blind, n).ok_or_else(too_few)?;
+                entering.retain(|&s| dealt & (1 << s) != 0);
+                (dealt, Positions { button: other, small_blind: other, big_blind: pos.big_blind, button_dead: false, small_blind_dead: false }, 0u32)
+            } else {
+                (dealt, pos, 0u32)
+            }
         }
     };
     let seats: Vec<usize> = (0..n).filter(|&s| dealt & (1 << s) != 0).collect();

@@ -147,10 +147,17 @@ impl Tournament {
         self.table.players() <= 1 && self.table.dealt().is_none()
     }
 
-    /// A late entry: a player joins with `stack` chips at an empty seat.
+    /// A late entry: a player joins with `stack` chips at an empty seat,
+    /// until the first player busts.
     pub fn register(&mut self, seat: usize, stack: u64) -> Result<u32> {
         if self.is_over() {
             return Err(Error::bad_config("the tournament is over".into()));
+        }
+        if !self.results.is_empty() {
+            return Err(Error::bad_config("late registration closed when the first player busted (places are being decided)".into()));
+        }
+        if self.entrants as usize >= self.table.seat_count() {
+            return Err(Error::bad_config("every seat has had a player: this single-table tournament is full".into()));
         }
         let id = self.table.sit(seat, stack, Entry::PostBigBlind)?;
         self.entrants += 1;
