@@ -740,7 +740,7 @@ def _q(x: int) -> bytes:
 
 # The saved-state format the engine writes (rust/core/src/game/codec.rs);
 # test_an_old_format_is_refused checks that format 1 is refused.
-STATE_FORMAT = 2
+STATE_FORMAT = 3
 SEAT_U64 = ("starting", "stack", "bet", "total", "acted_high")
 SEAT_BOOL = ("folded", "all_in", "acted")
 HAND_U64 = ("high", "full_raise", "last_full_high", "raises", "dead")
@@ -772,7 +772,10 @@ def decode_hand_state(b: bytes) -> Dict[str, Any]:
         s.update({k: r.u8() for k in SEAT_BOOL})
         s["hole"] = [r.u8(), r.u8()]
         d["seats"].append(s)
-    d["button"], d["street"] = r.u8(), r.u8()
+    d["button"] = r.u8()
+    # Who posts the blinds: small blind (255: dead), big blind, posting seats (a bit each).
+    d["sb"], d["bb"], d["posting"] = r.u8(), r.u8(), r.u64()
+    d["street"] = r.u8()
     d["board"] = [r.u8() for _ in range(5)]
     d["burns"] = [r.u8() for _ in range(3)] if r.u8() else None
     d["actor"] = r.u8()
@@ -788,7 +791,7 @@ def encode_hand_state(d: Dict[str, Any]) -> bytes:
     out = bytes([STATE_FORMAT]) + _encode_rules(d["rules"]) + _q(len(d["seats"]))
     for s in d["seats"]:
         out += b"".join(_q(s[k]) for k in SEAT_U64) + bytes([s[k] for k in SEAT_BOOL] + s["hole"])
-    out += bytes([d["button"], d["street"]] + d["board"])
+    out += bytes([d["button"], d["sb"], d["bb"]]) + _q(d["posting"]) + bytes([d["street"]] + d["board"])
     out += b"\x00" if d["burns"] is None else b"\x01" + bytes(d["burns"])
     out += bytes([d["actor"]]) + b"".join(_q(d[k]) for k in HAND_U64) + bytes([d["uncapped"]])
     out += _q(len(d["history"])) + b"".join(bytes(a[:3]) + _q(a[3]) + bytes([a[4]]) for a in d["history"])
@@ -812,7 +815,7 @@ def mutate_state(d: Dict[str, Any], rng: random.Random) -> None:
     n = len(seats)
     for _ in range(rng.randint(1, 4)):
         s = rng.choice(seats)
-        k = rng.randrange(13)
+        k = rng.randrange(14)
         if k == 0:
             s[rng.choice(SEAT_BOOL)] ^= 1
         elif k == 1:
@@ -847,6 +850,14 @@ def mutate_state(d: Dict[str, Any], rng: random.Random) -> None:
             a[3] &= U64 - 1
             for i in (0, 1, 2, 4):
                 a[i] &= 255
+        elif k == 13:
+            which = rng.randrange(3)
+            if which == 0:
+                d["sb"] = rng.choice([255, rng.randrange(n + 1)])
+            elif which == 1:
+                d["bb"] = rng.randrange(n + 1)
+            else:
+                d["posting"] = rng.choice([0, 1, 1 << rng.randrange(n + 1), rng.randrange(1 << n)])
         elif k == 12 and d["result"]:
             p = rng.choice(d["result"])
             p[rng.randrange(3)] = rng.choice([0, 1, (1 << n) - 1, 1 << n, rng.randrange(1 << n)])

@@ -52,6 +52,9 @@ impl Hand {
     pub fn stack(&self, seat: usize) -> Option<u64> {
         self.seats.get(seat).map(|s| s.stack)
     }
+    pub fn starting_stack(&self, seat: usize) -> Option<u64> {
+        self.seats.get(seat).map(|s| s.starting)
+    }
     pub fn starting_stacks(&self) -> Vec<u64> {
         self.seats.iter().map(|s| s.starting).collect()
     }

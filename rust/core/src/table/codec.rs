@@ -195,7 +195,7 @@ fn read_table(r: &mut Reader) -> Result<Table> {
     }
     let mut rng = DeckRng::from_seed(seed);
     rng.set_word_pos(pos);
-    Ok(Table { rules, button_rule, seats, next_id, last, first_button, seed, rng, hands, out, last_deal, busts })
+    Ok(Table { rules, button_rule, seats, next_id, last, first_button, seed, rng, hands, out, last_deal, busts, spare: Default::default() })
 }
 
 pub fn encode_table(t: &Table) -> Vec<u8> {

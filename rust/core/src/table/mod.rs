@@ -136,6 +136,8 @@ pub struct Table {
     /// The last hand finished.
     pub(crate) last_deal: Option<Deal>,
     pub(crate) busts: Vec<Bust>,
+    /// Vectors of a deal gone by, reused for the next (no allocation per hand).
+    pub(crate) spare: (Vec<usize>, Vec<u64>),
 }
 
 impl PartialEq for Table {
@@ -164,7 +166,7 @@ impl Table {
         }
         let rng = make_rng(seed);
         let key = rng.get_seed();
-        Ok(Table { rules, button_rule, seats: vec![None; seat_count], next_id: 0, last: None, first_button: None, seed: key, rng, hands: 0, out: None, last_deal: None, busts: Vec::new() })
+        Ok(Table { rules, button_rule, seats: vec![None; seat_count], next_id: 0, last: None, first_button: None, seed: key, rng, hands: 0, out: None, last_deal: None, busts: Vec::new(), spare: Default::default() })
     }
 
     pub fn rules(&self) -> &Arc<Rules> {
@@ -325,9 +327,11 @@ impl Table {
     /// [`Deal::seats`] maps them back). Give it back with [`Table::finish`].
     pub fn new_hand(&mut self) -> Result<Hand> {
         self.between_hands("deal a new hand")?;
-        let plan = seats::plan(self)?;
+        let (seats_buf, mut stacks) = std::mem::take(&mut self.spare);
+        let plan = seats::plan(self, seats_buf)?;
         let before = (self.last, self.rng.get_word_pos());
-        let stacks: Vec<u64> = plan.seats.iter().map(|&s| self.seats[s].as_ref().map_or(0, |p| p.stack)).collect();
+        stacks.clear();
+        stacks.extend(plan.seats.iter().map(|&s| self.seats[s].as_ref().map_or(0, |p| p.stack)));
         let hand = Hand::new_seated(Arc::clone(&self.rules), &stacks, plan.seating, Some(&mut self.rng), None, None)?;
         let mut entering = Vec::new();
         for &s in &plan.entering {
@@ -374,22 +378,24 @@ impl Table {
         if !hand.is_over() {
             return Err(Error::bad_config(format!("hand {} is not over: play it to the end first", deal.number)));
         }
-        if hand.num_players() != deal.seats.len() || hand.starting_stacks() != deal.starting || hand.seating() != deal.seating || hole_mask(hand) != deal.hole_cards {
+        let same_stacks = (0..deal.starting.len()).all(|i| hand.starting_stack(i) == Some(deal.starting[i]));
+        if hand.num_players() != deal.seats.len() || !same_stacks || hand.seating() != deal.seating || hole_mask(hand) != deal.hole_cards {
             return Err(Error::bad_config(format!("this is not the hand the table dealt (hand {})", deal.number)));
         }
         let deal = self.out.take().ok_or_else(|| Error::bad_config("no hand is being played".into()))?;
-        let stacks = hand.stacks();
         let mut busted = Vec::new();
         for (i, &seat) in deal.seats.iter().enumerate() {
             let Some(p) = self.seats[seat].as_mut() else { continue };
-            p.stack = stacks[i];
+            p.stack = hand.stack(i).unwrap_or(0);
             if p.stack == 0 {
                 busted.push(Bust { player: p.id, seat, hand: deal.number, starting_stack: deal.starting[i] });
                 self.seats[seat] = None;
             }
         }
         self.busts.extend(busted.iter().cloned());
-        self.last_deal = Some(deal);
+        if let Some(old) = self.last_deal.replace(deal) {
+            self.spare = (old.seats, old.starting);
+        }
         Ok(busted)
     }
 

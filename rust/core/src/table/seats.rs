@@ -84,7 +84,8 @@ fn too_few() -> Error {
     Error::bad_config("a hand needs two players at the table, and fewer are seated and playing".into())
 }
 
-pub(crate) fn plan(t: &Table) -> Result<Plan> {
+/// `buffer`: a vector to reuse for the plan's seats.
+pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
     let n = t.seats.len();
     let joining = |s: Status| matches!(s, Status::WaitingForBigBlind | Status::PostingBigBlind);
     let mut entering: Vec<usize> = Vec::new();
@@ -210,7 +211,9 @@ pub(crate) fn plan(t: &Table) -> Result<Plan> {
             }
         }
     };
-    let seats: Vec<usize> = (0..n).filter(|&s| dealt & (1 << s) != 0).collect();
+    let mut seats = buffer;
+    seats.clear();
+    seats.extend((0..n).filter(|&s| dealt & (1 << s) != 0));
     let index = |s: usize| seats.iter().position(|&x| x == s);
     let heads_up = seats.len() == 2;
     let hand_button = if heads_up || positions.small_blind == positions.button {

@@ -1,0 +1,118 @@
+//! Criterion bench of sessions at a table with no Python, next to bare
+//! hands in the same run: six-player no-limit (blinds 50/100, stacks
+//! 10,000), random legal actions (fold 15%, raise 25% to a uniform legal
+//! amount, else check or call, the policy of benches/game.rs).
+//!
+//! * `bare_hands_100k`: `Hand::new_with_rng` with the button moved by the
+//!   caller, stacks reset every hand (what benches/game.rs times).
+//! * `table_hands_100k`: a `Table` (moving button) carrying stacks, moving
+//!   the button, busting players; a busted player's seat is taken again by
+//!   a new player who posts a big blind to come in.
+//! * `tournament_table_hands_100k`: the same with the TDA's dead button.
+//! * `icm_20_players_exact`: ICM of 20 stacks, 20 places paid.
+//!
+//! Run: `cargo bench -p holecards-core --bench table`
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use holecards_core::deck::{make_rng, DeckRng};
+use holecards_core::game::{BlindOptions, Hand, Move, Rules};
+use holecards_core::table::{icm, ButtonRule, Entry, Table};
+use std::hint::black_box;
+use std::sync::Arc;
+
+const HANDS: u64 = 100_000;
+
+/// The random policy's own generator: xorshift64* (as in benches/game.rs).
+struct Policy(u64);
+
+impl Policy {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn range(&mut self, lo: u64, hi: u64) -> u64 {
+        let span = hi - lo + 1;
+        lo + (((self.next() >> 32) * span) >> 32).min(span - 1)
+    }
+    fn choose(&mut self, hand: &Hand) -> Move {
+        let Some(la) = hand.legal_actions() else { return Move::Fold };
+        let roll = self.range(0, 99);
+        if roll < 15 && la.can_fold {
+            Move::Fold
+        } else if roll < 40 && la.min_raise_to.is_some() {
+            let lo = la.min_raise_to.unwrap_or(0);
+            let hi = la.max_raise_to.unwrap_or(lo);
+            Move::BetOrRaiseTo(self.range(lo, hi))
+        } else {
+            Move::CheckOrCall
+        }
+    }
+}
+
+fn bare(rules: &Arc<Rules>, i: u64, deal: &mut DeckRng, rng: &mut Policy) -> i64 {
+    let Ok(mut hand) = Hand::new_with_rng(Arc::clone(rules), &[10_000; 6], (i % 6) as usize, deal, None) else {
+        return 0;
+    };
+    while hand.actor().is_some() {
+        let mv = rng.choose(&hand);
+        if hand.act(None, mv).is_err() {
+            return 0;
+        }
+    }
+    hand.payoffs().map(|p| p[0]).unwrap_or(0)
+}
+
+fn session(rules: &Arc<Rules>, rule: ButtonRule) -> u64 {
+    let mut t = Table::new(Arc::clone(rules), 6, rule, Some(2)).unwrap_or_else(|e| panic!("{e}"));
+    for s in 0..6 {
+        let _ = t.sit(s, 10_000, Entry::PostBigBlind);
+    }
+    let mut rng = Policy(0x9E37_79B9_7F4A_7C15);
+    let mut policy = |h: &Hand| rng.choose(h);
+    let mut acc = 0u64;
+    for _ in 0..HANDS {
+        match t.play(&mut policy) {
+            Ok(h) => acc = acc.wrapping_add(h.pot()),
+            Err(e) => panic!("{e}"),
+        }
+        if t.players() < 6 {
+            for s in 0..6 {
+                if t.player(s).is_none() {
+                    let _ = t.sit(s, 10_000, Entry::PostBigBlind);
+                }
+            }
+        }
+    }
+    acc
+}
+
+fn bench(c: &mut Criterion) {
+    let rules = Arc::new(Rules::no_limit(BlindOptions { small_blind: 50, big_blind: 100, ..Default::default() }).unwrap_or_else(|e| panic!("{e}")));
+    let mut g = c.benchmark_group("table");
+    g.throughput(Throughput::Elements(HANDS));
+    g.sample_size(10);
+    g.bench_function("bare_hands_100k", |b| {
+        b.iter(|| {
+            let mut rng = Policy(0x9E37_79B9_7F4A_7C15);
+            let mut deal = make_rng(Some(2));
+            let mut acc = 0i64;
+            for i in 0..HANDS {
+                acc = acc.wrapping_add(bare(&rules, i, &mut deal, &mut rng));
+            }
+            black_box(acc)
+        })
+    });
+    g.bench_function("table_hands_100k", |b| b.iter(|| black_box(session(&rules, ButtonRule::Moving))));
+    g.bench_function("tournament_table_hands_100k", |b| b.iter(|| black_box(session(&rules, ButtonRule::Dead))));
+    g.finish();
+    let stacks: Vec<u64> = (0..20).map(|i| 1_000 + 137 * i).collect();
+    let payouts: Vec<f64> = (0..20).map(|i| 100.0 / (i as f64 + 1.0)).collect();
+    let mut g2 = c.benchmark_group("icm");
+    g2.sample_size(10);
+    g2.bench_function("icm_20_players_exact", |b| b.iter(|| black_box(icm::icm_exact(&stacks, &payouts).unwrap_or_default())));
+    g2.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
