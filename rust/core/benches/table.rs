@@ -1,14 +1,21 @@
 //! Criterion bench of sessions at a table with no Python, next to bare
 //! hands in the same run: six-player no-limit (blinds 50/100, stacks
-//! 10,000), random legal actions (fold 15%, raise 25% to a uniform legal
-//! amount, else check or call, the policy of benches/game.rs).
+//! 10,000), random legal actions: fold 15%, raise 25%, else check or call.
 //!
-//! * `bare_hands_100k`: `Hand::new_with_rng` with the button moved by the
-//!   caller, stacks reset every hand (what benches/game.rs times).
-//! * `table_hands_100k`: a `Table` (moving button) carrying stacks, moving
-//!   the button, busting players; a busted player's seat is taken again by
-//!   a new player who posts a big blind to come in.
-//! * `tournament_table_hands_100k`: the same with the TDA's dead button.
+//! Two raise sizes. `min`: raises to the minimum, so stacks last (about 29
+//! actions and one pot a hand, a bust every few hundred hands), and a
+//! session's hands are like bare hands: this pair measures what the table
+//! adds. `any`: raises to a uniform legal amount up to all-in (the policy of
+//! benches/game.rs): bare hands all start at 10,000, but at a table carried
+//! stacks drift apart, so hands have side pots and about two players bust
+//! (and are replaced) every hand; hands differ, not only the bookkeeping.
+//!
+//! * `bare_*`: `Hand::new_with_rng` with the button moved by the caller,
+//!   stacks reset every hand.
+//! * `table_*`: a `Table` (moving button) carrying stacks, moving the
+//!   button, busting players; a busted player's seat is taken again by a new
+//!   player who posts a big blind to come in.
+//! * `dead_button_table_*`: the same with the TDA's dead button.
 //! * `icm_20_players_exact`: ICM of 20 stacks, 20 places paid.
 //!
 //! Run: `cargo bench -p holecards-core --bench table`
@@ -22,7 +29,7 @@ use std::sync::Arc;
 const HANDS: u64 = 100_000;
 
 /// The random policy's own generator: xorshift64* (as in benches/game.rs).
-struct Policy(u64);
+struct Policy(u64, bool);
 
 impl Policy {
     fn next(&mut self) -> u64 {
@@ -43,7 +50,7 @@ impl Policy {
         } else if roll < 40 && la.min_raise_to.is_some() {
             let lo = la.min_raise_to.unwrap_or(0);
             let hi = la.max_raise_to.unwrap_or(lo);
-            Move::BetOrRaiseTo(self.range(lo, hi))
+            Move::BetOrRaiseTo(if self.1 { lo } else { self.range(lo, hi) })
         } else {
             Move::CheckOrCall
         }
@@ -63,12 +70,12 @@ fn bare(rules: &Arc<Rules>, i: u64, deal: &mut DeckRng, rng: &mut Policy) -> i64
     hand.payoffs().map(|p| p[0]).unwrap_or(0)
 }
 
-fn session(rules: &Arc<Rules>, rule: ButtonRule) -> u64 {
+fn session(rules: &Arc<Rules>, rule: ButtonRule, min: bool) -> u64 {
     let mut t = Table::new(Arc::clone(rules), 6, rule, Some(2)).unwrap_or_else(|e| panic!("{e}"));
     for s in 0..6 {
         let _ = t.sit(s, 10_000, Entry::PostBigBlind);
     }
-    let mut rng = Policy(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Policy(0x9E37_79B9_7F4A_7C15, min);
     let mut policy = |h: &Hand| rng.choose(h);
     let mut acc = 0u64;
     for _ in 0..HANDS {
@@ -92,19 +99,21 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("table");
     g.throughput(Throughput::Elements(HANDS));
     g.sample_size(10);
-    g.bench_function("bare_hands_100k", |b| {
-        b.iter(|| {
-            let mut rng = Policy(0x9E37_79B9_7F4A_7C15);
-            let mut deal = make_rng(Some(2));
-            let mut acc = 0i64;
-            for i in 0..HANDS {
-                acc = acc.wrapping_add(bare(&rules, i, &mut deal, &mut rng));
-            }
-            black_box(acc)
-        })
-    });
-    g.bench_function("table_hands_100k", |b| b.iter(|| black_box(session(&rules, ButtonRule::Moving))));
-    g.bench_function("tournament_table_hands_100k", |b| b.iter(|| black_box(session(&rules, ButtonRule::Dead))));
+    for (name, min) in [("min", true), ("any", false)] {
+        g.bench_function(format!("bare_hands_100k_{name}"), |b| {
+            b.iter(|| {
+                let mut rng = Policy(0x9E37_79B9_7F4A_7C15, min);
+                let mut deal = make_rng(Some(2));
+                let mut acc = 0i64;
+                for i in 0..HANDS {
+                    acc = acc.wrapping_add(bare(&rules, i, &mut deal, &mut rng));
+                }
+                black_box(acc)
+            })
+        });
+        g.bench_function(format!("table_hands_100k_{name}"), |b| b.iter(|| black_box(session(&rules, ButtonRule::Moving, min))));
+        g.bench_function(format!("dead_button_table_hands_100k_{name}"), |b| b.iter(|| black_box(session(&rules, ButtonRule::Dead, min))));
+    }
     g.finish();
     let stacks: Vec<u64> = (0..20).map(|i| 1_000 + 137 * i).collect();
     let payouts: Vec<f64> = (0..20).map(|i| 100.0 / (i as f64 + 1.0)).collect();

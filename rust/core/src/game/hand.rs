@@ -141,7 +141,7 @@ pub struct Hand {
 /// one posts it), and players coming into a game may post a big blind out of
 /// position. Seats are the hand's own (0 to players - 1, dealt-in players
 /// only). [`Hand::new`] uses [`Seating::standard`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Seating {
     /// The seat that acts last after the flop (the button, or with a dead
     /// button the last player before it).

@@ -54,6 +54,7 @@ fn write_deal(w: &mut Writer, d: Option<&Deal>) {
     w.u64(d.seating.posting as u64);
     w.u64(d.number);
     w.u64(d.hole_cards);
+    w.bool(d.absent);
     w.len(d.entering.len());
     for &(s, st) in &d.entering {
         w.u8(s as u8);
@@ -85,6 +86,7 @@ fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
     let seating = Seating { button: r.seat(k)?, small_blind: opt_seat_r(r, k)?, big_blind: r.seat(k)?, posting: u32_of(r.u64()?)? };
     let number = r.u64()?;
     let hole_cards = r.u64()?;
+    let absent = r.bool()?;
     let e = r.len(n)?;
     let mut entering = Vec::with_capacity(e);
     for _ in 0..e {
@@ -97,7 +99,7 @@ fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
     if k < MIN_SEATS || !ordered || seating.posting >> k != 0 || seating.small_blind == Some(seating.big_blind) {
         return Err(bad());
     }
-    Ok(Some(Deal { seats: ds, positions, seating, number, starting, hole_cards, entering, before: (before_pos, before_word) }))
+    Ok(Some(Deal { seats: ds, positions, seating, number, starting, hole_cards, absent, entering, before: (before_pos, before_word) }))
 }
 
 fn write_table(w: &mut Writer, t: &Table) {
@@ -129,8 +131,8 @@ fn write_table(w: &mut Writer, t: &Table) {
     w.u64(pos as u64);
     w.u64((pos >> 64) as u64);
     w.u64(t.hands);
-    write_deal(w, t.out.as_ref());
-    write_deal(w, t.last_deal.as_ref());
+    write_deal(w, t.dealt());
+    write_deal(w, t.last_deal());
     w.len(t.busts.len());
     for b in &t.busts {
         w.u64(b.player as u64);
@@ -195,7 +197,10 @@ fn read_table(r: &mut Reader) -> Result<Table> {
     }
     let mut rng = DeckRng::from_seed(seed);
     rng.set_word_pos(pos);
-    Ok(Table { rules, button_rule, seats, next_id, last, first_button, seed, rng, hands, out, last_deal, busts, spare: Default::default() })
+    let (dealing, finished) = (out.is_some(), last_deal.is_some());
+    // Slot 0 the hand out, slot 1 the last finished.
+    let deals = [out.unwrap_or_default(), last_deal.unwrap_or_default()];
+    Ok(Table { rules, button_rule, seats, next_id, last, first_button, seed, rng, hands, deals, cur: 0, dealing, finished, busts })
 }
 
 pub fn encode_table(t: &Table) -> Vec<u8> {

@@ -96,7 +96,7 @@ pub struct Bust {
 }
 
 /// The hand a table has dealt and waits to have back.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Deal {
     /// The table seat of each of the hand's seats.
     pub seats: Vec<usize>,
@@ -107,6 +107,8 @@ pub struct Deal {
     /// The hole cards dealt (bit `index` of each card): tells the table's
     /// hand from another one with the same seats and stacks.
     pub hole_cards: u64,
+    /// Whether anyone dealt in is sitting out (a dead-button table).
+    pub absent: bool,
     /// Players who came in with this hand, and how they were waiting.
     pub entering: Vec<(usize, Status)>,
     /// The table's positions and dealing before this hand (to take it back).
@@ -132,12 +134,14 @@ pub struct Table {
     pub(crate) seed: [u8; 32],
     pub(crate) rng: DeckRng,
     pub(crate) hands: u64,
-    pub(crate) out: Option<Deal>,
-    /// The last hand finished.
-    pub(crate) last_deal: Option<Deal>,
+    /// Two deals, filled in place (no copy or allocation per hand):
+    /// `deals[cur]` is the hand being played when `dealing`, and
+    /// `deals[cur ^ 1]` the last one finished when `finished`.
+    pub(crate) deals: [Deal; 2],
+    pub(crate) cur: usize,
+    pub(crate) dealing: bool,
+    pub(crate) finished: bool,
     pub(crate) busts: Vec<Bust>,
-    /// Vectors of a deal gone by, reused for the next (no allocation per hand).
-    pub(crate) spare: (Vec<usize>, Vec<u64>),
 }
 
 impl PartialEq for Table {
@@ -151,8 +155,8 @@ impl PartialEq for Table {
             && self.seed == o.seed
             && self.rng.get_word_pos() == o.rng.get_word_pos()
             && self.hands == o.hands
-            && self.out == o.out
-            && self.last_deal == o.last_deal
+            && self.dealt() == o.dealt()
+            && self.last_deal() == o.last_deal()
             && self.busts == o.busts
     }
 }
@@ -166,7 +170,22 @@ impl Table {
         }
         let rng = make_rng(seed);
         let key = rng.get_seed();
-        Ok(Table { rules, button_rule, seats: vec![None; seat_count], next_id: 0, last: None, first_button: None, seed: key, rng, hands: 0, out: None, last_deal: None, busts: Vec::new(), spare: Default::default() })
+        Ok(Table {
+            rules,
+            button_rule,
+            seats: vec![None; seat_count],
+            next_id: 0,
+            last: None,
+            first_button: None,
+            seed: key,
+            rng,
+            hands: 0,
+            deals: Default::default(),
+            cur: 0,
+            dealing: false,
+            finished: false,
+            busts: Vec::new(),
+        })
     }
 
     pub fn rules(&self) -> &Arc<Rules> {
@@ -194,11 +213,11 @@ impl Table {
     }
     /// The hand dealt and not yet finished.
     pub fn dealt(&self) -> Option<&Deal> {
-        self.out.as_ref()
+        self.dealing.then(|| &self.deals[self.cur])
     }
     /// The last hand finished.
     pub fn last_deal(&self) -> Option<&Deal> {
-        self.last_deal.as_ref()
+        self.finished.then(|| &self.deals[self.cur ^ 1])
     }
     pub fn busts(&self) -> &[Bust] {
         &self.busts
@@ -213,7 +232,7 @@ impl Table {
     }
 
     fn between_hands(&self, what: &str) -> Result<()> {
-        match &self.out {
+        match self.dealt() {
             Some(d) => Err(Error::bad_config(format!("cannot {what} while hand {} is being played: finish it first", d.number))),
             None => Ok(()),
         }
@@ -305,7 +324,7 @@ impl Table {
     /// default the first occupied seat).
     pub fn set_button(&mut self, seat: usize) -> Result<()> {
         self.seat_index(seat)?;
-        if self.last.is_some() || self.out.is_some() {
+        if self.last.is_some() || self.dealing {
             return Err(Error::bad_config("the button is placed before the first hand; after that it moves by the rules".into()));
         }
         if self.seats[seat].is_none() {
@@ -325,24 +344,43 @@ impl Table {
     /// Deals the next hand: works out who is in and who posts, and returns
     /// the hand (its seats are the players dealt in, in table order;
     /// [`Deal::seats`] maps them back). Give it back with [`Table::finish`].
+    #[inline]
     pub fn new_hand(&mut self) -> Result<Hand> {
         self.between_hands("deal a new hand")?;
-        let (seats_buf, mut stacks) = std::mem::take(&mut self.spare);
+        let cur = self.cur;
+        let seats_buf = std::mem::take(&mut self.deals[cur].seats);
         let plan = seats::plan(self, seats_buf)?;
         let before = (self.last, self.rng.get_word_pos());
+        let mut stacks = std::mem::take(&mut self.deals[cur].starting);
         stacks.clear();
         stacks.extend(plan.seats.iter().map(|&s| self.seats[s].as_ref().map_or(0, |p| p.stack)));
-        let hand = Hand::new_seated(Arc::clone(&self.rules), &stacks, plan.seating, Some(&mut self.rng), None, None)?;
-        let mut entering = Vec::new();
+        let hand = match Hand::new_seated(Arc::clone(&self.rules), &stacks, plan.seating, Some(&mut self.rng), None, None) {
+            Ok(h) => h,
+            Err(e) => {
+                self.deals[cur].seats = plan.seats;
+                self.deals[cur].starting = stacks;
+                return Err(e);
+            }
+        };
+        let absent = plan.seats.iter().any(|&s| self.seats[s].as_ref().is_some_and(|p| p.status == Status::SittingOut));
+        let d = &mut self.deals[cur];
+        d.entering.clear();
         for &s in &plan.entering {
             if let Some(p) = self.seats[s].as_mut() {
-                entering.push((s, p.status));
+                d.entering.push((s, p.status));
                 p.status = Status::Playing;
             }
         }
         self.last = Some(plan.positions);
-        let hole_cards = hole_mask(&hand);
-        self.out = Some(Deal { seats: plan.seats, positions: plan.positions, seating: plan.seating, number: self.hands, starting: stacks, hole_cards, entering, before });
+        d.seats = plan.seats;
+        d.positions = plan.positions;
+        d.seating = plan.seating;
+        d.number = self.hands;
+        d.starting = stacks;
+        d.hole_cards = hole_mask(&hand);
+        d.absent = absent;
+        d.before = before;
+        self.dealing = true;
         self.hands += 1;
         Ok(hand)
     }
@@ -350,8 +388,12 @@ impl Table {
     /// Takes back the hand dealt and not finished, as if it was never
     /// dealt: positions, statuses and the dealing generator as before it.
     pub fn take_back(&mut self) -> bool {
-        let Some(d) = self.out.take() else { return false };
-        for (s, status) in d.entering {
+        if !self.dealing {
+            return false;
+        }
+        self.dealing = false;
+        let d = &self.deals[self.cur];
+        for &(s, status) in &d.entering {
             if let Some(p) = self.seats[s].as_mut() {
                 p.status = status;
             }
@@ -365,14 +407,14 @@ impl Table {
     /// Whether the player in the hand's `seat` is sitting out (a dead-button
     /// table deals them in; [`Table::play`] checks or folds for them).
     pub fn is_absent(&self, hand_seat: usize) -> bool {
-        let Some(d) = &self.out else { return false };
+        let Some(d) = self.dealt() else { return false };
         d.seats.get(hand_seat).and_then(|&s| self.seats[s].as_ref()).is_some_and(|p| p.status == Status::SittingOut)
     }
 
     /// Carries a finished hand's result back: stacks, and busts (players
     /// left with no chips leave their seats). Returns the busts of this hand.
     pub fn finish(&mut self, hand: &Hand) -> Result<Vec<Bust>> {
-        let Some(deal) = &self.out else {
+        let Some(deal) = self.dealt() else {
             return Err(Error::bad_config("no hand is being played at this table".into()));
         };
         if !hand.is_over() {
@@ -382,7 +424,7 @@ impl Table {
         if hand.num_players() != deal.seats.len() || !same_stacks || hand.seating() != deal.seating || hole_mask(hand) != deal.hole_cards {
             return Err(Error::bad_config(format!("this is not the hand the table dealt (hand {})", deal.number)));
         }
-        let deal = self.out.take().ok_or_else(|| Error::bad_config("no hand is being played".into()))?;
+        let deal = &self.deals[self.cur];
         let mut busted = Vec::new();
         for (i, &seat) in deal.seats.iter().enumerate() {
             let Some(p) = self.seats[seat].as_mut() else { continue };
@@ -393,17 +435,18 @@ impl Table {
             }
         }
         self.busts.extend(busted.iter().cloned());
-        if let Some(old) = self.last_deal.replace(deal) {
-            self.spare = (old.seats, old.starting);
-        }
+        self.dealing = false;
+        self.finished = true;
+        self.cur ^= 1;
         Ok(busted)
     }
 
     /// Plays one hand through: `policy` chooses each move of a player who is
     /// not absent. Returns the finished hand.
-    pub fn play(&mut self, policy: &mut dyn FnMut(&Hand) -> Move) -> Result<Hand> {
+    #[inline]
+    pub fn play<F: FnMut(&Hand) -> Move>(&mut self, mut policy: F) -> Result<Hand> {
         let mut hand = self.new_hand()?;
-        let result = self.play_out(&mut hand, policy);
+        let result = self.play_out(&mut hand, &mut policy);
         if let Err(e) = result {
             self.take_back();
             return Err(e);
@@ -412,7 +455,8 @@ impl Table {
         Ok(hand)
     }
 
-    fn play_out(&self, hand: &mut Hand, policy: &mut dyn FnMut(&Hand) -> Move) -> Result<()> {
+    #[inline]
+    fn play_out<F: FnMut(&Hand) -> Move>(&self, hand: &mut Hand, policy: &mut F) -> Result<()> {
         while hand.actor().is_some() {
             let mv = self.absent_move(hand).unwrap_or_else(|| policy(hand));
             hand.act(None, mv)?;
@@ -423,9 +467,18 @@ impl Table {
     /// The move the table makes for a player to act who is sitting out
     /// (dealt in by a dead-button table): check when that is possible,
     /// else fold. `None` when the player to act is present.
+    #[inline]
     pub fn absent_move(&self, hand: &Hand) -> Option<Move> {
+        let d = self.dealt()?;
+        if !d.absent {
+            return None;
+        }
+        let actor = hand.actor()?;
+        if !self.is_absent(actor) {
+            return None;
+        }
         let la = hand.legal_actions()?;
-        self.is_absent(la.seat).then_some(if la.can_check { Move::CheckOrCall } else { Move::Fold })
+        Some(if la.can_check { Move::CheckOrCall } else { Move::Fold })
     }
 
     /// Reseeds the dealing (a new session from the same seating).

@@ -38,7 +38,7 @@ use crate::error::{Error, Result};
 use crate::game::Seating;
 
 /// Where the button and blinds were for one hand, in table seats.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Positions {
     /// The button's seat (possibly dead: nobody dealt in there).
     pub button: usize,
@@ -60,24 +60,45 @@ pub(crate) struct Plan {
 }
 
 /// The first seat of `set` strictly after `after`, clockwise (`after`
-/// itself when it is the only one).
+/// itself when it is the only one). Bit tricks, no division: this runs
+/// several times a hand.
+#[inline]
 fn next_in(set: u32, after: usize, n: usize) -> Option<usize> {
-    (1..=n).map(|i| (after + i) % n).find(|&s| set & (1 << s) != 0)
+    debug_assert!(n <= 32 && after < n && set >> n == 0);
+    if set == 0 {
+        return None;
+    }
+    let above = set & !(u32::MAX >> (31 - after as u32));
+    Some(if above != 0 { above.trailing_zeros() } else { set.trailing_zeros() } as usize)
 }
 
 /// The first seat of `set` strictly before `before`, counter-clockwise.
+#[inline]
 fn prev_in(set: u32, before: usize, n: usize) -> Option<usize> {
-    (1..=n).map(|i| (before + n - i) % n).find(|&s| set & (1 << s) != 0)
+    debug_assert!(n <= 32 && before < n && set >> n == 0);
+    if set == 0 {
+        return None;
+    }
+    let below = set & ((1u32 << before) - 1);
+    Some(if below != 0 { 31 - below.leading_zeros() } else { 31 - set.leading_zeros() } as usize)
 }
 
 /// Whether `x` lies strictly between `a` and `b` going clockwise from `a`.
+#[inline]
 fn between(a: usize, b: usize, x: usize, n: usize) -> bool {
-    let d = |from: usize, to: usize| (to + n - from) % n;
+    let d = |from: usize, to: usize| if to >= from { to - from } else { to + n - from };
     x != a && x != b && d(a, x) < d(a, b)
 }
 
-fn set_of(t: &Table, f: impl Fn(Status) -> bool) -> u32 {
-    t.seats.iter().enumerate().filter(|(_, p)| p.as_ref().is_some_and(|p| f(p.status))).fold(0, |m, (i, _)| m | (1 << i))
+/// The seats of each status (bit i is seat i), in one pass.
+fn status_sets(t: &Table) -> [u32; 4] {
+    let mut sets = [0u32; 4];
+    for (i, p) in t.seats.iter().enumerate() {
+        if let Some(p) = p {
+            sets[p.status as usize] |= 1 << i;
+        }
+    }
+    sets
 }
 
 fn too_few() -> Error {
@@ -87,13 +108,13 @@ fn too_few() -> Error {
 /// `buffer`: a vector to reuse for the plan's seats.
 pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
     let n = t.seats.len();
-    let joining = |s: Status| matches!(s, Status::WaitingForBigBlind | Status::PostingBigBlind);
+    let sets = status_sets(t);
     let mut entering: Vec<usize> = Vec::new();
     let (dealt, positions, posting) = match t.button_rule {
         ButtonRule::Moving => {
-            let mut active = set_of(t, |s| s == Status::Playing);
-            let mut waiting = set_of(t, |s| s == Status::WaitingForBigBlind);
-            let mut posting = set_of(t, |s| s == Status::PostingBigBlind);
+            let mut active = sets[Status::Playing as usize];
+            let mut waiting = sets[Status::WaitingForBigBlind as usize];
+            let mut posting = sets[Status::PostingBigBlind as usize];
             if !t.rules.straddles.is_empty() {
                 // Nobody posts in out of position in a straddle game (the
                 // engine's rule): they wait for the big blind.
@@ -152,8 +173,8 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
         ButtonRule::Dead => {
             // Everyone seated is dealt in (sitting out too), but players
             // joining between the button and the small blind wait a hand.
-            let seated = set_of(t, |_| true);
-            let joiners = set_of(t, joining);
+            let seated = sets[0] | sets[1] | sets[2] | sets[3];
+            let joiners = sets[Status::WaitingForBigBlind as usize] | sets[Status::PostingBigBlind as usize];
             if seated.count_ones() < 2 {
                 return Err(too_few());
             }

@@ -241,7 +241,7 @@ impl Tournament {
     }
 
     /// Plays one hand through (absent players check or fold).
-    pub fn play(&mut self, policy: &mut dyn FnMut(&Hand) -> Move, clock: Option<f64>) -> Result<(Hand, Vec<Finish>)> {
+    pub fn play<F: FnMut(&Hand) -> Move>(&mut self, mut policy: F, clock: Option<f64>) -> Result<(Hand, Vec<Finish>)> {
         let mut hand = self.new_hand(clock)?;
         let mut result = Ok(());
         while hand.actor().is_some() {
