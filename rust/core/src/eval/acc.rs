@@ -2,10 +2,11 @@
 //! and suit key the evaluator hashes, and the cards as one rank mask per
 //! suit), so adding a card is an add and an or, and a board's partial hand
 //! plus each player's hole cards is one add per player. Evaluating reads the
-//! key's flush bits, then one hash lookup, or one flush-table lookup on the
+//! key's flush bits, then one hash lookup (an offset by the rank key's row,
+//! then the value at rank key + offset), or one flush-table lookup on the
 //! flush suit's mask (no pass over the cards, as from card indices).
 use super::tables::*;
-use super::{HandValue, FLUSH_BITS, KEYS, RANK_KEY_MASK, SUIT_INIT};
+use super::{nonflush, HandValue, FLUSH_BITS, KEYS, SUIT_INIT};
 use crate::card::Card;
 use crate::error::{Error, Result};
 
@@ -36,8 +37,9 @@ static SUITED: [u64; 256] = build_suited();
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HandAcc {
-    /// The evaluator's key: 3 bits of count per rank, a 4-bit counter per
-    /// suit starting at 3 (so five of a suit sets the counter's top bit).
+    /// The evaluator's key: the rank key (a sum of per-rank bases) in the top
+    /// 25 bits, a 4-bit counter per suit in the low 16 starting at 3 (so five
+    /// of a suit sets the counter's top bit).
     key: u64,
     /// The cards, suit-major: bit `16 * suit + rank`.
     suits: u64,
@@ -126,8 +128,10 @@ impl HandAcc {
 
     #[inline(always)]
     fn flush(self) -> u16 {
-        let suit = ((self.key & FLUSH_BITS) >> 40).trailing_zeros() >> 2;
-        FLUSH[((self.suits >> (16 * suit)) & 0x1fff) as usize]
+        // The flush suit s's counter's top bit is bit 4 * s + 3, and its cards
+        // are bits 16 * s.. of `suits`: shift by 4 * (4 * s + 3) - 12.
+        let shift = 4 * (self.key & FLUSH_BITS).trailing_zeros() - 12;
+        FLUSH[((self.suits >> (shift & 63)) & 0x1fff) as usize]
     }
 
     /// The value (1..=7462) of a hand of exactly seven cards. Unchecked:
@@ -137,20 +141,14 @@ impl HandAcc {
         if self.key & FLUSH_BITS != 0 {
             return self.flush();
         }
-        let h = (self.key & RANK_KEY_MASK).wrapping_mul(MULT7);
-        let bucket = (h >> 50) as usize;
-        let slot = ((h >> 34) as u16) ^ DISP7[bucket];
-        NOFLUSH7[slot as usize]
+        nonflush(self.key)
     }
 
     /// [`HandAcc::eval7`] for a hand known to hold no five cards of a suit
     /// (the flush test skipped); unchecked like it.
     #[inline(always)]
     pub fn eval7_no_flush(self) -> u16 {
-        let h = (self.key & RANK_KEY_MASK).wrapping_mul(MULT7);
-        let bucket = (h >> 50) as usize;
-        let slot = ((h >> 34) as u16) ^ DISP7[bucket];
-        NOFLUSH7[slot as usize]
+        nonflush(self.key)
     }
 
     /// The value of a hand of five or six cards (unchecked like [`HandAcc::eval7`]).
@@ -159,10 +157,7 @@ impl HandAcc {
         if self.key & FLUSH_BITS != 0 {
             return self.flush();
         }
-        let h = (self.key & RANK_KEY_MASK).wrapping_mul(MULT56);
-        let bucket = (h >> 51) as usize;
-        let slot = (((h >> 36) as u16) ^ DISP56[bucket]) & 0x7fff;
-        NOFLUSH56[slot as usize]
+        nonflush(self.key)
     }
 
     /// The hand's value: an error unless it holds 5, 6 or 7 cards.
