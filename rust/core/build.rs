@@ -193,9 +193,12 @@ fn build_rows(entries: &[(u64, u16, [u32; 13])]) -> (Vec<u32>, Vec<u16>) {
         let c0 = cols[0].0 as usize;
         // the first position p >= least_empty for cols[0] at which every key
         // lands on a free slot, 64 candidates at a time
-        let mut p = least_empty;
+        // (at or after c0 too, so that the row's start, p - c0, is not
+        // negative: every key of the row, valid or not, then has its slot in
+        // the table, which eval/mod.rs checks at compile time)
+        let mut p = least_empty.max(c0);
         loop {
-            assert!(p + (1 << ROW_BITS) < len, "the rank keys do not fit {len} slots");
+            assert!(p - c0 + (1 << ROW_BITS) <= len, "the rank keys do not fit {len} slots");
             let busy = cols.iter().fold(0u64, |acc, &(c, _)| acc | bits64(&filled, p + c as usize - c0));
             if busy != !0 {
                 p += (!busy).trailing_zeros() as usize;
@@ -213,6 +216,12 @@ fn build_rows(entries: &[(u64, u16, [u32; 13])]) -> (Vec<u32>, Vec<u16>) {
         offsets[r] = ((p - c0) as u32).wrapping_sub((r as u32) << ROW_BITS);
         while filled[least_empty / 64] >> (least_empty % 64) & 1 == 1 {
             least_empty += 1;
+        }
+    }
+    // an empty row starts at slot 0 (slot = key - (r << ROW_BITS))
+    for (r, off) in offsets.iter_mut().enumerate() {
+        if by_row[r].is_empty() {
+            *off = 0u32.wrapping_sub((r as u32) << ROW_BITS);
         }
     }
     // every key must land on its own value

@@ -126,7 +126,10 @@ impl HandAcc {
         self.suits & SUITED[card.index() as usize] != 0
     }
 
-    #[inline(always)]
+    // Out of line: the common case (no flush) then runs straight through,
+    // with no jump around the flush path.
+    #[cold]
+    #[inline(never)]
     fn flush(self) -> u16 {
         // The flush suit s's counter's top bit is bit 4 * s + 3, and its cards
         // are bits 16 * s.. of `suits`: shift by 4 * (4 * s + 3) - 12.

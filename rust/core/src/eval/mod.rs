@@ -70,15 +70,31 @@ fn flush_value(key: u64, cards: &[u8]) -> u16 {
     FLUSH[(mask & 0x1fff) as usize]
 }
 
+// Every row's slots are in LOOKUP: a row's keys are `(row << ROW_BITS) + col`
+// for col below `1 << ROW_BITS`, so their slots are `start + col` with
+// `start = OFFSETS[row] + (row << ROW_BITS)` (mod 2^32). The read in
+// `nonflush` relies on this check, made here at compile time over all rows.
+const _: () = {
+    let mut row = 0;
+    while row < OFFSETS.len() {
+        let start = OFFSETS[row].wrapping_add((row as u32) << ROW_BITS);
+        assert!(start as usize + (1 << ROW_BITS) <= LOOKUP.len());
+        row += 1;
+    }
+};
+
 /// The value of a hand of 5, 6 or 7 cards without a flush, from its key.
 #[inline(always)]
 pub(crate) fn nonflush(key: u64) -> u16 {
-    // In bounds: the row is below 2^(64 - ROW_SHIFT) = OFFSETS.len(), and the
-    // slot is masked to LOOKUP's power-of-two length (a key of 5 to 7 cards
-    // never needs the mask; anything else reads a meaningless value).
+    // The row is below 2^(64 - ROW_SHIFT) = OFFSETS.len(), so that read
+    // needs no bounds check either.
     let row = (key >> ROW_SHIFT) as usize;
     let slot = ((key >> RANK_SHIFT) as u32).wrapping_add(OFFSETS[row]);
-    LOOKUP[slot as usize & (LOOKUP.len() - 1)]
+    // SAFETY: `key >> RANK_SHIFT` is `(row << ROW_BITS) + col` with col
+    // below `1 << ROW_BITS`, so `slot` is the row's start plus col, below
+    // LOOKUP.len() by the compile-time check above, whatever the key (a key
+    // of 5 to 7 cards finds its value; any other a meaningless one).
+    unsafe { *LOOKUP.get_unchecked(slot as usize) }
 }
 
 /// Value of seven distinct card indices (each below 52). Unchecked: other
