@@ -312,6 +312,13 @@ fn main() {
     writeln!(out, "pub(crate) const RANK_BITS: u32 = {RANK_BITS};").unwrap(); // ok: build time; a failure is a bug in this generator
     writeln!(out, "pub(crate) const ROW_BITS: u32 = {ROW_BITS};").unwrap(); // ok: build time; a failure is a bug in this generator
     emit_u32(&mut out, "OFFSETS", &offsets);
+    // The flush table also sits at the end of LOOKUP's padding, so that both
+    // paths of HandAcc's evaluation end in the same load.
+    let mut lookup = lookup;
+    let flush_base = lookup.len() - flush.len();
+    assert!(lookup[flush_base..].iter().all(|&v| v == 0), "LOOKUP has no room for the flush table");
+    lookup[flush_base..].copy_from_slice(&flush);
+    writeln!(out, "pub(crate) const LOOKUP_FLUSH: usize = {flush_base};").unwrap(); // ok: build time; a failure is a bug in this generator
     emit_u16(&mut out, "LOOKUP", &lookup);
     emit_u16(&mut out, "FLUSH", &flush);
     writeln!(out, "pub(crate) static VALUE_CLASS: [u32; 7463] = [0,").unwrap(); // ok: build time; a failure is a bug in this generator

@@ -3,10 +3,11 @@
 //! suit), so adding a card is an add and an or, and a board's partial hand
 //! plus each player's hole cards is one add per player. Evaluating reads the
 //! key's flush bits, then one hash lookup (an offset by the rank key's row,
-//! then the value at rank key + offset), or one flush-table lookup on the
-//! flush suit's mask (no pass over the cards, as from card indices).
+//! then the value at rank key + offset), or with a flush a lookup on the
+//! flush suit's mask in the flush table's copy at the end of the same table
+//! (no pass over the cards, as from card indices).
 use super::tables::*;
-use super::{nonflush, HandValue, FLUSH_BITS, KEYS, SUIT_INIT};
+use super::{nonflush, nonflush_slot, HandValue, FLUSH_BITS, KEYS, SUIT_INIT};
 use crate::card::Card;
 use crate::error::{Error, Result};
 
@@ -126,25 +127,31 @@ impl HandAcc {
         self.suits & SUITED[card.index() as usize] != 0
     }
 
-    // Out of line: the common case (no flush) then runs straight through,
-    // with no jump around the flush path.
-    #[cold]
-    #[inline(never)]
-    fn flush(self) -> u16 {
-        // The flush suit s's counter's top bit is bit 4 * s + 3, and its cards
-        // are bits 16 * s.. of `suits`: shift by 4 * (4 * s + 3) - 12.
-        let shift = 4 * (self.key & FLUSH_BITS).trailing_zeros() - 12;
-        FLUSH[((self.suits >> (shift & 63)) & 0x1fff) as usize]
+    /// The value of a hand of 5 to 7 cards: LOOKUP at the rank key's slot,
+    /// or, with a flush, at the flush suit's mask in the copy of the flush
+    /// table at LOOKUP's end (one load either way).
+    #[inline(always)]
+    fn eval(self) -> u16 {
+        let flush = self.key & FLUSH_BITS;
+        let slot = if flush != 0 {
+            // The flush suit s's counter's top bit is bit 4 * s + 3, and its
+            // cards are bits 16 * s.. of `suits`: shift by 4 * (4 * s + 3) - 12.
+            let shift = 4 * flush.trailing_zeros() - 12;
+            LOOKUP_FLUSH + ((self.suits >> (shift & 63)) & 0x1fff) as usize
+        } else {
+            nonflush_slot(self.key)
+        };
+        // SAFETY: nonflush_slot is below LOOKUP.len() for every key (checked at
+        // compile time in eval/mod.rs), and LOOKUP_FLUSH + 0x1fff is too:
+        const _: () = assert!(LOOKUP_FLUSH + 0x2000 <= LOOKUP.len());
+        unsafe { *LOOKUP.get_unchecked(slot) }
     }
 
     /// The value (1..=7462) of a hand of exactly seven cards. Unchecked:
     /// another number of cards gives a meaningless value, never a panic.
     #[inline(always)]
     pub fn eval7(self) -> u16 {
-        if self.key & FLUSH_BITS != 0 {
-            return self.flush();
-        }
-        nonflush(self.key)
+        self.eval()
     }
 
     /// [`HandAcc::eval7`] for a hand known to hold no five cards of a suit
@@ -157,10 +164,7 @@ impl HandAcc {
     /// The value of a hand of five or six cards (unchecked like [`HandAcc::eval7`]).
     #[inline(always)]
     pub fn eval56(self) -> u16 {
-        if self.key & FLUSH_BITS != 0 {
-            return self.flush();
-        }
-        nonflush(self.key)
+        self.eval()
     }
 
     /// The hand's value: an error unless it holds 5, 6 or 7 cards.

@@ -83,6 +83,14 @@ const _: () = {
     }
 };
 
+/// The slot in LOOKUP of a hand of 5, 6 or 7 cards without a flush, from
+/// its key: below LOOKUP.len() whatever the key (see above).
+#[inline(always)]
+pub(crate) fn nonflush_slot(key: u64) -> usize {
+    let row = (key >> ROW_SHIFT) as usize;
+    ((key >> RANK_SHIFT) as u32).wrapping_add(OFFSETS[row]) as usize
+}
+
 /// The value of a hand of 5, 6 or 7 cards without a flush, from its key.
 #[inline(always)]
 pub(crate) fn nonflush(key: u64) -> u16 {
