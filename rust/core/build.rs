@@ -7,12 +7,20 @@
 //!   (category, tiebreak ranks) description of every 5-card rank pattern.
 //! * Hands with a flush are looked up by the 13-bit rank mask of the flush
 //!   suit (`FLUSH`, 8,192 entries).
-//! * Every other hand is looked up by its rank multiset. A card contributes
-//!   `1 << (3 * rank)` to a 39-bit key (a count of 0..4 per rank fits in three
-//!   bits), and a perfect hash (multiply, then "hash and displace") maps the
-//!   49,205 seven-card keys into 65,536 slots and the 24,570 five- and
-//!   six-card keys into 32,768 slots. The generator checks that the hash is
-//!   collision-free, so a wrong table can never be emitted.
+//! * Every other hand is looked up by its rank multiset. A card of rank r
+//!   contributes `RANK_BASES[r]` to a rank key; the bases give each of the
+//!   73,775 multisets of 5, 6 or 7 ranks (at most four of a rank) its own sum,
+//!   below 2^25, which this generator checks (the build fails otherwise). One
+//!   row-displacement perfect hash (Czech, Havas and Majewski 1997, section
+//!   5.2) serves all three sizes: `slot = key + OFFSETS[key >> ROW_BITS]`,
+//!   each row of 2^ROW_BITS keys shifted by its offset so that no two keys
+//!   meet; the offsets come from first-fit-decreasing (the fullest row
+//!   first, each at the first position where its keys land on free slots).
+//!   `LOOKUP` holds the values at the slots, padded with zeros to a power of
+//!   two so that a masked slot needs no bounds check. The bases were found by
+//!   `scripts/rank_bases.rs` (they pack with almost no holes); the generator
+//!   checks that the hash is collision-free, so a wrong table can never be
+//!   emitted.
 use std::collections::BTreeSet;
 use std::env;
 use std::fmt::Write as _;
@@ -28,6 +36,17 @@ const FLUSH: u32 = 5;
 const FULL_HOUSE: u32 = 6;
 const FOUR_OF_A_KIND: u32 = 7;
 const STRAIGHT_FLUSH: u32 = 8;
+
+/// The rank key's base per rank (deuce first), from `scripts/rank_bases.rs`
+/// (`rank_bases 80 3 11`: seed 3, row width 2^11, best of 80 tries; a
+/// perfect packing would be 73,775 slots, these need 75,603).
+const RANK_BASES: [u64; 13] = [2048, 8192, 32768, 79587, 140572, 169497, 362046, 518452, 756503, 788407, 1602259, 3827163, 5010566];
+/// The rank key's width: every 5- to 7-card key is below `1 << RANK_BITS`.
+const RANK_BITS: u32 = 25;
+/// A row of the displacement table is `1 << ROW_BITS` consecutive keys.
+const ROW_BITS: u32 = 11;
+/// `LOOKUP`'s length (the image of the hash, padded to a power of two).
+const LOOKUP_BITS: u32 = 17;
 
 /// The class of a 5-card hand as `category << 20 | t0 << 16 | ... | t4`, where
 /// t0.. are the ranks that decide ties, most significant first. Comparing
@@ -124,72 +143,107 @@ fn sub_hands(counts: &[u32; 13]) -> Vec<[u32; 5]> {
 }
 
 fn rank_key(counts: &[u32; 13]) -> u64 {
-    counts.iter().enumerate().map(|(r, &c)| (c as u64) << (3 * r)).sum()
+    counts.iter().zip(RANK_BASES).map(|(&c, b)| c as u64 * b).sum()
 }
 
-struct Chd {
-    mult: u64,
-    disp: Vec<u16>,
-    table: Vec<u16>,
-}
-
-/// A collision-free "hash and displace" table: slot = hi_bits(key * mult) ^
-/// disp[bucket(key * mult)].
-fn build_chd(entries: &[(u64, u16)], slot_bits: u32, bucket_bits: u32) -> Chd {
-    let slots = 1usize << slot_bits;
-    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-    for _attempt in 0..1000 {
-        // splitmix64 for candidate odd multipliers
-        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        let mult = (z ^ (z >> 31)) | 1;
-        let mut buckets: Vec<Vec<(usize, u16)>> = vec![Vec::new(); 1 << bucket_bits];
-        for &(key, val) in entries {
-            let h = key.wrapping_mul(mult);
-            let b = (h >> (64 - bucket_bits)) as usize;
-            let p = ((h >> (64 - bucket_bits - slot_bits)) as usize) & (slots - 1);
-            buckets[b].push((p, val));
-        }
-        let mut order: Vec<usize> = (0..buckets.len()).collect();
-        order.sort_by_key(|&b| std::cmp::Reverse(buckets[b].len()));
-        let mut used = vec![false; slots];
-        let mut table = vec![0u16; slots];
-        let mut disp = vec![0u16; 1 << bucket_bits];
-        let mut ok = true;
-        'bucket: for &b in &order {
-            let items = &buckets[b];
-            if items.is_empty() {
-                break;
-            }
-            'disp: for d in 0..slots {
-                for (i, &(p, _)) in items.iter().enumerate() {
-                    let s = p ^ d;
-                    if used[s] || items[..i].iter().any(|&(q, _)| q ^ d == s) {
-                        continue 'disp;
-                    }
-                }
-                for &(p, v) in items {
-                    used[p ^ d] = true;
-                    table[p ^ d] = v;
-                }
-                disp[b] = d as u16;
-                continue 'bucket;
-            }
-            ok = false;
-            break;
-        }
-        if ok {
-            return Chd { mult, disp, table };
+/// Checks that the keys are distinct and below `1 << RANK_BITS`; panics
+/// with the offending rank counts otherwise.
+fn check_keys(entries: &[(u64, u16, [u32; 13])]) {
+    let mut sorted: Vec<&(u64, u16, [u32; 13])> = entries.iter().collect();
+    sorted.sort_unstable_by_key(|e| e.0);
+    for w in sorted.windows(2) {
+        if w[0].0 == w[1].0 {
+            panic!("RANK_BASES are not a valid rank key: the rank counts {:?} and {:?} (deuce first) both sum to {}", w[0].2, w[1].2, w[0].0);
         }
     }
-    panic!("no perfect hash found");
+    if let Some(e) = sorted.last() {
+        assert!(e.0 < 1 << RANK_BITS, "RANK_BASES: the rank counts {:?} sum to {}, not below 2^{RANK_BITS}", e.2, e.0);
+    }
+}
+
+/// Row displacement by first-fit-decreasing: for each row of `1 << ROW_BITS`
+/// keys, an offset such that the `key + offset` (mod 2^32) are distinct and
+/// small. Returns the offsets (one per row, `1 << (RANK_BITS - ROW_BITS)`)
+/// and the table of values at `key + offset`.
+fn build_rows(entries: &[(u64, u16, [u32; 13])]) -> (Vec<u32>, Vec<u16>) {
+    let rows = 1usize << (RANK_BITS - ROW_BITS);
+    let mut by_row: Vec<Vec<(u32, u16)>> = vec![Vec::new(); rows];
+    for &(key, val, _) in entries {
+        by_row[(key >> ROW_BITS) as usize].push(((key & ((1 << ROW_BITS) - 1)) as u32, val));
+    }
+    let mut order: Vec<usize> = (0..rows).filter(|&r| !by_row[r].is_empty()).collect();
+    order.sort_by_key(|&r| (std::cmp::Reverse(by_row[r].len()), std::cmp::Reverse(r)));
+    let len = 1usize << LOOKUP_BITS;
+    // filled slots, as a bitset with room for a row past the end
+    let mut filled = vec![0u64; (len + (2 << ROW_BITS)) / 64 + 2];
+    let bits64 = |f: &[u64], p: usize| -> u64 {
+        let (w, b) = (p / 64, p % 64);
+        if b == 0 {
+            f[w]
+        } else {
+            (f[w] >> b) | (f[w + 1] << (64 - b))
+        }
+    };
+    let mut offsets = vec![0u32; rows];
+    let mut table = vec![0u16; len];
+    let mut least_empty = 0usize;
+    for &r in &order {
+        let cols = &mut by_row[r];
+        cols.sort_unstable();
+        let c0 = cols[0].0 as usize;
+        // the first position p >= least_empty for cols[0] at which every key
+        // lands on a free slot, 64 candidates at a time
+        // (at or after c0 too, so that the row's start, p - c0, is not
+        // negative: every key of the row, valid or not, then has its slot in
+        // the table, which eval/mod.rs checks at compile time)
+        let mut p = least_empty.max(c0);
+        loop {
+            assert!(p - c0 + (1 << ROW_BITS) <= len, "the rank keys do not fit {len} slots");
+            let busy = cols.iter().fold(0u64, |acc, &(c, _)| acc | bits64(&filled, p + c as usize - c0));
+            if busy != !0 {
+                p += (!busy).trailing_zeros() as usize;
+                break;
+            }
+            p += 64;
+        }
+        for &(c, v) in cols.iter() {
+            let s = p + c as usize - c0;
+            assert!(s < len && filled[s / 64] >> (s % 64) & 1 == 0, "row displacement collision");
+            filled[s / 64] |= 1 << (s % 64);
+            table[s] = v;
+        }
+        // slot = key + offset, key = (r << ROW_BITS) + c
+        offsets[r] = ((p - c0) as u32).wrapping_sub((r as u32) << ROW_BITS);
+        while filled[least_empty / 64] >> (least_empty % 64) & 1 == 1 {
+            least_empty += 1;
+        }
+    }
+    // an empty row starts at slot 0 (slot = key - (r << ROW_BITS))
+    for (r, off) in offsets.iter_mut().enumerate() {
+        if by_row[r].is_empty() {
+            *off = 0u32.wrapping_sub((r as u32) << ROW_BITS);
+        }
+    }
+    // every key must land on its own value
+    for &(key, val, _) in entries {
+        let slot = (key as u32).wrapping_add(offsets[(key >> ROW_BITS) as usize]) as usize;
+        assert!(slot < len && table[slot] == val, "row displacement check");
+    }
+    (offsets, table)
 }
 
 fn emit_u16(out: &mut String, name: &str, data: &[u16]) {
     writeln!(out, "pub(crate) static {name}: [u16; {}] = [", data.len()).unwrap(); // ok: build time; a failure is a bug in this generator
     for chunk in data.chunks(24) {
+        let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
+        let _ = writeln!(out, "{},", line.join(",")); // writing to a String cannot fail
+    }
+    writeln!(out, "];").unwrap(); // ok: build time; a failure is a bug in this generator
+}
+
+fn emit_u32(out: &mut String, name: &str, data: &[u32]) {
+    writeln!(out, "pub(crate) static {name}: [u32; {}] = [", data.len()).unwrap(); // ok: build time; a failure is a bug in this generator
+    for chunk in data.chunks(16) {
         let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
         let _ = writeln!(out, "{},", line.join(",")); // writing to a String cannot fail
     }
@@ -215,19 +269,17 @@ fn main() {
         (classes.binary_search(&class).expect("class enumerated") + 1) as u16 // ok: build time; a failure is a bug in this generator
     };
 
-    // 2. Hands without a flush, keyed by rank multiset.
-    let mut by_size: Vec<Vec<(u64, u16)>> = vec![Vec::new(); 8];
+    // 2. Hands without a flush, keyed by rank multiset: one table for 5, 6 and 7 cards.
+    let mut entries: Vec<(u64, u16, [u32; 13])> = Vec::new();
     for n in 5..=7u32 {
         for_each_multiset(n, &mut |counts| {
             let best = sub_hands(counts).iter().map(|h| value_of(class5(h, false))).max().expect("at least one sub-hand"); // ok: build time; a failure is a bug in this generator
-            by_size[n as usize].push((rank_key(counts), best));
+            entries.push((rank_key(counts), best, *counts));
         });
     }
-    assert_eq!(by_size[7].len(), 49205);
-    let chd7 = build_chd(&by_size[7], 16, 14);
-    let mut small = by_size[5].clone();
-    small.extend_from_slice(&by_size[6]);
-    let chd56 = build_chd(&small, 15, 13);
+    assert_eq!(entries.len(), 73775);
+    check_keys(&entries);
+    let (offsets, lookup) = build_rows(&entries);
 
     // 3. Flushes, keyed by the flush suit's 13-bit rank mask (5 to 7 bits set).
     let mut flush = vec![0u16; 8192];
@@ -256,12 +308,18 @@ fn main() {
 
     let mut out = String::new();
     let _ = writeln!(out, "// Generated by build.rs. Do not edit."); // writing to a String cannot fail
-    writeln!(out, "pub(crate) const MULT7: u64 = {:#x};", chd7.mult).unwrap(); // ok: build time; a failure is a bug in this generator
-    writeln!(out, "pub(crate) const MULT56: u64 = {:#x};", chd56.mult).unwrap(); // ok: build time; a failure is a bug in this generator
-    emit_u16(&mut out, "DISP7", &chd7.disp);
-    emit_u16(&mut out, "NOFLUSH7", &chd7.table);
-    emit_u16(&mut out, "DISP56", &chd56.disp);
-    emit_u16(&mut out, "NOFLUSH56", &chd56.table);
+    writeln!(out, "pub(crate) const RANK_BASES: [u64; 13] = {RANK_BASES:?};").unwrap(); // ok: build time; a failure is a bug in this generator
+    writeln!(out, "pub(crate) const RANK_BITS: u32 = {RANK_BITS};").unwrap(); // ok: build time; a failure is a bug in this generator
+    writeln!(out, "pub(crate) const ROW_BITS: u32 = {ROW_BITS};").unwrap(); // ok: build time; a failure is a bug in this generator
+    emit_u32(&mut out, "OFFSETS", &offsets);
+    // The flush table also sits at the end of LOOKUP's padding, so that both
+    // paths of HandAcc's evaluation end in the same load.
+    let mut lookup = lookup;
+    let flush_base = lookup.len() - flush.len();
+    assert!(lookup[flush_base..].iter().all(|&v| v == 0), "LOOKUP has no room for the flush table");
+    lookup[flush_base..].copy_from_slice(&flush);
+    writeln!(out, "pub(crate) const LOOKUP_FLUSH: usize = {flush_base};").unwrap(); // ok: build time; a failure is a bug in this generator
+    emit_u16(&mut out, "LOOKUP", &lookup);
     emit_u16(&mut out, "FLUSH", &flush);
     writeln!(out, "pub(crate) static VALUE_CLASS: [u32; 7463] = [0,").unwrap(); // ok: build time; a failure is a bug in this generator
     for chunk in classes.chunks(16) {

@@ -2,10 +2,12 @@
 //! and suit key the evaluator hashes, and the cards as one rank mask per
 //! suit), so adding a card is an add and an or, and a board's partial hand
 //! plus each player's hole cards is one add per player. Evaluating reads the
-//! key's flush bits, then one hash lookup, or one flush-table lookup on the
-//! flush suit's mask (no pass over the cards, as from card indices).
+//! key's flush bits, then one hash lookup (an offset by the rank key's row,
+//! then the value at rank key + offset), or with a flush a lookup on the
+//! flush suit's mask in the flush table's copy at the end of the same table
+//! (no pass over the cards, as from card indices).
 use super::tables::*;
-use super::{HandValue, FLUSH_BITS, KEYS, RANK_KEY_MASK, SUIT_INIT};
+use super::{nonflush, nonflush_slot, HandValue, FLUSH_BITS, KEYS, SUIT_INIT};
 use crate::card::Card;
 use crate::error::{Error, Result};
 
@@ -36,8 +38,9 @@ static SUITED: [u64; 256] = build_suited();
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HandAcc {
-    /// The evaluator's key: 3 bits of count per rank, a 4-bit counter per
-    /// suit starting at 3 (so five of a suit sets the counter's top bit).
+    /// The evaluator's key: the rank key (a sum of per-rank bases) in the top
+    /// 25 bits, a 4-bit counter per suit in the low 16 starting at 3 (so five
+    /// of a suit sets the counter's top bit).
     key: u64,
     /// The cards, suit-major: bit `16 * suit + rank`.
     suits: u64,
@@ -124,45 +127,44 @@ impl HandAcc {
         self.suits & SUITED[card.index() as usize] != 0
     }
 
+    /// The value of a hand of 5 to 7 cards: LOOKUP at the rank key's slot,
+    /// or, with a flush, at the flush suit's mask in the copy of the flush
+    /// table at LOOKUP's end (one load either way).
     #[inline(always)]
-    fn flush(self) -> u16 {
-        let suit = ((self.key & FLUSH_BITS) >> 40).trailing_zeros() >> 2;
-        FLUSH[((self.suits >> (16 * suit)) & 0x1fff) as usize]
+    fn eval(self) -> u16 {
+        let flush = self.key & FLUSH_BITS;
+        let slot = if flush != 0 {
+            // The flush suit s's counter's top bit is bit 4 * s + 3, and its
+            // cards are bits 16 * s.. of `suits`: shift by 4 * (4 * s + 3) - 12.
+            let shift = 4 * flush.trailing_zeros() - 12;
+            LOOKUP_FLUSH + ((self.suits >> (shift & 63)) & 0x1fff) as usize
+        } else {
+            nonflush_slot(self.key)
+        };
+        // SAFETY: nonflush_slot is below LOOKUP.len() for every key (checked at
+        // compile time in eval/mod.rs), and LOOKUP_FLUSH + 0x1fff is too:
+        const _: () = assert!(LOOKUP_FLUSH + 0x2000 <= LOOKUP.len());
+        unsafe { *LOOKUP.get_unchecked(slot) }
     }
 
     /// The value (1..=7462) of a hand of exactly seven cards. Unchecked:
     /// another number of cards gives a meaningless value, never a panic.
     #[inline(always)]
     pub fn eval7(self) -> u16 {
-        if self.key & FLUSH_BITS != 0 {
-            return self.flush();
-        }
-        let h = (self.key & RANK_KEY_MASK).wrapping_mul(MULT7);
-        let bucket = (h >> 50) as usize;
-        let slot = ((h >> 34) as u16) ^ DISP7[bucket];
-        NOFLUSH7[slot as usize]
+        self.eval()
     }
 
     /// [`HandAcc::eval7`] for a hand known to hold no five cards of a suit
     /// (the flush test skipped); unchecked like it.
     #[inline(always)]
     pub fn eval7_no_flush(self) -> u16 {
-        let h = (self.key & RANK_KEY_MASK).wrapping_mul(MULT7);
-        let bucket = (h >> 50) as usize;
-        let slot = ((h >> 34) as u16) ^ DISP7[bucket];
-        NOFLUSH7[slot as usize]
+        nonflush(self.key)
     }
 
     /// The value of a hand of five or six cards (unchecked like [`HandAcc::eval7`]).
     #[inline(always)]
     pub fn eval56(self) -> u16 {
-        if self.key & FLUSH_BITS != 0 {
-            return self.flush();
-        }
-        let h = (self.key & RANK_KEY_MASK).wrapping_mul(MULT56);
-        let bucket = (h >> 51) as usize;
-        let slot = (((h >> 36) as u16) ^ DISP56[bucket]) & 0x7fff;
-        NOFLUSH56[slot as usize]
+        self.eval()
     }
 
     /// The hand's value: an error unless it holds 5, 6 or 7 cards.
