@@ -70,6 +70,12 @@ def expected(
                 pos = (button, sb, bb, button not in seated, sb not in seated)
         button, sb = pos[0], pos[1]
         dealt = [s for s in seated if not (s in joining and sb != button and strictly_between(button, sb, s, n))]
+        if len(dealt) < 2:
+            # The game starts over: everyone in, the button at the next player.
+            button = next(s for s in clockwise(last.button if last else n - 1, n) if s in seated)
+            sb = button if len(seated) == 2 else next(s for s in clockwise(button, n) if s in seated)
+            bb = next(s for s in clockwise(sb, n) if s in seated)
+            return Expected(button, sb, bb, False, False, dealt=tuple(seated), posting=())
         if len(dealt) == 2 and len(seated) > 2:
             # The others wait: heads-up between the two dealt in.
             bb = pos[2]

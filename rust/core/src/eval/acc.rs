@@ -141,10 +141,11 @@ impl HandAcc {
         } else {
             nonflush_slot(self.key)
         };
-        // SAFETY: nonflush_slot is below LOOKUP.len() for every key (checked at
-        // compile time in eval/mod.rs), and LOOKUP_FLUSH + 0x1fff is too:
-        const _: () = assert!(LOOKUP_FLUSH + 0x2000 <= LOOKUP.len());
-        unsafe { *LOOKUP.get_unchecked(slot) }
+        // nonflush_slot is below LOOKUP.len() for every key (checked at
+        // compile time in eval/mod.rs), and LOOKUP_FLUSH + 0x1fff is too; the
+        // mask (LOOKUP's length is a power of two) drops the bounds check.
+        const _: () = assert!(LOOKUP_FLUSH + 0x2000 <= LOOKUP.len() && LOOKUP.len().is_power_of_two());
+        LOOKUP[slot & (LOOKUP.len() - 1)]
     }
 
     /// The value (1..=7462) of a hand of exactly seven cards. Unchecked:

@@ -30,9 +30,10 @@
 //! anyone two in a row.
 //!
 //! At the first hand the button is at the seat given (or the first player),
-//! the blinds the next two players. When fewer than two players are playing
-//! (the others waiting to come in), the game starts over: everyone waiting
-//! comes in without posting.
+//! the blinds the next two players. When fewer than two players could be
+//! dealt in (the others waiting to come in), the game starts over: everyone
+//! waiting comes in without posting (with the dead button, the button goes
+//! to the next player after the last button, the blinds after it).
 use super::{ButtonRule, Status, Table};
 use crate::error::{Error, Result};
 use crate::game::Seating;
@@ -219,9 +220,16 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                 }
             }
             if dealt.count_ones() < 2 {
-                return Err(too_few());
-            }
-            if dealt.count_ones() == 2 && seated.count_ones() > 2 {
+                // Fewer than two could play (the others joining where they
+                // must wait): the game starts over, everyone in, the button
+                // at the next player after the last button.
+                let button = next_in(seated, t.last.map_or(n - 1, |l| l.button), n).ok_or_else(too_few)?;
+                let sb = if seated.count_ones() == 2 { button } else { next_in(seated, button, n).ok_or_else(too_few)? };
+                let bb = next_in(seated, sb, n).ok_or_else(too_few)?;
+                entering.clear();
+                entering.extend((0..n).filter(|&s| joiners & (1 << s) != 0));
+                (seated, Positions { button, small_blind: sb, big_blind: bb, button_dead: false, small_blind_dead: false }, 0u32)
+            } else if dealt.count_ones() == 2 && seated.count_ones() > 2 {
                 // Two dealt in, the others waiting: heads-up between them,
                 // the big blind where it moved.
                 let other = next_in(dealt, pos.big_blind, n).ok_or_else(too_few)?;
