@@ -80,26 +80,29 @@ pub fn icm_exact(stacks: &[u64], payouts: &[f64]) -> Result<Vec<f64>> {
         // Sets as indices into one array: a set's supersets come after it
         // in numeric order, so one pass in that order is enough.
         let mut prob = vec![0.0f64; 1 << n];
-        let mut left = vec![0u64; 1 << n];
         prob[0] = 1.0;
-        left[0] = total;
         for set in 0usize..(1 << n) {
             let p = prob[set];
             let place = set.count_ones() as usize;
             if p == 0.0 || place >= k {
                 continue;
             }
-            let rest = left[set] as f64;
+            // The chips left: the total less the stacks of the set (adding
+            // them up is cheaper than a second array of 2**n entries).
+            let mut taken = 0u64;
+            let mut bits = set;
+            while bits != 0 {
+                taken += stacks[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+            // One division a set, not one a player.
+            let share = p / (total - taken) as f64;
             let pay = payouts[place];
             for i in 0..n {
                 if set & (1 << i) == 0 {
-                    let q = p * s[i] / rest;
+                    let q = share * s[i];
                     eq[i] += q * pay;
-                    let next = set | (1 << i);
-                    if prob[next] == 0.0 {
-                        left[next] = left[set] - stacks[i];
-                    }
-                    prob[next] += q;
+                    prob[set | (1 << i)] += q;
                 }
             }
         }
