@@ -304,7 +304,7 @@ impl Table {
     /// Seats a player; returns their id. Before the first hand everyone is
     /// in; later `entry` is `"post"` (a big blind at the next hand) or
     /// `"wait"` (for the big blind).
-    #[pyo3(signature = (seat, stack, entry=None), text_signature = "(seat, stack, entry='post')")]
+    #[pyo3(signature = (seat, stack, entry=None), text_signature = "($self, seat, stack, entry='post')")]
     fn sit(&mut self, seat: &Bound<'_, PyAny>, stack: &Bound<'_, PyAny>, entry: Option<&Bound<'_, PyAny>>) -> PyResult<u32> {
         let (seat, stack, entry) = (seat_arg(seat)?, chips("stack", stack)?, entry_arg(entry, Entry::PostBigBlind)?);
         self.0.sit(seat, stack, entry).py()
@@ -322,7 +322,7 @@ impl Table {
     }
     /// Back from sitting out: `"wait"` for the big blind or `"post"` one
     /// (a dead-button table deals them in at once).
-    #[pyo3(signature = (seat, entry=None), text_signature = "(seat, entry='wait')")]
+    #[pyo3(signature = (seat, entry=None), text_signature = "($self, seat, entry='wait')")]
     fn sit_in(&mut self, seat: &Bound<'_, PyAny>, entry: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         self.0.sit_in(seat_arg(seat)?, entry_arg(entry, Entry::WaitForBigBlind)?).py()
     }
