@@ -5,6 +5,7 @@
 //! * [`deck`]: shuffling with a ChaCha20 generator.
 //! * [`range`]: weighted hand ranges in poker notation (`QQ+,AKs,A5s-A2s:0.5`).
 //! * [`table`]: sessions of hands: tables, tournaments, ICM.
+//! * [`sim`]: built-in bots and simulations on every core.
 pub mod card;
 pub mod deck;
 pub mod equity;
@@ -18,6 +19,7 @@ pub use eval::{best_five, evaluate, Category, HandAcc, HandValue};
 pub mod game;
 pub mod phh;
 pub mod range;
+pub mod sim;
 pub mod table;
 pub use range::Range;
 pub mod threads;

@@ -52,6 +52,12 @@ impl Hand {
     pub fn stack(&self, seat: usize) -> Option<u64> {
         self.seats.get(seat).map(|s| s.stack)
     }
+    pub fn bet(&self, seat: usize) -> Option<u64> {
+        self.seats.get(seat).map(|s| s.bet)
+    }
+    pub fn is_folded(&self, seat: usize) -> bool {
+        self.seats.get(seat).is_some_and(|s| s.folded)
+    }
     pub fn starting_stack(&self, seat: usize) -> Option<u64> {
         self.seats.get(seat).map(|s| s.starting)
     }

@@ -1,0 +1,256 @@
+//! Built-in bots, and what a bot may see.
+//!
+//! A bot decides from an [`Observation`]: its own seat's view of the hand
+//! (public information and its own hole cards, never another player's
+//! cards or the deck) and the legal actions. Built-in bots are an enum, so
+//! a simulation calls them without a virtual call or an allocation:
+//!
+//! * [`BotKind::Random`]: a random legal move: fold 15% of the time when
+//!   folding is legal (facing a bet), bet or raise 25% of the time when that
+//!   is open, to a uniform amount from the minimum to all-in; otherwise
+//!   check or call.
+//! * [`BotKind::CallingStation`]: always checks or calls.
+//! * [`BotKind::TightAggressive`]: decides by its hand's strength, the
+//!   equity of its hand against one random hand: before the flop from a
+//!   table of the 169 starting hands (Monte Carlo, computed once from a fixed
+//!   seed), after it by a Monte Carlo of 256 deals from its own generator.
+//!   With more than one opponent it needs more: the equity is compared with
+//!   thresholds raised by 0.05 per opponent beyond the first. Strong (0.62
+//!   and up before the flop, 0.70 after): bet or raise (three big blinds
+//!   plus one per caller before the flop, two thirds of the pot after).
+//!   Medium (0.50 / 0.45): check, or call a bet of at most half the pot
+//!   (before the flop: at most three big blinds). Weak: check or fold.
+use crate::card::Card;
+use crate::eval::HandAcc;
+use crate::game::{Hand, LegalActions, Move, Street};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::OnceLock;
+
+/// The generator a bot draws from (seeded by the simulation).
+pub type BotRng = ChaCha8Rng;
+
+/// What the player to act may know, and may do.
+pub struct Observation<'a> {
+    hand: &'a Hand,
+    seat: usize,
+    legal: LegalActions,
+}
+
+impl<'a> Observation<'a> {
+    /// The observation of the player to act, or `None` when nobody is.
+    pub fn of(hand: &'a Hand) -> Option<Observation<'a>> {
+        let legal = hand.legal_actions()?;
+        Some(Observation { hand, seat: legal.seat, legal })
+    }
+    pub fn seat(&self) -> usize {
+        self.seat
+    }
+    pub fn legal(&self) -> &LegalActions {
+        &self.legal
+    }
+    /// This seat's own hole cards.
+    pub fn hole_cards(&self) -> [Card; 2] {
+        self.hand.hole_cards(self.seat).unwrap_or([Card::FIRST; 2])
+    }
+    pub fn board(&self) -> &[Card] {
+        self.hand.board()
+    }
+    pub fn street(&self) -> Street {
+        self.hand.street()
+    }
+    pub fn pot(&self) -> u64 {
+        self.hand.pot()
+    }
+    pub fn big_blind(&self) -> u64 {
+        self.hand.rules().big_blind.max(1)
+    }
+    pub fn num_players(&self) -> usize {
+        self.hand.num_players()
+    }
+    /// Players still in the hand (not folded), this one included.
+    pub fn players_in(&self) -> usize {
+        (0..self.hand.num_players()).filter(|&s| !self.hand.is_folded(s)).count()
+    }
+    pub fn stack(&self, seat: usize) -> Option<u64> {
+        self.hand.stack(seat)
+    }
+    pub fn bet(&self, seat: usize) -> Option<u64> {
+        self.hand.bet(seat)
+    }
+}
+
+/// A built-in bot.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum BotKind {
+    Random = 0,
+    CallingStation = 1,
+    TightAggressive = 2,
+}
+
+impl BotKind {
+    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::CallingStation, BotKind::TightAggressive];
+
+    /// The name used in Python and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::CallingStation => "calling_station",
+            BotKind::TightAggressive => "tight_aggressive",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<BotKind> {
+        match name {
+            "random" => Some(BotKind::Random),
+            "calling_station" | "station" => Some(BotKind::CallingStation),
+            "tight_aggressive" | "tag" => Some(BotKind::TightAggressive),
+            _ => None,
+        }
+    }
+
+    /// This bot's move for the player to act.
+    #[inline]
+    pub fn act(self, obs: &Observation<'_>, rng: &mut BotRng) -> Move {
+        match self {
+            BotKind::Random => random_move(&obs.legal, rng),
+            BotKind::CallingStation => Move::CheckOrCall,
+            BotKind::TightAggressive => tag_move(obs, rng),
+        }
+    }
+}
+
+/// The random bot's move.
+#[inline]
+pub fn random_move(la: &LegalActions, rng: &mut BotRng) -> Move {
+    let roll: u32 = rng.random_range(0..100);
+    if roll < 15 && la.can_fold {
+        return Move::Fold;
+    }
+    if roll < 40 {
+        if let (Some(lo), Some(hi)) = (la.min_raise_to, la.max_raise_to) {
+            return Move::BetOrRaiseTo(rng.random_range(lo..=hi));
+        }
+    }
+    Move::CheckOrCall
+}
+
+/// The index (0..169) of a starting hand's class: pairs, suited, offsuit.
+fn class_of(hole: [Card; 2]) -> usize {
+    let (a, b) = (hole[0].rank() as usize, hole[1].rank() as usize);
+    let (hi, lo) = if a >= b { (a, b) } else { (b, a) };
+    if hi == lo {
+        hi
+    } else if hole[0].suit() == hole[1].suit() {
+        13 + hi * (hi - 1) / 2 + lo
+    } else {
+        13 + 78 + hi * (hi - 1) / 2 + lo
+    }
+}
+
+/// Equity against one random hand by Monte Carlo over `trials` deals of
+/// the opponent's cards and the rest of the board.
+fn equity_vs_random(hole: [Card; 2], board: &[Card], trials: u32, rng: &mut BotRng) -> f64 {
+    let mut used = 0u64;
+    for c in hole.iter().chain(board) {
+        used |= 1 << c.index();
+    }
+    let deck: Vec<u8> = (0..52u8).filter(|i| used & (1 << i) == 0).collect();
+    let need = 2 + (5 - board.len());
+    let base = HandAcc::from_cards(board);
+    let mine = base + HandAcc::from_cards(&hole);
+    let mut score = 0u64; // 2 a win, 1 a tie
+    let mut cards = [0u8; 7];
+    for _ in 0..trials {
+        // A partial Fisher-Yates over a copy of the positions.
+        let mut idx = [0u8; 52];
+        let n = deck.len();
+        for (i, slot) in idx.iter_mut().enumerate().take(n) {
+            *slot = i as u8;
+        }
+        for k in 0..need {
+            let j = rng.random_range(k..n);
+            idx.swap(k, j);
+            cards[k] = deck[idx[k] as usize];
+        }
+        let mut rest = HandAcc::EMPTY;
+        for &c in &cards[2..need] {
+            rest = rest.add_index(c);
+        }
+        let me = (mine + rest).eval7();
+        let them = (base + rest).add_index(cards[0]).add_index(cards[1]).eval7();
+        score += match me.cmp(&them) {
+            std::cmp::Ordering::Greater => 2,
+            std::cmp::Ordering::Equal => 1,
+            std::cmp::Ordering::Less => 0,
+        };
+    }
+    score as f64 / (2.0 * trials as f64)
+}
+
+/// Each starting hand's equity against a random hand (Monte Carlo, 20,000
+/// deals a class from a fixed seed, computed once).
+fn preflop_table() -> &'static [f64; 169] {
+    static TABLE: OnceLock<[f64; 169]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [0.0; 169];
+        let mut rng = BotRng::seed_from_u64(0x7a6_2026);
+        for hi in 0..13u8 {
+            for lo in 0..=hi {
+                let card = |rank: u8, suit: u8| Card::new(rank * 4 + suit).unwrap_or(Card::FIRST);
+                let mut classes = vec![[card(hi, 0), card(lo, 1)]];
+                if hi != lo {
+                    classes.push([card(hi, 0), card(lo, 0)]);
+                }
+                for hole in classes {
+                    t[class_of(hole)] = equity_vs_random(hole, &[], 20_000, &mut rng);
+                }
+            }
+        }
+        t
+    })
+}
+
+/// The strength of `hole` on `board` (equity against one random hand).
+pub fn strength(hole: [Card; 2], board: &[Card], rng: &mut BotRng) -> f64 {
+    if board.is_empty() {
+        preflop_table()[class_of(hole)]
+    } else {
+        equity_vs_random(hole, board, 256, rng)
+    }
+}
+
+fn tag_move(obs: &Observation<'_>, rng: &mut BotRng) -> Move {
+    let la = &obs.legal;
+    let preflop = obs.street() == Street::Preflop;
+    let eq = strength(obs.hole_cards(), obs.board(), rng);
+    let extra = 0.05 * obs.players_in().saturating_sub(2) as f64;
+    let (strong, medium) = if preflop { (0.62, 0.50) } else { (0.70, 0.45) };
+    let bb = obs.big_blind();
+    let pot = obs.pot();
+    let raise = |target: u64| -> Option<Move> {
+        let (lo, hi) = (la.min_raise_to?, la.max_raise_to?);
+        Some(Move::BetOrRaiseTo(target.clamp(lo, hi)))
+    };
+    if eq >= strong + extra {
+        let high = (0..obs.num_players()).filter_map(|s| obs.bet(s)).max().unwrap_or(0);
+        let target = if preflop { 3 * bb + high.saturating_sub(bb) + bb * obs.players_in().saturating_sub(2) as u64 } else { high + (2 * (pot + la.call_amount)) / 3 };
+        if let Some(m) = raise(target) {
+            return m;
+        }
+        return Move::CheckOrCall;
+    }
+    if la.call_amount == 0 {
+        return Move::CheckOrCall;
+    }
+    let affordable = if preflop { la.call_amount <= 3 * bb } else { 2 * la.call_amount <= pot };
+    if eq >= medium + extra && affordable {
+        return Move::CheckOrCall;
+    }
+    if la.can_fold {
+        Move::Fold
+    } else {
+        Move::CheckOrCall
+    }
+}
