@@ -54,6 +54,7 @@ from .errors import (
 )
 from ._equity_api import EquityGrid, EquityResult, equity, equity_grid
 from . import phh
+from .sim import simulate
 
 __all__ = [
     "HOLE_CARDS",
@@ -100,6 +101,7 @@ __all__ = [
     "evaluate",
     "evaluate_many",
     "icm",
+    "simulate",
     "parse_cards",
     "phh",
 ]

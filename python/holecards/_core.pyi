@@ -57,6 +57,11 @@ __all__ = [
     "_restore_table",
     "_restore_tournament",
     "icm",
+    "BuiltinBot",
+    "_sim_cash",
+    "_sim_cash_chunks",
+    "_sim_tournaments",
+    "_sim_bot_names",
 ]
 
 _CardLike = Union["Card", str, int]
@@ -776,3 +781,41 @@ class Tournament:
 def _restore_table(state: bytes) -> Table: ...
 def _restore_tournament(state: bytes) -> Tournament: ...
 def icm(stacks: Iterable[int], payouts: Iterable[float], *, trials: Optional[int] = None, seed: Optional[int] = None) -> list[float]: ...
+
+@final
+class BuiltinBot:
+    """A built-in bot as a Python bot: call it with the SeatView of the seat to act."""
+
+    def __new__(cls, name: str, seed: Optional[int] = None) -> BuiltinBot: ...
+    @property
+    def name(self) -> str: ...
+    def __call__(self, view: SeatView) -> tuple[str, int]: ...
+
+def _sim_bot_names() -> list[str]: ...
+def _sim_cash_chunks(hands: int) -> int: ...
+def _sim_cash(
+    rules: Rules,
+    stacks: list[int],
+    bots: list[str],
+    hands: int,
+    seed: int,
+    threads: Optional[int] = None,
+    start: Optional[int] = None,
+    end: Optional[int] = None,
+    progress: Optional[Any] = None,
+) -> tuple[int, list[int], list[int]]: ...
+def _sim_tournaments(
+    structure: int,
+    levels: list[tuple[int, int, int, int]],
+    hands_per_level: int,
+    stacks: list[int],
+    payouts: list[int],
+    bots: list[str],
+    tournaments: int,
+    seed: int,
+    threads: Optional[int] = None,
+    start: Optional[int] = None,
+    end: Optional[int] = None,
+    max_hands: int = 1000000,
+    progress: Optional[Any] = None,
+) -> tuple[int, int, list[list[int]], list[int], list[int]]: ...

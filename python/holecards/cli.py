@@ -509,6 +509,12 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("--png", default=None, metavar="OUT.png", help="with --grid: draw the heat map (needs matplotlib)")
     eq.add_argument("--json", action="store_true", help="print the result as JSON")
     cv.add_argument("--to", required=True, metavar="OUT.parquet", help="the hands table to write")
+    from . import _cli_sim
+
+    _cli_sim.add_parser(commands, _int_in_range)
+    from . import _cli_play
+
+    _cli_play.add_parser(commands, _int_in_range)
     for sub in (rp, cv):
         sub.add_argument("paths", nargs="+", metavar="PATH", help="a .phh or .phhs file, or a folder")
         sub.add_argument("--threads", type=threads_type, default=None, help="cores to use (default: all)")
@@ -523,6 +529,16 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         return run_convert(args.paths, args.to, args.threads, out)
     if command == "equity":
         return run_equity(args, out)
+    if command == "play":
+        from . import _cli_play
+
+        return _cli_play.run(args, out, CliError)
+    if command == "simulate":
+        from rich.console import Console
+
+        from . import _cli_sim
+
+        return _cli_sim.run(args, out, lambda what: _LazyProgress(Console(file=sys.stderr), what), CliError)
     if command == "demo":
         run_demo(args.seed, args.players, args.structure, out)
     elif command == "eval":

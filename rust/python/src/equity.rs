@@ -139,7 +139,7 @@ fn method(trials: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>, ta
 /// Runs `f` on a worker thread without the GIL; meanwhile reports progress
 /// and turns Ctrl-C (or an exception in the callback) into a cancel.
 /// A `quick` computation (too short to watch) runs on this thread instead.
-fn supervise<T: Send>(py: Python<'_>, progress: Option<&Bound<'_, PyAny>>, control: &Control, quick: bool, f: impl FnOnce() -> holecards_core::Result<T> + Send) -> PyResult<T> {
+pub(crate) fn supervise<T: Send>(py: Python<'_>, progress: Option<&Bound<'_, PyAny>>, control: &Control, quick: bool, f: impl FnOnce() -> holecards_core::Result<T> + Send) -> PyResult<T> {
     let progress: Option<Py<PyAny>> = progress.filter(|p| !p.is_none()).map(|p| p.clone().unbind());
     let mut failure: Option<PyErr> = None;
     let out = py.detach(|| {
@@ -191,7 +191,7 @@ fn supervise<T: Send>(py: Python<'_>, progress: Option<&Bound<'_, PyAny>>, contr
     }
     let r = match out {
         Ok(r) => r,
-        Err(_) => return Err(to_py(Error::equity("the equity computation failed unexpectedly".into()))),
+        Err(_) => return Err(to_py(Error::equity("the computation failed unexpectedly".into()))),
     };
     let r = r.map_err(|e| match e.kind() {
         ErrorKind::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),

@@ -12,6 +12,7 @@ mod eval;
 mod game;
 mod phh;
 mod range;
+mod sim;
 mod table;
 
 /// mimalloc for the engine's allocations: reading a corpus or a hand's
@@ -70,5 +71,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(table::_restore_table, m)?)?;
     m.add_function(wrap_pyfunction!(table::_restore_tournament, m)?)?;
     m.add_function(wrap_pyfunction!(table::icm, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::_sim_cash, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::_sim_cash_chunks, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::_sim_tournaments, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::_sim_bot_names, m)?)?;
+    m.add_class::<sim::BuiltinBot>()?;
     Ok(())
 }

@@ -200,17 +200,19 @@ fn bot_move(answer: &Bound<'_, PyAny>, seat: usize) -> PyResult<Move> {
 
 /// Plays `hand` through with `bots` (by table seat), the table moving for
 /// absent players. On an error the hand is left where it stopped.
-fn play_with(py: Python<'_>, table: &core::Table, hand: &mut game::Hand, bots: &Bound<'_, PyAny>) -> PyResult<()> {
-    let seats = table.dealt().map(|d| d.seats.clone()).unwrap_or_default();
-    while let Some(actor) = hand.actor() {
-        let mv = match table.absent_move(hand) {
-            Some(m) => m,
-            None => {
-                let seat = seats.get(actor).copied().unwrap_or(actor);
-                let bot = bot_for(bots, seat)?;
-                let answer = bot.call1((SeatView(hand.view(Some(actor))),))?;
-                bot_move(&answer, seat)?
-            }
+/// Plays `hand` through with `bots` (by table seat `seats[i]`), the table's
+/// move for the absent seats (bit i: the hand's seat i). The table is not
+/// borrowed meanwhile, so a bot may look at it.
+fn play_with(py: Python<'_>, seats: &[usize], absent: u32, hand: &mut game::Hand, bots: &Bound<'_, PyAny>) -> PyResult<()> {
+    while let Some(la) = hand.legal_actions() {
+        let actor = la.seat;
+        let mv = if absent & (1 << actor) != 0 {
+            core::Table::move_for_absent(&la)
+        } else {
+            let seat = seats.get(actor).copied().unwrap_or(actor);
+            let bot = bot_for(bots, seat)?;
+            let answer = bot.call1((SeatView(hand.view(Some(actor))),))?;
+            bot_move(&answer, seat)?
         };
         hand.act(None, mv).py()?;
         py.check_signals()?;
@@ -354,13 +356,19 @@ impl Table {
     /// `SeatView` (seats numbered as in the hand) and returns `("fold", 0)`,
     /// `("check", 0)`, `("call", 0)`, `("bet", x)` or `("raise", x)`.
     /// Returns the finished hand. If a bot fails, the hand is taken back.
-    fn play(&mut self, py: Python<'_>, bots: &Bound<'_, PyAny>) -> PyResult<Hand> {
-        let mut hand = self.0.new_hand().py()?;
-        if let Err(e) = play_with(py, &self.0, &mut hand, bots) {
-            self.0.take_back();
+    fn play(slf: &Bound<'_, Self>, bots: &Bound<'_, PyAny>) -> PyResult<Hand> {
+        let py = slf.py();
+        let (mut hand, seats, absent) = {
+            let mut t = slf.borrow_mut();
+            let hand = t.0.new_hand().py()?;
+            let seats = t.0.dealt().map(|d| d.seats.clone()).unwrap_or_default();
+            (hand, seats, t.0.absent_seats())
+        };
+        if let Err(e) = play_with(py, &seats, absent, &mut hand, bots) {
+            slf.borrow_mut().0.take_back();
             return Err(e);
         }
-        self.0.finish(&hand).py()?;
+        slf.borrow_mut().0.finish(&hand).py()?;
         Ok(Hand(hand))
     }
     /// The hand as a PHH history with the table's fields (`hand`, `seats`,
@@ -589,13 +597,19 @@ impl Tournament {
     }
     /// Plays one hand through with `bots` (as for `Table.play`); returns it.
     #[pyo3(signature = (bots, clock=None))]
-    fn play(&mut self, py: Python<'_>, bots: &Bound<'_, PyAny>, clock: Option<f64>) -> PyResult<Hand> {
-        let mut hand = self.0.new_hand(clock).py()?;
-        if let Err(e) = play_with(py, self.0.table(), &mut hand, bots) {
-            self.0.table_mut().take_back();
+    fn play(slf: &Bound<'_, Self>, bots: &Bound<'_, PyAny>, clock: Option<f64>) -> PyResult<Hand> {
+        let py = slf.py();
+        let (mut hand, seats, absent) = {
+            let mut t = slf.borrow_mut();
+            let hand = t.0.new_hand(clock).py()?;
+            let seats = t.0.table().dealt().map(|d| d.seats.clone()).unwrap_or_default();
+            (hand, seats, t.0.table().absent_seats())
+        };
+        if let Err(e) = play_with(py, &seats, absent, &mut hand, bots) {
+            slf.borrow_mut().0.table_mut().take_back();
             return Err(e);
         }
-        self.0.finish(&hand).py()?;
+        slf.borrow_mut().0.finish(&hand).py()?;
         Ok(Hand(hand))
     }
     /// ICM of the players still in, by seat, over the prizes left.

@@ -22,7 +22,7 @@
 //!   (before the flop: at most three big blinds). Weak: check or fold.
 use crate::card::Card;
 use crate::eval::HandAcc;
-use crate::game::{Hand, LegalActions, Move, Street};
+use crate::game::{Hand, LegalActions, Move, SeatView, Street};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::OnceLock;
@@ -30,18 +30,36 @@ use std::sync::OnceLock;
 /// The generator a bot draws from (seeded by the simulation).
 pub type BotRng = ChaCha8Rng;
 
-/// What the player to act may know, and may do.
+/// A bot's generator from a seed.
+pub fn bot_rng(seed: u64) -> BotRng {
+    BotRng::seed_from_u64(seed)
+}
+
+/// What the player to act may know, and may do: read from the hand (in a
+/// simulation) or from that seat's [`SeatView`] (a bot called from Python),
+/// through the same accessors, none of which reaches another seat's cards.
 pub struct Observation<'a> {
-    hand: &'a Hand,
+    src: Source<'a>,
     seat: usize,
     legal: LegalActions,
 }
 
+enum Source<'a> {
+    Hand(&'a Hand),
+    View(&'a SeatView),
+}
+
 impl<'a> Observation<'a> {
     /// The observation of the player to act, or `None` when nobody is.
+    #[inline]
     pub fn of(hand: &'a Hand) -> Option<Observation<'a>> {
         let legal = hand.legal_actions()?;
-        Some(Observation { hand, seat: legal.seat, legal })
+        Some(Observation { src: Source::Hand(hand), seat: legal.seat, legal })
+    }
+    /// The observation in a seat's view, when that seat is to act.
+    pub fn of_view(view: &'a SeatView) -> Option<Observation<'a>> {
+        let legal = view.legal?;
+        (view.seat == Some(legal.seat)).then_some(Observation { src: Source::View(view), seat: legal.seat, legal })
     }
     pub fn seat(&self) -> usize {
         self.seat
@@ -51,32 +69,60 @@ impl<'a> Observation<'a> {
     }
     /// This seat's own hole cards.
     pub fn hole_cards(&self) -> [Card; 2] {
-        self.hand.hole_cards(self.seat).unwrap_or([Card::FIRST; 2])
+        match self.src {
+            Source::Hand(h) => h.hole_cards(self.seat),
+            Source::View(v) => v.hole_cards.get(self.seat).copied().flatten(),
+        }
+        .unwrap_or([Card::FIRST; 2])
     }
     pub fn board(&self) -> &[Card] {
-        self.hand.board()
+        match self.src {
+            Source::Hand(h) => h.board(),
+            Source::View(v) => &v.board,
+        }
     }
     pub fn street(&self) -> Street {
-        self.hand.street()
+        match self.src {
+            Source::Hand(h) => h.street(),
+            Source::View(v) => v.street,
+        }
     }
     pub fn pot(&self) -> u64 {
-        self.hand.pot()
+        match self.src {
+            Source::Hand(h) => h.pot(),
+            Source::View(v) => v.pot,
+        }
     }
     pub fn big_blind(&self) -> u64 {
-        self.hand.rules().big_blind.max(1)
+        match self.src {
+            Source::Hand(h) => h.rules().big_blind.max(1),
+            Source::View(v) => v.rules.big_blind.max(1),
+        }
     }
     pub fn num_players(&self) -> usize {
-        self.hand.num_players()
+        match self.src {
+            Source::Hand(h) => h.num_players(),
+            Source::View(v) => v.stacks.len(),
+        }
     }
     /// Players still in the hand (not folded), this one included.
     pub fn players_in(&self) -> usize {
-        (0..self.hand.num_players()).filter(|&s| !self.hand.is_folded(s)).count()
+        match self.src {
+            Source::Hand(h) => (0..h.num_players()).filter(|&s| !h.is_folded(s)).count(),
+            Source::View(v) => v.folded.iter().filter(|f| !**f).count(),
+        }
     }
     pub fn stack(&self, seat: usize) -> Option<u64> {
-        self.hand.stack(seat)
+        match self.src {
+            Source::Hand(h) => h.stack(seat),
+            Source::View(v) => v.stacks.get(seat).copied(),
+        }
     }
     pub fn bet(&self, seat: usize) -> Option<u64> {
-        self.hand.bet(seat)
+        match self.src {
+            Source::Hand(h) => h.bet(seat),
+            Source::View(v) => v.bets.get(seat).copied(),
+        }
     }
 }
 

@@ -467,6 +467,22 @@ impl Table {
     /// The move the table makes for a player to act who is sitting out
     /// (dealt in by a dead-button table): check when that is possible,
     /// else fold. `None` when the player to act is present.
+    /// The seats of the hand being played whose players are sitting out (bit
+    /// i is the hand's seat i): [`Table::absent_move`] moves for them.
+    pub fn absent_seats(&self) -> u32 {
+        let Some(d) = self.dealt() else { return 0 };
+        d.seats.iter().enumerate().filter(|(_, &s)| self.seats[s].as_ref().is_some_and(|p| p.status == Status::SittingOut)).fold(0, |m, (i, _)| m | (1 << i))
+    }
+
+    /// The move made for an absent player to act: check when free, else fold.
+    pub fn move_for_absent(la: &crate::game::LegalActions) -> Move {
+        if la.can_check {
+            Move::CheckOrCall
+        } else {
+            Move::Fold
+        }
+    }
+
     #[inline]
     pub fn absent_move(&self, hand: &Hand) -> Option<Move> {
         let d = self.dealt()?;
@@ -478,7 +494,7 @@ impl Table {
             return None;
         }
         let la = hand.legal_actions()?;
-        Some(if la.can_check { Move::CheckOrCall } else { Move::Fold })
+        Some(Table::move_for_absent(&la))
     }
 
     /// Reseeds the dealing (a new session from the same seating).

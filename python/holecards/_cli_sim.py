@@ -1,0 +1,78 @@
+"""``holecards simulate``: bots against bots, a progress bar, a results table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, TextIO, Union
+
+from .sim import BOT_NAMES, SimulationResult, TournamentResult, simulate
+
+
+def add_parser(commands: Any, int_in_range: Any) -> None:
+    sim = commands.add_parser(
+        "simulate",
+        help="bots against bots: many hands or tournaments, results per seat",
+        description=(
+            "Plays built-in bots against each other, one BOT per seat, in Rust on every core, reproducibly "
+            f"from --seed: {', '.join(BOT_NAMES)} (or tag, station). Cash hands (--hands, the default 100000) "
+            "report chips won per 100 hands with a 95%% confidence interval; --tournaments reports places, "
+            "prizes and the ICM of the starting stacks."
+        ),
+    )
+    sim.add_argument("bots", nargs="+", metavar="BOT", help="a built-in bot's name, one per seat")
+    sim.add_argument("--hands", type=int_in_range("hands", 1, 10**12), default=None, help="cash hands (default 100000)")
+    sim.add_argument("--tournaments", type=int_in_range("tournaments", 1, 10**9), default=None, help="single-table tournaments instead of cash hands")
+    sim.add_argument("--blinds", default="1/2", metavar="SB/BB", help="cash blinds (default 1/2)")
+    sim.add_argument("--stack", type=int_in_range("stack", 1, 2**50), default=None, help="starting stack (default 100 big blinds; 1500 in tournaments)")
+    sim.add_argument("--seed", type=int_in_range("seed", 0, 2**64 - 1), default=None, help="seed (default: random, printed)")
+    sim.add_argument("--threads", type=int_in_range("threads", 1, 1024), default=None, help="cores to use (default: all)")
+    sim.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def run(args: argparse.Namespace, out: TextIO, progress_factory: Any, error: Any) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from . import Rules
+
+    if args.hands is not None and args.tournaments is not None:
+        raise error("give --hands or --tournaments, not both")
+    try:
+        sb, bb = (int(x) for x in args.blinds.split("/"))
+    except ValueError:
+        raise error(f"--blinds must be two whole numbers like 1/2, not {args.blinds!r}") from None
+    console = Console(file=out, highlight=False, soft_wrap=True, width=110)
+    bar = progress_factory("tournaments" if args.tournaments else "hands")
+    try:
+        result: Union[SimulationResult, TournamentResult]
+        if args.tournaments is not None:
+            result = simulate(args.bots, tournaments=args.tournaments, stacks=args.stack, seed=args.seed, threads=args.threads, progress=bar)
+        else:
+            rules = Rules.no_limit(small_blind=sb, big_blind=bb)
+            result = simulate(args.bots, hands=args.hands or 100_000, rules=rules, stacks=args.stack, seed=args.seed, threads=args.threads, progress=bar)
+    finally:
+        bar.close()
+    if args.json:
+        out.write(json.dumps(_as_dict(result), indent=2) + "\n")
+        return 0
+    if isinstance(result, TournamentResult):
+        table = Table(title=f"{result.tournaments:,} tournaments ({result.hands:,} hands), seed {result.seed}, payouts {result.payouts}")
+        for col in ("seat", "bot", "1st", "mean place", "mean prize", "95% CI", "ICM at start", "in the money"):
+            table.add_column(col, justify="left" if col == "bot" else "right")
+        for s in result.seats:
+            table.add_row(str(s.seat), s.bot, f"{s.places[0] / result.tournaments:.1%}", f"{s.mean_place:.2f}", f"{s.mean_prize:.2f}", f"±{s.ci_95:.2f}", f"{s.icm:.2f}", f"{s.in_the_money:.1%}")
+    else:
+        table = Table(title=f"{result.hands:,} hands, blinds {sb}/{bb}, seed {result.seed}")
+        for col in ("seat", "bot", "chips / 100 hands", "95% CI", "bb / 100 hands"):
+            table.add_column(col, justify="left" if col == "bot" else "right")
+        for c in result.seats:
+            table.add_row(str(c.seat), c.bot, f"{c.per_100:+.1f}", f"±{c.ci_95:.1f}", f"{c.bb_per_100:+.2f}")
+    console.print(table)
+    return 0
+
+
+def _as_dict(r: Union[SimulationResult, TournamentResult]) -> dict[str, Any]:
+    from dataclasses import asdict
+
+    return asdict(r)

@@ -1,0 +1,342 @@
+"""Simulations between bots: ``holecards.simulate``.
+
+With only built-in bots (named ``"random"``, ``"calling_station"``,
+``"tight_aggressive"``) the hands are played in Rust on every core without
+the GIL, in seeded chunks: the result depends on the seed only, not on the
+number of threads (nor on how chunks are spread over machines: see
+``ray=True``). With any Python bot (a callable taking a ``SeatView``) the
+hands are played from Python, at Python speed, reproducibly from the seed
+too (a different stream from the Rust run's). See docs/simulation.md.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, List, Literal, Optional, Sequence, Tuple, Union
+
+from ._core import (
+    BuiltinBot,
+    Hand,
+    Rules,
+    SeatView,
+    _sim_bot_names,
+    _sim_cash,
+    _sim_cash_chunks,
+    _sim_tournaments,
+    icm,
+)
+from .errors import ConfigError
+
+__all__ = ["simulate", "SimulationResult", "SeatResult", "TournamentResult", "TournamentSeatResult", "BuiltinBot", "BOT_NAMES"]
+
+BotMove = Tuple[str, int]
+BotArg = Union[str, Callable[[SeatView], BotMove]]
+
+#: The built-in bots' names.
+BOT_NAMES: Tuple[str, ...] = tuple(_sim_bot_names())
+_ALIASES = {"station": "calling_station", "tag": "tight_aggressive"}
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat of a cash simulation."""
+
+    seat: int
+    bot: str
+    hands: int
+    #: Chips won over all hands (negative: lost).
+    net: int
+    #: Chips won per 100 hands, and the half-width of its 95% confidence interval.
+    per_100: float
+    ci_95: float
+    #: The same in big blinds.
+    bb_per_100: float
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """A cash simulation: per seat, chips won per 100 hands with a 95% interval."""
+
+    hands: int
+    seed: int
+    big_blind: int
+    seats: List[SeatResult]
+    #: "rust", "python" or "ray".
+    engine: str = "rust"
+
+    def to_text(self) -> str:
+        width = max(len(s.bot) for s in self.seats)
+        lines = [f"{self.hands:,} hands, seed {self.seed} ({self.engine})", f"{'seat':>4}  {'bot':<{width}}  {'chips/100':>10}  {'95% CI':>9}  {'bb/100':>8}"]
+        for s in self.seats:
+            lines.append(f"{s.seat:>4}  {s.bot:<{width}}  {s.per_100:>10.1f}  {s.ci_95:>9.1f}  {s.bb_per_100:>8.2f}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+@dataclass(frozen=True)
+class TournamentSeatResult:
+    """One seat of a tournament simulation."""
+
+    seat: int
+    bot: str
+    #: ``places[p]``: tournaments finished in place ``p + 1``.
+    places: List[int]
+    mean_place: float
+    #: Average prize, its 95% interval, and the ICM value of the starting stacks.
+    mean_prize: float
+    ci_95: float
+    icm: float
+    #: Share of tournaments finished in a paid place.
+    in_the_money: float
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    tournaments: int
+    hands: int
+    seed: int
+    payouts: List[int]
+    seats: List[TournamentSeatResult]
+    engine: str = "rust"
+
+    def to_text(self) -> str:
+        width = max(len(s.bot) for s in self.seats)
+        lines = [
+            f"{self.tournaments:,} tournaments ({self.hands:,} hands), seed {self.seed} ({self.engine})",
+            f"{'seat':>4}  {'bot':<{width}}  {'1st':>6}  {'mean place':>10}  {'mean prize':>10}  {'95% CI':>8}  {'ICM':>8}  {'ITM':>6}",
+        ]
+        for s in self.seats:
+            first = s.places[0] / self.tournaments if self.tournaments else 0.0
+            lines.append(f"{s.seat:>4}  {s.bot:<{width}}  {first:>6.1%}  {s.mean_place:>10.2f}  {s.mean_prize:>10.2f}  {s.ci_95:>8.2f}  {s.icm:>8.2f}  {s.in_the_money:>6.1%}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+def _bot_name(b: Any) -> Optional[str]:
+    if isinstance(b, str):
+        return _ALIASES.get(b, b)
+    return None
+
+
+def _describe(b: Any) -> str:
+    name = _bot_name(b)
+    if name is not None:
+        return name
+    return getattr(b, "name", None) or getattr(b, "__name__", None) or type(b).__name__
+
+
+def _mean_ci(total: int, squares: int, n: int) -> Tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    mean = total / n
+    var = max(0.0, (squares - n * mean * mean) / (n - 1)) if n > 1 else 0.0
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def _seed(seed: Optional[int]) -> int:
+    if seed is None:
+        return random.SystemRandom().getrandbits(64)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise ConfigError(f"seed must be an integer from 0 to 2**64-1, not {seed!r}")
+    return seed
+
+
+def _play_python(hand: Hand, bots: Sequence[Callable[[SeatView], BotMove]], seat_of: Callable[[int], int]) -> None:
+    while (la := hand.legal_actions()) is not None:
+        bot = bots[seat_of(la.seat)]
+        answer = bot(hand.view(la.seat))
+        if not (isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], str)):
+            raise ConfigError(f"the bot for seat {seat_of(la.seat)} answered {answer!r}: a bot returns ('fold', 0), ('check', 0), ('call', 0), ('bet', amount) or ('raise', amount)")
+        kind, amount = answer
+        if kind == "fold":
+            hand.fold()
+        elif kind == "check":
+            hand.check()
+        elif kind == "call":
+            hand.check_or_call()
+        elif kind in ("bet", "raise"):
+            hand.bet_or_raise_to(amount)
+        else:
+            raise ConfigError(f"the bot for seat {seat_of(la.seat)} answered {answer!r}: the move is fold, check, call, bet or raise")
+
+
+def simulate(
+    bots: Sequence[BotArg],
+    *,
+    hands: Optional[int] = None,
+    tournaments: Optional[int] = None,
+    rules: Optional[Rules] = None,
+    stacks: Union[int, Sequence[int], None] = None,
+    levels: Optional[Sequence[Sequence[int]]] = None,
+    hands_per_level: int = 10,
+    payouts: Optional[Sequence[int]] = None,
+    ante: str = "uniform",
+    structure: str = "no-limit",
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    progress: Optional[Callable[[int, int], Any]] = None,
+    ray: bool = False,
+    max_hands: int = 1_000_000,
+) -> Union[SimulationResult, TournamentResult]:
+    """Plays ``hands`` cash hands (or ``tournaments`` single-table
+    tournaments) between ``bots``, one per seat, and returns each seat's
+    results. See docs/simulation.md."""
+    bots = list(bots)
+    n = len(bots)
+    if not 2 <= n <= 22:
+        raise ConfigError(f"a simulation needs 2 to 22 bots, one a seat, not {n}")
+    for i, b in enumerate(bots):
+        name = _bot_name(b)
+        if name is not None and name not in BOT_NAMES:
+            raise ConfigError(f"no built-in bot is called {b!r} (seat {i}): the built-in bots are {', '.join(repr(x) for x in BOT_NAMES)}")
+        if name is None and not callable(b):
+            raise ConfigError(f"the bot for seat {i} is {b!r}: give a built-in bot's name or a callable taking a SeatView")
+    if (hands is None) == (tournaments is None):
+        raise ConfigError("give hands=N (cash hands) or tournaments=N, one of them")
+    count = hands if hands is not None else tournaments
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ConfigError(f"the number of {'hands' if hands is not None else 'tournaments'} must be a whole number, 1 or more, not {count!r}")
+    seed = _seed(seed)
+    names = [_bot_name(b) for b in bots]
+    native = all(x is not None for x in names)
+    if ray and not native:
+        raise ConfigError("ray=True runs built-in bots only (Python bots would have to travel to the workers)")
+    if hands is not None:
+        return _cash(bots, names, n, hands, rules, stacks, seed, threads, progress, ray, native)
+    return _tournaments(bots, names, n, tournaments or 0, levels, hands_per_level, stacks, payouts, ante, structure, seed, threads, progress, ray, native, max_hands)
+
+
+def _stack_list(stacks: Union[int, Sequence[int], None], n: int, default: int) -> List[int]:
+    if stacks is None:
+        return [default] * n
+    if isinstance(stacks, int) and not isinstance(stacks, bool):
+        return [stacks] * n
+    out = list(stacks)  # type: ignore[arg-type]
+    if len(out) != n or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 1 for s in out):
+        raise ConfigError(f"stacks must be one number or {n} numbers (one a seat), each at least 1 chip, not {stacks!r}")
+    return out
+
+
+def _cash(bots: List[Any], names: List[Optional[str]], n: int, hands: int, rules: Optional[Rules], stacks: Any, seed: int, threads: Optional[int], progress: Any, ray: bool, native: bool) -> SimulationResult:
+    rules = rules if rules is not None else Rules.no_limit(small_blind=1, big_blind=2)
+    if not isinstance(rules, Rules):
+        raise ConfigError("rules must be a holecards.Rules, e.g. Rules.no_limit(small_blind=1, big_blind=2)")
+    bb = max(rules.big_blind, 1)
+    stack_list = _stack_list(stacks, n, 100 * bb)
+    engine = "rust"
+    if native and ray:
+        from . import _ray
+
+        done, net, sq = _ray.cash(rules, stack_list, [str(x) for x in names], hands, seed)
+        engine = "ray"
+    elif native:
+        done, net, sq = _sim_cash(rules, stack_list, [str(x) for x in names], hands, seed, threads, None, None, progress)
+    else:
+        engine = "python"
+        players: List[Callable[[SeatView], BotMove]] = [BuiltinBot(x, seed=(seed + 1 + i) % 2**64) if x is not None else b for i, (x, b) in enumerate(zip(names, bots))]
+        net = [0] * n
+        sq = [0] * n
+        rng = random.Random(seed)
+        for i in range(hands):
+            hand = Hand(rules, stack_list, button=i % n, seed=rng.getrandbits(64))
+            _play_python(hand, players, lambda s: s)
+            for s, (end, start) in enumerate(zip(hand.stacks, stack_list)):
+                net[s] += end - start
+                sq[s] += (end - start) ** 2
+            if progress is not None and (i + 1) % 100 == 0:
+                progress(i + 1, hands)
+        done = hands
+    seats = []
+    for s in range(n):
+        mean, ci = _mean_ci(net[s], sq[s], done)
+        seats.append(SeatResult(seat=s, bot=_describe(bots[s]), hands=done, net=net[s], per_100=100 * mean, ci_95=100 * ci, bb_per_100=100 * mean / bb))
+    return SimulationResult(hands=done, seed=seed, big_blind=bb, seats=seats, engine=engine)
+
+
+_STRUCTURES = {"fixed-limit": 0, "pot-limit": 1, "no-limit": 2}
+
+
+def _tournaments(
+    bots: List[Any],
+    names: List[Optional[str]],
+    n: int,
+    count: int,
+    levels: Optional[Sequence[Sequence[int]]],
+    hands_per_level: int,
+    stacks: Any,
+    payouts: Optional[Sequence[int]],
+    ante: str,
+    structure: str,
+    seed: int,
+    threads: Optional[int],
+    progress: Any,
+    ray: bool,
+    native: bool,
+    max_hands: int,
+) -> TournamentResult:
+    from ._core import Tournament
+
+    levels = [tuple(x) for x in (levels or [(10, 20), (15, 30), (25, 50), (50, 100), (75, 150), (100, 200), (150, 300), (200, 400), (300, 600), (500, 1000)])]
+    stack_list = _stack_list(stacks, n, 1500)
+    pay = list(payouts) if payouts is not None else ([65, 35] if n <= 6 else [50, 30, 20])
+    if structure not in _STRUCTURES:
+        raise ConfigError(f"structure must be one of {', '.join(repr(s) for s in _STRUCTURES)}, not {structure!r}")
+    if ante not in ("uniform", "big_blind"):
+        raise ConfigError("ante must be 'uniform' or 'big_blind'")
+    ante_kind: Literal["uniform", "big_blind"] = "big_blind" if ante == "big_blind" else "uniform"
+    # The engine checks the schedule (and everything else) when it builds the first tournament.
+    Tournament(levels, stack_list, pay, structure=structure, hands_per_level=hands_per_level, ante=ante_kind, seed=0)
+    quads = []
+    for lv in levels:
+        sb, bb, a = (list(lv) + [0])[:3]
+        quads.append((sb, bb, 0, a) if ante == "big_blind" else (sb, bb, a, 0))
+    engine = "rust"
+    if native and ray:
+        from . import _ray
+
+        done, hands, places, prizes, sq = _ray.tournaments(_STRUCTURES[structure], quads, hands_per_level, stack_list, pay, [str(x) for x in names], count, seed, max_hands)
+        engine = "ray"
+    elif native:
+        done, hands, places, prizes, sq = _sim_tournaments(_STRUCTURES[structure], quads, hands_per_level, stack_list, pay, [str(x) for x in names], count, seed, threads, None, None, max_hands, progress)
+    else:
+        engine = "python"
+        players = [BuiltinBot(x, seed=(seed + 1 + i) % 2**64) if x is not None else b for i, (x, b) in enumerate(zip(names, bots))]
+        places = [[0] * n for _ in range(n)]
+        prizes = [0] * n
+        sq = [0] * n
+        hands = 0
+        rng = random.Random(seed)
+        for t in range(count):
+            tour = Tournament(levels, stack_list, pay, structure=structure, hands_per_level=hands_per_level, ante=ante_kind, button=t % n, seed=rng.getrandbits(64))
+            k = 0
+            while not tour.is_over:
+                if k >= max_hands:
+                    raise ConfigError(f"tournament {t} is still going after {k} hands: raise the levels or max_hands")
+                hand = tour.new_hand()
+                dealt = tour.dealt_seats or []
+                _play_python(hand, players, lambda s: dealt[s])
+                tour.finish(hand)
+                k += 1
+            hands += k
+            for f in tour.results:
+                places[f.seat][min(max(f.place, 1), n) - 1] += 1
+                prizes[f.seat] += f.prize
+                sq[f.seat] += f.prize * f.prize
+            if progress is not None:
+                progress(t + 1, count)
+        done = count
+    start_icm = icm(stack_list, pay[:n])
+    paid = len([p for p in pay if p > 0])
+    seats = []
+    for s in range(n):
+        mean, ci = _mean_ci(prizes[s], sq[s], done)
+        mean_place = sum((p + 1) * c for p, c in enumerate(places[s])) / done if done else 0.0
+        itm = sum(places[s][:paid]) / done if done else 0.0
+        seats.append(TournamentSeatResult(seat=s, bot=_describe(bots[s]), places=list(places[s]), mean_place=mean_place, mean_prize=mean, ci_95=ci, icm=start_icm[s], in_the_money=itm))
+    return TournamentResult(tournaments=done, hands=hands, seed=seed, payouts=pay, seats=seats, engine=engine)

@@ -1,0 +1,172 @@
+"""Bots and simulation: holecards.simulate (Rust and Python paths), the
+built-in bots as Python bots, and the simulate and play subcommands driven
+as a user would (a subprocess, scripted input)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+import holecards
+from holecards import ConfigError, Rules, Table
+from holecards.sim import BuiltinBot, SimulationResult, TournamentResult
+
+BOTS6 = ["tight_aggressive", "random", "calling_station", "random", "random", "random"]
+
+
+def test_simulation_is_reproducible_and_independent_of_threads() -> None:
+    a = holecards.simulate(BOTS6, hands=10_000, seed=7, threads=1)
+    b = holecards.simulate(BOTS6, hands=10_000, seed=7, threads=2)
+    assert isinstance(a, SimulationResult) and a == b
+    assert a.hands == 10_000 and a.engine == "rust"
+    assert sum(s.net for s in a.seats) == 0  # every chip won was lost by someone
+    c = holecards.simulate(BOTS6, hands=10_000, seed=8)
+    assert c != a
+    # Without a seed: a random one, reported, which reproduces the run.
+    d = holecards.simulate(BOTS6[:2], hands=3000)
+    assert holecards.simulate(BOTS6[:2], hands=3000, seed=d.seed) == d
+
+
+def test_per_100_and_interval_follow_from_the_totals() -> None:
+    r = holecards.simulate(["tag", "random"], hands=20_000, seed=1)
+    tag, rnd = r.seats
+    assert tag.bot == "tight_aggressive" and rnd.bot == "random"
+    assert tag.per_100 == pytest.approx(100 * tag.net / r.hands)
+    assert tag.bb_per_100 == pytest.approx(tag.per_100 / 2)
+    assert tag.per_100 - tag.ci_95 > 0, "the tight-aggressive bot beats the random one"
+    assert tag.net == -rnd.net
+
+
+def test_python_bots_play_at_python_speed_reproducibly() -> None:
+    calls = []
+
+    def checker(view: holecards.SeatView) -> tuple[str, int]:
+        calls.append(view.seat)
+        assert view.legal_actions() is not None
+        assert view.hole_cards is not None and len(view.hole_cards) == 2  # its own cards
+        assert view.shown == {} or view.is_over  # no other seat's cards before a showdown
+        return ("call", 0)
+
+    a = holecards.simulate([checker, "random", "tag"], hands=300, seed=3)
+    assert a.engine == "python" and calls
+    b = holecards.simulate([checker, "random", "tag"], hands=300, seed=3)
+    assert a == b
+    assert sum(s.net for s in a.seats) == 0
+
+
+def test_builtin_bots_as_python_bots_at_a_table() -> None:
+    t = Table(Rules.no_limit(small_blind=1, big_blind=2), 4, seed=2)
+    for s in range(4):
+        t.sit(s, 200)
+    bots = [BuiltinBot(name, seed=s) for s, name in enumerate(["random", "calling_station", "tight_aggressive", "random"])]
+    for _ in range(50):
+        if len(t.players) < 2:
+            break
+        t.play(lambda view: bots[t.dealt_seats[view.seat]](view))  # type: ignore[index]
+    assert t.chips == 800
+    with pytest.raises(ConfigError, match="not to act"):
+        h = holecards.Hand(Rules.no_limit(small_blind=1, big_blind=2), [100, 100])
+        bots[0](h.view(1 - h.actor))  # type: ignore[operator]
+    with pytest.raises(ConfigError, match="no built-in bot"):
+        BuiltinBot("shark")
+
+
+def test_tournament_simulation() -> None:
+    r = holecards.simulate(["tag", "random", "station", "random"], tournaments=40, seed=5, payouts=[70, 30])
+    assert isinstance(r, TournamentResult)
+    assert r == holecards.simulate(["tag", "random", "station", "random"], tournaments=40, seed=5, payouts=[70, 30], threads=1)
+    assert sum(s.places[0] for s in r.seats) == 40
+    assert all(sum(s.places) == 40 for s in r.seats)
+    assert sum(s.mean_prize for s in r.seats) == pytest.approx(100)
+    assert all(s.icm == pytest.approx(25) for s in r.seats)  # equal stacks
+    py = holecards.simulate([BuiltinBot("tag", seed=1), "random"], tournaments=5, seed=5)
+    assert py.engine == "python" and sum(s.places[0] for s in py.seats) == 5
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        (dict(bots=["random"], hands=10), "2 to 22 bots"),
+        (dict(bots=["random", "shark"], hands=10), "no built-in bot"),
+        (dict(bots=["random", 3], hands=10), "callable"),
+        (dict(bots=["random", "random"]), "hands=N"),
+        (dict(bots=["random", "random"], hands=10, tournaments=2), "one of them"),
+        (dict(bots=["random", "random"], hands=0), "1 or more"),
+        (dict(bots=["random", "random"], hands=10, seed=-1), "seed"),
+        (dict(bots=["random", "random"], hands=10, stacks=[1]), "stacks"),
+        (dict(bots=["random", "random"], hands=10, rules="nl"), "Rules"),
+        (dict(bots=["random", "random"], tournaments=2, levels=[(2, 1)]), "level 1"),
+        (dict(bots=["random", "random"], tournaments=2, structure="stud"), "structure"),
+        (dict(bots=["random", lambda v: ("call", 0)], hands=10, ray=True), "built-in bots only"),
+    ],
+)
+def test_bad_configuration(kwargs: dict[str, Any], match: str) -> None:
+    bots = kwargs.pop("bots")
+    with pytest.raises(ConfigError, match=match):
+        holecards.simulate(bots, **kwargs)
+
+
+def test_a_bot_answering_nonsense_is_named() -> None:
+    with pytest.raises(ConfigError, match="the bot for seat 1"):
+        holecards.simulate(["random", lambda view: "raise"], hands=5, seed=1)
+
+
+def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "holecards", *args], input=stdin, capture_output=True, text=True, timeout=120)
+
+
+def test_cli_simulate() -> None:
+    r = cli("simulate", "tag", "random", "station", "--hands", "20000", "--seed", "3")
+    assert r.returncode == 0, r.stderr
+    assert "20,000 hands" in r.stdout and "tight_aggressive" in r.stdout and "95% CI" in r.stdout
+    j = cli("simulate", "tag", "random", "--hands", "5000", "--seed", "3", "--json")
+    data = json.loads(j.stdout)
+    api = holecards.simulate(["tag", "random"], hands=5000, seed=3)
+    assert data["seats"][0]["net"] == api.seats[0].net
+    t = cli("simulate", "tag", "random", "random", "--tournaments", "20", "--seed", "1")
+    assert t.returncode == 0 and "20 tournaments" in t.stdout and "ICM" in t.stdout
+    for bad, msg in [(["simulate", "tag", "shark"], "no built-in bot"), (["simulate", "tag"], "2 to 22"), (["simulate", "tag", "tag", "--hands", "0"], "hands"), (["simulate", "tag", "tag", "--blinds", "x"], "blinds")]:
+        r = cli(*bad)
+        assert r.returncode == 2 and msg in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+def test_cli_play_with_scripted_input() -> None:
+    # Bad input first (a hint, asked again), then moves, then the input runs out.
+    script = "zzz\nr 1\n" + "c\n" * 40
+    r = cli("play", "--players", "3", "--seed", "4", "--hands", "3", stdin=script)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "You are seat 0" in out and "Your cards:" in out
+    assert "'zzz' is not a move" in out
+    assert "Your move:" in out and "Board:" in out and "Pot:" in out
+    assert "3 hands played" in out or "session over" in out
+    assert "Traceback" not in r.stderr
+    # The end of input mid-hand ends the session cleanly.
+    r = cli("play", "--players", "4", "--seed", "1", stdin="")
+    assert r.returncode == 0 and "session over" in r.stdout and "0 hands played" in r.stdout
+    # q quits; a tournament game works too.
+    r = cli("play", "--tournament", "--players", "3", "--seed", "2", stdin="c\nc\nq\n")
+    assert r.returncode == 0 and "session over" in r.stdout
+    bad = cli("play", "--bots", "shark", "--players", "2")
+    assert bad.returncode == 2 and "no built-in bot" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_ray_gives_exactly_the_one_machine_result() -> None:
+    """A local Ray cluster on this machine: the chunks as Ray tasks add up to
+    the same result as the run without Ray, for cash hands and tournaments."""
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False, ignore_reinit_error=True)
+    try:
+        local = holecards.simulate(BOTS6, hands=30_000, seed=11)
+        remote = holecards.simulate(BOTS6, hands=30_000, seed=11, ray=True)
+        assert remote.engine == "ray" and local.engine == "rust"
+        assert remote.seats == local.seats and remote.hands == local.hands
+        lt = holecards.simulate(["tag", "random", "station"], tournaments=12, seed=2)
+        rt = holecards.simulate(["tag", "random", "station"], tournaments=12, seed=2, ray=True)
+        assert rt.seats == lt.seats and rt.hands == lt.hands
+    finally:
+        ray.shutdown()
