@@ -170,3 +170,27 @@ def test_ray_gives_exactly_the_one_machine_result() -> None:
         assert rt.seats == lt.seats and rt.hands == lt.hands
     finally:
         ray.shutdown()
+
+
+def test_docs_simulation_examples_run() -> None:
+    import doctest
+    from pathlib import Path
+
+    doc = Path(__file__).resolve().parent.parent / "docs" / "simulation.md"
+    result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 5
+    assert result.failed == 0, f"{result.failed} example(s) in docs/simulation.md failed"
+
+
+def test_demo_shows_equity_a_bot_tournament_and_the_sample_replayed() -> None:
+    r = cli("demo", "--seed", "3")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "*** EQUITY ***" in out and "preflop  seat 0" in out
+    equity_lines = out.split("*** EQUITY ***")[1].split("***")[0].strip().splitlines()[1:]
+    for line in equity_lines:
+        shares = [float(x.rstrip("%")) for x in line.split()[1:] if x.endswith("%")]
+        assert abs(sum(shares) - 100) < 0.5, line  # each street's equities add up to 100%
+    assert "*** BOT TOURNAMENT ***" in out and "place  seat  bot" in out
+    assert "*** HAND HISTORIES ***" in out and "108 hands" in out and "108 end with their recorded finishing stacks" in out
+    assert cli("demo", "--seed", "3").stdout == out  # seeded: the same tour every time

@@ -20,15 +20,15 @@ import os
 import random
 from pathlib import Path
 import sys
-from typing import Any, Callable, NoReturn, Optional, Sequence, TextIO
+from typing import Any, Callable, List, NoReturn, Optional, Sequence, TextIO
 
 from . import __version__
-from ._core import MAX_SEATS, MIN_SEATS, Card, Hand, HandRank, Rules, evaluate, parse_cards
+from ._core import MAX_SEATS, MIN_SEATS, Card, Hand, HandRank, Rules, Tournament, evaluate, parse_cards
 from ._format import cards as _cards
 from ._format import describe_rules, hand_log
 from ._format import seats as _seats
 from .bots import DemoBot, play_hand
-from .enums import Category
+from .enums import Category, EventKind
 from .errors import HolecardsError
 
 __all__ = ["main"]
@@ -90,6 +90,11 @@ def run_demo(seed: int, players: int, structure: str, out: TextIO) -> None:
         say(line)
 
     say()
+    say("*** EQUITY *** (exact: each player's chance to win the pot if the cards were run out from here)")
+    for line in _equity_lines(hand):
+        say(line)
+
+    say()
     say("*** EVALUATOR ***")
     board_text = "Qs Js Ts 4d 4c"
     first = evaluate(f"As Ks {board_text}")
@@ -98,6 +103,76 @@ def run_demo(seed: int, players: int, structure: str, out: TextIO) -> None:
     say(f"4h 4s + {board_text}: {second.name} (value {second.value})")
     winner = "As Ks" if first > second else "4h 4s"
     say(f"{winner} wins: {max(first, second).name} beats {min(first, second).name.lower()}")
+
+    say()
+    say("*** BOT TOURNAMENT *** (six built-in bots, 1500 chips each, blinds up every 10 hands)")
+    for line in _tournament_lines(seed):
+        say(line)
+
+    say()
+    say("*** HAND HISTORIES *** (the bundled sample of real hands, replayed and checked)")
+    for line in _sample_lines():
+        say(line)
+
+
+def _equity_lines(hand: Hand) -> List[str]:
+    """Each street's exact equity of the players still in (the demo sees
+    every hole card; folded players' cards are dead)."""
+    from ._equity_api import equity
+
+    holes = {s: hand.hole_cards(s) for s in range(hand.num_players)}
+    folded: set[int] = set()
+    board: List[Card] = []
+    lines: List[str] = []
+
+    def snapshot(street: str) -> None:
+        live = [s for s in range(hand.num_players) if s not in folded]
+        if len(live) < 2:
+            return
+        dead = [c for s in sorted(folded) for c in holes[s]]
+        r = equity(["".join(str(c) for c in holes[s]) for s in live], board="".join(str(c) for c in board), dead="".join(str(c) for c in dead))
+        lines.append(f"{street:<8} " + "  ".join(f"seat {s} {e:6.1%}" for s, e in zip(live, r.equities)))
+
+    snapshot("preflop")
+    for e in hand.events:
+        if e.kind == EventKind.FOLD and e.seat is not None:
+            folded.add(e.seat)
+        elif e.kind == EventKind.DEAL_BOARD:
+            board += e.cards or []
+            snapshot(e.street.name.lower())
+    return lines
+
+
+def _tournament_lines(seed: int) -> List[str]:
+    from .sim import BuiltinBot
+
+    names = ["tight_aggressive", "random", "calling_station", "tight_aggressive", "random", "calling_station"]
+    levels = [(10, 20), (15, 30), (25, 50), (50, 100), (75, 150), (100, 200), (150, 300), (200, 400), (300, 600), (500, 1000), (1000, 2000)]
+    t = Tournament(levels, [1500] * 6, [650, 350], hands_per_level=10, seed=seed)
+    bots = [BuiltinBot(n, seed=seed * 10 + i) for i, n in enumerate(names)]
+    while not t.is_over:
+        t.play(bots)
+    lines = [f"{t.hands_dealt} hands, finished at level {t.level + 1}; payouts {t.payouts}", "  place  seat  bot               prize  busted in hand"]
+    for r in sorted(t.results, key=lambda r: (r.place, r.seat)):
+        lines.append(f"  {r.place:>5}  {r.seat:>4}  {names[r.seat]:<16}  {r.prize:>5}  {'' if r.hand is None else r.hand + 1}")
+    return lines
+
+
+def _sample_lines() -> List[str]:
+    from pathlib import Path
+
+    from . import phh
+
+    path = Path(__file__).resolve().parent / "data" / "sample.phhs"
+    histories = phh.load(path)
+    replayed = phh.replay_all(histories)
+    matched = sum(1 for h, r in zip(histories, replayed) if isinstance(r, Hand) and h.finishing_stacks is not None and [int(x) for x in h.finishing_stacks] == r.stacks)
+    failed = sum(1 for r in replayed if not isinstance(r, Hand))
+    biggest = max((r for r in replayed if isinstance(r, Hand)), key=lambda r: r.pot, default=None)
+    lines = [f"{len(histories)} hands (Pluribus, {path.name}): {matched} end with their recorded finishing stacks to the chip, {failed} failed"]
+    if biggest is not None:
+        lines.append(f"the biggest pot: {biggest.pot} chips, board {' '.join(str(c) for c in biggest.board) or '(none)'}")
+    return lines
 
 
 # --------------------------------------------------------------------------
