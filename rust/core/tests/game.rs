@@ -328,3 +328,19 @@ fn errors_stay_small_for_the_hot_path() {
     // Every action returns Result<(), Error>: a large error would slow them.
     assert_eq!(std::mem::size_of::<Result<(), Error>>(), std::mem::size_of::<usize>());
 }
+
+/// Found by Hypothesis: a fixed-limit round that is uncapped heads-up may
+/// hold more raises than the cap, and its saved state must read back.
+#[test]
+fn an_uncapped_heads_up_limit_round_past_the_cap_pickles() {
+    let rules = Arc::new(Rules::fixed_limit(BlindOptions { small_blind: 0, big_blind: 1, ..Default::default() }, None, Some(1), Some(0), true).unwrap());
+    let mut h = Hand::new(rules, &[1, 4, 1, 4], 1, Some(0), None).unwrap();
+    h.fold().unwrap();
+    h.check_or_call().unwrap();
+    h.fold().unwrap();
+    for _ in 0..3 {
+        let to = h.legal_actions().unwrap().min_raise_to.unwrap();
+        h.bet_or_raise_to(to).unwrap();
+    }
+    assert_eq!(codec::decode_hand(&codec::encode_hand(&h)).unwrap(), h);
+}

@@ -344,8 +344,10 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
     let (high, full_raise, last_full_high, raises) = (v[0], v[1], v[2], v[3]);
     let max_bet = seats.iter().map(|s| s.bet).max().unwrap_or(0);
     let cap_ok = match (rules.structure, rules.raise_cap) {
-        (Structure::FixedLimit, Some(cap)) => raises <= cap as u64 + 1,
-        _ => raises <= MAX_SEATS as u64 * 64,
+        // A round without a cap (heads-up, uncapped) may raise on and on.
+        (Structure::FixedLimit, Some(cap)) => uncapped || raises <= cap as u64 + 1,
+        // No cap: as many raises as the chips allow (a u32, read above).
+        _ => true,
     };
     let betting_ok = high <= super::rules::MAX_CHIPS
         && full_raise <= super::rules::MAX_CHIPS
