@@ -228,7 +228,8 @@ fn main() {
         if !distinct(&keys) {
             continue;
         }
-        // the rank key must fit in 25 bits (the top of HandAcc's key)
+        // the rank key must fit in 25 bits (the low bits of HandAcc's key, below
+        // the suit counters)
         if *keys.iter().max().unwrap() >= 1 << 25 {
             continue;
         }

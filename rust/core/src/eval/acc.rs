@@ -38,8 +38,8 @@ static SUITED: [u64; 256] = build_suited();
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HandAcc {
-    /// The evaluator's key: the rank key (a sum of per-rank bases) in the top
-    /// 25 bits, a 4-bit counter per suit in the low 16 starting at 3 (so five
+    /// The evaluator's key: the rank key (a sum of per-rank bases) in the low
+    /// 25 bits, a 4-bit counter per suit in the top 16 starting at 3 (so five
     /// of a suit sets the counter's top bit).
     key: u64,
     /// The cards, suit-major: bit `16 * suit + rank`.
@@ -134,9 +134,10 @@ impl HandAcc {
     fn eval(self) -> u16 {
         let flush = self.key & FLUSH_BITS;
         let slot = if flush != 0 {
-            // The flush suit s's counter's top bit is bit 4 * s + 3, and its
-            // cards are bits 16 * s.. of `suits`: shift by 4 * (4 * s + 3) - 12.
-            let shift = 4 * flush.trailing_zeros() - 12;
+            // The flush suit s's counter's top bit is bit 48 + 4 * s + 3, and
+            // its cards are bits 16 * s.. of `suits`: shift by
+            // 4 * (51 + 4 * s) - 204.
+            let shift = 4 * flush.trailing_zeros() - 204;
             LOOKUP_FLUSH + ((self.suits >> (shift & 63)) & 0x1fff) as usize
         } else {
             nonflush_slot(self.key)
