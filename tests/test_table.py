@@ -386,3 +386,54 @@ def test_docs_tables_examples_run() -> None:
     result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 5
     assert result.failed == 0, f"{result.failed} example(s) in docs/tables.md failed"
+
+
+def test_audit_findings_fixed() -> None:
+    """Cases an adversarial review found (each failed before its fix)."""
+    rules = Rules.no_limit(small_blind=1, big_blind=2)
+    # A tournament's take_back (and a failed play) undoes the level and the clock too.
+    t = Tournament([(10, 20), (20, 40)], [1000] * 3, hands_per_level=2, seed=1)
+    ref = pickle.dumps(t)
+    t.new_hand()
+    t.take_back()
+    assert pickle.dumps(t) == ref and t == pickle.loads(ref)
+    for _ in range(2):
+        with pytest.raises(ZeroDivisionError):
+            t.play(lambda view: 1 // 0)
+    assert pickle.dumps(t) == ref
+    t.new_hand()
+    assert t.level == 0
+    c = Tournament([(10, 20), (20, 40)], [1000] * 3, seconds_per_level=60, seed=1)
+    c.new_hand(clock=90.0)
+    assert c.level == 1
+    c.take_back()
+    assert c.level == 0 and c.new_hand(clock=30.0).rules.big_blind == 20
+    with pytest.raises(ConfigError, match="number of seconds"):
+        Tournament([(1, 2)], [10, 10], seconds_per_level=5).new_hand(clock=float("nan"))
+    with pytest.raises(ConfigError, match="two players"):
+        Tournament([(1, 2)], [10], hands_per_level=1)
+    # A dead-button joiner cannot be hurried in between the button and the small blind.
+    d = Table(rules, 6, button="dead", seed=1)
+    for s in (0, 2, 5):
+        d.sit(s, 100)
+    d.set_button(0)
+    d.play(lambda view: ("fold", 0) if view.legal_actions().can_fold else ("call", 0))  # type: ignore[union-attr]
+    d.sit(3, 100, "wait")
+    with pytest.raises(ConfigError, match="already coming in"):
+        d.sit_in(3)
+    d.new_hand()
+    assert d.dealt_seats == [0, 2, 5]
+    # Sitting out and straight back before another hand: nothing missed.
+    m = Table(rules, 4, seed=1)
+    for s in range(4):
+        m.sit(s, 100)
+    m.play(lambda view: ("call", 0))
+    m.sit_out(0)
+    m.sit_in(0)
+    assert [p.status for p in m.players] == ["playing"] * 4
+    # Everyone sitting out at a dead-button table: no hand is dealt.
+    e = Tournament([(10, 20)], [100, 100], hands_per_level=10, seed=2)
+    e.sit_out(0)
+    e.sit_out(1)
+    with pytest.raises(ConfigError, match="sitting out"):
+        e.new_hand()

@@ -592,8 +592,10 @@ impl Tournament {
     fn finish(&mut self, hand: PyRef<'_, Hand>) -> PyResult<Vec<Finish>> {
         Ok(self.0.finish(&hand.0).py()?.iter().map(Finish::from).collect())
     }
+    /// Takes back the hand being played, as if it was never dealt (the
+    /// level, its hand count and the clock too).
     fn take_back(&mut self) -> bool {
-        self.0.table_mut().take_back()
+        self.0.take_back()
     }
     /// Plays one hand through with `bots` (as for `Table.play`); returns it.
     #[pyo3(signature = (bots, clock=None))]
@@ -606,7 +608,7 @@ impl Tournament {
             (hand, seats, t.0.table().absent_seats())
         };
         if let Err(e) = play_with(py, &seats, absent, &mut hand, bots) {
-            slf.borrow_mut().0.table_mut().take_back();
+            slf.borrow_mut().0.take_back();
             return Err(e);
         }
         slf.borrow_mut().0.finish(&hand).py()?;

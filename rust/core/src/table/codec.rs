@@ -114,6 +114,14 @@ fn write_table(w: &mut Writer, t: &Table) {
                 w.u64(p.id as u64);
                 w.u64(p.stack);
                 w.u8(p.status as u8);
+                match p.before_out {
+                    None => w.bool(false),
+                    Some((st, at)) => {
+                        w.bool(true);
+                        w.u8(st as u8);
+                        w.u64(at);
+                    }
+                }
             }
         }
     }
@@ -163,7 +171,8 @@ fn read_table(r: &mut Reader) -> Result<Table> {
             let id = u32_of(r.u64()?)?;
             let stack = r.u64()?;
             let status = Status::from_u8(r.u8()?).ok_or_else(bad)?;
-            Some(Player { id, stack, status })
+            let before_out = if r.bool()? { Some((Status::from_u8(r.u8()?).ok_or_else(bad)?, r.u64()?)) } else { None };
+            Some(Player { id, stack, status, before_out })
         } else {
             None
         });
@@ -255,6 +264,15 @@ pub fn encode_tournament(t: &Tournament) -> Vec<u8> {
         w.u64(f.prize);
         w.u64(f.hand.map_or(u64::MAX, |h| h));
     }
+    match t.undo {
+        None => w.bool(false),
+        Some((level, hands, clock)) => {
+            w.bool(true);
+            w.u64(level as u64);
+            w.u64(hands as u64);
+            w.u64(clock.to_bits());
+        }
+    }
     w.0
 }
 
@@ -298,6 +316,10 @@ pub fn decode_tournament(bytes: &[u8]) -> Result<Tournament> {
         };
         results.push(Finish { player, seat, place, prize, hand });
     }
+    let undo = if r.bool()? { Some((r.u64()? as usize, u32_of(r.u64()?)?, f64::from_bits(r.u64()?))) } else { None };
+    if undo.is_some_and(|(l, _, c)| l >= levels.len() || !c.is_finite() || c < 0.0) || undo.is_some() != table.dealt().is_some() {
+        return Err(bad());
+    }
     if !r.0.is_empty() || levels.is_empty() || level >= levels.len() || !clock.is_finite() || clock < 0.0 || payouts.len() > entrants as usize {
         return Err(bad());
     }
@@ -309,5 +331,5 @@ pub fn decode_tournament(bytes: &[u8]) -> Result<Tournament> {
     if matches!(advance, Advance::Hands(0)) {
         return Err(bad());
     }
-    Ok(Tournament { table, structure, levels, advance, level, hands_at_level, clock, payouts, entrants, results })
+    Ok(Tournament { table, structure, levels, advance, level, hands_at_level, clock, payouts, entrants, results, undo })
 }

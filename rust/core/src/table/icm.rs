@@ -76,7 +76,7 @@ pub fn icm_exact(stacks: &[u64], payouts: &[f64]) -> Result<Vec<f64>> {
     let total: u64 = stacks.iter().sum();
     let s: Vec<f64> = stacks.iter().map(|&x| x as f64).collect();
     let mut eq = vec![0.0; n];
-    if n <= 20 {
+    if n <= 22 {
         // Sets as indices into one array: a set's supersets come after it
         // in numeric order, so one pass in that order is enough.
         let mut prob = vec![0.0f64; 1 << n];

@@ -82,6 +82,9 @@ pub struct Player {
     pub id: u32,
     pub stack: u64,
     pub status: Status,
+    /// While sitting out: the status before, and the hands dealt then (back
+    /// before another hand is dealt, a player has missed nothing).
+    pub(crate) before_out: Option<(Status, u64)>,
 }
 
 /// A player who lost every chip, and when.
@@ -267,7 +270,7 @@ impl Table {
         };
         let id = self.next_id;
         self.next_id += 1;
-        self.seats[seat] = Some(Player { id, stack, status });
+        self.seats[seat] = Some(Player { id, stack, status, before_out: None });
         Ok(id)
     }
 
@@ -296,8 +299,12 @@ impl Table {
     pub fn sit_out(&mut self, seat: usize) -> Result<()> {
         self.between_hands("sit a player out")?;
         self.seat_index(seat)?;
+        let hands = self.hands;
         let p = self.seats[seat].as_mut().ok_or_else(|| Error::bad_config(format!("seat {seat} is empty")))?;
-        p.status = Status::SittingOut;
+        if p.status != Status::SittingOut {
+            p.before_out = Some((p.status, hands));
+            p.status = Status::SittingOut;
+        }
         Ok(())
     }
 
@@ -308,14 +315,24 @@ impl Table {
         self.seat_index(seat)?;
         let started = self.last.is_some();
         let dead = self.button_rule == ButtonRule::Dead;
+        let hands = self.hands;
         let p = self.seats[seat].as_mut().ok_or_else(|| Error::bad_config(format!("seat {seat} is empty")))?;
         if p.status == Status::Playing {
             return Err(Error::bad_config(format!("seat {seat} is already playing")));
         }
-        p.status = match (dead || !started, entry) {
-            (true, _) => Status::Playing,
-            (false, Entry::PostBigBlind) => Status::PostingBigBlind,
-            (false, Entry::WaitForBigBlind) => Status::WaitingForBigBlind,
+        if dead && p.status != Status::SittingOut {
+            // A joiner comes in by the rule (at once, or after a hand between
+            // the button and the small blind: WSOP tournament rule 66).
+            return Err(Error::bad_config(format!(
+                "seat {seat} is already coming in: a dead-button table deals a joiner in at the next hand, or the one after from between the button and the small blind"
+            )));
+        }
+        p.status = match (p.before_out.take(), dead || !started, entry) {
+            // Back before another hand was dealt: nothing was missed.
+            (Some((before, at)), _, _) if at == hands => before,
+            (_, true, _) => Status::Playing,
+            (_, false, Entry::PostBigBlind) => Status::PostingBigBlind,
+            (_, false, Entry::WaitForBigBlind) => Status::WaitingForBigBlind,
         };
         Ok(())
     }

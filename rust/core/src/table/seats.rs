@@ -9,7 +9,8 @@
 //! one, comes in by taking it). Players posting to come in post a big blind
 //! out of position at the next hand, except from a seat strictly between the
 //! button and the small blind (they would have the button without paying a
-//! blind: WSOP live-action rules 274 and 307), where they wait a hand.
+//! blind: WSOP tournament rule 66; live-action rules 274 and 307 offer
+//! posting or waiting), where they wait a hand.
 //! Players sitting out are not dealt in.
 //!
 //! **Dead button** (tournaments, TDA rule; WSOP tournament rule 85). The big
@@ -218,6 +219,9 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                         entering.push(s);
                     }
                 }
+            }
+            if dealt.count_ones() >= 2 && dealt & !sets[Status::SittingOut as usize] == 0 {
+                return Err(Error::bad_config("every player dealt in would be sitting out: bring someone back (sit_in) before dealing".into()));
             }
             if dealt.count_ones() < 2 {
                 // Fewer than two could play (the others joining where they

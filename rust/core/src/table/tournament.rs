@@ -7,7 +7,7 @@
 //!   tournament, where a hand under way finishes at its level).
 //! * Places: a player who busts takes the best place still open below the
 //!   players left; players busted in the same hand place by their stacks at
-//!   the start of that hand, the larger first (WSOP tournament rule 109b);
+//!   the start of that hand, the larger first (WSOP tournament rule 126b);
 //!   equal starting stacks tie for the better place and share the prizes of
 //!   the places they cover (odd units one each to them in seat order from
 //!   the button's left). The last player left wins.
@@ -61,6 +61,9 @@ pub struct Tournament {
     pub(crate) payouts: Vec<u64>,
     pub(crate) entrants: u32,
     pub(crate) results: Vec<Finish>,
+    /// While a hand is out: the level, hands at it and clock before it was
+    /// dealt (`take_back` restores them).
+    pub(crate) undo: Option<(usize, u32, f64)>,
 }
 
 fn level_rules(structure: Structure, l: &Level) -> Result<Rules> {
@@ -89,6 +92,9 @@ impl Tournament {
             Advance::Seconds(s) if !(s.is_finite() && s > 0.0) => return Err(Error::bad_config(format!("a level lasts a positive number of seconds, not {s}"))),
             _ => {}
         }
+        if stacks.iter().filter(|&&s| s > 0).count() < 2 {
+            return Err(Error::bad_config("a tournament needs at least two players (stacks above 0)".into()));
+        }
         let rules = Arc::new(level_rules(structure, &levels[0])?);
         let mut table = Table::new(rules, stacks.len(), ButtonRule::Dead, seed)?;
         for (seat, &s) in stacks.iter().enumerate() {
@@ -106,7 +112,7 @@ impl Tournament {
         if let Some(b) = button {
             table.set_button(b)?;
         }
-        Ok(Tournament { table, structure, levels, advance, level: 0, hands_at_level: 0, clock: 0.0, payouts, entrants, results: Vec::new() })
+        Ok(Tournament { table, structure, levels, advance, level: 0, hands_at_level: 0, clock: 0.0, payouts, entrants, results: Vec::new(), undo: None })
     }
 
     pub fn table(&self) -> &Table {
@@ -175,7 +181,10 @@ impl Tournament {
                 }
             }
             (Advance::Seconds(len), Some(t)) => {
-                if !t.is_finite() || t < self.clock {
+                if !t.is_finite() {
+                    return Err(Error::bad_config(format!("the clock must be a number of seconds since the start, not {t}")));
+                }
+                if t < self.clock {
                     return Err(Error::bad_config(format!("the clock reads {t} seconds, before the last hand's {}: it only moves forward", self.clock)));
                 }
                 level = ((t / len).floor() as usize).min(self.levels.len() - 1).max(level);
@@ -195,17 +204,45 @@ impl Tournament {
             return Err(Error::bad_config(format!("cannot deal a new hand while hand {} is being played: finish it first", d.number)));
         }
         let level = self.update_level(clock)?;
+        let before = (self.level, self.hands_at_level, self.clock);
         if level != self.level {
             self.table.set_rules(Arc::new(level_rules(self.structure, &self.levels[level])?))?;
+        }
+        let hand = match self.table.new_hand() {
+            Ok(h) => h,
+            Err(e) => {
+                self.table.set_rules(Arc::new(level_rules(self.structure, &self.levels[self.level])?))?;
+                return Err(e);
+            }
+        };
+        if level != self.level {
             self.level = level;
             self.hands_at_level = 0;
         }
-        let hand = self.table.new_hand()?;
         if let Some(t) = clock {
             self.clock = t;
         }
         self.hands_at_level += 1;
+        self.undo = Some(before);
         Ok(hand)
+    }
+
+    /// Takes back the hand being played, as if it was never dealt: the
+    /// table's positions and dealing, and the level, its hand count and the
+    /// clock as before it.
+    pub fn take_back(&mut self) -> bool {
+        if !self.table.take_back() {
+            return false;
+        }
+        if let Some((level, hands, clock)) = self.undo.take() {
+            if let Ok(r) = level_rules(self.structure, &self.levels[level]) {
+                self.table.rules = Arc::new(r);
+            }
+            self.level = level;
+            self.hands_at_level = hands;
+            self.clock = clock;
+        }
+        true
     }
 
     /// Carries a finished hand back and places the players it busted.
@@ -213,6 +250,7 @@ impl Tournament {
     pub fn finish(&mut self, hand: &Hand) -> Result<Vec<Finish>> {
         let button = self.table.dealt().map(|d| d.positions.button).unwrap_or(0);
         let busts = self.table.finish(hand)?;
+        self.undo = None;
         let n = self.table.seat_count();
         let left = self.table.players() as u32;
         let mut out = Vec::new();
@@ -252,8 +290,7 @@ impl Tournament {
             }
         }
         if let Err(e) = result {
-            self.table.take_back();
-            self.hands_at_level -= 1;
+            self.take_back();
             return Err(e);
         }
         let places = self.finish(&hand)?;
