@@ -16,6 +16,7 @@ import random
 from typing import Any, List, Optional, TextIO
 
 from ._core import BuiltinBot
+from .bots import apply_move
 from .enums import EventKind, Street
 from . import Rules, Table, Tournament
 from .sim import BOT_NAMES
@@ -179,16 +180,7 @@ def run(args: argparse.Namespace, out: TextIO, error: Any) -> int:
                     break
             else:
                 move = bots[table_seat - 1](hand.view(la.seat))
-            assert move is not None
-            kind, amount = move
-            if kind == "fold":
-                hand.fold()
-            elif kind == "check":
-                hand.check()
-            elif kind == "call":
-                hand.check_or_call()
-            else:
-                hand.bet_or_raise_to(amount)
+            apply_move(hand, move, "you" if table_seat == 0 else f"the bot for seat {table_seat}")
         if quit_now:
             game.take_back()
             console.print("(the hand in progress is not counted)")
@@ -214,6 +206,21 @@ def _name(labels: List[str], seat: int) -> str:
     return "you" if seat == 0 else f"seat {seat} ({labels[seat]})"
 
 
+# How each post and action is told: the verb for "you", for another seat,
+# and the rest of the sentence (the amount goes in the braces).
+_SAID = {
+    EventKind.POST_SMALL_BLIND: ("post", "posts", " the small blind {}"),
+    EventKind.POST_BIG_BLIND: ("post", "posts", " a big blind {}"),
+    EventKind.POST_ANTE: ("ante", "antes", " {}"),
+    EventKind.POST_STRADDLE: ("straddle", "straddles", " {}"),
+    EventKind.FOLD: ("fold", "folds", ""),
+    EventKind.CHECK: ("check", "checks", ""),
+    EventKind.CALL: ("call", "calls", " {}"),
+    EventKind.BET: ("bet", "bets", " {}"),
+    EventKind.RAISE: ("raise", "raises", " to {}"),
+}
+
+
 def _print_events(console: Any, hand: Any, seats: List[int], labels: List[str], shown: int) -> int:
     events = hand.events
     for e in events[shown:]:
@@ -221,35 +228,17 @@ def _print_events(console: Any, hand: Any, seats: List[int], labels: List[str], 
         who = _name(labels, table_seat) if table_seat is not None else ""
         you = table_seat == 0
 
-        def v(second: str, third: str) -> str:
-            return second if you else third
-
         k = e.kind
-        allin = " (all-in)" if e.all_in else ""
-        if k == EventKind.POST_SMALL_BLIND:
-            console.print(f"{who} {v('post', 'posts')} the small blind {e.amount}{allin}")
-        elif k == EventKind.POST_BIG_BLIND:
-            console.print(f"{who} {v('post', 'posts')} a big blind {e.amount}{allin}")
-        elif k == EventKind.POST_ANTE:
-            console.print(f"{who} {v('ante', 'antes')} {e.amount}{allin}")
-        elif k == EventKind.POST_STRADDLE:
-            console.print(f"{who} {v('straddle', 'straddles')} {e.amount}{allin}")
-        elif k == EventKind.FOLD:
-            console.print(f"{who} {v('fold', 'folds')}")
-        elif k == EventKind.CHECK:
-            console.print(f"{who} {v('check', 'checks')}")
-        elif k == EventKind.CALL:
-            console.print(f"{who} {v('call', 'calls')} {e.amount}{allin}")
-        elif k == EventKind.BET:
-            console.print(f"{who} {v('bet', 'bets')} {e.amount}{allin}")
-        elif k == EventKind.RAISE:
-            console.print(f"{who} {v('raise', 'raises')} to {e.amount}{allin}")
+        if k in _SAID:
+            second, third, what = _SAID[k]
+            allin = " (all-in)" if e.all_in else ""
+            console.print(f"{who} {second if you else third}{what.format(e.amount)}{allin}")
         elif k == EventKind.DEAL_BOARD and e.cards:
             console.print(f"[bold]{e.street.name.lower()}[/bold]: {' '.join(str(c) for c in hand.board[: {Street.FLOP: 3, Street.TURN: 4}.get(e.street, 5)])}")
         elif k == EventKind.SHOW and e.cards:
-            console.print(f"{who} {v('show', 'shows')} {' '.join(str(c) for c in e.cards)}")
+            console.print(f"{who} {'show' if you else 'shows'} {' '.join(str(c) for c in e.cards)}")
         elif k == EventKind.AWARD:
-            console.print(f"{who} {v('win', 'wins')} {e.amount}")
+            console.print(f"{who} {'win' if you else 'wins'} {e.amount}")
         elif k == EventKind.RETURN_UNCALLED:
             console.print(f"{e.amount} uncalled returned to {who}")
     return len(events)

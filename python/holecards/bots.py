@@ -10,12 +10,13 @@ peek at other players' cards.
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence, Tuple
+from typing import Any, Callable, Sequence, Tuple
 
 from ._core import Hand, SeatView, evaluate
 from .enums import ActionKind, Category, Street
+from .errors import ConfigError
 
-__all__ = ["Bot", "Move", "DemoBot", "play_hand"]
+__all__ = ["Bot", "Move", "DemoBot", "play_hand", "apply_move"]
 
 Move = Tuple[str, int]
 Bot = Callable[[SeatView], Move]
@@ -88,3 +89,23 @@ def play_hand(hand: Hand, bots: Sequence[Bot]) -> Hand:
         else:
             hand.check_or_call()
     return hand
+
+
+def apply_move(hand: Hand, answer: Any, who: str) -> None:
+    """Plays a bot's answer on ``hand`` (for the player to act): ``("fold",
+    0)``, ``("check", 0)``, ``("call", 0)`` (check or call), ``("bet", x)`` or
+    ``("raise", x)``. Anything else is a ``ConfigError`` naming ``who`` (the
+    bot), never a move made up for it."""
+    if not (isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], str)):
+        raise ConfigError(f"{who} answered {answer!r}: a bot returns ('fold', 0), ('check', 0), ('call', 0), ('bet', amount) or ('raise', amount)")
+    kind, amount = answer
+    if kind == "fold":
+        hand.fold()
+    elif kind == "check":
+        hand.check()
+    elif kind == "call":
+        hand.check_or_call()
+    elif kind in ("bet", "raise"):
+        hand.bet_or_raise_to(amount)
+    else:
+        raise ConfigError(f"{who} answered {answer!r}: the move is fold, check, call, bet or raise")

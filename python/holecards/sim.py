@@ -27,6 +27,7 @@ from ._core import (
     _sim_tournaments,
     icm,
 )
+from .bots import apply_move
 from .errors import ConfigError
 
 __all__ = ["simulate", "SimulationResult", "SeatResult", "TournamentResult", "TournamentSeatResult", "BuiltinBot", "BOT_NAMES"]
@@ -149,21 +150,8 @@ def _seed(seed: Optional[int]) -> int:
 
 def _play_python(hand: Hand, bots: Sequence[Callable[[SeatView], BotMove]], seat_of: Callable[[int], int]) -> None:
     while (la := hand.legal_actions()) is not None:
-        bot = bots[seat_of(la.seat)]
-        answer = bot(hand.view(la.seat))
-        if not (isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], str)):
-            raise ConfigError(f"the bot for seat {seat_of(la.seat)} answered {answer!r}: a bot returns ('fold', 0), ('check', 0), ('call', 0), ('bet', amount) or ('raise', amount)")
-        kind, amount = answer
-        if kind == "fold":
-            hand.fold()
-        elif kind == "check":
-            hand.check()
-        elif kind == "call":
-            hand.check_or_call()
-        elif kind in ("bet", "raise"):
-            hand.bet_or_raise_to(amount)
-        else:
-            raise ConfigError(f"the bot for seat {seat_of(la.seat)} answered {answer!r}: the move is fold, check, call, bet or raise")
+        seat = seat_of(la.seat)
+        apply_move(hand, bots[seat](hand.view(la.seat)), f"the bot for seat {seat}")
 
 
 def simulate(

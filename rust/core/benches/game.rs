@@ -14,23 +14,9 @@ use std::sync::Arc;
 
 const HANDS: u64 = 100_000;
 
-/// The random policy's own generator: xorshift64*, cheap, so the bench
-/// measures the engine (the deal itself comes from ChaCha20).
-struct Policy(u64);
-
-impl Policy {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    /// Uniform enough in lo..=hi for a policy (multiply-shift range reduction).
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        let span = hi - lo + 1;
-        lo + (((self.next() >> 32) * span) >> 32).min(span - 1)
-    }
-}
+#[path = "common/policy.rs"]
+mod policy;
+use policy::Policy;
 
 fn play(rules: &Arc<Rules>, i: u64, deal: &mut DeckRng, rng: &mut Policy) -> i64 {
     let Ok(mut hand) = Hand::new_with_rng(Arc::clone(rules), &[10_000; 6], (i % 6) as usize, deal, None) else {
@@ -61,7 +47,7 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("six_player_no_limit_random_hands_100k", |b| {
         b.iter(|| {
-            let mut rng = Policy(0x9E37_79B9_7F4A_7C15);
+            let mut rng = Policy::new(0x9E37_79B9_7F4A_7C15, false);
             let mut deal = make_rng(Some(2));
             let mut acc = 0i64;
             for i in 0..HANDS {

@@ -21,41 +21,16 @@
 //! Run: `cargo bench -p holecards-core --bench table`
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use holecards_core::deck::{make_rng, DeckRng};
-use holecards_core::game::{BlindOptions, Hand, Move, Rules};
+use holecards_core::game::{BlindOptions, Hand, Rules};
 use holecards_core::table::{icm, ButtonRule, Entry, Table};
 use std::hint::black_box;
 use std::sync::Arc;
 
 const HANDS: u64 = 100_000;
 
-/// The random policy's own generator: xorshift64* (as in benches/game.rs).
-struct Policy(u64, bool);
-
-impl Policy {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        let span = hi - lo + 1;
-        lo + (((self.next() >> 32) * span) >> 32).min(span - 1)
-    }
-    fn choose(&mut self, hand: &Hand) -> Move {
-        let Some(la) = hand.legal_actions() else { return Move::Fold };
-        let roll = self.range(0, 99);
-        if roll < 15 && la.can_fold {
-            Move::Fold
-        } else if roll < 40 && la.min_raise_to.is_some() {
-            let lo = la.min_raise_to.unwrap_or(0);
-            let hi = la.max_raise_to.unwrap_or(lo);
-            Move::BetOrRaiseTo(if self.1 { lo } else { self.range(lo, hi) })
-        } else {
-            Move::CheckOrCall
-        }
-    }
-}
+#[path = "common/policy.rs"]
+mod policy;
+use policy::Policy;
 
 fn bare(rules: &Arc<Rules>, i: u64, deal: &mut DeckRng, rng: &mut Policy) -> i64 {
     let Ok(mut hand) = Hand::new_with_rng(Arc::clone(rules), &[10_000; 6], (i % 6) as usize, deal, None) else {
@@ -75,7 +50,7 @@ fn session(rules: &Arc<Rules>, rule: ButtonRule, min: bool) -> u64 {
     for s in 0..6 {
         let _ = t.sit(s, 10_000, Entry::PostBigBlind);
     }
-    let mut rng = Policy(0x9E37_79B9_7F4A_7C15, min);
+    let mut rng = Policy::new(0x9E37_79B9_7F4A_7C15, min);
     let mut policy = |h: &Hand| rng.choose(h);
     let mut acc = 0u64;
     for _ in 0..HANDS {
@@ -102,7 +77,7 @@ fn bench(c: &mut Criterion) {
     for (name, min) in [("min", true), ("any", false)] {
         g.bench_function(format!("bare_hands_100k_{name}"), |b| {
             b.iter(|| {
-                let mut rng = Policy(0x9E37_79B9_7F4A_7C15, min);
+                let mut rng = Policy::new(0x9E37_79B9_7F4A_7C15, min);
                 let mut deal = make_rng(Some(2));
                 let mut acc = 0i64;
                 for i in 0..HANDS {

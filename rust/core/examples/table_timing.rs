@@ -8,42 +8,17 @@ use holecards_core::table::{ButtonRule, Entry, Table};
 use std::sync::Arc;
 use std::time::Instant;
 
-struct Policy(u64);
-impl Policy {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        let span = hi - lo + 1;
-        lo + (((self.next() >> 32) * span) >> 32).min(span - 1)
-    }
-    fn choose(&mut self, hand: &Hand) -> Move {
-        let Some(la) = hand.legal_actions() else { return Move::Fold };
-        let roll = self.range(0, 99);
-        if roll < 15 && la.can_fold {
-            Move::Fold
-        } else if roll < 40 && la.min_raise_to.is_some() {
-            let lo = la.min_raise_to.unwrap_or(0);
-            let hi = la.max_raise_to.unwrap_or(lo);
-            // Raises up to three times the minimum: all-ins are rare, so a
-            // session's stacks last (with all-in raises everyone busts each hand).
-            let _ = hi;
-            Move::BetOrRaiseTo(lo)
-        } else {
-            Move::CheckOrCall
-        }
-    }
-}
+// The policy of benches/table.rs, raising to the minimum (its `min` runs).
+#[path = "../benches/common/policy.rs"]
+mod policy;
+use policy::Policy;
 
 fn main() -> holecards_core::Result<()> {
     let n: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(300_000);
     let rules = Arc::new(Rules::no_limit(BlindOptions { small_blind: 50, big_blind: 100, ..Default::default() })?);
     let only_folds = std::env::args().nth(2).is_some_and(|a| a == "folds");
     for round in 0..if only_folds { 0 } else { 3 } {
-        let mut rng = Policy(0x9E37_79B9_7F4A_7C15);
+        let mut rng = Policy::new(0x9E37_79B9_7F4A_7C15, true);
         let mut deal = make_rng(Some(2));
         let (mut actions, mut pots) = (0usize, 0usize);
         let t0 = Instant::now();
@@ -62,7 +37,7 @@ fn main() -> holecards_core::Result<()> {
             for s in 0..6 {
                 t.sit(s, 10_000, Entry::PostBigBlind)?;
             }
-            let mut rng = Policy(0x9E37_79B9_7F4A_7C15);
+            let mut rng = Policy::new(0x9E37_79B9_7F4A_7C15, true);
             let mut count = 0usize;
             let mut policy = |h: &Hand| {
                 count += 1;

@@ -82,12 +82,8 @@ pub fn _sim_tournaments(
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(u64, u64, Vec<Vec<u64>>, Vec<u128>, Vec<u128>)> {
     let threads = crate::args::threads(threads)?;
-    let structure = match structure {
-        0 => holecards_core::game::Structure::FixedLimit,
-        1 => holecards_core::game::Structure::PotLimit,
-        2 => holecards_core::game::Structure::NoLimit,
-        _ => return Err(config("a tournament plays no-limit, pot-limit or fixed-limit".into())),
-    };
+    // (Progressive Hold'em, which has no blind levels, the engine refuses.)
+    let structure = holecards_core::game::Structure::from_u8(structure).ok_or_else(|| config(format!("{structure} is not a betting structure")))?;
     let levels = levels.into_iter().map(|(small_blind, big_blind, ante, big_blind_ante)| Level { small_blind, big_blind, ante, big_blind_ante }).collect();
     let sim = TournamentSim { structure, levels, hands_per_level, stacks, payouts, bots: bots_of(&bots)?, tournaments, seed, max_hands };
     let range = start.unwrap_or(0)..end.unwrap_or(tournaments).min(tournaments);

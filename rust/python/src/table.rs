@@ -3,7 +3,7 @@
 use crate::errors::{to_py, IntoPyResult};
 use crate::game::{Hand, Rules, SeatView};
 use holecards_core::game::{self, Move};
-use holecards_core::table::{self as core, codec, icm as core_icm, tournament as tour, ButtonRule, Entry, Status};
+use holecards_core::table::{self as core, codec, icm as core_icm, tournament as tour, ButtonRule, Entry};
 use holecards_core::Error;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
@@ -31,15 +31,6 @@ fn entry_arg(v: Option<&Bound<'_, PyAny>>, default: Entry) -> PyResult<Entry> {
         Some("post") => Ok(Entry::PostBigBlind),
         Some("wait") => Ok(Entry::WaitForBigBlind),
         _ => Err(config(format!("entry must be 'post' (post a big blind to come in) or 'wait' (wait for the big blind), not {}", repr(v)))),
-    }
-}
-
-fn status_name(s: Status) -> &'static str {
-    match s {
-        Status::Playing => "playing",
-        Status::SittingOut => "sitting_out",
-        Status::WaitingForBigBlind => "waiting",
-        Status::PostingBigBlind => "posting",
     }
 }
 
@@ -166,7 +157,7 @@ impl From<&tour::Finish> for Finish {
 }
 
 fn players_of(t: &core::Table) -> Vec<Player> {
-    t.seats().iter().enumerate().filter_map(|(seat, p)| p.as_ref().map(|p| Player { id: p.id, seat, stack: p.stack, status: status_name(p.status) })).collect()
+    t.seats().iter().enumerate().filter_map(|(seat, p)| p.as_ref().map(|p| Player { id: p.id, seat, stack: p.stack, status: p.status.name() })).collect()
 }
 
 /// The bot for a table seat: one callable for every seat, a sequence by
@@ -433,12 +424,8 @@ fn level_of(v: &Bound<'_, PyAny>, big_blind_ante: bool, i: usize) -> PyResult<to
 fn structure_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<game::Structure> {
     let Some(v) = v.filter(|v| !v.is_none()) else { return Ok(game::Structure::NoLimit) };
     if let Some(code) = crate::args::as_u64(v) {
-        return match code {
-            0 => Ok(game::Structure::FixedLimit),
-            1 => Ok(game::Structure::PotLimit),
-            2 => Ok(game::Structure::NoLimit),
-            _ => Err(config("a tournament plays Structure.NO_LIMIT, POT_LIMIT or FIXED_LIMIT".into())),
-        };
+        // (Progressive Hold'em, which has no blind levels, the engine refuses.)
+        return u8::try_from(code).ok().and_then(game::Structure::from_u8).ok_or_else(|| config(format!("{code} is not a betting structure: give a holecards.Structure")));
     }
     match v.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned())).as_deref() {
         Some("no-limit") => Ok(game::Structure::NoLimit),

@@ -119,13 +119,7 @@ pub(crate) fn write_rules(w: &mut Writer, r: &Rules) {
 }
 
 pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
-    let structure = match r.u8()? {
-        0 => Structure::FixedLimit,
-        1 => Structure::PotLimit,
-        2 => Structure::NoLimit,
-        3 => Structure::Progressive,
-        _ => return Err(bad()),
-    };
+    let structure = Structure::from_u8(r.u8()?).ok_or_else(bad)?;
     let mut v = [0u64; 6];
     for x in v.iter_mut() {
         *x = r.u64()?;

@@ -16,6 +16,11 @@ pub enum Structure {
 }
 
 impl Structure {
+    /// The structure of a number (its `repr(u8)` value, as Python's `Structure` has it).
+    pub fn from_u8(v: u8) -> Option<Structure> {
+        [Structure::FixedLimit, Structure::PotLimit, Structure::NoLimit, Structure::Progressive].get(v as usize).copied()
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Structure::FixedLimit => "fixed-limit",

@@ -69,6 +69,44 @@ impl CashTotals {
     }
 }
 
+/// Runs the chunks of `range` on `threads` cores, reporting `units` of work
+/// done per chunk to `control` (out of `total`) and stopping when it is
+/// cancelled, and adds the results up in chunk order.
+#[allow(clippy::too_many_arguments)]
+fn run_parts<T: Send>(
+    range: std::ops::Range<u64>,
+    threads: Option<usize>,
+    control: Option<&Control>,
+    total: u64,
+    work: impl Fn(u64) -> Result<T> + Sync,
+    units: impl Fn(&T) -> u64 + Sync,
+    mut sum: T,
+    add: impl Fn(&mut T, &T),
+) -> Result<T> {
+    if let Some(c) = control {
+        c.total.store(total, Ordering::Relaxed);
+    }
+    let parts: Vec<Result<T>> = crate::threads::install(threads, || {
+        range
+            .into_par_iter()
+            .map(|c| {
+                if control.is_some_and(|k| k.cancel.load(Ordering::Relaxed)) {
+                    return Err(Error::from(ErrorKind::Interrupted));
+                }
+                let r = work(c);
+                if let (Some(k), Ok(t)) = (control, &r) {
+                    k.done.fetch_add(units(t), Ordering::Relaxed);
+                }
+                r
+            })
+            .collect()
+    })?;
+    for p in parts {
+        add(&mut sum, &p?);
+    }
+    Ok(sum)
+}
+
 /// Stream keys: the deal's and the bots' generators differ for one seed.
 fn deal_rng(seed: u64, stream: u64) -> DeckRng {
     let mut r = DeckRng::seed_from_u64(seed);
@@ -125,30 +163,8 @@ impl CashSim {
     /// Chunks `range` on `threads` cores, added up in order.
     pub fn run_range(&self, range: std::ops::Range<u64>, threads: Option<usize>, control: Option<&Control>) -> Result<CashTotals> {
         self.check()?;
-        if let Some(c) = control {
-            c.total.store(self.hands.min(range.end * CHUNK_HANDS) - (range.start * CHUNK_HANDS).min(self.hands), Ordering::Relaxed);
-        }
-        let parts: Vec<Result<CashTotals>> = crate::threads::install(threads, || {
-            range
-                .clone()
-                .into_par_iter()
-                .map(|c| {
-                    if control.is_some_and(|k| k.cancel.load(Ordering::Relaxed)) {
-                        return Err(Error::from(ErrorKind::Interrupted));
-                    }
-                    let r = self.run_chunk(c);
-                    if let (Some(k), Ok(t)) = (control, &r) {
-                        k.done.fetch_add(t.hands, Ordering::Relaxed);
-                    }
-                    r
-                })
-                .collect()
-        })?;
-        let mut total = CashTotals::new(self.stacks.len());
-        for p in parts {
-            total.add(&p?);
-        }
-        Ok(total)
+        let hands = self.hands.min(range.end * CHUNK_HANDS) - (range.start * CHUNK_HANDS).min(self.hands);
+        run_parts(range, threads, control, hands, |c| self.run_chunk(c), |t| t.hands, CashTotals::new(self.stacks.len()), CashTotals::add)
     }
 
     /// Every chunk.
@@ -266,30 +282,8 @@ impl TournamentSim {
 
     pub fn run_range(&self, range: std::ops::Range<u64>, threads: Option<usize>, control: Option<&Control>) -> Result<TournamentTotals> {
         self.check()?;
-        if let Some(c) = control {
-            c.total.store(range.end.saturating_sub(range.start), Ordering::Relaxed);
-        }
-        let parts: Vec<Result<TournamentTotals>> = crate::threads::install(threads, || {
-            range
-                .clone()
-                .into_par_iter()
-                .map(|t| {
-                    if control.is_some_and(|k| k.cancel.load(Ordering::Relaxed)) {
-                        return Err(Error::from(ErrorKind::Interrupted));
-                    }
-                    let r = self.run_one(t);
-                    if let Some(k) = control {
-                        k.done.fetch_add(1, Ordering::Relaxed);
-                    }
-                    r
-                })
-                .collect()
-        })?;
-        let mut total = TournamentTotals::new(self.stacks.len());
-        for p in parts {
-            total.add(&p?);
-        }
-        Ok(total)
+        let count = range.end.saturating_sub(range.start);
+        run_parts(range, threads, control, count, |t| self.run_one(t), |t| t.tournaments, TournamentTotals::new(self.stacks.len()), TournamentTotals::add)
     }
 
     pub fn run(&self, threads: Option<usize>, control: Option<&Control>) -> Result<TournamentTotals> {

@@ -54,7 +54,7 @@ fn write_deal(w: &mut Writer, d: Option<&Deal>) {
     w.u64(d.seating.posting as u64);
     w.u64(d.number);
     w.u64(d.hole_cards);
-    w.bool(d.absent);
+    w.u64(d.absent as u64);
     w.len(d.entering.len());
     for &(s, st) in &d.entering {
         w.u8(s as u8);
@@ -86,7 +86,7 @@ fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
     let seating = Seating { button: r.seat(k)?, small_blind: opt_seat_r(r, k)?, big_blind: r.seat(k)?, posting: u32_of(r.u64()?)? };
     let number = r.u64()?;
     let hole_cards = r.u64()?;
-    let absent = r.bool()?;
+    let absent = u32_of(r.u64()?)?;
     let e = r.len(n)?;
     let mut entering = Vec::with_capacity(e);
     for _ in 0..e {
@@ -96,7 +96,7 @@ fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
     let before_word = r.u64()? as u128 | (r.u64()? as u128) << 64;
     // The hand's seats in table order.
     let ordered = ds.windows(2).all(|p| p[0] < p[1]);
-    if k < MIN_SEATS || !ordered || seating.posting >> k != 0 || seating.small_blind == Some(seating.big_blind) {
+    if k < MIN_SEATS || !ordered || seating.posting >> k != 0 || absent >> k != 0 || seating.small_blind == Some(seating.big_blind) {
         return Err(bad());
     }
     Ok(Some(Deal { seats: ds, positions, seating, number, starting, hole_cards, absent, entering, before: (before_pos, before_word) }))
@@ -281,12 +281,7 @@ pub fn decode_tournament(bytes: &[u8]) -> Result<Tournament> {
     check_version(&mut r)?;
     let table = read_table(&mut r)?;
     let n = table.seat_count();
-    let structure = match r.u8()? {
-        0 => Structure::FixedLimit,
-        1 => Structure::PotLimit,
-        2 => Structure::NoLimit,
-        _ => return Err(bad()),
-    };
+    let structure = Structure::from_u8(r.u8()?).filter(|&s| s != Structure::Progressive).ok_or_else(bad)?;
     let nl = r.len(1 << 16)?;
     let mut levels = Vec::with_capacity(nl);
     for _ in 0..nl {

@@ -57,8 +57,10 @@ pub enum Status {
 }
 
 impl Status {
+    /// The name Python uses: `playing`, `sitting_out`, `waiting` (for the
+    /// big blind) or `posting` (a big blind to come in).
     pub fn name(self) -> &'static str {
-        ["playing", "sitting out", "waiting for the big blind", "posting a big blind"][self as usize]
+        ["playing", "sitting_out", "waiting", "posting"][self as usize]
     }
     pub fn from_u8(v: u8) -> Option<Status> {
         [Status::Playing, Status::SittingOut, Status::WaitingForBigBlind, Status::PostingBigBlind].get(v as usize).copied()
@@ -110,8 +112,9 @@ pub struct Deal {
     /// The hole cards dealt (bit `index` of each card): tells the table's
     /// hand from another one with the same seats and stacks.
     pub hole_cards: u64,
-    /// Whether anyone dealt in is sitting out (a dead-button table).
-    pub absent: bool,
+    /// The hand's seats whose players are sitting out (bit i is the
+    /// hand's seat i; a dead-button table deals them in).
+    pub absent: u32,
     /// Players who came in with this hand, and how they were waiting.
     pub entering: Vec<(usize, Status)>,
     /// The table's positions and dealing before this hand (to take it back).
@@ -379,7 +382,7 @@ impl Table {
                 return Err(e);
             }
         };
-        let absent = plan.seats.iter().any(|&s| self.seats[s].as_ref().is_some_and(|p| p.status == Status::SittingOut));
+        let absent = plan.seats.iter().enumerate().filter(|(_, &s)| self.seats[s].as_ref().is_some_and(|p| p.status == Status::SittingOut)).fold(0u32, |m, (i, _)| m | (1 << i));
         let d = &mut self.deals[cur];
         d.entering.clear();
         for &s in &plan.entering {
@@ -424,8 +427,7 @@ impl Table {
     /// Whether the player in the hand's `seat` is sitting out (a dead-button
     /// table deals them in; [`Table::play`] checks or folds for them).
     pub fn is_absent(&self, hand_seat: usize) -> bool {
-        let Some(d) = self.dealt() else { return false };
-        d.seats.get(hand_seat).and_then(|&s| self.seats[s].as_ref()).is_some_and(|p| p.status == Status::SittingOut)
+        hand_seat < 32 && self.absent_seats() & (1 << hand_seat) != 0
     }
 
     /// Carries a finished hand's result back: stacks, and busts (players
@@ -473,7 +475,7 @@ impl Table {
     }
 
     #[inline]
-    fn play_out<F: FnMut(&Hand) -> Move>(&self, hand: &mut Hand, policy: &mut F) -> Result<()> {
+    pub(crate) fn play_out<F: FnMut(&Hand) -> Move>(&self, hand: &mut Hand, policy: &mut F) -> Result<()> {
         while hand.actor().is_some() {
             let mv = self.absent_move(hand).unwrap_or_else(|| policy(hand));
             hand.act(None, mv)?;
@@ -481,14 +483,10 @@ impl Table {
         Ok(())
     }
 
-    /// The move the table makes for a player to act who is sitting out
-    /// (dealt in by a dead-button table): check when that is possible,
-    /// else fold. `None` when the player to act is present.
     /// The seats of the hand being played whose players are sitting out (bit
     /// i is the hand's seat i): [`Table::absent_move`] moves for them.
     pub fn absent_seats(&self) -> u32 {
-        let Some(d) = self.dealt() else { return 0 };
-        d.seats.iter().enumerate().filter(|(_, &s)| self.seats[s].as_ref().is_some_and(|p| p.status == Status::SittingOut)).fold(0, |m, (i, _)| m | (1 << i))
+        self.dealt().map_or(0, |d| d.absent)
     }
 
     /// The move made for an absent player to act: check when free, else fold.
@@ -500,18 +498,15 @@ impl Table {
         }
     }
 
+    /// The move the table makes for a player to act who is sitting out
+    /// (dealt in by a dead-button table): check when that is possible,
+    /// else fold. `None` when the player to act is present.
     #[inline]
     pub fn absent_move(&self, hand: &Hand) -> Option<Move> {
-        let d = self.dealt()?;
-        if !d.absent {
+        if !self.is_absent(hand.actor()?) {
             return None;
         }
-        let actor = hand.actor()?;
-        if !self.is_absent(actor) {
-            return None;
-        }
-        let la = hand.legal_actions()?;
-        Some(Table::move_for_absent(&la))
+        Some(Table::move_for_absent(&hand.legal_actions()?))
     }
 
     /// Reseeds the dealing (a new session from the same seating).

@@ -281,15 +281,7 @@ impl Tournament {
     /// Plays one hand through (absent players check or fold).
     pub fn play<F: FnMut(&Hand) -> Move>(&mut self, mut policy: F, clock: Option<f64>) -> Result<(Hand, Vec<Finish>)> {
         let mut hand = self.new_hand(clock)?;
-        let mut result = Ok(());
-        while hand.actor().is_some() {
-            let mv = self.table.absent_move(&hand).unwrap_or_else(|| policy(&hand));
-            if let Err(e) = hand.act(None, mv) {
-                result = Err(e);
-                break;
-            }
-        }
-        if let Err(e) = result {
+        if let Err(e) = self.table.play_out(&mut hand, &mut policy) {
             self.take_back();
             return Err(e);
         }
