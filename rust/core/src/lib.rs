@@ -6,10 +6,12 @@
 //! * [`range`]: weighted hand ranges in poker notation (`QQ+,AKs,A5s-A2s:0.5`).
 //! * [`table`]: sessions of hands: tables, tournaments, ICM.
 //! * [`sim`]: built-in bots and simulations on every core.
+//! * [`env`]: reinforcement-learning environments (observations, actions, many tables at once).
 pub mod card;
 pub mod deck;
 pub mod equity;
 pub mod error;
+pub mod env;
 pub mod eval;
 
 pub use card::{parse_cards, Card, CardSet};

@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 mod macros;
 mod args;
 mod cards;
+mod env;
 mod equity;
 mod errors;
 mod eval;
@@ -76,5 +77,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sim::_sim_tournaments, m)?)?;
     m.add_function(wrap_pyfunction!(sim::_sim_bot_names, m)?)?;
     m.add_class::<sim::BuiltinBot>()?;
+    m.add_class::<env::EnvTable>()?;
+    m.add_class::<env::VecEnv>()?;
+    m.add_function(wrap_pyfunction!(env::_env_layout, m)?)?;
+    m.add_function(wrap_pyfunction!(env::_env_observe_view, m)?)?;
     Ok(())
 }

@@ -1,0 +1,113 @@
+"""Reinforcement-learning environments (``pip install holecards[rl]``).
+
+* :func:`aec_env`: PettingZoo's AEC API, one agent per seat acting in turn.
+* :func:`parallel_env`: PettingZoo's parallel API; each step every agent
+  answers and only the seat to act's answer is played.
+* :func:`gym_env`: Gymnasium, one agent; the other seats are bots.
+* :class:`VectorEnv`: many tables stepped in one call into the engine,
+  after Gymnasium's vector API.
+
+Every form takes the same configuration (keyword-only)::
+
+    players=6                  2 to 22 seats
+    rules=None                 a holecards.Rules; default no-limit, blinds 1/2
+    stacks=200                 chips, one for all or one per seat
+    stack_range=None           (low, high): each seat's stack drawn each episode
+    episode="hand"             or "session": hands with stacks carried and the
+                               button moving, until a bust or max_hands
+    max_hands=None             a session's hand count (truncated there)
+    actions=None               the discrete abstraction (default by structure),
+                               or "exact" for (kind, amount) actions
+    button=None                the first button; None draws it each episode
+    render_mode=None           "ansi" or "human"
+
+The observation, the actions and the rewards are documented in
+``docs/env.md``; :func:`observation_layout` names the observation's parts.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Union
+
+try:
+    import gymnasium as _gymnasium  # noqa: F401
+except ImportError as e:  # pragma: no cover - exercised without the extra
+    raise ImportError("holecards.env needs Gymnasium (and PettingZoo for the multi-agent forms): pip install 'holecards[rl]'") from e
+
+import numpy as np
+
+from .._core import SeatView, _env_observe_view
+from ..errors import ConfigError
+from ._config import DEFAULT_ACTIONS, EnvSpec, layout, make_spec
+from ._gym import HoldemEnv
+from ._vector import VectorEnv
+
+__all__ = ["aec_env", "parallel_env", "gym_env", "VectorEnv", "HoldemEnv", "observation_layout", "observe", "DEFAULT_ACTIONS"]
+
+
+def aec_env(**config: Any) -> Any:
+    """A PettingZoo AEC environment: agents ``player_0`` .. ``player_{n-1}``
+    (agent ``player_i`` is seat ``i``), each observing ``{"observation",
+    "action_mask"}``. Needs PettingZoo."""
+    from ._pettingzoo import HoldemAEC
+
+    return HoldemAEC(make_spec(**config))
+
+
+def parallel_env(**config: Any) -> Any:
+    """A PettingZoo parallel environment over the same game: every step
+    takes a dict of actions, and plays the one of the agent to act (the
+    others' masks are all zero and their answers are ignored). Needs PettingZoo."""
+    from ._pettingzoo import HoldemParallel
+
+    return HoldemParallel(make_spec(**config))
+
+
+Opponent = Union[str, Callable[[SeatView], Any]]
+
+
+def gym_env(*, seat: int = 0, opponents: Union[Opponent, Sequence[Opponent], Mapping[int, Opponent]] = "random", illegal_action: Union[str, float] = "raise", **config: Any) -> HoldemEnv:
+    """A Gymnasium environment for one agent at ``seat``; every other seat
+    is played by ``opponents``: a built-in bot's name (``"random"``,
+    ``"calling_station"``, ``"tight_aggressive"``, played inside the
+    engine), a Python bot (a callable taking the seat's
+    :class:`~holecards.SeatView` and answering ``("fold", 0)``, ``("call",
+    0)``, ``("raise", amount)``, ...), a list with one per other seat in
+    seat order, or a dict by seat.
+
+    ``illegal_action``: ``"raise"`` (an illegal action is an
+    :class:`~holecards.IllegalActionError` and changes nothing), or a number:
+    the episode ends there, nothing is played, and the reward is that number
+    (for learners and checkers that sample actions without the mask in
+    ``info["action_mask"]``)."""
+    players = config.get("players", 6)
+    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+        raise ConfigError(f"players must be an integer of at least 2, not {players!r}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ConfigError(f"seat must be a seat 0..{players - 1}, not {seat!r}")
+    others = [s for s in range(players) if s != seat]
+    if isinstance(opponents, Mapping):
+        bots = dict(opponents)
+        if seat in bots or set(bots) != set(others):
+            raise ConfigError(f"opponents by seat must name exactly the seats {others}, not {sorted(bots)}")
+    elif isinstance(opponents, (list, tuple)):
+        if len(opponents) != len(others):
+            raise ConfigError(f"{len(opponents)} opponents for the {len(others)} other seats")
+        bots = dict(zip(others, opponents))
+    else:
+        bots = {s: opponents for s in others}
+    if illegal_action != "raise" and (isinstance(illegal_action, bool) or not isinstance(illegal_action, (int, float))):
+        raise ConfigError(f"illegal_action must be 'raise' or a reward (a number), not {illegal_action!r}")
+    return HoldemEnv(make_spec(bots=bots, **config), seat, illegal_action)
+
+
+def observation_layout(players: int = 6) -> Dict[str, slice]:
+    """The observation's parts for ``players`` players, as slices:
+    ``hole``, ``board``, ``street``, ``position``, ``seats``, ``spot``, ``history``."""
+    return layout(players)
+
+
+def observe(view: SeatView) -> np.ndarray:
+    """The observation of ``view``'s seat, from the view alone (the same
+    vector the environments give that seat)."""
+    return _env_observe_view(view)

@@ -1,0 +1,129 @@
+"""What the single-table environments share: the engine's table, spaces,
+Python bots and rendering."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+import numpy as np
+from gymnasium import spaces
+
+from .. import _format
+from .._core import Hand, SeatView, _EnvTable
+from ..errors import ConfigError
+from ._config import EnvSpec
+
+
+def observation_box(spec: EnvSpec) -> spaces.Box:
+    return spaces.Box(low=0.0, high=spec.obs_high, shape=(spec.obs_len,), dtype=np.float32)
+
+
+def action_space(spec: EnvSpec) -> spaces.Space[Any]:
+    if spec.exact:
+        return spaces.Tuple((spaces.Discrete(3), spaces.Box(low=0, high=spec.max_chips, shape=(1,), dtype=np.int64)))
+    return spaces.Discrete(spec.num_actions)
+
+
+def mask_box(spec: EnvSpec) -> spaces.Box:
+    return spaces.Box(low=0, high=1, shape=(spec.num_actions,), dtype=np.int8)
+
+
+def split_action(spec: EnvSpec, action: Any) -> "tuple[int, Optional[int]]":
+    """An agent's action as (index, amount); a clear error for anything else."""
+    if spec.exact:
+        try:
+            kind, amount = action
+            kind = int(kind)
+            amount_arr = np.asarray(amount).reshape(-1)
+            if amount_arr.size != 1:
+                raise ValueError
+            chips = int(amount_arr[0])
+            if chips != amount_arr[0] or chips < 0:
+                raise ValueError
+        except (TypeError, ValueError):
+            raise ConfigError(f"{action!r} is not an exact action: give (kind, amount) with kind 0 fold, 1 check or call, 2 bet or raise to amount chips (a whole number)") from None
+        return kind, (chips if kind == 2 else None)
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise ConfigError(f"{action!r} is not an action: give an index 0..{spec.num_actions - 1} into {spec.action_names}")
+    return int(action), None
+
+
+class Table:
+    """One engine table plus the Python bots the engine cannot call."""
+
+    def __init__(self, spec: EnvSpec, seed: Optional[int] = None) -> None:
+        self.spec = spec
+        self.core = _EnvTable(*spec.core_args(), seed=seed)
+        self.core.set_record(True)
+        self.unit = self.core.unit
+        self.finished: List[Hand] = []
+        self._skipped_python = 0
+
+    def seed(self, seed: Optional[int]) -> None:
+        self.core.seed(seed)
+
+    def reset(self) -> None:
+        """A new episode, played up to the first decision of an agent (the
+        engine does this for built-in bots; Python bots are called here)."""
+        self.finished.clear()
+        for _ in range(10_000):
+            self.core.take_finished()
+            self.core.reset()
+            self.run_python_bots()
+            if self.core.ending == "running":
+                return
+            self._skipped_python += 1
+        raise ConfigError("10,000 deals in a row gave the agent no decision")
+
+    def run_python_bots(self) -> None:
+        bots = self.spec.python_bots
+        while bots:
+            seat = self.core.actor
+            if seat is None or seat not in bots:
+                return
+            answer = bots[seat](self.core.view(seat))
+            apply_answer(self.core, answer, f"the bot at seat {seat}")
+
+    def step(self, action: Any) -> None:
+        index, amount = split_action(self.spec, action)
+        self.core.step(index, amount)
+        self.run_python_bots()
+
+    def take_rewards(self) -> "tuple[np.ndarray, int]":
+        chips, hands = self.core.take_rewards()
+        self.finished.extend(self.core.take_finished())
+        return np.asarray(chips, dtype=np.float64) / self.unit, hands
+
+    def render(self) -> str:
+        hand = self.core.hand
+        lines = _format.hand_log(hand.view(None))
+        actor = self.core.actor
+        if actor is not None:
+            lines.append(f"seat {actor} to act ({self.core.legal_text()})")
+        return "\n".join(lines)
+
+
+def apply_answer(core: _EnvTable, answer: Any, who: str) -> None:
+    """Plays a Python bot's answer (``("fold", 0)``, ``("check", 0)``,
+    ``("call", 0)`` to check or call, ``("bet", x)``, ``("raise", x)``)."""
+    if not (isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], str)):
+        raise ConfigError(f"{who} answered {answer!r}: a bot returns ('fold', 0), ('check', 0), ('call', 0), ('bet', amount) or ('raise', amount)")
+    kind, amount = answer
+    if kind in ("bet", "raise"):
+        if isinstance(amount, bool) or not isinstance(amount, (int, np.integer)):
+            raise ConfigError(f"{who} answered {answer!r}: a bet or raise amount is a whole number of chips")
+        core.apply("raise", int(amount))
+    elif kind in ("fold", "check"):
+        core.apply(kind)
+    elif kind == "call":
+        core.apply("check_call")
+    else:
+        raise ConfigError(f"{who} answered {answer!r}: the move is fold, check, call, bet or raise")
+
+
+def info_for(table: Table, seat: int) -> Dict[str, Any]:
+    return {"seat": seat, "action_mask": table.core.mask(seat)}
+
+
+def view(table: Table, seat: int) -> SeatView:
+    return table.core.view(seat)

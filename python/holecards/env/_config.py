@@ -1,0 +1,196 @@
+"""The environments' configuration, checked once and shared by every form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from numbers import Integral, Real
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from .._core import Rules, _env_layout
+from ..enums import Structure
+from ..errors import ConfigError
+
+ActionSpec = Union[str, int, float, Fraction]
+
+_NAMES = ("fold", "check_call", "min_raise", "max_raise")
+
+#: The default discrete actions for each betting structure.
+DEFAULT_ACTIONS: Dict[Structure, Tuple[ActionSpec, ...]] = {
+    Structure.NO_LIMIT: ("fold", "check_call", 0.5, 1, "all_in"),
+    Structure.POT_LIMIT: ("fold", "check_call", 0.5, "max_raise"),
+    Structure.FIXED_LIMIT: ("fold", "check_call", "min_raise"),
+    Structure.PROGRESSIVE: ("fold", "check_call"),
+}
+
+
+def _int(name: str, value: Any, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, Integral) or int(value) < low:
+        raise ConfigError(f"{name} must be an integer of at least {low}, not {value!r}")
+    return int(value)
+
+
+def parse_action(a: Any, structure: Structure) -> Tuple[str, int, int]:
+    """One action of the abstraction as ``(name, num, den)``."""
+    if isinstance(a, str):
+        name = a.strip().lower().replace("-", "_").replace(" ", "_")
+        if name == "all_in":
+            if structure != Structure.NO_LIMIT:
+                raise ConfigError(f"'all_in' is a no-limit action: in {structure.name.lower().replace('_', '-')} the largest bet or raise is 'max_raise'")
+            name = "max_raise"
+        if name in _NAMES:
+            return (name, 0, 0)
+        raise ConfigError(f"{a!r} is not an action: use 'fold', 'check_call', 'min_raise', 'max_raise', 'all_in' (no-limit) or a fraction of the pot such as 0.5")
+    if isinstance(a, bool) or not isinstance(a, (Real, Fraction)):
+        raise ConfigError(f"{a!r} is not an action: use a name or a fraction of the pot")
+    f = Fraction(a).limit_denominator(1000) if isinstance(a, float) else Fraction(a)
+    if f <= 0 or f > 1000:
+        raise ConfigError(f"a pot fraction must be above 0 and at most 1000, not {a!r}")
+    if structure in (Structure.FIXED_LIMIT, Structure.PROGRESSIVE):
+        raise ConfigError(f"pot fractions are for no-limit and pot-limit: {structure.name.lower().replace('_', '-')} bets have fixed sizes (use 'min_raise')")
+    return ("pot", f.numerator, f.denominator)
+
+
+def action_name(spec: Tuple[str, int, int]) -> str:
+    name, num, den = spec
+    if name != "pot":
+        return name
+    return f"pot*{num}" if den == 1 else f"pot*{num}/{den}"
+
+
+@dataclass
+class EnvSpec:
+    """A checked configuration (see :func:`holecards.env.aec_env` for the keys)."""
+
+    rules: Rules
+    players: int
+    stacks: List[int]
+    stack_range: Optional[Tuple[int, int]]
+    session: bool
+    max_hands: Optional[int]
+    actions: Optional[List[Tuple[str, int, int]]]
+    button: Optional[int]
+    bots: List[Optional[str]] = field(default_factory=list)
+    python_bots: Dict[int, Callable[..., Any]] = field(default_factory=dict)
+    render_mode: Optional[str] = None
+
+    @property
+    def exact(self) -> bool:
+        return self.actions is None
+
+    @property
+    def num_actions(self) -> int:
+        return 3 if self.actions is None else len(self.actions)
+
+    @property
+    def action_names(self) -> List[str]:
+        if self.actions is None:
+            return ["fold", "check_call", "bet_or_raise"]
+        return [action_name(a) for a in self.actions]
+
+    @property
+    def obs_len(self) -> int:
+        return int(sum(length for _, _, length in _env_layout(self.players)))
+
+    @property
+    def max_chips(self) -> int:
+        most = self.stack_range[1] if self.stack_range else max(self.stacks)
+        return most * self.players
+
+    @property
+    def unit(self) -> int:
+        """The chips of one big blind (Progressive Hold'em: of the first round's bet)."""
+        if self.rules.structure == Structure.PROGRESSIVE:
+            return max(1, (self.rules.bets or [1])[0])
+        return max(1, self.rules.big_blind)
+
+    @property
+    def obs_high(self) -> float:
+        """A bound on every observation value: all the chips in big blinds
+        (counts of actions are below it too)."""
+        return float(self.max_chips) / self.unit + 2.0
+
+    def core_args(self) -> Tuple[Any, ...]:
+        return (self.rules, self.players, self.stacks, self.stack_range, self.session, self.max_hands, self.actions, self.button, self.bots)
+
+
+def make_spec(
+    *,
+    players: int = 6,
+    rules: Optional[Rules] = None,
+    stacks: Union[int, Sequence[int]] = 200,
+    stack_range: Optional[Tuple[int, int]] = None,
+    episode: str = "hand",
+    max_hands: Optional[int] = None,
+    actions: Union[str, Sequence[ActionSpec], None] = None,
+    button: Optional[int] = None,
+    render_mode: Optional[str] = None,
+    bots: Optional[Mapping[int, Any]] = None,
+) -> EnvSpec:
+    """Checks a configuration (the engine checks the rest when it deals)."""
+    players = _int("players", players, 2)
+    if rules is None:
+        rules = Rules.no_limit(small_blind=1, big_blind=2)
+    if not isinstance(rules, Rules):
+        raise ConfigError(f"rules must be a holecards.Rules (Rules.no_limit(...), Rules.fixed_limit(...), ...), not {rules!r}")
+    if isinstance(stacks, Integral) and not isinstance(stacks, bool):
+        stack_list = [_int("stacks", stacks, 1)] * players
+    elif isinstance(stacks, (list, tuple)):
+        stack_list = [_int("each stack", s, 1) for s in stacks]
+        if len(stack_list) != players:
+            raise ConfigError(f"{len(stack_list)} stacks for {players} players: give one stack for all or one per seat (or stack_range=(low, high))")
+    else:
+        raise ConfigError(f"stacks must be an integer or one integer per seat, not {stacks!r}")
+    rng: Optional[Tuple[int, int]] = None
+    if stack_range is not None:
+        if not (isinstance(stack_range, (list, tuple)) and len(stack_range) == 2):
+            raise ConfigError(f"stack_range must be (low, high) in chips, not {stack_range!r}")
+        low, high = _int("stack_range's low", stack_range[0], 1), _int("stack_range's high", stack_range[1], 1)
+        if low > high:
+            raise ConfigError(f"stack_range's low {low} is above its high {high}")
+        rng = (low, high)
+    if episode not in ("hand", "session"):
+        raise ConfigError(f"episode must be 'hand' (one hand) or 'session' (hands until a bust or max_hands), not {episode!r}")
+    if max_hands is not None:
+        if episode != "session":
+            raise ConfigError("max_hands is for episode='session'")
+        max_hands = _int("max_hands", max_hands, 1)
+    structure = rules.structure
+    if actions is None:
+        action_list: Optional[List[Tuple[str, int, int]]] = [parse_action(a, structure) for a in DEFAULT_ACTIONS[structure]]
+    elif isinstance(actions, str):
+        if actions != "exact":
+            raise ConfigError(f"actions must be 'exact' or a sequence of actions, not {actions!r}")
+        action_list = None
+    else:
+        action_list = [parse_action(a, structure) for a in actions]
+    if button is not None:
+        button = _int("button", button)
+        if button >= players:
+            raise ConfigError(f"button {button} is not a seat: seats are 0..{players - 1}")
+    if render_mode not in (None, "ansi", "human"):
+        raise ConfigError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+    names: List[Optional[str]] = [None] * players
+    python_bots: Dict[int, Callable[..., Any]] = {}
+    for seat, bot in (bots or {}).items():
+        seat = _int("a bot's seat", seat)
+        if seat >= players:
+            raise ConfigError(f"a bot is given for seat {seat}, but seats are 0..{players - 1}")
+        if isinstance(bot, str):
+            names[seat] = bot
+        elif callable(bot):
+            python_bots[seat] = bot
+        else:
+            raise ConfigError(f"the bot for seat {seat} must be a built-in bot's name or a callable taking a SeatView, not {bot!r}")
+    return EnvSpec(rules, players, stack_list, rng, episode == "session", max_hands, action_list, button, names, python_bots, render_mode)
+
+
+def layout(players: int) -> Dict[str, slice]:
+    """The observation's parts for ``players`` players, as slices."""
+    return {name: slice(offset, offset + length) for name, offset, length in _env_layout(players)}
+
+
+def chips_to_bb(chips: Sequence[int], unit: int) -> np.ndarray:
+    return np.asarray(chips, dtype=np.float64) / float(unit)

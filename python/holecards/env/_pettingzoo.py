@@ -1,0 +1,162 @@
+"""The PettingZoo environments: AEC (one agent per seat, turn by turn) and
+a parallel form in which every agent answers each step and only the
+acting seat's answer counts."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from .._core import Hand, SeatView
+from ._common import Table, action_space, mask_box, observation_box
+from ._config import EnvSpec
+
+
+def _name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class _Base:
+    spec: EnvSpec
+    table: Table
+
+    def _setup(self, spec: EnvSpec) -> None:
+        self.spec = spec
+        self.table = Table(spec)
+        self.possible_agents = [_name(s) for s in range(spec.players)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        obs = spaces.Dict({"observation": observation_box(spec), "action_mask": mask_box(spec)})
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: action_space(spec) for a in self.possible_agents}
+        self.render_mode = spec.render_mode
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _observe(self, agent: str) -> Dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        return {"observation": self.table.core.observe(seat), "action_mask": self.table.core.mask(seat)}
+
+    def view(self, agent: str) -> SeatView:
+        """The agent's :class:`~holecards.SeatView` (public information and its own cards)."""
+        return self.table.core.view(self._seat[agent])
+
+    @property
+    def hand(self) -> Hand:
+        """The hand being played, every card included (for logging, not for agents)."""
+        return self.table.core.hand
+
+    @property
+    def finished_hands(self) -> List[Hand]:
+        """The hands finished this episode, oldest first."""
+        return list(self.table.finished)
+
+    def render(self) -> Optional[str]:
+        if self.render_mode is None:
+            return None
+        text = self.table.render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+class HoldemAEC(_Base, AECEnv):  # type: ignore[misc]
+    """One agent per seat, acting in turn (PettingZoo's AEC API)."""
+
+    metadata = {"render_modes": ["human", "ansi"], "name": "holecards_holdem_v0", "is_parallelizable": False}
+
+    def __init__(self, spec: EnvSpec) -> None:
+        super().__init__()
+        self._setup(spec)
+        self.agents: List[str] = []
+
+    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        return self._observe(agent)
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        if seed is not None:
+            self.table.seed(seed)
+        self.table.reset()
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
+        actor = self.table.core.actor
+        assert actor is not None  # (reset ends at an agent's decision)
+        self.agent_selection = _name(actor)
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self.table.step(action)
+        rewards, hands = self.table.take_rewards()
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: (float(rewards[self._seat[a]]) if hands else 0.0) for a in self.agents}
+        ending = self.table.core.ending
+        if ending != "running":
+            done = {a: True for a in self.agents}
+            self.terminations = done if ending == "terminated" else {a: False for a in self.agents}
+            self.truncations = done if ending == "truncated" else {a: False for a in self.agents}
+            self.agent_selection = _name((self._seat[agent] + 1) % self.spec.players)
+        else:
+            self.agent_selection = _name(self.table.core.actor)
+        self._accumulate_rewards()
+        self._deads_step_first()
+        if self.render_mode == "human":
+            self.render()
+
+
+class HoldemParallel(_Base, ParallelEnv):  # type: ignore[misc]
+    """Every agent answers each step; only the seat to act's answer is
+    played (the others' masks are all zero and their answers ignored)."""
+
+    metadata = {"render_modes": ["human", "ansi"], "name": "holecards_holdem_parallel_v0"}
+
+    def __init__(self, spec: EnvSpec) -> None:
+        self._setup(spec)
+        self.agents: List[str] = []
+
+    def _all(self) -> Dict[str, Dict[str, np.ndarray]]:
+        return {a: self._observe(a) for a in self.agents}
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> "tuple[Dict[str, Any], Dict[str, Any]]":
+        if seed is not None:
+            self.table.seed(seed)
+        self.table.reset()
+        self.agents = self.possible_agents[:]
+        return self._all(), {a: {} for a in self.agents}
+
+    def step(self, actions: Dict[str, Any]) -> "tuple[Dict[str, Any], Dict[str, float], Dict[str, bool], Dict[str, bool], Dict[str, Any]]":
+        actor = self.table.core.actor
+        if actor is None or _name(actor) not in actions:
+            from ..errors import ConfigError
+
+            raise ConfigError(f"no action for {_name(actor) if actor is not None else 'anyone'}, the agent to act")
+        self.table.step(actions[_name(actor)])
+        rewards, hands = self.table.take_rewards()
+        agents = self.agents
+        ending = self.table.core.ending
+        obs = self._all()
+        rew = {a: (float(rewards[self._seat[a]]) if hands else 0.0) for a in agents}
+        term = {a: ending == "terminated" for a in agents}
+        trunc = {a: ending == "truncated" for a in agents}
+        infos: Dict[str, Any] = {a: {} for a in agents}
+        if ending != "running":
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return obs, rew, term, trunc, infos

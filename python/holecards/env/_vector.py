@@ -1,0 +1,129 @@
+"""Many tables stepped in one call into the engine, with the GIL released,
+after Gymnasium's vector API."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector import VectorEnv as _GymVectorEnv
+
+from .._core import Hand, SeatView, _VecEnv
+from ..errors import ConfigError
+from ._common import action_space, observation_box
+from ._config import EnvSpec, make_spec
+
+
+class VectorEnv(_GymVectorEnv):  # type: ignore[type-arg]
+    """``num_tables`` independent tables of one configuration, stepped
+    together in the engine.
+
+    Every seat is an agent (self-play), except seats given to built-in bots
+    with ``bots={seat: "random", ...}``, which play inside the step. Each
+    step plays one action at every table, for the seat to act there:
+
+    * ``reset(seed=None) -> (obs, infos)``; ``step(actions) -> (obs, rewards,
+      terminated, truncated, infos)``.
+    * ``obs``: ``(num_tables, obs_len)`` float32, the observation of the seat
+      to act at each table; ``infos["action_mask"]``: ``(num_tables,
+      num_actions)`` bool; ``infos["seat"]``: ``(num_tables,)`` the seat to act.
+    * ``rewards``: ``(num_tables, players)`` float32, every seat's chips won
+      in big blinds, non-zero where a hand ended in this step.
+    * A table whose episode ends is reset in the same step (Gymnasium's
+      ``AutoresetMode.SAME_STEP``): its row then holds the new episode's
+      first observation; ``terminated``/``truncated`` say the old one ended.
+    * The arrays are written in place into buffers made once; with
+      ``copy=True`` (the default) each call returns copies, with
+      ``copy=False`` the buffers themselves (fastest; the next call
+      overwrites them).
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+    def __init__(self, num_tables: int, *, threads: Optional[int] = None, copy: bool = True, record: bool = False, seed: Optional[int] = None, bots: Optional[Dict[int, str]] = None, **config: Any) -> None:
+        if isinstance(num_tables, bool) or not isinstance(num_tables, (int, np.integer)) or num_tables < 1:
+            raise ConfigError(f"num_tables must be a positive integer, not {num_tables!r}")
+        if any(not isinstance(b, str) for b in (bots or {}).values()):
+            raise ConfigError("a VectorEnv's bots are built-in bots, given by name ('random', 'calling_station', 'tight_aggressive'): Python bots would need the GIL at every table")
+        spec: EnvSpec = make_spec(bots=bots, **config)
+        self.spec_ = spec
+        self.num_envs = int(num_tables)
+        self.players = spec.players
+        self.action_names: List[str] = spec.action_names
+        self._core = _VecEnv(self.num_envs, *spec.core_args(), seed=seed, threads=threads)
+        self._core.set_record(bool(record))
+        self._copy = bool(copy)
+        self.single_observation_space = observation_box(spec)
+        self.single_action_space = action_space(spec)
+        self.observation_space = spaces.Box(low=0.0, high=spec.obs_high, shape=(self.num_envs, spec.obs_len), dtype=np.float32)
+        if spec.exact:
+            self.action_space = spaces.Tuple((spaces.MultiDiscrete(np.full(self.num_envs, 3)), spaces.Box(low=0, high=spec.max_chips, shape=(self.num_envs, 1), dtype=np.int64)))
+        else:
+            self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, spec.num_actions))
+        self.render_mode = None
+        t, d, a, n = self.num_envs, spec.obs_len, spec.num_actions, spec.players
+        self._obs = np.zeros((t, d), dtype=np.float32)
+        self._mask = np.zeros((t, a), dtype=np.bool_)
+        self._rewards = np.zeros((t, n), dtype=np.float32)
+        self._terminated = np.zeros(t, dtype=np.bool_)
+        self._truncated = np.zeros(t, dtype=np.bool_)
+        self._seat = np.zeros(t, dtype=np.int64)
+        self._bufs = (self._obs, self._mask, self._rewards, self._terminated, self._truncated, self._seat)
+
+    def _out(self, arr: np.ndarray) -> np.ndarray:
+        return arr.copy() if self._copy else arr
+
+    def _infos(self) -> Dict[str, Any]:
+        return {"action_mask": self._out(self._mask), "seat": self._out(self._seat)}
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> Tuple[np.ndarray, Dict[str, Any]]:
+        """New episodes at every table; with ``seed``, table ``i`` is reseeded
+        from ``seed`` on its own stream ``i`` (the same on any number of threads)."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
+            raise ConfigError(f"seed must be None or a non-negative integer (one seed for all tables, each on its own stream), not {seed!r}")
+        self._core.reset(None if seed is None else int(seed), *self._bufs)
+        return self._out(self._obs), self._infos()
+
+    def step(self, actions: Any) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+        """Plays ``actions[i]`` for the seat to act at table ``i`` (exact mode:
+        ``(kinds, amounts)``); refused as a whole, changing nothing, when any
+        is illegal."""
+        t = self.num_envs
+        if self.spec_.exact:
+            try:
+                kinds, amounts = actions
+            except (TypeError, ValueError):
+                raise ConfigError("exact actions are (kinds, amounts): two arrays of one entry per table") from None
+            kinds_arr = _ints(kinds, t, "kinds")
+            amounts_arr = _ints(amounts, t, "amounts")
+            if (amounts_arr < 0).any():
+                raise ConfigError("amounts are chips: non-negative whole numbers")
+            self._core.step(kinds_arr, amounts_arr.astype(np.uint64), *self._bufs)
+        else:
+            self._core.step(_ints(actions, t, "actions"), None, *self._bufs)
+        return self._out(self._obs), self._out(self._rewards), self._out(self._terminated), self._out(self._truncated), self._infos()
+
+    def hand(self, table: int) -> Hand:
+        """Table ``table``'s hand being played, every card included (for logging, not for agents)."""
+        return self._core.hand(table)
+
+    def view(self, table: int, seat: int) -> SeatView:
+        """The :class:`~holecards.SeatView` of ``seat`` at table ``table``."""
+        return self._core.view(table, seat)
+
+    def finished_hands(self) -> List[Tuple[int, Hand]]:
+        """With ``record=True``: the hands finished since the last call, as
+        ``(table, hand)``, oldest first at each table."""
+        return list(self._core.take_finished())
+
+    def close_extras(self, **kwargs: Any) -> None:
+        pass
+
+
+def _ints(values: Any, t: int, name: str) -> np.ndarray:
+    arr = np.asarray(values)
+    if arr.dtype.kind not in "iu" or arr.size != t:
+        raise ConfigError(f"{name} must be {t} integers, one per table, not an array of shape {arr.shape} and type {arr.dtype}")
+    return np.ascontiguousarray(arr.reshape(t), dtype=np.int64)

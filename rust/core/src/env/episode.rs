@@ -1,0 +1,407 @@
+//! One table of an environment: episodes of one hand, or sessions of hands
+//! with the stacks carried and the button moving one seat a hand. Seats
+//! given to built-in bots play inside [`EnvTable::step`]; the others are
+//! the agents.
+use super::actions::{refusal, ActionSpace, Spot};
+use super::observe::{encode, unit, Layout};
+use crate::deck::DeckRng;
+use crate::error::{Error, IllegalReason, Result};
+use crate::game::{Hand, Move, Rules, MAX_SEATS, MIN_SEATS};
+use crate::sim::{BotKind, BotRng, Observation};
+use rand::{Rng, SeedableRng};
+use std::sync::Arc;
+
+/// Each episode's starting stacks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stacks {
+    /// The same stacks every episode, one per seat.
+    Fixed(Vec<u64>),
+    /// Each seat's stack drawn uniformly from `low..=high` chips.
+    Range { low: u64, high: u64 },
+}
+
+/// What an episode is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Episode {
+    /// One hand.
+    Hand,
+    /// Hands with the stacks carried and the button moving one seat a
+    /// hand, until a player has no chips left (terminated) or `max_hands`
+    /// hands have been played (truncated).
+    Session { max_hands: Option<u64> },
+}
+
+/// An environment's configuration.
+#[derive(Clone, Debug)]
+pub struct EnvConfig {
+    pub rules: Arc<Rules>,
+    pub players: usize,
+    pub stacks: Stacks,
+    pub episode: Episode,
+    pub actions: ActionSpace,
+    /// The first button of each episode; `None`: drawn at random.
+    pub button: Option<usize>,
+    /// Per seat: the built-in bot playing it, or `None` for an agent.
+    pub bots: Vec<Option<BotKind>>,
+}
+
+/// Redeals tried for an episode with a decision before giving up.
+const MAX_REDEALS: u32 = 10_000;
+
+impl EnvConfig {
+    /// Checks that the configuration can be played (deals one hand).
+    pub fn check(&self) -> Result<()> {
+        self.check_deal().map(|_| ())
+    }
+
+    /// Checks the configuration; the hand dealt to check it.
+    fn check_deal(&self) -> Result<Hand> {
+        let n = self.players;
+        if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
+            return Err(Error::bad_config(format!("an environment has {MIN_SEATS} to {MAX_SEATS} players, not {n}")));
+        }
+        let stacks = match &self.stacks {
+            Stacks::Fixed(s) if s.len() != n => return Err(Error::bad_config(format!("{} stacks for {n} players: give one stack, one per seat, or a (low, high) range", s.len()))),
+            Stacks::Fixed(s) => s.clone(),
+            Stacks::Range { low, high } if *low == 0 || low > high => return Err(Error::bad_config(format!("a stack range needs 1 <= low <= high, not ({low}, {high})"))),
+            Stacks::Range { high, .. } => vec![*high; n],
+        };
+        if let Some(b) = self.button.filter(|&b| b >= n) {
+            return Err(Error::bad_config(format!("button {b} is not a seat: seats are 0..{}", n - 1)));
+        }
+        if self.bots.len() != n {
+            return Err(Error::bad_config(format!("{} bot entries for {n} seats", self.bots.len())));
+        }
+        if self.bots.iter().all(Option::is_some) {
+            return Err(Error::bad_config("every seat is a bot: at least one seat must be an agent".into()));
+        }
+        if let Episode::Session { max_hands: Some(0) } = self.episode {
+            return Err(Error::bad_config("max_hands must be at least 1".into()));
+        }
+        Hand::new(Arc::clone(&self.rules), &stacks, 0, Some(0), None)
+    }
+
+    pub fn layout(&self) -> Layout {
+        Layout::new(self.players)
+    }
+
+    /// The chips one big blind is (the rewards' and observations' unit).
+    pub fn unit(&self) -> u64 {
+        unit(&self.rules)
+    }
+}
+
+/// How an episode ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Running,
+    /// The hand is over (one-hand episodes), or a player is out of chips.
+    Terminated,
+    /// A session reached its hand count.
+    Truncated,
+}
+
+/// Stream keys: one seed gives different deal and bot generators.
+fn rngs(seed: Option<u64>, stream: u64) -> (DeckRng, BotRng) {
+    match seed {
+        Some(s) => {
+            let mut d = DeckRng::seed_from_u64(s);
+            d.set_stream(stream);
+            let mut b = BotRng::seed_from_u64(s ^ 0x5DEE_CE66_D1CE_4E5B);
+            b.set_stream(stream);
+            (d, b)
+        }
+        None => (DeckRng::from_os_rng(), BotRng::from_os_rng()),
+    }
+}
+
+/// One table: its hand, its generators and its episode's progress.
+#[derive(Clone, Debug)]
+pub struct EnvTable {
+    cfg: Arc<EnvConfig>,
+    deal: DeckRng,
+    rng: BotRng,
+    hand: Hand,
+    /// The stacks the episode started with.
+    start: Vec<u64>,
+    /// Hands finished this episode.
+    hands: u64,
+    ending: Ending,
+    /// Chips won per seat in hands that ended since the last `take_rewards`.
+    pending: Vec<i64>,
+    /// Hands that ended since the last `take_rewards`.
+    pending_hands: u32,
+    /// Keep every finished hand (for replays), taken with `take_finished`.
+    record: bool,
+    finished: Vec<Hand>,
+    /// Deals skipped because no agent had a decision.
+    skipped: u64,
+}
+
+impl EnvTable {
+    /// A table dealt its first episode; `seed` and `stream` key its
+    /// generators (OS entropy without a seed).
+    pub fn new(cfg: Arc<EnvConfig>, seed: Option<u64>, stream: u64) -> Result<EnvTable> {
+        // (the hand dealt to check the configuration is replaced by the first episode's)
+        let hand = cfg.check_deal()?;
+        let (deal, rng) = rngs(seed, stream);
+        let n = cfg.players;
+        let mut t = EnvTable { cfg, deal, rng, hand, start: vec![0; n], hands: 0, ending: Ending::Running, pending: vec![0; n], pending_hands: 0, record: false, finished: Vec::new(), skipped: 0 };
+        t.reset()?;
+        Ok(t)
+    }
+
+    pub fn config(&self) -> &Arc<EnvConfig> {
+        &self.cfg
+    }
+
+    /// Reseeds the generators (the next episode is dealt from them).
+    pub fn seed(&mut self, seed: Option<u64>, stream: u64) {
+        (self.deal, self.rng) = rngs(seed, stream);
+    }
+
+    /// Keeps every finished hand from now on (see [`EnvTable::take_finished`]).
+    pub fn set_record(&mut self, on: bool) {
+        self.record = on;
+    }
+
+    /// Starts a new episode: stacks and button drawn, a hand dealt, the
+    /// bots played up to the first agent decision. A deal in which no agent
+    /// has a decision (everyone all-in on the forced bets; or, with bots,
+    /// the hand over before an agent's turn) starts no episode: a one-hand
+    /// episode is dealt again; a session plays on, and its first decision's
+    /// step reports those hands' rewards, unless the session is already over,
+    /// when it is dealt again.
+    pub fn reset(&mut self) -> Result<()> {
+        let kept = self.finished.len();
+        for _ in 0..MAX_REDEALS {
+            let n = self.cfg.players;
+            self.start = match &self.cfg.stacks {
+                Stacks::Fixed(s) => s.clone(),
+                Stacks::Range { low, high } => (0..n).map(|_| self.rng.random_range(*low..=*high)).collect(),
+            };
+            let button = match self.cfg.button {
+                Some(b) => b,
+                None => self.rng.random_range(0..n),
+            };
+            self.hands = 0;
+            self.ending = Ending::Running;
+            self.pending.fill(0);
+            self.pending_hands = 0;
+            self.hand = Hand::new_with_rng(Arc::clone(&self.cfg.rules), &self.start, button, &mut self.deal, None)?;
+            self.play_on()?;
+            if self.ending == Ending::Running {
+                return Ok(());
+            }
+            // Nothing is reported of a deal skipped.
+            self.skipped += 1;
+            self.finished.truncate(kept);
+        }
+        Err(Error::bad_config(format!("{MAX_REDEALS} deals in a row gave no agent a decision: the stacks are too small for the blinds, or the bots always end the hand first")))
+    }
+
+    /// The hand being played (every card included: not for agents).
+    pub fn hand(&self) -> &Hand {
+        &self.hand
+    }
+
+    pub fn ending(&self) -> Ending {
+        self.ending
+    }
+    pub fn is_over(&self) -> bool {
+        self.ending != Ending::Running
+    }
+    /// Hands finished this episode.
+    pub fn hands_played(&self) -> u64 {
+        self.hands
+    }
+    /// Deals skipped because no agent had a decision, since the table was made.
+    pub fn skipped(&self) -> u64 {
+        self.skipped
+    }
+    pub fn starting_stacks(&self) -> &[u64] {
+        &self.start
+    }
+
+    /// The seat to act (an agent), or `None` once the episode is over.
+    #[inline]
+    pub fn actor(&self) -> Option<usize> {
+        if self.is_over() {
+            None
+        } else {
+            self.hand.actor()
+        }
+    }
+
+    /// What the seat to act faces.
+    #[inline]
+    pub fn spot(&self) -> Option<Spot> {
+        if self.is_over() {
+            return None;
+        }
+        let legal = self.hand.legal_actions()?;
+        Some(Spot { legal, bet: self.hand.bet(legal.seat).unwrap_or(0), pot: self.hand.pot_total() })
+    }
+
+    /// `seat`'s observation (`out`: at least `layout().len` values).
+    #[inline]
+    pub fn observe(&self, seat: usize, out: &mut [f32]) {
+        let legal = self.spot().map(|s| s.legal).filter(|la| la.seat == seat);
+        encode(&self.hand, seat, legal.as_ref(), out);
+    }
+
+    /// The observation and legal-action mask of the seat to act (both
+    /// zero, and `None` returned, when nobody is).
+    #[inline]
+    pub fn observe_actor(&self, obs: &mut [f32], mask: &mut [bool]) -> Option<usize> {
+        match self.spot() {
+            Some(spot) => {
+                encode(&self.hand, spot.legal.seat, Some(&spot.legal), obs);
+                self.cfg.actions.mask(&spot, mask);
+                Some(spot.legal.seat)
+            }
+            None => {
+                obs.fill(0.0);
+                mask.fill(false);
+                None
+            }
+        }
+    }
+
+    /// `seat`'s legal-action mask (all false unless it is to act).
+    pub fn mask(&self, seat: usize, out: &mut [bool]) {
+        out.fill(false);
+        if let Some(spot) = self.spot().filter(|s| s.legal.seat == seat) {
+            self.cfg.actions.mask(&spot, out);
+        }
+    }
+
+    /// Whether action `index` (with `amount` in exact mode) is legal for the seat to act.
+    #[inline]
+    pub fn is_legal(&self, index: i64, amount: Option<u64>) -> bool {
+        let Some(spot) = self.spot() else { return false };
+        let Ok(i) = usize::try_from(index) else { return false };
+        match &self.cfg.actions {
+            ActionSpace::Discrete(a) => amount.is_none() && a.get(i).is_some_and(|a| a.is_legal(&spot)),
+            ActionSpace::Exact => match (i, amount) {
+                (0, _) => spot.legal.can_fold,
+                (1, _) => true,
+                (2, Some(to)) => spot.legal.min_raise_to.is_some_and(|lo| to >= lo) && spot.legal.max_raise_to.is_some_and(|hi| to <= hi),
+                _ => false,
+            },
+        }
+    }
+
+    /// The error a refused action gets (nothing changes).
+    #[cold]
+    pub fn refuse(&self, index: i64, amount: Option<u64>) -> Error {
+        let Some(spot) = self.spot() else {
+            return Error::illegal(IllegalReason::HandOver, None, "the episode is over: call reset() to start the next".into());
+        };
+        let mv = match self.cfg.actions.intended(&spot, index, amount) {
+            Ok(mv) => mv,
+            Err(e) => return e,
+        };
+        let what = match (&self.cfg.actions, mv) {
+            (ActionSpace::Discrete(_), Move::BetOrRaiseTo(to)) => format!("action {index} ({}: to {to})", self.cfg.actions.name(index as usize)),
+            (ActionSpace::Discrete(_), _) => format!("action {index} ({})", self.cfg.actions.name(index as usize)),
+            (ActionSpace::Exact, Move::BetOrRaiseTo(to)) => format!("bet or raise to {to}"),
+            (ActionSpace::Exact, _) => self.cfg.actions.name(index as usize),
+        };
+        match self.hand.clone().act(None, mv) {
+            Err(e) => refusal(e, &what),
+            // (cannot happen: legality is decided by the same checks)
+            Ok(()) => Error::illegal(IllegalReason::NotYourTurn, Some(spot.legal), format!("{what} was refused")),
+        }
+    }
+
+    /// The seat to act takes action `index` (exact mode: kind `index`,
+    /// with `amount` chips for a bet or raise); then the bots play up to
+    /// the next agent decision, and in a session the next hand is dealt
+    /// when one ends. A refused action changes nothing.
+    pub fn step(&mut self, index: i64, amount: Option<u64>) -> Result<()> {
+        if !self.is_legal(index, amount) {
+            return Err(self.refuse(index, amount));
+        }
+        let spot = self.spot().ok_or_else(|| self.refuse(index, amount))?;
+        let mv = self.cfg.actions.intended(&spot, index, amount)?;
+        self.hand.act(None, mv)?;
+        self.play_on()
+    }
+
+    /// The seat to act makes `mv` (a bot the caller runs), then as [`EnvTable::step`].
+    pub fn apply(&mut self, mv: Move) -> Result<()> {
+        if self.is_over() {
+            return Err(self.refuse(0, None));
+        }
+        self.hand.act(None, mv)?;
+        self.play_on()
+    }
+
+    /// Plays the bots, ends hands and deals the next ones, up to an agent's
+    /// decision or the end of the episode.
+    fn play_on(&mut self) -> Result<()> {
+        loop {
+            if self.hand.is_over() {
+                self.hand_over()?;
+                if self.is_over() {
+                    return Ok(());
+                }
+                continue;
+            }
+            let Some(obs) = Observation::of(&self.hand) else { return Ok(()) };
+            let seat = obs.seat();
+            match self.cfg.bots[seat] {
+                Some(bot) => {
+                    let mv = bot.act(&obs, &mut self.rng);
+                    self.hand.act(None, mv)?;
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    /// Books a finished hand; deals a session's next one.
+    fn hand_over(&mut self) -> Result<()> {
+        self.hands += 1;
+        self.pending_hands += 1;
+        let n = self.cfg.players;
+        let mut busted = false;
+        for s in 0..n {
+            let (now, was) = (self.hand.stack(s).unwrap_or(0), self.hand.starting_stack(s).unwrap_or(0));
+            self.pending[s] += now as i64 - was as i64;
+            busted |= now == 0;
+        }
+        if self.record {
+            self.finished.push(self.hand.clone());
+        }
+        match self.cfg.episode {
+            Episode::Hand => self.ending = Ending::Terminated,
+            Episode::Session { max_hands } => {
+                if busted {
+                    self.ending = Ending::Terminated;
+                } else if max_hands.is_some_and(|m| self.hands >= m) {
+                    self.ending = Ending::Truncated;
+                } else {
+                    let stacks = self.hand.stacks();
+                    let button = (self.hand.button() + 1) % n;
+                    self.hand = Hand::new_with_rng(Arc::clone(&self.cfg.rules), &stacks, button, &mut self.deal, None)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Chips won per seat, and the number of hands, in hands that ended
+    /// since the last call.
+    pub fn take_rewards(&mut self, out: &mut [i64]) -> u32 {
+        out[..self.pending.len()].copy_from_slice(&self.pending);
+        self.pending.fill(0);
+        std::mem::take(&mut self.pending_hands)
+    }
+
+    /// The recorded finished hands, oldest first.
+    pub fn take_finished(&mut self) -> Vec<Hand> {
+        std::mem::take(&mut self.finished)
+    }
+}

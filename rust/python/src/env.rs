@@ -1,0 +1,309 @@
+//! The environments' engine side for Python: conversions only (the engine's
+//! holecards_core::env decides legality, observations, rewards and resets).
+use crate::errors::{to_py, IntoPyResult};
+use crate::game::{Hand, Rules, SeatView};
+use holecards_core::env::{AbstractAction, ActionSpace, Buffers, Ending, EnvConfig, EnvTable as CoreTable, Episode, Stacks, VecEnv as CoreVec};
+use holecards_core::game::Move;
+use holecards_core::sim::BotKind;
+use holecards_core::Error;
+use numpy::{PyArray1, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
+use pyo3::prelude::*;
+use std::sync::Arc;
+
+fn config(msg: String) -> PyErr {
+    to_py(Error::bad_config(msg))
+}
+
+/// The configuration from the Python layer's checked values: `actions` as
+/// `(name, num, den)` (`None`: exact amounts), `bots` per seat.
+#[allow(clippy::too_many_arguments)]
+fn make_config(
+    rules: &Rules,
+    players: usize,
+    stacks: Vec<u64>,
+    stack_range: Option<(u64, u64)>,
+    session: bool,
+    max_hands: Option<u64>,
+    actions: Option<Vec<(String, u32, u32)>>,
+    button: Option<usize>,
+    bots: Vec<Option<String>>,
+) -> PyResult<Arc<EnvConfig>> {
+    let actions = match actions {
+        None => ActionSpace::Exact,
+        Some(list) => {
+            let mut out = Vec::with_capacity(list.len());
+            for (name, num, den) in list {
+                out.push(match name.as_str() {
+                    "fold" => AbstractAction::Fold,
+                    "check_call" => AbstractAction::CheckCall,
+                    "min_raise" => AbstractAction::MinRaise,
+                    "max_raise" => AbstractAction::MaxRaise,
+                    "pot" => AbstractAction::Pot { num, den },
+                    other => return Err(config(format!("{other:?} is not an action: use fold, check_call, min_raise, max_raise, all_in or a pot fraction"))),
+                });
+            }
+            ActionSpace::discrete(out).py()?
+        }
+    };
+    let bots = bots
+        .into_iter()
+        .map(|b| match b {
+            None => Ok(None),
+            Some(name) => BotKind::from_name(&name).map(Some).ok_or_else(|| config(format!("no built-in bot is called {name:?}"))),
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let stacks = match stack_range {
+        Some((low, high)) => Stacks::Range { low, high },
+        None => Stacks::Fixed(stacks),
+    };
+    let episode = if session { Episode::Session { max_hands } } else { Episode::Hand };
+    let cfg = EnvConfig { rules: Arc::clone(&rules.0), players, stacks, episode, actions, button, bots };
+    cfg.check().py()?;
+    Ok(Arc::new(cfg))
+}
+
+fn ending_name(e: Ending) -> &'static str {
+    match e {
+        Ending::Running => "running",
+        Ending::Terminated => "terminated",
+        Ending::Truncated => "truncated",
+    }
+}
+
+fn move_of(kind: &str, amount: Option<u64>) -> PyResult<Move> {
+    Ok(match (kind, amount) {
+        ("fold", _) => Move::Fold,
+        ("check", _) => Move::Check,
+        ("call", _) => Move::Call,
+        ("check_call", _) => Move::CheckOrCall,
+        ("raise", Some(to)) => Move::BetOrRaiseTo(to),
+        _ => return Err(config(format!("{kind:?} with {amount:?} is not a move"))),
+    })
+}
+
+/// One table of an environment.
+#[pyclass(module = "holecards.env", name = "_EnvTable")]
+pub struct EnvTable(CoreTable);
+
+#[pymethods]
+impl EnvTable {
+    #[new]
+    #[pyo3(signature = (rules, players, stacks, stack_range, session, max_hands, actions, button, bots, seed=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        rules: PyRef<'_, Rules>,
+        players: usize,
+        stacks: Vec<u64>,
+        stack_range: Option<(u64, u64)>,
+        session: bool,
+        max_hands: Option<u64>,
+        actions: Option<Vec<(String, u32, u32)>>,
+        button: Option<usize>,
+        bots: Vec<Option<String>>,
+        seed: Option<u64>,
+    ) -> PyResult<EnvTable> {
+        let cfg = make_config(&rules, players, stacks, stack_range, session, max_hands, actions, button, bots)?;
+        Ok(EnvTable(CoreTable::new(cfg, seed, 0).py()?))
+    }
+    /// Reseeds the generators (`None`: from the operating system).
+    #[pyo3(signature = (seed=None))]
+    fn seed(&mut self, seed: Option<u64>) {
+        self.0.seed(seed, 0);
+    }
+    fn reset(&mut self) -> PyResult<()> {
+        self.0.reset().py()
+    }
+    #[getter]
+    fn actor(&self) -> Option<usize> {
+        self.0.actor()
+    }
+    #[getter]
+    fn ending(&self) -> &'static str {
+        ending_name(self.0.ending())
+    }
+    #[getter]
+    fn hands_played(&self) -> u64 {
+        self.0.hands_played()
+    }
+    #[getter]
+    fn skipped(&self) -> u64 {
+        self.0.skipped()
+    }
+    #[getter]
+    fn starting_stacks(&self) -> Vec<u64> {
+        self.0.starting_stacks().to_vec()
+    }
+    #[getter]
+    fn unit(&self) -> u64 {
+        self.0.config().unit()
+    }
+    fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let n = self.0.config().players;
+        if seat >= n {
+            return Err(config(format!("seat {seat} is not a seat: seats are 0..{}", n - 1)));
+        }
+        let mut out = vec![0f32; self.0.config().layout().len];
+        self.0.observe(seat, &mut out);
+        Ok(PyArray1::from_vec(py, out))
+    }
+    fn mask<'py>(&self, py: Python<'py>, seat: usize) -> Bound<'py, PyArray1<i8>> {
+        let mut m = vec![false; self.0.config().actions.len()];
+        self.0.mask(seat, &mut m);
+        PyArray1::from_vec(py, m.into_iter().map(i8::from).collect())
+    }
+    /// The seat to act takes action `index` (exact: kind, with `amount`).
+    #[pyo3(signature = (index, amount=None))]
+    fn step(&mut self, index: i64, amount: Option<u64>) -> PyResult<()> {
+        self.0.step(index, amount).py()
+    }
+    /// The seat to act makes a move a Python bot chose.
+    #[pyo3(signature = (kind, amount=None))]
+    fn apply(&mut self, kind: &str, amount: Option<u64>) -> PyResult<()> {
+        self.0.apply(move_of(kind, amount)?).py()
+    }
+    /// `(chips per seat, hands)` for hands ended since the last call.
+    fn take_rewards(&mut self) -> (Vec<i64>, u32) {
+        let mut out = vec![0i64; self.0.config().players];
+        let hands = self.0.take_rewards(&mut out);
+        (out, hands)
+    }
+    fn set_record(&mut self, on: bool) {
+        self.0.set_record(on);
+    }
+    fn take_finished(&mut self) -> Vec<Hand> {
+        self.0.take_finished().into_iter().map(Hand).collect()
+    }
+    /// The hand being played, every card included.
+    #[getter]
+    fn hand(&self) -> Hand {
+        Hand(self.0.hand().clone())
+    }
+    fn view(&self, seat: usize) -> SeatView {
+        SeatView(self.0.hand().view(Some(seat)))
+    }
+    fn legal_text(&self) -> String {
+        self.0.hand().legal_text()
+    }
+}
+
+/// Many tables stepped together.
+#[pyclass(module = "holecards.env", name = "_VecEnv")]
+pub struct VecEnv(CoreVec);
+
+/// The caller's arrays as the engine's buffers.
+macro_rules! buffers {
+    ($obs:ident, $mask:ident, $rew:ident, $term:ident, $trunc:ident, $seat:ident) => {
+        Buffers {
+            obs: $obs.as_slice_mut().map_err(|e| config(format!("observations: {e}")))?,
+            mask: $mask.as_slice_mut().map_err(|e| config(format!("masks: {e}")))?,
+            rewards: $rew.as_slice_mut().map_err(|e| config(format!("rewards: {e}")))?,
+            terminated: $term.as_slice_mut().map_err(|e| config(format!("terminated: {e}")))?,
+            truncated: $trunc.as_slice_mut().map_err(|e| config(format!("truncated: {e}")))?,
+            seat: $seat.as_slice_mut().map_err(|e| config(format!("seats: {e}")))?,
+        }
+    };
+}
+
+#[pymethods]
+impl VecEnv {
+    #[new]
+    #[pyo3(signature = (num_tables, rules, players, stacks, stack_range, session, max_hands, actions, button, bots, seed=None, threads=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        num_tables: usize,
+        rules: PyRef<'_, Rules>,
+        players: usize,
+        stacks: Vec<u64>,
+        stack_range: Option<(u64, u64)>,
+        session: bool,
+        max_hands: Option<u64>,
+        actions: Option<Vec<(String, u32, u32)>>,
+        button: Option<usize>,
+        bots: Vec<Option<String>>,
+        seed: Option<u64>,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<VecEnv> {
+        let threads = crate::args::threads(threads)?;
+        let cfg = make_config(&rules, players, stacks, stack_range, session, max_hands, actions, button, bots)?;
+        Ok(VecEnv(py.detach(|| CoreVec::new(cfg, num_tables, seed, threads)).py()?))
+    }
+    #[pyo3(signature = (seed, obs, mask, rewards, terminated, truncated, seat))]
+    #[allow(clippy::too_many_arguments)]
+    fn reset(
+        &mut self,
+        py: Python<'_>,
+        seed: Option<u64>,
+        mut obs: PyReadwriteArray2<'_, f32>,
+        mut mask: PyReadwriteArray2<'_, bool>,
+        mut rewards: PyReadwriteArray2<'_, f32>,
+        mut terminated: PyReadwriteArray1<'_, bool>,
+        mut truncated: PyReadwriteArray1<'_, bool>,
+        mut seat: PyReadwriteArray1<'_, i64>,
+    ) -> PyResult<()> {
+        let buf = buffers!(obs, mask, rewards, terminated, truncated, seat);
+        let env = &mut self.0;
+        py.detach(move || env.reset(seed, buf)).py()
+    }
+    #[pyo3(signature = (actions, amounts, obs, mask, rewards, terminated, truncated, seat))]
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        actions: PyReadonlyArray1<'_, i64>,
+        amounts: Option<PyReadonlyArray1<'_, u64>>,
+        mut obs: PyReadwriteArray2<'_, f32>,
+        mut mask: PyReadwriteArray2<'_, bool>,
+        mut rewards: PyReadwriteArray2<'_, f32>,
+        mut terminated: PyReadwriteArray1<'_, bool>,
+        mut truncated: PyReadwriteArray1<'_, bool>,
+        mut seat: PyReadwriteArray1<'_, i64>,
+    ) -> PyResult<()> {
+        let kinds = actions.as_slice().map_err(|e| config(format!("actions: {e}")))?;
+        let amounts = match &amounts {
+            Some(a) => Some(a.as_slice().map_err(|e| config(format!("amounts: {e}")))?),
+            None => None,
+        };
+        let buf = buffers!(obs, mask, rewards, terminated, truncated, seat);
+        let env = &mut self.0;
+        py.detach(move || env.step(kinds, amounts, buf)).py()
+    }
+    #[getter]
+    fn num_tables(&self) -> usize {
+        self.0.num_tables()
+    }
+    fn set_record(&mut self, on: bool) {
+        self.0.set_record(on);
+    }
+    fn take_finished(&mut self) -> Vec<(usize, Hand)> {
+        self.0.take_finished().into_iter().map(|(i, h)| (i, Hand(h))).collect()
+    }
+    /// Table `table`'s hand being played, every card included.
+    fn hand(&self, table: usize) -> PyResult<Hand> {
+        self.0.tables().get(table).map(|t| Hand(t.hand().clone())).ok_or_else(|| config(format!("table {table} is not a table: tables are 0..{}", self.0.num_tables() - 1)))
+    }
+    fn view(&self, table: usize, seat: usize) -> PyResult<SeatView> {
+        let t = self.0.tables().get(table).ok_or_else(|| config(format!("table {table} is not a table")))?;
+        if seat >= t.config().players {
+            return Err(config(format!("seat {seat} is not a seat")));
+        }
+        Ok(SeatView(t.hand().view(Some(seat))))
+    }
+}
+
+/// The observation's parts for `players`: `(name, offset, length)`.
+#[pyfunction]
+pub fn _env_layout(players: usize) -> Vec<(&'static str, usize, usize)> {
+    holecards_core::env::Layout::new(players).parts().to_vec()
+}
+
+/// The observation of `view`'s seat, from the view alone.
+#[pyfunction]
+pub fn _env_observe_view<'py>(py: Python<'py>, view: PyRef<'_, SeatView>) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    let v = &view.0;
+    let seat = v.seat.ok_or_else(|| config("the public view has no seat to observe for".into()))?;
+    let mut out = vec![0f32; holecards_core::env::Layout::new(v.stacks.len()).len];
+    holecards_core::env::encode(v, seat, v.legal.as_ref(), &mut out);
+    Ok(PyArray1::from_vec(py, out))
+}
+
