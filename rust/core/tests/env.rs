@@ -136,12 +136,13 @@ fn observations_read_only_what_the_seat_may_see() {
         let holes: Vec<[holecards_core::Card; 2]> = (0..4).map(|i| [deck[2 * i], deck[2 * i + 1]]).collect();
         let board = deck[8..13].to_vec();
         let seat = (trial % 4) as usize;
+        let rules = all_rules()[(trial / 4) as usize % 6].clone();
         // Another deal: every other seat's cards and the board not yet seen replaced by unused cards.
         let mut other = deck[13..].iter().copied();
         let holes2: Vec<_> = (0..4).map(|i| if i == seat { holes[i] } else { [other.next().unwrap(), other.next().unwrap()] }).collect();
         let board2: Vec<_> = (0..5).map(|_| other.next().unwrap()).collect();
         let mk = |holes: &Vec<[holecards_core::Card; 2]>, board: Vec<holecards_core::Card>| {
-            Hand::new(nl(), &[100, 60, 200, 150], 1, None, Some(&GivenCards { hole_cards: holes.iter().map(|h| Some(*h)).collect(), board })).unwrap()
+            Hand::new(Arc::clone(&rules), &[100, 60, 200, 150], 1, None, Some(&GivenCards { hole_cards: holes.iter().map(|h| Some(*h)).collect(), board })).unwrap()
         };
         let (mut a, mut b) = (mk(&holes, board.clone()), mk(&holes2, board2.clone()));
         let mut b_board = board2;
@@ -156,7 +157,7 @@ fn observations_read_only_what_the_seat_may_see() {
                 for act in history.iter().filter(|x| !matches!(x.kind, holecards_core::game::ActionKind::PostAnte | holecards_core::game::ActionKind::PostSmallBlind | holecards_core::game::ActionKind::PostBigBlind | holecards_core::game::ActionKind::PostStraddle)) {
                     let mv = match act.kind {
                         holecards_core::game::ActionKind::Fold => Move::Fold,
-                        holecards_core::game::ActionKind::Bet | holecards_core::game::ActionKind::Raise => Move::BetOrRaiseTo(act.amount),
+                        holecards_core::game::ActionKind::Bet | holecards_core::game::ActionKind::Raise if rules.structure != holecards_core::game::Structure::Progressive => Move::BetOrRaiseTo(act.amount),
                         _ => Move::CheckOrCall,
                     };
                     b.act(None, mv).unwrap();

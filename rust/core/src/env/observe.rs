@@ -130,7 +130,9 @@ impl Visible for Hand {
     #[inline]
     fn seat_chips(&self, seat: usize) -> SeatChips {
         let s = &self.seats[seat];
-        SeatChips { stack: s.stack, bet: s.bet, contributed: s.total, folded: s.folded, all_in: s.all_in }
+        // (a big-blind ante is the big blind's, as in `Hand::contributions`)
+        let dead = if seat == self.big_blind_seat() { self.dead } else { 0 };
+        SeatChips { stack: s.stack, bet: s.bet, contributed: s.total + dead, folded: s.folded, all_in: s.all_in }
     }
     fn board(&self) -> &[Card] {
         Hand::board(self)

@@ -1,0 +1,456 @@
+"""The RL environments (holecards.env): PettingZoo's and Gymnasium's own
+checkers, observations and masks against the plain-Python model in
+reference_env.py, replays of every episode through holecards.Hand, hidden
+cards that do not reach an observation, seeds, sessions, many tables on any
+number of threads, and bad input refused with nothing changed."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Dict, List
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import holecards as hc
+
+pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+import holecards.env as E  # noqa: E402
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test  # noqa: E402
+
+import reference_env as ref  # noqa: E402
+
+NL = hc.Rules.no_limit(small_blind=1, big_blind=2)
+CONFIGS: List[Dict[str, Any]] = [
+    {},
+    {"players": 2},
+    {"players": 3, "rules": hc.Rules.fixed_limit(small_blind=1, big_blind=2)},
+    {"players": 4, "rules": hc.Rules.pot_limit(small_blind=1, big_blind=2), "stack_range": (10, 300)},
+    {"players": 5, "rules": hc.Rules.progressive(ante=1, bets=[2, 4, 8, 16])},
+    {"players": 6, "rules": hc.Rules.no_limit(small_blind=1, big_blind=2, ante=1, straddles=[4])},
+    {"players": 9, "rules": hc.Rules.no_limit(small_blind=5, big_blind=10, big_blind_ante=10), "stacks": 1000},
+    {"players": 4, "episode": "session", "max_hands": 30, "stacks": [40, 60, 80, 100]},
+    {"players": 3, "actions": ["fold", "check_call", "min_raise", 0.33, 0.75, 1, 2, "all_in"]},
+]
+
+
+def quiet() -> Any:
+    w = warnings.catch_warnings()
+    w.__enter__()
+    warnings.simplefilter("ignore")
+    return w
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_pettingzoo_api_tests_pass(config: Dict[str, Any]) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(E.aec_env(**config), num_cycles=300, verbose_progress=False)
+        parallel_api_test(E.parallel_env(**config), num_cycles=300)
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_gymnasium_checker_passes(config: Dict[str, Any]) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        # The checker samples actions without the mask: the penalty form ends an
+        # episode on an illegal one (the default raises instead).
+        check_env(E.gym_env(illegal_action=-1.0, **config), skip_render_check=True)
+        check_env(E.gym_env(illegal_action=-1.0, opponents="calling_station", **config).unwrapped, skip_render_check=True)
+
+
+def random_agent(seed: int) -> Any:
+    rng = np.random.default_rng(seed)
+
+    def pick(mask: np.ndarray) -> int:
+        legal = np.flatnonzero(mask)
+        return int(rng.choice(legal))
+
+    return pick
+
+
+def replay(hand: hc.Hand) -> hc.Hand:
+    """The hand rebuilt from its starting stacks, cards and actions alone."""
+    holes = [hand.hole_cards(s) for s in range(hand.num_players)]
+    again = hc.Hand(hand.rules, hand.starting_stacks, button=hand.button, hole_cards=holes, board=hand.board)
+    for a in hand.history:
+        if a.kind in (hc.ActionKind.POST_ANTE, hc.ActionKind.POST_SMALL_BLIND, hc.ActionKind.POST_BIG_BLIND, hc.ActionKind.POST_STRADDLE):
+            continue
+        if hand.rules.structure == hc.Structure.PROGRESSIVE and a.kind == hc.ActionKind.BET:
+            again.check_or_call()  # (the round's bet)
+            continue
+        amount = a.amount if a.kind in (hc.ActionKind.BET, hc.ActionKind.RAISE) else None
+        again.act(a.seat, a.kind, amount)
+    return again
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_aec_episodes_replay_to_their_rewards_and_match_the_reference(config: Dict[str, Any]) -> None:
+    env = E.aec_env(**config)
+    pick = random_agent(1)
+    actions = env.table.spec.actions
+    for episode in range(25):
+        env.reset(seed=episode)
+        totals = {a: 0.0 for a in env.possible_agents}
+        steps = 0
+        while env.agents:
+            agent = env.agent_selection
+            obs, reward, term, trunc, info = env.last()
+            totals[agent] += reward
+            if term or trunc:
+                env.step(None)
+                continue
+            seat = int(agent.split("_")[1])
+            view = env.view(agent)
+            # The observation is the model's, from the seat's view; the mask too.
+            assert np.allclose(obs["observation"], ref.observation(view), atol=1e-5)
+            assert np.array_equal(obs["observation"], E.observe(view))
+            assert obs["action_mask"].astype(bool).tolist() == ref.mask(view, actions)
+            assert env.hand.actor == seat
+            env.step(pick(obs["action_mask"]))
+            steps += 1
+        hands = env.finished_hands
+        assert hands and steps > 0
+        unit = ref.unit(hands[0].view(0))
+        won = np.zeros(len(env.possible_agents))
+        for h in hands:
+            again = replay(h)
+            assert again.payoffs == h.payoffs and again.final_stacks == h.final_stacks
+            won += np.asarray(h.payoffs)
+        assert np.allclose([totals[a] for a in env.possible_agents], won / unit)
+        assert abs(sum(totals.values())) < 1e-9
+
+
+def test_session_episodes_carry_stacks_move_the_button_and_end_by_the_rules() -> None:
+    for max_hands in (None, 7):
+        env = E.aec_env(players=3, episode="session", max_hands=max_hands, stacks=[20, 30, 40])
+        pick = random_agent(2)
+        for episode in range(10):
+            env.reset(seed=100 + episode)
+            ended = None
+            while env.agents:
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    ended = "terminated" if term else "truncated"
+                    env.step(None)
+                    continue
+                env.step(pick(obs["action_mask"]))
+            hands = env.finished_hands
+            for a, b in zip(hands, hands[1:]):
+                assert b.starting_stacks == a.final_stacks
+                assert b.button == (a.button + 1) % 3
+            assert hands[0].starting_stacks == [20, 30, 40]
+            if ended == "truncated":
+                assert len(hands) == max_hands and 0 not in hands[-1].final_stacks
+            else:
+                assert 0 in hands[-1].final_stacks
+                assert all(0 not in h.final_stacks for h in hands[:-1])
+
+
+def test_observations_do_not_change_with_cards_the_seat_cannot_see() -> None:
+    rng = np.random.default_rng(5)
+    for trial in range(200):
+        deck = hc.Deck(seed=trial).deal(52)
+        n = 4
+        seat = trial % n
+        holes = [deck[2 * i : 2 * i + 2] for i in range(n)]
+        board = deck[8:13]
+        spare = iter(deck[13:])
+        holes2 = [h if i == seat else [next(spare), next(spare)] for i, h in enumerate(holes)]
+        board2 = [next(spare) for _ in range(5)]
+        a = hc.Hand(NL, [100, 80, 300, 150], button=trial % n, hole_cards=holes, board=board)
+        moves = []
+        while a.actor is not None:
+            la = a.legal_actions()
+            roll = rng.random()
+            if la.can_fold and roll < 0.15:
+                moves.append((hc.ActionKind.FOLD, None))
+                a.fold()
+            elif la.can_raise and roll < 0.4:
+                to = int(rng.integers(la.min_raise_to, la.max_raise_to + 1))
+                moves.append((hc.ActionKind.RAISE, to))
+                a.bet_or_raise_to(to)
+            else:
+                moves.append((None, None))
+                a.check_or_call()
+        # The other deal: the same moves, other hidden cards; each board card
+        # the seat sees is the same, the rest differ.
+        b_board = list(board2)
+        while True:
+            played = 0
+            b = hc.Hand(NL, [100, 80, 300, 150], button=trial % n, hole_cards=holes2, board=b_board)
+            a2 = hc.Hand(NL, [100, 80, 300, 150], button=trial % n, hole_cards=holes, board=board)
+            ok = True
+            for i, (kind, to) in enumerate(moves):
+                seen = len(a2.board)
+                if b.board[:seen] != a2.board[:seen]:
+                    b_board[:seen] = a2.board[:seen]
+                    ok = False
+                    break
+                if a2.actor is not None:
+                    assert np.array_equal(E.observe(a2.view(seat)), E.observe(b.view(seat))), f"trial {trial}, move {i}"
+                    played += 1
+                for h in (a2, b):
+                    if kind == hc.ActionKind.FOLD:
+                        h.fold()
+                    elif kind == hc.ActionKind.RAISE:
+                        h.bet_or_raise_to(to)
+                    else:
+                        h.check_or_call()
+            if ok:
+                break
+        assert played == len(moves)
+
+
+def test_rewards_are_in_big_blinds_and_seeds_reproduce_episodes() -> None:
+    env = E.gym_env(seat=2, rules=hc.Rules.no_limit(small_blind=5, big_blind=10), stacks=1000)
+    runs = []
+    for _ in range(2):
+        rewards = []
+        obs, info = env.reset(seed=42)
+        first = obs.copy()
+        pick = random_agent(9)
+        for _ in range(300):
+            obs, r, term, trunc, info = env.step(pick(info["action_mask"]))
+            rewards.append(r)
+            if term or trunc:
+                h = env.finished_hands[-1]
+                assert r == pytest.approx(h.payoffs[2] / 10)
+                obs, info = env.reset()
+        runs.append((first, rewards))
+    assert np.array_equal(runs[0][0], runs[1][0]) and runs[0][1] == runs[1][1]
+    # Without a seed, deals differ.
+    seen = set()
+    for _ in range(5):
+        fresh = E.gym_env()
+        fresh.reset()
+        seen.add(tuple(fresh.hand.hole_cards(0)))
+    assert len(seen) > 1
+
+
+def test_gym_opponents_can_be_python_bots_and_bad_answers_are_clear() -> None:
+    calls = []
+
+    def caller(view: hc.SeatView) -> Any:
+        calls.append(view.seat)
+        assert view.hole_cards is not None and all(view.hole_cards)
+        return ("call", 0)
+
+    env = E.gym_env(players=3, seat=1, opponents=[caller, "random"])
+    obs, info = env.reset(seed=3)
+    for _ in range(50):
+        obs, r, term, trunc, info = env.step(1)
+        if term:
+            env.reset()
+    assert calls and set(calls) == {0}
+    bad = E.gym_env(players=2, seat=0, opponents=lambda v: "fold please")
+    with pytest.raises(hc.ConfigError, match="answered 'fold please'"):
+        for _ in range(20):
+            bad.reset()
+            bad.step(1)
+
+
+def test_illegal_actions_are_errors_that_change_nothing() -> None:
+    env = E.aec_env(players=3)
+    env.reset(seed=1)
+    before = env.hand
+    obs = env.observe(env.agent_selection)
+    illegal = [i for i, m in enumerate(obs["action_mask"]) if not m]
+    # Facing the big blind preflop every raise is open; check with fold on the flop.
+    for _ in range(50):
+        if illegal:
+            break
+        env.step(1)
+        if not env.agents:
+            env.reset()
+        obs = env.observe(env.agent_selection)
+        illegal = [i for i, m in enumerate(obs["action_mask"]) if not m]
+        before = env.hand
+    assert illegal
+    with pytest.raises(hc.IllegalActionError, match=r"action \d+ \(.*\) is not legal here.*legal:"):
+        env.step(illegal[0])
+    assert env.hand == before
+    with pytest.raises(hc.ConfigError, match="not an action"):
+        env.step(99)
+    with pytest.raises(hc.ConfigError, match="not an action"):
+        env.step("fold")
+    assert env.hand == before
+
+
+def test_exact_amount_actions() -> None:
+    env = E.gym_env(players=2, seat=0, opponents="calling_station", actions="exact", stacks=100)
+    obs, info = env.reset(seed=4)
+    la = env.hand.legal_actions()
+    assert la is not None and la.min_raise_to is not None
+    before = env.hand
+    with pytest.raises(hc.IllegalActionError, match="below the minimum"):
+        env.step((2, np.array([la.min_raise_to - 1])))
+    with pytest.raises(hc.IllegalActionError, match="above the maximum"):
+        env.step((2, [la.max_raise_to + 1]))
+    with pytest.raises(hc.ConfigError, match="exact action"):
+        env.step((2, 3.5))
+    assert env.hand == before
+    env.step((2, [la.min_raise_to]))
+    assert any(a.kind in (hc.ActionKind.BET, hc.ActionKind.RAISE) and a.amount == la.min_raise_to for a in env.hand.history)
+    assert isinstance(env.action_space.sample(), tuple)
+
+
+def test_bad_configurations_are_clear_errors() -> None:
+    bad: List[Dict[str, Any]] = [
+        {"players": 1},
+        {"players": 3, "stacks": [1, 2]},
+        {"stack_range": (0, 10)},
+        {"stack_range": (10, 5)},
+        {"episode": "tournament"},
+        {"max_hands": 5},
+        {"actions": ["fold", "raise_a_lot"]},
+        {"actions": ["fold", 0.5]},
+        {"actions": ["check_call", -1]},
+        {"actions": "all"},
+        {"rules": hc.Rules.pot_limit(small_blind=1, big_blind=2), "actions": ["check_call", "all_in"]},
+        {"rules": hc.Rules.fixed_limit(small_blind=1, big_blind=2), "actions": ["check_call", 0.5]},
+        {"button": 6},
+        {"render_mode": "rgb_array"},
+        {"rules": "no-limit"},
+    ]
+    for config in bad:
+        with pytest.raises(hc.ConfigError):
+            E.aec_env(**config)
+    with pytest.raises(hc.ConfigError):
+        E.gym_env(seat=6)
+    with pytest.raises(hc.ConfigError):
+        E.gym_env(opponents={1: "random"})
+    with pytest.raises(hc.ConfigError, match="no built-in bot"):
+        E.gym_env(opponents="shark")
+    with pytest.raises(hc.ConfigError):
+        E.VectorEnv(0)
+    with pytest.raises(hc.ConfigError, match="built-in bots"):
+        E.VectorEnv(4, bots={1: lambda v: ("call", 0)})
+
+
+def run_vector(threads: Any, seed: int, steps: int, **config: Any) -> List[Any]:
+    env = E.VectorEnv(64, threads=threads, **config)
+    obs, info = env.reset(seed=seed)
+    pick = np.random.default_rng(0)
+    out = [obs]
+    for _ in range(steps):
+        mask = info["action_mask"]
+        actions = np.argmax(pick.random(mask.shape) * mask, axis=1)
+        obs, rew, term, trunc, info = env.step(actions)
+        out += [obs, rew, term, trunc, info["seat"]]
+    return out
+
+
+def test_vector_env_is_the_same_on_any_number_of_threads() -> None:
+    one = run_vector(None, 7, 200, players=6, stack_range=(20, 400))
+    two = run_vector(2, 7, 200, players=6, stack_range=(20, 400))
+    assert all(np.array_equal(a, b) for a, b in zip(one, two))
+    other = run_vector(2, 8, 200, players=6, stack_range=(20, 400))
+    assert not all(np.array_equal(a, b) for a, b in zip(one, other))
+
+
+def test_vector_env_rows_are_the_tables_and_rewards_their_hands() -> None:
+    env = E.VectorEnv(16, record=True, players=4, rules=hc.Rules.no_limit(small_blind=1, big_blind=2, ante=1), stack_range=(10, 200))
+    obs, info = env.reset(seed=3)
+    pick = np.random.default_rng(1)
+    assert obs.shape == (16, E.observation_layout(4)["history"].stop) and obs.dtype == np.float32
+    assert info["action_mask"].dtype == np.bool_ and info["action_mask"].shape == (16, 5)
+    ended = 0
+    for _ in range(400):
+        seats = info["seat"]
+        for t in range(16):
+            # Each row is the observation of the seat to act at that table, from its view.
+            view = env.view(t, int(seats[t]))
+            assert env.hand(t).actor == seats[t]
+            assert np.array_equal(obs[t], E.observe(view))
+            assert info["action_mask"][t].tolist() == ref.mask(view, env.spec_.actions)
+        actions = np.argmax(pick.random(info["action_mask"].shape) * info["action_mask"], axis=1)
+        obs, rew, term, trunc, info = env.step(actions)
+        assert rew.shape == (16, 4) and not trunc.any()
+        done = env.finished_hands()
+        assert sorted(t for t, _ in done) == sorted(np.flatnonzero(term).tolist())
+        for t, hand in done:
+            assert np.allclose(rew[t], np.asarray(hand.payoffs) / 2)
+            assert replay(hand).payoffs == hand.payoffs
+            ended += 1
+        assert np.all(rew[~term] == 0)
+    assert ended > 100
+
+
+def test_vector_env_refuses_a_bad_step_whole() -> None:
+    env = E.VectorEnv(8, players=3)
+    obs, info = env.reset(seed=1)
+    hands = [env.hand(t) for t in range(8)]
+    actions = np.argmax(info["action_mask"], axis=1)
+    bad = actions.copy()
+    bad[5] = 17
+    with pytest.raises(hc.ConfigError, match="table 5"):
+        env.step(bad)
+    with pytest.raises(hc.ConfigError, match="8 integers"):
+        env.step(actions[:4])
+    with pytest.raises(hc.ConfigError, match="8 integers"):
+        env.step(actions.astype(float))
+    masked = np.where(~info["action_mask"])
+    if len(masked[0]):
+        illegal = actions.copy()
+        illegal[masked[0][0]] = masked[1][0]
+        with pytest.raises(hc.IllegalActionError, match=f"table {masked[0][0]}"):
+            env.step(illegal)
+    assert [env.hand(t) for t in range(8)] == hands
+    out = env.step(actions)
+    assert out[0].shape == obs.shape
+
+
+def test_vector_env_with_bots_and_exact_actions() -> None:
+    env = E.VectorEnv(8, players=3, bots={1: "random", 2: "tight_aggressive"}, actions="exact")
+    obs, info = env.reset(seed=2)
+    for _ in range(100):
+        assert (info["seat"] == 0).all()
+        kinds = np.ones(8, dtype=np.int64)
+        obs, rew, term, trunc, info = env.step((kinds, np.zeros(8, dtype=np.int64)))
+    assert isinstance(env.action_space.sample(), tuple)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 8), fractions=st.lists(st.fractions(min_value=Fraction(1, 10), max_value=Fraction(3), max_denominator=20), min_size=1, max_size=4))
+def test_masks_match_the_reference_for_any_fractions(seed: int, players: int, fractions: List[Fraction]) -> None:
+    actions: List[Any] = ["fold", "check_call", "min_raise", "all_in", *fractions]
+    env = E.aec_env(players=players, actions=actions, stack_range=(5, 200))
+    env.reset(seed=seed)
+    pick = random_agent(seed)
+    spec_actions = env.table.spec.actions
+    while env.agents:
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        view = env.view(env.agent_selection)
+        assert obs["action_mask"].astype(bool).tolist() == ref.mask(view, spec_actions)
+        assert np.allclose(obs["observation"], ref.observation(view), atol=1e-5)
+        env.step(pick(obs["action_mask"]))
+
+
+def test_render_and_layout() -> None:
+    env = E.aec_env(players=3, render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert "seat" in text and "to act" in text
+    lay = E.observation_layout(3)
+    assert [k for k in lay] == ["hole", "board", "street", "position", "seats", "spot", "history"]
+    assert lay["history"].stop == 113 + 27 * 3 == env.observation_space("player_0")["observation"].shape[0]
+
+
+def test_readme_vector_example_runs() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"<!-- env-example -->\s*```python\n(.*?)```", readme, re.S)
+    assert m, "the README's vectorised-environment example is marked <!-- env-example -->"
+    scope: Dict[str, Any] = {}
+    exec(compile(m.group(1), "README.md (env example)", "exec"), scope)
+    assert scope["steps"] > 0
