@@ -62,6 +62,10 @@ __all__ = [
     "_sim_cash_chunks",
     "_sim_tournaments",
     "_sim_bot_names",
+    "_EnvTable",
+    "_VecEnv",
+    "_env_layout",
+    "_env_observe_view",
 ]
 
 _CardLike = Union["Card", str, int]
@@ -819,3 +823,98 @@ def _sim_tournaments(
     max_hands: int = 1000000,
     progress: Optional[Any] = None,
 ) -> tuple[int, int, list[list[int]], list[int], list[int]]: ...
+
+_ActionTriples = Optional[list[tuple[str, int, int]]]
+
+@final
+class _EnvTable:
+    """One table of an RL environment (holecards.env builds it)."""
+
+    def __new__(
+        cls,
+        rules: Rules,
+        players: int,
+        stacks: list[int],
+        stack_range: Optional[tuple[int, int]],
+        session: bool,
+        max_hands: Optional[int],
+        actions: _ActionTriples,
+        button: Optional[int],
+        bots: list[Optional[str]],
+        seed: Optional[int] = None,
+    ) -> _EnvTable: ...
+    def seed(self, seed: Optional[int] = None) -> None: ...
+    def reset(self) -> None: ...
+    @property
+    def actor(self) -> Optional[int]: ...
+    @property
+    def ending(self) -> Literal["running", "terminated", "truncated"]: ...
+    @property
+    def hands_played(self) -> int: ...
+    @property
+    def skipped(self) -> int: ...
+    @property
+    def starting_stacks(self) -> list[int]: ...
+    @property
+    def unit(self) -> int: ...
+    def observe(self, seat: int) -> npt.NDArray[np.float32]: ...
+    def mask(self, seat: int) -> npt.NDArray[np.int8]: ...
+    def step(self, index: int, amount: Optional[int] = None) -> None: ...
+    def apply(self, kind: str, amount: Optional[int] = None) -> None: ...
+    def take_rewards(self) -> tuple[list[int], int]: ...
+    def set_record(self, on: bool) -> None: ...
+    def take_finished(self) -> list[Hand]: ...
+    @property
+    def hand(self) -> Hand: ...
+    def view(self, seat: int) -> SeatView: ...
+    def legal_text(self) -> str: ...
+
+@final
+class _VecEnv:
+    """Many tables of an RL environment (holecards.env.VectorEnv builds it)."""
+
+    def __new__(
+        cls,
+        num_tables: int,
+        rules: Rules,
+        players: int,
+        stacks: list[int],
+        stack_range: Optional[tuple[int, int]],
+        session: bool,
+        max_hands: Optional[int],
+        actions: _ActionTriples,
+        button: Optional[int],
+        bots: list[Optional[str]],
+        seed: Optional[int] = None,
+        threads: Optional[int] = None,
+    ) -> _VecEnv: ...
+    def reset(
+        self,
+        seed: Optional[int],
+        obs: npt.NDArray[np.float32],
+        mask: npt.NDArray[np.bool_],
+        rewards: npt.NDArray[np.float32],
+        terminated: npt.NDArray[np.bool_],
+        truncated: npt.NDArray[np.bool_],
+        seat: npt.NDArray[np.int64],
+    ) -> None: ...
+    def step(
+        self,
+        actions: npt.NDArray[np.int64],
+        amounts: Optional[npt.NDArray[np.uint64]],
+        obs: npt.NDArray[np.float32],
+        mask: npt.NDArray[np.bool_],
+        rewards: npt.NDArray[np.float32],
+        terminated: npt.NDArray[np.bool_],
+        truncated: npt.NDArray[np.bool_],
+        seat: npt.NDArray[np.int64],
+    ) -> None: ...
+    @property
+    def num_tables(self) -> int: ...
+    def set_record(self, on: bool) -> None: ...
+    def take_finished(self) -> list[tuple[int, Hand]]: ...
+    def hand(self, table: int) -> Hand: ...
+    def view(self, table: int, seat: int) -> SeatView: ...
+
+def _env_layout(players: int) -> list[tuple[str, int, int]]: ...
+def _env_observe_view(view: SeatView) -> npt.NDArray[np.float32]: ...

@@ -29,10 +29,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Union
 
-try:
-    import gymnasium as _gymnasium  # noqa: F401
-except ImportError as e:  # pragma: no cover - exercised without the extra
-    raise ImportError("holecards.env needs Gymnasium (and PettingZoo for the multi-agent forms): pip install 'holecards[rl]'") from e
+import importlib.util
+
+if importlib.util.find_spec("gymnasium") is None:  # pragma: no cover - exercised without the extra
+    raise ImportError("holecards.env needs Gymnasium (and PettingZoo for the multi-agent forms): pip install 'holecards[rl]'")
 
 import numpy as np
 
@@ -95,7 +95,8 @@ def gym_env(*, seat: int = 0, opponents: Union[Opponent, Sequence[Opponent], Map
             raise ConfigError(f"{len(opponents)} opponents for the {len(others)} other seats")
         bots = dict(zip(others, opponents))
     else:
-        bots = {s: opponents for s in others}
+        one: Any = opponents
+        bots = {s: one for s in others}
     if illegal_action != "raise" and (isinstance(illegal_action, bool) or not isinstance(illegal_action, (int, float))):
         raise ConfigError(f"illegal_action must be 'raise' or a reward (a number), not {illegal_action!r}")
     return HoldemEnv(make_spec(bots=bots, **config), seat, illegal_action)

@@ -45,7 +45,7 @@ def parse_action(a: Any, structure: Structure) -> Tuple[str, int, int]:
         raise ConfigError(f"{a!r} is not an action: use 'fold', 'check_call', 'min_raise', 'max_raise', 'all_in' (no-limit) or a fraction of the pot such as 0.5")
     if isinstance(a, bool) or not isinstance(a, (Real, Fraction)):
         raise ConfigError(f"{a!r} is not an action: use a name or a fraction of the pot")
-    f = Fraction(a).limit_denominator(1000) if isinstance(a, float) else Fraction(a)
+    f = Fraction(a) if isinstance(a, (int, Fraction)) else Fraction(float(a)).limit_denominator(1000)
     if f <= 0 or f > 1000:
         raise ConfigError(f"a pot fraction must be above 0 and at most 1000, not {a!r}")
     if structure in (Structure.FIXED_LIMIT, Structure.PROGRESSIVE):
@@ -112,7 +112,7 @@ class EnvSpec:
         (counts of actions are below it too)."""
         return float(self.max_chips) / self.unit + 2.0
 
-    def core_args(self) -> Tuple[Any, ...]:
+    def core_args(self) -> "Tuple[Rules, int, List[int], Optional[Tuple[int, int]], bool, Optional[int], Optional[List[Tuple[str, int, int]]], Optional[int], List[Optional[str]]]":
         return (self.rules, self.players, self.stacks, self.stack_range, self.session, self.max_hands, self.actions, self.button, self.bots)
 
 

@@ -14,7 +14,7 @@ from ._common import Table, action_space, observation_box, split_action
 from ._config import EnvSpec
 
 
-class HoldemEnv(gymnasium.Env):  # type: ignore[type-arg]
+class HoldemEnv(gymnasium.Env):
     """Hold'em for one agent at ``seat``; see :func:`holecards.env.gym_env`."""
 
     metadata = {"render_modes": ["human", "ansi"]}
@@ -84,7 +84,7 @@ class HoldemEnv(gymnasium.Env):  # type: ignore[type-arg]
         """The hands finished this episode, oldest first."""
         return list(self.table.finished)
 
-    def render(self) -> Optional[str]:  # type: ignore[override]
+    def render(self) -> Optional[str]:
         if self.render_mode is None:
             return None
         text = self.table.render()

@@ -8,7 +8,7 @@ from typing import Any, Dict, List, Optional
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
 from .._core import Hand, SeatView
 from ._common import Table, action_space, mask_box, observation_box
@@ -113,7 +113,9 @@ class HoldemAEC(_Base, AECEnv):  # type: ignore[misc]
             self.truncations = done if ending == "truncated" else {a: False for a in self.agents}
             self.agent_selection = _name((self._seat[agent] + 1) % self.spec.players)
         else:
-            self.agent_selection = _name(self.table.core.actor)
+            actor = self.table.core.actor
+            assert actor is not None  # (a running episode waits on an agent)
+            self.agent_selection = _name(actor)
         self._accumulate_rewards()
         self._deads_step_first()
         if self.render_mode == "human":

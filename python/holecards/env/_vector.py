@@ -16,7 +16,7 @@ from ._common import action_space, observation_box
 from ._config import EnvSpec, make_spec
 
 
-class VectorEnv(_GymVectorEnv):  # type: ignore[type-arg]
+class VectorEnv(_GymVectorEnv):
     """``num_tables`` independent tables of one configuration, stepped
     together in the engine.
 
