@@ -454,3 +454,12 @@ def test_readme_vector_example_runs() -> None:
     scope: Dict[str, Any] = {}
     exec(compile(m.group(1), "README.md (env example)", "exec"), scope)
     assert scope["steps"] > 0
+
+
+def test_docs_examples() -> None:
+    import doctest
+
+    doc = Path(__file__).resolve().parent.parent / "docs" / "env.md"
+    result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, raise_on_error=False, verbose=False)
+    assert result.attempted >= 10
+    assert result.failed == 0, f"{result.failed} example(s) in docs/env.md failed"

@@ -30,6 +30,8 @@ def mask_box(spec: EnvSpec) -> spaces.Box:
 
 def split_action(spec: EnvSpec, action: Any) -> "tuple[int, Optional[int]]":
     """An agent's action as (index, amount); a clear error for anything else."""
+    if type(action) is int and not spec.exact:
+        return action, None
     if spec.exact:
         try:
             kind, amount = action
@@ -89,10 +91,14 @@ class Table:
         self.core.step(index, amount)
         self.run_python_bots()
 
-    def take_rewards(self) -> "tuple[np.ndarray, int]":
+    def take_rewards(self) -> "tuple[List[float], int]":
         chips, hands = self.core.take_rewards()
+        return [c / self.unit for c in chips], hands
+
+    def finished_hands(self) -> List[Hand]:
+        """The hands finished this episode, oldest first."""
         self.finished.extend(self.core.take_finished())
-        return np.asarray(chips, dtype=np.float64) / self.unit, hands
+        return list(self.finished)
 
     def render(self) -> str:
         hand = self.core.hand

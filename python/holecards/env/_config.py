@@ -75,6 +75,7 @@ class EnvSpec:
     bots: List[Optional[str]] = field(default_factory=list)
     python_bots: Dict[int, Callable[..., Any]] = field(default_factory=dict)
     render_mode: Optional[str] = None
+    labels: List[str] = field(default_factory=list)
 
     @property
     def exact(self) -> bool:
@@ -88,7 +89,7 @@ class EnvSpec:
     def action_names(self) -> List[str]:
         if self.actions is None:
             return ["fold", "check_call", "bet_or_raise"]
-        return [action_name(a) for a in self.actions]
+        return list(self.labels) or [action_name(a) for a in self.actions]
 
     @property
     def obs_len(self) -> int:
@@ -158,14 +159,15 @@ def make_spec(
             raise ConfigError("max_hands is for episode='session'")
         max_hands = _int("max_hands", max_hands, 1)
     structure = rules.structure
-    if actions is None:
-        action_list: Optional[List[Tuple[str, int, int]]] = [parse_action(a, structure) for a in DEFAULT_ACTIONS[structure]]
-    elif isinstance(actions, str):
-        if actions != "exact":
-            raise ConfigError(f"actions must be 'exact' or a sequence of actions, not {actions!r}")
-        action_list = None
+    given = DEFAULT_ACTIONS[structure] if actions is None else actions
+    labels: List[str] = []
+    action_list: Optional[List[Tuple[str, int, int]]] = None
+    if isinstance(given, str):
+        if given != "exact":
+            raise ConfigError(f"actions must be 'exact' or a sequence of actions, not {given!r}")
     else:
-        action_list = [parse_action(a, structure) for a in actions]
+        action_list = [parse_action(a, structure) for a in given]
+        labels = ["all_in" if isinstance(a, str) and a.strip().lower().replace("-", "_").replace(" ", "_") == "all_in" else action_name(p) for a, p in zip(given, action_list)]
     if button is not None:
         button = _int("button", button)
         if button >= players:
@@ -184,7 +186,7 @@ def make_spec(
             python_bots[seat] = bot
         else:
             raise ConfigError(f"the bot for seat {seat} must be a built-in bot's name or a callable taking a SeatView, not {bot!r}")
-    return EnvSpec(rules, players, stack_list, rng, episode == "session", max_hands, action_list, button, names, python_bots, render_mode)
+    return EnvSpec(rules, players, stack_list, rng, episode == "session", max_hands, action_list, button, names, python_bots, render_mode, labels)
 
 
 def layout(players: int) -> Dict[str, slice]:

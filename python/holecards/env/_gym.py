@@ -28,47 +28,71 @@ class HoldemEnv(gymnasium.Env):
         self.render_mode = spec.render_mode
         self.illegal_action = illegal_action
         self._over = True
+        self._core = self.table.core
+        # The common case, stepped with one call into the engine: discrete
+        # actions, built-in opponents, illegal actions refused.
+        self._plain = not spec.exact and not spec.python_bots and illegal_action == "raise"
+        self._human = spec.render_mode == "human"
 
-    def _info(self) -> Dict[str, Any]:
-        return {"action_mask": self.table.core.mask(self.seat), "seat": self.seat}
+    def _info(self, mask: np.ndarray, legal: "tuple[int, ...]") -> Dict[str, Any]:
+        return {"action_mask": mask, "legal_actions": legal, "seat": self.seat}
+
+    @property
+    def action_names(self) -> List[str]:
+        """What each discrete action is (``"fold"``, ``"check_call"``, ``"pot*1/2"``, ...)."""
+        return self.spec_.action_names
 
     def action_masks(self) -> np.ndarray:
         """The legal actions as booleans (the name sb3-contrib's MaskablePPO calls)."""
         return self.table.core.mask(self.seat).astype(bool)
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> "tuple[np.ndarray, Dict[str, Any]]":
-        super().reset(seed=seed)
         if seed is not None:
+            super().reset(seed=seed)
             self.table.seed(seed)
-        self.table.reset()
         self._over = False
-        if self.render_mode == "human":
+        if self.spec_.python_bots:
+            self.table.reset()
+            obs, mask, legal = self._core.observe_all(self.seat)
+        else:
+            # (the engine plays built-in bots up to the agent's decision)
+            self.table.finished.clear()
+            obs, mask, legal = self._core.reset_observe(self.seat)
+        if self._human:
             self.render()
-        return self.table.core.observe(self.seat), self._info()
+        return obs, {"action_mask": mask, "legal_actions": legal, "seat": self.seat}
 
     def step(self, action: Any) -> "tuple[np.ndarray, float, bool, bool, Dict[str, Any]]":
         if self._over:
             raise ConfigError("the episode is over: call reset() to start the next")
-        if self.illegal_action != "raise":
-            index, amount = split_action(self.spec_, action)
-            mask = self.table.core.mask(self.seat)
-            legal = 0 <= index < len(mask) and bool(mask[index])
-            if legal and amount is not None:
-                legal = self.table.core.hand.legal_actions() is not None and _in_range(self.table, amount)
-            if not legal:
-                # Nothing is played: the episode ends with the penalty.
-                self._over = True
-                info = self._info()
-                info["illegal_action"] = True
-                return self.table.core.observe(self.seat), float(self.illegal_action), True, False, info
-        self.table.step(action)
-        rewards, hands = self.table.take_rewards()
-        ending = self.table.core.ending
-        self._over = ending != "running"
+        if self._plain and type(action) is int:
+            obs, mask, legal, reward, ending = self._core.gym_step(action, None, self.seat)
+            self._over = ending != 0
+            if self._human:
+                self.render()
+            return obs, reward, ending == 1, ending == 2, {"action_mask": mask, "legal_actions": legal, "seat": self.seat}
+        core = self._core
+        index, amount = split_action(self.spec_, action)
+        if self.illegal_action != "raise" and not _legal(self.table, self.seat, index, amount):
+            # Nothing is played: the episode ends with the penalty.
+            self._over = True
+            obs, mask, legal = core.observe_all(self.seat)
+            info = self._info(mask, legal)
+            info["illegal_action"] = True
+            return obs, float(self.illegal_action), True, False, info
+        if self.spec_.python_bots:
+            core.step(index, amount)
+            self.table.run_python_bots()
+            rewards, hands = self.table.take_rewards()
+            reward = rewards[self.seat] if hands else 0.0
+            obs, mask, legal = core.observe_all(self.seat)
+            ending = ("running", "terminated", "truncated").index(core.ending)
+        else:
+            obs, mask, legal, reward, ending = core.gym_step(index, amount, self.seat)
+        self._over = ending != 0
         if self.render_mode == "human":
             self.render()
-        reward = float(rewards[self.seat]) if hands else 0.0
-        return self.table.core.observe(self.seat), reward, ending == "terminated", ending == "truncated", self._info()
+        return obs, reward, ending == 1, ending == 2, self._info(mask, legal)
 
     def view(self) -> SeatView:
         """The agent's :class:`~holecards.SeatView`."""
@@ -82,7 +106,7 @@ class HoldemEnv(gymnasium.Env):
     @property
     def finished_hands(self) -> List[Hand]:
         """The hands finished this episode, oldest first."""
-        return list(self.table.finished)
+        return self.table.finished_hands()
 
     def render(self) -> Optional[str]:
         if self.render_mode is None:
@@ -94,6 +118,11 @@ class HoldemEnv(gymnasium.Env):
         return text
 
 
-def _in_range(table: Table, amount: int) -> bool:
+def _legal(table: Table, seat: int, index: int, amount: Optional[int]) -> bool:
+    mask = table.core.mask(seat)
+    if not (0 <= index < len(mask) and mask[index]):
+        return False
+    if amount is None:
+        return True
     la = table.core.hand.legal_actions()
     return la is not None and la.min_raise_to is not None and la.max_raise_to is not None and la.min_raise_to <= amount <= la.max_raise_to

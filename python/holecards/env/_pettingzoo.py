@@ -11,7 +11,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
 from .._core import Hand, SeatView
-from ._common import Table, action_space, mask_box, observation_box
+from ._common import Table, action_space, mask_box, observation_box, split_action
 from ._config import EnvSpec
 
 
@@ -32,6 +32,11 @@ class _Base:
         self.observation_spaces = {a: obs for a in self.possible_agents}
         self.action_spaces = {a: action_space(spec) for a in self.possible_agents}
         self.render_mode = spec.render_mode
+
+    @property
+    def action_names(self) -> List[str]:
+        """What each discrete action is (``"fold"``, ``"check_call"``, ``"pot*1/2"``, ...)."""
+        return self.spec.action_names
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -55,7 +60,7 @@ class _Base:
     @property
     def finished_hands(self) -> List[Hand]:
         """The hands finished this episode, oldest first."""
-        return list(self.table.finished)
+        return self.table.finished_hands()
 
     def render(self) -> Optional[str]:
         if self.render_mode is None:
@@ -89,6 +94,7 @@ class HoldemAEC(_Base, AECEnv):  # type: ignore[misc]
         self.table.reset()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
+        self._paid = False
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
@@ -102,22 +108,27 @@ class HoldemAEC(_Base, AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.table.step(action)
-        rewards, hands = self.table.take_rewards()
+        index, amount = split_action(self.spec, action)
+        rewards, ending, actor = self.table.core.aec_step(index, amount)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: (float(rewards[self._seat[a]]) if hands else 0.0) for a in self.agents}
-        ending = self.table.core.ending
-        if ending != "running":
-            done = {a: True for a in self.agents}
-            self.terminations = done if ending == "terminated" else {a: False for a in self.agents}
-            self.truncations = done if ending == "truncated" else {a: False for a in self.agents}
+        if rewards is not None:
+            self.rewards = dict(zip(self.possible_agents, rewards))
+            self._paid = True
+        elif self._paid:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._paid = False
+        if ending:
+            done = dict.fromkeys(self.agents, True)
+            self.terminations = done if ending == 1 else dict.fromkeys(self.agents, False)
+            self.truncations = done if ending == 2 else dict.fromkeys(self.agents, False)
             self.agent_selection = _name((self._seat[agent] + 1) % self.spec.players)
+            self._accumulate_rewards()
+            self._deads_step_first()
         else:
-            actor = self.table.core.actor
             assert actor is not None  # (a running episode waits on an agent)
             self.agent_selection = _name(actor)
-        self._accumulate_rewards()
-        self._deads_step_first()
+            if self._paid:
+                self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -153,7 +164,7 @@ class HoldemParallel(_Base, ParallelEnv):  # type: ignore[misc]
         agents = self.agents
         ending = self.table.core.ending
         obs = self._all()
-        rew = {a: (float(rewards[self._seat[a]]) if hands else 0.0) for a in agents}
+        rew = {a: (rewards[self._seat[a]] if hands else 0.0) for a in agents}
         term = {a: ending == "terminated" for a in agents}
         trunc = {a: ending == "truncated" for a in agents}
         infos: Dict[str, Any] = {a: {} for a in agents}

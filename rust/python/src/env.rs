@@ -8,6 +8,7 @@ use holecards_core::sim::BotKind;
 use holecards_core::Error;
 use numpy::{PyArray1, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use std::sync::Arc;
 
 fn config(msg: String) -> PyErr {
@@ -144,12 +145,12 @@ impl EnvTable {
         }
         let mut out = vec![0f32; self.0.config().layout().len];
         self.0.observe(seat, &mut out);
-        Ok(PyArray1::from_vec(py, out))
+        Ok(PyArray1::from_slice(py, &out))
     }
     fn mask<'py>(&self, py: Python<'py>, seat: usize) -> Bound<'py, PyArray1<i8>> {
         let mut m = vec![false; self.0.config().actions.len()];
         self.0.mask(seat, &mut m);
-        PyArray1::from_vec(py, m.into_iter().map(i8::from).collect())
+        PyArray1::from_slice(py, &m.iter().map(|&b| b as i8).collect::<Vec<i8>>())
     }
     /// The seat to act takes action `index` (exact: kind, with `amount`).
     #[pyo3(signature = (index, amount=None))]
@@ -183,6 +184,60 @@ impl EnvTable {
     }
     fn legal_text(&self) -> String {
         self.0.hand().legal_text()
+    }
+    /// `seat`'s observation, mask and legal action indices, in one call.
+    fn observe_all<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>, Bound<'py, PyTuple>)> {
+        let n = self.0.config().players;
+        if seat >= n {
+            return Err(config(format!("seat {seat} is not a seat: seats are 0..{}", n - 1)));
+        }
+        let mut obs = vec![0f32; self.0.config().layout().len];
+        self.0.observe(seat, &mut obs);
+        let mut m = vec![false; self.0.config().actions.len()];
+        self.0.mask(seat, &mut m);
+        let legal: Vec<usize> = m.iter().enumerate().filter(|(_, &l)| l).map(|(i, _)| i).collect();
+        let legal = PyTuple::new(py, legal)?;
+        Ok((PyArray1::from_slice(py, &obs), PyArray1::from_slice(py, &m.iter().map(|&b| b as i8).collect::<Vec<i8>>()), legal))
+    }
+    /// A new episode for a single agent at `seat` (the recorded hands
+    /// forgotten): `(observation, mask, legal indices)`.
+    fn reset_observe<'py>(&mut self, py: Python<'py>, seat: usize) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>, Bound<'py, PyTuple>)> {
+        self.0.clear_finished();
+        self.0.reset().py()?;
+        self.observe_all(py, seat)
+    }
+    /// A Gymnasium step for the agent at `seat`: the move, then `(observation,
+    /// mask, legal indices, reward in big blinds, ending)` (ending 0 running,
+    /// 1 terminated, 2 truncated).
+    #[pyo3(signature = (index, amount, seat))]
+    #[allow(clippy::type_complexity)]
+    fn gym_step<'py>(&mut self, py: Python<'py>, index: i64, amount: Option<u64>, seat: usize) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>, Bound<'py, PyTuple>, f64, u8)> {
+        self.0.step(index, amount).py()?;
+        let mut chips = [0i64; holecards_core::game::MAX_SEATS];
+        let hands = self.0.take_rewards(&mut chips);
+        let reward = if hands > 0 { chips.get(seat).copied().unwrap_or(0) as f64 / self.0.config().unit() as f64 } else { 0.0 };
+        let (obs, mask, legal) = self.observe_all(py, seat)?;
+        Ok((obs, mask, legal, reward, ending_code(self.0.ending())))
+    }
+    /// An AEC step: the move, then `(rewards in big blinds per seat, or None
+    /// when no hand ended; ending; the seat to act)`.
+    #[pyo3(signature = (index, amount=None))]
+    fn aec_step(&mut self, index: i64, amount: Option<u64>) -> PyResult<(Option<Vec<f64>>, u8, Option<usize>)> {
+        self.0.step(index, amount).py()?;
+        let n = self.0.config().players;
+        let mut chips = [0i64; holecards_core::game::MAX_SEATS];
+        let hands = self.0.take_rewards(&mut chips);
+        let unit = self.0.config().unit() as f64;
+        let rewards = (hands > 0).then(|| chips[..n].iter().map(|&c| c as f64 / unit).collect());
+        Ok((rewards, ending_code(self.0.ending()), self.0.actor()))
+    }
+}
+
+fn ending_code(e: Ending) -> u8 {
+    match e {
+        Ending::Running => 0,
+        Ending::Terminated => 1,
+        Ending::Truncated => 2,
     }
 }
 
@@ -304,6 +359,6 @@ pub fn _env_observe_view<'py>(py: Python<'py>, view: PyRef<'_, SeatView>) -> PyR
     let seat = v.seat.ok_or_else(|| config("the public view has no seat to observe for".into()))?;
     let mut out = vec![0f32; holecards_core::env::Layout::new(v.stacks.len()).len];
     holecards_core::env::encode(v, seat, v.legal.as_ref(), &mut out);
-    Ok(PyArray1::from_vec(py, out))
+    Ok(PyArray1::from_slice(py, &out))
 }
 

@@ -404,4 +404,9 @@ impl EnvTable {
     pub fn take_finished(&mut self) -> Vec<Hand> {
         std::mem::take(&mut self.finished)
     }
+
+    /// Forgets the recorded finished hands.
+    pub fn clear_finished(&mut self) {
+        self.finished.clear();
+    }
 }
