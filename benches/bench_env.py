@@ -11,7 +11,9 @@ engine's single table driven directly, and the vectorised environment
     python benches/bench_env.py [--seconds S]
 
 Each row runs whole episodes for about S seconds (best of three runs) and
-counts every decision. Random actions are drawn by the same kind of code
+counts every decision as a step, except the Gymnasium rows, whose steps
+are the agent's decisions only (the bots' are played inside the step); the
+hands-per-second column counts whole hands (episodes) for every row. Random actions are drawn by the same kind of code
 for every environment (a uniform choice among the legal actions), and that
 time is counted in each row. pokers prints its showdowns to standard
 output; its row runs with file descriptor 1 sent to /dev/null.
@@ -38,20 +40,22 @@ warnings.simplefilter("ignore")
 PLAYERS = 6
 
 
-def timed(episode: Callable[[], int], seconds: float, repeats: int = 3) -> float:
-    """Best steps per second over ``repeats`` runs of whole episodes lasting about ``seconds``."""
+def timed(episode: Callable[[], int], seconds: float, repeats: int = 3) -> "tuple[float, float]":
+    """Steps and episodes per second, from the best of ``repeats`` runs of
+    whole episodes lasting about ``seconds``."""
     episode()
-    best = 0.0
+    best = (0.0, 0.0)
     for _ in range(repeats):
-        steps = 0
+        steps = episodes = 0
         with gc_paused():
             t0 = time.perf_counter()
             while True:
                 steps += episode()
+                episodes += 1
                 dt = time.perf_counter() - t0
                 if dt >= seconds:
                     break
-        best = max(best, steps / dt)
+        best = max(best, (steps / dt, episodes / dt))
     return best
 
 
@@ -198,21 +202,31 @@ class NullAEC:
         return _Null()
 
 
-def vector_rate(tables: int, threads: Optional[int], seconds: float, copy: bool) -> float:
+def vector_rate(tables: int, threads: Optional[int], seconds: float, copy: bool) -> "tuple[float, float]":
     from holecards.env import VectorEnv
 
     env = VectorEnv(tables, threads=threads, copy=copy, players=PLAYERS)
     rng = np.random.default_rng(1)
     obs, info = env.reset(seed=1)
     state = {"info": info}
+    hands = [0]
 
     def burst() -> int:
         for _ in range(20):
             mask = state["info"]["action_mask"]
-            _, _, _, _, state["info"] = env.step(np.argmax(rng.random(mask.shape) * mask, axis=1))
+            _, _, term, _, state["info"] = env.step(np.argmax(rng.random(mask.shape) * mask, axis=1))
+            hands[0] += int(term.sum())
         return 20 * tables
 
-    return timed(burst, seconds)
+    calls = [0]
+
+    def counted() -> int:
+        calls[0] += 1
+        return burst()
+
+    steps, _ = timed(counted, seconds)
+    # Hands per second: hands ended per step, times steps per second.
+    return steps, steps * hands[0] / (calls[0] * 20 * tables)
 
 
 def main() -> None:
@@ -229,15 +243,15 @@ def main() -> None:
         try:
             episode = make()
         except ImportError as e:
-            rows.append([label, f"not installed ({e.name})", "", ""])
+            rows.append([label, f"not installed ({e.name})", "", "", ""])
             return
         if quiet:
             with quiet_stdout():
                 r = timed(episode, a.seconds)
         else:
             r = timed(episode, a.seconds)
-        rates[label] = r
-        rows.append([label, f"{r:,.0f}", "", dist or ""])
+        rates[label] = r[0]
+        rows.append([label, f"{r[0]:,.0f}", "", f"{r[1]:,.0f}", dist or ""])
 
     add("RLCard no-limit-holdem", lambda: rlcard_episode("no-limit-holdem", {"chips_for_each": 200}), "rlcard")
     add("RLCard limit-holdem", lambda: rlcard_episode("limit-holdem", {}), "rlcard")
@@ -259,8 +273,8 @@ def main() -> None:
         for copy in (False, True):
             label = f"holecards VectorEnv, 1,024 tables, {threads or 1} thread{'s' if threads else ''}{', copies returned' if copy else ''}"
             r = vector_rate(1024, threads, a.seconds, copy)
-            rates[label] = r
-            rows.append([label, f"{r:,.0f}", "", "holecards"])
+            rates[label] = r[0]
+            rows.append([label, f"{r[0]:,.0f}", "", f"{r[1]:,.0f}", "holecards"])
     for row in rows:
         r = rates.get(row[0])
         row[2] = ratio(r, ref, ".1f") if r is not None and ref else ""
@@ -269,7 +283,7 @@ def main() -> None:
     dists = ["holecards", "rlcard", "pettingzoo", "pokers", "gymnasium", "numpy"]
     print(versions_line({d: version(d) for d in dists}))
     print()
-    print(table(["environment (6 players, random legal actions)", "steps/s", "vs RLCard no-limit", "package"], [r for r in rows], right=(1, 2)))
+    print(table(["environment (6 players, random legal actions)", "steps/s", "vs RLCard no-limit", "hands/s", "package"], [r for r in rows], right=(1, 2, 3)))
 
 
 if __name__ == "__main__":

@@ -463,3 +463,54 @@ def test_docs_examples() -> None:
     result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, raise_on_error=False, verbose=False)
     assert result.attempted >= 10
     assert result.failed == 0, f"{result.failed} example(s) in docs/env.md failed"
+
+
+junk = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**80), 2**80),
+    st.floats(allow_nan=True),
+    st.text(max_size=5),
+    st.tuples(st.integers(-5, 5), st.integers(-(2**70), 2**70)),
+    st.tuples(st.integers(-5, 5), st.floats()),
+    st.lists(st.integers(-3, 10), max_size=3),
+    st.just(np.int64(1)),
+    st.just(np.array([1, 2])),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(action=junk, exact=st.booleans(), form=st.sampled_from(["aec", "gym", "parallel"]))
+def test_any_action_is_played_or_refused_cleanly(action: Any, exact: bool, form: str) -> None:
+    config: Dict[str, Any] = {"players": 3, "actions": "exact" if exact else None}
+    env: Any
+    if form == "gym":
+        env = E.gym_env(**config)
+        env.reset(seed=1)
+    elif form == "aec":
+        env = E.aec_env(**config)
+        env.reset(seed=1)
+    else:
+        env = E.parallel_env(**config)
+        env.reset(seed=1)
+    before = env.hand
+    try:
+        if form == "parallel":
+            env.step({a: action for a in env.agents})
+        else:
+            env.step(action)
+    except hc.HolecardsError:
+        assert env.hand == before
+    # (a legal action was played: nothing to check but that no other error came)
+
+
+@settings(max_examples=80, deadline=None)
+@given(actions=st.one_of(junk, st.lists(st.integers(-(2**64), 2**64), min_size=4, max_size=4).map(np.array), st.lists(st.integers(0, 2**64 - 1), min_size=4, max_size=4).map(lambda v: np.array(v, dtype=np.uint64))))
+def test_any_vector_step_is_played_or_refused_cleanly(actions: Any) -> None:
+    env = E.VectorEnv(4, players=3)
+    env.reset(seed=1)
+    before = [env.hand(t) for t in range(4)]
+    try:
+        env.step(actions)
+    except hc.HolecardsError:
+        assert [env.hand(t) for t in range(4)] == before

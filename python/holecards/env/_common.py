@@ -30,7 +30,7 @@ def mask_box(spec: EnvSpec) -> spaces.Box:
 
 def split_action(spec: EnvSpec, action: Any) -> "tuple[int, Optional[int]]":
     """An agent's action as (index, amount); a clear error for anything else."""
-    if type(action) is int and not spec.exact:
+    if type(action) is int and not spec.exact and -(2**62) < action < 2**62:
         return action, None
     if spec.exact:
         try:
@@ -40,12 +40,14 @@ def split_action(spec: EnvSpec, action: Any) -> "tuple[int, Optional[int]]":
             if amount_arr.size != 1:
                 raise ValueError
             chips = int(amount_arr[0])
-            if chips != amount_arr[0] or chips < 0:
+            if chips != amount_arr[0] or not 0 <= chips < 2**64:
+                raise ValueError
+            if not -(2**62) < kind < 2**62:
                 raise ValueError
         except (TypeError, ValueError):
             raise ConfigError(f"{action!r} is not an exact action: give (kind, amount) with kind 0 fold, 1 check or call, 2 bet or raise to amount chips (a whole number)") from None
         return kind, (chips if kind == 2 else None)
-    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) or not -(2**62) < int(action) < 2**62:
         raise ConfigError(f"{action!r} is not an action: give an index 0..{spec.num_actions - 1} into {spec.action_names}")
     return int(action), None
 

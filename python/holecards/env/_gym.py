@@ -65,7 +65,7 @@ class HoldemEnv(gymnasium.Env):
     def step(self, action: Any) -> "tuple[np.ndarray, float, bool, bool, Dict[str, Any]]":
         if self._over:
             raise ConfigError("the episode is over: call reset() to start the next")
-        if self._plain and type(action) is int:
+        if self._plain and type(action) is int and -(2**62) < action < 2**62:
             obs, mask, legal, reward, ending = self._core.gym_step(action, None, self.seat)
             self._over = ending != 0
             if self._human:

@@ -45,8 +45,8 @@ class _Base:
         return self.action_spaces[agent]
 
     def _observe(self, agent: str) -> Dict[str, np.ndarray]:
-        seat = self._seat[agent]
-        return {"observation": self.table.core.observe(seat), "action_mask": self.table.core.mask(seat)}
+        obs, mask, _ = self.table.core.observe_all(self._seat[agent])
+        return {"observation": obs, "action_mask": mask}
 
     def view(self, agent: str) -> SeatView:
         """The agent's :class:`~holecards.SeatView` (public information and its own cards)."""

@@ -126,4 +126,6 @@ def _ints(values: Any, t: int, name: str) -> np.ndarray:
     arr = np.asarray(values)
     if arr.dtype.kind not in "iu" or arr.size != t:
         raise ConfigError(f"{name} must be {t} integers, one per table, not an array of shape {arr.shape} and type {arr.dtype}")
+    if arr.dtype.kind == "u" and arr.size and int(arr.max()) >= 2**63:
+        raise ConfigError(f"{name} must be {t} integers below 2**63")
     return np.ascontiguousarray(arr.reshape(t), dtype=np.int64)

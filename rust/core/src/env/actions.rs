@@ -162,7 +162,10 @@ impl ActionSpace {
     /// for a bet or raise), legal or not, with its description.
     pub fn intended(&self, spot: &Spot, index: i64, amount: Option<u64>) -> Result<Move> {
         let n = self.len();
-        let bad_index = || Error::bad_config(format!("action {index} is not an action: actions are 0..{}", n - 1));
+        let bad_index = || match self {
+            ActionSpace::Discrete(_) => Error::bad_config(format!("action {index} is not an action: actions are 0..{}", n - 1)),
+            ActionSpace::Exact => Error::bad_config(format!("kind {index} is not an action kind: 0 folds, 1 checks or calls, 2 bets or raises to an amount")),
+        };
         let i = usize::try_from(index).ok().filter(|&i| i < n).ok_or_else(bad_index)?;
         match self {
             ActionSpace::Discrete(actions) => {
