@@ -11,7 +11,9 @@ use std::time::Instant;
 
 fn main() {
     let rules = Arc::new(Rules::no_limit(BlindOptions { small_blind: 1, big_blind: 2, ..Default::default() }).unwrap_or_else(|e| panic!("{e}")));
-    let actions = ActionSpace::discrete(vec![AbstractAction::Fold, AbstractAction::CheckCall, AbstractAction::Pot { num: 1, den: 2 }, AbstractAction::Pot { num: 1, den: 1 }, AbstractAction::MaxRaise]).unwrap_or_else(|e| panic!("{e}"));
+    let actions =
+        ActionSpace::discrete(vec![AbstractAction::Fold, AbstractAction::CheckCall, AbstractAction::Pot { num: 1, den: 2 }, AbstractAction::Pot { num: 1, den: 1 }, AbstractAction::MaxRaise])
+            .unwrap_or_else(|e| panic!("{e}"));
     let cfg = Arc::new(EnvConfig { rules, players: 6, stacks: Stacks::Fixed(vec![200; 6]), episode: Episode::Hand, actions, button: None, bots: vec![None; 6] });
     let tables = 1024;
     let d = Layout::new(6).len;
@@ -31,7 +33,15 @@ fn main() {
                 let m = &mask[i * 5..i * 5 + 5];
                 let legal = m.iter().filter(|&&x| x).count();
                 let mut k = rng.random_range(0..legal);
-                *a = m.iter().position(|&x| x && (k == 0 || { k -= 1; false })).unwrap_or(1) as i64;
+                *a = m
+                    .iter()
+                    .position(|&x| {
+                        x && (k == 0 || {
+                            k -= 1;
+                            false
+                        })
+                    })
+                    .unwrap_or(1) as i64;
             }
             choose += c0.elapsed().as_secs_f64();
             env.step(&actions, None, Buffers { obs: &mut obs, mask: &mut mask, rewards: &mut rew, terminated: &mut term, truncated: &mut trunc, seat: &mut seat }).unwrap_or_else(|e| panic!("{e}"));

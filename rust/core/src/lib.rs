@@ -9,9 +9,9 @@
 //! * [`env`]: reinforcement-learning environments (observations, actions, many tables at once).
 pub mod card;
 pub mod deck;
+pub mod env;
 pub mod equity;
 pub mod error;
-pub mod env;
 pub mod eval;
 
 pub use card::{parse_cards, Card, CardSet};

@@ -154,10 +154,20 @@ fn observations_read_only_what_the_seat_may_see() {
                 b_board[..seen].copy_from_slice(&a.board()[..seen]);
                 let history = a.history();
                 b = mk(&holes2, b_board.clone());
-                for act in history.iter().filter(|x| !matches!(x.kind, holecards_core::game::ActionKind::PostAnte | holecards_core::game::ActionKind::PostSmallBlind | holecards_core::game::ActionKind::PostBigBlind | holecards_core::game::ActionKind::PostStraddle)) {
+                for act in history.iter().filter(|x| {
+                    !matches!(
+                        x.kind,
+                        holecards_core::game::ActionKind::PostAnte
+                            | holecards_core::game::ActionKind::PostSmallBlind
+                            | holecards_core::game::ActionKind::PostBigBlind
+                            | holecards_core::game::ActionKind::PostStraddle
+                    )
+                }) {
                     let mv = match act.kind {
                         holecards_core::game::ActionKind::Fold => Move::Fold,
-                        holecards_core::game::ActionKind::Bet | holecards_core::game::ActionKind::Raise if rules.structure != holecards_core::game::Structure::Progressive => Move::BetOrRaiseTo(act.amount),
+                        holecards_core::game::ActionKind::Bet | holecards_core::game::ActionKind::Raise if rules.structure != holecards_core::game::Structure::Progressive => {
+                            Move::BetOrRaiseTo(act.amount)
+                        }
                         _ => Move::CheckOrCall,
                     };
                     b.act(None, mv).unwrap();
@@ -235,7 +245,7 @@ fn sessions_carry_stacks_move_the_button_and_end_at_a_bust_or_the_hand_count() {
         t.set_record(true);
         for _ in 0..20 {
             let mut chips = vec![0i64; 4];
-            let mut total = vec![0i64; 4];
+            let mut total = [0i64; 4];
             while !t.is_over() {
                 let spot = t.spot().unwrap();
                 let mut mask = vec![false; 7];
@@ -284,12 +294,14 @@ fn bots_play_their_seats_inside_a_step() {
         t.reset().unwrap();
     }
     // An agent who only calls never folds: it had a decision in every episode.
-    assert_eq!(t.hand().folded()[2], false);
+    assert!(!t.hand().folded()[2]);
 }
 
 #[test]
 fn bad_configurations_are_refused() {
-    let bad = |players, stacks, bots: Vec<Option<BotKind>>| EnvTable::new(Arc::new(EnvConfig { rules: nl(), players, stacks, episode: Episode::Hand, actions: default_actions(), button: None, bots }), Some(1), 0).is_err();
+    let bad = |players, stacks, bots: Vec<Option<BotKind>>| {
+        EnvTable::new(Arc::new(EnvConfig { rules: nl(), players, stacks, episode: Episode::Hand, actions: default_actions(), button: None, bots }), Some(1), 0).is_err()
+    };
     assert!(bad(1, Stacks::Fixed(vec![10]), vec![None]));
     assert!(bad(3, Stacks::Fixed(vec![10, 10]), vec![None; 3]));
     assert!(bad(3, Stacks::Range { low: 0, high: 10 }, vec![None; 3]));

@@ -82,6 +82,9 @@ fn move_of(kind: &str, amount: Option<u64>) -> PyResult<Move> {
     })
 }
 
+/// An observation, its mask and the legal action indices.
+type Observed<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>, Bound<'py, PyTuple>);
+
 /// One table of an environment.
 #[pyclass(module = "holecards.env", name = "_EnvTable")]
 pub struct EnvTable(CoreTable);
@@ -186,7 +189,7 @@ impl EnvTable {
         self.0.hand().legal_text()
     }
     /// `seat`'s observation, mask and legal action indices, in one call.
-    fn observe_all<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>, Bound<'py, PyTuple>)> {
+    fn observe_all<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Observed<'py>> {
         let n = self.0.config().players;
         if seat >= n {
             return Err(config(format!("seat {seat} is not a seat: seats are 0..{}", n - 1)));
@@ -201,7 +204,7 @@ impl EnvTable {
     }
     /// A new episode for a single agent at `seat` (the recorded hands
     /// forgotten): `(observation, mask, legal indices)`.
-    fn reset_observe<'py>(&mut self, py: Python<'py>, seat: usize) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>, Bound<'py, PyTuple>)> {
+    fn reset_observe<'py>(&mut self, py: Python<'py>, seat: usize) -> PyResult<Observed<'py>> {
         self.0.clear_finished();
         self.0.reset().py()?;
         self.observe_all(py, seat)
@@ -361,4 +364,3 @@ pub fn _env_observe_view<'py>(py: Python<'py>, view: PyRef<'_, SeatView>) -> PyR
     holecards_core::env::encode(v, seat, v.legal.as_ref(), &mut out);
     Ok(PyArray1::from_slice(py, &out))
 }
-

@@ -32,7 +32,10 @@ pub enum AbstractAction {
     MinRaise,
     MaxRaise,
     /// A bet or raise of `num / den` of the pot after calling.
-    Pot { num: u32, den: u32 },
+    Pot {
+        num: u32,
+        den: u32,
+    },
 }
 
 /// What the seat to act faces, in chips.

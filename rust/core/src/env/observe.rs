@@ -171,13 +171,7 @@ impl Visible for SeatView {
         self.actor
     }
     fn seat_chips(&self, seat: usize) -> SeatChips {
-        SeatChips {
-            stack: self.stacks[seat],
-            bet: self.bets[seat],
-            contributed: self.contributions[seat],
-            folded: self.folded[seat],
-            all_in: self.all_in[seat],
-        }
+        SeatChips { stack: self.stacks[seat], bet: self.bets[seat], contributed: self.contributions[seat], folded: self.folded[seat], all_in: self.all_in[seat] }
     }
     fn board(&self) -> &[Card] {
         &self.board
