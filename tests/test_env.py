@@ -333,6 +333,13 @@ def test_bad_configurations_are_clear_errors() -> None:
         E.VectorEnv(0)
     with pytest.raises(hc.ConfigError, match="built-in bots"):
         E.VectorEnv(4, bots={1: lambda v: ("call", 0)})
+    with pytest.raises(hc.ConfigError, match="does not render"):
+        E.VectorEnv(4, render_mode="ansi")
+    for make in (E.aec_env, E.parallel_env):
+        with pytest.raises(hc.ConfigError, match="every seat"):
+            make(bots={1: "random"})
+    with pytest.raises(hc.ConfigError, match="unknown option blinds"):
+        E.aec_env(blinds=(1, 2))
 
 
 def run_vector(threads: Any, seed: int, steps: int, **config: Any) -> List[Any]:

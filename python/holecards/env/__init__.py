@@ -51,7 +51,7 @@ def aec_env(**config: Any) -> Any:
     "action_mask"}``. Needs PettingZoo."""
     from ._pettingzoo import HoldemAEC
 
-    return HoldemAEC(make_spec(**config))
+    return HoldemAEC(make_spec(**_agents_only(config)))
 
 
 def parallel_env(**config: Any) -> Any:
@@ -60,7 +60,13 @@ def parallel_env(**config: Any) -> Any:
     others' masks are all zero and their answers are ignored). Needs PettingZoo."""
     from ._pettingzoo import HoldemParallel
 
-    return HoldemParallel(make_spec(**config))
+    return HoldemParallel(make_spec(**_agents_only(config)))
+
+
+def _agents_only(config: Dict[str, Any]) -> Dict[str, Any]:
+    if "bots" in config:
+        raise ConfigError("every seat of a PettingZoo environment is an agent: for bots, use gym_env(opponents=...) or VectorEnv(bots=...)")
+    return config
 
 
 Opponent = Union[str, Callable[[SeatView], Any]]

@@ -129,8 +129,12 @@ def make_spec(
     button: Optional[int] = None,
     render_mode: Optional[str] = None,
     bots: Optional[Mapping[int, Any]] = None,
+    **unknown: Any,
 ) -> EnvSpec:
     """Checks a configuration (the engine checks the rest when it deals)."""
+    if unknown:
+        known = "players, rules, stacks, stack_range, episode, max_hands, actions, button, render_mode"
+        raise ConfigError(f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(sorted(unknown))}: the options are {known}")
     players = _int("players", players, 2)
     if rules is None:
         rules = Rules.no_limit(small_blind=1, big_blind=2)

@@ -47,6 +47,8 @@ class VectorEnv(_GymVectorEnv):
             raise ConfigError(f"num_tables must be a positive integer, not {num_tables!r}")
         if any(not isinstance(b, str) for b in (bots or {}).values()):
             raise ConfigError("a VectorEnv's bots are built-in bots, given by name ('random', 'calling_station', 'tight_aggressive'): Python bots would need the GIL at every table")
+        if config.get("render_mode") is not None:
+            raise ConfigError("a VectorEnv does not render: look at one table with env.hand(table) or env.view(table, seat)")
         spec: EnvSpec = make_spec(bots=bots, **config)
         self.spec_ = spec
         self.num_envs = int(num_tables)
