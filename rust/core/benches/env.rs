@@ -1,8 +1,7 @@
 //! Criterion bench of the vectorised RL environment with no Python: 1,024
 //! six-player no-limit tables (blinds 1/2, stacks 200), each step a random
 //! legal action at every table (drawn inside the timed loop, as an agent
-//! would), on one
-//! thread and on two.
+//! would), on one thread and on two.
 //!
 //! Run: `cargo bench -p holecards-core --bench env`
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
