@@ -122,7 +122,7 @@ def mask(view: SeatView, actions: Sequence[Tuple[str, int, int]]) -> List[bool]:
             out.append(legal.can_fold)
         elif name == "check_call":
             out.append(True)
-        elif name in ("min_raise", "max_raise"):
+        elif name in ("min_raise", "max_raise", "all_in"):
             out.append(legal.can_raise)
         else:
             to = intended_amount(view, Fraction(num, den))

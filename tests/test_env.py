@@ -521,3 +521,137 @@ def test_any_vector_step_is_played_or_refused_cleanly(actions: Any) -> None:
         env.step(actions)
     except hc.HolecardsError:
         assert [env.hand(t) for t in range(4)] == before
+
+
+def test_a_python_bots_bad_answer_names_it_and_ends_the_episode() -> None:
+    answers = iter([("check", 0)])
+
+    def bot(view: hc.SeatView) -> Any:
+        return next(answers, ("call", 0))
+
+    # Heads-up, button 0: the bot (seat 0, the small blind) acts first and cannot check.
+    g = E.gym_env(players=2, seat=1, button=0, opponents=bot)
+    with pytest.raises(hc.ConfigError, match=r"the bot at seat 0 answered \('check', 0\), which is not legal"):
+        g.reset(seed=0)
+    with pytest.raises(hc.ConfigError, match="episode is over"):
+        g.step(1)
+    obs, info = g.reset(seed=0)  # the next answers are calls
+    assert info["seat"] == 1 and g.hand.actor == 1
+    for bad in [("raise", -5), ("raise", 2**64), ("raise", 1.5), ("shove", 0), "call"]:
+        g = E.gym_env(players=2, seat=1, button=1, opponents=lambda v, bad=bad: bad)
+        g.reset(seed=1)  # the agent (the button) acts first
+        before = g.hand
+        with pytest.raises(hc.ConfigError, match="the bot at seat 0 answered"):
+            g.step(1)
+        assert g.hand.history[: len(before.history) + 1] == g.hand.history  # the agent's call, nothing for the bot
+        with pytest.raises(hc.ConfigError, match="episode is over"):
+            g.step(1)
+
+
+def test_exact_mode_names_its_mask_for_the_kinds_and_replays() -> None:
+    env = E.aec_env(players=3, actions="exact", stacks=[50, 120, 300])
+    assert set(env.observation_space("player_0").spaces) == {"observation", "kind_mask"}
+    rng = np.random.default_rng(3)
+    for episode in range(30):
+        env.reset(seed=episode)
+        while env.agents:
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            assert "action_mask" not in obs
+            la = env.hand.legal_actions()
+            kinds = np.flatnonzero(obs["kind_mask"])
+            kind = int(rng.choice(kinds))
+            amount = int(rng.integers(la.min_raise_to, la.max_raise_to + 1)) if kind == 2 else 0
+            env.step((kind, np.array([amount])))
+        for h in env.finished_hands:
+            assert replay(h).payoffs == h.payoffs
+    for bad in [(1.5, 0), (np.float64(1.9), 0), ("1", 0), (True, 0), (1,), 3]:
+        env.reset(seed=1)
+        before = env.hand
+        with pytest.raises(hc.ConfigError, match="not an exact action"):
+            env.step(bad)
+        assert env.hand == before
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: E.aec_env(players=2**70),
+        lambda: E.gym_env(players=2**70),
+        lambda: E.gym_env(players=10**9),
+        lambda: E.aec_env(stacks=2**64),
+        lambda: E.aec_env(stack_range=(1, 2**64)),
+        lambda: E.aec_env(episode="session", max_hands=2**64),
+        lambda: E.aec_env(actions=["check_call", Fraction(1, 10**10)]),
+        lambda: E.aec_env(actions=["check_call", Fraction(2**33 + 1, 2**33)]),
+        lambda: E.aec_env(actions=5),
+        lambda: E.aec_env(stacks=50, stack_range=(1, 5)),
+        lambda: E.gym_env(illegal_action=float("nan")),
+        lambda: E.VectorEnv(2, seed=-1),
+        lambda: E.VectorEnv(2, seed=2**64),
+        lambda: E.VectorEnv(2, seed="a"),
+        lambda: E.VectorEnv(2**70),
+        lambda: E.VectorEnv(2).reset(seed=2**64),
+        lambda: E.VectorEnv(2, bots=["random"]),
+        lambda: E.VectorEnv(2).hand(-1),
+        lambda: E.VectorEnv(2).view(0, -1),
+        lambda: E.VectorEnv(2).view(2**70, 0),
+        lambda: E.VectorEnv(4).step(np.ones((2, 2), dtype=np.int64)),
+        lambda: E.aec_env().reset(seed=-1),
+        lambda: E.aec_env().reset(seed=2**64),
+        lambda: E.aec_env().reset(seed="a"),
+        lambda: E.parallel_env().reset(seed=-1),
+        lambda: E.gym_env().reset(seed=-1),
+        lambda: E.gym_env().reset(seed=2**64),
+        lambda: E.aec_env().step(1),
+        lambda: E.aec_env().last(),
+        lambda: E.aec_env().observe("player_0"),
+        lambda: E.parallel_env().step({"player_0": 1}),
+        lambda: E.observation_layout(1),
+        lambda: E.observation_layout("x"),
+    ],
+)
+def test_bad_input_from_every_direction_is_a_config_error(call: Any) -> None:
+    with pytest.raises(hc.ConfigError):
+        call()
+
+
+def test_agents_and_messages_use_the_action_names() -> None:
+    env = E.aec_env(players=3)
+    env.reset(seed=2)
+    with pytest.raises(hc.ConfigError, match="is not an agent"):
+        env.observe("player_9")
+    with pytest.raises(hc.ConfigError, match="is not an agent"):
+        env.view("bob")
+    # Find a spot where pot*1 is illegal (say, facing an all-in) and read the message.
+    names = env.action_names
+    assert names == ["fold", "check_call", "pot*1/2", "pot*1", "all_in"]
+    pick = random_agent(4)
+    seen = set()
+    for episode in range(200):
+        env.reset(seed=episode)
+        while env.agents:
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            for i in np.flatnonzero(obs["action_mask"] == 0):
+                if i > 1 and i not in seen:
+                    seen.add(int(i))
+                    with pytest.raises(hc.IllegalActionError, match=rf"action {i} \({re.escape(names[i])}"):
+                        env.step(int(i))
+            env.step(pick(obs["action_mask"]))
+    assert seen == {2, 3, 4}
+
+
+def test_gymnasium_make_and_vector_info_keys() -> None:
+    import gymnasium
+
+    env = gymnasium.make("holecards/Holdem-v0", players=3, opponents="tight_aggressive")
+    obs, info = env.reset(seed=1)
+    assert obs.shape == (113 + 27 * 3,) and set(info) == {"action_mask", "legal_actions", "seat"}
+    v = E.VectorEnv(3, players=3)
+    _, info = v.reset(seed=1)
+    assert info["_action_mask"].all() and info["_seat"].all() and info["_seat"].shape == (3,)

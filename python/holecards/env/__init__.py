@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Union
 
 import importlib.util
+import math
 
 if importlib.util.find_spec("gymnasium") is None:  # pragma: no cover - exercised without the extra
     raise ImportError("holecards.env needs Gymnasium (and PettingZoo for the multi-agent forms): pip install 'holecards[rl]'")
@@ -38,9 +39,15 @@ import numpy as np
 
 from .._core import SeatView, _env_observe_view
 from ..errors import ConfigError
-from ._config import DEFAULT_ACTIONS, EnvSpec, layout, make_spec
+from ._config import DEFAULT_ACTIONS, EnvSpec, layout, make_spec, players_of
 from ._gym import HoldemEnv
 from ._vector import VectorEnv
+
+# `gymnasium.make("holecards/Holdem-v0", **config)` builds gym_env(**config).
+from gymnasium.envs.registration import register as _register, registry as _registry  # noqa: E402
+
+if "holecards/Holdem-v0" not in _registry:
+    _register(id="holecards/Holdem-v0", entry_point="holecards.env:gym_env")
 
 __all__ = ["aec_env", "parallel_env", "gym_env", "VectorEnv", "HoldemEnv", "observation_layout", "observe", "DEFAULT_ACTIONS"]
 
@@ -49,8 +56,7 @@ def aec_env(**config: Any) -> Any:
     """A PettingZoo AEC environment: agents ``player_0`` .. ``player_{n-1}``
     (agent ``player_i`` is seat ``i``), each observing ``{"observation",
     "action_mask"}``. Needs PettingZoo."""
-    from ._pettingzoo import HoldemAEC
-
+    HoldemAEC = _pz().HoldemAEC
     return HoldemAEC(make_spec(**_agents_only(config)))
 
 
@@ -58,9 +64,16 @@ def parallel_env(**config: Any) -> Any:
     """A PettingZoo parallel environment over the same game: every step
     takes a dict of actions, and plays the one of the agent to act (the
     others' masks are all zero and their answers are ignored). Needs PettingZoo."""
-    from ._pettingzoo import HoldemParallel
-
+    HoldemParallel = _pz().HoldemParallel
     return HoldemParallel(make_spec(**_agents_only(config)))
+
+
+def _pz() -> Any:
+    if importlib.util.find_spec("pettingzoo") is None:
+        raise ImportError("holecards.env's PettingZoo environments need PettingZoo: pip install 'holecards[rl]'")
+    from . import _pettingzoo
+
+    return _pettingzoo
 
 
 def _agents_only(config: Dict[str, Any]) -> Dict[str, Any]:
@@ -86,11 +99,10 @@ def gym_env(*, seat: int = 0, opponents: Union[Opponent, Sequence[Opponent], Map
     the episode ends there, nothing is played, and the reward is that number
     (for learners and checkers that sample actions without the mask in
     ``info["action_mask"]``)."""
-    players = config.get("players", 6)
-    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
-        raise ConfigError(f"players must be an integer of at least 2, not {players!r}")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+    players = players_of(config.get("players", 6))
+    if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < players:
         raise ConfigError(f"seat must be a seat 0..{players - 1}, not {seat!r}")
+    seat = int(seat)
     others = [s for s in range(players) if s != seat]
     if isinstance(opponents, Mapping):
         bots = dict(opponents)
@@ -103,15 +115,15 @@ def gym_env(*, seat: int = 0, opponents: Union[Opponent, Sequence[Opponent], Map
     else:
         one: Any = opponents
         bots = {s: one for s in others}
-    if illegal_action != "raise" and (isinstance(illegal_action, bool) or not isinstance(illegal_action, (int, float))):
-        raise ConfigError(f"illegal_action must be 'raise' or a reward (a number), not {illegal_action!r}")
+    if illegal_action != "raise" and (isinstance(illegal_action, bool) or not isinstance(illegal_action, (int, float)) or not math.isfinite(illegal_action)):
+        raise ConfigError(f"illegal_action must be 'raise' or a reward (a finite number), not {illegal_action!r}")
     return HoldemEnv(make_spec(bots=bots, **config), seat, illegal_action)
 
 
 def observation_layout(players: int = 6) -> Dict[str, slice]:
     """The observation's parts for ``players`` players, as slices:
     ``hole``, ``board``, ``street``, ``position``, ``seats``, ``spot``, ``history``."""
-    return layout(players)
+    return layout(players_of(players))
 
 
 def observe(view: SeatView) -> np.ndarray:

@@ -3,14 +3,14 @@ Python bots and rendering."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, List, Optional
 
 import numpy as np
 from gymnasium import spaces
 
 from .. import _format
-from .._core import Hand, SeatView, _EnvTable
-from ..errors import ConfigError
+from .._core import Hand, _EnvTable
+from ..errors import ConfigError, IllegalActionError
 from ._config import EnvSpec
 
 
@@ -28,6 +28,13 @@ def mask_box(spec: EnvSpec) -> spaces.Box:
     return spaces.Box(low=0, high=1, shape=(spec.num_actions,), dtype=np.int8)
 
 
+def mask_key(spec: EnvSpec) -> str:
+    """The mask's name: ``action_mask`` for a discrete abstraction; in exact
+    mode ``kind_mask`` (it masks the three kinds, not the (kind, amount)
+    action, whose amount no mask can describe)."""
+    return "kind_mask" if spec.exact else "action_mask"
+
+
 def split_action(spec: EnvSpec, action: Any) -> "tuple[int, Optional[int]]":
     """An agent's action as (index, amount); a clear error for anything else."""
     if type(action) is int and not spec.exact and -(2**62) < action < 2**62:
@@ -35,6 +42,8 @@ def split_action(spec: EnvSpec, action: Any) -> "tuple[int, Optional[int]]":
     if spec.exact:
         try:
             kind, amount = action
+            if isinstance(kind, (bool, np.bool_)) or not isinstance(kind, (int, np.integer)):
+                raise ValueError
             kind = int(kind)
             amount_arr = np.asarray(amount).reshape(-1)
             if amount_arr.size != 1:
@@ -80,6 +89,9 @@ class Table:
         raise ConfigError("10,000 deals in a row gave the agent no decision")
 
     def run_python_bots(self) -> None:
+        """Plays the Python bots' seats up to an agent's decision. A bot that
+        fails or answers badly raises (a ConfigError naming its seat, or its
+        own exception); the caller ends the episode."""
         bots = self.spec.python_bots
         while bots:
             seat = self.core.actor
@@ -117,21 +129,18 @@ def apply_answer(core: _EnvTable, answer: Any, who: str) -> None:
     if not (isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], str)):
         raise ConfigError(f"{who} answered {answer!r}: a bot returns ('fold', 0), ('check', 0), ('call', 0), ('bet', amount) or ('raise', amount)")
     kind, amount = answer
-    if kind in ("bet", "raise"):
-        if isinstance(amount, bool) or not isinstance(amount, (int, np.integer)):
-            raise ConfigError(f"{who} answered {answer!r}: a bet or raise amount is a whole number of chips")
-        core.apply("raise", int(amount))
-    elif kind in ("fold", "check"):
-        core.apply(kind)
-    elif kind == "call":
-        core.apply("check_call")
-    else:
+    if kind in ("bet", "raise") and (isinstance(amount, bool) or not isinstance(amount, (int, np.integer)) or not 0 <= int(amount) < 2**64):
+        raise ConfigError(f"{who} answered {answer!r}: a bet or raise amount is a whole number of chips")
+    if kind not in ("bet", "raise", "fold", "check", "call"):
         raise ConfigError(f"{who} answered {answer!r}: the move is fold, check, call, bet or raise")
+    try:
+        if kind in ("bet", "raise"):
+            core.apply("raise", int(amount))
+        elif kind == "call":
+            core.apply("check_call")
+        else:
+            core.apply(kind)
+    except IllegalActionError as e:
+        raise ConfigError(f"{who} answered {answer!r}, which is not legal: {e}") from e
 
 
-def info_for(table: Table, seat: int) -> Dict[str, Any]:
-    return {"seat": seat, "action_mask": table.core.mask(seat)}
-
-
-def view(table: Table, seat: int) -> SeatView:
-    return table.core.view(seat)

@@ -26,10 +26,27 @@ DEFAULT_ACTIONS: Dict[Structure, Tuple[ActionSpec, ...]] = {
 }
 
 
-def _int(name: str, value: Any, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral) or int(value) < low:
-        raise ConfigError(f"{name} must be an integer of at least {low}, not {value!r}")
+def _int(name: str, value: Any, low: int = 0, high: int = 2**62) -> int:
+    if isinstance(value, bool) or not isinstance(value, Integral) or not low <= int(value) <= high:
+        raise ConfigError(f"{name} must be an integer from {low} to {high}, not {value!r}")
     return int(value)
+
+
+#: Seats an environment may have (the engine's limits).
+MIN_PLAYERS, MAX_PLAYERS = 2, 22
+
+
+def players_of(value: Any) -> int:
+    return _int("players", value, MIN_PLAYERS, MAX_PLAYERS)
+
+
+def seed_of(seed: Any) -> Optional[int]:
+    """A seed as the engine takes it: ``None`` or an integer from 0 to 2**64 - 1."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, Integral) or not 0 <= int(seed) < 2**64:
+        raise ConfigError(f"seed must be None or an integer from 0 to 2**64 - 1, not {seed!r}")
+    return int(seed)
 
 
 def parse_action(a: Any, structure: Structure) -> Tuple[str, int, int]:
@@ -39,15 +56,16 @@ def parse_action(a: Any, structure: Structure) -> Tuple[str, int, int]:
         if name == "all_in":
             if structure != Structure.NO_LIMIT:
                 raise ConfigError(f"'all_in' is a no-limit action: in {structure.name.lower().replace('_', '-')} the largest bet or raise is 'max_raise'")
-            name = "max_raise"
-        if name in _NAMES:
+        if name in _NAMES + ("all_in",):
             return (name, 0, 0)
         raise ConfigError(f"{a!r} is not an action: use 'fold', 'check_call', 'min_raise', 'max_raise', 'all_in' (no-limit) or a fraction of the pot such as 0.5")
     if isinstance(a, bool) or not isinstance(a, (Real, Fraction)):
         raise ConfigError(f"{a!r} is not an action: use a name or a fraction of the pot")
     f = Fraction(a) if isinstance(a, (int, Fraction)) else Fraction(float(a)).limit_denominator(1000)
-    if f <= 0 or f > 1000:
+    if not 0 < f <= 1000:
         raise ConfigError(f"a pot fraction must be above 0 and at most 1000, not {a!r}")
+    if f.denominator > 1000:
+        raise ConfigError(f"a pot fraction's denominator is at most 1000, not {a!r} (give the nearest such fraction)")
     if structure in (Structure.FIXED_LIMIT, Structure.PROGRESSIVE):
         raise ConfigError(f"pot fractions are for no-limit and pot-limit: {structure.name.lower().replace('_', '-')} bets have fixed sizes (use 'min_raise')")
     return ("pot", f.numerator, f.denominator)
@@ -75,7 +93,6 @@ class EnvSpec:
     bots: List[Optional[str]] = field(default_factory=list)
     python_bots: Dict[int, Callable[..., Any]] = field(default_factory=dict)
     render_mode: Optional[str] = None
-    labels: List[str] = field(default_factory=list)
 
     @property
     def exact(self) -> bool:
@@ -89,7 +106,7 @@ class EnvSpec:
     def action_names(self) -> List[str]:
         if self.actions is None:
             return ["fold", "check_call", "bet_or_raise"]
-        return list(self.labels) or [action_name(a) for a in self.actions]
+        return [action_name(a) for a in self.actions]
 
     @property
     def obs_len(self) -> int:
@@ -121,7 +138,7 @@ def make_spec(
     *,
     players: int = 6,
     rules: Optional[Rules] = None,
-    stacks: Union[int, Sequence[int]] = 200,
+    stacks: Union[int, Sequence[int], None] = None,
     stack_range: Optional[Tuple[int, int]] = None,
     episode: str = "hand",
     max_hands: Optional[int] = None,
@@ -135,11 +152,15 @@ def make_spec(
     if unknown:
         known = "players, rules, stacks, stack_range, episode, max_hands, actions, button, render_mode"
         raise ConfigError(f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(sorted(unknown))}: the options are {known}")
-    players = _int("players", players, 2)
+    players = players_of(players)
     if rules is None:
         rules = Rules.no_limit(small_blind=1, big_blind=2)
     if not isinstance(rules, Rules):
         raise ConfigError(f"rules must be a holecards.Rules (Rules.no_limit(...), Rules.fixed_limit(...), ...), not {rules!r}")
+    if stacks is not None and stack_range is not None:
+        raise ConfigError("give stacks (the same every episode) or stack_range (drawn each episode), not both")
+    if stacks is None:
+        stacks = 200
     if isinstance(stacks, Integral) and not isinstance(stacks, bool):
         stack_list = [_int("stacks", stacks, 1)] * players
     elif isinstance(stacks, (list, tuple)):
@@ -164,14 +185,14 @@ def make_spec(
         max_hands = _int("max_hands", max_hands, 1)
     structure = rules.structure
     given = DEFAULT_ACTIONS[structure] if actions is None else actions
-    labels: List[str] = []
+    if not isinstance(given, (str, list, tuple)):
+        raise ConfigError(f"actions must be 'exact' or a list of actions (names and pot fractions), not {given!r}")
     action_list: Optional[List[Tuple[str, int, int]]] = None
     if isinstance(given, str):
         if given != "exact":
             raise ConfigError(f"actions must be 'exact' or a sequence of actions, not {given!r}")
     else:
         action_list = [parse_action(a, structure) for a in given]
-        labels = ["all_in" if isinstance(a, str) and a.strip().lower().replace("-", "_").replace(" ", "_") == "all_in" else action_name(p) for a, p in zip(given, action_list)]
     if button is not None:
         button = _int("button", button)
         if button >= players:
@@ -180,6 +201,8 @@ def make_spec(
         raise ConfigError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
     names: List[Optional[str]] = [None] * players
     python_bots: Dict[int, Callable[..., Any]] = {}
+    if bots is not None and not isinstance(bots, Mapping):
+        raise ConfigError(f"bots must be a dict from seat to bot, not {bots!r}")
     for seat, bot in (bots or {}).items():
         seat = _int("a bot's seat", seat)
         if seat >= players:
@@ -190,7 +213,7 @@ def make_spec(
             python_bots[seat] = bot
         else:
             raise ConfigError(f"the bot for seat {seat} must be a built-in bot's name or a callable taking a SeatView, not {bot!r}")
-    return EnvSpec(rules, players, stack_list, rng, episode == "session", max_hands, action_list, button, names, python_bots, render_mode, labels)
+    return EnvSpec(rules, players, stack_list, rng, episode == "session", max_hands, action_list, button, names, python_bots, render_mode)
 
 
 def layout(players: int) -> Dict[str, slice]:

@@ -10,14 +10,14 @@ import numpy as np
 
 from .._core import Hand, SeatView
 from ..errors import ConfigError
-from ._common import Table, action_space, observation_box, split_action
-from ._config import EnvSpec
+from ._common import Table, action_space, mask_key, observation_box, split_action
+from ._config import EnvSpec, seed_of
 
 
 class HoldemEnv(gymnasium.Env):
     """Hold'em for one agent at ``seat``; see :func:`holecards.env.gym_env`."""
 
-    metadata = {"render_modes": ["human", "ansi"]}
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
 
     def __init__(self, spec: EnvSpec, seat: int, illegal_action: Union[str, float]) -> None:
         self.spec_ = spec
@@ -33,9 +33,10 @@ class HoldemEnv(gymnasium.Env):
         # actions, built-in opponents, illegal actions refused.
         self._plain = not spec.exact and not spec.python_bots and illegal_action == "raise"
         self._human = spec.render_mode == "human"
+        self._mask_key = mask_key(spec)
 
     def _info(self, mask: np.ndarray, legal: "tuple[int, ...]") -> Dict[str, Any]:
-        return {"action_mask": mask, "legal_actions": legal, "seat": self.seat}
+        return {self._mask_key: mask, "legal_actions": legal, "seat": self.seat}
 
     @property
     def action_names(self) -> List[str]:
@@ -48,9 +49,11 @@ class HoldemEnv(gymnasium.Env):
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> "tuple[np.ndarray, Dict[str, Any]]":
         if seed is not None:
+            seed = seed_of(seed)
             super().reset(seed=seed)
             self.table.seed(seed)
-        self._over = False
+        # (over until the episode is dealt: a Python bot may fail on the way)
+        self._over = True
         if self.spec_.python_bots:
             self.table.reset()
             obs, mask, legal = self._core.observe_all(self.seat)
@@ -58,9 +61,10 @@ class HoldemEnv(gymnasium.Env):
             # (the engine plays built-in bots up to the agent's decision)
             self.table.finished.clear()
             obs, mask, legal = self._core.reset_observe(self.seat)
+        self._over = False
         if self._human:
             self.render()
-        return obs, {"action_mask": mask, "legal_actions": legal, "seat": self.seat}
+        return obs, self._info(mask, legal)
 
     def step(self, action: Any) -> "tuple[np.ndarray, float, bool, bool, Dict[str, Any]]":
         if self._over:
@@ -74,15 +78,24 @@ class HoldemEnv(gymnasium.Env):
         core = self._core
         index, amount = split_action(self.spec_, action)
         if self.illegal_action != "raise" and not _legal(self.table, self.seat, index, amount):
-            # Nothing is played: the episode ends with the penalty.
+            # Nothing is played: the episode ends with the penalty (plus the
+            # result of any hand of a session that ended before this step).
             self._over = True
+            rewards, hands = self.table.take_rewards()
             obs, mask, legal = core.observe_all(self.seat)
             info = self._info(mask, legal)
             info["illegal_action"] = True
-            return obs, float(self.illegal_action), True, False, info
+            return obs, float(self.illegal_action) + (rewards[self.seat] if hands else 0.0), True, False, info
         if self.spec_.python_bots:
+            if core.actor != self.seat:
+                raise ConfigError(f"seat {core.actor} is to act, not the agent's seat {self.seat}: call reset()")
             core.step(index, amount)
-            self.table.run_python_bots()
+            try:
+                self.table.run_python_bots()
+            except BaseException:
+                # A bot failed with the hand in its hands: the episode cannot go on.
+                self._over = True
+                raise
             rewards, hands = self.table.take_rewards()
             reward = rewards[self.seat] if hands else 0.0
             obs, mask, legal = core.observe_all(self.seat)

@@ -11,8 +11,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
 from .._core import Hand, SeatView
-from ._common import Table, action_space, mask_box, observation_box, split_action
-from ._config import EnvSpec
+from ..errors import ConfigError
+from ._common import Table, action_space, mask_box, mask_key, observation_box, split_action
+from ._config import EnvSpec, seed_of
 
 
 def _name(seat: int) -> str:
@@ -28,7 +29,8 @@ class _Base:
         self.table = Table(spec)
         self.possible_agents = [_name(s) for s in range(spec.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        obs = spaces.Dict({"observation": observation_box(spec), "action_mask": mask_box(spec)})
+        self._mask_key = mask_key(spec)
+        obs = spaces.Dict({"observation": observation_box(spec), self._mask_key: mask_box(spec)})
         self.observation_spaces = {a: obs for a in self.possible_agents}
         self.action_spaces = {a: action_space(spec) for a in self.possible_agents}
         self.render_mode = spec.render_mode
@@ -44,13 +46,19 @@ class _Base:
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
+    def _seat_of(self, agent: str) -> int:
+        seat = self._seat.get(agent)
+        if seat is None:
+            raise ConfigError(f"{agent!r} is not an agent: the agents are {self.possible_agents}")
+        return seat
+
     def _observe(self, agent: str) -> Dict[str, np.ndarray]:
-        obs, mask, _ = self.table.core.observe_all(self._seat[agent])
-        return {"observation": obs, "action_mask": mask}
+        obs, mask, _ = self.table.core.observe_all(self._seat_of(agent))
+        return {"observation": obs, self._mask_key: mask}
 
     def view(self, agent: str) -> SeatView:
         """The agent's :class:`~holecards.SeatView` (public information and its own cards)."""
-        return self.table.core.view(self._seat[agent])
+        return self.table.core.view(self._seat_of(agent))
 
     @property
     def hand(self) -> Hand:
@@ -59,7 +67,8 @@ class _Base:
 
     @property
     def finished_hands(self) -> List[Hand]:
-        """The hands finished this episode, oldest first."""
+        """The hands finished this episode, oldest first, every card included
+        (for logging and replays, not for agents)."""
         return self.table.finished_hands()
 
     def render(self) -> Optional[str]:
@@ -84,13 +93,22 @@ class HoldemAEC(_Base, AECEnv):  # type: ignore[misc]
         super().__init__()
         self._setup(spec)
         self.agents: List[str] = []
+        self._started = False
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        if not self._started:
+            raise ConfigError("call reset() before observe()")
         return self._observe(agent)
 
+    def last(self, observe: bool = True) -> Any:
+        if not self._started:
+            raise ConfigError("call reset() before last()")
+        return super().last(observe)
+
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        self._started = True
         if seed is not None:
-            self.table.seed(seed)
+            self.table.seed(seed_of(seed))
         self.table.reset()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -104,6 +122,8 @@ class HoldemAEC(_Base, AECEnv):  # type: ignore[misc]
         self.agent_selection = _name(actor)
 
     def step(self, action: Any) -> None:
+        if not self.agents:
+            raise ConfigError("the episode is over: call reset()" if self._started else "call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -148,17 +168,17 @@ class HoldemParallel(_Base, ParallelEnv):  # type: ignore[misc]
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> "tuple[Dict[str, Any], Dict[str, Any]]":
         if seed is not None:
-            self.table.seed(seed)
+            self.table.seed(seed_of(seed))
         self.table.reset()
         self.agents = self.possible_agents[:]
         return self._all(), {a: {} for a in self.agents}
 
     def step(self, actions: Dict[str, Any]) -> "tuple[Dict[str, Any], Dict[str, float], Dict[str, bool], Dict[str, bool], Dict[str, Any]]":
+        if not self.agents:
+            raise ConfigError("no episode is running: call reset()")
         actor = self.table.core.actor
-        if actor is None or _name(actor) not in actions:
-            from ..errors import ConfigError
-
-            raise ConfigError(f"no action for {_name(actor) if actor is not None else 'anyone'}, the agent to act")
+        if actor is None or not isinstance(actions, dict) or _name(actor) not in actions:
+            raise ConfigError(f"give a dict of actions with one for {_name(actor) if actor is not None else 'the agent to act'}, the agent to act")
         self.table.step(actions[_name(actor)])
         rewards, hands = self.table.take_rewards()
         agents = self.agents

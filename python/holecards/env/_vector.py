@@ -12,8 +12,8 @@ from gymnasium.vector import VectorEnv as _GymVectorEnv
 
 from .._core import Hand, SeatView, _VecEnv
 from ..errors import ConfigError
-from ._common import action_space, observation_box
-from ._config import EnvSpec, make_spec
+from ._common import action_space, mask_key, observation_box
+from ._config import EnvSpec, make_spec, seed_of
 
 
 class VectorEnv(_GymVectorEnv):
@@ -45,6 +45,10 @@ class VectorEnv(_GymVectorEnv):
     def __init__(self, num_tables: int, *, threads: Optional[int] = None, copy: bool = True, record: bool = False, seed: Optional[int] = None, bots: Optional[Dict[int, str]] = None, **config: Any) -> None:
         if isinstance(num_tables, bool) or not isinstance(num_tables, (int, np.integer)) or num_tables < 1:
             raise ConfigError(f"num_tables must be a positive integer, not {num_tables!r}")
+        if bots is not None and not isinstance(bots, dict):
+            raise ConfigError(f"bots must be a dict from seat to a built-in bot's name, not {bots!r}")
+        if isinstance(num_tables, (int, np.integer)) and not isinstance(num_tables, bool) and num_tables > 1_000_000:
+            raise ConfigError(f"num_tables must be at most 1,000,000, not {num_tables}")
         if any(not isinstance(b, str) for b in (bots or {}).values()):
             raise ConfigError("a VectorEnv's bots are built-in bots, given by name ('random', 'calling_station', 'tight_aggressive'): Python bots would need the GIL at every table")
         if config.get("render_mode") is not None:
@@ -54,7 +58,7 @@ class VectorEnv(_GymVectorEnv):
         self.num_envs = int(num_tables)
         self.players = spec.players
         self.action_names: List[str] = spec.action_names
-        self._core = _VecEnv(self.num_envs, *spec.core_args(), seed=seed, threads=threads)
+        self._core = _VecEnv(self.num_envs, *spec.core_args(), seed=seed_of(seed), threads=threads)
         self._core.set_record(bool(record))
         self._copy = bool(copy)
         self.single_observation_space = observation_box(spec)
@@ -73,19 +77,21 @@ class VectorEnv(_GymVectorEnv):
         self._truncated = np.zeros(t, dtype=np.bool_)
         self._seat = np.zeros(t, dtype=np.int64)
         self._bufs = (self._obs, self._mask, self._rewards, self._terminated, self._truncated, self._seat)
+        # Gymnasium's vector infos say, per key, which tables have it: all of them.
+        self._every = np.ones(t, dtype=np.bool_)
+        self._mask_key = mask_key(spec)
 
     def _out(self, arr: np.ndarray) -> np.ndarray:
         return arr.copy() if self._copy else arr
 
     def _infos(self) -> Dict[str, Any]:
-        return {"action_mask": self._out(self._mask), "seat": self._out(self._seat)}
+        every = self._out(self._every)
+        return {self._mask_key: self._out(self._mask), "_" + self._mask_key: every, "seat": self._out(self._seat), "_seat": every}
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> Tuple[np.ndarray, Dict[str, Any]]:
         """New episodes at every table; with ``seed``, table ``i`` is reseeded
         from ``seed`` on its own stream ``i`` (the same on any number of threads)."""
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
-            raise ConfigError(f"seed must be None or a non-negative integer (one seed for all tables, each on its own stream), not {seed!r}")
-        self._core.reset(None if seed is None else int(seed), *self._bufs)
+        self._core.reset(seed_of(seed), *self._bufs)
         return self._out(self._obs), self._infos()
 
     def step(self, actions: Any) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
@@ -99,7 +105,7 @@ class VectorEnv(_GymVectorEnv):
             except (TypeError, ValueError):
                 raise ConfigError("exact actions are (kinds, amounts): two arrays of one entry per table") from None
             kinds_arr = _ints(kinds, t, "kinds")
-            amounts_arr = _ints(amounts, t, "amounts")
+            amounts_arr = _ints(amounts, t, "amounts", column=True)
             if (amounts_arr < 0).any():
                 raise ConfigError("amounts are chips: non-negative whole numbers")
             self._core.step(kinds_arr, amounts_arr.astype(np.uint64), *self._bufs)
@@ -107,13 +113,20 @@ class VectorEnv(_GymVectorEnv):
             self._core.step(_ints(actions, t, "actions"), None, *self._bufs)
         return self._out(self._obs), self._out(self._rewards), self._out(self._terminated), self._out(self._truncated), self._infos()
 
+    def _table(self, table: Any) -> int:
+        if isinstance(table, (bool, np.bool_)) or not isinstance(table, (int, np.integer)) or not 0 <= table < self.num_envs:
+            raise ConfigError(f"table {table!r} is not a table: tables are 0..{self.num_envs - 1}")
+        return int(table)
+
     def hand(self, table: int) -> Hand:
         """Table ``table``'s hand being played, every card included (for logging, not for agents)."""
-        return self._core.hand(table)
+        return self._core.hand(self._table(table))
 
     def view(self, table: int, seat: int) -> SeatView:
         """The :class:`~holecards.SeatView` of ``seat`` at table ``table``."""
-        return self._core.view(table, seat)
+        if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.players:
+            raise ConfigError(f"seat {seat!r} is not a seat: seats are 0..{self.players - 1}")
+        return self._core.view(self._table(table), int(seat))
 
     def finished_hands(self) -> List[Tuple[int, Hand]]:
         """With ``record=True``: the hands finished since the last call, as
@@ -124,10 +137,12 @@ class VectorEnv(_GymVectorEnv):
         pass
 
 
-def _ints(values: Any, t: int, name: str) -> np.ndarray:
+def _ints(values: Any, t: int, name: str, column: bool = False) -> np.ndarray:
     arr = np.asarray(values)
-    if arr.dtype.kind not in "iu" or arr.size != t:
-        raise ConfigError(f"{name} must be {t} integers, one per table, not an array of shape {arr.shape} and type {arr.dtype}")
+    shapes = [(t,), (t, 1)] if column else [(t,)]
+    if arr.dtype.kind not in "iu" or arr.shape not in shapes:
+        want = " or ".join(str(s) for s in shapes)
+        raise ConfigError(f"{name} must be {t} integers, one per table (shape {want}), not an array of shape {arr.shape} and type {arr.dtype}")
     if arr.dtype.kind == "u" and arr.size and int(arr.max()) >= 2**63:
         raise ConfigError(f"{name} must be {t} integers below 2**63")
     return np.ascontiguousarray(arr.reshape(t), dtype=np.int64)

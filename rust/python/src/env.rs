@@ -39,6 +39,7 @@ fn make_config(
                     "check_call" => AbstractAction::CheckCall,
                     "min_raise" => AbstractAction::MinRaise,
                     "max_raise" => AbstractAction::MaxRaise,
+                    "all_in" => AbstractAction::AllIn,
                     "pot" => AbstractAction::Pot { num, den },
                     other => return Err(config(format!("{other:?} is not an action: use fold, check_call, min_raise, max_raise, all_in or a pot fraction"))),
                 });

@@ -10,6 +10,8 @@
 //! * `MaxRaise`: bet or raise to the largest legal amount: all-in in
 //!   no-limit, the pot in pot-limit (or all-in when that is less), the one
 //!   size in fixed limit.
+//! * `AllIn`: `MaxRaise` by its no-limit name (a configuration with other
+//!   rules refuses it: there the largest raise is not the stack).
 //! * `Pot { num, den }`: bet or raise by `num / den` of the pot after
 //!   calling: to `high + floor((pot + call) * num / den)`, where `high` is
 //!   the bet to match, `call` what this seat owes and `pot` every chip in
@@ -31,6 +33,8 @@ pub enum AbstractAction {
     CheckCall,
     MinRaise,
     MaxRaise,
+    /// `MaxRaise`, in no-limit only.
+    AllIn,
     /// A bet or raise of `num / den` of the pot after calling.
     Pot {
         num: u32,
@@ -57,7 +61,7 @@ impl AbstractAction {
             AbstractAction::Fold => Move::Fold,
             AbstractAction::CheckCall => Move::CheckOrCall,
             AbstractAction::MinRaise => Move::BetOrRaiseTo(la.min_raise_to.unwrap_or(0)),
-            AbstractAction::MaxRaise => Move::BetOrRaiseTo(la.max_raise_to.unwrap_or(0)),
+            AbstractAction::MaxRaise | AbstractAction::AllIn => Move::BetOrRaiseTo(la.max_raise_to.unwrap_or(0)),
             AbstractAction::Pot { num, den } => Move::BetOrRaiseTo(pot_fraction_to(spot, num, den)),
         }
     }
@@ -69,7 +73,7 @@ impl AbstractAction {
         match self {
             AbstractAction::Fold => la.can_fold,
             AbstractAction::CheckCall => true,
-            AbstractAction::MinRaise | AbstractAction::MaxRaise => la.can_raise(),
+            AbstractAction::MinRaise | AbstractAction::MaxRaise | AbstractAction::AllIn => la.can_raise(),
             AbstractAction::Pot { num, den } => match (la.min_raise_to, la.max_raise_to) {
                 (Some(lo), Some(hi)) => (lo..=hi).contains(&pot_fraction_to(spot, num, den)),
                 _ => false,
@@ -77,13 +81,15 @@ impl AbstractAction {
         }
     }
 
-    /// A short name: `fold`, `check_call`, `min_raise`, `max_raise`, `pot*1/2`.
+    /// A short name: `fold`, `check_call`, `min_raise`, `max_raise`, `all_in`, `pot*1/2`, `pot*1`.
     pub fn describe(self) -> String {
         match self {
             AbstractAction::Fold => "fold".into(),
             AbstractAction::CheckCall => "check_call".into(),
             AbstractAction::MinRaise => "min_raise".into(),
             AbstractAction::MaxRaise => "max_raise".into(),
+            AbstractAction::AllIn => "all_in".into(),
+            AbstractAction::Pot { num, den: 1 } => format!("pot*{num}"),
             AbstractAction::Pot { num, den } => format!("pot*{num}/{den}"),
         }
     }
@@ -184,6 +190,12 @@ impl ActionSpace {
                 (_, None) => Err(Error::bad_config("a bet or raise (kind 2) needs an amount: the street total in chips".into())),
             },
         }
+    }
+
+    /// Whether action `index` names an amount of its own (a pot fraction), or
+    /// one the rules give (the minimum or maximum, none when raising is closed).
+    pub fn is_sized(&self, index: usize) -> bool {
+        matches!(self, ActionSpace::Discrete(a) if matches!(a.get(index), Some(AbstractAction::Pot { .. })))
     }
 
     /// Action `index`'s name (exact mode: the kind's).

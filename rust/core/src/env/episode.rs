@@ -75,6 +75,11 @@ impl EnvConfig {
         if self.bots.iter().all(Option::is_some) {
             return Err(Error::bad_config("every seat is a bot: at least one seat must be an agent".into()));
         }
+        if let super::ActionSpace::Discrete(a) = &self.actions {
+            if a.contains(&super::AbstractAction::AllIn) && self.rules.structure != crate::game::Structure::NoLimit {
+                return Err(Error::bad_config(format!("all_in is a no-limit action: in {} the largest bet or raise is max_raise", self.rules.structure.name())));
+            }
+        }
         if let Episode::Session { max_hands: Some(0) } = self.episode {
             return Err(Error::bad_config("max_hands must be at least 1".into()));
         }
@@ -302,8 +307,9 @@ impl EnvTable {
             Ok(mv) => mv,
             Err(e) => return e,
         };
+        let sized = self.cfg.actions.is_sized(index as usize) || spot.legal.can_raise();
         let what = match (&self.cfg.actions, mv) {
-            (ActionSpace::Discrete(_), Move::BetOrRaiseTo(to)) => format!("action {index} ({}: to {to})", self.cfg.actions.name(index as usize)),
+            (ActionSpace::Discrete(_), Move::BetOrRaiseTo(to)) if sized => format!("action {index} ({}: to {to})", self.cfg.actions.name(index as usize)),
             (ActionSpace::Discrete(_), _) => format!("action {index} ({})", self.cfg.actions.name(index as usize)),
             (ActionSpace::Exact, Move::BetOrRaiseTo(to)) => format!("bet or raise to {to}"),
             (ActionSpace::Exact, _) => self.cfg.actions.name(index as usize),
