@@ -1,6 +1,6 @@
 //! One hand of hold'em: forced bets, the deal, betting rounds, showdown.
 //! Where a bet or raise is validated: `betting.rs`.
-use super::deal::{deal_plan, Lazy};
+use super::deal::{deal_plan, Lazy, Plan};
 use super::event::{Entry, EventKind};
 use super::pots::{self, Pot};
 use super::rules::{Rules, StraddleMinRaise, Structure, MAX_CHIPS};
@@ -224,6 +224,41 @@ pub struct GivenCards {
     pub board: Vec<Card>,
 }
 
+/// The checks on a table that every new hand makes: the number of seats
+/// (straddles need more), a pot-limit straddle's size at this table, the
+/// button, and the stacks.
+fn check_table(rules: &Rules, stacks: &[u64], button: usize) -> Result<()> {
+    let n = stacks.len();
+    if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
+        return Err(Error::bad_config(format!("a hand needs {MIN_SEATS} to {MAX_SEATS} players, not {n}")));
+    }
+    if n < rules.min_players() {
+        return Err(Error::bad_config(format!("{} straddle(s) need at least {} players, not {n}", rules.straddles.len(), rules.min_players())));
+    }
+    if rules.structure == Structure::PotLimit {
+        if let Some(&s) = rules.straddles.first() {
+            let max = rules.pot_limit_straddle_max(n);
+            if s > max {
+                return Err(Error::bad_config(format!("straddle of {s} is above the pot-limit maximum of {max} at {n} seats (a pot-sized raise over the big blind, antes counted)")));
+            }
+        }
+    }
+    if button >= n {
+        return Err(Error::bad_config(format!("button {button} is not a seat: seats are 0..{}", n - 1)));
+    }
+    let mut sum = 0u64;
+    for (i, &s) in stacks.iter().enumerate() {
+        if s == 0 {
+            return Err(Error::bad_config(format!("seat {i} has no chips: every stack must be at least 1")));
+        }
+        sum = sum.saturating_add(s);
+    }
+    if sum > MAX_CHIPS {
+        return Err(Error::bad_config("the stacks add up to more than 2**60 chips".into()));
+    }
+    Ok(())
+}
+
 impl Hand {
     /// A new hand: forced bets posted, cards dealt, first player to act set.
     #[inline]
@@ -271,44 +306,15 @@ impl Hand {
 
     #[inline]
     fn build(rules: Arc<Rules>, stacks: &[u64], seating: Seating, rng: &mut Lazy<'_>, given: Option<&GivenCards>) -> Result<Hand> {
-        let button = seating.button;
-        let n = stacks.len();
-        if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
-            return Err(Error::bad_config(format!("a hand needs {MIN_SEATS} to {MAX_SEATS} players, not {n}")));
-        }
-        if n < rules.min_players() {
-            return Err(Error::bad_config(format!("{} straddle(s) need at least {} players, not {n}", rules.straddles.len(), rules.min_players())));
-        }
-        if rules.structure == Structure::PotLimit {
-            if let Some(&s) = rules.straddles.first() {
-                let max = rules.pot_limit_straddle_max(n);
-                if s > max {
-                    return Err(Error::bad_config(format!("straddle of {s} is above the pot-limit maximum of {max} at {n} seats (a pot-sized raise over the big blind, antes counted)")));
-                }
-            }
-        }
-        if button >= n {
-            return Err(Error::bad_config(format!("button {button} is not a seat: seats are 0..{}", n - 1)));
-        }
-        let mut sum = 0u64;
-        for (i, &s) in stacks.iter().enumerate() {
-            if s == 0 {
-                return Err(Error::bad_config(format!("seat {i} has no chips: every stack must be at least 1")));
-            }
-            sum = sum.saturating_add(s);
-        }
-        if sum > MAX_CHIPS {
-            return Err(Error::bad_config("the stacks add up to more than 2**60 chips".into()));
-        }
-        let (holes, board, burns) = deal_plan(n, button, rng, given)?;
-        let seats = stacks.iter().zip(holes.iter()).map(|(&s, &hole)| Seat { starting: s, stack: s, bet: 0, total: 0, folded: false, all_in: false, acted: false, acted_high: 0, hole }).collect();
+        check_table(&rules, stacks, seating.button)?;
+        let plan = deal_plan(stacks.len(), seating.button, rng, given)?;
         let mut hand = Hand {
             rules,
-            seats,
-            button,
+            seats: Vec::with_capacity(stacks.len()),
+            button: 0,
             street: Street::Preflop,
-            board,
-            burns,
+            board: plan.1,
+            burns: None,
             actor: None,
             high: 0,
             full_raise: 0,
@@ -319,11 +325,50 @@ impl Hand {
             log: Vec::with_capacity(32),
             result: None,
             masks: Masks::default(),
-            seating: SeatingBits { sb: seating.small_blind.map_or(NO_SEAT, |s| s as u8), bb: seating.big_blind as u8, posting: seating.posting },
+            seating: SeatingBits::default(),
         };
-        hand.post_forced_bets();
-        hand.start_round();
+        hand.deal(stacks, seating, plan);
         Ok(hand)
+    }
+
+    /// Deals the next hand of a simulation into this one, dealt from `rng`
+    /// with the button at `button`: the same hand as
+    /// `Hand::new_with_rng(rules, stacks, button, rng, None)` with this
+    /// hand's rules, but keeping its buffers and its `Arc` (no allocation and
+    /// no reference count per hand). On an error this hand is unchanged.
+    pub(crate) fn redeal_with_rng(&mut self, stacks: &[u64], button: usize, rng: &mut DeckRng) -> Result<()> {
+        check_table(&self.rules, stacks, button)?;
+        let plan = deal_plan(stacks.len(), button, &mut Lazy::Rng(rng), None)?;
+        self.deal(stacks, Seating::standard(stacks.len(), button), plan);
+        Ok(())
+    }
+
+    /// Sets every field but the rules for a new hand of this deal (the seats
+    /// and the log keep their allocations), then posts the forced bets and
+    /// starts the first round.
+    fn deal(&mut self, stacks: &[u64], seating: Seating, (holes, board, burns): Plan) {
+        // Every field named, so that a new one cannot be left over from the last hand.
+        let Hand { rules: _, seats, button, street, board: b, burns: bu, actor, high, full_raise, last_full_high, raises, uncapped, dead, log, result, masks, seating: bits } = self;
+        seats.clear();
+        seats.extend(stacks.iter().zip(holes.iter()).map(|(&s, &hole)| Seat { starting: s, stack: s, bet: 0, total: 0, folded: false, all_in: false, acted: false, acted_high: 0, hole }));
+        *button = seating.button;
+        *street = Street::Preflop;
+        *b = board;
+        *bu = burns;
+        *actor = None;
+        *high = 0;
+        *full_raise = 0;
+        *last_full_high = 0;
+        *raises = 0;
+        *uncapped = false;
+        *dead = 0;
+        log.clear();
+        *result = None;
+        *masks = Masks::default();
+        *bits = SeatingBits { sb: seating.small_blind.map_or(NO_SEAT, |s| s as u8), bb: seating.big_blind as u8, posting: seating.posting };
+        self.post_forced_bets();
+        self.masks = self.compute_masks();
+        self.start_round();
     }
 
     pub fn num_players(&self) -> usize {
@@ -500,7 +545,12 @@ impl Hand {
             self.full_raise = 0;
             self.last_full_high = self.high;
         }
-        let m = self.compute_masks();
+        // Nobody has acted yet this round: everyone who can bet is to act.
+        // (Who is in and who can bet are kept up to date as they change, by
+        // `deal`, `advance` and `return_uncalled`.)
+        let mut m = self.masks;
+        m.pending = m.able;
+        debug_assert_eq!(m, self.compute_masks(), "seat masks at the start of a round");
         self.masks = m;
         self.uncapped = structure == Structure::FixedLimit && (!limited || (uncapped && m.able.count_ones() == 2));
         let first_from = if self.street == Street::Preflop && structure != Structure::Progressive {
@@ -613,6 +663,10 @@ impl Hand {
             s.stack += back;
             if s.stack > 0 {
                 s.all_in = false;
+                if !s.folded {
+                    // Chips back: this seat can bet again.
+                    self.masks.able |= 1 << top;
+                }
             }
             self.log.push(Entry { seat: top as u8, kind: EventKind::ReturnUncalled, street: self.street, amount: back, all_in: false });
         }
