@@ -6,6 +6,8 @@
 //! of a hand its events, pots, payoffs, views and encoding. Then cash and
 //! tournament simulations' totals.
 //!
+//! (Before build_pots had room for 22 all-in levels, `nl-22` panicked.)
+//!
 //! `cargo run --release -p holecards-core --example engine_digest [HANDS]`
 use holecards_core::game::codec::{decode_hand, encode_hand, encode_view};
 use holecards_core::game::{BlindOptions, GivenCards, Hand, Move, Rules, StraddleMinRaise};
@@ -45,6 +47,7 @@ fn configs() -> Vec<(&'static str, Rules, usize, usize, u64, u64)> {
         ("nl-straddle", ok(Rules::no_limit(blinds(1, 2, 0, 0, vec![4, 8], None))), 4, 9, 1, 200),
         ("nl-straddle-bb", ok(Rules::no_limit(blinds(1, 2, 0, 0, vec![4], Some(StraddleMinRaise::BigBlind)))), 3, 8, 1, 200),
         ("nl-21", ok(Rules::no_limit(blinds(1, 2, 0, 0, vec![], None))), 21, 21, 1, 100),
+        ("nl-22", ok(Rules::no_limit(blinds(1, 2, 0, 0, vec![], None))), 22, 22, 1, 100),
         ("pl", ok(Rules::pot_limit(blinds(1, 2, 0, 0, vec![], None))), 2, 9, 1, 300),
         ("pl-straddle-ante", ok(Rules::pot_limit(blinds(1, 2, 1, 0, vec![5], None))), 3, 9, 1, 300),
         ("fl", ok(Rules::fixed_limit(blinds(1, 2, 0, 0, vec![], None), None, None, Some(3), false)), 2, 9, 1, 100),

@@ -61,7 +61,8 @@ pub struct Pot {
 /// split.
 pub fn build_pots(contributions: &[u64], folded: &[bool], all_in: &[bool], dead: u64) -> Vec<Pot> {
     let n = contributions.len().min(MAX_SEATS);
-    let mut levels = [0u64; MAX_SEATS];
+    // One level per all-in seat, and the top contribution.
+    let mut levels = [0u64; MAX_SEATS + 1];
     let mut k = 0;
     let mut in_hand = SeatSet::default();
     let mut someone_at_zero = false;
@@ -175,5 +176,20 @@ pub fn showdown_values(holes: &[[Card; HOLE_CARDS]], board: &[Card], folded: &[b
             cards[HOLE_CARDS..HOLE_CARDS + m].copy_from_slice(&board[..m]);
             Some(evaluate_unchecked(&cards[..HOLE_CARDS + m]))
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_seat_all_in_at_a_full_table() {
+        // 22 all-in levels and the top one: there was room for 22 only.
+        let c: Vec<u64> = (1..=MAX_SEATS as u64).collect();
+        let pots = build_pots(&c, &[false; MAX_SEATS], &[true; MAX_SEATS], 0);
+        assert_eq!(pots.len(), MAX_SEATS);
+        assert_eq!(pots.iter().map(|p| p.amount).sum::<u64>(), c.iter().sum::<u64>());
+        assert_eq!(pots[MAX_SEATS - 1].eligible.to_vec(), vec![MAX_SEATS - 1]);
     }
 }
