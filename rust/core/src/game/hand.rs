@@ -6,6 +6,7 @@ use super::pots::{self, Pot};
 use super::rules::{Rules, StraddleMinRaise, Structure, MAX_CHIPS};
 use crate::card::Card;
 use crate::deck::DeckRng;
+use crate::eval::{HandAcc, HandValue};
 use crate::error::{Error, Result};
 use std::sync::Arc;
 
@@ -700,21 +701,18 @@ impl Hand {
         self.actor = None;
         self.masks = Masks::default();
         let n = self.seats.len();
-        let mut totals = [0u64; MAX_SEATS];
-        let mut folded = [false; MAX_SEATS];
-        let mut all_in = [false; MAX_SEATS];
-        let mut holes = [[self.board[0]; HOLE_CARDS]; MAX_SEATS];
-        for (i, s) in self.seats.iter().enumerate() {
-            totals[i] = s.total;
-            folded[i] = s.folded;
-            all_in[i] = s.all_in;
-            holes[i] = s.hole;
-        }
-        let mut pots = pots::build_pots(&totals[..n], &folded[..n], &all_in[..n], self.dead);
+        let seats = &self.seats;
+        let mut pots = pots::build_pots_by(n, |i| (seats[i].total, seats[i].folded, seats[i].all_in), self.dead);
         let mut values = [None; MAX_SEATS];
         if showdown {
             self.street = Street::Showdown;
-            pots::showdown_values(&holes[..n], &self.board, &folded[..n], &mut values[..n]);
+            // The five board cards added up once, then each player's two.
+            let board = HandAcc::from_cards(&self.board);
+            for (v, s) in values.iter_mut().zip(&self.seats) {
+                if !s.folded {
+                    *v = Some(HandValue((board + s.hole[0] + s.hole[1]).eval7()));
+                }
+            }
         }
         // Uncontested (no values): the one seat left takes everything, unseen.
         let mut won = [0u64; MAX_SEATS];

@@ -60,20 +60,45 @@ pub struct Pot {
 /// not all-in has put in the same, and this is the usual contribution-level
 /// split.
 pub fn build_pots(contributions: &[u64], folded: &[bool], all_in: &[bool], dead: u64) -> Vec<Pot> {
-    let n = contributions.len().min(MAX_SEATS);
+    build_pots_by(contributions.len().min(MAX_SEATS), |s| (contributions[s], folded[s], all_in[s]), dead)
+}
+
+/// [`build_pots`] for seats `0..n` (at most [`MAX_SEATS`]), `seat(s)` giving
+/// each one's contribution and whether it folded or is all-in (a hand reads
+/// them from its seats, with no copies).
+#[inline]
+pub(crate) fn build_pots_by(n: usize, seat: impl Fn(usize) -> (u64, bool, bool), dead: u64) -> Vec<Pot> {
+    let mut in_hand = SeatSet::default();
+    let mut any_all_in = false;
+    let mut sum = dead;
+    for s in 0..n {
+        let (c, folded, all_in) = seat(s);
+        sum += c;
+        if !folded {
+            in_hand.insert(s);
+            any_all_in |= all_in;
+        }
+    }
+    if !any_all_in {
+        // Without an all-in player still in there is one level, the top
+        // contribution: every chip goes to one pot for everyone still in
+        // (what the general case below makes of it, in one pass).
+        return if sum > 0 { vec![Pot { amount: sum, eligible: in_hand, winners: SeatSet::default() }] } else { Vec::new() };
+    }
+    let contributions = |s: usize| seat(s).0;
+    let folded = |s: usize| seat(s).1;
+    let all_in = |s: usize| seat(s).2;
     // One level per all-in seat, and the top contribution.
     let mut levels = [0u64; MAX_SEATS + 1];
     let mut k = 0;
-    let mut in_hand = SeatSet::default();
     let mut someone_at_zero = false;
     let mut top = 0u64;
     for s in 0..n {
-        if !folded[s] {
-            in_hand.insert(s);
-            top = top.max(contributions[s]);
-            if all_in[s] {
-                if contributions[s] > 0 {
-                    levels[k] = contributions[s];
+        if !folded(s) {
+            top = top.max(contributions(s));
+            if all_in(s) {
+                if contributions(s) > 0 {
+                    levels[k] = contributions(s);
                     k += 1;
                 } else {
                     someone_at_zero = true;
@@ -102,9 +127,9 @@ pub fn build_pots(contributions: &[u64], folded: &[bool], all_in: &[bool], dead:
         let mut amount = 0;
         let mut eligible = SeatSet::default();
         for s in 0..n {
-            let c = contributions[s];
+            let c = contributions(s);
             amount += c.min(level) - c.min(prev);
-            if !folded[s] && (c >= level || !all_in[s]) {
+            if !folded(s) && (c >= level || !all_in(s)) {
                 eligible.insert(s);
             }
         }
@@ -113,7 +138,7 @@ pub fn build_pots(contributions: &[u64], folded: &[bool], all_in: &[bool], dead:
     }
     // Chips above the highest live level (only folded seats can have them,
     // mid-round) stay in the last pot; dead money goes to the main pot.
-    let above: u64 = contributions[..n].iter().map(|&c| c - c.min(prev)).sum();
+    let above: u64 = (0..n).map(|s| contributions(s) - contributions(s).min(prev)).sum();
     if pots.is_empty() && dead_left + above > 0 {
         pots.push(Pot { amount: 0, eligible: in_hand, winners: SeatSet::default() });
     }
@@ -153,13 +178,26 @@ pub fn split(pot: &Pot, button: usize, n: usize, mut pay: impl FnMut(usize, u64)
     if k == 0 {
         return;
     }
+    if k == 1 {
+        // The whole pot to its one winner (a seat of the hand).
+        let s = pot.winners.0.trailing_zeros() as usize;
+        if s < n {
+            pay(s, pot.amount);
+        }
+        return;
+    }
     let share = pot.amount / k;
     let mut odd = pot.amount % k;
-    for i in 0..n {
-        let s = (button + 1 + i) % n;
+    // Seats in order from the button's left: (button + 1 + i) % n for i in 0..n.
+    let mut s = if n == 0 { 0 } else { (button + 1) % n };
+    for _ in 0..n {
         if pot.winners.contains(s) {
             pay(s, share + u64::from(odd > 0));
             odd = odd.saturating_sub(1);
+        }
+        s += 1;
+        if s == n {
+            s = 0;
         }
     }
 }
