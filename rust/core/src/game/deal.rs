@@ -30,8 +30,7 @@ pub(crate) enum Lazy<'a> {
 /// burn, turn, burn, river. Given cards keep their places; the rest come off a
 /// shuffle of the unseen cards. With every card given, nothing is shuffled.
 pub(crate) fn deal_plan(n: usize, button: usize, rng: &mut Lazy<'_>, given: Option<&GivenCards>) -> Result<Plan> {
-    let empty = GivenCards::default();
-    let given = given.unwrap_or(&empty);
+    let Some(given) = given else { return Ok(deal_all(n, button, rng)) };
     if !given.hole_cards.is_empty() && given.hole_cards.len() != n {
         return Err(Error::bad_cards(format!("hole_cards has {} entries for {n} seats", given.hole_cards.len())));
     }
@@ -104,6 +103,29 @@ pub(crate) fn deal_plan(n: usize, button: usize, rng: &mut Lazy<'_>, given: Opti
         board[4] = draw()?;
     }
     Ok((holes, board, Some(burns)))
+}
+
+/// [`deal_plan`] with no card given: the same cards in the same places,
+/// straight off the shuffle of the whole deck.
+fn deal_all(n: usize, button: usize, rng: &mut Lazy<'_>) -> Plan {
+    let mut deck = FULL_DECK;
+    let need = HOLE_CARDS * n + 5 + 3;
+    let drawn = match rng {
+        Lazy::Seed(seed) => partial_shuffle(&mut deck, &mut make_rng(*seed), need),
+        Lazy::Rng(r) => partial_shuffle(&mut deck, r, need),
+    };
+    // At most 52 cards (MAX_SEATS): every one comes off the shuffle.
+    let (hole, rest) = drawn.split_at(HOLE_CARDS * n);
+    let mut holes = [[Card::FIRST; HOLE_CARDS]; MAX_SEATS];
+    // One card a seat from the button's left, twice around.
+    let mut seat = button;
+    for (i, &c) in hole.iter().enumerate() {
+        seat = if seat + 1 == n { 0 } else { seat + 1 };
+        holes[seat][i / n] = c;
+    }
+    // Burn, flop, burn, turn, burn, river.
+    let board = [rest[1], rest[2], rest[3], rest[5], rest[7]];
+    (holes, board, Some([rest[0], rest[4], rest[6]]))
 }
 
 /// rand 0.9's `SliceRandom::partial_shuffle(cards, rng, amount)`, draw for
