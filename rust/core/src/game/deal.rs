@@ -118,10 +118,12 @@ fn deal_all(n: usize, button: usize, rng: &mut Lazy<'_>) -> Plan {
     let (hole, rest) = drawn.split_at(HOLE_CARDS * n);
     let mut holes = [[Card::FIRST; HOLE_CARDS]; MAX_SEATS];
     // One card a seat from the button's left, twice around.
-    let mut seat = button;
-    for (i, &c) in hole.iter().enumerate() {
-        seat = if seat + 1 == n { 0 } else { seat + 1 };
-        holes[seat][i / n] = c;
+    for (round, cards) in hole.chunks_exact(n).enumerate() {
+        let mut seat = button;
+        for &c in cards {
+            seat = if seat + 1 == n { 0 } else { seat + 1 };
+            holes[seat][round] = c;
+        }
     }
     // Burn, flop, burn, turn, burn, river.
     let board = [rest[1], rest[2], rest[3], rest[5], rest[7]];
