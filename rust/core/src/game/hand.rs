@@ -368,7 +368,10 @@ impl Hand {
         *masks = Masks::default();
         *bits = SeatingBits { sb: seating.small_blind.map_or(NO_SEAT, |s| s as u8), bb: seating.big_blind as u8, posting: seating.posting };
         self.post_forced_bets();
-        self.masks = self.compute_masks();
+        // Everyone is in; who can bet: who is not all-in on a forced bet.
+        let able = self.seats.iter().enumerate().fold(0, |m, (i, s)| m | u32::from(!s.all_in) << i);
+        self.masks = Masks { in_hand: (1 << self.seats.len()) - 1, able, pending: able };
+        debug_assert_eq!(self.masks, self.compute_masks(), "seat masks after the forced bets");
         self.start_round();
     }
 
@@ -536,29 +539,27 @@ impl Hand {
         let n = self.seats.len();
         let rules = &*self.rules;
         let structure = rules.structure;
-        let uncapped = rules.raise_cap.is_none() || rules.heads_up_uncapped;
-        let limited = rules.raise_cap.is_some();
-        let straddles = if rules.straddles.is_empty() { 0 } else { self.straddles_posted() };
-        let progressive_bet = rules.bets[(self.street as usize).min(3)];
         self.raises = 0;
         if structure == Structure::Progressive {
-            self.high = progressive_bet;
+            self.high = rules.bets[(self.street as usize).min(3)];
             self.full_raise = 0;
             self.last_full_high = self.high;
         }
         // Nobody has acted yet this round: everyone who can bet is to act.
         // (Who is in and who can bet are kept up to date as they change, by
-        // `deal`, `advance` and `return_uncalled`.)
+        // `deal`, `advance` and `end_round`.)
         let mut m = self.masks;
         m.pending = m.able;
         debug_assert_eq!(m, self.compute_masks(), "seat masks at the start of a round");
         self.masks = m;
-        self.uncapped = structure == Structure::FixedLimit && (!limited || (uncapped && m.able.count_ones() == 2));
+        self.uncapped = structure == Structure::FixedLimit && (rules.raise_cap.is_none() || (rules.heads_up_uncapped && m.able.count_ones() == 2));
         let first_from = if self.street == Street::Preflop && structure != Structure::Progressive {
             // Left of the big blind, or of the last straddle.
+            let straddles = if rules.straddles.is_empty() { 0 } else { self.straddles_posted() };
             (self.big_blind_seat() + 1 + straddles) % n
         } else {
-            (self.button + 1) % n
+            // (first_from takes seat n for seat 0)
+            self.button + 1
         };
         self.actor = None;
         if several(m.in_hand) && !self.nobody_to_bet_against(&m) {
@@ -643,23 +644,26 @@ impl Hand {
         }
     }
 
-    /// Returns the part of the top bet nobody matched.
-    #[inline]
-    fn return_uncalled(&mut self) {
+    /// Ends the betting round: the part of the top bet nobody matched goes
+    /// back, and the round's bets and flags are cleared.
+    fn end_round(&mut self) {
+        // One pass: the top bet and the second highest (a tie for the top
+        // counts as the second), without a branch on each seat's bet.
         let (mut top, mut top_bet, mut second) = (0usize, 0u64, 0u64);
-        for (i, s) in self.seats.iter().enumerate() {
-            if s.bet > top_bet {
-                second = top_bet;
-                top_bet = s.bet;
+        for (i, s) in self.seats.iter_mut().enumerate() {
+            let b = s.bet;
+            second = second.max(b.min(top_bet));
+            if b > top_bet {
                 top = i;
-            } else if s.bet > second {
-                second = s.bet;
             }
+            top_bet = top_bet.max(b);
+            s.bet = 0;
+            s.acted = false;
+            s.acted_high = 0;
         }
         if top_bet > second {
             let back = top_bet - second;
             let s = &mut self.seats[top];
-            s.bet -= back;
             s.total -= back;
             s.stack += back;
             if s.stack > 0 {
@@ -670,15 +674,6 @@ impl Hand {
                 }
             }
             self.log.push(Entry { seat: top as u8, kind: EventKind::ReturnUncalled, street: self.street, amount: back, all_in: false });
-        }
-    }
-
-    fn end_round(&mut self) {
-        self.return_uncalled();
-        for s in self.seats.iter_mut() {
-            s.bet = 0;
-            s.acted = false;
-            s.acted_high = 0;
         }
         self.high = 0;
         self.last_full_high = 0;
