@@ -617,7 +617,7 @@ impl Hand {
     /// Called after every action by `from`: the next actor, or the end of the
     /// round. `raised`: the action raised the bet, so everyone else who can
     /// still bet must act again.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn advance(&mut self, from: usize, raised: bool) {
         let bit = 1u32 << from;
         let s = &self.seats[from];
