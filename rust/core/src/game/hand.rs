@@ -6,8 +6,8 @@ use super::pots::{self, Pot};
 use super::rules::{Rules, StraddleMinRaise, Structure, MAX_CHIPS};
 use crate::card::Card;
 use crate::deck::DeckRng;
-use crate::eval::{HandAcc, HandValue};
 use crate::error::{Error, Result};
+use crate::eval::{HandAcc, HandValue};
 use std::sync::Arc;
 
 /// Hole cards each player holds (the one place the count is written down).
