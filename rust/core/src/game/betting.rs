@@ -275,18 +275,27 @@ impl Hand {
         if self.call_amount(seat) == 0 && self.rules.structure != Structure::Progressive {
             return Err(self.refuse(IllegalReason::CannotFold, format!("seat {seat} cannot fold when checking is free")));
         }
+        self.apply_fold(seat);
+        Ok(())
+    }
+
+    fn apply_fold(&mut self, seat: usize) {
         let s = &mut self.seats[seat];
         s.folded = true;
         s.acted = true;
         self.record(seat, EventKind::Fold, 0);
         self.advance(seat, false);
-        Ok(())
     }
 
     /// The player to act checks, or calls (all-in for less if short). In
     /// Progressive Hold'em this is the round's bet.
     pub fn check_or_call(&mut self) -> Result<()> {
         let seat = self.turn(None)?;
+        self.apply_check_or_call(seat);
+        Ok(())
+    }
+
+    fn apply_check_or_call(&mut self, seat: usize) {
         let call = self.call_amount(seat);
         let (kind, amount) = if call == 0 {
             (EventKind::Check, 0)
@@ -307,7 +316,6 @@ impl Hand {
         let amount = if kind == EventKind::Bet { s.bet } else { amount };
         self.record(seat, kind, amount);
         self.advance(seat, false);
-        Ok(())
     }
 
     /// The player to act bets or raises to `to` chips on this street.
@@ -332,6 +340,12 @@ impl Hand {
             let message = format!("{verb} to {to} is above the maximum {verb} to {hi} ({why}; {})", self.legal_text());
             return Err(Error::illegal(IllegalReason::AboveMaximum, self.legal_actions(), message));
         }
+        self.apply_raise(seat, to);
+        Ok(())
+    }
+
+    /// `seat`, the player to act, bets or raises to `to`, a legal amount.
+    fn apply_raise(&mut self, seat: usize, to: u64) {
         let kind = if self.high == 0 { EventKind::Bet } else { EventKind::Raise };
         let s = &mut self.seats[seat];
         let add = to - s.bet;
@@ -370,6 +384,21 @@ impl Hand {
         s.acted_high = to;
         self.record(seat, kind, to);
         self.advance(seat, true);
+    }
+
+    /// [`Hand::act`] for the player to act, with `la` what
+    /// [`Hand::legal_actions`] says right now (a simulation has just asked,
+    /// for its bot): a move that `la` allows is made without working out the
+    /// legal actions again; any other goes through `act`, which refuses it.
+    #[inline]
+    pub(crate) fn act_legal(&mut self, la: &LegalActions, mv: Move) -> Result<()> {
+        debug_assert_eq!(Some(*la), self.legal_actions(), "act_legal with stale legal actions");
+        match mv {
+            Move::Fold if la.can_fold => self.apply_fold(la.seat),
+            Move::CheckOrCall => self.apply_check_or_call(la.seat),
+            Move::BetOrRaiseTo(to) if la.min_raise_to.is_some_and(|lo| lo <= to) && la.max_raise_to.is_some_and(|hi| to <= hi) => self.apply_raise(la.seat, to),
+            _ => return self.act(None, mv),
+        }
         Ok(())
     }
 }

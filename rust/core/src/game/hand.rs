@@ -1,12 +1,13 @@
 //! One hand of hold'em: forced bets, the deal, betting rounds, showdown.
 //! Where a bet or raise is validated: `betting.rs`.
-use super::deal::{deal_plan, Lazy};
+use super::deal::{deal_plan, Lazy, Plan};
 use super::event::{Entry, EventKind};
 use super::pots::{self, Pot};
 use super::rules::{Rules, StraddleMinRaise, Structure, MAX_CHIPS};
 use crate::card::Card;
 use crate::deck::DeckRng;
 use crate::error::{Error, Result};
+use crate::eval::{HandAcc, HandValue};
 use std::sync::Arc;
 
 /// Hole cards each player holds (the one place the count is written down).
@@ -224,6 +225,41 @@ pub struct GivenCards {
     pub board: Vec<Card>,
 }
 
+/// The checks on a table that every new hand makes: the number of seats
+/// (straddles need more), a pot-limit straddle's size at this table, the
+/// button, and the stacks.
+fn check_table(rules: &Rules, stacks: &[u64], button: usize) -> Result<()> {
+    let n = stacks.len();
+    if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
+        return Err(Error::bad_config(format!("a hand needs {MIN_SEATS} to {MAX_SEATS} players, not {n}")));
+    }
+    if n < rules.min_players() {
+        return Err(Error::bad_config(format!("{} straddle(s) need at least {} players, not {n}", rules.straddles.len(), rules.min_players())));
+    }
+    if rules.structure == Structure::PotLimit {
+        if let Some(&s) = rules.straddles.first() {
+            let max = rules.pot_limit_straddle_max(n);
+            if s > max {
+                return Err(Error::bad_config(format!("straddle of {s} is above the pot-limit maximum of {max} at {n} seats (a pot-sized raise over the big blind, antes counted)")));
+            }
+        }
+    }
+    if button >= n {
+        return Err(Error::bad_config(format!("button {button} is not a seat: seats are 0..{}", n - 1)));
+    }
+    let mut sum = 0u64;
+    for (i, &s) in stacks.iter().enumerate() {
+        if s == 0 {
+            return Err(Error::bad_config(format!("seat {i} has no chips: every stack must be at least 1")));
+        }
+        sum = sum.saturating_add(s);
+    }
+    if sum > MAX_CHIPS {
+        return Err(Error::bad_config("the stacks add up to more than 2**60 chips".into()));
+    }
+    Ok(())
+}
+
 impl Hand {
     /// A new hand: forced bets posted, cards dealt, first player to act set.
     #[inline]
@@ -271,44 +307,15 @@ impl Hand {
 
     #[inline]
     fn build(rules: Arc<Rules>, stacks: &[u64], seating: Seating, rng: &mut Lazy<'_>, given: Option<&GivenCards>) -> Result<Hand> {
-        let button = seating.button;
-        let n = stacks.len();
-        if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
-            return Err(Error::bad_config(format!("a hand needs {MIN_SEATS} to {MAX_SEATS} players, not {n}")));
-        }
-        if n < rules.min_players() {
-            return Err(Error::bad_config(format!("{} straddle(s) need at least {} players, not {n}", rules.straddles.len(), rules.min_players())));
-        }
-        if rules.structure == Structure::PotLimit {
-            if let Some(&s) = rules.straddles.first() {
-                let max = rules.pot_limit_straddle_max(n);
-                if s > max {
-                    return Err(Error::bad_config(format!("straddle of {s} is above the pot-limit maximum of {max} at {n} seats (a pot-sized raise over the big blind, antes counted)")));
-                }
-            }
-        }
-        if button >= n {
-            return Err(Error::bad_config(format!("button {button} is not a seat: seats are 0..{}", n - 1)));
-        }
-        let mut sum = 0u64;
-        for (i, &s) in stacks.iter().enumerate() {
-            if s == 0 {
-                return Err(Error::bad_config(format!("seat {i} has no chips: every stack must be at least 1")));
-            }
-            sum = sum.saturating_add(s);
-        }
-        if sum > MAX_CHIPS {
-            return Err(Error::bad_config("the stacks add up to more than 2**60 chips".into()));
-        }
-        let (holes, board, burns) = deal_plan(n, button, rng, given)?;
-        let seats = stacks.iter().zip(holes.iter()).map(|(&s, &hole)| Seat { starting: s, stack: s, bet: 0, total: 0, folded: false, all_in: false, acted: false, acted_high: 0, hole }).collect();
+        check_table(&rules, stacks, seating.button)?;
+        let plan = deal_plan(stacks.len(), seating.button, rng, given)?;
         let mut hand = Hand {
             rules,
-            seats,
-            button,
+            seats: Vec::with_capacity(stacks.len()),
+            button: 0,
             street: Street::Preflop,
-            board,
-            burns,
+            board: plan.1,
+            burns: None,
             actor: None,
             high: 0,
             full_raise: 0,
@@ -319,11 +326,53 @@ impl Hand {
             log: Vec::with_capacity(32),
             result: None,
             masks: Masks::default(),
-            seating: SeatingBits { sb: seating.small_blind.map_or(NO_SEAT, |s| s as u8), bb: seating.big_blind as u8, posting: seating.posting },
+            seating: SeatingBits::default(),
         };
-        hand.post_forced_bets();
-        hand.start_round();
+        hand.deal(stacks, seating, plan);
         Ok(hand)
+    }
+
+    /// Deals the next hand of a simulation into this one, dealt from `rng`
+    /// with the button at `button`: the same hand as
+    /// `Hand::new_with_rng(rules, stacks, button, rng, None)` with this
+    /// hand's rules, but keeping its buffers and its `Arc` (no allocation and
+    /// no reference count per hand). On an error this hand is unchanged.
+    pub(crate) fn redeal_with_rng(&mut self, stacks: &[u64], button: usize, rng: &mut DeckRng) -> Result<()> {
+        check_table(&self.rules, stacks, button)?;
+        let plan = deal_plan(stacks.len(), button, &mut Lazy::Rng(rng), None)?;
+        self.deal(stacks, Seating::standard(stacks.len(), button), plan);
+        Ok(())
+    }
+
+    /// Sets every field but the rules for a new hand of this deal (the seats
+    /// and the log keep their allocations), then posts the forced bets and
+    /// starts the first round.
+    fn deal(&mut self, stacks: &[u64], seating: Seating, (holes, board, burns): Plan) {
+        // Every field named, so that a new one cannot be left over from the last hand.
+        let Hand { rules: _, seats, button, street, board: b, burns: bu, actor, high, full_raise, last_full_high, raises, uncapped, dead, log, result, masks, seating: bits } = self;
+        seats.clear();
+        seats.extend(stacks.iter().zip(holes.iter()).map(|(&s, &hole)| Seat { starting: s, stack: s, bet: 0, total: 0, folded: false, all_in: false, acted: false, acted_high: 0, hole }));
+        *button = seating.button;
+        *street = Street::Preflop;
+        *b = board;
+        *bu = burns;
+        *actor = None;
+        *high = 0;
+        *full_raise = 0;
+        *last_full_high = 0;
+        *raises = 0;
+        *uncapped = false;
+        *dead = 0;
+        log.clear();
+        *result = None;
+        *masks = Masks::default();
+        *bits = SeatingBits { sb: seating.small_blind.map_or(NO_SEAT, |s| s as u8), bb: seating.big_blind as u8, posting: seating.posting };
+        self.post_forced_bets();
+        // Everyone is in; who can bet: who is not all-in on a forced bet.
+        let able = self.seats.iter().enumerate().fold(0, |m, (i, s)| m | u32::from(!s.all_in) << i);
+        self.masks = Masks { in_hand: (1 << self.seats.len()) - 1, able, pending: able };
+        debug_assert_eq!(self.masks, self.compute_masks(), "seat masks after the forced bets");
+        self.start_round();
     }
 
     pub fn num_players(&self) -> usize {
@@ -490,24 +539,27 @@ impl Hand {
         let n = self.seats.len();
         let rules = &*self.rules;
         let structure = rules.structure;
-        let uncapped = rules.raise_cap.is_none() || rules.heads_up_uncapped;
-        let limited = rules.raise_cap.is_some();
-        let straddles = if rules.straddles.is_empty() { 0 } else { self.straddles_posted() };
-        let progressive_bet = rules.bets[(self.street as usize).min(3)];
         self.raises = 0;
         if structure == Structure::Progressive {
-            self.high = progressive_bet;
+            self.high = rules.bets[(self.street as usize).min(3)];
             self.full_raise = 0;
             self.last_full_high = self.high;
         }
-        let m = self.compute_masks();
+        // Nobody has acted yet this round: everyone who can bet is to act.
+        // (Who is in and who can bet are kept up to date as they change, by
+        // `deal`, `advance` and `end_round`.)
+        let mut m = self.masks;
+        m.pending = m.able;
+        debug_assert_eq!(m, self.compute_masks(), "seat masks at the start of a round");
         self.masks = m;
-        self.uncapped = structure == Structure::FixedLimit && (!limited || (uncapped && m.able.count_ones() == 2));
+        self.uncapped = structure == Structure::FixedLimit && (rules.raise_cap.is_none() || (rules.heads_up_uncapped && m.able.count_ones() == 2));
         let first_from = if self.street == Street::Preflop && structure != Structure::Progressive {
             // Left of the big blind, or of the last straddle.
+            let straddles = if rules.straddles.is_empty() { 0 } else { self.straddles_posted() };
             (self.big_blind_seat() + 1 + straddles) % n
         } else {
-            (self.button + 1) % n
+            // (first_from takes seat n for seat 0)
+            self.button + 1
         };
         self.actor = None;
         if several(m.in_hand) && !self.nobody_to_bet_against(&m) {
@@ -565,7 +617,7 @@ impl Hand {
     /// Called after every action by `from`: the next actor, or the end of the
     /// round. `raised`: the action raised the bet, so everyone else who can
     /// still bet must act again.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn advance(&mut self, from: usize, raised: bool) {
         let bit = 1u32 << from;
         let s = &self.seats[from];
@@ -592,38 +644,36 @@ impl Hand {
         }
     }
 
-    /// Returns the part of the top bet nobody matched.
-    #[inline]
-    fn return_uncalled(&mut self) {
+    /// Ends the betting round: the part of the top bet nobody matched goes
+    /// back, and the round's bets and flags are cleared.
+    fn end_round(&mut self) {
+        // One pass: the top bet and the second highest (a tie for the top
+        // counts as the second), without a branch on each seat's bet.
         let (mut top, mut top_bet, mut second) = (0usize, 0u64, 0u64);
-        for (i, s) in self.seats.iter().enumerate() {
-            if s.bet > top_bet {
-                second = top_bet;
-                top_bet = s.bet;
+        for (i, s) in self.seats.iter_mut().enumerate() {
+            let b = s.bet;
+            second = second.max(b.min(top_bet));
+            if b > top_bet {
                 top = i;
-            } else if s.bet > second {
-                second = s.bet;
             }
+            top_bet = top_bet.max(b);
+            s.bet = 0;
+            s.acted = false;
+            s.acted_high = 0;
         }
         if top_bet > second {
             let back = top_bet - second;
             let s = &mut self.seats[top];
-            s.bet -= back;
             s.total -= back;
             s.stack += back;
             if s.stack > 0 {
                 s.all_in = false;
+                if !s.folded {
+                    // Chips back: this seat can bet again.
+                    self.masks.able |= 1 << top;
+                }
             }
             self.log.push(Entry { seat: top as u8, kind: EventKind::ReturnUncalled, street: self.street, amount: back, all_in: false });
-        }
-    }
-
-    fn end_round(&mut self) {
-        self.return_uncalled();
-        for s in self.seats.iter_mut() {
-            s.bet = 0;
-            s.acted = false;
-            s.acted_high = 0;
         }
         self.high = 0;
         self.last_full_high = 0;
@@ -646,21 +696,18 @@ impl Hand {
         self.actor = None;
         self.masks = Masks::default();
         let n = self.seats.len();
-        let mut totals = [0u64; MAX_SEATS];
-        let mut folded = [false; MAX_SEATS];
-        let mut all_in = [false; MAX_SEATS];
-        let mut holes = [[self.board[0]; HOLE_CARDS]; MAX_SEATS];
-        for (i, s) in self.seats.iter().enumerate() {
-            totals[i] = s.total;
-            folded[i] = s.folded;
-            all_in[i] = s.all_in;
-            holes[i] = s.hole;
-        }
-        let mut pots = pots::build_pots(&totals[..n], &folded[..n], &all_in[..n], self.dead);
+        let seats = &self.seats;
+        let mut pots = pots::build_pots_by(n, |i| (seats[i].total, seats[i].folded, seats[i].all_in), self.dead);
         let mut values = [None; MAX_SEATS];
         if showdown {
             self.street = Street::Showdown;
-            pots::showdown_values(&holes[..n], &self.board, &folded[..n], &mut values[..n]);
+            // The five board cards added up once, then each player's two.
+            let board = HandAcc::from_cards(&self.board);
+            for (v, s) in values.iter_mut().zip(&self.seats) {
+                if !s.folded {
+                    *v = Some(HandValue((board + s.hole[0] + s.hole[1]).eval7()));
+                }
+            }
         }
         // Uncontested (no values): the one seat left takes everything, unseen.
         let mut won = [0u64; MAX_SEATS];

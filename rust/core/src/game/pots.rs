@@ -60,27 +60,47 @@ pub struct Pot {
 /// not all-in has put in the same, and this is the usual contribution-level
 /// split.
 pub fn build_pots(contributions: &[u64], folded: &[bool], all_in: &[bool], dead: u64) -> Vec<Pot> {
-    let n = contributions.len().min(MAX_SEATS);
-    let mut levels = [0u64; MAX_SEATS];
-    let mut k = 0;
-    let mut in_hand = SeatSet::default();
-    let mut someone_at_zero = false;
-    let mut top = 0u64;
+    build_pots_by(contributions.len().min(MAX_SEATS), |s| (contributions[s], folded[s], all_in[s]), dead)
+}
+
+/// [`build_pots`] for seats `0..n` (at most [`MAX_SEATS`]), `seat(s)` giving
+/// each one's contribution and whether it folded or is all-in (a hand reads
+/// them from its seats, with no copies).
+#[inline]
+pub(crate) fn build_pots_by(n: usize, seat: impl Fn(usize) -> (u64, bool, bool), dead: u64) -> Vec<Pot> {
+    // Seat sets as bit masks, built without a branch per seat (who folded
+    // and who is all-in are as good as random to the branch predictor).
+    let (mut in_hand, mut all_in) = (0u32, 0u32);
+    let mut sum = dead;
     for s in 0..n {
-        if !folded[s] {
-            in_hand.insert(s);
-            top = top.max(contributions[s]);
-            if all_in[s] {
-                if contributions[s] > 0 {
-                    levels[k] = contributions[s];
-                    k += 1;
-                } else {
-                    someone_at_zero = true;
-                }
-            }
+        let (c, f, a) = seat(s);
+        sum += c;
+        in_hand |= u32::from(!f) << s;
+        all_in |= u32::from(a) << s;
+    }
+    let live_all_in = in_hand & all_in;
+    if live_all_in == 0 {
+        // Without an all-in player still in there is one level, the top
+        // contribution: every chip goes to one pot for everyone still in
+        // (what the general case below makes of it, in one pass).
+        return if sum > 0 { vec![Pot { amount: sum, eligible: SeatSet(in_hand), winners: SeatSet::default() }] } else { Vec::new() };
+    }
+    let contribution = |s: usize| seat(s).0;
+    // One level per all-in seat, and the top contribution.
+    let mut levels = [0u64; MAX_SEATS + 1];
+    let mut k = 0;
+    let mut someone_at_zero = false;
+    for s in SeatSet(live_all_in).iter() {
+        let c = contribution(s);
+        if c > 0 {
+            levels[k] = c;
+            k += 1;
+        } else {
+            someone_at_zero = true;
         }
     }
-    if top > 0 && !in_hand.is_empty() {
+    let top = SeatSet(in_hand).iter().map(contribution).max().unwrap_or(0);
+    if top > 0 {
         levels[k] = top;
         k += 1;
     }
@@ -90,7 +110,7 @@ pub fn build_pots(contributions: &[u64], folded: &[bool], all_in: &[bool], dead:
     if dead > 0 && someone_at_zero {
         // A player all-in for nothing live (a big blind all-in for the
         // big-blind ante) can win the dead money and nothing more.
-        pots.push(Pot { amount: dead, eligible: in_hand, winners: SeatSet::default() });
+        pots.push(Pot { amount: dead, eligible: SeatSet(in_hand), winners: SeatSet::default() });
     }
     let dead_left = if someone_at_zero { 0 } else { dead };
     let mut prev = 0u64;
@@ -99,22 +119,21 @@ pub fn build_pots(contributions: &[u64], folded: &[bool], all_in: &[bool], dead:
             continue;
         }
         let mut amount = 0;
-        let mut eligible = SeatSet::default();
+        // Eligible: still in, and all-in for at least this level or not all-in.
+        let mut reaches = 0u32;
         for s in 0..n {
-            let c = contributions[s];
+            let c = contribution(s);
             amount += c.min(level) - c.min(prev);
-            if !folded[s] && (c >= level || !all_in[s]) {
-                eligible.insert(s);
-            }
+            reaches |= u32::from(c >= level) << s;
         }
-        pots.push(Pot { amount, eligible, winners: SeatSet::default() });
+        pots.push(Pot { amount, eligible: SeatSet(in_hand & (reaches | !all_in)), winners: SeatSet::default() });
         prev = level;
     }
     // Chips above the highest live level (only folded seats can have them,
     // mid-round) stay in the last pot; dead money goes to the main pot.
-    let above: u64 = contributions[..n].iter().map(|&c| c - c.min(prev)).sum();
+    let above: u64 = (0..n).map(|s| contribution(s) - contribution(s).min(prev)).sum();
     if pots.is_empty() && dead_left + above > 0 {
-        pots.push(Pot { amount: 0, eligible: in_hand, winners: SeatSet::default() });
+        pots.push(Pot { amount: 0, eligible: SeatSet(in_hand), winners: SeatSet::default() });
     }
     if let Some(first) = pots.first_mut() {
         first.amount += dead_left;
@@ -133,13 +152,11 @@ pub fn award(pots: &mut [Pot], values: &[Option<HandValue>], button: usize, won:
     let n = values.len();
     for pot in pots.iter_mut() {
         let best = pot.eligible.iter().filter_map(|s| values[s]).max();
-        let mut winners = SeatSet::default();
+        let mut winners = 0u32;
         for s in pot.eligible.iter() {
-            if best.is_none() || values[s] == best {
-                winners.insert(s);
-            }
+            winners |= u32::from(best.is_none() || values[s] == best) << s;
         }
-        pot.winners = winners;
+        pot.winners = SeatSet(winners);
         split(pot, button, n, |s, chips| won[s] += chips);
     }
 }
@@ -152,13 +169,26 @@ pub fn split(pot: &Pot, button: usize, n: usize, mut pay: impl FnMut(usize, u64)
     if k == 0 {
         return;
     }
+    if k == 1 {
+        // The whole pot to its one winner (a seat of the hand).
+        let s = pot.winners.0.trailing_zeros() as usize;
+        if s < n {
+            pay(s, pot.amount);
+        }
+        return;
+    }
     let share = pot.amount / k;
     let mut odd = pot.amount % k;
-    for i in 0..n {
-        let s = (button + 1 + i) % n;
+    // Seats in order from the button's left: (button + 1 + i) % n for i in 0..n.
+    let mut s = if n == 0 { 0 } else { (button + 1) % n };
+    for _ in 0..n {
         if pot.winners.contains(s) {
             pay(s, share + u64::from(odd > 0));
             odd = odd.saturating_sub(1);
+        }
+        s += 1;
+        if s == n {
+            s = 0;
         }
     }
 }
@@ -175,5 +205,20 @@ pub fn showdown_values(holes: &[[Card; HOLE_CARDS]], board: &[Card], folded: &[b
             cards[HOLE_CARDS..HOLE_CARDS + m].copy_from_slice(&board[..m]);
             Some(evaluate_unchecked(&cards[..HOLE_CARDS + m]))
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_seat_all_in_at_a_full_table() {
+        // 22 all-in levels and the top one: there was room for 22 only.
+        let c: Vec<u64> = (1..=MAX_SEATS as u64).collect();
+        let pots = build_pots(&c, &[false; MAX_SEATS], &[true; MAX_SEATS], 0);
+        assert_eq!(pots.len(), MAX_SEATS);
+        assert_eq!(pots.iter().map(|p| p.amount).sum::<u64>(), c.iter().sum::<u64>());
+        assert_eq!(pots[MAX_SEATS - 1].eligible.to_vec(), vec![MAX_SEATS - 1]);
     }
 }

@@ -144,16 +144,26 @@ impl CashSim {
         let mut deal = deal_rng(self.seed, c);
         let mut brng = bot_rng(self.seed, c);
         let mut t = CashTotals::new(n);
+        if first >= last {
+            return Ok(t);
+        }
+        let button = |i: u64| (i % n as u64) as usize;
+        // One hand's buffers serve the whole chunk: each hand is dealt into the last.
+        let mut hand = Hand::new_with_rng(Arc::clone(&self.rules), &self.stacks, button(first), &mut deal, None)?;
         for i in first..last {
-            let mut hand = Hand::new_with_rng(Arc::clone(&self.rules), &self.stacks, (i % n as u64) as usize, &mut deal, None)?;
-            while let Some(obs) = Observation::of(&hand) {
-                let mv = self.bots[obs.seat()].act(&obs, &mut brng);
-                hand.act(None, mv)?;
+            if i > first {
+                hand.redeal_with_rng(&self.stacks, button(i), &mut deal)?;
             }
-            for s in 0..n {
-                let won = hand.stack(s).unwrap_or(0) as i128 - self.stacks[s] as i128;
-                t.net[s] += won;
-                t.net_squared[s] += (won * won) as u128;
+            while let Some(obs) = Observation::of(&hand) {
+                let la = *obs.legal();
+                let mv = self.bots[obs.seat()].act(&obs, &mut brng);
+                hand.act_legal(&la, mv)?;
+            }
+            for (s, &start) in self.stacks.iter().enumerate() {
+                // Stacks are at most 2**60 chips: the difference fits an i64, its square a u128.
+                let won = hand.stack(s).unwrap_or(0) as i64 - start as i64;
+                t.net[s] += won as i128;
+                t.net_squared[s] += (won.unsigned_abs() as u128) * (won.unsigned_abs() as u128);
             }
             t.hands += 1;
         }
