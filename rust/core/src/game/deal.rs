@@ -3,7 +3,7 @@ use super::hand::{GivenCards, HOLE_CARDS, MAX_SEATS};
 use crate::card::{Card, CardSet};
 use crate::deck::{make_rng, DeckRng};
 use crate::error::{Error, Result};
-use rand::Rng;
+use rand::seq::SliceRandom;
 
 /// The 52 cards in index order.
 pub(crate) const FULL_DECK: [Card; 52] = {
@@ -70,9 +70,9 @@ pub(crate) fn deal_plan(n: usize, button: usize, rng: &mut Lazy<'_>, given: Opti
         }
     }
     let need = HOLE_CARDS * holes_missing + board_missing + 3;
-    let drawn = match rng {
-        Lazy::Seed(seed) => partial_shuffle(&mut rest[..k], &mut make_rng(*seed), need),
-        Lazy::Rng(r) => partial_shuffle(&mut rest[..k], r, need),
+    let (drawn, _) = match rng {
+        Lazy::Seed(seed) => rest[..k].partial_shuffle(&mut make_rng(*seed), need),
+        Lazy::Rng(r) => rest[..k].partial_shuffle(*r, need),
     };
     if drawn.len() < need {
         return Err(Error::no_cards_left(need, drawn.len()));
@@ -110,9 +110,9 @@ pub(crate) fn deal_plan(n: usize, button: usize, rng: &mut Lazy<'_>, given: Opti
 fn deal_all(n: usize, button: usize, rng: &mut Lazy<'_>) -> Plan {
     let mut deck = FULL_DECK;
     let need = HOLE_CARDS * n + 5 + 3;
-    let drawn = match rng {
-        Lazy::Seed(seed) => partial_shuffle(&mut deck, &mut make_rng(*seed), need),
-        Lazy::Rng(r) => partial_shuffle(&mut deck, r, need),
+    let (drawn, _) = match rng {
+        Lazy::Seed(seed) => deck.partial_shuffle(&mut make_rng(*seed), need),
+        Lazy::Rng(r) => deck.partial_shuffle(*r, need),
     };
     // At most 52 cards (MAX_SEATS): every one comes off the shuffle.
     let (hole, rest) = drawn.split_at(HOLE_CARDS * n);
@@ -128,84 +128,4 @@ fn deal_all(n: usize, button: usize, rng: &mut Lazy<'_>) -> Plan {
     // Burn, flop, burn, turn, burn, river.
     let board = [rest[1], rest[2], rest[3], rest[5], rest[7]];
     (holes, board, Some([rest[0], rest[4], rest[6]]))
-}
-
-/// rand 0.9's `SliceRandom::partial_shuffle(cards, rng, amount)`, draw for
-/// draw: the same calls on `rng`, the same swaps, the same cards chosen, in
-/// the same order (the deals of every seed depend on it; the tests check it
-/// against rand's). rand's `IncreasingUniform` finds each chunk's bound by a
-/// loop of multiplications, four times a deal; here the bounds come from a
-/// table (a deck has at most 52 cards). Returns the chosen cards, the
-/// slice's end.
-pub(crate) fn partial_shuffle<'a>(cards: &'a mut [Card], rng: &mut DeckRng, amount: usize) -> &'a [Card] {
-    let m = cards.len().saturating_sub(amount);
-    // IncreasingUniform: `chunk` holds `remaining` uniform digits, the next
-    // in [0, n + 1), the one after in [0, n + 2), and so on.
-    let mut n = m as u32;
-    let mut chunk = 0u32;
-    let mut remaining: u8 = if n == 0 { 1 } else { 0 };
-    for i in m..cards.len() {
-        let next_n = n + 1;
-        let next_remaining = match remaining.checked_sub(1) {
-            Some(r) => r,
-            None => {
-                let (bound, count) = CHUNKS[next_n as usize];
-                chunk = rng.random_range(..bound);
-                count - 1
-            }
-        };
-        let index = if next_remaining == 0 {
-            chunk
-        } else {
-            let r = chunk % next_n;
-            chunk /= next_n;
-            r
-        };
-        remaining = next_remaining;
-        n = next_n;
-        cards.swap(i, index as usize);
-    }
-    &cards[m..]
-}
-
-/// rand's `calculate_bound_u32(m)` for every `m` a deck can need (1..=52):
-/// the product m (m + 1) ... of as many factors as fit in a u32, and their count.
-const CHUNKS: [(u32, u8); 53] = {
-    let mut t = [(0u32, 0u8); 53];
-    let mut m = 1;
-    while m < 53 {
-        let mut product = m as u32;
-        let mut current = m as u32 + 1;
-        while let Some(p) = product.checked_mul(current) {
-            product = p;
-            current += 1;
-        }
-        t[m] = (product, (current - m as u32) as u8);
-        m += 1;
-    }
-    t
-};
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use rand::seq::SliceRandom;
-    use rand::SeedableRng;
-
-    #[test]
-    fn shuffle_matches_rand_draw_for_draw() {
-        for seed in 0..3000u64 {
-            let len = 1 + (seed as usize * 7) % 52;
-            let amount = (seed as usize * 13) % (len + 3);
-            let mut ours = FULL_DECK;
-            let mut theirs = FULL_DECK;
-            let mut a = DeckRng::seed_from_u64(seed);
-            let mut b = DeckRng::seed_from_u64(seed);
-            let got = partial_shuffle(&mut ours[..len], &mut a, amount).to_vec();
-            let (want, _) = theirs[..len].partial_shuffle(&mut b, amount);
-            assert_eq!(got, want.to_vec(), "seed {seed}, {amount} of {len}");
-            assert_eq!(ours, theirs, "the rest of the deck");
-            assert_eq!(a.get_word_pos(), b.get_word_pos(), "the same draws");
-        }
-    }
 }
