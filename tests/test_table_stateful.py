@@ -281,8 +281,9 @@ class TournamentMachine(RuleBasedStateMachine):
         p = data.draw(st.sampled_from(players))
         if p.status == "sitting_out":
             self.t.sit_in(p.seat)
-        elif sum(1 for q in players if q.status != "sitting_out") > 1:
-            # (with everyone sitting out no hand is dealt: tested in test_table.py)
+        elif sum(1 for q in players if q.status == "playing" and q.seat != p.seat) >= 1:
+            # (with everyone dealt in sitting out no hand is dealt: tested in
+            # test_table.py; a late entry waiting a hand is not dealt in)
             self.t.sit_out(p.seat)
 
     @rule(stack=st.integers(5, 50))
