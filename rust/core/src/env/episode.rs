@@ -193,7 +193,8 @@ impl EnvTable {
             self.ending = Ending::Running;
             self.pending.fill(0);
             self.pending_hands = 0;
-            self.hand = Hand::new_with_rng(Arc::clone(&self.cfg.rules), &self.start, button, &mut self.deal, None)?;
+            // (dealt into the last hand's buffers: no allocation)
+            self.hand.redeal_with_rng(&self.start, button, &mut self.deal)?;
             self.play_on()?;
             if self.ending == Ending::Running {
                 return Ok(());
@@ -284,10 +285,14 @@ impl EnvTable {
     /// Whether action `index` (with `amount` in exact mode) is legal for the seat to act.
     #[inline]
     pub fn is_legal(&self, index: i64, amount: Option<u64>) -> bool {
-        let Some(spot) = self.spot() else { return false };
+        self.spot().is_some_and(|spot| self.legal_in(&spot, index, amount))
+    }
+
+    #[inline]
+    fn legal_in(&self, spot: &Spot, index: i64, amount: Option<u64>) -> bool {
         let Ok(i) = usize::try_from(index) else { return false };
         match &self.cfg.actions {
-            ActionSpace::Discrete(a) => amount.is_none() && a.get(i).is_some_and(|a| a.is_legal(&spot)),
+            ActionSpace::Discrete(a) => amount.is_none() && a.get(i).is_some_and(|a| a.is_legal(spot)),
             ActionSpace::Exact => match (i, amount) {
                 (0, _) => spot.legal.can_fold,
                 (1, _) => true,
@@ -326,12 +331,12 @@ impl EnvTable {
     /// the next agent decision, and in a session the next hand is dealt
     /// when one ends. A refused action changes nothing.
     pub fn step(&mut self, index: i64, amount: Option<u64>) -> Result<()> {
-        if !self.is_legal(index, amount) {
+        let Some(spot) = self.spot().filter(|spot| self.legal_in(spot, index, amount)) else {
             return Err(self.refuse(index, amount));
-        }
-        let spot = self.spot().ok_or_else(|| self.refuse(index, amount))?;
+        };
         let mv = self.cfg.actions.intended(&spot, index, amount)?;
-        self.hand.act(None, mv)?;
+        // (the legal actions were just worked out: not again)
+        self.hand.act_legal(&spot.legal, mv)?;
         self.play_on()
     }
 
@@ -359,8 +364,9 @@ impl EnvTable {
             let seat = obs.seat();
             match self.cfg.bots[seat] {
                 Some(bot) => {
+                    let la = *obs.legal();
                     let mv = bot.act(&obs, &mut self.rng);
-                    self.hand.act(None, mv)?;
+                    self.hand.act_legal(&la, mv)?;
                 }
                 _ => return Ok(()),
             }
@@ -389,9 +395,12 @@ impl EnvTable {
                 } else if max_hands.is_some_and(|m| self.hands >= m) {
                     self.ending = Ending::Truncated;
                 } else {
-                    let stacks = self.hand.stacks();
+                    let mut stacks = [0u64; MAX_SEATS];
+                    for (s, st) in stacks[..n].iter_mut().enumerate() {
+                        *st = self.hand.stack(s).unwrap_or(0);
+                    }
                     let button = (self.hand.button() + 1) % n;
-                    self.hand = Hand::new_with_rng(Arc::clone(&self.cfg.rules), &stacks, button, &mut self.deal, None)?;
+                    self.hand.redeal_with_rng(&stacks[..n], button, &mut self.deal)?;
                 }
             }
         }
