@@ -62,6 +62,7 @@ __all__ = [
     "_sim_cash_chunks",
     "_sim_tournaments",
     "_sim_bot_names",
+    "_EnvConfig",
     "_EnvTable",
     "_VecEnv",
     "_env_layout",
@@ -827,8 +828,8 @@ def _sim_tournaments(
 _ActionTriples = Optional[list[tuple[str, int, int]]]
 
 @final
-class _EnvTable:
-    """One table of an RL environment (holecards.env builds it)."""
+class _EnvConfig:
+    """An RL environment's configuration, checked once (holecards.env builds it)."""
 
     def __new__(
         cls,
@@ -841,24 +842,23 @@ class _EnvTable:
         actions: _ActionTriples,
         button: Optional[int],
         bots: list[Optional[str]],
-        seed: Optional[int] = None,
-    ) -> _EnvTable: ...
+    ) -> _EnvConfig: ...
+    @property
+    def unit(self) -> int: ...
+
+@final
+class _EnvTable:
+    """One table of an RL environment (holecards.env builds it)."""
+
+    def __new__(cls, config: _EnvConfig, seed: Optional[int] = None) -> _EnvTable: ...
     def seed(self, seed: Optional[int] = None) -> None: ...
     def reset(self) -> None: ...
     @property
     def actor(self) -> Optional[int]: ...
     @property
     def ending(self) -> Literal["running", "terminated", "truncated"]: ...
-    @property
-    def hands_played(self) -> int: ...
-    @property
-    def skipped(self) -> int: ...
-    @property
-    def starting_stacks(self) -> list[int]: ...
-    @property
-    def unit(self) -> int: ...
-    def observe(self, seat: int) -> npt.NDArray[np.float32]: ...
     def mask(self, seat: int) -> npt.NDArray[np.int8]: ...
+    def is_legal(self, index: int, amount: Optional[int] = None) -> bool: ...
     def step(self, index: int, amount: Optional[int] = None) -> None: ...
     def apply(self, kind: str, amount: Optional[int] = None) -> None: ...
     def take_rewards(self) -> tuple[list[int], int]: ...
@@ -877,21 +877,7 @@ class _EnvTable:
 class _VecEnv:
     """Many tables of an RL environment (holecards.env.VectorEnv builds it)."""
 
-    def __new__(
-        cls,
-        num_tables: int,
-        rules: Rules,
-        players: int,
-        stacks: list[int],
-        stack_range: Optional[tuple[int, int]],
-        session: bool,
-        max_hands: Optional[int],
-        actions: _ActionTriples,
-        button: Optional[int],
-        bots: list[Optional[str]],
-        seed: Optional[int] = None,
-        threads: Optional[int] = None,
-    ) -> _VecEnv: ...
+    def __new__(cls, num_tables: int, config: _EnvConfig, seed: Optional[int] = None, threads: Optional[int] = None) -> _VecEnv: ...
     def reset(
         self,
         seed: Optional[int],

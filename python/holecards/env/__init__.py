@@ -27,7 +27,7 @@ The observation, the actions and the rewards are documented in
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Mapping, Sequence, Union
 
 import importlib.util
 import math
@@ -39,7 +39,7 @@ import numpy as np
 
 from .._core import SeatView, _env_observe_view
 from ..errors import ConfigError
-from ._config import DEFAULT_ACTIONS, EnvSpec, layout, make_spec, players_of
+from ._config import DEFAULT_ACTIONS, layout, make_spec, players_of
 from ._gym import HoldemEnv
 from ._vector import VectorEnv
 

@@ -66,11 +66,10 @@ class Table:
 
     def __init__(self, spec: EnvSpec, seed: Optional[int] = None) -> None:
         self.spec = spec
-        self.core = _EnvTable(*spec.core_args(), seed=seed)
+        self.core = _EnvTable(spec.core, seed=seed)
         self.core.set_record(True)
-        self.unit = self.core.unit
+        self.unit = spec.unit
         self.finished: List[Hand] = []
-        self._skipped_python = 0
 
     def seed(self, seed: Optional[int]) -> None:
         self.core.seed(seed)
@@ -85,7 +84,6 @@ class Table:
             self.run_python_bots()
             if self.core.ending == "running":
                 return
-            self._skipped_python += 1
         raise ConfigError("10,000 deals in a row gave the agent no decision")
 
     def run_python_bots(self) -> None:
@@ -144,3 +142,32 @@ def apply_answer(core: _EnvTable, answer: Any, who: str) -> None:
         raise ConfigError(f"{who} answered {answer!r}, which is not legal: {e}") from e
 
 
+
+
+class Logged:
+    """What the single-table forms share: the hand being played and the
+    episode's finished hands, both with every card (for logging and replays,
+    not for agents), and rendering."""
+
+    table: Table
+    render_mode: Optional[str]
+
+    @property
+    def hand(self) -> Hand:
+        """The hand being played, every card included (for logging, not for agents)."""
+        return self.table.core.hand
+
+    @property
+    def finished_hands(self) -> List[Hand]:
+        """The hands finished this episode, oldest first, every card included
+        (for logging and replays, not for agents)."""
+        return self.table.finished_hands()
+
+    def render(self) -> Optional[str]:
+        if self.render_mode is None:
+            return None
+        text = self.table.render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text

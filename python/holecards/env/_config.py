@@ -7,9 +7,8 @@ from fractions import Fraction
 from numbers import Integral, Real
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-import numpy as np
 
-from .._core import Rules, _env_layout
+from .._core import Rules, _env_layout, _EnvConfig
 from ..enums import Structure
 from ..errors import ConfigError
 
@@ -93,6 +92,13 @@ class EnvSpec:
     bots: List[Optional[str]] = field(default_factory=list)
     python_bots: Dict[int, Callable[..., Any]] = field(default_factory=dict)
     render_mode: Optional[str] = None
+    #: The engine's configuration, checked and made once for every table.
+    config: Optional[_EnvConfig] = None
+
+    @property
+    def core(self) -> _EnvConfig:
+        assert self.config is not None  # (make_spec sets it)
+        return self.config
 
     @property
     def exact(self) -> bool:
@@ -119,19 +125,14 @@ class EnvSpec:
 
     @property
     def unit(self) -> int:
-        """The chips of one big blind (Progressive Hold'em: of the first round's bet)."""
-        if self.rules.structure == Structure.PROGRESSIVE:
-            return max(1, (self.rules.bets or [1])[0])
-        return max(1, self.rules.big_blind)
+        """The chips of one big blind (Progressive Hold'em: of the first round's bet), as the engine has it."""
+        return self.core.unit
 
     @property
     def obs_high(self) -> float:
         """A bound on every observation value: all the chips in big blinds
         (counts of actions are below it too)."""
         return float(self.max_chips) / self.unit + 2.0
-
-    def core_args(self) -> "Tuple[Rules, int, List[int], Optional[Tuple[int, int]], bool, Optional[int], Optional[List[Tuple[str, int, int]]], Optional[int], List[Optional[str]]]":
-        return (self.rules, self.players, self.stacks, self.stack_range, self.session, self.max_hands, self.actions, self.button, self.bots)
 
 
 def make_spec(
@@ -213,13 +214,12 @@ def make_spec(
             python_bots[seat] = bot
         else:
             raise ConfigError(f"the bot for seat {seat} must be a built-in bot's name or a callable taking a SeatView, not {bot!r}")
-    return EnvSpec(rules, players, stack_list, rng, episode == "session", max_hands, action_list, button, names, python_bots, render_mode)
+    spec = EnvSpec(rules, players, stack_list, rng, episode == "session", max_hands, action_list, button, names, python_bots, render_mode)
+    spec.config = _EnvConfig(rules, players, stack_list, rng, spec.session, max_hands, action_list, button, names)
+    return spec
 
 
 def layout(players: int) -> Dict[str, slice]:
     """The observation's parts for ``players`` players, as slices."""
     return {name: slice(offset, offset + length) for name, offset, length in _env_layout(players)}
 
-
-def chips_to_bb(chips: Sequence[int], unit: int) -> np.ndarray:
-    return np.asarray(chips, dtype=np.float64) / float(unit)

@@ -8,13 +8,13 @@ from typing import Any, Dict, List, Optional, Union
 import gymnasium
 import numpy as np
 
-from .._core import Hand, SeatView
+from .._core import SeatView
 from ..errors import ConfigError
-from ._common import Table, action_space, mask_key, observation_box, split_action
+from ._common import Logged, Table, action_space, mask_key, observation_box, split_action
 from ._config import EnvSpec, seed_of
 
 
-class HoldemEnv(gymnasium.Env):
+class HoldemEnv(Logged, gymnasium.Env):
     """Hold'em for one agent at ``seat``; see :func:`holecards.env.gym_env`."""
 
     metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
@@ -77,7 +77,7 @@ class HoldemEnv(gymnasium.Env):
             return obs, reward, ending == 1, ending == 2, {"action_mask": mask, "legal_actions": legal, "seat": self.seat}
         core = self._core
         index, amount = split_action(self.spec_, action)
-        if self.illegal_action != "raise" and not _legal(self.table, self.seat, index, amount):
+        if self.illegal_action != "raise" and not core.is_legal(index, amount):
             # Nothing is played: the episode ends with the penalty (plus the
             # result of any hand of a session that ended before this step).
             self._over = True
@@ -110,32 +110,3 @@ class HoldemEnv(gymnasium.Env):
     def view(self) -> SeatView:
         """The agent's :class:`~holecards.SeatView`."""
         return self.table.core.view(self.seat)
-
-    @property
-    def hand(self) -> Hand:
-        """The hand being played, every card included (for logging, not for agents)."""
-        return self.table.core.hand
-
-    @property
-    def finished_hands(self) -> List[Hand]:
-        """The hands finished this episode, oldest first."""
-        return self.table.finished_hands()
-
-    def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            return None
-        text = self.table.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-
-def _legal(table: Table, seat: int, index: int, amount: Optional[int]) -> bool:
-    mask = table.core.mask(seat)
-    if not (0 <= index < len(mask) and mask[index]):
-        return False
-    if amount is None:
-        return True
-    la = table.core.hand.legal_actions()
-    return la is not None and la.min_raise_to is not None and la.max_raise_to is not None and la.min_raise_to <= amount <= la.max_raise_to

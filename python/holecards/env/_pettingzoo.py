@@ -10,9 +10,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
-from .._core import Hand, SeatView
+from .._core import SeatView
 from ..errors import ConfigError
-from ._common import Table, action_space, mask_box, mask_key, observation_box, split_action
+from ._common import Logged, Table, action_space, mask_box, mask_key, observation_box, split_action
 from ._config import EnvSpec, seed_of
 
 
@@ -20,7 +20,7 @@ def _name(seat: int) -> str:
     return f"player_{seat}"
 
 
-class _Base:
+class _Base(Logged):
     spec: EnvSpec
     table: Table
 
@@ -59,26 +59,6 @@ class _Base:
     def view(self, agent: str) -> SeatView:
         """The agent's :class:`~holecards.SeatView` (public information and its own cards)."""
         return self.table.core.view(self._seat_of(agent))
-
-    @property
-    def hand(self) -> Hand:
-        """The hand being played, every card included (for logging, not for agents)."""
-        return self.table.core.hand
-
-    @property
-    def finished_hands(self) -> List[Hand]:
-        """The hands finished this episode, oldest first, every card included
-        (for logging and replays, not for agents)."""
-        return self.table.finished_hands()
-
-    def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            return None
-        text = self.table.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
 
     def close(self) -> None:
         pass

@@ -3,7 +3,7 @@ after Gymnasium's vector API."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 from gymnasium import spaces
@@ -58,7 +58,7 @@ class VectorEnv(_GymVectorEnv):
         self.num_envs = int(num_tables)
         self.players = spec.players
         self.action_names: List[str] = spec.action_names
-        self._core = _VecEnv(self.num_envs, *spec.core_args(), seed=seed_of(seed), threads=threads)
+        self._core = _VecEnv(self.num_envs, spec.core, seed=seed_of(seed), threads=threads)
         self._core.set_record(bool(record))
         self._copy = bool(copy)
         self.single_observation_space = observation_box(spec)

@@ -15,8 +15,36 @@ fn config(msg: String) -> PyErr {
     to_py(Error::bad_config(msg))
 }
 
-/// The configuration from the Python layer's checked values: `actions` as
-/// `(name, num, den)` (`None`: exact amounts), `bots` per seat.
+/// An environment's configuration, checked once and shared by its tables.
+#[pyclass(module = "holecards.env", name = "_EnvConfig", frozen)]
+pub struct Config(Arc<EnvConfig>);
+
+#[pymethods]
+impl Config {
+    /// From the Python layer's checked values: `actions` as `(name, num,
+    /// den)` (`None`: exact amounts), `bots` per seat.
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        rules: PyRef<'_, Rules>,
+        players: usize,
+        stacks: Vec<u64>,
+        stack_range: Option<(u64, u64)>,
+        session: bool,
+        max_hands: Option<u64>,
+        actions: Option<Vec<(String, u32, u32)>>,
+        button: Option<usize>,
+        bots: Vec<Option<String>>,
+    ) -> PyResult<Config> {
+        make_config(&rules, players, stacks, stack_range, session, max_hands, actions, button, bots).map(Config)
+    }
+    /// The chips of one big blind (the rewards' and observations' unit).
+    #[getter]
+    fn unit(&self) -> u64 {
+        self.0.unit()
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn make_config(
     rules: &Rules,
@@ -93,22 +121,9 @@ pub struct EnvTable(CoreTable);
 #[pymethods]
 impl EnvTable {
     #[new]
-    #[pyo3(signature = (rules, players, stacks, stack_range, session, max_hands, actions, button, bots, seed=None))]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        rules: PyRef<'_, Rules>,
-        players: usize,
-        stacks: Vec<u64>,
-        stack_range: Option<(u64, u64)>,
-        session: bool,
-        max_hands: Option<u64>,
-        actions: Option<Vec<(String, u32, u32)>>,
-        button: Option<usize>,
-        bots: Vec<Option<String>>,
-        seed: Option<u64>,
-    ) -> PyResult<EnvTable> {
-        let cfg = make_config(&rules, players, stacks, stack_range, session, max_hands, actions, button, bots)?;
-        Ok(EnvTable(CoreTable::new(cfg, seed, 0).py()?))
+    #[pyo3(signature = (config, seed=None))]
+    fn new(config: PyRef<'_, Config>, seed: Option<u64>) -> PyResult<EnvTable> {
+        Ok(EnvTable(CoreTable::new(Arc::clone(&config.0), seed, 0).py()?))
     }
     /// Reseeds the generators (`None`: from the operating system).
     #[pyo3(signature = (seed=None))]
@@ -126,35 +141,15 @@ impl EnvTable {
     fn ending(&self) -> &'static str {
         ending_name(self.0.ending())
     }
-    #[getter]
-    fn hands_played(&self) -> u64 {
-        self.0.hands_played()
-    }
-    #[getter]
-    fn skipped(&self) -> u64 {
-        self.0.skipped()
-    }
-    #[getter]
-    fn starting_stacks(&self) -> Vec<u64> {
-        self.0.starting_stacks().to_vec()
-    }
-    #[getter]
-    fn unit(&self) -> u64 {
-        self.0.config().unit()
-    }
-    fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let n = self.0.config().players;
-        if seat >= n {
-            return Err(config(format!("seat {seat} is not a seat: seats are 0..{}", n - 1)));
-        }
-        let mut out = vec![0f32; self.0.config().layout().len];
-        self.0.observe(seat, &mut out);
-        Ok(PyArray1::from_slice(py, &out))
-    }
     fn mask<'py>(&self, py: Python<'py>, seat: usize) -> Bound<'py, PyArray1<i8>> {
         let mut m = vec![false; self.0.config().actions.len()];
         self.0.mask(seat, &mut m);
         PyArray1::from_slice(py, &m.iter().map(|&b| b as i8).collect::<Vec<i8>>())
+    }
+    /// Whether the seat to act may take action `index` (exact: kind, with `amount`).
+    #[pyo3(signature = (index, amount=None))]
+    fn is_legal(&self, index: i64, amount: Option<u64>) -> bool {
+        self.0.is_legal(index, amount)
     }
     /// The seat to act takes action `index` (exact: kind, with `amount`).
     #[pyo3(signature = (index, amount=None))]
@@ -266,25 +261,10 @@ macro_rules! buffers {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (num_tables, rules, players, stacks, stack_range, session, max_hands, actions, button, bots, seed=None, threads=None))]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        py: Python<'_>,
-        num_tables: usize,
-        rules: PyRef<'_, Rules>,
-        players: usize,
-        stacks: Vec<u64>,
-        stack_range: Option<(u64, u64)>,
-        session: bool,
-        max_hands: Option<u64>,
-        actions: Option<Vec<(String, u32, u32)>>,
-        button: Option<usize>,
-        bots: Vec<Option<String>>,
-        seed: Option<u64>,
-        threads: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<VecEnv> {
+    #[pyo3(signature = (num_tables, config, seed=None, threads=None))]
+    fn new(py: Python<'_>, num_tables: usize, config: PyRef<'_, Config>, seed: Option<u64>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<VecEnv> {
         let threads = crate::args::threads(threads)?;
-        let cfg = make_config(&rules, players, stacks, stack_range, session, max_hands, actions, button, bots)?;
+        let cfg = Arc::clone(&config.0);
         Ok(VecEnv(py.detach(|| CoreVec::new(cfg, num_tables, seed, threads)).py()?))
     }
     #[pyo3(signature = (seed, obs, mask, rewards, terminated, truncated, seat))]

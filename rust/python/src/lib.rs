@@ -77,6 +77,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sim::_sim_tournaments, m)?)?;
     m.add_function(wrap_pyfunction!(sim::_sim_bot_names, m)?)?;
     m.add_class::<sim::BuiltinBot>()?;
+    m.add_class::<env::Config>()?;
     m.add_class::<env::EnvTable>()?;
     m.add_class::<env::VecEnv>()?;
     m.add_function(wrap_pyfunction!(env::_env_layout, m)?)?;

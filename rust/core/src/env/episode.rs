@@ -139,8 +139,6 @@ pub struct EnvTable {
     /// Keep every finished hand (for replays), taken with `take_finished`.
     record: bool,
     finished: Vec<Hand>,
-    /// Deals skipped because no agent had a decision.
-    skipped: u64,
 }
 
 impl EnvTable {
@@ -151,7 +149,7 @@ impl EnvTable {
         let hand = cfg.check_deal()?;
         let (deal, rng) = rngs(seed, stream);
         let n = cfg.players;
-        let mut t = EnvTable { cfg, deal, rng, hand, start: vec![0; n], hands: 0, ending: Ending::Running, pending: vec![0; n], pending_hands: 0, record: false, finished: Vec::new(), skipped: 0 };
+        let mut t = EnvTable { cfg, deal, rng, hand, start: vec![0; n], hands: 0, ending: Ending::Running, pending: vec![0; n], pending_hands: 0, record: false, finished: Vec::new() };
         t.reset()?;
         Ok(t)
     }
@@ -200,7 +198,6 @@ impl EnvTable {
                 return Ok(());
             }
             // Nothing is reported of a deal skipped.
-            self.skipped += 1;
             self.finished.truncate(kept);
         }
         Err(Error::bad_config(format!("{MAX_REDEALS} deals in a row gave no agent a decision: the stacks are too small for the blinds, or the bots always end the hand first")))
@@ -220,10 +217,6 @@ impl EnvTable {
     /// Hands finished this episode.
     pub fn hands_played(&self) -> u64 {
         self.hands
-    }
-    /// Deals skipped because no agent had a decision, since the table was made.
-    pub fn skipped(&self) -> u64 {
-        self.skipped
     }
     pub fn starting_stacks(&self) -> &[u64] {
         &self.start
@@ -285,7 +278,13 @@ impl EnvTable {
     /// Whether action `index` (with `amount` in exact mode) is legal for the seat to act.
     #[inline]
     pub fn is_legal(&self, index: i64, amount: Option<u64>) -> bool {
-        self.spot().is_some_and(|spot| self.legal_in(&spot, index, amount))
+        self.legal_spot(index, amount).is_some()
+    }
+
+    /// What the seat to act faces, when action `index` (with `amount`) is legal there.
+    #[inline]
+    pub fn legal_spot(&self, index: i64, amount: Option<u64>) -> Option<Spot> {
+        self.spot().filter(|spot| self.legal_in(spot, index, amount))
     }
 
     #[inline]
@@ -331,11 +330,17 @@ impl EnvTable {
     /// the next agent decision, and in a session the next hand is dealt
     /// when one ends. A refused action changes nothing.
     pub fn step(&mut self, index: i64, amount: Option<u64>) -> Result<()> {
-        let Some(spot) = self.spot().filter(|spot| self.legal_in(spot, index, amount)) else {
+        let Some(spot) = self.legal_spot(index, amount) else {
             return Err(self.refuse(index, amount));
         };
-        let mv = self.cfg.actions.intended(&spot, index, amount)?;
-        // (the legal actions were just worked out: not again)
+        self.step_at(&spot, index, amount)
+    }
+
+    /// [`EnvTable::step`] with `spot` what [`EnvTable::legal_spot`] just
+    /// returned for this action (a caller that checked many tables first
+    /// does not work it out again).
+    pub(crate) fn step_at(&mut self, spot: &Spot, index: i64, amount: Option<u64>) -> Result<()> {
+        let mv = self.cfg.actions.intended(spot, index, amount)?;
         self.hand.act_legal(&spot.legal, mv)?;
         self.play_on()
     }

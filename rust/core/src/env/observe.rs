@@ -92,41 +92,20 @@ pub struct SeatChips {
     pub all_in: bool,
 }
 
-/// What an observation may read: public information and the observing
-/// seat's own hole cards.
-pub trait Visible {
-    fn rules(&self) -> &Rules;
-    fn players(&self) -> usize;
-    fn button(&self) -> usize;
-    fn street(&self) -> Street;
-    fn actor(&self) -> Option<usize>;
+/// What an observation may read beyond [`HandState`] (whose accessors it
+/// uses for the rules, the button, the street, the actor and the pot): each
+/// seat's chips and flags, the board and the observing seat's own hole
+/// cards, without allocating.
+pub trait Visible: HandState {
     fn seat_chips(&self, seat: usize) -> SeatChips;
-    fn board(&self) -> &[Card];
+    fn board_cards(&self) -> &[Card];
     /// `seat`'s hole cards, for `seat` observing itself.
     fn own_cards(&self, seat: usize) -> Option<[Card; 2]>;
-    fn pot(&self) -> u64;
-    /// The legal actions when `seat` is to act.
-    fn legal_for(&self, seat: usize) -> Option<LegalActions>;
     /// Every post, action and uncalled return so far, in order: seat, kind, street, amount.
     fn each_entry<F: FnMut(usize, EventKind, Street, u64)>(&self, f: F);
 }
 
 impl Visible for Hand {
-    fn rules(&self) -> &Rules {
-        Hand::rules(self)
-    }
-    fn players(&self) -> usize {
-        self.seats.len()
-    }
-    fn button(&self) -> usize {
-        self.button
-    }
-    fn street(&self) -> Street {
-        self.street
-    }
-    fn actor(&self) -> Option<usize> {
-        self.actor
-    }
     #[inline]
     fn seat_chips(&self, seat: usize) -> SeatChips {
         let s = &self.seats[seat];
@@ -134,17 +113,11 @@ impl Visible for Hand {
         let dead = if seat == self.big_blind_seat() { self.dead } else { 0 };
         SeatChips { stack: s.stack, bet: s.bet, contributed: s.total + dead, folded: s.folded, all_in: s.all_in }
     }
-    fn board(&self) -> &[Card] {
+    fn board_cards(&self) -> &[Card] {
         Hand::board(self)
     }
     fn own_cards(&self, seat: usize) -> Option<[Card; 2]> {
-        self.seats.get(seat).map(|s| s.hole)
-    }
-    fn pot(&self) -> u64 {
-        self.pot_total()
-    }
-    fn legal_for(&self, seat: usize) -> Option<LegalActions> {
-        self.legal_actions().filter(|la| la.seat == seat)
+        self.hole_cards(seat)
     }
     #[inline]
     fn each_entry<F: FnMut(usize, EventKind, Street, u64)>(&self, mut f: F) {
@@ -155,35 +128,14 @@ impl Visible for Hand {
 }
 
 impl Visible for SeatView {
-    fn rules(&self) -> &Rules {
-        &self.rules
-    }
-    fn players(&self) -> usize {
-        self.stacks.len()
-    }
-    fn button(&self) -> usize {
-        self.button
-    }
-    fn street(&self) -> Street {
-        self.street
-    }
-    fn actor(&self) -> Option<usize> {
-        self.actor
-    }
     fn seat_chips(&self, seat: usize) -> SeatChips {
         SeatChips { stack: self.stacks[seat], bet: self.bets[seat], contributed: self.contributions[seat], folded: self.folded[seat], all_in: self.all_in[seat] }
     }
-    fn board(&self) -> &[Card] {
+    fn board_cards(&self) -> &[Card] {
         &self.board
     }
     fn own_cards(&self, seat: usize) -> Option<[Card; 2]> {
-        (self.seat == Some(seat)).then(|| self.own_cards()).flatten()
-    }
-    fn pot(&self) -> u64 {
-        HandState::pot(self)
-    }
-    fn legal_for(&self, seat: usize) -> Option<LegalActions> {
-        self.legal.filter(|la| la.seat == seat)
+        (self.seat == Some(seat)).then(|| SeatView::own_cards(self)).flatten()
     }
     fn each_entry<F: FnMut(usize, EventKind, Street, u64)>(&self, mut f: F) {
         for e in &self.events {
@@ -198,7 +150,7 @@ impl Visible for SeatView {
 /// Writes `seat`'s observation of `src` into `out` (`Layout::new(players).len`
 /// values). `legal`: the legal actions when `seat` is to act.
 pub fn encode<V: Visible>(src: &V, seat: usize, legal: Option<&LegalActions>, out: &mut [f32]) {
-    let n = src.players();
+    let n = src.num_players();
     let lay = Layout::new(n);
     let out = &mut out[..lay.len];
     out.fill(0.0);
@@ -211,7 +163,7 @@ pub fn encode<V: Visible>(src: &V, seat: usize, legal: Option<&LegalActions>, ou
             out[lay.hole + c.index() as usize] = 1.0;
         }
     }
-    for c in src.board() {
+    for c in src.board_cards() {
         out[lay.board + c.index() as usize] = 1.0;
     }
     let street = src.street();

@@ -4,6 +4,7 @@
 //! no allocation; tables whose episode ends are reset in the same step.
 //! Each table's generators are keyed by the seed and the table's index, so
 //! a run is the same on any number of threads.
+use super::actions::Spot;
 use super::episode::{Ending, EnvConfig, EnvTable};
 use crate::error::{Error, Result};
 use crate::game::{Hand, MAX_SEATS};
@@ -67,6 +68,8 @@ pub struct VecEnv {
     tables: Vec<EnvTable>,
     threads: Option<usize>,
     widths: Widths,
+    /// A step's checked spots, one a table (kept to reuse the allocation).
+    spots: Vec<Spot>,
 }
 
 impl VecEnv {
@@ -80,7 +83,7 @@ impl VecEnv {
         cfg.check()?;
         let widths = Widths { obs: cfg.layout().len, mask: cfg.actions.len(), players: cfg.players };
         let tables = (0..num_tables).map(|i| EnvTable::new(Arc::clone(&cfg), seed, i as u64)).collect::<Result<Vec<_>>>()?;
-        Ok(VecEnv { cfg, tables, threads, widths })
+        Ok(VecEnv { cfg, tables, threads, widths, spots: Vec::with_capacity(num_tables) })
     }
 
     pub fn config(&self) -> &Arc<EnvConfig> {
@@ -177,13 +180,22 @@ impl VecEnv {
         if exact && amounts.is_none() {
             return Err(Error::bad_config("exact actions need an amount per table (ignored unless the kind is 2, a bet or raise)".into()));
         }
-        if let Some(i) = (0..n).find(|&i| !self.tables[i].is_legal(kinds[i], amount(i))) {
-            let e = self.tables[i].refuse(kinds[i], amount(i));
-            return Err(crate::env::actions::at_table(e, i));
+        // Every action checked before any is played; what each table faces
+        // is kept for its step.
+        let mut spots = std::mem::take(&mut self.spots);
+        spots.clear();
+        for (i, t) in self.tables.iter().enumerate() {
+            match t.legal_spot(kinds[i], amount(i)) {
+                Some(spot) => spots.push(spot),
+                None => {
+                    self.spots = spots;
+                    return Err(crate::env::actions::at_table(t.refuse(kinds[i], amount(i)), i));
+                }
+            }
         }
         let inv = 1.0 / self.cfg.unit() as f64;
-        self.each(buf, |i, t, row| {
-            t.step(kinds[i], amount(i))?;
+        let played = self.each(buf, |i, t, row| {
+            t.step_at(&spots[i], kinds[i], amount(i))?;
             let mut chips = [0i64; MAX_SEATS];
             let hands = t.take_rewards(&mut chips);
             if hands > 0 {
@@ -200,6 +212,8 @@ impl VecEnv {
             }
             Self::write(t, row);
             Ok(())
-        })
+        });
+        self.spots = spots;
+        played
     }
 }
