@@ -386,6 +386,42 @@ impl Hand {
         self.advance(seat, true);
     }
 
+    /// Whether `seat`, the player to act, may fold: facing a bet (or in
+    /// Progressive Hold'em, always), as `can_fold` of [`Hand::legal_actions`].
+    #[inline]
+    pub(crate) fn may_fold(&self, seat: usize) -> bool {
+        self.call_amount(seat) > 0 || self.rules.structure == Structure::Progressive
+    }
+
+    /// The bounds of a bet or raise by `seat`, the player to act, as
+    /// [`Hand::legal_actions`] says (`None` when closed).
+    #[inline]
+    pub(crate) fn raise_bounds(&self, seat: usize) -> Option<(u64, u64)> {
+        self.raise_range(seat).ok()
+    }
+
+    /// Makes `mv` for `seat`, the player to act, where the caller has made
+    /// sure from [`Hand::may_fold`] and [`Hand::raise_bounds`] that it is
+    /// legal (a simulation's random bot): a fold, bet or raise is not checked
+    /// again. A check or a call alone goes through [`Hand::act`].
+    #[inline]
+    pub(crate) fn apply_legal(&mut self, seat: usize, mv: Move) -> Result<()> {
+        debug_assert_eq!(Some(seat), self.actor, "apply_legal out of turn");
+        match mv {
+            Move::Fold => {
+                debug_assert!(self.may_fold(seat), "apply_legal: fold not allowed");
+                self.apply_fold(seat)
+            }
+            Move::CheckOrCall => self.apply_check_or_call(seat),
+            Move::BetOrRaiseTo(to) => {
+                debug_assert!(self.raise_bounds(seat).is_some_and(|(lo, hi)| lo <= to && to <= hi), "apply_legal: raise to {to} not allowed");
+                self.apply_raise(seat, to)
+            }
+            Move::Check | Move::Call => return self.act(Some(seat), mv),
+        }
+        Ok(())
+    }
+
     /// [`Hand::act`] for the player to act, with `la` what
     /// [`Hand::legal_actions`] says right now (a simulation has just asked,
     /// for its bot): a move that `la` allows is made without working out the

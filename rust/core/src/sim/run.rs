@@ -8,7 +8,7 @@
 //! its number, so chunks can run on any thread, or any machine (the Python
 //! `ray` option runs chunk ranges as Ray tasks), and are added up in order.
 //! Sums are integers (chips, squares of chips): the total is exact.
-use super::bots::{BotKind, BotRng, Observation};
+use super::bots::{random_act, BotKind, BotRng, Observation};
 use crate::deck::DeckRng;
 use crate::equity::Control;
 use crate::error::{Error, ErrorKind, Result};
@@ -154,10 +154,17 @@ impl CashSim {
             if i > first {
                 hand.redeal_with_rng(&self.stacks, button(i), &mut deal)?;
             }
-            while let Some(obs) = Observation::of(&hand) {
-                let la = *obs.legal();
-                let mv = self.bots[obs.seat()].act(&obs, &mut brng);
-                hand.act_legal(&la, mv)?;
+            while let Some(seat) = hand.actor() {
+                match self.bots[seat] {
+                    // (the random bot needs less than an observation: see random_act)
+                    BotKind::Random => random_act(&mut hand, seat, &mut brng)?,
+                    bot => {
+                        let Some(obs) = Observation::of(&hand) else { break };
+                        let la = *obs.legal();
+                        let mv = bot.act(&obs, &mut brng);
+                        hand.act_legal(&la, mv)?;
+                    }
+                }
             }
             for (s, &start) in self.stacks.iter().enumerate() {
                 // Stacks are at most 2**60 chips: the difference fits an i64, its square a u128.
