@@ -390,6 +390,7 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         dead: v[4],
         log,
         result,
+        spare: Default::default(),
         masks: Default::default(),
         seating,
     };

@@ -7,7 +7,7 @@ use super::rules::{Rules, StraddleMinRaise, Structure, MAX_CHIPS};
 use crate::card::Card;
 use crate::deck::DeckRng;
 use crate::error::{Error, Result};
-use crate::eval::{HandAcc, HandValue};
+use crate::eval::HandAcc;
 use std::sync::Arc;
 
 /// Hole cards each player holds (the one place the count is written down).
@@ -131,6 +131,8 @@ pub struct Hand {
     pub(crate) log: Vec<Entry>,
     /// Pots as paid, once the hand is over.
     pub(crate) result: Option<Vec<Pot>>,
+    /// The last hand's pots' allocation, for the next hand dealt into this one.
+    pub(crate) spare: pots::Spare,
     /// Who is in, who can bet, who must act: worked out after every change.
     pub(crate) masks: Masks,
     /// Who posts the blinds (see [`Seating`]).
@@ -325,6 +327,7 @@ impl Hand {
             dead: 0,
             log: Vec::with_capacity(32),
             result: None,
+            spare: pots::Spare::default(),
             masks: Masks::default(),
             seating: SeatingBits::default(),
         };
@@ -349,7 +352,7 @@ impl Hand {
     /// starts the first round.
     fn deal(&mut self, stacks: &[u64], seating: Seating, (holes, board, burns): Plan) {
         // Every field named, so that a new one cannot be left over from the last hand.
-        let Hand { rules: _, seats, button, street, board: b, burns: bu, actor, high, full_raise, last_full_high, raises, uncapped, dead, log, result, masks, seating: bits } = self;
+        let Hand { rules: _, seats, button, street, board: b, burns: bu, actor, high, full_raise, last_full_high, raises, uncapped, dead, log, result, spare, masks, seating: bits } = self;
         seats.clear();
         seats.extend(stacks.iter().zip(holes.iter()).map(|(&s, &hole)| Seat { starting: s, stack: s, bet: 0, total: 0, folded: false, all_in: false, acted: false, acted_high: 0, hole }));
         *button = seating.button;
@@ -364,7 +367,9 @@ impl Hand {
         *uncapped = false;
         *dead = 0;
         log.clear();
-        *result = None;
+        if let Some(pots) = result.take() {
+            spare.keep(pots);
+        }
         *masks = Masks::default();
         *bits = SeatingBits { sb: seating.small_blind.map_or(NO_SEAT, |s| s as u8), bb: seating.big_blind as u8, posting: seating.posting };
         self.post_forced_bets();
@@ -697,24 +702,25 @@ impl Hand {
         self.masks = Masks::default();
         let n = self.seats.len();
         let seats = &self.seats;
-        let mut pots = pots::build_pots_by(n, |i| (seats[i].total, seats[i].folded, seats[i].all_in), self.dead);
-        let mut values = [None; MAX_SEATS];
+        let mut pots = self.spare.take();
+        pots::build_pots_into(&mut pots, n, |i| (seats[i].total, seats[i].folded, seats[i].all_in), self.dead);
+        // Showdown values, 0 for none (a folded seat, or a hand won
+        // uncontested: the one seat left takes everything, unseen). Values
+        // are 1 and up: this array is a small `[Option<HandValue>; n]`.
+        let mut values = [0u16; MAX_SEATS];
         if showdown {
             self.street = Street::Showdown;
             // The five board cards added up once, then each player's two.
             let board = HandAcc::from_cards(&self.board);
             for (v, s) in values.iter_mut().zip(&self.seats) {
                 if !s.folded {
-                    *v = Some(HandValue((board + s.hole[0] + s.hole[1]).eval7()));
+                    *v = (board + s.hole[0] + s.hole[1]).eval7();
+                    debug_assert!(*v > 0, "hand values start at 1");
                 }
             }
         }
-        // Uncontested (no values): the one seat left takes everything, unseen.
-        let mut won = [0u64; MAX_SEATS];
-        pots::award(&mut pots, &values[..n], self.button, &mut won[..n]);
-        for (s, w) in self.seats.iter_mut().zip(won) {
-            s.stack += w;
-        }
+        let seats = &mut self.seats;
+        pots::award_by(&mut pots, n, |s| (values[s] > 0).then_some(values[s]), self.button, |s, chips| seats[s].stack += chips);
         self.result = Some(pots);
     }
 }

@@ -50,6 +50,36 @@ pub struct Pot {
     pub winners: SeatSet,
 }
 
+/// An empty vector of pots kept for its allocation: a hand dealt into the
+/// last one builds its pots in it (no allocation and no free per hand). It
+/// is no part of a hand's state: any two are equal, and it hashes to nothing.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Spare(Vec<Pot>);
+
+impl Spare {
+    /// Keeps `pots`' allocation (emptied).
+    pub(crate) fn keep(&mut self, mut pots: Vec<Pot>) {
+        pots.clear();
+        self.0 = pots;
+    }
+    /// The vector kept (empty), leaving none.
+    pub(crate) fn take(&mut self) -> Vec<Pot> {
+        std::mem::take(&mut self.0)
+    }
+}
+
+impl PartialEq for Spare {
+    fn eq(&self, _: &Spare) -> bool {
+        true
+    }
+}
+
+impl Eq for Spare {}
+
+impl std::hash::Hash for Spare {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
 /// Splits `contributions` (chips each seat put in, antes included) plus
 /// `dead` (chips no seat is owed back, e.g. a big-blind ante, which go to the
 /// main pot) into a main pot and side pots. Only an all-in player's
@@ -60,14 +90,18 @@ pub struct Pot {
 /// not all-in has put in the same, and this is the usual contribution-level
 /// split.
 pub fn build_pots(contributions: &[u64], folded: &[bool], all_in: &[bool], dead: u64) -> Vec<Pot> {
-    build_pots_by(contributions.len().min(MAX_SEATS), |s| (contributions[s], folded[s], all_in[s]), dead)
+    let mut pots = Vec::new();
+    build_pots_into(&mut pots, contributions.len().min(MAX_SEATS), |s| (contributions[s], folded[s], all_in[s]), dead);
+    pots
 }
 
 /// [`build_pots`] for seats `0..n` (at most [`MAX_SEATS`]), `seat(s)` giving
 /// each one's contribution and whether it folded or is all-in (a hand reads
-/// them from its seats, with no copies).
+/// them from its seats, with no copies), into `pots` (emptied first: a hand
+/// builds its pots in the last hand's allocation).
 #[inline]
-pub(crate) fn build_pots_by(n: usize, seat: impl Fn(usize) -> (u64, bool, bool), dead: u64) -> Vec<Pot> {
+pub(crate) fn build_pots_into(pots: &mut Vec<Pot>, n: usize, seat: impl Fn(usize) -> (u64, bool, bool), dead: u64) {
+    pots.clear();
     // Seat sets as bit masks, built without a branch per seat (who folded
     // and who is all-in are as good as random to the branch predictor).
     let (mut in_hand, mut all_in) = (0u32, 0u32);
@@ -79,14 +113,31 @@ pub(crate) fn build_pots_by(n: usize, seat: impl Fn(usize) -> (u64, bool, bool),
         all_in |= u32::from(a) << s;
     }
     let live_all_in = in_hand & all_in;
-    if live_all_in == 0 {
-        // Without an all-in player still in there is one level, the top
-        // contribution: every chip goes to one pot for everyone still in
-        // (what the general case below makes of it, in one pass).
-        return if sum > 0 { vec![Pot { amount: sum, eligible: SeatSet(in_hand), winners: SeatSet::default() }] } else { Vec::new() };
+    if live_all_in != 0 {
+        let contribution = |s: usize| seat(s).0;
+        let top = SeatSet(in_hand).iter().map(contribution).max().unwrap_or(0);
+        let lowest_all_in = SeatSet(live_all_in).iter().map(contribution).min().unwrap_or(0);
+        if top == 0 || lowest_all_in < top {
+            side_pots(pots, n, contribution, in_hand, all_in, top, dead);
+            return;
+        }
+        // Every all-in player still in is all-in for the top contribution
+        // (the usual end of a hand between equal stacks): one level, as
+        // without an all-in player, which the general case would also find.
     }
-    let contribution = |s: usize| seat(s).0;
-    // One level per all-in seat, and the top contribution.
+    // Without an all-in player still in below the top there is one level,
+    // the top contribution: every chip goes to one pot for everyone still in
+    // (what `side_pots` makes of it, in one pass).
+    if sum > 0 {
+        pots.push(Pot { amount: sum, eligible: SeatSet(in_hand), winners: SeatSet::default() });
+    }
+}
+
+/// The pots of [`build_pots_into`] when some all-in player still in put in
+/// less than the top contribution `top` (over the seats still in), or `top`
+/// is 0: one level per all-in seat, and the top contribution.
+fn side_pots(pots: &mut Vec<Pot>, n: usize, contribution: impl Fn(usize) -> u64, in_hand: u32, all_in: u32, top: u64, dead: u64) {
+    let live_all_in = in_hand & all_in;
     let mut levels = [0u64; MAX_SEATS + 1];
     let mut k = 0;
     let mut someone_at_zero = false;
@@ -99,14 +150,13 @@ pub(crate) fn build_pots_by(n: usize, seat: impl Fn(usize) -> (u64, bool, bool),
             someone_at_zero = true;
         }
     }
-    let top = SeatSet(in_hand).iter().map(contribution).max().unwrap_or(0);
     if top > 0 {
         levels[k] = top;
         k += 1;
     }
     let levels = &mut levels[..k];
     levels.sort_unstable();
-    let mut pots: Vec<Pot> = Vec::with_capacity(k + 1);
+    pots.reserve(k + 1);
     if dead > 0 && someone_at_zero {
         // A player all-in for nothing live (a big blind all-in for the
         // big-blind ante) can win the dead money and nothing more.
@@ -141,7 +191,6 @@ pub(crate) fn build_pots_by(n: usize, seat: impl Fn(usize) -> (u64, bool, bool),
     if let Some(last) = pots.last_mut() {
         last.amount += above;
     }
-    pots
 }
 
 /// Pays every pot to the best hand among its eligible seats (every eligible
@@ -149,15 +198,22 @@ pub(crate) fn build_pots_by(n: usize, seat: impl Fn(usize) -> (u64, bool, bool),
 /// ties split, odd chips one at a time to the tied winners starting left of
 /// the button. Adds the chips won to `won`.
 pub fn award(pots: &mut [Pot], values: &[Option<HandValue>], button: usize, won: &mut [u64]) {
-    let n = values.len();
+    award_by(pots, values.len(), |s| values[s], button, |s, chips| won[s] += chips);
+}
+
+/// [`award`] for seats `0..n`, `value(s)` giving each one's showdown value,
+/// `pay(s, chips)` called for each share paid (a hand pays its seats' stacks
+/// directly).
+#[inline]
+pub(crate) fn award_by<V: Ord + Copy>(pots: &mut [Pot], n: usize, value: impl Fn(usize) -> Option<V>, button: usize, mut pay: impl FnMut(usize, u64)) {
     for pot in pots.iter_mut() {
-        let best = pot.eligible.iter().filter_map(|s| values[s]).max();
+        let best = pot.eligible.iter().filter_map(&value).max();
         let mut winners = 0u32;
         for s in pot.eligible.iter() {
-            winners |= u32::from(best.is_none() || values[s] == best) << s;
+            winners |= u32::from(best.is_none() || value(s) == best) << s;
         }
         pot.winners = SeatSet(winners);
-        split(pot, button, n, |s, chips| won[s] += chips);
+        split(pot, button, n, &mut pay);
     }
 }
 
@@ -211,6 +267,40 @@ pub fn showdown_values(holes: &[[Card; HOLE_CARDS]], board: &[Card], folded: &[b
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_level_shortcut_is_the_general_split() {
+        // Wherever an all-in player is still in, the pots are what the
+        // general split (side_pots) makes of them, shortcut or not.
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        for _ in 0..20_000 {
+            let n = 2 + next(8) as usize;
+            let levels = [0, 1, 5, 5, 9, 12];
+            let c: Vec<u64> = (0..n).map(|_| levels[next(6) as usize]).collect();
+            let f: Vec<bool> = (0..n).map(|_| next(3) == 0).collect();
+            let a: Vec<bool> = (0..n).map(|_| next(2) == 0).collect();
+            let dead = [0, 0, 3][next(3) as usize];
+            let pots = build_pots(&c, &f, &a, dead);
+            let (mut in_hand, mut all_in) = (0u32, 0u32);
+            for s in 0..n {
+                in_hand |= u32::from(!f[s]) << s;
+                all_in |= u32::from(a[s]) << s;
+            }
+            if in_hand & all_in == 0 {
+                continue;
+            }
+            let top = SeatSet(in_hand).iter().map(|s| c[s]).max().unwrap_or(0);
+            let mut general = Vec::new();
+            side_pots(&mut general, n, |s| c[s], in_hand, all_in, top, dead);
+            assert_eq!(pots, general, "contributions {c:?} folded {f:?} all-in {a:?} dead {dead}");
+        }
+    }
 
     #[test]
     fn every_seat_all_in_at_a_full_table() {
