@@ -570,6 +570,16 @@ impl Hand {
         if several(m.in_hand) && !self.nobody_to_bet_against(&m) {
             self.actor = self.first_from(m.pending, first_from);
         }
+        if self.actor.is_none() && self.street != Street::Preflop {
+            // Nobody acts (all-in players, and one other at most): after the
+            // flop nobody has bet or acted, the bets and flags are as the
+            // last round's end cleared them, and there is nothing to return
+            // or clear. (An all-in's board is run out this way, a street or
+            // three in most simulated hands.)
+            debug_assert!(self.seats.iter().all(|s| s.bet == 0 && !s.acted && s.acted_high == 0), "a round nobody acted in");
+            self.next_street();
+            return;
+        }
         self.pass_choiceless();
         if self.actor.is_none() {
             self.end_round();
@@ -680,6 +690,12 @@ impl Hand {
             }
             self.log.push(Entry { seat: top as u8, kind: EventKind::ReturnUncalled, street: self.street, amount: back, all_in: false });
         }
+        self.next_street();
+    }
+
+    /// The end of a betting round once the bets are cleared: the next
+    /// street's round, or the end of the hand.
+    fn next_street(&mut self) {
         self.high = 0;
         self.last_full_high = 0;
         self.full_raise = self.rules.big_blind;
