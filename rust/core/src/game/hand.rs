@@ -160,8 +160,22 @@ pub struct Seating {
 impl Seating {
     /// The blinds left of the button (heads-up, the button posts the small blind).
     pub fn standard(players: usize, button: usize) -> Seating {
-        let sb = if players == 2 { button } else { (button + 1) % players.max(1) };
-        Seating { button, small_blind: Some(sb), big_blind: (sb + 1) % players.max(1), posting: 0 }
+        let n = players.max(1);
+        let sb = if players == 2 { button } else { wrap(button + 1, n) };
+        Seating { button, small_blind: Some(sb), big_blind: wrap(sb + 1, n), posting: 0 }
+    }
+}
+
+/// `x % n` (`n > 0`), without a division when `x < 2 * n`: a seat counted
+/// on round the table (a division is slow next to the rest of a hand).
+#[inline]
+fn wrap(x: usize, n: usize) -> usize {
+    if x < n {
+        x
+    } else if x - n < n {
+        x - n
+    } else {
+        x % n
     }
 }
 
@@ -342,6 +356,15 @@ impl Hand {
     /// no reference count per hand). On an error this hand is unchanged.
     pub(crate) fn redeal_with_rng(&mut self, stacks: &[u64], button: usize, rng: &mut DeckRng) -> Result<()> {
         check_table(&self.rules, stacks, button)?;
+        self.redeal_checked(stacks, button, rng)
+    }
+
+    /// [`Hand::redeal_with_rng`] at a table already checked: `stacks` passed
+    /// the table's checks with this hand's rules (a cash simulation deals
+    /// every hand of a chunk with the same stacks, and checked them on the
+    /// first), and `button` is a seat; they are not checked again.
+    pub(crate) fn redeal_checked(&mut self, stacks: &[u64], button: usize, rng: &mut DeckRng) -> Result<()> {
+        debug_assert!(check_table(&self.rules, stacks, button).is_ok(), "redeal_checked at a table that fails its checks");
         let plan = deal_plan(stacks.len(), button, &mut Lazy::Rng(rng), None)?;
         self.deal(stacks, Seating::standard(stacks.len(), button), plan);
         Ok(())
@@ -561,7 +584,7 @@ impl Hand {
         let first_from = if self.street == Street::Preflop && structure != Structure::Progressive {
             // Left of the big blind, or of the last straddle.
             let straddles = if rules.straddles.is_empty() { 0 } else { self.straddles_posted() };
-            (self.big_blind_seat() + 1 + straddles) % n
+            wrap(self.big_blind_seat() + 1 + straddles, n)
         } else {
             // (first_from takes seat n for seat 0)
             self.button + 1

@@ -147,12 +147,15 @@ impl CashSim {
         if first >= last {
             return Ok(t);
         }
-        let button = |i: u64| (i % n as u64) as usize;
-        // One hand's buffers serve the whole chunk: each hand is dealt into the last.
-        let mut hand = Hand::new_with_rng(Arc::clone(&self.rules), &self.stacks, button(first), &mut deal, None)?;
+        // Hand i has the button at seat i % n (counted on, without a division).
+        let mut button = (first % n as u64) as usize;
+        // One hand's buffers serve the whole chunk: each hand is dealt into
+        // the last, at the table (these stacks) checked by the first.
+        let mut hand = Hand::new_with_rng(Arc::clone(&self.rules), &self.stacks, button, &mut deal, None)?;
         for i in first..last {
             if i > first {
-                hand.redeal_with_rng(&self.stacks, button(i), &mut deal)?;
+                button = if button + 1 == n { 0 } else { button + 1 };
+                hand.redeal_checked(&self.stacks, button, &mut deal)?;
             }
             while let Some(seat) = hand.actor() {
                 match self.bots[seat] {
