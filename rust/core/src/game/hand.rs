@@ -549,16 +549,14 @@ impl Hand {
     }
 
     /// The first seat of `set` clockwise from `start` (included; `start <= n`).
+    #[inline]
     fn first_from(&self, set: u32, start: usize) -> Option<usize> {
-        let n = self.seats.len();
-        let start = if start >= n { start - n } else { start };
-        let both = (set as u64) | ((set as u64) << n);
-        let shifted = both >> start;
-        if shifted == 0 {
-            return None;
-        }
-        let seat = start + shifted.trailing_zeros() as usize;
-        Some(if seat >= n { seat - n } else { seat })
+        debug_assert!(start <= self.seats.len() && (self.seats.len() >= 32 || set >> self.seats.len() == 0));
+        // The seats of `set` from `start` on, else the first of them (seat
+        // n, and every seat above the set's, wraps round to 0).
+        let from_start = if start < 32 { set & (u32::MAX << start) } else { 0 };
+        let pick = if from_start != 0 { from_start } else { set };
+        (pick != 0).then(|| pick.trailing_zeros() as usize)
     }
 
     /// Starts the betting round of `self.street` (bets already reset), or runs
