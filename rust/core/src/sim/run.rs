@@ -169,11 +169,12 @@ impl CashSim {
                     }
                 }
             }
-            for (s, &start) in self.stacks.iter().enumerate() {
+            // (zipped, the seats are added up with no bounds checks)
+            for (((seat, &start), net), net_squared) in hand.seats.iter().zip(&self.stacks).zip(&mut t.net).zip(&mut t.net_squared) {
                 // Stacks are at most 2**60 chips: the difference fits an i64, its square a u128.
-                let won = hand.stack(s).unwrap_or(0) as i64 - start as i64;
-                t.net[s] += won as i128;
-                t.net_squared[s] += (won.unsigned_abs() as u128) * (won.unsigned_abs() as u128);
+                let won = seat.stack as i64 - start as i64;
+                *net += won as i128;
+                *net_squared += (won.unsigned_abs() as u128) * (won.unsigned_abs() as u128);
             }
             t.hands += 1;
         }
