@@ -184,7 +184,7 @@ def test_river_known_hands_match_reference(spot: Any) -> None:
 
 
 @_settings(40)
-@given(known_hands_spot(2, 4, 4))
+@given(known_hands_spot(2, 10, 4))
 def test_turn_known_hands_match_reference(spot: Any) -> None:
     _known_hands(spot)
 
@@ -196,10 +196,10 @@ WEIGHTS = ["0.125", "0.25", "0.375", "0.5", "0.75", "1"]
 
 @st.composite
 def range_spot(draw: Any, board_len: int) -> Any:
-    """2 or 3 players, each with 1 to 4 weighted explicit combos: 1 to 3 drawn
+    """2 to 4 players, each with 1 to 4 weighted explicit combos: 1 to 3 drawn
     from a pool of 10 cards (so players' combos often collide) and up to one
     that may also hold a board or dead card (a blocked combo)."""
-    n = draw(st.integers(2, 3))
+    n = draw(st.integers(2, 4))
     n_dead = draw(st.integers(0, 2))
     deck = draw(st.permutations(DECK_TEXT))
     board = list(deck[:board_len])

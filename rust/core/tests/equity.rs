@@ -190,8 +190,17 @@ fn errors_name_the_problem() {
     assert!(e.to_string().contains("0, 3, 4 or 5"), "{e}");
     let e = run(&[combos("AcAd,AhAs", 1.0), hand("QsQd")], "Ac2c3d", "Ah").unwrap_err();
     assert!(e.to_string().contains("no combination left"), "{e}");
+    // A range whose every combination holds a known hand's card is emptied.
     let e = run(&[combos("AcAd", 1.0), combos("AcKc,AdKd", 1.0), hand("2s2h")], "", "").unwrap_err();
+    assert!(e.to_string().contains("no combination left") && e.to_string().contains("known hands"), "{e}");
+    // Ranges that always share a card with each other leave no deal.
+    let e = run(&[combos("AcAd,AcAh", 1.0), combos("AcKs,AcKh", 1.0), hand("2s2h")], "", "").unwrap_err();
     assert!(e.to_string().contains("no deal is possible"), "{e}");
+    // So does a range emptied by a known hand when only one card is shared (QQ
+    // with Qh Qc dead is Qs Qd alone, which the other player holds): a range,
+    // not a known hand, so no duplicate-card error.
+    let e = run(&[combos("QsQh,QsQd,QhQd", 1.0), hand("QsQd")], "", "Qh").unwrap_err();
+    assert!(e.to_string().contains("no combination left"), "{e}");
     let all: Holding = {
         let mut v = vec![];
         for a in 0..52u8 {

@@ -140,6 +140,9 @@ fn method(trials: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>, ta
 /// and turns Ctrl-C (or an exception in the callback) into a cancel.
 /// A `quick` computation (too short to watch) runs on this thread instead.
 pub(crate) fn supervise<T: Send>(py: Python<'_>, progress: Option<&Bound<'_, PyAny>>, control: &Control, quick: bool, f: impl FnOnce() -> holecards_core::Result<T> + Send) -> PyResult<T> {
+    if let Some(p) = progress.filter(|p| !p.is_none() && !p.is_callable()) {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!("progress must be a callable taking (done, total), not {}", p.repr().map(|r| r.to_string()).unwrap_or_default())));
+    }
     let progress: Option<Py<PyAny>> = progress.filter(|p| !p.is_none()).map(|p| p.clone().unbind());
     let mut failure: Option<PyErr> = None;
     let out = py.detach(|| {
@@ -226,10 +229,19 @@ fn question(
     trials: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
-    target_std_error: Option<f64>,
+    target_std_error: Option<&Bound<'_, PyAny>>,
     max_deals: Option<u64>,
 ) -> PyResult<Question> {
     let threads = crate::args::threads(threads)?;
+    let target_std_error = match target_std_error {
+        Some(t) if !t.is_none() => Some(
+            t.extract::<f64>()
+                .ok()
+                .filter(|_| !t.is_instance_of::<pyo3::types::PyBool>())
+                .ok_or_else(|| to_py(Error::equity(format!("target_std_error must be a number above 0, not {}", t.repr().map(|r| r.to_string()).unwrap_or_default()))))?,
+        ),
+        _ => None,
+    };
     let holdings: Vec<Holding> = players.iter().enumerate().map(|(i, p)| holding(p, i + first)).collect::<PyResult<_>>()?;
     let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
     let (method, seed) = method(trials, seed, target_std_error, max_deals)?;
@@ -248,7 +260,7 @@ pub fn _equity(
     trials: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
-    target_std_error: Option<f64>,
+    target_std_error: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
     max_deals: Option<u64>,
 ) -> PyResult<EquityResult> {
@@ -271,12 +283,14 @@ pub fn _equity_grid(
     trials: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
-    target_std_error: Option<f64>,
+    target_std_error: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
     max_deals: Option<u64>,
 ) -> PyResult<(Vec<String>, Vec<Option<EquityResult>>, Option<u64>)> {
     let q = question(&opponents, 1, board, dead, trials, seed, threads, target_std_error, max_deals)?;
     let control = Control::new();
     let cells = supervise(py, progress, &control, false, || eq::grid(&q.holdings, &q.board, &q.dead, &q.method, q.threads, &control))?;
-    Ok((eq::grid_names(), cells.into_iter().map(|c| c.map(|r| EquityResult { r, seed: q.seed, whole: q.whole })).collect(), q.seed))
+    // Each cell reports its own seed, the one that repeats it with `equity`.
+    let cells = cells.into_iter().enumerate().map(|(k, c)| c.map(|r| EquityResult { r, seed: q.seed.map(|s| eq::grid_cell_seed(s, k)), whole: q.whole })).collect();
+    Ok((eq::grid_names(), cells, q.seed))
 }

@@ -105,6 +105,13 @@ impl Control {
             self.total.store(n, Ordering::Relaxed);
         }
     }
+    /// A new phase of the work: `done` back to 0, out of `n`.
+    fn restart(&self, n: u64) {
+        if !self.quiet.load(Ordering::Relaxed) {
+            self.done.store(0, Ordering::Relaxed);
+            self.total.store(n, Ordering::Relaxed);
+        }
+    }
     fn advance(&self, n: u64) {
         if !self.quiet.load(Ordering::Relaxed) {
             self.done.fetch_add(n, Ordering::Relaxed);
@@ -206,14 +213,24 @@ fn prepare(players: &[Holding], board: &[Card], dead: &[Card]) -> Result<(Vec<Ho
         }
         out.push(kept);
     }
-    // Known hands (one combination each) must not share a card.
+    // Known hands (players given as one combination) must not share a card.
+    let is_known: Vec<bool> = players.iter().map(|h| h.len() == 1).collect();
     let mut fixed = known;
-    for h in &out {
-        if let [(c, _)] = h.as_slice() {
-            for &x in c {
-                if !fixed.insert(x) {
-                    return Err(Error::duplicate(x));
-                }
+    for (h, _) in out.iter().zip(&is_known).filter(|(_, &k)| k) {
+        for &x in &h[0].0 {
+            if !fixed.insert(x) {
+                return Err(Error::duplicate(x));
+            }
+        }
+    }
+    // A range's combinations that hold a known hand's card can never be
+    // dealt: they go, as the board's and the dead cards' do (so that Monte
+    // Carlo does not spend its draws on them; the exact counts are the same).
+    if fixed != known {
+        for (p, (h, _)) in out.iter_mut().zip(&is_known).enumerate().filter(|(_, (_, &k))| !k) {
+            h.retain(|(c, _)| !fixed.contains(c[0]) && !fixed.contains(c[1]));
+            if h.is_empty() {
+                return Err(Error::equity(format!("player {}'s range has no combination left once the board, the dead cards and the known hands are removed", p + 1)));
             }
         }
     }
@@ -320,6 +337,13 @@ pub fn class_combos(name: &str) -> Result<Holding> {
     Ok(out)
 }
 
+/// The seed of a Monte Carlo grid's cell `k` (in [`grid_names`] order),
+/// from the grid's seed: `equity` with this seed, the cell's class and the
+/// same opponents gives the cell's result.
+pub fn grid_cell_seed(seed: u64, k: usize) -> u64 {
+    seed ^ (k as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
 /// Each of the 169 classes' equity against `opponents` (in
 /// [`grid_names`] order); `None` for a class the known cards make
 /// impossible. Monte Carlo cells draw from seeds derived from `seed` and the
@@ -350,7 +374,9 @@ pub fn grid(opponents: &[Holding], board: &[Card], dead: &[Card], method: &Metho
             .enumerate()
             .map(|(k, name)| {
                 control.check()?;
-                let mine: Holding = class_combos(name)?.into_iter().filter(|(c, _)| !known.contains(c[0]) && !known.contains(c[1])).collect();
+                // (the class's combos in the order `equity` takes them from
+                // its name, so that a cell's seed repeats it there)
+                let mine: Holding = crate::range::Range::parse(name)?.combos().iter().copied().filter(|(c, _)| !known.contains(c[0]) && !known.contains(c[1])).collect();
                 if mine.is_empty() {
                     control.done.fetch_add(1, Ordering::Relaxed);
                     return Ok(None);
@@ -359,7 +385,7 @@ pub fn grid(opponents: &[Holding], board: &[Card], dead: &[Card], method: &Metho
                 players.extend(opponents.iter().cloned());
                 let m = match method {
                     Method::MonteCarlo { trials, seed, target_std_error } => {
-                        Method::MonteCarlo { trials: *trials, seed: seed ^ (k as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15), target_std_error: *target_std_error }
+                        Method::MonteCarlo { trials: *trials, seed: grid_cell_seed(*seed, k), target_std_error: *target_std_error }
                     }
                     m => m.clone(),
                 };
@@ -489,16 +515,31 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
         }
         d
     };
-    // Distinct tuples after the suit isomorphism: counted when the tuples
-    // are few enough to list, which is what decides the work.
-    const LIST_LIMIT: u128 = 50_000_000;
-    let too_large = |deals: u128| Error::equity(format!("exact enumeration would visit {deals} deals (limit {max_deals}); pass trials=N for a Monte Carlo estimate, or target_std_error"));
-    if tuples > LIST_LIMIT {
-        return Err(too_large(tuples * per_tuple));
-    }
+    let refuse = |what: String| Error::equity(format!("exact enumeration would {what}; pass trials=N for a Monte Carlo estimate, or target_std_error"));
     if board.len() >= 4 {
-        return exact_last_card(holdings, board, known, control);
+        return exact_last_card(holdings, board, known, max_deals, control);
     }
+    // Pass 1 lists the tuples (their classes after the suit isomorphism
+    // decide the work): at most LIST_LIMIT of them, for its memory.
+    const LIST_LIMIT: u128 = 50_000_000;
+    if tuples > LIST_LIMIT {
+        return Err(refuse(format!("visit up to {} deals ({tuples} combination tuples, one combination a player, over the {LIST_LIMIT} it lists)", tuples * per_tuple)));
+    }
+    // Refused early when even the suit isomorphism at its best (a class
+    // holds at most 24 tuples, one per renaming of the suits) leaves too
+    // many deals: the tuples without a shared card are only counted, which
+    // is much quicker than listing them.
+    if tuples * per_tuple > 24 * max_deals as u128 {
+        let valid = count_valid(holdings, known, tuples, control)? as u128;
+        let least = valid.div_ceil(24) * per_tuple;
+        if least > max_deals as u128 {
+            return Err(refuse(format!(
+                "visit at least {least} deals after the suit isomorphism ({valid} combination tuples without a shared card, {per_tuple} boards each, at most 24 tuples a class), over the limit of {max_deals}"
+            )));
+        }
+    }
+    // Progress: the tuples listed, then (restarted) the board enumerations.
+    control.set_total(tuples as u64);
     // Pass 1: every tuple without a shared card, its canonical class, its
     // weight and its players' order, in index order.
     let mut entries: Vec<(usize, f64, [u8; MAX_PLAYERS])> = Vec::new();
@@ -508,6 +549,7 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
     'tuples: for t in 0..tuples as u64 {
         if t % 65536 == 0 {
             control.check()?;
+            control.advance(t.min(1) * 65536);
         }
         let mut r = t;
         let mut used = known;
@@ -538,9 +580,9 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
     }
     let work = classes.len() as u128 * per_tuple;
     if work > max_deals as u128 {
-        return Err(too_large(work));
+        return Err(refuse(format!("visit {work} deals after the suit isomorphism ({} classes of combination tuples, {per_tuple} boards each), over the limit of {max_deals}", classes.len())));
     }
-    control.set_total(classes.len() as u64);
+    control.restart(classes.len() as u64);
     // Pass 2: one board enumeration per class, in parallel (over classes
     // when there are several, inside the enumeration when there is one).
     let counts: Vec<Counts> = if classes.len() >= 4 * rayon::current_num_threads() {
@@ -584,15 +626,66 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
     Ok(EquityResult { equities, wins, ties, boards, exact: true, std_errors: None, trials: None, enumerations: Some(classes.len() as u64) })
 }
 
+/// Combination tuples (one combination a player, tuple `t` picking
+/// combination `t % size` of the first player, and so on) in which no two
+/// combinations share a card.
+fn count_valid(holdings: &[Holding], known: CardSet, tuples: u128, control: &Control) -> Result<u64> {
+    let masks: Vec<Vec<u64>> = holdings.iter().map(|h| h.iter().map(|(c, _)| c[0].bit() | c[1].bit()).collect()).collect();
+    let mut valid = 0u64;
+    'tuples: for t in 0..tuples as u64 {
+        if t % (1 << 20) == 0 {
+            control.check()?;
+        }
+        let mut r = t;
+        let mut used = known.0;
+        for m in &masks {
+            let bits = m[(r % m.len() as u64) as usize];
+            r /= m.len() as u64;
+            if used & bits != 0 {
+                continue 'tuples;
+            }
+            used |= bits;
+        }
+        valid += 1;
+    }
+    Ok(valid)
+}
+
+/// Tuples of one chunk of the turn and river enumeration (a fixed size, so
+/// that the weighted sums, added chunk by chunk in order, do not depend on
+/// the number of threads).
+const TUPLE_CHUNK: u64 = 1 << 14;
+/// Above this many tuples, the turn and river enumeration does not count
+/// the tuples without a shared card to see whether the work is under the
+/// limit (the count alone would take seconds): the bound without it decides.
+const COUNT_LIMIT: u128 = 400_000_000;
+
 /// The turn or the river: at most one card to come, so each combination's
 /// value on each completion is computed once (per player), and every tuple
 /// only compares them; the suit classes would cost more than they save.
-fn exact_last_card(holdings: &[Holding], board: &[Card], known: CardSet, control: &Control) -> Result<EquityResult> {
+/// Chunks of tuples are shared out over the thread pool.
+fn exact_last_card(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, control: &Control) -> Result<EquityResult> {
     let n = holdings.len();
     let base = HandAcc::from_cards(board);
     // The completions: the river cards left (or none on the river).
     let rivers: Vec<u8> = if board.len() == 5 { vec![u8::MAX] } else { (0..52u8).filter(|&c| !known.contains(Card::from_index_const(c))).collect() };
     let k = rivers.len();
+    let sizes: Vec<u64> = holdings.iter().map(|h| h.len() as u64).collect();
+    let tuples: u128 = sizes.iter().map(|&s| s as u128).product();
+    // A deal a tuple and a completion (each tuple's own cards are not
+    // completions: 2 * n fewer on the turn).
+    let per_tuple = if board.len() == 5 { 1 } else { (k - 2 * n) as u128 };
+    let refuse = |what: String| Error::equity(format!("exact enumeration would {what}; pass trials=N for a Monte Carlo estimate, or target_std_error"));
+    if tuples * per_tuple > max_deals as u128 {
+        if tuples > COUNT_LIMIT {
+            return Err(refuse(format!("visit up to {} deals ({tuples} combination tuples, {per_tuple} boards each), over the limit of {max_deals}", tuples * per_tuple)));
+        }
+        let valid = count_valid(holdings, known, tuples, control)? as u128;
+        if valid * per_tuple > max_deals as u128 {
+            return Err(refuse(format!("visit {} deals ({valid} combination tuples without a shared card, {per_tuple} boards each), over the limit of {max_deals}", valid * per_tuple)));
+        }
+    }
+    let tuples = tuples as u64;
     // values[p][i * k + r]: player p's combination i with completion r
     // (0 where the combination holds the river card).
     let values: Vec<Vec<u16>> = holdings
@@ -614,59 +707,73 @@ fn exact_last_card(holdings: &[Holding], board: &[Card], known: CardSet, control
             v
         })
         .collect();
-    let sizes: Vec<u64> = holdings.iter().map(|h| h.len() as u64).collect();
-    let tuples: u64 = sizes.iter().product();
     control.set_total(tuples);
+    let chunk = |first: u64| -> Result<(Vec<f64>, Vec<f64>, Vec<f64>, f64)> {
+        control.check()?;
+        let last = tuples.min(first + TUPLE_CHUNK);
+        let mut wins = vec![0.0; n];
+        let mut ties = vec![0.0; n];
+        let mut shares = vec![0.0; n];
+        let mut boards = 0.0;
+        let mut counts = Counts::new(n);
+        let mut pick = [0usize; MAX_PLAYERS];
+        let mut vals = [0u16; MAX_PLAYERS];
+        'tuples: for t in first..last {
+            let mut r = t;
+            let mut used = 0u64;
+            let mut w = 1.0;
+            for p in 0..n {
+                let i = (r % sizes[p]) as usize;
+                r /= sizes[p];
+                let (c, wt) = holdings[p][i];
+                let bits = c[0].bit() | c[1].bit();
+                if used & bits != 0 {
+                    continue 'tuples;
+                }
+                used |= bits;
+                pick[p] = i;
+                w *= wt;
+            }
+            for x in counts.wins.iter_mut().chain(counts.ties.iter_mut()).chain(counts.shares.iter_mut()) {
+                *x = 0;
+            }
+            counts.deals = 0;
+            for (ri, &rc) in rivers.iter().enumerate() {
+                if rc != u8::MAX && used & (1u64 << rc) != 0 {
+                    continue;
+                }
+                let mut best = 0;
+                for p in 0..n {
+                    let v = values[p][pick[p] * k + ri];
+                    vals[p] = v;
+                    best = best.max(v);
+                }
+                score(&vals[..n], best, 1, &mut counts);
+            }
+            for p in 0..n {
+                wins[p] += w * counts.wins[p] as f64;
+                ties[p] += w * counts.ties[p] as f64;
+                shares[p] += w * counts.shares[p] as f64;
+            }
+            boards += w * counts.deals as f64;
+        }
+        control.advance(last - first);
+        Ok((wins, ties, shares, boards))
+    };
+    let starts: Vec<u64> = (0..tuples).step_by(TUPLE_CHUNK as usize).collect();
+    let parts: Vec<(Vec<f64>, Vec<f64>, Vec<f64>, f64)> = if starts.len() > 1 { starts.into_par_iter().map(chunk).collect::<Result<_>>()? } else { starts.into_iter().map(chunk).collect::<Result<_>>()? };
     let mut wins = vec![0.0; n];
     let mut ties = vec![0.0; n];
     let mut shares = vec![0.0; n];
     let mut boards = 0.0;
-    let mut counts = Counts::new(n);
-    let mut pick = [0usize; MAX_PLAYERS];
-    let mut vals = [0u16; MAX_PLAYERS];
-    'tuples: for t in 0..tuples {
-        if t % 65536 == 0 {
-            control.check()?;
-        }
-        let mut r = t;
-        let mut used = 0u64;
-        let mut w = 1.0;
+    for (w, t, sh, b) in &parts {
         for p in 0..n {
-            let i = (r % sizes[p]) as usize;
-            r /= sizes[p];
-            let (c, wt) = holdings[p][i];
-            let bits = c[0].bit() | c[1].bit();
-            if used & bits != 0 {
-                continue 'tuples;
-            }
-            used |= bits;
-            pick[p] = i;
-            w *= wt;
+            wins[p] += w[p];
+            ties[p] += t[p];
+            shares[p] += sh[p];
         }
-        for x in counts.wins.iter_mut().chain(counts.ties.iter_mut()).chain(counts.shares.iter_mut()) {
-            *x = 0;
-        }
-        counts.deals = 0;
-        for (ri, &rc) in rivers.iter().enumerate() {
-            if rc != u8::MAX && used & (1u64 << rc) != 0 {
-                continue;
-            }
-            let mut best = 0;
-            for p in 0..n {
-                let v = values[p][pick[p] * k + ri];
-                vals[p] = v;
-                best = best.max(v);
-            }
-            score(&vals[..n], best, 1, &mut counts);
-        }
-        for p in 0..n {
-            wins[p] += w * counts.wins[p] as f64;
-            ties[p] += w * counts.ties[p] as f64;
-            shares[p] += w * counts.shares[p] as f64;
-        }
-        boards += w * counts.deals as f64;
+        boards += b;
     }
-    control.advance(tuples);
     let (equities, wins, ties, boards) = finish(n, wins, ties, shares, boards)?;
     Ok(EquityResult { equities, wins, ties, boards, exact: true, std_errors: None, trials: None, enumerations: None })
 }
