@@ -129,7 +129,7 @@ impl Range {
 
     /// The sum of the weights: the number of combos, each counted by its weight.
     pub fn total_weight(&self) -> f64 {
-        self.combos.iter().map(|&(_, w)| w).sum()
+        self.combos.iter().fold(0.0, |a, &(_, w)| a + w)
     }
 
     /// The range without the combos that hold one of the `dead` cards.
@@ -251,6 +251,7 @@ fn hand_from_word(word: &[char]) -> std::result::Result<Hand, String> {
     let rank = |c: char| rank_of(c).ok_or_else(|| format!("'{c}' is not a rank (ranks are A K Q J T 9 8 7 6 5 4 3 2)"));
     let ordered = |r1: u8, r2: u8, a: SuitSpec, b: SuitSpec| if r1 >= r2 { (r1, r2, a, b) } else { (r2, r1, b, a) };
     match *word {
+        [r, s] if rank_of(r).is_some() && "shdc".contains(s.to_ascii_lowercase()) && rank_of(s).is_none() => Err(format!("'{r}{s}' is one card, not a hand: {HAND_FORMS}")),
         [r1, r2] if rank_of(r1).is_some() || rank_of(r2).is_some() => {
             let (r1, r2) = (rank(r1)?, rank(r2)?);
             Ok(Hand { hi: r1.max(r2), lo: r1.min(r2), suits: ALL_SUITS })
@@ -891,10 +892,34 @@ impl fmt::Display for Range {
         // that is shorter (a full range, or one without a few dead cards).
         let (_, base) = most_common(&dense);
         let exceptions: Vec<(usize, f64)> = dense.iter().enumerate().filter(|&(_, &w)| w != base).map(|(i, &w)| (i, w)).collect();
-        if base > 0.0 && 1 + exceptions.len() < terms.len() + combos.len() {
-            terms = vec![Term { text: "random".into(), weight: base, kind: Kind::Pair, top: (13, 13) }];
-            combos = exceptions;
-            sort_combos(&mut combos);
+        if base > 0.0 {
+            // The exceptions in class notation where they fill classes
+            // (`random,72o:0`), weight 0 standing in as a weight no range
+            // has (class_terms writes only weights above 0), then back.
+            const OUT: f64 = 2.0;
+            let mut diff = vec![0.0; dense.len()];
+            for &(i, w) in &exceptions {
+                diff[i] = if w == 0.0 { OUT } else { w };
+            }
+            let (mut t, mut c) = class_terms(&diff);
+            for x in t.iter_mut().map(|t| &mut t.weight).chain(c.iter_mut().map(|c| &mut c.1)) {
+                // A combo class_terms takes out of a class (0 in `diff`) is
+                // one that keeps the base weight; OUT is a weight of 0.
+                *x = if *x == 0.0 {
+                    base
+                } else if *x == OUT {
+                    0.0
+                } else {
+                    *x
+                };
+            }
+            if 1 + t.len() + c.len() < terms.len() + combos.len() {
+                sort_terms(&mut t);
+                sort_combos(&mut c);
+                t.insert(0, Term { text: "random".into(), weight: base, kind: Kind::Pair, top: (13, 13) });
+                terms = t;
+                combos = c;
+            }
         }
         let texts = terms.iter().map(|t| (t.text.clone(), t.weight)).chain(combos.iter().map(|&(i, w)| (combo_text(i), w)));
         for (k, (text, weight)) in texts.enumerate() {

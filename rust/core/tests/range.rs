@@ -375,3 +375,10 @@ fn fuzz_never_panics() {
         }
     }
 }
+
+#[test]
+fn random_with_classes_taken_out_prints_by_class() {
+    for text in ["random,72o:0", "random,AA:0", "random,AKs:0", "random,AK:0.5", "random:0.5,AA"] {
+        assert_eq!(r(text).to_string(), text);
+    }
+}

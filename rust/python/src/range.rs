@@ -87,6 +87,12 @@ impl Range {
         Ok(Range(self.0.without(dead)))
     }
 
+    /// Whether a combo (`"AhKh"` or two cards, either order) is in the
+    /// range (has a weight above 0).
+    fn __contains__(&self, combo: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.0.weight_of(to_combo(combo)?) > 0.0)
+    }
+
     fn __len__(&self) -> usize {
         self.0.len()
     }
