@@ -434,6 +434,10 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
     console = Console(file=out, highlight=False, soft_wrap=True)
     bar = _LazyProgress(Console(file=sys.stderr), "grid" if args.grid else "equity")
     kw = dict(trials=args.trials, seed=args.seed, threads=args.threads, target_std_error=args.target_se, progress=bar)
+    if args.png and not args.grid:
+        raise CliError("--png draws the --grid picture: add --grid")
+    if args.png and args.json:
+        raise CliError("--png and --json: choose one")
     try:
         if args.grid:
             grid = equity_grid(args.players, args.board, args.dead, **kw)
@@ -444,6 +448,12 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
     finally:
         bar.close()
     if args.grid:
+        if args.json:
+            import json
+
+            cells = [[None if v != v else v for v in row] for row in grid.equities]
+            print(json.dumps({"opponents": list(args.players), "title": grid.title, "seed": grid.seed, "names": grid.names, "equities": cells}), file=out)
+            return 0
         console.print(grid.title + " (%)" + ("" if grid.seed is None else f", Monte Carlo, seed {grid.seed}"))
         print(grid.to_text(), file=out)
         if args.png:
@@ -451,6 +461,8 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
                 grid.to_png(args.png)
             except ImportError as exc:
                 raise CliError(str(exc)) from None
+            except (OSError, ValueError) as exc:
+                raise CliError(f"cannot write the picture {args.png}: {exc}") from None
             console.print(f"picture -> {args.png}")
         return 0
     if args.json:
@@ -472,8 +484,6 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
     console.print(table)
     if result.exact:
         console.print(f"{result.boards:,} deals")
-    if args.png:
-        raise CliError("--png draws the --grid picture")
     return 0
 
 
@@ -568,7 +578,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="equity of hands and ranges, exact or by Monte Carlo",
         description=(
             "How often each player wins: each PLAYER is two cards (AhKh), one card (Ah) or a range "
-            "(TT+,AQs+ / AA:0.5,KK / random / 15%%). Exact enumeration unless --trials or --target-se "
+            "(TT+,AQs+ / AA:0.5,KK / random / 15%). Exact enumeration unless --trials or --target-se "
             "is given. With --grid, every one of the 169 starting hands against the PLAYERs given "
             "(the opponents), as a 13x13 table (and a PNG heat map with --png)."
         ),
@@ -582,7 +592,7 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("--threads", type=threads_type, default=None, help="cores to use (default: all)")
     eq.add_argument("--grid", action="store_true", help="the 169-hand grid against the PLAYERs given")
     eq.add_argument("--png", default=None, metavar="OUT.png", help="with --grid: draw the heat map (needs matplotlib)")
-    eq.add_argument("--json", action="store_true", help="print the result as JSON")
+    eq.add_argument("--json", action="store_true", help="print the result (or with --grid, the grid) as JSON")
     cv.add_argument("--to", required=True, metavar="OUT.parquet", help="the hands table to write")
     from . import _cli_sim
 
@@ -651,6 +661,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         # The reader went away (``holecards demo | head``): stop quietly.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except OSError as exc:  # a file that cannot be read or written
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # a bug: still one line, never a traceback
+        print(f"{PROG}: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
     return status
 
