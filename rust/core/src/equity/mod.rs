@@ -256,18 +256,24 @@ fn run(players: &[Holding], board: &[Card], dead: &[Card], method: &Method, cont
     }
 }
 
-/// Whether a question is small enough (well under a millisecond or so) that
-/// a caller need not watch it for progress or interrupts: a bound on its
-/// work from the sizes alone.
+/// Whether a question is small enough (a few tens of milliseconds on one
+/// core at most) that a caller need not watch it for progress or interrupts
+/// from another thread (a thread started to watch costs about as much as a
+/// small question: a heads-up preflop enumeration is one): a bound on its
+/// work, in hand evaluations, from the sizes alone.
 pub fn is_quick(players: &[Holding], board: &[Card], method: &Method) -> bool {
     let tuples: f64 = players.iter().map(|h| h.len() as f64).product();
-    let work = match method {
+    let deals = match method {
         Method::MonteCarlo { trials, target_std_error: None, .. } => trials.unwrap_or(u64::MAX) as f64,
         Method::MonteCarlo { .. } => f64::INFINITY,
         Method::Exact { .. } => tuples * board_count(52 - board.len(), 5 - board.len().min(5)) as f64,
     };
-    work <= 200_000.0
+    deals * players.len() as f64 <= QUICK_EVALUATIONS
 }
+
+/// [`is_quick`]'s bound: about 20 to 50 ms of evaluations on one core
+/// (every deal of a heads-up or three-handed preflop enumeration is in it).
+const QUICK_EVALUATIONS: f64 = 6_000_000.0;
 
 /// A player given as text: two cards (`AhKh`, a known hand), one card
 /// (`Ah`: that card and any other), or a range in the notation of
