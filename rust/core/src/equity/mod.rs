@@ -390,9 +390,7 @@ pub fn grid(opponents: &[Holding], board: &[Card], dead: &[Card], method: &Metho
                 let mut players = vec![mine];
                 players.extend(opponents.iter().cloned());
                 let m = match method {
-                    Method::MonteCarlo { trials, seed, target_std_error } => {
-                        Method::MonteCarlo { trials: *trials, seed: grid_cell_seed(*seed, k), target_std_error: *target_std_error }
-                    }
+                    Method::MonteCarlo { trials, seed, target_std_error } => Method::MonteCarlo { trials: *trials, seed: grid_cell_seed(*seed, k), target_std_error: *target_std_error },
                     m => m.clone(),
                 };
                 let r = match run(&players, board, dead, &m, control) {
@@ -767,7 +765,8 @@ fn exact_last_card(holdings: &[Holding], board: &[Card], known: CardSet, max_dea
         Ok((wins, ties, shares, boards))
     };
     let starts: Vec<u64> = (0..tuples).step_by(TUPLE_CHUNK as usize).collect();
-    let parts: Vec<(Vec<f64>, Vec<f64>, Vec<f64>, f64)> = if starts.len() > 1 { starts.into_par_iter().map(chunk).collect::<Result<_>>()? } else { starts.into_iter().map(chunk).collect::<Result<_>>()? };
+    let parts: Vec<(Vec<f64>, Vec<f64>, Vec<f64>, f64)> =
+        if starts.len() > 1 { starts.into_par_iter().map(chunk).collect::<Result<_>>()? } else { starts.into_iter().map(chunk).collect::<Result<_>>()? };
     let mut wins = vec![0.0; n];
     let mut ties = vec![0.0; n];
     let mut shares = vec![0.0; n];
