@@ -445,6 +445,7 @@ impl Hand {
     }
 
     /// Straddles actually posted this hand.
+    #[inline(never)]
     fn straddles_posted(&self) -> usize {
         self.log.iter().take_while(|a| a.kind.is_post()).filter(|a| a.kind == EventKind::PostStraddle).count()
     }
@@ -563,14 +564,12 @@ impl Hand {
     /// the hand forward when nobody can bet.
     fn start_round(&mut self) {
         let n = self.seats.len();
-        let rules = &*self.rules;
-        let structure = rules.structure;
+        let structure = self.rules.structure;
         self.raises = 0;
         if structure == Structure::Progressive {
-            self.high = rules.bets[(self.street as usize).min(3)];
-            self.full_raise = 0;
-            self.last_full_high = self.high;
+            self.start_progressive_round();
         }
+        let rules = &*self.rules;
         // Nobody has acted yet this round: everyone who can bet is to act.
         // (Who is in and who can bet are kept up to date as they change, by
         // `deal`, `advance` and `end_round`.)
@@ -578,7 +577,9 @@ impl Hand {
         m.pending = m.able;
         debug_assert_eq!(m, self.compute_masks(), "seat masks at the start of a round");
         self.masks = m;
-        self.uncapped = structure == Structure::FixedLimit && (rules.raise_cap.is_none() || (rules.heads_up_uncapped && m.able.count_ones() == 2));
+        // (the fixed-limit test out of line: inlined, its popcount was worked
+        // out ahead on every round of every structure)
+        self.uncapped = structure == Structure::FixedLimit && self.limit_round_uncapped(m.able);
         let first_from = if self.street == Street::Preflop && structure != Structure::Progressive {
             // Left of the big blind, or of the last straddle.
             let straddles = if rules.straddles.is_empty() { 0 } else { self.straddles_posted() };
@@ -605,6 +606,20 @@ impl Hand {
         if self.actor.is_none() {
             self.end_round();
         }
+    }
+
+    /// A Progressive round's bet, set before anyone acts.
+    #[inline(never)]
+    fn start_progressive_round(&mut self) {
+        self.high = self.rules.bets[(self.street as usize).min(3)];
+        self.full_raise = 0;
+        self.last_full_high = self.high;
+    }
+
+    /// Fixed limit: whether the round starting with `able` able to bet has no raise cap.
+    #[inline(never)]
+    fn limit_round_uncapped(&self, able: u32) -> bool {
+        self.rules.raise_cap.is_none() || (self.rules.heads_up_uncapped && able.count_ones() == 2)
     }
 
     /// A player whose only legal action would be to check is not asked (rule
@@ -641,11 +656,19 @@ impl Hand {
         if several(m.able) {
             return false;
         }
+        self.lone_owes_nothing(m.able.trailing_zeros() as usize)
+    }
+
+    /// [`Hand::nobody_to_bet_against`] when `lone` is the one seat that can
+    /// bet. Out of line: after every action and at every round's start the
+    /// masks alone answer most of the time, and the inlined loop over the
+    /// seats made every caller dearer.
+    #[inline(never)]
+    fn lone_owes_nothing(&self, lone: usize) -> bool {
         // One seat can bet: it acts only if it is behind a bet someone
         // actually made (not the full amount of a blind posted short, nor a
         // Progressive round's bet nobody made: either would come straight
         // back as uncalled).
-        let lone = m.able.trailing_zeros() as usize;
         let others = self.seats.iter().enumerate().filter(|&(i, _)| i != lone).map(|(_, s)| s.bet).max().unwrap_or(0);
         self.seats[lone].bet >= others
     }
