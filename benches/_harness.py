@@ -15,6 +15,14 @@ import timeit
 from contextlib import contextmanager
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
+# NumPy's OpenBLAS starts a thread a core when it is imported, and they spin
+# waiting for work for a while: on a two-core machine that halved the speed
+# of a single-threaded native timing made in the next fraction of a second
+# (seen in perf as blas_thread_server). No bench uses BLAS: one thread.
+# (Effective where a bench imports this module before NumPy or holecards:
+# bench_equity, bench_sim and bench_phh do.)
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 # --------------------------------------------------------------------------- timing
 
 
@@ -31,16 +39,19 @@ def gc_paused() -> Iterator[None]:
 
 def best_of(run: Callable[[], Any], repeats: int, warmup: Optional[Callable[[], Any]] = None) -> List[float]:
     """Seconds of each of ``repeats`` calls of ``run()`` (take the ``min``), after
-    one call of ``warmup`` if given; the GC paused during each sample."""
-    if warmup is not None:
-        warmup()
+    one call of ``warmup`` if given; the GC run once before and paused over all
+    the samples, as ``timeit`` does. (A collection before each sample walked
+    every Python object and left the caches cold for the sample: a native
+    call of 2 ms then took a tenth or more longer than when called again.)"""
     times: List[float] = []
-    for _ in range(repeats):
-        with gc_paused():
+    with gc_paused():
+        if warmup is not None:
+            warmup()
+        for _ in range(repeats):
             t0 = time.perf_counter()
             run()
             t1 = time.perf_counter()
-        times.append(t1 - t0)
+            times.append(t1 - t0)
     return times
 
 

@@ -15,8 +15,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import holecards  # noqa: E402
 from _harness import best_of, machine_info, machine_line, table, version, versions_line  # noqa: E402
+import holecards  # noqa: E402
 
 
 def main() -> None:
