@@ -329,26 +329,28 @@ mod tests {
     /// The simulation's shortcut for the random bot draws and moves as the bot
     /// does on an observation, under every betting structure.
     #[test]
-    fn random_act_moves_as_random_move() {
+    fn random_act_moves_as_random_move() -> crate::error::Result<()> {
         let blinds = BlindOptions { small_blind: 1, big_blind: 2, ..Default::default() };
         let all = [Rules::no_limit(blinds.clone()), Rules::pot_limit(blinds.clone()), Rules::fixed_limit(blinds, None, None, Some(3), false), Rules::progressive(1, [2, 3, 4, 6])];
-        for rules in all.into_iter().map(|r| Arc::new(r.unwrap())) {
+        for rules in all {
+            let rules = Arc::new(rules?);
             let mut rng = bot_rng(7);
             for h in 0..300u64 {
                 let stacks: Vec<u64> = (0..6).map(|s| 20 + 37 * ((h + s) % 5)).collect();
-                let mut a = Hand::new(Arc::clone(&rules), &stacks, (h % 6) as usize, Some(h), None).unwrap();
+                let mut a = Hand::new(Arc::clone(&rules), &stacks, (h % 6) as usize, Some(h), None)?;
                 let mut b = a.clone();
                 while let Some(obs) = Observation::of(&a) {
                     let mut r2 = rng.clone();
                     let mv = random_move(obs.legal(), &mut r2);
                     let seat = obs.seat();
-                    a.act(None, mv).unwrap();
-                    random_act(&mut b, seat, &mut rng).unwrap();
+                    a.act(None, mv)?;
+                    random_act(&mut b, seat, &mut rng)?;
                     assert_eq!(rng, r2);
                     assert_eq!(a, b);
                 }
                 assert!(b.is_over());
             }
         }
+        Ok(())
     }
 }
