@@ -36,60 +36,45 @@ impl Config {
         button: Option<usize>,
         bots: Vec<Option<String>>,
     ) -> PyResult<Config> {
-        make_config(&rules, players, stacks, stack_range, session, max_hands, actions, button, bots).map(Config)
+        let actions = match actions {
+            None => ActionSpace::Exact,
+            Some(list) => {
+                let mut out = Vec::with_capacity(list.len());
+                for (name, num, den) in list {
+                    out.push(match name.as_str() {
+                        "fold" => AbstractAction::Fold,
+                        "check_call" => AbstractAction::CheckCall,
+                        "min_raise" => AbstractAction::MinRaise,
+                        "max_raise" => AbstractAction::MaxRaise,
+                        "all_in" => AbstractAction::AllIn,
+                        "pot" => AbstractAction::Pot { num, den },
+                        other => return Err(config(format!("{other:?} is not an action: use fold, check_call, min_raise, max_raise, all_in or a pot fraction"))),
+                    });
+                }
+                ActionSpace::discrete(out).py()?
+            }
+        };
+        let bots = bots
+            .into_iter()
+            .map(|b| match b {
+                None => Ok(None),
+                Some(name) => BotKind::from_name(&name).map(Some).ok_or_else(|| config(format!("no built-in bot is called {name:?}"))),
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let stacks = match stack_range {
+            Some((low, high)) => Stacks::Range { low, high },
+            None => Stacks::Fixed(stacks),
+        };
+        let episode = if session { Episode::Session { max_hands } } else { Episode::Hand };
+        let cfg = EnvConfig { rules: Arc::clone(&rules.0), players, stacks, episode, actions, button, bots };
+        cfg.check().py()?;
+        Ok(Config(Arc::new(cfg)))
     }
     /// The chips of one big blind (the rewards' and observations' unit).
     #[getter]
     fn unit(&self) -> u64 {
         self.0.unit()
     }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn make_config(
-    rules: &Rules,
-    players: usize,
-    stacks: Vec<u64>,
-    stack_range: Option<(u64, u64)>,
-    session: bool,
-    max_hands: Option<u64>,
-    actions: Option<Vec<(String, u32, u32)>>,
-    button: Option<usize>,
-    bots: Vec<Option<String>>,
-) -> PyResult<Arc<EnvConfig>> {
-    let actions = match actions {
-        None => ActionSpace::Exact,
-        Some(list) => {
-            let mut out = Vec::with_capacity(list.len());
-            for (name, num, den) in list {
-                out.push(match name.as_str() {
-                    "fold" => AbstractAction::Fold,
-                    "check_call" => AbstractAction::CheckCall,
-                    "min_raise" => AbstractAction::MinRaise,
-                    "max_raise" => AbstractAction::MaxRaise,
-                    "all_in" => AbstractAction::AllIn,
-                    "pot" => AbstractAction::Pot { num, den },
-                    other => return Err(config(format!("{other:?} is not an action: use fold, check_call, min_raise, max_raise, all_in or a pot fraction"))),
-                });
-            }
-            ActionSpace::discrete(out).py()?
-        }
-    };
-    let bots = bots
-        .into_iter()
-        .map(|b| match b {
-            None => Ok(None),
-            Some(name) => BotKind::from_name(&name).map(Some).ok_or_else(|| config(format!("no built-in bot is called {name:?}"))),
-        })
-        .collect::<PyResult<Vec<_>>>()?;
-    let stacks = match stack_range {
-        Some((low, high)) => Stacks::Range { low, high },
-        None => Stacks::Fixed(stacks),
-    };
-    let episode = if session { Episode::Session { max_hands } } else { Episode::Hand };
-    let cfg = EnvConfig { rules: Arc::clone(&rules.0), players, stacks, episode, actions, button, bots };
-    cfg.check().py()?;
-    Ok(Arc::new(cfg))
 }
 
 fn ending_name(e: Ending) -> &'static str {
