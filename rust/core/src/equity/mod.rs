@@ -506,6 +506,35 @@ fn bits_to_cards(bits: u64) -> Vec<u8> {
     (0..52u8).filter(|&c| bits & (1u64 << c) != 0).collect()
 }
 
+/// An exact enumeration refused for its size: `what` it would do.
+fn refuse(what: String) -> Error {
+    Error::equity(format!("exact enumeration would {what}; pass trials=N for a Monte Carlo estimate, or target_std_error"))
+}
+
+/// Tuple `t` of the players' combinations (one a player, in mixed radix:
+/// combination `t % size` of the first player, and so on): each player's
+/// combination in `pick`, and the cards held (with `used`) and the product
+/// of the weights; `None` when two combinations, or a combination and
+/// `used`, share a card.
+#[inline(always)]
+fn tuple_at(holdings: &[Holding], t: u64, mut used: u64, pick: &mut [usize; MAX_PLAYERS]) -> Option<(u64, f64)> {
+    let mut r = t;
+    let mut w = 1.0;
+    for (p, h) in holdings.iter().enumerate() {
+        let i = (r % h.len() as u64) as usize;
+        r /= h.len() as u64;
+        let (c, wt) = h[i];
+        let bits = c[0].bit() | c[1].bit();
+        if used & bits != 0 {
+            return None;
+        }
+        used |= bits;
+        pick[p] = i;
+        w *= wt;
+    }
+    Some((used, w))
+}
+
 fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, control: &Control) -> Result<EquityResult> {
     let n = holdings.len();
     let sizes: Vec<u64> = holdings.iter().map(|h| h.len() as u64).collect();
@@ -519,7 +548,6 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
         }
         d
     };
-    let refuse = |what: String| Error::equity(format!("exact enumeration would {what}; pass trials=N for a Monte Carlo estimate, or target_std_error"));
     if board.len() >= 4 {
         return exact_last_card(holdings, board, known, max_deals, control);
     }
@@ -550,23 +578,15 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
     let mut classes: Vec<Canonical> = Vec::new();
     let mut index: HashMap<Key, usize> = HashMap::new();
     let mut hands: Vec<[Card; 2]> = holdings.iter().map(|h| h[0].0).collect();
-    'tuples: for t in 0..tuples as u64 {
+    let mut pick = [0usize; MAX_PLAYERS];
+    for t in 0..tuples as u64 {
         if t % 65536 == 0 {
             control.check()?;
             control.advance(t.min(1) * 65536);
         }
-        let mut r = t;
-        let mut used = known;
-        let mut w = 1.0;
-        for p in 0..n {
-            let (c, wt) = holdings[p][(r % sizes[p]) as usize];
-            r /= sizes[p];
-            if used.contains(c[0]) || used.contains(c[1]) {
-                continue 'tuples;
-            }
-            used.0 |= c[0].bit() | c[1].bit();
-            hands[p] = c;
-            w *= wt;
+        let Some((_, w)) = tuple_at(holdings, t, known.0, &mut pick) else { continue };
+        for (p, hand) in hands.iter_mut().enumerate() {
+            *hand = holdings[p][pick[p]].0;
         }
         let (key, order) = canonical_key(&hands, board, dead_cards);
         let class = match index.get(&key) {
@@ -634,23 +654,13 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
 /// combination `t % size` of the first player, and so on) in which no two
 /// combinations share a card.
 fn count_valid(holdings: &[Holding], known: CardSet, tuples: u128, control: &Control) -> Result<u64> {
-    let masks: Vec<Vec<u64>> = holdings.iter().map(|h| h.iter().map(|(c, _)| c[0].bit() | c[1].bit()).collect()).collect();
+    let mut pick = [0usize; MAX_PLAYERS];
     let mut valid = 0u64;
-    'tuples: for t in 0..tuples as u64 {
+    for t in 0..tuples as u64 {
         if t % (1 << 20) == 0 {
             control.check()?;
         }
-        let mut r = t;
-        let mut used = known.0;
-        for m in &masks {
-            let bits = m[(r % m.len() as u64) as usize];
-            r /= m.len() as u64;
-            if used & bits != 0 {
-                continue 'tuples;
-            }
-            used |= bits;
-        }
-        valid += 1;
+        valid += u64::from(tuple_at(holdings, t, known.0, &mut pick).is_some());
     }
     Ok(valid)
 }
@@ -679,7 +689,6 @@ fn exact_last_card(holdings: &[Holding], board: &[Card], known: CardSet, max_dea
     // A deal a tuple and a completion (each tuple's own cards are not
     // completions: 2 * n fewer on the turn).
     let per_tuple = if board.len() == 5 { 1 } else { (k - 2 * n) as u128 };
-    let refuse = |what: String| Error::equity(format!("exact enumeration would {what}; pass trials=N for a Monte Carlo estimate, or target_std_error"));
     if tuples * per_tuple > max_deals as u128 {
         if tuples > COUNT_LIMIT {
             return Err(refuse(format!("visit up to {} deals ({tuples} combination tuples, {per_tuple} boards each), over the limit of {max_deals}", tuples * per_tuple)));
@@ -722,22 +731,8 @@ fn exact_last_card(holdings: &[Holding], board: &[Card], known: CardSet, max_dea
         let mut counts = Counts::new(n);
         let mut pick = [0usize; MAX_PLAYERS];
         let mut vals = [0u16; MAX_PLAYERS];
-        'tuples: for t in first..last {
-            let mut r = t;
-            let mut used = 0u64;
-            let mut w = 1.0;
-            for p in 0..n {
-                let i = (r % sizes[p]) as usize;
-                r /= sizes[p];
-                let (c, wt) = holdings[p][i];
-                let bits = c[0].bit() | c[1].bit();
-                if used & bits != 0 {
-                    continue 'tuples;
-                }
-                used |= bits;
-                pick[p] = i;
-                w *= wt;
-            }
+        for t in first..last {
+            let Some((used, w)) = tuple_at(holdings, t, 0, &mut pick) else { continue };
             for x in counts.wins.iter_mut().chain(counts.ties.iter_mut()).chain(counts.shares.iter_mut()) {
                 *x = 0;
             }
