@@ -311,38 +311,6 @@ pub fn grid_names() -> Vec<String> {
     out
 }
 
-/// The combinations of a class name (`AA`, `AKs`, `AKo`).
-pub fn class_combos(name: &str) -> Result<Holding> {
-    const R: &str = "23456789TJQKA";
-    let b = name.as_bytes();
-    let rank = |c: u8| R.find((c as char).to_ascii_uppercase()).map(|r| r as u8);
-    let bad = || Error::bad_cards(format!("'{name}' is not a starting-hand class (like AA, AKs, AKo)"));
-    let (hi, lo) = match b {
-        [x, y] | [x, y, _] => (rank(*x).ok_or_else(bad)?, rank(*y).ok_or_else(bad)?),
-        _ => return Err(bad()),
-    };
-    let suited = match b.get(2) {
-        None if hi == lo => None,
-        Some(b's') if hi != lo => Some(true),
-        Some(b'o') if hi != lo => Some(false),
-        _ => return Err(bad()),
-    };
-    let mut out = Vec::new();
-    for s1 in 0..4u8 {
-        for s2 in 0..4u8 {
-            let ok = match suited {
-                None => s1 < s2,
-                Some(true) => s1 == s2,
-                Some(false) => s1 != s2,
-            };
-            if ok {
-                out.push(([Card::from_parts(hi, s1)?, Card::from_parts(lo, s2)?], 1.0));
-            }
-        }
-    }
-    Ok(out)
-}
-
 /// The seed of a Monte Carlo grid's cell `k` (in [`grid_names`] order),
 /// from the grid's seed: `equity` with this seed, the cell's class and the
 /// same opponents gives the cell's result.
