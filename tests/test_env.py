@@ -655,3 +655,67 @@ def test_gymnasium_make_and_vector_info_keys() -> None:
     v = E.VectorEnv(3, players=3)
     _, info = v.reset(seed=1)
     assert info["_action_mask"].all() and info["_seat"].all() and info["_seat"].shape == (3,)
+
+
+def test_exact_actions_with_non_finite_or_huge_amounts_are_config_errors() -> None:
+    # An amount of inf used to escape as OverflowError from int(inf).
+    for form in ("aec", "gym"):
+        env: Any = E.aec_env(players=3, actions="exact") if form == "aec" else E.gym_env(players=3, actions="exact")
+        env.reset(seed=1)
+        before = env.hand
+        for action in [(2, float("inf")), (2, float("-inf")), (2, float("nan")), (2, 2**64), (2, -1), (2, 1.5)]:
+            with pytest.raises(hc.ConfigError, match="is not an exact action"):
+                env.step(action)
+            assert env.hand == before
+
+
+@pytest.mark.parametrize("fraction", [float("inf"), float("-inf"), float("nan"), 1e308, -0.5, 0.0])
+def test_a_pot_fraction_that_is_not_a_finite_positive_number_is_a_config_error(fraction: float) -> None:
+    with pytest.raises(hc.ConfigError, match="pot fraction"):
+        E.aec_env(actions=["fold", "check_call", fraction])
+
+
+def test_gym_env_names_opponents_when_given_bots() -> None:
+    with pytest.raises(hc.ConfigError, match="opponents="):
+        E.gym_env(bots={1: "random"})
+
+
+def test_aec_last_after_the_episode_says_to_reset() -> None:
+    env = E.aec_env(players=2)
+    env.reset(seed=3)
+    while env.agents:
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    with pytest.raises(hc.ConfigError, match="episode is over"):
+        env.last()
+    env.reset(seed=3)
+    assert env.last()[0]["observation"].shape == env.observation_space("player_0")["observation"].shape
+
+
+@pytest.mark.timeout(60)
+def test_a_vector_env_stepped_from_threads_at_once_refuses_the_second_clearly() -> None:
+    import threading
+
+    env = E.VectorEnv(2048, players=6, seed=1)
+    env.reset(seed=1)
+    calls = np.ones(2048, dtype=np.int64)  # check or call: always legal
+    errors: List[BaseException] = []
+    played = [0]
+
+    def run() -> None:
+        for _ in range(100):
+            try:
+                env.step(calls)
+                played[0] += 1
+            except BaseException as e:  # noqa: BLE001 - every kind is recorded and checked
+                errors.append(e)
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert played[0] > 0
+    assert all(isinstance(e, hc.InUseError) and isinstance(e, RuntimeError) for e in errors), {type(e).__name__ for e in errors}
+    # Still consistent: one more step from this thread works.
+    env.step(calls)

@@ -25,6 +25,7 @@ __all__ = [
     "UnsupportedVariantError",
     "RangeError",
     "EquityError",
+    "InUseError",
 ]
 
 
@@ -100,3 +101,9 @@ class EquityError(HolecardsError, ValueError):
     many players, a range left empty by the known cards, no deal without a
     shared card, or an exact enumeration too large (the message gives the
     count and suggests ``trials``)."""
+
+
+class InUseError(HolecardsError, RuntimeError):
+    """An object that one thread is using, called from another at the same
+    time (a :class:`~holecards.env.VectorEnv` stepped from two threads). Such
+    an object is used by one thread at a time; nothing was changed."""

@@ -99,6 +99,8 @@ def gym_env(*, seat: int = 0, opponents: Union[Opponent, Sequence[Opponent], Map
     the episode ends there, nothing is played, and the reward is that number
     (for learners and checkers that sample actions without the mask in
     ``info["action_mask"]``)."""
+    if "bots" in config:
+        raise ConfigError("gym_env's other seats are given with opponents=... (a bot's name, a callable, a list or a dict by seat), not bots=...")
     players = players_of(config.get("players", 6))
     if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < players:
         raise ConfigError(f"seat must be a seat 0..{players - 1}, not {seat!r}")

@@ -53,7 +53,7 @@ def split_action(spec: EnvSpec, action: Any) -> "tuple[int, Optional[int]]":
                 raise ValueError
             if not -(2**62) < kind < 2**62:
                 raise ValueError
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise ConfigError(f"{action!r} is not an exact action: give (kind, amount) with kind 0 fold, 1 check or call, 2 bet or raise to amount chips (a whole number)") from None
         return kind, (chips if kind == 2 else None)
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) or not -(2**62) < int(action) < 2**62:

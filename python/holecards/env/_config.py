@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from numbers import Integral, Real
@@ -60,6 +61,8 @@ def parse_action(a: Any, structure: Structure) -> Tuple[str, int, int]:
         raise ConfigError(f"{a!r} is not an action: use 'fold', 'check_call', 'min_raise', 'max_raise', 'all_in' (no-limit) or a fraction of the pot such as 0.5")
     if isinstance(a, bool) or not isinstance(a, (Real, Fraction)):
         raise ConfigError(f"{a!r} is not an action: use a name or a fraction of the pot")
+    if not isinstance(a, (Integral, Fraction)) and not math.isfinite(float(a)):
+        raise ConfigError(f"a pot fraction must be a finite number above 0 and at most 1000, not {a!r}")
     f = Fraction(a) if isinstance(a, (int, Fraction)) else Fraction(float(a)).limit_denominator(1000)
     if not 0 < f <= 1000:
         raise ConfigError(f"a pot fraction must be above 0 and at most 1000, not {a!r}")

@@ -83,6 +83,8 @@ class HoldemAEC(_Base, AECEnv):  # type: ignore[misc]
     def last(self, observe: bool = True) -> Any:
         if not self._started:
             raise ConfigError("call reset() before last()")
+        if not self.agents:
+            raise ConfigError("the episode is over: call reset()")
         return super().last(observe)
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:

@@ -3,7 +3,9 @@ after Gymnasium's vector API."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+import contextlib
+import threading
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 import numpy as np
 from gymnasium import spaces
@@ -11,7 +13,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector import VectorEnv as _GymVectorEnv
 
 from .._core import Hand, SeatView, _VecEnv
-from ..errors import ConfigError
+from ..errors import ConfigError, InUseError
 from ._common import action_space, mask_key, observation_box
 from ._config import EnvSpec, make_spec, seed_of
 
@@ -80,6 +82,21 @@ class VectorEnv(_GymVectorEnv):
         # Gymnasium's vector infos say, per key, which tables have it: all of them.
         self._every = np.ones(t, dtype=np.bool_)
         self._mask_key = mask_key(spec)
+        # reset and step write the shared buffers with the GIL released: one
+        # thread at a time, and a clear error for a second one.
+        self._busy = threading.Lock()
+
+    def _enter(self) -> None:
+        if not self._busy.acquire(blocking=False):
+            raise InUseError("this VectorEnv is being stepped or reset by another thread: use one VectorEnv per thread (or a lock around its calls)")
+
+    @contextlib.contextmanager
+    def _using(self) -> Iterator[None]:
+        self._enter()
+        try:
+            yield
+        finally:
+            self._busy.release()
 
     def _out(self, arr: np.ndarray) -> np.ndarray:
         return arr.copy() if self._copy else arr
@@ -91,13 +108,25 @@ class VectorEnv(_GymVectorEnv):
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> Tuple[np.ndarray, Dict[str, Any]]:
         """New episodes at every table; with ``seed``, table ``i`` is reseeded
         from ``seed`` on its own stream ``i`` (the same on any number of threads)."""
-        self._core.reset(seed_of(seed), *self._bufs)
-        return self._out(self._obs), self._infos()
+        seed = seed_of(seed)
+        self._enter()
+        try:
+            self._core.reset(seed, *self._bufs)
+            return self._out(self._obs), self._infos()
+        finally:
+            self._busy.release()
 
     def step(self, actions: Any) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
         """Plays ``actions[i]`` for the seat to act at table ``i`` (exact mode:
         ``(kinds, amounts)``); refused as a whole, changing nothing, when any
         is illegal."""
+        self._enter()
+        try:
+            return self._step(actions)
+        finally:
+            self._busy.release()
+
+    def _step(self, actions: Any) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
         t = self.num_envs
         if self.spec_.exact:
             try:
@@ -120,18 +149,23 @@ class VectorEnv(_GymVectorEnv):
 
     def hand(self, table: int) -> Hand:
         """Table ``table``'s hand being played, every card included (for logging, not for agents)."""
-        return self._core.hand(self._table(table))
+        table = self._table(table)
+        with self._using():
+            return self._core.hand(table)
 
     def view(self, table: int, seat: int) -> SeatView:
         """The :class:`~holecards.SeatView` of ``seat`` at table ``table``."""
         if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.players:
             raise ConfigError(f"seat {seat!r} is not a seat: seats are 0..{self.players - 1}")
-        return self._core.view(self._table(table), int(seat))
+        table = self._table(table)
+        with self._using():
+            return self._core.view(table, int(seat))
 
     def finished_hands(self) -> List[Tuple[int, Hand]]:
         """With ``record=True``: the hands finished since the last call, as
         ``(table, hand)``, oldest first at each table."""
-        return list(self._core.take_finished())
+        with self._using():
+            return list(self._core.take_finished())
 
     def close_extras(self, **kwargs: Any) -> None:
         pass
