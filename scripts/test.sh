@@ -2,6 +2,7 @@
 # Installs what the tests need into ./.venv and runs every test:
 #   cargo test (debug, then release mode with the exhaustive 5-, 6- and 7-card checks),
 #   pytest (Hypothesis, scenarios, pokerkit differential, README examples),
+#   an exploring Hypothesis run from a random seed, a soak and a timed fuzz,
 #   mypy's stubtest (the .pyi stubs match the compiled module) and mypy --strict.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,17 @@ VPY=.venv/bin/python
 cargo test -p holecards-core
 cargo test -p holecards-core --release
 "$VPY" -m pytest -q
+# Exploration: the Hypothesis tests again with random examples from a seed
+# drawn here (printed: a failure repeats with HYPOTHESIS_SEED=N), in an
+# order shuffled from it, for EXPLORE_SECONDS; each failure prints its
+# reproducing blob. Then the soak (a million hands through tables, ten
+# million through simulate, equity and PHH round trips, memory sampled) and
+# the timed fuzz of every text parser.
+EXPLORE_SEED=${HYPOTHESIS_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
+echo "exploring run: seed $EXPLORE_SEED, ${EXPLORE_SECONDS:-150} s"
+HYPOTHESIS_PROFILE=explore HOLECARDS_EXPLORE_BUDGET=${EXPLORE_SECONDS:-150} \
+    "$VPY" -m pytest -q -p no:cacheprovider -m explore --hypothesis-seed="$EXPLORE_SEED"
+"$VPY" scripts/soak.py --seed "$EXPLORE_SEED" --fuzz-seconds "${FUZZ_SECONDS:-15}"
 "$VPY" -m mypy.stubtest holecards
 "$VPY" -m mypy --strict python/holecards
 # Packaging: the release artefacts of scripts/build-wheels.sh (the abi3
