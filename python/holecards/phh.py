@@ -39,6 +39,7 @@ from .errors import HandHistoryError, HolecardsError
 __all__ = [
     "HandHistory",
     "HandHistoryError",
+    "MAX_BYTES",
     "dump",
     "dumps",
     "load",
