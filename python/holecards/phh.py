@@ -39,6 +39,7 @@ from .errors import HandHistoryError, HolecardsError
 __all__ = [
     "HandHistory",
     "HandHistoryError",
+    "MAX_BYTES",
     "dump",
     "dumps",
     "load",
@@ -52,10 +53,30 @@ __all__ = [
 PathLike = Union[str, "os.PathLike[str]"]
 Writable = Union[Hand, HandHistory, Sequence[Union[Hand, HandHistory]]]
 
+#: The most bytes a file or text may have (the Rust reader's ``MAX_BYTES``).
+MAX_BYTES = 32 << 20
+
+
+def _paths(paths: Union[PathLike, Iterable[PathLike]], fn: str) -> List[Path]:
+    """A str or path-like is one path (not the letters of one); any other
+    iterable gives its paths."""
+    if isinstance(paths, (str, os.PathLike)):
+        return [Path(paths)]
+    if isinstance(paths, (bytes, bytearray)):
+        raise TypeError(f"{fn}() takes a path or paths as str or os.PathLike, not bytes")
+    out = []
+    for p in paths:
+        if not isinstance(p, (str, os.PathLike)):
+            raise TypeError(f"{fn}() takes paths as str or os.PathLike, not {type(p).__name__}")
+        out.append(Path(p))
+    return out
+
 
 def loads(text: Union[str, bytes], *, source: str = "<string>") -> List[HandHistory]:
     """The histories in PHH text (``source`` names it in error messages)."""
     if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_BYTES:
+            raise HandHistoryError(f"{source}: line 1: {len(text)} bytes, more than {MAX_BYTES} (the reader's limit)")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as e:
@@ -72,23 +93,30 @@ def load(path_or_file: Union[PathLike, IO[str], IO[bytes]]) -> List[HandHistory]
     read = getattr(path_or_file, "read", None)
     if read is None:
         raise TypeError(f"load() takes a path or a file, not {type(path_or_file).__name__}")
-    return loads(read(), source=str(getattr(path_or_file, "name", "<file>")))
+    source = str(getattr(path_or_file, "name", "<file>"))
+    # One more than the limit is read, never the whole of an endless stream.
+    data = read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise HandHistoryError(f"{source}: more than {MAX_BYTES} bytes (the reader's limit)")
+    return loads(data, source=source)
 
 
-def find_files(paths: Iterable[PathLike]) -> List[Path]:
-    """The ``.phh`` and ``.phhs`` files among ``paths``, folders searched, sorted."""
-    return _phh_find_files(list(paths))
+def find_files(paths: Union[PathLike, Iterable[PathLike]]) -> List[Path]:
+    """The ``.phh`` and ``.phhs`` files among ``paths`` (one path, or many),
+    folders searched (links to folders not followed), sorted."""
+    return _phh_find_files(_paths(paths, "find_files"))
 
 
-def load_many(paths: Iterable[PathLike], *, threads: Optional[int] = None) -> List[HandHistory]:
-    """Every history of every file (folders searched), parsed on ``threads``
-    cores (all by default); the first file that cannot be read raises."""
-    return _phh_load_many(list(paths), threads)
+def load_many(paths: Union[PathLike, Iterable[PathLike]], *, threads: Optional[int] = None) -> List[HandHistory]:
+    """Every history of every file (one path, or many; folders searched),
+    parsed on ``threads`` cores (all by default); the first file that cannot
+    be read raises."""
+    return _phh_load_many(_paths(paths, "load_many"), threads)
 
 
-def load_each(paths: Sequence[PathLike], *, threads: Optional[int] = None) -> List[Union[List[HandHistory], HandHistoryError]]:
-    """Per file, its histories or the error that reading it gave."""
-    return _phh_load_each([Path(p) for p in paths], threads)
+def load_each(paths: Union[PathLike, Iterable[PathLike]], *, threads: Optional[int] = None) -> List[Union[List[HandHistory], HandHistoryError]]:
+    """Per file (one path, or many), its histories or the error that reading it gave."""
+    return _phh_load_each(_paths(paths, "load_each"), threads)
 
 
 def replay_all(histories: Sequence[HandHistory], *, threads: Optional[int] = None) -> List[Union[Hand, HolecardsError]]:

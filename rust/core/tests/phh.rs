@@ -110,3 +110,85 @@ fn the_corpus_replays_to_the_recorded_stacks() {
     assert!(matched >= 5088, "{matched}");
     assert_eq!(half, 3);
 }
+
+/// A fresh folder under the target dir for one test.
+fn scratch(name: &str) -> PathBuf {
+    let p = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&p);
+    std::fs::create_dir_all(&p).unwrap();
+    p
+}
+
+const HAND: &str = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\nactions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 f']\n";
+
+#[cfg(unix)]
+#[test]
+fn links_to_folders_are_not_followed() {
+    // A link to a parent listed a file 41 times; two such links made
+    // load_many run without end.
+    let dir = scratch("links");
+    std::fs::create_dir(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("sub/a.phh"), HAND).unwrap();
+    std::os::unix::fs::symlink("..", dir.join("sub/up")).unwrap();
+    std::os::unix::fs::symlink("..", dir.join("sub/up2")).unwrap();
+    std::os::unix::fs::symlink(dir.join("sub"), dir.join("sub-link")).unwrap();
+    // A link to a file is read as the file; a dangling one is skipped.
+    std::os::unix::fs::symlink(dir.join("sub/a.phh"), dir.join("b.phh")).unwrap();
+    std::os::unix::fs::symlink(dir.join("none.phh"), dir.join("c.phh")).unwrap();
+    let found = phh::find_files(&[&dir]).unwrap();
+    assert_eq!(found, vec![dir.join("b.phh"), dir.join("sub/a.phh")]);
+    assert_eq!(phh::load_many(&[&dir], Some(2)).unwrap().len(), 2);
+    // A link given is followed (as `find -H` and `Path.rglob` do).
+    assert_eq!(phh::find_files(&[dir.join("sub-link")]).unwrap(), vec![dir.join("sub-link/a.phh")]);
+}
+
+#[test]
+fn deep_nesting_is_refused_on_pool_threads() {
+    // 4,000 nested arrays overflowed a pool thread's stack.
+    let dir = scratch("deep");
+    let deep = format!("{HAND}x = {}1{}\n", "[".repeat(4_000), "]".repeat(4_000));
+    std::fs::write(dir.join("deep.phh"), &deep).unwrap();
+    std::fs::write(dir.join("ok.phh"), HAND).unwrap();
+    let e = phh::load_many(&[&dir], Some(2)).unwrap_err().to_string();
+    assert!(e.contains("deep.phh: line 7: arrays nested more than 32 deep"), "{e}");
+    let each = phh::load_each(&[dir.join("deep.phh"), dir.join("ok.phh")], Some(2)).unwrap();
+    assert!(each[0].is_err() && each[1].is_ok());
+}
+
+#[test]
+fn a_file_past_the_size_limit_is_not_read() {
+    let dir = scratch("big");
+    let f = std::fs::File::create(dir.join("big.phh")).unwrap();
+    f.set_len(phh::toml::MAX_BYTES as u64 + 1).unwrap();
+    let e = phh::load_path(&dir.join("big.phh")).unwrap_err().to_string();
+    assert!(e.contains("more than 33554432 bytes (the reader's limit)"), "{e}");
+    let e = phh::load_many(&[&dir], None).unwrap_err().to_string();
+    assert!(e.contains("the reader's limit"), "{e}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_device_is_not_read() {
+    // /dev/zero never ends: refused before reading.
+    let e = phh::load_path(Path::new("/dev/zero")).unwrap_err().to_string();
+    assert!(e.contains("not a regular file"), "{e}");
+}
+
+#[test]
+fn amounts_that_are_not_amounts_are_refused_clearly() {
+    for (field, bad, why) in [
+        ("min_bet = 2", "min_bet = 1e9999999999999999999", "'min_bet' is inf, not a finite amount"),
+        ("min_bet = 2", "min_bet = nan", "'min_bet' is nan, not a finite amount"),
+        ("min_bet = 2", "min_bet = 1e99", "'min_bet' is 1e99, not an amount of at most 36 digits"),
+        ("starting_stacks = [100, 100]", "starting_stacks = [100, nan]", "'starting_stacks' holds nan, not a finite amount"),
+        ("starting_stacks = [100, 100]", "starting_stacks = [100, inf]", "'starting_stacks' holds an unknown amount (inf)"),
+    ] {
+        let text = HAND.replace(field, bad);
+        let h = phh::parse(&text, "x.phh").unwrap();
+        let e = phh::replay(&h[0]).err().unwrap_or_else(|| panic!("{bad}: replayed")).to_string();
+        assert!(e.contains(why), "{bad}: {e}");
+    }
+    // Hexadecimal amounts are integers.
+    let h = phh::parse(&HAND.replace("min_bet = 2", "min_bet = 0x2"), "x.phh").unwrap();
+    assert!(phh::replay(&h[0]).is_ok());
+}

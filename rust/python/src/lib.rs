@@ -49,6 +49,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<phh::HandHistory>()?;
     m.add_function(wrap_pyfunction!(phh::_phh_loads, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_restore, m)?)?;
+    m.add_function(wrap_pyfunction!(phh::_phh_toml_loads, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_load_path, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_load_many, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_find_files, m)?)?;

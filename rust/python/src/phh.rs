@@ -147,6 +147,25 @@ pub fn _phh_loads(py: Python<'_>, text: &str, source: &str) -> PyResult<Vec<Hand
     Ok(wrap(py.detach(move || phh::parse(&text, &source)).py()?))
 }
 
+/// A TOML document in the PHH model as a dict (its `[tables]` as dicts),
+/// values converted as `HandHistory` fields are: for tests of the TOML reader.
+#[pyfunction]
+pub fn _phh_toml_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyDict>> {
+    let doc = holecards_core::phh::toml::parse(text, &[]).map_err(|e| crate::errors::to_py(holecards_core::Error::bad_history(format!("line {}: {}", e.line, e.message))))?;
+    let d = PyDict::new(py);
+    for (k, v) in &doc.root {
+        d.set_item(k.as_ref(), to_py(py, v)?)?;
+    }
+    for (name, table) in &doc.tables {
+        let t = PyDict::new(py);
+        for (k, v) in table {
+            t.set_item(k.as_ref(), to_py(py, v)?)?;
+        }
+        d.set_item(name, t)?;
+    }
+    Ok(d)
+}
+
 #[pyfunction]
 pub fn _phh_restore(text: &str, source: &str, section: Option<String>) -> PyResult<HandHistory> {
     let mut v = phh::parse(text, source).py()?;

@@ -71,6 +71,16 @@ impl Decimal {
     }
 }
 
+/// Why a number is not an amount: infinite, not a number, or beyond the
+/// 36 digits and 30 decimal places an exact amount may have.
+fn not_amount(n: &str) -> &'static str {
+    if n.contains(['i', 'n']) {
+        "not a finite amount"
+    } else {
+        "not an amount of at most 36 digits and 30 decimal places"
+    }
+}
+
 /// The PHH fields a hold'em engine plays from, and the optional fields the
 /// spec lists; any other field of a file is kept as metadata.
 pub const KNOWN_FIELDS: [&str; 41] = [
@@ -167,7 +177,7 @@ impl HandHistory {
     pub fn number(&self, key: &str) -> Result<Option<Decimal>> {
         match self.get(key) {
             None => Ok(None),
-            Some(Value::Num(n)) => Decimal::parse(n).map(Some).ok_or_else(|| self.bad(format!("'{key}' is {n}, not a finite amount"))),
+            Some(Value::Num(n)) => Decimal::parse(n).map(Some).ok_or_else(|| self.bad(format!("'{key}' is {n}, {}", not_amount(n)))),
             Some(_) => Err(self.bad(format!("'{key}' must be a number"))),
         }
     }
@@ -179,7 +189,9 @@ impl HandHistory {
             Some(Value::Array(items)) => items
                 .iter()
                 .map(|v| match v {
-                    Value::Num(n) => Ok(Decimal::parse(n)),
+                    // `inf` is an amount PHH does not know (a stack not recorded).
+                    Value::Num(n) if matches!(n.as_str(), "inf" | "+inf") => Ok(None),
+                    Value::Num(n) => Decimal::parse(n).map(Some).ok_or_else(|| self.bad(format!("'{key}' holds {n}, {}", not_amount(n)))),
                     _ => Err(self.bad(format!("'{key}' must be an array of numbers"))),
                 })
                 .collect::<Result<Vec<_>>>()
@@ -213,7 +225,10 @@ impl HandHistory {
 /// Parses PHH text: one history for a `.phh` document (top-level fields), one
 /// per `[name]` table for a `.phhs` document.
 pub fn parse(text: &str, source: &str) -> Result<Vec<HandHistory>> {
-    let doc: Document = toml::parse(text, &KNOWN_FIELDS).map_err(|e| Error::bad_history(format!("{source}: line {}: not valid TOML: {}", e.line, e.message)))?;
+    let doc: Document = toml::parse(text, &KNOWN_FIELDS).map_err(|e| {
+        let what = if e.invalid { "not valid TOML: " } else { "" };
+        Error::bad_history(format!("{source}: line {}: {what}{}", e.line, e.message))
+    })?;
     let mut out = Vec::with_capacity(doc.tables.len().max(1));
     if !doc.root.is_empty() || doc.tables.is_empty() {
         if !doc.tables.is_empty() {

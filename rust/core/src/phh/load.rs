@@ -1,6 +1,7 @@
 //! Reading hand histories from files, one or many, across cores.
 use super::history::{parse, HandHistory};
 use super::replay::{check, replay, Replayed, Verdict};
+use super::toml::MAX_BYTES;
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -9,17 +10,21 @@ fn is_phh(p: &Path) -> bool {
     p.extension().is_some_and(|x| x == "phh" || x == "phhs")
 }
 
+/// Walks a folder as `find` and `Path.rglob` do: a link to a folder is not
+/// entered (so a link to a parent cannot make a cycle), a link to a file is
+/// listed as a file.
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for e in std::fs::read_dir(dir)? {
-        let e = e?;
-        let kind = e.file_type()?;
-        let p = e.path();
-        // A link is followed (as `Path.is_dir` / `is_file` do).
-        let (is_dir, is_file) = if kind.is_symlink() { (p.is_dir(), p.is_file()) } else { (kind.is_dir(), kind.is_file()) };
-        if is_dir {
-            walk(&p, out)?;
-        } else if is_file && is_phh(&p) {
-            out.push(p);
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for e in std::fs::read_dir(&dir)? {
+            let e = e?;
+            let kind = e.file_type()?;
+            let p = e.path();
+            if kind.is_dir() {
+                dirs.push(p);
+            } else if is_phh(&p) && (kind.is_file() || (kind.is_symlink() && p.is_file())) {
+                out.push(p);
+            }
         }
     }
     Ok(())
@@ -63,7 +68,24 @@ fn read_parse(path: &Path, name: &str) -> std::io::Result<Result<Vec<HandHistory
         if buf.capacity() < 1 << 16 {
             buf.reserve(1 << 16);
         }
-        std::fs::File::open(path)?.read_to_end(&mut buf)?;
+        let file = std::fs::File::open(path)?;
+        // The size is asked of the open file (no second look-up by name), and
+        // the read stops past the limit even if the file grows meanwhile.
+        let meta = file.metadata()?;
+        if meta.is_dir() {
+            return Err(std::io::Error::from(std::io::ErrorKind::IsADirectory));
+        }
+        if !meta.is_file() {
+            return Ok(Err(Error::bad_history(format!("{name}: not a regular file"))));
+        }
+        let too_big = || Error::bad_history(format!("{name}: more than {MAX_BYTES} bytes (the reader's limit)"));
+        if meta.len() > MAX_BYTES as u64 {
+            return Ok(Err(too_big()));
+        }
+        file.take(MAX_BYTES as u64 + 1).read_to_end(&mut buf)?;
+        if buf.len() > MAX_BYTES {
+            return Ok(Err(too_big()));
+        }
         let parsed = match std::str::from_utf8(&buf) {
             Ok(text) => parse(text, name),
             Err(e) => Err(Error::bad_history(format!("{name}: not UTF-8 text (byte {})", e.valid_up_to()))),
