@@ -335,3 +335,47 @@ def test_replay_and_convert_report_hostile_files_without_a_traceback(tmp_path: P
             assert name in out and why in out, (name, out)
     r = subprocess.run([sys.executable, "-m", "holecards", "replay", str(d / "hex.phh")], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("call", ["load_many", "load_each", "replay_all", "to_arrow"])
+def test_ctrl_c_stops_a_long_batch_within_a_second(call: str, tmp_path: Path) -> None:
+    # A batch of a million hands or files takes many seconds; SIGINT half a
+    # second in must end it with KeyboardInterrupt within a second. The
+    # child installs Python's handler itself (a background job ignores SIGINT).
+    sample = Path(hc.__file__).parent / "data" / "sample.phhs"
+    r = child(
+        f"""
+        import os, signal, threading, time
+        import holecards as hc
+        from holecards import phh
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        path = {str(sample)!r}
+        hands = [h for h in phh.load(path) if h.variant == "NT"]
+        call = {call!r}
+        if call == "to_arrow":
+            import pyarrow
+        sent = []
+        def interrupt():
+            sent.append(time.monotonic())
+            os.kill(os.getpid(), signal.SIGINT)
+        threading.Timer(0.5, interrupt).start()
+        try:
+            if call == "load_many":
+                phh.load_many([path] * 2_000_000, threads=1)
+            elif call == "load_each":
+                phh.load_each([path] * 2_000_000, threads=1)
+            elif call == "replay_all":
+                phh.replay_all(hands * 2_000_000, threads=1)
+            else:
+                phh.to_arrow(hands * 1_000_000, threads=1)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted after", time.monotonic() - sent[0])
+        """,
+        timeout=100,
+    )
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.split()
+    assert out[:2] == ["interrupted", "after"], r.stdout + r.stderr
+    assert float(out[2]) < 1.0, r.stdout

@@ -137,7 +137,7 @@ fn links_to_folders_are_not_followed() {
     std::os::unix::fs::symlink(dir.join("none.phh"), dir.join("c.phh")).unwrap();
     let found = phh::find_files(&[&dir]).unwrap();
     assert_eq!(found, vec![dir.join("b.phh"), dir.join("sub/a.phh")]);
-    assert_eq!(phh::load_many(&[&dir], Some(2)).unwrap().len(), 2);
+    assert_eq!(phh::load_many(&[&dir], Some(2), None).unwrap().len(), 2);
     // A link given is followed (as `find -H` and `Path.rglob` do).
     assert_eq!(phh::find_files(&[dir.join("sub-link")]).unwrap(), vec![dir.join("sub-link/a.phh")]);
 }
@@ -149,9 +149,9 @@ fn deep_nesting_is_refused_on_pool_threads() {
     let deep = format!("{HAND}x = {}1{}\n", "[".repeat(4_000), "]".repeat(4_000));
     std::fs::write(dir.join("deep.phh"), &deep).unwrap();
     std::fs::write(dir.join("ok.phh"), HAND).unwrap();
-    let e = phh::load_many(&[&dir], Some(2)).unwrap_err().to_string();
+    let e = phh::load_many(&[&dir], Some(2), None).unwrap_err().to_string();
     assert!(e.contains("deep.phh: line 7: arrays nested more than 32 deep"), "{e}");
-    let each = phh::load_each(&[dir.join("deep.phh"), dir.join("ok.phh")], Some(2)).unwrap();
+    let each = phh::load_each(&[dir.join("deep.phh"), dir.join("ok.phh")], Some(2), None).unwrap();
     assert!(each[0].is_err() && each[1].is_ok());
 }
 
@@ -162,7 +162,7 @@ fn a_file_past_the_size_limit_is_not_read() {
     f.set_len(phh::toml::MAX_BYTES as u64 + 1).unwrap();
     let e = phh::load_path(&dir.join("big.phh")).unwrap_err().to_string();
     assert!(e.contains("more than 33554432 bytes (the reader's limit)"), "{e}");
-    let e = phh::load_many(&[&dir], None).unwrap_err().to_string();
+    let e = phh::load_many(&[&dir], None, None).unwrap_err().to_string();
     assert!(e.contains("the reader's limit"), "{e}");
 }
 

@@ -1,13 +1,19 @@
 //! `HandHistory` and the PHH functions behind `holecards.phh`. Conversions
 //! only: reading, replaying and writing live in holecards-core.
+use crate::equity::supervise;
 use crate::errors::IntoPyResult;
 use crate::game::Hand;
+use holecards_core::equity::Control;
 use holecards_core::phh::{self, history::KNOWN_FIELDS, toml::Value};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use std::path::PathBuf;
 use std::sync::Arc;
+
+/// Batches smaller than this run on the calling thread without a watcher
+/// for Ctrl-C (they take milliseconds).
+const QUICK: usize = 64;
 
 static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
@@ -185,7 +191,8 @@ pub fn _phh_load_path(py: Python<'_>, path: PathBuf) -> PyResult<Vec<HandHistory
 #[pyo3(signature = (paths, threads=None))]
 pub fn _phh_load_many(py: Python<'_>, paths: Vec<PathBuf>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<HandHistory>> {
     let threads = crate::args::threads(threads)?;
-    Ok(wrap(py.detach(move || phh::load_many(&paths, threads)).py()?))
+    let control = Control::new();
+    Ok(wrap(supervise(py, None, &control, false, || phh::load_many(&paths, threads, Some(&control)))?))
 }
 
 /// The `.phh` and `.phhs` files among `paths`, folders walked.
@@ -199,7 +206,8 @@ pub fn _phh_find_files(py: Python<'_>, paths: Vec<PathBuf>) -> PyResult<Vec<Path
 #[pyo3(signature = (paths, threads=None))]
 pub fn _phh_load_each(py: Python<'_>, paths: Vec<PathBuf>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<PyAny>>> {
     let threads = crate::args::threads(threads)?;
-    let each = py.detach(move || phh::load_each(&paths, threads)).py()?;
+    let control = Control::new();
+    let each = supervise(py, None, &control, paths.len() < QUICK, || phh::load_each(&paths, threads, Some(&control)))?;
     each.into_iter()
         .map(|r| match r {
             Ok(v) => Ok(wrap(v).into_pyobject(py)?.into_any().unbind()),
@@ -215,7 +223,8 @@ pub fn _phh_load_each(py: Python<'_>, paths: Vec<PathBuf>, threads: Option<&Boun
 pub fn _phh_replay_each(py: Python<'_>, histories: Vec<PyRef<'_, HandHistory>>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<PyAny>>> {
     let threads = crate::args::threads(threads)?;
     let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
-    let out = py.detach(move || phh::replay_each(&hs, threads)).py()?;
+    let control = Control::new();
+    let out = supervise(py, None, &control, hs.len() < QUICK, || phh::replay_each(&hs, threads, Some(&control)))?;
     out.into_iter()
         .map(|r| match r {
             Ok(rep) => Ok(Py::new(py, Hand(rep.hand))?.into_any()),
@@ -257,7 +266,8 @@ pub fn _phh_from_hand(hand: &Hand) -> HandHistory {
 pub fn _phh_check_each(py: Python<'_>, histories: Vec<PyRef<'_, HandHistory>>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(&'static str, String)>> {
     let threads = crate::args::threads(threads)?;
     let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
-    let out = py.detach(move || phh::check_each(&hs, threads)).py()?;
+    let control = Control::new();
+    let out = supervise(py, None, &control, hs.len() < QUICK, || phh::check_each(&hs, threads, Some(&control)))?;
     Ok(out
         .into_iter()
         .map(|r| match r {
@@ -281,7 +291,8 @@ pub fn _phh_columns<'py>(py: Python<'py>, histories: Vec<PyRef<'py, HandHistory>
     let threads = crate::args::threads(threads)?;
     let meta: Vec<(String, Option<String>, Option<String>)> = histories.iter().map(|h| (h.0.source.clone(), h.0.section.clone(), h.0.variant().ok().map(str::to_string))).collect();
     let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
-    let rows = py.detach(move || phh::rows_each(&hs, threads)).py()?;
+    let control = Control::new();
+    let rows = supervise(py, None, &control, hs.len() < QUICK, || phh::rows_each(&hs, threads, Some(&control)))?;
     let n = rows.len();
     let unit = |places: u32| {
         if places == 0 {

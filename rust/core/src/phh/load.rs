@@ -2,9 +2,11 @@
 use super::history::{parse, HandHistory};
 use super::replay::{check, replay, Replayed, Verdict};
 use super::toml::MAX_BYTES;
-use crate::error::{Error, Result};
+use crate::equity::Control;
+use crate::error::{Error, ErrorKind, Result};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 
 fn is_phh(p: &Path) -> bool {
     p.extension().is_some_and(|x| x == "phh" || x == "phhs")
@@ -51,6 +53,15 @@ pub fn find_files<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<PathBuf>> {
         }
     }
     Ok(out)
+}
+
+/// Stops a batch when `control` is cancelled (Ctrl-C from Python): each
+/// file or history checks before its work, so a batch stops within one.
+fn go(control: Option<&Control>) -> Result<()> {
+    match control {
+        Some(c) if c.cancel.load(Ordering::Relaxed) => Err(ErrorKind::Interrupted.into()),
+        _ => Ok(()),
+    }
 }
 
 thread_local! {
@@ -104,9 +115,10 @@ pub fn load_path(path: &Path) -> Result<Vec<HandHistory>> {
 }
 
 /// Each file's histories (or its error), in the order given, read on
-/// `threads` cores (`None`: all).
-pub fn load_each<P: AsRef<Path> + Sync>(paths: &[P], threads: Option<usize>) -> Result<Vec<Result<Vec<HandHistory>>>> {
-    crate::threads::install(threads, || paths.par_iter().map(|p| load_path(p.as_ref())).collect())
+/// `threads` cores (`None`: all). A cancelled `control` stops the batch
+/// (`ErrorKind::Interrupted`).
+pub fn load_each<P: AsRef<Path> + Sync>(paths: &[P], threads: Option<usize>, control: Option<&Control>) -> Result<Vec<Result<Vec<HandHistory>>>> {
+    crate::threads::install(threads, || paths.par_iter().map(|p| go(control).map(|()| load_path(p.as_ref()))).collect())?
 }
 
 /// Every history of every file, in order, a folder standing for the
@@ -114,7 +126,7 @@ pub fn load_each<P: AsRef<Path> + Sync>(paths: &[P], threads: Option<usize>) -> 
 /// read is the error. Files are read without asking first whether they are
 /// folders (one system call less per file, which counts on corpora of
 /// small files): a path that turns out to be a folder is walked then.
-pub fn load_many<P: AsRef<Path> + Sync>(paths: &[P], threads: Option<usize>) -> Result<Vec<HandHistory>> {
+pub fn load_many<P: AsRef<Path> + Sync>(paths: &[P], threads: Option<usize>, control: Option<&Control>) -> Result<Vec<HandHistory>> {
     enum Got {
         Hands(Result<Vec<HandHistory>>),
         Folder(Vec<PathBuf>),
@@ -123,6 +135,9 @@ pub fn load_many<P: AsRef<Path> + Sync>(paths: &[P], threads: Option<usize>) -> 
         let got: Vec<Got> = paths
             .par_iter()
             .map(|p| {
+                if let Err(e) = go(control) {
+                    return Got::Hands(Err(e));
+                }
                 let p = p.as_ref();
                 let name = p.display().to_string();
                 match read_parse(p, &name) {
@@ -135,12 +150,13 @@ pub fn load_many<P: AsRef<Path> + Sync>(paths: &[P], threads: Option<usize>) -> 
                 }
             })
             .collect();
+        go(control)?;
         let mut out = Vec::new();
         for g in got {
             match g {
                 Got::Hands(r) => out.extend(r?),
                 Got::Folder(files) => {
-                    for r in files.par_iter().map(|f| load_path(f)).collect::<Vec<_>>() {
+                    for r in files.par_iter().map(|f| go(control).and_then(|()| load_path(f))).collect::<Vec<_>>() {
                         out.extend(r?);
                     }
                 }
@@ -151,13 +167,13 @@ pub fn load_many<P: AsRef<Path> + Sync>(paths: &[P], threads: Option<usize>) -> 
 }
 
 /// Each history replayed, on `threads` cores.
-pub fn replay_each<H: std::ops::Deref<Target = HandHistory> + Sync>(histories: &[H], threads: Option<usize>) -> Result<Vec<Result<Replayed>>> {
-    crate::threads::install(threads, || histories.par_iter().map(|h| replay(h)).collect())
+pub fn replay_each<H: std::ops::Deref<Target = HandHistory> + Sync>(histories: &[H], threads: Option<usize>, control: Option<&Control>) -> Result<Vec<Result<Replayed>>> {
+    crate::threads::install(threads, || histories.par_iter().map(|h| go(control).map(|()| replay(h))).collect())?
 }
 
 /// Each history checked against its recorded result, on `threads` cores.
-pub fn check_each<H: std::ops::Deref<Target = HandHistory> + Sync>(histories: &[H], threads: Option<usize>) -> Result<Vec<Result<(Replayed, Verdict)>>> {
-    crate::threads::install(threads, || histories.par_iter().map(|h| check(h)).collect())
+pub fn check_each<H: std::ops::Deref<Target = HandHistory> + Sync>(histories: &[H], threads: Option<usize>, control: Option<&Control>) -> Result<Vec<Result<(Replayed, Verdict)>>> {
+    crate::threads::install(threads, || histories.par_iter().map(|h| go(control).map(|()| check(h))).collect())?
 }
 
 /// One row per hand for a columnar export (chips in the history's unit).
@@ -181,38 +197,41 @@ pub struct HandRow {
 }
 
 /// Each history replayed and summarised as a row, on `threads` cores.
-pub fn rows_each<H: std::ops::Deref<Target = HandHistory> + Sync>(histories: &[H], threads: Option<usize>) -> Result<Vec<HandRow>> {
+pub fn rows_each<H: std::ops::Deref<Target = HandHistory> + Sync>(histories: &[H], threads: Option<usize>, control: Option<&Control>) -> Result<Vec<HandRow>> {
     use crate::game::HandState;
     crate::threads::install(threads, || {
         histories
             .par_iter()
-            .map(|h| match replay(h) {
-                Ok(r) => {
-                    let hand = &r.hand;
-                    let rules = hand.rules();
-                    HandRow {
-                        status: "ok",
-                        error: None,
-                        places: r.places,
-                        small_blind: Some(rules.small_blind),
-                        big_blind: Some(rules.big_blind),
-                        ante: Some(rules.ante.max(rules.big_blind_ante)),
-                        seat_count: Some(hand.num_players() as u64),
-                        starting_stacks: Some(hand.starting_stacks()),
-                        final_stacks: HandState::final_stacks(hand),
-                        board: Some(crate::card::cards_to_string(hand.board())),
-                        pot: Some(hand.pot()),
-                        winners: hand.payoffs().map(|p| p.iter().enumerate().filter(|(_, &x)| x > 0).map(|(s, _)| s as u64).collect()),
-                        actions: hand.history().iter().map(|a| (a.seat, a.street, a.kind, a.amount, a.all_in)).collect(),
+            .map(|h| {
+                go(control)?;
+                Ok(match replay(h) {
+                    Ok(r) => {
+                        let hand = &r.hand;
+                        let rules = hand.rules();
+                        HandRow {
+                            status: "ok",
+                            error: None,
+                            places: r.places,
+                            small_blind: Some(rules.small_blind),
+                            big_blind: Some(rules.big_blind),
+                            ante: Some(rules.ante.max(rules.big_blind_ante)),
+                            seat_count: Some(hand.num_players() as u64),
+                            starting_stacks: Some(hand.starting_stacks()),
+                            final_stacks: HandState::final_stacks(hand),
+                            board: Some(crate::card::cards_to_string(hand.board())),
+                            pot: Some(hand.pot()),
+                            winners: hand.payoffs().map(|p| p.iter().enumerate().filter(|(_, &x)| x > 0).map(|(s, _)| s as u64).collect()),
+                            actions: hand.history().iter().map(|a| (a.seat, a.street, a.kind, a.amount, a.all_in)).collect(),
+                        }
                     }
-                }
-                Err(e) => HandRow {
-                    status: if matches!(e.kind(), crate::error::ErrorKind::UnsupportedVariant(_)) { "unsupported" } else { "failed" },
-                    error: Some(e.to_string()),
-                    places: super::replay::unit_places(h).unwrap_or(0),
-                    ..Default::default()
-                },
+                    Err(e) => HandRow {
+                        status: if matches!(e.kind(), crate::error::ErrorKind::UnsupportedVariant(_)) { "unsupported" } else { "failed" },
+                        error: Some(e.to_string()),
+                        places: super::replay::unit_places(h).unwrap_or(0),
+                        ..Default::default()
+                    },
+                })
             })
             .collect()
-    })
+    })?
 }
