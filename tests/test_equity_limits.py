@@ -122,3 +122,15 @@ def test_random_arguments_give_a_result_or_a_holecards_error(trials: Any, seed: 
             hc.equity(["AhKh", "QQ+"], board=board, trials=trials, seed=seed, threads=threads, target_std_error=target)
     except hc.HolecardsError as e:
         assert str(e)
+
+
+def test_integer_arguments_out_of_range_name_the_argument() -> None:
+    for kw, name in [(dict(trials=2**64), "trials"), (dict(trials=-1), "trials"), (dict(trials=2**51), "trials"), (dict(seed=2**64, trials=10), "seed"), (dict(threads=-1), "threads"), (dict(threads=2**64), "threads")]:
+        with pytest.raises(hc.HolecardsError, match=name) as e:
+            hc.equity(["AhKh", "QsQd"], **kw)
+        assert isinstance(e.value, ValueError)
+    # (the private entry point's limit too)
+    with pytest.raises(hc.ConfigError, match="max_deals"):
+        hc._core._equity(["AhKh", "QsQd"], max_deals=-1)
+    with pytest.raises(hc.ConfigError, match="max_deals"):
+        hc._core._equity(["AhKh", "QsQd"], max_deals=2**64)
