@@ -351,3 +351,14 @@ def test_random_arguments_give_a_result_or_a_holecards_error(cash: bool, count: 
         holecards.simulate(["random", "station"], **kw)
     except holecards.HolecardsError as e:
         assert str(e)
+
+
+def test_a_short_but_slow_run_is_watched_too() -> None:
+    # 19,999 hands between 22 tight-aggressive bots (Monte Carlo at every
+    # decision) take about a second: once run unwatched, Ctrl-C then waited
+    # for the end.
+    out = run_child("holecards.simulate(['tag'] * 22, hands=19_999, seed=1)", interrupt_after=0.3, limit_gb=1.5, timeout=10)
+    if out.verdict == "finished":  # (a machine fast enough to finish first)
+        return
+    assert out.verdict == "interrupted", (out.stdout, out.stderr[-2000:])
+    assert out.seconds < 1.0, out
