@@ -204,3 +204,34 @@ fn a_long_tournament_stops_when_cancelled() {
     assert!(matches!(r.unwrap_err().kind(), holecards_core::ErrorKind::Interrupted));
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
 }
+
+#[test]
+fn results_are_folded_in_chunk_order_a_batch_at_a_time() {
+    use holecards_core::threads::{fold_in_order, install};
+    for threads in [1, 3] {
+        let order = install(Some(threads), || fold_in_order(0..1000, 7, Ok, Vec::new(), |v, x| v.push(x))).unwrap().unwrap();
+        assert_eq!(order, (0..1000).collect::<Vec<u64>>());
+    }
+    // An error stops the fold.
+    let r = fold_in_order(0..100, 8, |i| if i == 50 { Err(holecards_core::Error::bad_config("stop".into())) } else { Ok(i) }, 0u64, |a, x| *a += x);
+    assert!(r.is_err());
+    // A run of more chunks than one batch (1,024 chunks: here tournaments
+    // of a hand or two, the blinds putting both players all in) equals its
+    // parts added.
+    let sim = TournamentSim {
+        structure: holecards_core::game::Structure::NoLimit,
+        levels: vec![Level { small_blind: 5, big_blind: 10, ante: 0, big_blind_ante: 0 }],
+        hands_per_level: 10,
+        stacks: vec![10, 10],
+        payouts: vec![3, 1],
+        bots: vec![BotKind::Random, BotKind::CallingStation],
+        tournaments: 1100,
+        seed: 3,
+        max_hands: 1000,
+    };
+    let whole = sim.run(Some(2), None).unwrap();
+    let mut parts = sim.run_range(0..600, Some(1), None).unwrap();
+    parts.add(&sim.run_range(600..1100, Some(3), None).unwrap());
+    assert_eq!(whole, parts);
+    assert_eq!(whole.tournaments, 1100);
+}
