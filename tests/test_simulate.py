@@ -5,11 +5,15 @@ as a user would (a subprocess, scripted input)."""
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
+from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import holecards
 from holecards import ConfigError, Rules, Table
@@ -194,3 +198,167 @@ def test_demo_shows_equity_a_bot_tournament_and_the_sample_replayed() -> None:
     assert "*** BOT TOURNAMENT ***" in out and "place  seat  bot" in out
     assert "*** HAND HISTORIES ***" in out and "108 hands" in out and "108 end with their recorded finishing stacks" in out
     assert cli("demo", "--seed", "3").stdout == out  # seeded: the same tour every time
+
+
+# ---------------------------------------------------------------------------
+# Large requests: bounded memory, Ctrl-C, exact sums, arguments
+
+from long_calls import run_child  # noqa: E402
+
+LONG_SIMULATIONS = [
+    # 10**11 hands: the results of 49 million chunks were once kept at once
+    # (an abort: "memory allocation of 2734375000 bytes failed").
+    "holecards.simulate(['random', 'random'], hands=10**11, seed=1)",
+    "holecards.simulate(['random', 'station', 'tag'], hands=10**15, seed=1)",
+    # Ten million tournaments: 2.1 GB in two seconds, once.
+    "holecards.simulate(['random', 'random'], tournaments=10**7, seed=1)",
+    # One tournament that would last a billion hands (Ctrl-C was ignored).
+    "holecards.simulate(['station'] * 3, tournaments=1, levels=[(1, 2)], stacks=10**9, max_hands=10**9)",
+]
+
+
+@pytest.mark.parametrize("call", LONG_SIMULATIONS)
+def test_long_simulations_run_in_bounded_memory_and_stop_on_ctrl_c(call: str) -> None:
+    out = run_child(call, interrupt_after=1.0, limit_gb=1.5, timeout=10)
+    assert out.verdict == "interrupted", (out.stdout, out.stderr[-2000:])
+    assert out.seconds < 2.5, out
+
+
+def test_sums_of_squares_of_huge_stacks_are_exact() -> None:
+    # Heads-up with 2**59 chips each: a hand's net is up to 2**59, its square
+    # 2**118, and this seed's first chunk (2,048 hands) has a sum of squares
+    # past 2**128 (it wrapped once). Hand i of a run is the same whatever the
+    # number of hands, so each hand's nets are the differences of runs of 1,
+    # 2, ... hands; the interval is then computed in plain Python.
+    stacks, bots, seed, k = 2**59, ["random", "random"], 2, 2048
+    nets = []
+    previous = [0, 0]
+    for h in range(1, k + 1):
+        now = [s.net for s in holecards.simulate(bots, hands=h, stacks=stacks, seed=seed).seats]
+        nets.append([a - b for a, b in zip(now, previous)])
+        previous = now
+    big = holecards.simulate(bots, hands=k, stacks=stacks, seed=seed, threads=2)
+    for seat in range(2):
+        xs = [n[seat] for n in nets]
+        assert sum(x * x for x in xs) > 2**128
+        mean = Fraction(sum(xs), k)
+        var = sum((x - mean) ** 2 for x in xs) / (k - 1)
+        s = big.seats[seat]
+        assert s.net == sum(xs)
+        assert s.per_100 == pytest.approx(100 * float(mean), rel=1e-12)
+        assert s.ci_95 == pytest.approx(100 * 1.96 * math.sqrt(var / k), rel=1e-12)
+
+
+def test_tournament_prizes_near_2_63_are_exact() -> None:
+    pay = [2**63 + 12345, 2**62 - 1]
+    bots = ["random", "random", "station"]
+    kw: dict[str, Any] = dict(stacks=500, levels=[(50, 100)], payouts=pay, seed=4)
+    r = holecards.simulate(bots, tournaments=12, **kw)
+    # Tournament t is chunk t: each one's prizes from a run of it alone.
+    rules_args = (2, [(50, 100, 0, 0)], 10, [500] * 3, pay, ["random", "random", "calling_station"], 12, 4)
+    per = [holecards._core._sim_tournaments(*rules_args, None, t, t + 1)[3] for t in range(12)]
+    for seat in range(3):
+        xs = [p[seat] for p in per]
+        var = sum((Fraction(x) - Fraction(sum(xs), 12)) ** 2 for x in xs) / 11
+        assert r.seats[seat].mean_prize == pytest.approx(sum(xs) / 12, rel=1e-12)
+        assert r.seats[seat].ci_95 == pytest.approx(1.96 * math.sqrt(var / 12), rel=1e-9)
+    assert sum(x * x for x in (p[0] for p in per)) > 2**128
+    with pytest.raises(ConfigError, match="payouts add up"):
+        holecards.simulate(bots, tournaments=2, payouts=[2**64 - 1, 1])
+
+
+@pytest.mark.parametrize(
+    "kwargs, name",
+    [
+        (dict(hands=2**64), "hands"),
+        (dict(hands=10, stacks=-1), "stacks"),
+        (dict(hands=10, stacks=2**64), "stacks"),
+        (dict(hands=10, stacks=[100, 2**70]), "stacks"),
+        (dict(hands=10, seed=2**64), "seed"),
+        (dict(hands=10, threads=2**64), "threads"),
+        (dict(hands=10, threads=-1), "threads"),
+        (dict(tournaments=2**64), "tournaments"),
+        (dict(tournaments=2, max_hands=-1), "max_hands"),
+        (dict(tournaments=2, max_hands=2**64), "max_hands"),
+        (dict(tournaments=2, max_hands=1.5), "max_hands"),
+        (dict(tournaments=2, hands_per_level=2**32), "hands_per_level"),
+        (dict(tournaments=2, hands_per_level=0), "hands_per_level"),
+        (dict(tournaments=2, levels=[(1, 2**64)]), "levels"),
+        (dict(tournaments=2, levels=[(-1, 2)]), "levels"),
+        (dict(tournaments=2, levels=5), "levels"),
+        (dict(tournaments=2, payouts=[-1]), "payouts"),
+        (dict(tournaments=2, payouts=[2**64]), "payouts"),
+        (dict(tournaments=2, payouts=7), "payouts"),
+    ],
+)
+def test_out_of_range_integers_are_config_errors_naming_the_argument(kwargs: dict[str, Any], name: str) -> None:
+    with pytest.raises(ConfigError, match=name):
+        holecards.simulate(["random", "random"], **kwargs)
+
+
+def test_the_private_entry_points_convert_their_integers_too() -> None:
+    rules = Rules.no_limit(small_blind=1, big_blind=2)
+    with pytest.raises(ConfigError, match="hands"):
+        holecards._core._sim_cash(rules, [100, 100], ["random", "random"], 2**64, 1)
+    with pytest.raises(ConfigError, match="stacks"):
+        holecards._core._sim_cash(rules, [100, -1], ["random", "random"], 10, 1)
+    with pytest.raises(ConfigError, match="end"):
+        holecards._core._sim_cash(rules, [100, 100], ["random", "random"], 10, 1, None, 0, -1)
+    with pytest.raises(ConfigError, match="max_hands"):
+        holecards._core._sim_tournaments(2, [(1, 2, 0, 0)], 10, [100, 100], [1], ["random", "random"], 2, 1, max_hands=-1)
+    with pytest.raises(ConfigError, match="levels"):
+        holecards._core._sim_tournaments(2, [(1, 2)], 10, [100, 100], [1], ["random", "random"], 2, 1)
+    with pytest.raises(ConfigError, match="hands"):
+        holecards._core._sim_cash_chunks(-5)
+
+
+_ANY = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.integers(min_value=2**63 - 2, max_value=2**65),
+    st.integers(max_value=0),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=4),
+    st.lists(st.integers(min_value=-5, max_value=2**65), max_size=3),
+    st.tuples(st.integers(-3, 300), st.integers(-3, 300)),
+    st.just(object()),
+)
+# Values that keep a run short when they are accepted.
+_COUNT = st.one_of(st.integers(1, 30), st.integers(max_value=0), st.integers(min_value=2**64), st.floats(allow_nan=True), st.text(max_size=3), st.none(), st.booleans())
+_THREADS = st.one_of(st.none(), st.sampled_from([1, 2, 0, -1, 2**64, 1025, 1.0, "2", True]))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    cash=st.booleans(),
+    count=_COUNT,
+    stacks=_ANY,
+    seed=_ANY,
+    threads=_THREADS,
+    max_hands=st.one_of(st.integers(min_value=-3, max_value=2**66), _ANY),
+    hands_per_level=_ANY,
+    levels=st.one_of(_ANY, st.lists(st.tuples(st.integers(-2, 2**65), st.integers(-2, 2**65)), max_size=2)),
+    payouts=_ANY,
+)
+def test_random_arguments_give_a_result_or_a_holecards_error(cash: bool, count: Any, stacks: Any, seed: Any, threads: Any, max_hands: Any, hands_per_level: Any, levels: Any, payouts: Any) -> None:
+    kw: dict[str, Any] = dict(stacks=stacks, seed=seed, threads=threads)
+    if cash:
+        kw["hands"] = count
+    else:
+        kw.update(tournaments=count, max_hands=max_hands, hands_per_level=hands_per_level, levels=levels, payouts=payouts)
+    try:
+        holecards.simulate(["random", "station"], **kw)
+    except holecards.HolecardsError as e:
+        assert str(e)
+
+
+def test_a_short_but_slow_run_is_watched_too() -> None:
+    # 19,999 hands between 22 tight-aggressive bots (Monte Carlo at every
+    # decision) take about a second: once run unwatched, Ctrl-C then waited
+    # for the end.
+    out = run_child("holecards.simulate(['tag'] * 22, hands=19_999, seed=1)", interrupt_after=0.3, limit_gb=1.5, timeout=10)
+    if out.verdict == "finished":  # (a machine fast enough to finish first)
+        return
+    assert out.verdict == "interrupted", (out.stdout, out.stderr[-2000:])
+    assert out.seconds < 1.0, out

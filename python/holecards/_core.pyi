@@ -824,7 +824,7 @@ def _sim_tournaments(
     threads: Optional[int] = None,
     start: Optional[int] = None,
     end: Optional[int] = None,
-    max_hands: int = 1000000,
+    max_hands: Optional[int] = None,
     progress: Optional[Any] = None,
 ) -> tuple[int, int, list[list[int]], list[int], list[int]]: ...
 

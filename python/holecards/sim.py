@@ -12,6 +12,7 @@ too (a different stream from the Rust run's). See docs/simulation.md.
 from __future__ import annotations
 
 import math
+import operator
 import random
 from dataclasses import dataclass
 from typing import Any, Callable, List, Literal, Optional, Sequence, Tuple, Union
@@ -133,19 +134,43 @@ def _describe(b: Any) -> str:
 
 
 def _mean_ci(total: int, squares: int, n: int) -> Tuple[float, float]:
+    """The mean of n integers from their sum and the sum of their squares,
+    and the half-width of its 95% interval, exactly up to the final divisions
+    (``n * squares - total**2`` is the sample variance times ``n * (n - 1)``,
+    an integer, whatever the sizes)."""
     if n == 0:
         return 0.0, 0.0
     mean = total / n
-    var = max(0.0, (squares - n * mean * mean) / (n - 1)) if n > 1 else 0.0
-    return mean, 1.96 * math.sqrt(var / n)
+    if n < 2:
+        return mean, 0.0
+    spread = max(0, n * squares - total * total)
+    return mean, 1.96 * math.sqrt(spread / (n * n * (n - 1)))
+
+
+def _short(value: Any) -> str:
+    r = repr(value)
+    return r if len(r) <= 60 else r[:57] + "..."
+
+
+def _int_arg(name: str, value: Any, lo: int, hi: int) -> int:
+    """An integer argument from lo to hi (ints, or anything with __index__;
+    not bools or floats), else a ConfigError naming it."""
+    if not isinstance(value, bool):
+        try:
+            v = operator.index(value)
+        except TypeError:
+            pass
+        else:
+            if lo <= v <= hi:
+                return v
+    top = "2**64-1" if hi == 2**64 - 1 else str(hi)
+    raise ConfigError(f"{name} must be an integer from {lo} to {top}, not {_short(value)}")
 
 
 def _seed(seed: Optional[int]) -> int:
     if seed is None:
         return random.SystemRandom().getrandbits(64)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise ConfigError(f"seed must be an integer from 0 to 2**64-1, not {seed!r}")
-    return seed
+    return _int_arg("seed", seed, 0, 2**64 - 1)
 
 
 def _play_python(hand: Hand, bots: Sequence[Callable[[SeatView], BotMove]], seat_of: Callable[[int], int]) -> None:
@@ -188,9 +213,18 @@ def simulate(
     if (hands is None) == (tournaments is None):
         raise ConfigError("give hands=N (cash hands) or tournaments=N, one of them")
     count = hands if hands is not None else tournaments
+    what = "hands" if hands is not None else "tournaments"
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ConfigError(f"the number of {'hands' if hands is not None else 'tournaments'} must be a whole number, 1 or more, not {count!r}")
+        raise ConfigError(f"the number of {what} must be a whole number, 1 or more, not {_short(count)}")
+    count = _int_arg(what, count, 1, 2**64 - 1)
+    if hands is not None:
+        hands = count
+    else:
+        tournaments = count
     seed = _seed(seed)
+    if threads is not None:
+        threads = _int_arg("threads", threads, 1, 1024)
+    max_hands = _int_arg("max_hands", max_hands, 1, 2**64 - 1)
     names = [_bot_name(b) for b in bots]
     native = all(x is not None for x in names)
     if ray and not native:
@@ -203,11 +237,17 @@ def simulate(
 def _stack_list(stacks: Union[int, Sequence[int], None], n: int, default: int) -> List[int]:
     if stacks is None:
         return [default] * n
+    bad = ConfigError(f"stacks must be one number or {n} numbers (one a seat), each an integer from 1 to 2**64-1 chips, not {_short(stacks)}")
     if isinstance(stacks, int) and not isinstance(stacks, bool):
+        if not 1 <= stacks < 2**64:
+            raise bad
         return [stacks] * n
-    out = list(stacks)  # type: ignore[arg-type]
-    if len(out) != n or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 1 for s in out):
-        raise ConfigError(f"stacks must be one number or {n} numbers (one a seat), each at least 1 chip, not {stacks!r}")
+    try:
+        out = list(stacks)  # type: ignore[arg-type]
+    except TypeError:
+        raise bad from None
+    if len(out) != n or not all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s < 2**64 for s in out):
+        raise bad
     return out
 
 
@@ -248,6 +288,37 @@ def _cash(bots: List[Any], names: List[Optional[str]], n: int, hands: int, rules
 
 
 _STRUCTURES = {"fixed-limit": 0, "pot-limit": 1, "no-limit": 2}
+_DEFAULT_LEVELS = [(10, 20), (15, 30), (25, 50), (50, 100), (75, 150), (100, 200), (150, 300), (200, 400), (300, 600), (500, 1000)]
+
+
+def _levels(levels: Optional[Sequence[Sequence[int]]]) -> List[Tuple[int, ...]]:
+    if levels is None:
+        return list(_DEFAULT_LEVELS)
+    bad = ConfigError(f"levels must be a list of (small blind, big blind) or (small blind, big blind, ante), integers from 0 to 2**64-1, not {_short(levels)}")
+    try:
+        out = [tuple(x) for x in levels]
+    except TypeError:
+        raise bad from None
+    if not out:
+        return list(_DEFAULT_LEVELS)
+    if not all(len(x) in (2, 3) and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**64 for v in x) for x in out):
+        raise bad
+    return out
+
+
+def _payouts(payouts: Optional[Sequence[int]], n: int) -> List[int]:
+    if payouts is None:
+        return [65, 35] if n <= 6 else [50, 30, 20]
+    bad = ConfigError(f"payouts must be a list of integers from 0 to 2**64-1, not {_short(payouts)}")
+    try:
+        out = list(payouts)
+    except TypeError:
+        raise bad from None
+    if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**64 for v in out):
+        raise bad
+    if sum(out) >= 2**64:
+        raise ConfigError("the payouts add up to more than 2**64-1 chips")
+    return out
 
 
 def _tournaments(
@@ -270,9 +341,10 @@ def _tournaments(
 ) -> TournamentResult:
     from ._core import Tournament
 
-    levels = [tuple(x) for x in (levels or [(10, 20), (15, 30), (25, 50), (50, 100), (75, 150), (100, 200), (150, 300), (200, 400), (300, 600), (500, 1000)])]
+    levels = _levels(levels)
+    hands_per_level = _int_arg("hands_per_level", hands_per_level, 1, 2**32 - 1)
     stack_list = _stack_list(stacks, n, 1500)
-    pay = list(payouts) if payouts is not None else ([65, 35] if n <= 6 else [50, 30, 20])
+    pay = _payouts(payouts, n)
     if structure not in _STRUCTURES:
         raise ConfigError(f"structure must be one of {', '.join(repr(s) for s in _STRUCTURES)}, not {structure!r}")
     if ante not in ("uniform", "big_blind"):

@@ -17,6 +17,10 @@ mod order;
 /// The number of two-card combos: 52 choose 2.
 pub const NUM_COMBOS: usize = 1326;
 
+/// The longest range text read, in bytes (about a tenth of a second of
+/// parsing).
+pub const MAX_TEXT: usize = 1_000_000;
+
 /// The combo's number, 0..1325: `hi * (hi - 1) / 2 + lo` for the card
 /// indices `hi > lo` (either order may be given). `3c2c` is 0 ... `AsAh` is
 /// 1325, so the order groups combos by their higher card. Two equal cards
@@ -57,8 +61,15 @@ pub struct Range {
 }
 
 impl Range {
-    /// Reads a range in poker notation; see `docs/ranges.md`.
+    /// Reads a range in poker notation; see `docs/ranges.md`. A text of
+    /// more than [`MAX_TEXT`] characters is refused (reading it would take
+    /// long, and no range needs it: every combo with its weight written out
+    /// is under 40,000).
     pub fn parse(text: &str) -> Result<Range> {
+        if text.len() > MAX_TEXT {
+            let start: String = text.chars().take(20).collect();
+            return Err(Error::bad_range(&start, 0, &start, format!("the text is {} bytes long, over the {MAX_TEXT} a range may take", text.len())));
+        }
         let mut p = Parser { text, chars: text.chars().collect(), pos: 0, weights: vec![0.0; NUM_COMBOS] };
         p.list(None)?;
         Ok(Range::from_dense(&p.weights))

@@ -28,3 +28,21 @@ pub fn install<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) ->
         Some(n) => Ok(pool(n)?.install(f)),
     }
 }
+
+/// Maps `f` over the indices of `range` in parallel and folds the results
+/// into `acc` in index order, `batch` indices at a time: memory for one
+/// batch's results whatever the size of the range, and the same fold (the
+/// same order) whatever the number of threads. An error stops the fold.
+pub fn fold_in_order<T: Send, A>(range: std::ops::Range<u64>, batch: u64, f: impl Fn(u64) -> Result<T> + Sync, mut acc: A, mut add: impl FnMut(&mut A, T)) -> Result<A> {
+    use rayon::prelude::*;
+    let mut lo = range.start;
+    while lo < range.end {
+        let hi = range.end.min(lo.saturating_add(batch.max(1)));
+        let parts: Vec<T> = if hi - lo > 1 { (lo..hi).into_par_iter().map(&f).collect::<Result<_>>()? } else { vec![f(lo)?] };
+        for p in parts {
+            add(&mut acc, p);
+        }
+        lo = hi;
+    }
+    Ok(acc)
+}

@@ -223,3 +223,37 @@ fn cancel_stops_the_work() {
     let r = equity(&[hand("AhKh"), hand("QsQd")], &[], &[], &Method::MonteCarlo { trials: Some(1 << 30), seed: 1, target_std_error: None }, Some(1), &c);
     assert!(matches!(r.unwrap_err().kind(), ErrorKind::Interrupted));
 }
+
+#[test]
+fn tiny_weights_give_the_equities_of_weight_one() {
+    // A product of two weights of 1e-170 is below the smallest float: each
+    // player's weights are divided by their largest, so only ratios count.
+    let aa = combos("AsAh,AsAd,AsAc,AhAd,AhAc,AdAc", 1.0);
+    let kk = combos("KsKh,KsKd,KsKc,KhKd,KhKc,KdKc", 1.0);
+    let tiny = |h: &Holding, w: f64| -> Holding { h.iter().map(|&(c, _)| (c, w)).collect() };
+    for board in ["", "2c7d9h", "2c7d9h3s", "2c7d9h3s4s"] {
+        let one = exact(&[aa.clone(), kk.clone()], board, "", None);
+        let small = exact(&[tiny(&aa, 1e-170), tiny(&kk, 1e-170)], board, "", None);
+        assert_eq!(small.equities, one.equities, "board {board}");
+        let m = mc(&[tiny(&aa, 1e-170), tiny(&kk, 5e-324)], board, 20_000, 3, None);
+        assert_eq!(m.equities, mc(&[aa.clone(), kk.clone()], board, 20_000, 3, None).equities);
+        // Weighted counts stay in the weights' units.
+        let half = exact(&[tiny(&aa, 0.5), kk.clone()], board, "", None);
+        assert_eq!(half.equities, one.equities);
+        assert!((half.boards - one.boards / 2.0).abs() <= 1e-9 * one.boards);
+    }
+    // Weights in a ratio: 'AsAh:1e-200,KsKh:2e-200' is 'AsAh:0.5,KsKh'.
+    let mixed = |a: f64, b: f64| -> Holding { vec![(hand("AsAh")[0].0, a), (hand("KsKh")[0].0, b)] };
+    let qq = hand("QsQh");
+    let scaled = exact(&[mixed(1e-200, 2e-200), qq.clone()], "", "", None);
+    let plain = exact(&[mixed(0.5, 1.0), qq], "", "", None);
+    for p in 0..2 {
+        assert!((scaled.equities[p] - plain.equities[p]).abs() < 1e-15);
+    }
+}
+
+#[test]
+fn monte_carlo_refuses_trials_that_could_not_finish() {
+    let r = equity(&[hand("AsAh"), hand("KsKh")], &[], &[], &Method::MonteCarlo { trials: Some(u64::MAX), seed: 1, target_std_error: None }, None, &Control::new());
+    assert!(matches!(r.unwrap_err().kind(), ErrorKind::Equity(m) if m.contains("at most 2**50")));
+}

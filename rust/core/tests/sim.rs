@@ -117,3 +117,121 @@ fn tournaments_between_bots() {
         assert_eq!(seat.iter().sum::<u64>(), 60, "each seat finishes every tournament once");
     }
 }
+
+#[test]
+fn sums_of_squares_are_exact_in_256_bits() {
+    use holecards_core::sim::U256;
+    // (2**128 - 1)**2 = 2**256 - 2**129 + 1
+    let m = U256::mul_u128(u128::MAX, u128::MAX);
+    assert_eq!(m, U256 { hi: u128::MAX - 1, lo: 1 });
+    assert_eq!(U256::mul_u128(1 << 64, 1 << 64), U256 { hi: 1, lo: 0 });
+    assert_eq!(U256::mul_u128(12345, 678), U256::from_u128(12345 * 678));
+    let mut s = U256::ZERO;
+    for _ in 0..4 {
+        s.add_u128(1u128 << 127);
+    }
+    assert_eq!(s, U256 { hi: 2, lo: 0 });
+    assert_eq!(s.checked_sub(U256::from_u128(1)), Some(U256 { hi: 1, lo: u128::MAX }));
+    assert_eq!(U256::ZERO.checked_sub(U256::from_u128(1)), None);
+    assert_eq!(U256 { hi: 1, lo: 7 }.checked_mul_u64(3), Some(U256 { hi: 3, lo: 21 }));
+    assert_eq!(U256 { hi: u128::MAX, lo: 0 }.checked_mul_u64(2), None);
+    assert_eq!(U256 { hi: 1, lo: 0 }.to_f64(), 2f64.powi(128));
+    // The interval of 0, 2, 4 (mean 2, sample variance 4): 1.96 * sqrt(4 / 3).
+    let ci = holecards_core::sim::ci_95(3, 6, U256::from_u128(20));
+    assert!((ci - 1.96 * (4.0f64 / 3.0).sqrt()).abs() < 1e-12);
+}
+
+#[test]
+fn tournament_prizes_near_2_63_are_summed_exactly() {
+    use holecards_core::sim::U256;
+    let big = 1u64 << 63;
+    let sim = TournamentSim {
+        structure: holecards_core::game::Structure::NoLimit,
+        levels: vec![Level { small_blind: 50, big_blind: 100, ante: 0, big_blind_ante: 0 }],
+        hands_per_level: 10,
+        stacks: vec![500; 3],
+        payouts: vec![big + 12345, big / 2 - 1],
+        bots: vec![BotKind::Random; 3],
+        tournaments: 9,
+        seed: 4,
+        max_hands: 100_000,
+    };
+    let all = sim.run(Some(2), None).unwrap();
+    let mut prizes = [0u128; 3];
+    let mut squares = [U256::ZERO; 3];
+    for t in 0..9 {
+        let one = sim.run_one(t).unwrap();
+        for s in 0..3 {
+            prizes[s] += one.prizes[s];
+            squares[s] = squares[s].checked_add(U256::mul_u128(one.prizes[s], one.prizes[s])).unwrap();
+        }
+    }
+    assert_eq!(all.prizes, prizes);
+    assert_eq!(all.prizes_squared, squares);
+    assert!(squares.iter().any(|s| s.hi > 0), "the squares pass 2**128");
+    // Payouts that cannot add up in 64 bits are refused.
+    let mut bad = sim.clone();
+    bad.payouts = vec![u64::MAX, 1];
+    assert!(matches!(bad.run(None, None).unwrap_err().kind(), holecards_core::ErrorKind::BadConfig(_)));
+}
+
+#[test]
+fn a_long_tournament_stops_when_cancelled() {
+    use holecards_core::equity::Control;
+    use std::sync::atomic::Ordering;
+    // Calling stations with deep stacks and one-chip blinds: a tournament of
+    // a billion hands, cancelled after a moment.
+    let sim = TournamentSim {
+        structure: holecards_core::game::Structure::NoLimit,
+        levels: vec![Level { small_blind: 1, big_blind: 2, ante: 0, big_blind_ante: 0 }],
+        hands_per_level: 10,
+        stacks: vec![1_000_000_000; 3],
+        payouts: vec![1],
+        bots: vec![BotKind::CallingStation; 3],
+        tournaments: 1,
+        seed: 1,
+        max_hands: 1_000_000_000,
+    };
+    let control = Control::new();
+    let started = std::time::Instant::now();
+    let r = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            control.cancel.store(true, Ordering::Relaxed);
+        });
+        sim.run(Some(1), Some(&control))
+    });
+    assert!(matches!(r.unwrap_err().kind(), holecards_core::ErrorKind::Interrupted));
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+}
+
+#[test]
+fn results_are_folded_in_chunk_order_a_batch_at_a_time() {
+    use holecards_core::threads::{fold_in_order, install};
+    for threads in [1, 3] {
+        let order = install(Some(threads), || fold_in_order(0..1000, 7, Ok, Vec::new(), |v, x| v.push(x))).unwrap().unwrap();
+        assert_eq!(order, (0..1000).collect::<Vec<u64>>());
+    }
+    // An error stops the fold.
+    let r = fold_in_order(0..100, 8, |i| if i == 50 { Err(holecards_core::Error::bad_config("stop".into())) } else { Ok(i) }, 0u64, |a, x| *a += x);
+    assert!(r.is_err());
+    // A run of more chunks than one batch (1,024 chunks: here tournaments
+    // of a hand or two, the blinds putting both players all in) equals its
+    // parts added.
+    let sim = TournamentSim {
+        structure: holecards_core::game::Structure::NoLimit,
+        levels: vec![Level { small_blind: 5, big_blind: 10, ante: 0, big_blind_ante: 0 }],
+        hands_per_level: 10,
+        stacks: vec![10, 10],
+        payouts: vec![3, 1],
+        bots: vec![BotKind::Random, BotKind::CallingStation],
+        tournaments: 1100,
+        seed: 3,
+        max_hands: 1000,
+    };
+    let whole = sim.run(Some(2), None).unwrap();
+    let mut parts = sim.run_range(0..600, Some(1), None).unwrap();
+    parts.add(&sim.run_range(600..1100, Some(3), None).unwrap());
+    assert_eq!(whole, parts);
+    assert_eq!(whole.tournaments, 1100);
+}

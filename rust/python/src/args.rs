@@ -67,3 +67,48 @@ pub fn threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
         _ => Err(to_py(Error::bad_config(format!("threads must be None or an integer from 1 to {MAX_THREADS}, not {}", obj.repr().map(|r| r.to_string()).unwrap_or_default())))),
     }
 }
+
+/// The value's `repr()`, cut to 60 characters (a huge integer's repr would
+/// fill a message).
+pub fn short_repr(value: &Bound<'_, PyAny>) -> String {
+    let r = value.repr().map(|r| r.to_string()).unwrap_or_default();
+    if r.chars().count() > 60 {
+        format!("{}...", r.chars().take(57).collect::<String>())
+    } else {
+        r
+    }
+}
+
+fn bound_text(v: u64) -> String {
+    if v == u64::MAX {
+        "2**64-1".into()
+    } else {
+        v.to_string()
+    }
+}
+
+/// Integer argument `name`, from `lo` to `hi`: anything else (a float, a
+/// bool, an integer out of range, another type) is a `ConfigError` naming
+/// the argument and the range, never an OverflowError.
+pub fn int_in(value: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<u64> {
+    match as_u64(value) {
+        Some(v) if (lo..=hi).contains(&v) => Ok(v),
+        _ => Err(to_py(Error::bad_config(format!("{name} must be an integer from {lo} to {}, not {}", bound_text(hi), short_repr(value))))),
+    }
+}
+
+/// A list (any iterable) of integers for argument `name`, each from `lo`
+/// to `hi`, as [`int_in`] reads them.
+pub fn ints_in(value: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<Vec<u64>> {
+    let bad = || to_py(Error::bad_config(format!("{name} must be a list of integers from {lo} to {}, not {}", bound_text(hi), short_repr(value))));
+    if value.is_instance_of::<PyString>() {
+        return Err(bad());
+    }
+    let Ok(items) = value.try_iter() else { return Err(bad()) };
+    let mut out = Vec::new();
+    for item in items {
+        let item = item.map_err(|_| bad())?;
+        out.push(int_in(&item, name, lo, hi).map_err(|_| bad())?);
+    }
+    Ok(out)
+}

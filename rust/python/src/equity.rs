@@ -119,11 +119,13 @@ fn cards_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<CoreCard>> {
     }
 }
 
-fn method(trials: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>, target: Option<f64>, max_deals: Option<u64>) -> PyResult<(Method, Option<u64>)> {
+fn method(trials: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>, target: Option<f64>, max_deals: Option<&Bound<'_, PyAny>>) -> PyResult<(Method, Option<u64>)> {
+    let max_deals = match max_deals.filter(|m| !m.is_none()) {
+        Some(m) => Some(crate::args::int_in(m, "max_deals", 1, u64::MAX)?),
+        None => None,
+    };
     let trials = match trials {
-        Some(t) if !t.is_none() => {
-            Some(crate::args::as_u64(t).ok_or_else(|| to_py(Error::equity(format!("trials must be a positive integer, not {}", t.repr().map(|r| r.to_string()).unwrap_or_default()))))?)
-        }
+        Some(t) if !t.is_none() => Some(crate::args::as_u64(t).ok_or_else(|| to_py(Error::equity(format!("trials must be a positive integer, not {}", crate::args::short_repr(t)))))?),
         _ => None,
     };
     if trials.is_none() && target.is_none() {
@@ -230,7 +232,7 @@ fn question(
     seed: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
     target_std_error: Option<&Bound<'_, PyAny>>,
-    max_deals: Option<u64>,
+    max_deals: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Question> {
     let threads = crate::args::threads(threads)?;
     let target_std_error = match target_std_error {
@@ -238,7 +240,7 @@ fn question(
             t.extract::<f64>()
                 .ok()
                 .filter(|_| !t.is_instance_of::<pyo3::types::PyBool>())
-                .ok_or_else(|| to_py(Error::equity(format!("target_std_error must be a number above 0, not {}", t.repr().map(|r| r.to_string()).unwrap_or_default()))))?,
+                .ok_or_else(|| to_py(Error::equity(format!("target_std_error must be a number above 0, not {}", crate::args::short_repr(t)))))?,
         ),
         _ => None,
     };
@@ -262,7 +264,7 @@ pub fn _equity(
     threads: Option<&Bound<'_, PyAny>>,
     target_std_error: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
-    max_deals: Option<u64>,
+    max_deals: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<EquityResult> {
     let q = question(&players, 0, board, dead, trials, seed, threads, target_std_error, max_deals)?;
     let control = Control::new();
@@ -285,7 +287,7 @@ pub fn _equity_grid(
     threads: Option<&Bound<'_, PyAny>>,
     target_std_error: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
-    max_deals: Option<u64>,
+    max_deals: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(Vec<String>, Vec<Option<EquityResult>>, Option<u64>)> {
     let q = question(&opponents, 1, board, dead, trials, seed, threads, target_std_error, max_deals)?;
     let control = Control::new();

@@ -4,7 +4,7 @@ use crate::equity::supervise;
 use crate::errors::to_py;
 use crate::game::Rules;
 use holecards_core::equity::Control;
-use holecards_core::sim::{BotKind, CashSim, TournamentSim};
+use holecards_core::sim::{BotKind, CashSim, TournamentSim, U256};
 use holecards_core::table::tournament::Level;
 use holecards_core::Error;
 use pyo3::prelude::*;
@@ -29,67 +29,119 @@ pub fn _sim_bot_names() -> Vec<&'static str> {
     BotKind::ALL.iter().map(|b| b.name()).collect()
 }
 
+/// A 256-bit sum of squares as a Python int.
+fn wide<'py>(py: Python<'py>, x: U256) -> PyResult<Bound<'py, PyAny>> {
+    let hi = x.hi.into_pyobject(py)?;
+    hi.call_method1("__lshift__", (128,))?.call_method1("__or__", (x.lo,))
+}
+
+fn wide_list<'py>(py: Python<'py>, v: &[U256]) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    v.iter().map(|&x| wide(py, x)).collect()
+}
+
+/// `start` and `end` (chunk numbers): `None` for the first and past the last.
+fn chunk_range(start: Option<&Bound<'_, PyAny>>, end: Option<&Bound<'_, PyAny>>, chunks: u64) -> PyResult<std::ops::Range<u64>> {
+    let arg = |v: Option<&Bound<'_, PyAny>>, name: &str, default: u64| match v.filter(|v| !v.is_none()) {
+        Some(v) => crate::args::int_in(v, name, 0, u64::MAX),
+        None => Ok(default),
+    };
+    Ok(arg(start, "start", 0)?..arg(end, "end", chunks)?.min(chunks))
+}
+
 /// Cash hands between built-in bots, chunks `start..end` (all by default):
 /// `(hands, net, net_squared)` per seat, integers.
 #[pyfunction]
 #[pyo3(signature = (rules, stacks, bots, hands, seed, threads=None, start=None, end=None, progress=None))]
 #[allow(clippy::too_many_arguments)]
-pub fn _sim_cash(
-    py: Python<'_>,
+pub fn _sim_cash<'py>(
+    py: Python<'py>,
     rules: PyRef<'_, Rules>,
-    stacks: Vec<u64>,
+    stacks: &Bound<'_, PyAny>,
     bots: Vec<String>,
-    hands: u64,
-    seed: u64,
+    hands: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
     threads: Option<&Bound<'_, PyAny>>,
-    start: Option<u64>,
-    end: Option<u64>,
+    start: Option<&Bound<'_, PyAny>>,
+    end: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(u64, Vec<i128>, Vec<u128>)> {
+) -> PyResult<(u64, Vec<i128>, Vec<Bound<'py, PyAny>>)> {
     let threads = crate::args::threads(threads)?;
+    let stacks = crate::args::ints_in(stacks, "stacks", 1, u64::MAX)?;
+    let hands = crate::args::int_in(hands, "hands", 1, u64::MAX)?;
+    let seed = crate::args::int_in(seed, "seed", 0, u64::MAX)?;
     let sim = CashSim { rules: rules.0.clone(), stacks, bots: bots_of(&bots)?, hands, seed };
-    let range = start.unwrap_or(0)..end.unwrap_or(sim.chunks()).min(sim.chunks());
+    let range = chunk_range(start, end, sim.chunks())?;
     let control = Control::new();
-    let t = supervise(py, progress, &control, hands < 20_000, || sim.run_range(range, threads, Some(&control)))?;
-    Ok((t.hands, t.net, t.net_squared))
+    // (unwatched only when short: a tenth of a second at most, with 22
+    // tight-aggressive bots, whose Monte Carlo is the slowest play)
+    let quick = hands.saturating_mul(sim.stacks.len() as u64) <= 40_000;
+    let t = supervise(py, progress, &control, quick, || sim.run_range(range, threads, Some(&control)))?;
+    Ok((t.hands, t.net, wide_list(py, &t.net_squared)?))
 }
 
 /// The number of chunks a cash simulation of `hands` is cut into.
 #[pyfunction]
-pub fn _sim_cash_chunks(hands: u64) -> u64 {
-    hands.div_ceil(holecards_core::sim::CHUNK_HANDS)
+pub fn _sim_cash_chunks(hands: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(crate::args::int_in(hands, "hands", 1, u64::MAX)?.div_ceil(holecards_core::sim::CHUNK_HANDS))
 }
+
+/// Levels as `(small blind, big blind, ante, big blind ante)` integers.
+fn levels_of(levels: &Bound<'_, PyAny>) -> PyResult<Vec<Level>> {
+    let bad = || config(format!("levels must be a list of (small blind, big blind, ante, big blind ante) integers from 0 to 2**64-1, not {}", crate::args::short_repr(levels)));
+    let Ok(items) = levels.try_iter() else { return Err(bad()) };
+    let mut out = Vec::new();
+    for item in items {
+        let v = crate::args::ints_in(&item.map_err(|_| bad())?, "levels", 0, u64::MAX).map_err(|_| bad())?;
+        let [small_blind, big_blind, ante, big_blind_ante] = v[..] else { return Err(bad()) };
+        out.push(Level { small_blind, big_blind, ante, big_blind_ante });
+    }
+    Ok(out)
+}
+
+/// `(tournaments, hands, places[seat][place], prizes, prizes_squared)`.
+type TournamentTotals<'py> = (u64, u128, Vec<Vec<u64>>, Vec<u128>, Vec<Bound<'py, PyAny>>);
 
 /// Tournaments between built-in bots, `start..end` of them: `(tournaments,
 /// hands, places[seat][place], prizes, prizes_squared)`.
 #[pyfunction]
-#[pyo3(signature = (structure, levels, hands_per_level, stacks, payouts, bots, tournaments, seed, threads=None, start=None, end=None, max_hands=1_000_000, progress=None))]
+#[pyo3(signature = (structure, levels, hands_per_level, stacks, payouts, bots, tournaments, seed, threads=None, start=None, end=None, max_hands=None, progress=None))]
 #[allow(clippy::too_many_arguments)]
-pub fn _sim_tournaments(
-    py: Python<'_>,
-    structure: u8,
-    levels: Vec<(u64, u64, u64, u64)>,
-    hands_per_level: u32,
-    stacks: Vec<u64>,
-    payouts: Vec<u64>,
+pub fn _sim_tournaments<'py>(
+    py: Python<'py>,
+    structure: &Bound<'_, PyAny>,
+    levels: &Bound<'_, PyAny>,
+    hands_per_level: &Bound<'_, PyAny>,
+    stacks: &Bound<'_, PyAny>,
+    payouts: &Bound<'_, PyAny>,
     bots: Vec<String>,
-    tournaments: u64,
-    seed: u64,
+    tournaments: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
     threads: Option<&Bound<'_, PyAny>>,
-    start: Option<u64>,
-    end: Option<u64>,
-    max_hands: u64,
+    start: Option<&Bound<'_, PyAny>>,
+    end: Option<&Bound<'_, PyAny>>,
+    max_hands: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(u64, u64, Vec<Vec<u64>>, Vec<u128>, Vec<u128>)> {
+) -> PyResult<TournamentTotals<'py>> {
     let threads = crate::args::threads(threads)?;
     // (Progressive Hold'em, which has no blind levels, the engine refuses.)
-    let structure = holecards_core::game::Structure::from_u8(structure).ok_or_else(|| config(format!("{structure} is not a betting structure")))?;
-    let levels = levels.into_iter().map(|(small_blind, big_blind, ante, big_blind_ante)| Level { small_blind, big_blind, ante, big_blind_ante }).collect();
+    let code = crate::args::int_in(structure, "structure", 0, 255)?;
+    let structure = holecards_core::game::Structure::from_u8(code as u8).ok_or_else(|| config(format!("{code} is not a betting structure")))?;
+    let levels = levels_of(levels)?;
+    let hands_per_level = crate::args::int_in(hands_per_level, "hands_per_level", 1, u32::MAX as u64)? as u32;
+    let stacks = crate::args::ints_in(stacks, "stacks", 1, u64::MAX)?;
+    let payouts = crate::args::ints_in(payouts, "payouts", 0, u64::MAX)?;
+    let tournaments = crate::args::int_in(tournaments, "tournaments", 1, u64::MAX)?;
+    let seed = crate::args::int_in(seed, "seed", 0, u64::MAX)?;
+    let max_hands = match max_hands.filter(|m| !m.is_none()) {
+        Some(m) => crate::args::int_in(m, "max_hands", 1, u64::MAX)?,
+        None => 1_000_000,
+    };
     let sim = TournamentSim { structure, levels, hands_per_level, stacks, payouts, bots: bots_of(&bots)?, tournaments, seed, max_hands };
-    let range = start.unwrap_or(0)..end.unwrap_or(tournaments).min(tournaments);
+    let range = chunk_range(start, end, tournaments)?;
     let control = Control::new();
-    let t = supervise(py, progress, &control, tournaments < 4, || sim.run_range(range, threads, Some(&control)))?;
-    Ok((t.tournaments, t.hands, t.places, t.prizes, t.prizes_squared))
+    // (always watched: a single tournament may last long)
+    let t = supervise(py, progress, &control, false, || sim.run_range(range, threads, Some(&control)))?;
+    Ok((t.tournaments, t.hands, t.places, t.prizes, wide_list(py, &t.prizes_squared)?))
 }
 
 /// A built-in bot as a Python bot: called with the `SeatView` of the seat

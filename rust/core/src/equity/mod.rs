@@ -79,6 +79,10 @@ pub fn next_check(done: u64) -> u64 {
 }
 /// A Monte Carlo run with a target and no trial limit stops at this many.
 pub const MAX_TRIALS: u64 = 1 << 40;
+/// The most trials one Monte Carlo run may ask for (about 10^15 deals,
+/// months of work; more could not finish, and its counts of shares would
+/// not fit 64 bits).
+pub const MOST_TRIALS: u64 = 1 << 50;
 
 /// Progress and cancellation shared with the caller (who may read and set
 /// them from another thread while the computation runs).
@@ -171,8 +175,10 @@ impl Counts {
 }
 
 /// Checks the question and removes the combinations that the board and the
-/// dead cards make impossible. Returns the holdings and the known cards.
-fn prepare(players: &[Holding], board: &[Card], dead: &[Card]) -> Result<(Vec<Holding>, CardSet)> {
+/// dead cards make impossible. Returns the holdings (each player's weights
+/// divided by their largest), the known cards, and the product of the
+/// players' largest weights (what the weighted counts are multiplied by).
+fn prepare(players: &[Holding], board: &[Card], dead: &[Card]) -> Result<(Vec<Holding>, CardSet, f64)> {
     if players.len() < 2 || players.len() > MAX_PLAYERS {
         return Err(Error::equity(format!("equity needs 2 to {MAX_PLAYERS} players, not {}", players.len())));
     }
@@ -239,7 +245,20 @@ fn prepare(players: &[Holding], board: &[Card], dead: &[Card]) -> Result<(Vec<Ho
     if need > left {
         return Err(Error::no_cards_left(need, left));
     }
-    Ok((out, known))
+    // Each player's weights divided by their largest: only their ratios
+    // matter, and a product of tiny weights (1e-170 each) would underflow to
+    // 0. The product of the largest weights scales the weighted counts back.
+    let mut scale = 1.0;
+    for h in &mut out {
+        let top = h.iter().fold(0.0f64, |a, c| a.max(c.1));
+        if top != 1.0 {
+            for c in h.iter_mut() {
+                c.1 = (c.1 / top).min(1.0);
+            }
+            scale *= top;
+        }
+    }
+    Ok((out, known, scale))
 }
 
 /// Equity of `players` on `board` (0, 3, 4 or 5 cards) with `dead` cards
@@ -249,9 +268,9 @@ pub fn equity(players: &[Holding], board: &[Card], dead: &[Card], method: &Metho
 }
 
 fn run(players: &[Holding], board: &[Card], dead: &[Card], method: &Method, control: &Control) -> Result<EquityResult> {
-    let (holdings, known) = prepare(players, board, dead)?;
+    let (holdings, known, scale) = prepare(players, board, dead)?;
     match method {
-        Method::Exact { max_deals } => exact(&holdings, board, known, *max_deals, control),
+        Method::Exact { max_deals } => exact(&holdings, board, known, *max_deals, control).map(|r| scaled(r, scale)),
         Method::MonteCarlo { trials, seed, target_std_error } => monte_carlo(&holdings, board, known, *trials, *seed, *target_std_error, control),
     }
 }
@@ -376,6 +395,20 @@ pub fn grid(opponents: &[Holding], board: &[Card], dead: &[Card], method: &Metho
     out?
 }
 
+/// An exact result's weighted counts in the weights as given (the
+/// enumeration ran with each player's weights divided by their largest).
+/// Tiny weights give tiny counts (0 once their product underflows); the
+/// equities do not change.
+fn scaled(mut r: EquityResult, scale: f64) -> EquityResult {
+    if scale != 1.0 {
+        for x in r.wins.iter_mut().chain(r.ties.iter_mut()) {
+            *x *= scale;
+        }
+        r.boards *= scale;
+    }
+    r
+}
+
 fn finish(n: usize, wins: Vec<f64>, ties: Vec<f64>, shares: Vec<f64>, boards: f64) -> Result<(Vec<f64>, Vec<f64>, Vec<f64>, f64)> {
     if boards <= 0.0 {
         return Err(Error::equity("no deal is possible: every combination of one player shares a card with every combination of another".into()));
@@ -391,16 +424,10 @@ fn finish(n: usize, wins: Vec<f64>, ties: Vec<f64>, shares: Vec<f64>, boards: f6
 /// A tuple of combinations in canonical form: players sorted by their cards
 /// (`order[k]` is the original player of sorted position `k`), suits renamed
 /// in order of first appearance over the sorted hands, then the board, then
-/// the dead cards. Tuples with the same `key` have the same board
-/// enumeration, position by position.
-struct Canonical {
-    hands: Vec<[u8; 2]>,
-    board: Vec<u8>,
-    dead: CardSet,
-}
-
-/// A tuple's canonical key (the renamed hands, board and dead cards as
-/// card bits, so it needs no allocation) and its players' sorted order.
+/// the dead cards. Tuples with the same key have the same board
+/// enumeration, position by position. The key holds the renamed hands,
+/// board and dead cards as card bits, so it needs no allocation (and is
+/// all a class keeps).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Key {
     hands: [u8; 2 * MAX_PLAYERS],
@@ -520,102 +547,260 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
         return exact_last_card(holdings, board, known, max_deals, control);
     }
     // Pass 1 lists the tuples (their classes after the suit isomorphism
-    // decide the work): at most LIST_LIMIT of them, for its memory.
+    // decide the work): at most LIST_LIMIT of them.
     const LIST_LIMIT: u128 = 50_000_000;
     if tuples > LIST_LIMIT {
         return Err(refuse(format!("visit up to {} deals ({tuples} combination tuples, one combination a player, over the {LIST_LIMIT} it lists)", tuples * per_tuple)));
     }
-    // Refused early when even the suit isomorphism at its best (a class
-    // holds at most 24 tuples, one per renaming of the suits) leaves too
-    // many deals: the tuples without a shared card are only counted, which
-    // is much quicker than listing them.
-    if tuples * per_tuple > 24 * max_deals as u128 {
-        let valid = count_valid(holdings, known, tuples, control)? as u128;
-        let least = valid.div_ceil(24) * per_tuple;
+    // Refused before any listing when a lower bound on the number of
+    // classes (counted without listing them: see least_classes) leaves too
+    // many deals.
+    if tuples * per_tuple > max_deals as u128 {
+        let (valid, least) = least_classes(holdings, known, board, dead_cards, tuples as u64, control)?;
+        let least = least as u128 * per_tuple;
         if least > max_deals as u128 {
             return Err(refuse(format!(
-                "visit at least {least} deals after the suit isomorphism ({valid} combination tuples without a shared card, {per_tuple} boards each, at most 24 tuples a class), over the limit of {max_deals}"
+                "visit at least {least} deals after the suit isomorphism ({valid} combination tuples without a shared card, {per_tuple} boards each), over the limit of {max_deals}"
             )));
         }
     }
     // Progress: the tuples listed, then (restarted) the board enumerations.
     control.set_total(tuples as u64);
-    // Pass 1: every tuple without a shared card, its canonical class, its
-    // weight and its players' order, in index order.
-    let mut entries: Vec<(usize, f64, [u8; MAX_PLAYERS])> = Vec::new();
-    let mut classes: Vec<Canonical> = Vec::new();
-    let mut index: HashMap<Key, usize> = HashMap::new();
+    // Pass 1: the canonical classes of the tuples without a shared card, in
+    // order of first appearance. Stopped (and refused) as soon as the
+    // classes alone would pass the limit, so that their memory is bounded by
+    // it.
+    let most_classes = (max_deals as u128 / per_tuple.max(1)) as usize;
+    let mut classes: Vec<Key> = Vec::new();
+    let mut index: HashMap<Key, u32> = HashMap::new();
     let mut hands: Vec<[Card; 2]> = holdings.iter().map(|h| h[0].0).collect();
     let mut pick = [0usize; MAX_PLAYERS];
+    let mut any = false;
     for t in 0..tuples as u64 {
         if t % 65536 == 0 {
             control.check()?;
             control.advance(t.min(1) * 65536);
+        }
+        if tuple_at(holdings, t, known.0, &mut pick).is_none() {
+            continue;
+        }
+        any = true;
+        for (p, hand) in hands.iter_mut().enumerate() {
+            *hand = holdings[p][pick[p]].0;
+        }
+        let (key, _) = canonical_key(&hands, board, dead_cards);
+        if let std::collections::hash_map::Entry::Vacant(e) = index.entry(key) {
+            if classes.len() >= most_classes {
+                return Err(refuse(format!("visit more than {max_deals} deals after the suit isomorphism (over {} classes of combination tuples, {per_tuple} boards each)", classes.len())));
+            }
+            e.insert(classes.len() as u32);
+            classes.push(key);
+        }
+    }
+    if !any {
+        return Err(Error::equity("no deal is possible: every combination of one player shares a card with every combination of another".into()));
+    }
+    control.restart(classes.len() as u64);
+    // Pass 2: one board enumeration per class, in parallel (over classes
+    // when there are several, inside the enumeration when there is one);
+    // the counts kept flat, `3 n + 1` numbers a class.
+    let stride = 3 * n + 1;
+    let enumerate_class = |k: &Key, par: bool| -> Result<Vec<u64>> {
+        control.check()?;
+        let hands: Vec<[u8; 2]> = (0..n).map(|i| [k.hands[2 * i], k.hands[2 * i + 1]]).collect();
+        let c = if par { enumerate::enumerate_par(&hands, &bits_to_cards(k.board), CardSet(k.dead), control)? } else { enumerate::enumerate(&hands, &bits_to_cards(k.board), CardSet(k.dead)) };
+        control.advance(1);
+        let mut v = Vec::with_capacity(stride);
+        v.extend_from_slice(&c.wins);
+        v.extend_from_slice(&c.ties);
+        v.extend_from_slice(&c.shares);
+        v.push(c.deals);
+        Ok(v)
+    };
+    let mut counts: Vec<u64> = Vec::with_capacity(classes.len() * stride);
+    if classes.len() >= 4 * rayon::current_num_threads() {
+        counts = crate::threads::fold_in_order(0..classes.len() as u64, 4096, |i| enumerate_class(&classes[i as usize], false), counts, |acc, v| acc.extend_from_slice(&v))?;
+    } else {
+        for k in &classes {
+            counts.extend_from_slice(&enumerate_class(k, true)?);
+        }
+    }
+    // Pass 3: each tuple's counts back in player order, weighted; summed in
+    // tuple order (a fixed order: the floats do not depend on threads). The
+    // classes are found again from the tuples (rather than kept for each
+    // tuple in pass 1, which would take memory in proportion to them).
+    let mut wins = vec![0.0; n];
+    let mut ties = vec![0.0; n];
+    let mut shares = vec![0.0; n];
+    let mut boards = 0.0;
+    for t in 0..tuples as u64 {
+        if t % 65536 == 0 {
+            control.check()?;
         }
         let Some((_, w)) = tuple_at(holdings, t, known.0, &mut pick) else { continue };
         for (p, hand) in hands.iter_mut().enumerate() {
             *hand = holdings[p][pick[p]].0;
         }
         let (key, order) = canonical_key(&hands, board, dead_cards);
-        let class = match index.get(&key) {
-            Some(&i) => i,
-            None => {
-                index.insert(key, classes.len());
-                classes.push(Canonical { hands: (0..n).map(|k| [key.hands[2 * k], key.hands[2 * k + 1]]).collect(), board: bits_to_cards(key.board), dead: CardSet(key.dead) });
-                classes.len() - 1
-            }
-        };
-        entries.push((class, w, order));
-    }
-    if entries.is_empty() {
-        return Err(Error::equity("no deal is possible: every combination of one player shares a card with every combination of another".into()));
-    }
-    let work = classes.len() as u128 * per_tuple;
-    if work > max_deals as u128 {
-        return Err(refuse(format!("visit {work} deals after the suit isomorphism ({} classes of combination tuples, {per_tuple} boards each), over the limit of {max_deals}", classes.len())));
-    }
-    control.restart(classes.len() as u64);
-    // Pass 2: one board enumeration per class, in parallel (over classes
-    // when there are several, inside the enumeration when there is one).
-    let counts: Vec<Counts> = if classes.len() >= 4 * rayon::current_num_threads() {
-        classes
-            .par_iter()
-            .map(|c| {
-                control.check()?;
-                let r = enumerate::enumerate(&c.hands, &c.board, c.dead);
-                control.advance(1);
-                Ok(r)
-            })
-            .collect::<Result<_>>()?
-    } else {
-        classes
-            .iter()
-            .map(|c| {
-                control.check()?;
-                let r = enumerate::enumerate_par(&c.hands, &c.board, c.dead, control)?;
-                control.advance(1);
-                Ok(r)
-            })
-            .collect::<Result<_>>()?
-    };
-    // Pass 3: each tuple's counts back in player order, weighted; summed in
-    // tuple order (a fixed order: the floats do not depend on threads).
-    let mut wins = vec![0.0; n];
-    let mut ties = vec![0.0; n];
-    let mut shares = vec![0.0; n];
-    let mut boards = 0.0;
-    for (class, w, order) in &entries {
-        let c = &counts[*class];
+        let Some(&class) = index.get(&key) else { continue };
+        let c = &counts[class as usize * stride..][..stride];
         for (k, &p) in order[..n].iter().enumerate() {
             let p = p as usize;
-            wins[p] += w * c.wins[k] as f64;
-            ties[p] += w * c.ties[k] as f64;
-            shares[p] += w * c.shares[k] as f64;
+            wins[p] += w * c[k] as f64;
+            ties[p] += w * c[n + k] as f64;
+            shares[p] += w * c[2 * n + k] as f64;
         }
-        boards += w * c.deals as f64;
+        boards += w * c[3 * n] as f64;
     }
     let (equities, wins, ties, boards) = finish(n, wins, ties, shares, boards)?;
     Ok(EquityResult { equities, wins, ties, boards, exact: true, std_errors: None, trials: None, enumerations: Some(classes.len() as u64) })
+}
+
+/// The suit renamings that leave the board and the dead cards where they
+/// are (as sets): how many tuples at most one renaming class of hands
+/// stands for.
+fn board_symmetries(board: &[Card], dead: CardSet) -> u32 {
+    let mut board_set = CardSet::default();
+    for &c in board {
+        board_set.insert(c);
+    }
+    let map = |set: CardSet, perm: [u8; 4]| CardSet(set.iter().fold(0u64, |a, c| a | 1u64 << (c.rank() * 4 + perm[c.suit() as usize])));
+    let mut count = 0;
+    for a in 0..4u8 {
+        for b in 0..4u8 {
+            for c in 0..4u8 {
+                // (the fourth suit: the one left, when a, b and c differ)
+                let Some(d) = 6u8.checked_sub(a + b + c) else { continue };
+                if a == b || a == c || b == c || d > 3 || d == a || d == b || d == c {
+                    continue;
+                }
+                let perm = [a, b, c, d];
+                if map(board_set, perm) == board_set && map(dead, perm) == dead {
+                    count += 1;
+                }
+            }
+        }
+    }
+    count
+}
+
+/// The number of ways to give the hands of a tuple to its players so that
+/// each player holds a combination of their own range: the permanent of
+/// the 0/1 matrix `rows` (bit `j` of `rows[i]`: hand `j` is in player `i`'s
+/// range, or its transpose, which has the same permanent), by dynamic
+/// programming over the sets of hands given out.
+fn assignments(rows: &[u16; MAX_PLAYERS], n: usize) -> u32 {
+    if (0..n).all(|i| rows[i] == 1 << i) {
+        return 1;
+    }
+    let mut dp = [0u32; 1 << MAX_PLAYERS];
+    dp[0] = 1;
+    for mask in 0..(1usize << n) {
+        let v = dp[mask];
+        let k = mask.count_ones() as usize;
+        if v == 0 || k >= n {
+            continue;
+        }
+        let mut free = rows[k] as usize & !mask;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            dp[mask | bit] += v;
+            free &= free - 1;
+        }
+    }
+    dp[(1 << n) - 1]
+}
+
+/// Tuples of about one chunk of the class count (a fixed size, so that its
+/// float sums, added chunk by chunk in order, do not depend on the threads).
+const COUNT_CHUNK: u64 = 1 << 20;
+
+/// The tuples without a shared card, and a lower bound on the number of
+/// their classes after the suit isomorphism, counted without listing them.
+/// A class holds the tuples of at most `board_symmetries` sets of hands
+/// (one per renaming of the suits that keeps the board and the dead cards),
+/// each set dealt to the players in `assignments` ways, so the sum over the
+/// tuples of `1 / (symmetries * assignments)` counts each class at most once.
+/// (The first player's combinations are the inner loop: a tuple there costs
+/// a test for a shared card and a table lookup.)
+fn least_classes(holdings: &[Holding], known: CardSet, board: &[Card], dead: CardSet, tuples: u64, control: &Control) -> Result<(u64, u64)> {
+    let n = holdings.len();
+    let sym = board_symmetries(board, dead) as f64;
+    // members[combination number]: bit i when player i's range holds it.
+    let mut members = vec![0u16; crate::range::NUM_COMBOS];
+    for (i, h) in holdings.iter().enumerate() {
+        for (c, _) in h {
+            members[crate::range::combo_index(c[0], c[1])] |= 1 << i;
+        }
+    }
+    let member = |c: [Card; 2]| members[crate::range::combo_index(c[0], c[1])];
+    let first: Vec<(u64, u16)> = holdings[0].iter().map(|(c, _)| (c[0].bit() | c[1].bit(), member(*c))).collect();
+    let size0 = first.len() as u64;
+    // 1 / assignments for every matrix of up to four players (their columns
+    // packed four bits each), computed once.
+    let packed = |cols: &[u16; MAX_PLAYERS]| cols[..n].iter().enumerate().fold(0usize, |a, (j, &c)| a | (c as usize) << (4 * j));
+    let table: Vec<f64> = if n <= 4 {
+        (0..1usize << (4 * n))
+            .map(|key| {
+                let mut cols = [0u16; MAX_PLAYERS];
+                for (j, c) in cols.iter_mut().enumerate().take(n) {
+                    *c = (key >> (4 * j) & 0xf) as u16;
+                }
+                match assignments(&cols, n) {
+                    0 => 0.0,
+                    a => 1.0 / a as f64,
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let outer = tuples / size0;
+    let per_chunk = (COUNT_CHUNK / size0).max(1);
+    let chunk = |c: u64| -> Result<(u64, f64)> {
+        control.check()?;
+        let (lo, hi) = (c * per_chunk, outer.min((c + 1) * per_chunk));
+        let mut valid = 0u64;
+        let mut sum = 0.0f64;
+        let mut cols = [0u16; MAX_PLAYERS];
+        'outer: for o in lo..hi {
+            // The other players' combinations (tuple o * size0 without the first).
+            let mut r = o;
+            let mut used = known.0;
+            for (p, h) in holdings.iter().enumerate().skip(1) {
+                let (cards, _) = h[(r % h.len() as u64) as usize];
+                r /= h.len() as u64;
+                let bits = cards[0].bit() | cards[1].bit();
+                if used & bits != 0 {
+                    continue 'outer;
+                }
+                used |= bits;
+                cols[p] = member(cards);
+            }
+            let identity = (1..n).all(|j| cols[j] == 1 << j);
+            for &(bits, m0) in &first {
+                if used & bits != 0 {
+                    continue;
+                }
+                valid += 1;
+                cols[0] = m0;
+                sum += if identity && m0 == 1 {
+                    1.0
+                } else if n <= 4 {
+                    table[packed(&cols)]
+                } else {
+                    1.0 / assignments(&cols, n).max(1) as f64
+                };
+            }
+        }
+        Ok((valid, sum))
+    };
+    let (valid, sum) = crate::threads::fold_in_order(0..outer.div_ceil(per_chunk), 64, chunk, (0u64, 0.0f64), |a, (v, s)| {
+        a.0 += v;
+        a.1 += s;
+    })?;
+    // (rounded down, with room for the floats' rounding)
+    Ok((valid, (sum / sym * (1.0 - 1e-9)).floor() as u64))
 }
 
 /// Combination tuples (one combination a player, tuple `t` picking
@@ -727,21 +912,22 @@ fn exact_last_card(holdings: &[Holding], board: &[Card], known: CardSet, max_dea
         control.advance(last - first);
         Ok((wins, ties, shares, boards))
     };
-    let starts: Vec<u64> = (0..tuples).step_by(TUPLE_CHUNK as usize).collect();
-    let parts: Vec<(Vec<f64>, Vec<f64>, Vec<f64>, f64)> =
-        if starts.len() > 1 { starts.into_par_iter().map(chunk).collect::<Result<_>>()? } else { starts.into_iter().map(chunk).collect::<Result<_>>()? };
-    let mut wins = vec![0.0; n];
-    let mut ties = vec![0.0; n];
-    let mut shares = vec![0.0; n];
-    let mut boards = 0.0;
-    for (w, t, sh, b) in &parts {
-        for p in 0..n {
-            wins[p] += w[p];
-            ties[p] += t[p];
-            shares[p] += sh[p];
-        }
-        boards += b;
-    }
+    // The chunks' sums added in chunk order, a batch of chunks at a time.
+    let zero = (vec![0.0; n], vec![0.0; n], vec![0.0; n], 0.0);
+    let (wins, ties, shares, boards) = crate::threads::fold_in_order(
+        0..tuples.div_ceil(TUPLE_CHUNK),
+        1024,
+        |c| chunk(c * TUPLE_CHUNK),
+        zero,
+        |acc, (w, t, sh, b)| {
+            for p in 0..n {
+                acc.0[p] += w[p];
+                acc.1[p] += t[p];
+                acc.2[p] += sh[p];
+            }
+            acc.3 += b;
+        },
+    )?;
     let (equities, wins, ties, boards) = finish(n, wins, ties, shares, boards)?;
     Ok(EquityResult { equities, wins, ties, boards, exact: true, std_errors: None, trials: None, enumerations: None })
 }
@@ -1024,6 +1210,7 @@ fn monte_carlo(holdings: &[Holding], board: &[Card], known: CardSet, trials: Opt
     let n = holdings.len();
     match (trials, target) {
         (Some(0), _) => return Err(Error::equity("trials must be at least 1".into())),
+        (Some(t), _) if t > MOST_TRIALS => return Err(Error::equity(format!("trials must be at most 2**50 ({MOST_TRIALS}), not {t}"))),
         (None, None) => return Err(Error::equity("Monte Carlo needs trials or a target standard error".into())),
         (_, Some(t)) if !(t.is_finite() && t > 0.0) => return Err(Error::equity(format!("target_std_error must be a positive number, not {t}"))),
         _ => {}
@@ -1055,20 +1242,17 @@ fn monte_carlo(holdings: &[Holding], board: &[Card], known: CardSet, trials: Opt
         let end = if target.is_some() { next_check(start).min(limit) } else { limit };
         let first = start / BATCH;
         let last = end.div_ceil(BATCH);
-        let parts: Vec<McCounts> = (first..last)
-            .into_par_iter()
-            .map(|b| {
-                control.check()?;
-                let lo = (b * BATCH).max(start);
-                let hi = ((b + 1) * BATCH).min(end);
-                let r = mc_batch(&sampler, seed, b, hi - lo)?;
-                control.advance(hi - lo);
-                Ok(r)
-            })
-            .collect::<Result<_>>()?;
-        for p in &parts {
-            total.add(p);
-        }
+        // (the batches' counts added up a thousand batches at a time: the
+        // memory does not grow with the trials)
+        let batch = |b: u64| {
+            control.check()?;
+            let lo = (b * BATCH).max(start);
+            let hi = b.saturating_add(1).saturating_mul(BATCH).min(end);
+            let r = mc_batch(&sampler, seed, b, hi - lo)?;
+            control.advance(hi - lo);
+            Ok(r)
+        };
+        total = crate::threads::fold_in_order(first..last, 1024, batch, total, |t, p| t.add(&p))?;
         start = end;
         if let Some(t) = target {
             if total.std_errors().iter().all(|&e| e < t) {
@@ -1086,4 +1270,38 @@ fn monte_carlo(holdings: &[Holding], board: &[Card], known: CardSet, trials: Opt
 #[inline]
 pub(crate) fn hole_acc(c: [Card; 2]) -> HandAcc {
     HandAcc::EMPTY.add(c[0]).add(c[1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn assignments_count_the_ways_to_deal_a_set_of_hands() {
+        let mut rows = [0u16; MAX_PLAYERS];
+        // Each hand in its own player's range only: one way.
+        rows[..3].copy_from_slice(&[1, 2, 4]);
+        assert_eq!(assignments(&rows, 3), 1);
+        // Every hand in every range: 3! ways.
+        rows[..3].copy_from_slice(&[7, 7, 7]);
+        assert_eq!(assignments(&rows, 3), 6);
+        // Two random players and a pair the first two may hold too.
+        rows[..3].copy_from_slice(&[7, 7, 4]);
+        assert_eq!(assignments(&rows, 3), 2);
+        rows[..10].copy_from_slice(&[1023; 10]);
+        assert_eq!(assignments(&rows, 10), 3_628_800);
+    }
+
+    #[test]
+    fn board_symmetries_keep_the_board_and_dead_cards() -> Result<()> {
+        let cards = |s: &str| crate::card::parse_cards(s);
+        assert_eq!(board_symmetries(&[], CardSet::default()), 24);
+        assert_eq!(board_symmetries(&cards("2c7d9h")?, CardSet::default()), 1);
+        // A monotone flop: the other three suits permute freely.
+        assert_eq!(board_symmetries(&cards("2c7c9c")?, CardSet::default()), 6);
+        let mut dead = CardSet::default();
+        dead.insert(cards("Ad")?[0]);
+        assert_eq!(board_symmetries(&cards("2c7c9c")?, dead), 2);
+        Ok(())
+    }
 }

@@ -5,4 +5,4 @@ pub mod bots;
 pub mod run;
 
 pub use bots::{BotKind, BotRng, Observation};
-pub use run::{CashSim, CashTotals, TournamentSim, TournamentTotals, CHUNK_HANDS};
+pub use run::{ci_95, CashSim, CashTotals, TournamentSim, TournamentTotals, CHUNK_HANDS, U256};
