@@ -316,3 +316,154 @@ fn table_hands_round_trip_through_phh() {
     }
     assert!(kinds.iter().all(|&k| k > 0), "every kind of hand played: {kinds:?}");
 }
+
+fn rules_10_20() -> Arc<Rules> {
+    Arc::new(Rules::no_limit(BlindOptions { small_blind: 10, big_blind: 20, ..Default::default() }).unwrap())
+}
+
+/// Replays `h` from its PHH text and checks the finishing stacks.
+fn phh_round_trip(h: &Hand) {
+    use holecards_core::phh::{history, replay, write};
+    let text = write::write_hand(h);
+    let hh = history::parse(&text, "test").unwrap();
+    let (r, verdict) = replay::check(&hh[0]).unwrap();
+    assert_eq!(verdict, replay::Verdict::Matched { half_chip: false }, "{text}");
+    assert_eq!(r.hand.folded().iter().filter(|&&f| f).count(), h.folded().iter().filter(|&&f| f).count(), "{text}");
+}
+
+#[test]
+fn an_absent_players_hand_is_dead() {
+    // TDA rule 30: a player not at the seat when all hands are complete has
+    // a dead hand. Three players, 10/20, the big blind away, the others
+    // calling down: he loses his big blind every time and never wins.
+    for seed in 0..40 {
+        let mut t = Table::new(rules_10_20(), 3, ButtonRule::Dead, Some(seed)).unwrap();
+        for s in 0..3 {
+            t.sit(s, 1000, Entry::PostBigBlind).unwrap();
+        }
+        t.sit_out(2).unwrap();
+        let h = t.new_hand().unwrap();
+        assert_eq!(t.dealt().unwrap().positions, Positions { button: 0, small_blind: 1, big_blind: 2, button_dead: false, small_blind_dead: false });
+        assert!(t.is_absent(2) && h.is_folded(2), "the hand given out has the absent player folded");
+        assert_eq!(h.bet(2), Some(20), "he posted his big blind");
+        let folds: Vec<_> = h.events().iter().filter(|e| e.kind == EventKind::Fold).map(|e| e.seat).collect();
+        assert_eq!(folds, vec![Some(2)], "the kill is a fold in the log");
+        assert_ne!(h.actor(), Some(2));
+        t.take_back();
+        let h = t.play(&mut |_h: &Hand| Move::CheckOrCall).unwrap();
+        assert_eq!(t.player(2).unwrap().stack, 980, "seed {seed}: the absent big blind lost 20 and won nothing");
+        assert!(h.pots().iter().all(|p| !p.winners.contains(2)));
+        assert_eq!(t.chips(), 3000);
+        phh_round_trip(&h);
+    }
+}
+
+#[test]
+fn folding_to_an_absent_big_blind_gives_the_pot_to_the_last_live_hand() {
+    let mut t = Table::new(rules_10_20(), 3, ButtonRule::Dead, Some(3)).unwrap();
+    for s in 0..3 {
+        t.sit(s, 1000, Entry::PostBigBlind).unwrap();
+    }
+    t.sit_out(2).unwrap();
+    // The button folds: the small blind is the one live hand and takes the
+    // blinds (his 10 and the dead big blind's 20; nothing goes back to a dead hand).
+    let h = t.play(&mut |_h: &Hand| Move::Fold).unwrap();
+    assert!(h.is_over());
+    assert_eq!([0, 1, 2].map(|s| t.player(s).unwrap().stack), [1000, 1020, 980]);
+    assert!(h.events().iter().all(|e| e.kind != EventKind::ReturnUncalled));
+    phh_round_trip(&h);
+}
+
+#[test]
+fn one_live_hand_left_wins_the_forced_bets_at_once() {
+    // Both blinds away: the button's is the only live hand, and the hand is
+    // over as dealt.
+    let mut t = Table::new(rules_10_20(), 3, ButtonRule::Dead, Some(5)).unwrap();
+    for s in 0..3 {
+        t.sit(s, 1000, Entry::PostBigBlind).unwrap();
+    }
+    t.sit_out(1).unwrap();
+    t.sit_out(2).unwrap();
+    let h = t.new_hand().unwrap();
+    assert!(h.is_over() && h.actor().is_none());
+    t.finish(&h).unwrap();
+    assert_eq!([0, 1, 2].map(|s| t.player(s).unwrap().stack), [1030, 990, 980]);
+    phh_round_trip(&h);
+    // Heads-up, the small blind (the button) away: the big blind wins it.
+    let mut t = Table::new(rules_10_20(), 2, ButtonRule::Dead, Some(5)).unwrap();
+    t.sit(0, 1000, Entry::PostBigBlind).unwrap();
+    t.sit(1, 1000, Entry::PostBigBlind).unwrap();
+    t.sit_out(0).unwrap();
+    let h = t.play(&mut |_h: &Hand| panic!("nobody acts")).unwrap();
+    assert_eq!([0, 1].map(|s| t.player(s).unwrap().stack), [990, 1010]);
+    phh_round_trip(&h);
+    // Everyone away is still refused.
+    t.sit_out(1).unwrap();
+    let e = t.new_hand().unwrap_err().to_string();
+    assert!(e.contains("every player dealt in would be sitting out"), "{e}");
+}
+
+#[test]
+fn an_absent_all_in_blind_and_a_short_live_player() {
+    // The dead hand's chips are dead money: a live player all-in for less
+    // wins them all (nothing goes back to a dead hand), and an absent
+    // player all-in on his blind still busts.
+    let mut t = Table::new(rules_10_20(), 3, ButtonRule::Dead, Some(9)).unwrap();
+    t.sit(0, 1000, Entry::PostBigBlind).unwrap();
+    t.sit(1, 5, Entry::PostBigBlind).unwrap();
+    t.sit(2, 15, Entry::PostBigBlind).unwrap();
+    t.sit_out(2).unwrap();
+    let h = t.play(&mut |_h: &Hand| Move::Fold).unwrap();
+    assert_eq!(h.payoffs().unwrap(), vec![0, 15, -15]);
+    assert_eq!(t.busts().len(), 1);
+    assert_eq!(t.busts()[0].seat, 2);
+}
+
+#[test]
+fn hands_with_dead_hands_pickle() {
+    use holecards_core::game::codec::{decode_hand, encode_hand};
+    use holecards_core::table::codec::{decode_table, encode_table};
+    let mut t = Table::new(rules_10_20(), 4, ButtonRule::Dead, Some(11)).unwrap();
+    for s in 0..4 {
+        t.sit(s, 1000, Entry::PostBigBlind).unwrap();
+    }
+    t.sit_out(3).unwrap();
+    let h = t.new_hand().unwrap();
+    let h2 = decode_hand(&encode_hand(&h)).unwrap();
+    assert_eq!(h2, h);
+    assert_eq!(h2.seating().dead_hands, 1 << 3);
+    let t2 = decode_table(&encode_table(&t)).unwrap();
+    assert!(t2 == t);
+    let mut h3 = h2;
+    while h3.legal_actions().is_some() {
+        h3.act(None, Move::CheckOrCall).unwrap();
+    }
+    t.finish(&h3).unwrap();
+    assert_eq!(t.player(3).unwrap().stack, 1000, "under the gun away: no blind, no ante, nothing lost");
+}
+
+#[test]
+fn tied_places_pool_their_prizes_exactly() {
+    use holecards_core::table::tournament::{Advance, Level, Tournament};
+    let level = Level { small_blind: 10, big_blind: 20, ante: 0, big_blind_ante: 0 };
+    let e = Tournament::new(holecards_core::game::Structure::NoLimit, vec![level], Advance::Hands(10), &[100, 100, 100], vec![5, 1 << 63, 1 << 63], None, Some(1)).unwrap_err();
+    assert!(e.to_string().contains("payouts add up to more than"), "{e}");
+    // The largest pool that fits, split between two tied for second (both
+    // short stacks all in and beaten in one hand, with equal starting stacks).
+    let big = u64::MAX / 2;
+    let shove = |h: &Hand| h.legal_actions().and_then(|la| la.max_raise_to).map_or(Move::CheckOrCall, Move::BetOrRaiseTo);
+    let mut ties = 0;
+    for seed in 0..60 {
+        let mut t = Tournament::new(holecards_core::game::Structure::NoLimit, vec![level], Advance::Hands(10), &[1000, 40, 40], vec![1, big, big], None, Some(seed)).unwrap();
+        while !t.is_over() {
+            t.play(shove, None).unwrap();
+        }
+        let prizes: u128 = t.results().iter().map(|f| f.prize as u128).sum();
+        assert_eq!(prizes, 1 + 2 * big as u128);
+        if t.results().iter().filter(|f| f.place == 2).count() == 2 {
+            ties += 1;
+            assert!(t.results().iter().filter(|f| f.place == 2).all(|f| f.prize == big));
+        }
+    }
+    assert!(ties > 0);
+}

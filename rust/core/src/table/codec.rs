@@ -7,7 +7,7 @@ use super::tournament::{Advance, Finish, Level, Tournament};
 use super::{Bust, ButtonRule, Deal, Player, Status, Table};
 use crate::deck::DeckRng;
 use crate::error::Result;
-use crate::game::codec::{bad, check_version, read_rules, write_rules, Reader, Writer, FORMAT};
+use crate::game::codec::{bad, check_version, read_rules, read_seat_sets, write_rules, write_seat_sets, Reader, Writer, FORMAT};
 use crate::game::{Seating, Structure, MAX_SEATS, MIN_SEATS};
 use rand::SeedableRng;
 use std::sync::Arc;
@@ -51,7 +51,7 @@ fn write_deal(w: &mut Writer, d: Option<&Deal>) {
     w.u8(d.seating.button as u8);
     opt_seat_w(w, d.seating.small_blind);
     w.u8(d.seating.big_blind as u8);
-    w.u64(d.seating.posting as u64);
+    write_seat_sets(w, d.seating.posting, d.seating.dead_blinds, d.seating.dead_hands);
     w.u64(d.number);
     w.u64(d.hole_cards);
     w.u64(d.absent as u64);
@@ -83,7 +83,9 @@ fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
         starting.push(r.u64()?);
     }
     let positions = read_positions(r, n)?;
-    let seating = Seating { button: r.seat(k)?, small_blind: opt_seat_r(r, k)?, big_blind: r.seat(k)?, posting: u32_of(r.u64()?)? };
+    let (button, small_blind, big_blind) = (r.seat(k)?, opt_seat_r(r, k)?, r.seat(k)?);
+    let (posting, dead_blinds, dead_hands) = read_seat_sets(r)?;
+    let seating = Seating { button, small_blind, big_blind, posting, dead_blinds, dead_hands };
     let number = r.u64()?;
     let hole_cards = r.u64()?;
     let absent = u32_of(r.u64()?)?;
@@ -96,7 +98,8 @@ fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
     let before_word = r.u64()? as u128 | (r.u64()? as u128) << 64;
     // The hand's seats in table order.
     let ordered = ds.windows(2).all(|p| p[0] < p[1]);
-    if k < MIN_SEATS || !ordered || seating.posting >> k != 0 || absent >> k != 0 || seating.small_blind == Some(seating.big_blind) {
+    let beyond = |set: u32| set >> k != 0;
+    if k < MIN_SEATS || !ordered || beyond(posting | dead_blinds | dead_hands | absent) || seating.small_blind == Some(seating.big_blind) {
         return Err(bad());
     }
     Ok(Some(Deal { seats: ds, positions, seating, number, starting, hole_cards, absent, entering, before: (before_pos, before_word) }))
@@ -315,7 +318,7 @@ pub fn decode_tournament(bytes: &[u8]) -> Result<Tournament> {
     if undo.is_some_and(|(l, _, c)| l >= levels.len() || !c.is_finite() || c < 0.0) || undo.is_some() != table.dealt().is_some() {
         return Err(bad());
     }
-    if !r.0.is_empty() || levels.is_empty() || level >= levels.len() || !clock.is_finite() || clock < 0.0 || payouts.len() > entrants as usize {
+    if !r.0.is_empty() || levels.is_empty() || level >= levels.len() || !clock.is_finite() || clock < 0.0 || payouts.len() > entrants as usize || super::tournament::payout_total(&payouts).is_none() {
         return Err(bad());
     }
     if let Advance::Seconds(s) = advance {

@@ -46,8 +46,9 @@ impl ButtonRule {
 pub enum Status {
     /// Dealt in every hand.
     Playing = 0,
-    /// Not dealt in (cash), or dealt in and folded at every turn where a
-    /// check is not possible (dead button: tournaments blind absent players off).
+    /// Not dealt in (cash), or dealt a dead hand (dead button: tournaments
+    /// blind absent players off; their hands are folded after the forced
+    /// bets, TDA rule 30).
     SittingOut = 1,
     /// Coming in when the big blind reaches this seat.
     WaitingForBigBlind = 2,
@@ -113,7 +114,8 @@ pub struct Deal {
     /// hand from another one with the same seats and stacks.
     pub hole_cards: u64,
     /// The hand's seats whose players are sitting out (bit i is the
-    /// hand's seat i; a dead-button table deals them in).
+    /// hand's seat i; a dead-button table deals them dead hands, the
+    /// seating's `dead_hands`).
     pub absent: u32,
     /// Players who came in with this hand, and how they were waiting.
     pub entering: Vec<(usize, Status)>,
@@ -382,7 +384,7 @@ impl Table {
                 return Err(e);
             }
         };
-        let absent = plan.seats.iter().enumerate().filter(|(_, &s)| self.seats[s].as_ref().is_some_and(|p| p.status == Status::SittingOut)).fold(0u32, |m, (i, _)| m | (1 << i));
+        let absent = plan.seating.dead_hands;
         let d = &mut self.deals[cur];
         d.entering.clear();
         for &s in &plan.entering {
@@ -425,7 +427,7 @@ impl Table {
     }
 
     /// Whether the player in the hand's `seat` is sitting out (a dead-button
-    /// table deals them in; [`Table::play`] checks or folds for them).
+    /// table deals them in, and their hand is dead: folded before anyone acts).
     pub fn is_absent(&self, hand_seat: usize) -> bool {
         hand_seat < 32 && self.absent_seats() & (1 << hand_seat) != 0
     }
@@ -484,12 +486,14 @@ impl Table {
     }
 
     /// The seats of the hand being played whose players are sitting out (bit
-    /// i is the hand's seat i): [`Table::absent_move`] moves for them.
+    /// i is the hand's seat i): their hands are dead (folded at the deal).
     pub fn absent_seats(&self) -> u32 {
         self.dealt().map_or(0, |d| d.absent)
     }
 
-    /// The move made for an absent player to act: check when free, else fold.
+    /// The move made for an absent player to act: check when free, else
+    /// fold. (A table's absent players never act: their hands are dead from
+    /// the deal; this serves hands a caller deals with absent players alive.)
     pub fn move_for_absent(la: &crate::game::LegalActions) -> Move {
         if la.can_check {
             Move::CheckOrCall
@@ -498,9 +502,10 @@ impl Table {
         }
     }
 
-    /// The move the table makes for a player to act who is sitting out
-    /// (dealt in by a dead-button table): check when that is possible,
-    /// else fold. `None` when the player to act is present.
+    /// The move the table makes for a player to act who is sitting out:
+    /// check when that is possible, else fold. `None` when the player to act
+    /// is present, which at a table is always (absent players' hands are
+    /// dead from the deal, and a dead hand never acts).
     #[inline]
     pub fn absent_move(&self, hand: &Hand) -> Option<Move> {
         if !self.is_absent(hand.actor()?) {

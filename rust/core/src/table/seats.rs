@@ -260,7 +260,10 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
     .ok_or_else(too_few)?;
     let small_blind = if positions.small_blind_dead { None } else { index(positions.small_blind) };
     let big_blind = index(positions.big_blind).ok_or_else(too_few)?;
-    let posting_hand = seats.iter().enumerate().filter(|(_, &s)| posting & (1 << s) != 0).fold(0u32, |m, (i, _)| m | (1 << i));
-    let seating = Seating { button: hand_button, small_blind, big_blind, posting: posting_hand };
+    let in_hand = |set: u32| seats.iter().enumerate().filter(|(_, &s)| set & (1 << s) != 0).fold(0u32, |m, (i, _)| m | (1 << i));
+    // Players away are dealt in only with the dead button; their hands are
+    // dead (TDA rule 30).
+    let dead_hands = in_hand(sets[Status::SittingOut as usize]);
+    let seating = Seating { button: hand_button, small_blind, big_blind, posting: in_hand(posting), dead_blinds: 0, dead_hands };
     Ok(Plan { seats, seating, positions, entering })
 }
