@@ -1,7 +1,7 @@
 //! Tables seat by seat: the button and blinds under both rules, written
 //! from the rule in rust/core/src/table/seats.rs (and docs/tables.md).
 use holecards_core::game::{BlindOptions, EventKind, Hand, Move, Rules};
-use holecards_core::table::{icm, ButtonRule, Entry, Positions, Status, Table};
+use holecards_core::table::{icm, ButtonRule, Entry, MissedBlinds, Positions, Status, Table, MISSED_BIG, MISSED_SMALL};
 use std::sync::Arc;
 
 fn rules() -> Arc<Rules> {
@@ -92,14 +92,56 @@ fn dead_button_with_several_busts_in_one_hand() {
 }
 
 #[test]
-fn moving_button_skips_empty_seats_and_nobody_is_dead() {
+fn moving_button_skips_empty_seats_and_nobody_skips_the_big_blind() {
+    // Robert's Rules (moving button): the button moves to the next player
+    // and nobody skips the big blind, so there may be two. The big blind
+    // (seat 2) leaves: seat 3, due the big blind, is in the small blind's
+    // seat and posts a big blind there (no small blind), and seat 4 posts
+    // the big blind.
     let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
     deal(&mut t, pos(0, 1, 2));
     t.leave(2).unwrap();
-    deal(&mut t, pos(1, 3, 4));
+    let h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, Positions { small_blind_dead: true, ..pos(1, 3, 4) });
+    assert_eq!(posts(&t, &h), vec![(4, EventKind::PostBigBlind, 2), (3, EventKind::PostBigBlind, 2)]);
+    t.take_back();
+    deal(&mut t, Positions { small_blind_dead: true, ..pos(1, 3, 4) });
     t.leave(1).unwrap();
+    // The button's player left: the button moves on to seat 3, nobody owes.
     deal(&mut t, pos(3, 4, 5));
     deal(&mut t, pos(4, 5, 0));
+    // Over an orbit from the first hand every player left posted a big blind.
+}
+
+#[test]
+fn moving_button_small_blind_or_both_blinds_leaving() {
+    // The small blind leaves: the button moves to last hand's big blind
+    // (seat 2), and seat 3, due the big blind, posts it in the small
+    // blind's seat beside seat 4's.
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.leave(1).unwrap();
+    let h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, Positions { small_blind_dead: true, ..pos(2, 3, 4) });
+    assert_eq!(posts(&t, &h), vec![(4, EventKind::PostBigBlind, 2), (3, EventKind::PostBigBlind, 2)]);
+    t.take_back();
+    // Both blinds leave: the button (seat 3) and the small blind's seat (4)
+    // were both due a big blind before seat 5's.
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.leave(1).unwrap();
+    t.leave(2).unwrap();
+    let h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, Positions { small_blind_dead: true, ..pos(3, 4, 5) });
+    assert_eq!(posts(&t, &h), vec![(5, EventKind::PostBigBlind, 2), (3, EventKind::PostBigBlind, 2), (4, EventKind::PostBigBlind, 2)]);
+    // The action starts left of the last big blind: seat 0.
+    assert_eq!(h.actor().map(|a| t.dealt().unwrap().seats[a]), Some(0));
+    t.take_back();
+    // The button's player leaving costs nobody anything.
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.leave(0).unwrap();
+    deal(&mut t, pos(1, 2, 3));
 }
 
 #[test]
@@ -466,4 +508,130 @@ fn tied_places_pool_their_prizes_exactly() {
         }
     }
     assert!(ties > 0);
+}
+
+/// The hand's contributions and bets by table seat, after the posts.
+fn put_in(t: &Table, h: &Hand, seat: usize) -> (u64, u64) {
+    let i = t.dealt().unwrap().seats.iter().position(|&s| s == seat).unwrap();
+    (h.contributions()[i], h.bet(i).unwrap())
+}
+
+#[test]
+fn missed_blinds_are_posted_big_live_and_small_dead() {
+    // Robert's Rules and WSOP live-action rule 156: back after the big and
+    // the small blind went past, a player posts a live big blind and a dead
+    // small blind (in the pot, no part of his bet).
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.sit_out(4).unwrap();
+    deal(&mut t, pos(1, 2, 3));
+    assert_eq!(t.player(4).unwrap().missed(), 0);
+    deal(&mut t, pos(2, 3, 5)); // the big blind goes past seat 4
+    assert_eq!(t.player(4).unwrap().missed(), MISSED_BIG);
+    deal(&mut t, pos(3, 5, 0)); // and the small blind
+    assert_eq!(t.player(4).unwrap().missed(), MISSED_BIG | MISSED_SMALL);
+    t.sit_in(4, Entry::PostBigBlind).unwrap();
+    assert_eq!(t.player(4).unwrap().status, Status::PostingBigBlind);
+    let mut h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, pos(5, 0, 1));
+    assert_eq!(posts(&t, &h), vec![(0, EventKind::PostSmallBlind, 1), (1, EventKind::PostBigBlind, 2), (4, EventKind::PostBigBlind, 2), (4, EventKind::PostSmallBlind, 1)]);
+    assert_eq!(put_in(&t, &h, 4), (3, 2), "3 chips in, a bet of 2");
+    assert_eq!(h.pot(), 6);
+    // The dead chip stays in the pot: everyone folds to seat 4's live blind.
+    while h.legal_actions().is_some() {
+        let la = h.legal_actions().unwrap();
+        h.act(None, if la.can_check { Move::CheckOrCall } else { Move::Fold }).unwrap();
+    }
+    t.finish(&h).unwrap();
+    assert_eq!(t.player(4).unwrap().missed(), 0, "paid");
+    assert_eq!(t.chips(), 6000);
+}
+
+#[test]
+fn a_dead_small_blind_round_trips_through_phh() {
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.sit_out(4).unwrap();
+    deal(&mut t, pos(1, 2, 3));
+    deal(&mut t, pos(2, 3, 5));
+    deal(&mut t, pos(3, 5, 0));
+    t.sit_in(4, Entry::PostBigBlind).unwrap();
+    let h = deal(&mut t, pos(5, 0, 1));
+    let text = holecards_core::phh::write::write_hand(&h);
+    assert!(text.contains("_dead_small_blinds = [5]") && text.contains("antes = [0, 0, 0, 0, 1, 0]"), "{text}");
+    phh_round_trip(&h);
+    use holecards_core::game::codec::{decode_hand, encode_hand};
+    assert_eq!(decode_hand(&encode_hand(&h)).unwrap(), h);
+}
+
+#[test]
+fn missed_only_the_small_blind_or_nothing() {
+    // The big blind (seat 2) sits out at once: the small blind goes past
+    // him next hand (seat 3, due the big blind, posts one in the small
+    // blind's seat). Back, he owes the dead small blind only.
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.sit_out(2).unwrap();
+    deal(&mut t, Positions { small_blind_dead: true, ..pos(1, 3, 4) });
+    assert_eq!(t.player(2).unwrap().missed(), MISSED_SMALL);
+    t.sit_in(2, Entry::PostBigBlind).unwrap();
+    let h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, pos(3, 4, 5));
+    assert_eq!(posts(&t, &h), vec![(4, EventKind::PostSmallBlind, 1), (5, EventKind::PostBigBlind, 2), (2, EventKind::PostSmallBlind, 1)]);
+    assert_eq!(put_in(&t, &h, 2), (1, 0));
+    t.take_back();
+    // Missed nothing (the blinds had not reached the seat): back at once, free.
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.sit_out(5).unwrap();
+    deal(&mut t, pos(1, 2, 3));
+    assert_eq!(t.player(5).unwrap().missed(), 0);
+    t.sit_in(5, Entry::PostBigBlind).unwrap();
+    assert_eq!(t.player(5).unwrap().status, Status::Playing);
+    let h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, pos(2, 3, 4));
+    assert_eq!(h.num_players(), 6);
+    assert_eq!(posts(&t, &h).len(), 2, "the blinds only");
+}
+
+#[test]
+fn waiting_for_the_big_blind_owes_nothing_and_big_blind_only_is_the_old_rule() {
+    let setup = |rule: MissedBlinds| {
+        let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+        t.set_missed_blinds(rule).unwrap();
+        deal(&mut t, pos(0, 1, 2));
+        t.sit_out(4).unwrap();
+        deal(&mut t, pos(1, 2, 3));
+        deal(&mut t, pos(2, 3, 5));
+        deal(&mut t, pos(3, 5, 0));
+        t
+    };
+    let mut t = setup(MissedBlinds::Dead);
+    t.sit_in(4, Entry::WaitForBigBlind).unwrap();
+    deal(&mut t, pos(5, 0, 1));
+    deal(&mut t, pos(0, 1, 2));
+    deal(&mut t, pos(1, 2, 3));
+    let h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, pos(2, 3, 4));
+    assert_eq!(posts(&t, &h), vec![(3, EventKind::PostSmallBlind, 1), (4, EventKind::PostBigBlind, 2)]);
+    t.take_back();
+    // big_blind_only: one live big blind, nothing dead; missed nothing still posts.
+    let mut t = setup(MissedBlinds::BigBlindOnly);
+    t.sit_in(4, Entry::PostBigBlind).unwrap();
+    let h = t.new_hand().unwrap();
+    assert_eq!(posts(&t, &h), vec![(0, EventKind::PostSmallBlind, 1), (1, EventKind::PostBigBlind, 2), (4, EventKind::PostBigBlind, 2)]);
+    t.take_back();
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    t.set_missed_blinds(MissedBlinds::BigBlindOnly).unwrap();
+    deal(&mut t, pos(0, 1, 2));
+    t.sit_out(5).unwrap();
+    deal(&mut t, pos(1, 2, 3));
+    t.sit_in(5, Entry::PostBigBlind).unwrap();
+    assert_eq!(t.player(5).unwrap().status, Status::PostingBigBlind);
+    // A new player, never dealt in, posts one big blind under either rule.
+    let mut t = setup(MissedBlinds::Dead);
+    t.leave(4).unwrap();
+    t.sit(4, 100, Entry::PostBigBlind).unwrap();
+    let h = t.new_hand().unwrap();
+    assert_eq!(posts(&t, &h), vec![(0, EventKind::PostSmallBlind, 1), (1, EventKind::PostBigBlind, 2), (4, EventKind::PostBigBlind, 2)]);
 }

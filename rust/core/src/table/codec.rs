@@ -4,7 +4,7 @@
 //! field by field when read back.
 use super::seats::Positions;
 use super::tournament::{Advance, Finish, Level, Tournament};
-use super::{Bust, ButtonRule, Deal, Player, Status, Table};
+use super::{Bust, ButtonRule, Deal, MissedBlinds, Player, Status, Table};
 use crate::deck::DeckRng;
 use crate::error::Result;
 use crate::game::codec::{bad, check_version, read_rules, read_seat_sets, write_rules, write_seat_sets, Reader, Writer, FORMAT};
@@ -107,7 +107,8 @@ fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
 
 fn write_table(w: &mut Writer, t: &Table) {
     write_rules(w, &t.rules);
-    w.u8(t.button_rule as u8);
+    // The missed-blind rule in the high half of the button rule's byte.
+    w.u8(t.button_rule as u8 | (t.missed_blinds as u8) << 4);
     w.len(t.seats.len());
     for s in &t.seats {
         match s {
@@ -116,7 +117,9 @@ fn write_table(w: &mut Writer, t: &Table) {
                 w.bool(true);
                 w.u64(p.id as u64);
                 w.u64(p.stack);
-                w.u8(p.status as u8);
+                // The blinds missed and whether the player has played here
+                // in the status byte's high bits.
+                w.u8(p.status as u8 | p.missed << 4 | u8::from(p.played) << 6);
                 match p.before_out {
                     None => w.bool(false),
                     Some((st, at)) => {
@@ -159,11 +162,13 @@ fn u32_of(v: u64) -> Result<u32> {
 
 fn read_table(r: &mut Reader) -> Result<Table> {
     let rules = Arc::new(read_rules(r)?);
-    let button_rule = match r.u8()? {
+    let byte = r.u8()?;
+    let button_rule = match byte & 15 {
         0 => ButtonRule::Moving,
         1 => ButtonRule::Dead,
         _ => return Err(bad()),
     };
+    let missed_blinds = MissedBlinds::from_u8(byte >> 4).ok_or_else(bad)?;
     let n = r.len(MAX_SEATS)?;
     if n < MIN_SEATS {
         return Err(bad());
@@ -173,9 +178,14 @@ fn read_table(r: &mut Reader) -> Result<Table> {
         seats.push(if r.bool()? {
             let id = u32_of(r.u64()?)?;
             let stack = r.u64()?;
-            let status = Status::from_u8(r.u8()?).ok_or_else(bad)?;
+            let byte = r.u8()?;
+            let status = Status::from_u8(byte & 15).ok_or_else(bad)?;
+            let (missed, played) = ((byte >> 4) & 3, byte >> 6 == 1);
+            if byte >> 7 != 0 {
+                return Err(bad());
+            }
             let before_out = if r.bool()? { Some((Status::from_u8(r.u8()?).ok_or_else(bad)?, r.u64()?)) } else { None };
-            Some(Player { id, stack, status, before_out })
+            Some(Player { id, stack, status, before_out, missed, played })
         } else {
             None
         });
@@ -212,7 +222,7 @@ fn read_table(r: &mut Reader) -> Result<Table> {
     let (dealing, finished) = (out.is_some(), last_deal.is_some());
     // Slot 0 the hand out, slot 1 the last finished.
     let deals = [out.unwrap_or_default(), last_deal.unwrap_or_default()];
-    Ok(Table { rules, button_rule, seats, next_id, last, first_button, seed, rng, hands, deals, cur: 0, dealing, finished, busts })
+    Ok(Table { rules, button_rule, seats, next_id, last, first_button, seed, rng, hands, deals, cur: 0, dealing, finished, busts, missed_blinds })
 }
 
 pub fn encode_table(t: &Table) -> Vec<u8> {

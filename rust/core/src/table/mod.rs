@@ -68,6 +68,37 @@ impl Status {
     }
 }
 
+/// What a cash-game player who sat out through the blinds owes to come back
+/// (moving button; with the dead button absent players are dealt in and
+/// miss nothing).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum MissedBlinds {
+    /// Robert's Rules of Poker and WSOP live-action rule 156: what was
+    /// missed, the big blind live and the small blind dead; nothing missed,
+    /// nothing owed.
+    #[default]
+    Dead = 0,
+    /// One live big blind to come back, whatever was missed (or wait for
+    /// the big blind).
+    BigBlindOnly = 1,
+}
+
+impl MissedBlinds {
+    /// The name Python uses: `dead` or `big_blind_only`.
+    pub fn name(self) -> &'static str {
+        ["dead", "big_blind_only"][self as usize]
+    }
+    pub fn from_u8(v: u8) -> Option<MissedBlinds> {
+        [MissedBlinds::Dead, MissedBlinds::BigBlindOnly].get(v as usize).copied()
+    }
+}
+
+/// [`Player::missed`]: the big blind went past the seat while the player was away.
+pub const MISSED_BIG: u8 = 1;
+/// [`Player::missed`]: the small blind went past the seat while the player was away.
+pub const MISSED_SMALL: u8 = 2;
+
 /// How a player joining a running game comes in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Entry {
@@ -88,6 +119,26 @@ pub struct Player {
     /// While sitting out: the status before, and the hands dealt then (back
     /// before another hand is dealt, a player has missed nothing).
     pub(crate) before_out: Option<(Status, u64)>,
+    /// The blinds missed since last dealt in ([`MISSED_BIG`], [`MISSED_SMALL`]).
+    pub(crate) missed: u8,
+    /// Dealt in at least once at this table (a new player owes one big
+    /// blind to come in, whatever went past the seat).
+    pub(crate) played: bool,
+}
+
+impl Player {
+    /// The blinds missed since last dealt in ([`MISSED_BIG`], [`MISSED_SMALL`]).
+    pub fn missed(&self) -> u8 {
+        self.missed
+    }
+    /// What a player posting to come in posts: (a live big blind, a dead
+    /// small blind).
+    pub(crate) fn owes(&self, rule: MissedBlinds) -> (bool, bool) {
+        if !self.played || rule == MissedBlinds::BigBlindOnly {
+            return (true, false);
+        }
+        (self.missed & MISSED_BIG != 0, self.missed & MISSED_SMALL != 0)
+    }
 }
 
 /// A player who lost every chip, and when.
@@ -150,6 +201,7 @@ pub struct Table {
     pub(crate) dealing: bool,
     pub(crate) finished: bool,
     pub(crate) busts: Vec<Bust>,
+    pub(crate) missed_blinds: MissedBlinds,
 }
 
 impl PartialEq for Table {
@@ -166,6 +218,7 @@ impl PartialEq for Table {
             && self.dealt() == o.dealt()
             && self.last_deal() == o.last_deal()
             && self.busts == o.busts
+            && self.missed_blinds == o.missed_blinds
     }
 }
 
@@ -193,6 +246,7 @@ impl Table {
             dealing: false,
             finished: false,
             busts: Vec::new(),
+            missed_blinds: MissedBlinds::Dead,
         })
     }
 
@@ -201,6 +255,16 @@ impl Table {
     }
     pub fn button_rule(&self) -> ButtonRule {
         self.button_rule
+    }
+    /// What a player back from missing blinds owes (moving button).
+    pub fn missed_blinds(&self) -> MissedBlinds {
+        self.missed_blinds
+    }
+    /// Chooses what players back from missing blinds owe, between hands.
+    pub fn set_missed_blinds(&mut self, rule: MissedBlinds) -> Result<()> {
+        self.between_hands("change the missed-blind rule")?;
+        self.missed_blinds = rule;
+        Ok(())
     }
     pub fn seat_count(&self) -> usize {
         self.seats.len()
@@ -275,7 +339,7 @@ impl Table {
         };
         let id = self.next_id;
         self.next_id += 1;
-        self.seats[seat] = Some(Player { id, stack, status, before_out: None });
+        self.seats[seat] = Some(Player { id, stack, status, before_out: None, missed: 0, played: false });
         Ok(id)
     }
 
@@ -321,6 +385,7 @@ impl Table {
         let started = self.last.is_some();
         let dead = self.button_rule == ButtonRule::Dead;
         let hands = self.hands;
+        let rule = self.missed_blinds;
         let p = self.seats[seat].as_mut().ok_or_else(|| Error::bad_config(format!("seat {seat} is empty")))?;
         if p.status == Status::Playing {
             return Err(Error::bad_config(format!("seat {seat} is already playing")));
@@ -332,7 +397,10 @@ impl Table {
                 "seat {seat} is already coming in: a dead-button table deals a joiner in at the next hand, or the one after from between the button and the small blind"
             )));
         }
-        p.status = match (p.before_out.take(), dead || !started, entry) {
+        // A player who has played here and missed no blind comes back at
+        // once (missed-blind rule `Dead`).
+        let owes_nothing = p.played && p.missed == 0 && rule == MissedBlinds::Dead;
+        p.status = match (p.before_out.take(), dead || !started || owes_nothing, entry) {
             // Back before another hand was dealt: nothing was missed.
             (Some((before, at)), _, _) if at == hands => before,
             (_, true, _) => Status::Playing,
@@ -445,10 +513,20 @@ impl Table {
         if hand.num_players() != deal.seats.len() || !same_stacks || hand.seating() != deal.seating || hole_mask(hand) != deal.hole_cards {
             return Err(Error::bad_config(format!("this is not the hand the table dealt (hand {})", deal.number)));
         }
+        let missed = seats::missed_in(self, &self.deals[self.cur]);
+        for (seat, bits) in missed {
+            if let Some(p) = self.seats[seat].as_mut() {
+                p.missed |= bits;
+            }
+        }
         let deal = &self.deals[self.cur];
         let mut busted = Vec::new();
         for (i, &seat) in deal.seats.iter().enumerate() {
             let Some(p) = self.seats[seat].as_mut() else { continue };
+            // Dealt in: whatever was missed is paid (or the big blind was
+            // waited for).
+            p.played = true;
+            p.missed = 0;
             p.stack = hand.stack(i).unwrap_or(0);
             if p.stack == 0 {
                 busted.push(Bust { player: p.id, seat, hand: deal.number, starting_stack: deal.starting[i] });

@@ -112,18 +112,20 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
     let n = t.seats.len();
     let sets = status_sets(t);
     let mut entering: Vec<usize> = Vec::new();
-    let (dealt, positions, posting) = match t.button_rule {
+    let (dealt, positions, posting, dead_blinds) = match t.button_rule {
         ButtonRule::Moving => {
             let mut active = sets[Status::Playing as usize];
             let mut waiting = sets[Status::WaitingForBigBlind as usize];
             let mut posting = sets[Status::PostingBigBlind as usize];
-            if !t.rules.straddles.is_empty() {
+            let straddling = !t.rules.straddles.is_empty();
+            if straddling {
                 // Nobody posts in out of position in a straddle game (the
                 // engine's rule): they wait for the big blind.
                 waiting |= posting;
                 posting = 0;
             }
-            if active.count_ones() < 2 {
+            let restart = active.count_ones() < 2;
+            if restart {
                 // The game starts (again): everyone coming in is in.
                 let all = active | waiting | posting;
                 entering.extend((0..n).filter(|&s| (waiting | posting) & (1 << s) != 0));
@@ -155,21 +157,40 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                 let pos = Positions { button, small_blind: button, big_blind: bb, button_dead: false, small_blind_dead: false };
                 // Posting players between the button and the big blind (the
                 // only seats left) wait; so does everyone waiting.
-                (active, pos, 0u32)
+                (active, pos, 0u32, 0u32)
             } else {
                 let mut dealt = active | (1 << bb);
                 if active & (1 << bb) == 0 {
                     entering.push(bb);
                 }
-                let mut post = 0u32;
+                let (mut post, mut dead) = (0u32, 0u32);
                 for s in 0..n {
                     if posting & (1 << s) != 0 && s != bb && !between(button, sb, s, n) {
-                        post |= 1 << s;
+                        // A new player posts a big blind; one back from
+                        // missing blinds posts what he missed.
+                        let (live, dead_small) = t.seats[s].as_ref().map_or((true, false), |p| p.owes(t.missed_blinds));
+                        post |= u32::from(live) << s;
+                        dead |= u32::from(dead_small) << s;
                         dealt |= 1 << s;
                         entering.push(s);
                     }
                 }
-                (dealt, Positions { button, small_blind: sb, big_blind: bb, button_dead: false, small_blind_dead: false }, post)
+                // Nobody skips the big blind (Robert's Rules, moving button:
+                // "there may be more than one big blind"): a player dealt in
+                // who was due it (between last hand's big blind and this
+                // one's: the big blind's player left, busted or sat out)
+                // posts a big blind too, in the small blind's seat instead
+                // of the small blind.
+                let mut small_blind_dead = false;
+                if let Some(last) = t.last.filter(|l| !restart && !straddling && l.small_blind != l.button) {
+                    for s in 0..n {
+                        if active & (1 << s) != 0 && between(last.big_blind, bb, s, n) {
+                            post |= 1 << s;
+                            small_blind_dead |= s == sb;
+                        }
+                    }
+                }
+                (dealt, Positions { button, small_blind: sb, big_blind: bb, button_dead: false, small_blind_dead }, post, dead)
             }
         }
         ButtonRule::Dead => {
@@ -232,15 +253,15 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                 let bb = next_in(seated, sb, n).ok_or_else(too_few)?;
                 entering.clear();
                 entering.extend((0..n).filter(|&s| joiners & (1 << s) != 0));
-                (seated, Positions { button, small_blind: sb, big_blind: bb, button_dead: false, small_blind_dead: false }, 0u32)
+                (seated, Positions { button, small_blind: sb, big_blind: bb, button_dead: false, small_blind_dead: false }, 0u32, 0u32)
             } else if dealt.count_ones() == 2 && seated.count_ones() > 2 {
                 // Two dealt in, the others waiting: heads-up between them,
                 // the big blind where it moved.
                 let other = next_in(dealt, pos.big_blind, n).ok_or_else(too_few)?;
                 entering.retain(|&s| dealt & (1 << s) != 0);
-                (dealt, Positions { button: other, small_blind: other, big_blind: pos.big_blind, button_dead: false, small_blind_dead: false }, 0u32)
+                (dealt, Positions { button: other, small_blind: other, big_blind: pos.big_blind, button_dead: false, small_blind_dead: false }, 0u32, 0u32)
             } else {
-                (dealt, pos, 0u32)
+                (dealt, pos, 0u32, 0u32)
             }
         }
     };
@@ -264,6 +285,24 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
     // Players away are dealt in only with the dead button; their hands are
     // dead (TDA rule 30).
     let dead_hands = in_hand(sets[Status::SittingOut as usize]);
-    let seating = Seating { button: hand_button, small_blind, big_blind, posting: in_hand(posting), dead_blinds: 0, dead_hands };
+    let seating = Seating { button: hand_button, small_blind, big_blind, posting: in_hand(posting), dead_blinds: in_hand(dead_blinds), dead_hands };
     Ok(Plan { seats, seating, positions, entering })
+}
+
+/// Blinds the players not dealt in missed in the hand `deal` (moving button,
+/// players who have played here): the big blind missed when it went past
+/// their seat (strictly between last hand's big blind and this one's), the
+/// small blind likewise. Returns (seat, missed bits) to add.
+pub(crate) fn missed_in(t: &Table, deal: &super::Deal) -> Vec<(usize, u8)> {
+    let n = t.seats.len();
+    let (Some(last), ButtonRule::Moving) = (deal.before.0, t.button_rule) else { return Vec::new() };
+    let now = deal.positions;
+    (0..n)
+        .filter(|s| !deal.seats.contains(s))
+        .filter_map(|s| {
+            t.seats[s].as_ref().filter(|p| p.played)?;
+            let bits = u8::from(between(last.big_blind, now.big_blind, s, n)) * super::MISSED_BIG | u8::from(between(last.small_blind, now.small_blind, s, n)) * super::MISSED_SMALL;
+            (bits != 0).then_some((s, bits))
+        })
+        .collect()
 }
