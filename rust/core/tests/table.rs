@@ -635,3 +635,18 @@ fn waiting_for_the_big_blind_owes_nothing_and_big_blind_only_is_the_old_rule() {
     let h = t.new_hand().unwrap();
     assert_eq!(posts(&t, &h), vec![(0, EventKind::PostSmallBlind, 1), (1, EventKind::PostBigBlind, 2), (4, EventKind::PostBigBlind, 2)]);
 }
+
+#[test]
+fn a_late_entry_alone_at_the_table_is_dealt_in() {
+    use holecards_core::table::tournament::{Advance, Level, Tournament};
+    let level = Level { small_blind: 1, big_blind: 2, ante: 0, big_blind_ante: 0 };
+    let mut t = Tournament::new(holecards_core::game::Structure::NoLimit, vec![level], Advance::Hands(5), &[100, 0, 100, 0, 100, 0], vec![], None, Some(238)).unwrap();
+    t.play(|_h: &Hand| Move::CheckOrCall, None).unwrap();
+    t.register(3, 50).unwrap();
+    for s in [0, 2, 4] {
+        t.table_mut().sit_out(s).unwrap();
+    }
+    let h = t.new_hand(None).unwrap();
+    assert_eq!(t.table().dealt().unwrap().seats, vec![0, 2, 3, 4]);
+    assert!(h.is_over());
+}

@@ -242,7 +242,16 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                 }
             }
             if dealt.count_ones() >= 2 && dealt & !sets[Status::SittingOut as usize] == 0 {
-                return Err(Error::bad_config("every player dealt in would be sitting out: bring someone back (sit_in) before dealing".into()));
+                // Everyone who would be dealt in is away: players joining
+                // who would wait a hand are the only ones at the table, and
+                // come in now. With nobody at the table no hand is dealt
+                // (nobody could win it).
+                let waiting = seated & !dealt;
+                if waiting == 0 {
+                    return Err(Error::bad_config("every player dealt in would be sitting out: bring someone back (sit_in) before dealing".into()));
+                }
+                dealt |= waiting;
+                entering.extend((0..n).filter(|&s| waiting & (1 << s) != 0));
             }
             if dealt.count_ones() < 2 {
                 // Fewer than two could play (the others joining where they
