@@ -219,7 +219,7 @@ fn sitting_out_under_both_rules() {
     assert_eq!(h.num_players(), 3, "still waiting: the big blind has not reached seat 3");
     let h = deal(&mut t, pos(1, 2, 3));
     assert_eq!(h.num_players(), 4);
-    // Tournament: dealt in, blinded off, checks or folds.
+    // Tournament: dealt in and blinded off, the hand dead.
     let mut t = table(ButtonRule::Dead, &[0, 1, 2, 3], 4);
     t.sit_out(2).unwrap();
     let before = t.player(2).unwrap().stack;
@@ -649,4 +649,28 @@ fn a_late_entry_alone_at_the_table_is_dealt_in() {
     let h = t.new_hand(None).unwrap();
     assert_eq!(t.table().dealt().unwrap().seats, vec![0, 2, 3, 4]);
     assert!(h.is_over());
+}
+
+#[test]
+fn a_seating_with_dead_hands_or_dead_blinds_is_checked() {
+    use holecards_core::game::Seating;
+    let r = rules_10_20();
+    let base = Seating::standard(3, 0);
+    // Every hand dead: refused (nobody could win).
+    let e = Hand::new_seated(Arc::clone(&r), &[100; 3], Seating { dead_hands: 0b111, ..base }, None, Some(1), None).unwrap_err();
+    assert!(e.to_string().contains("every hand would be dead"), "{e}");
+    // A blind cannot also post a dead small blind.
+    let e = Hand::new_seated(Arc::clone(&r), &[100; 3], Seating { dead_blinds: 1 << base.big_blind, ..base }, None, Some(1), None).unwrap_err();
+    assert!(e.to_string().contains("dead small blind"), "{e}");
+    // A caller's own dead hand: folded before anyone acts, it never wins,
+    // and a blind nobody matched stays in the pot.
+    let mut h = Hand::new_seated(Arc::clone(&r), &[100; 3], Seating { dead_hands: 1 << base.big_blind, ..base }, None, Some(1), None).unwrap();
+    assert!(h.is_folded(base.big_blind));
+    while h.legal_actions().is_some() {
+        h.act(None, Move::Fold).unwrap();
+    }
+    assert_eq!(h.payoffs().unwrap(), vec![0, 20, -20]);
+    // A dead small blind: in the pot and the poster's contribution, not his bet.
+    let h = Hand::new_seated(Arc::clone(&r), &[100; 4], Seating { posting: 1 << 3, dead_blinds: 1 << 3, ..Seating::standard(4, 0) }, None, Some(1), None).unwrap();
+    assert_eq!((h.bet(3), h.contributions()[3], h.pot()), (Some(20), 30, 60));
 }

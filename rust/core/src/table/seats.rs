@@ -310,7 +310,9 @@ pub(crate) fn missed_in(t: &Table, deal: &super::Deal) -> Vec<(usize, u8)> {
         .filter(|s| !deal.seats.contains(s))
         .filter_map(|s| {
             t.seats[s].as_ref().filter(|p| p.played)?;
-            let bits = u8::from(between(last.big_blind, now.big_blind, s, n)) * super::MISSED_BIG | u8::from(between(last.small_blind, now.small_blind, s, n)) * super::MISSED_SMALL;
+            let big = if between(last.big_blind, now.big_blind, s, n) { super::MISSED_BIG } else { 0 };
+            let small = if between(last.small_blind, now.small_blind, s, n) { super::MISSED_SMALL } else { 0 };
+            let bits = big | small;
             (bits != 0).then_some((s, bits))
         })
         .collect()
