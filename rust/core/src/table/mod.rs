@@ -52,8 +52,10 @@ pub enum Status {
     SittingOut = 1,
     /// Coming in when the big blind reaches this seat.
     WaitingForBigBlind = 2,
-    /// Coming in at the next hand by posting a big blind out of position
-    /// (not between the button and the small blind, where they wait a hand).
+    /// Coming in at the next hand by posting out of position what is owed
+    /// (a new player a big blind; one back from sitting out the blinds
+    /// missed), not between the button and the small blind, where they wait
+    /// a hand.
     PostingBigBlind = 3,
 }
 

@@ -10,8 +10,13 @@
 //! out of position at the next hand, except from a seat strictly between the
 //! button and the small blind (they would have the button without paying a
 //! blind: WSOP tournament rule 66; live-action rules 274 and 307 offer
-//! posting or waiting), where they wait a hand.
-//! Players sitting out are not dealt in.
+//! posting or waiting), where they wait a hand. Nobody skips the big blind
+//! (Robert's Rules: "there may be more than one big blind"): a player dealt
+//! in between last hand's big blind and this one's posts a big blind too,
+//! in the small blind's seat instead of the small blind.
+//! Players sitting out are not dealt in; the blinds that go past their
+//! seats are owed when they come back (a live big blind, a dead small
+//! blind: [`super::MissedBlinds`]).
 //!
 //! **Dead button** (tournaments, TDA rule; WSOP tournament rule 85). The big
 //! blind moves forward one seat every hand: to the next player clockwise
@@ -19,9 +24,11 @@
 //! blind. The small blind is the seat of last hand's big blind, dead (not
 //! posted) if that player busted; the button is the seat of last hand's
 //! small blind, dead if nobody plays there now. Players sitting out are dealt
-//! in and post (they are blinded off). Players joining are dealt in at once,
+//! in and post (they are blinded off), and their hands are dead (TDA rule
+//! 30: folded after the forced bets). Players joining are dealt in at once,
 //! except from a seat strictly between the button and the small blind
-//! (WSOP tournament rule 66), where they wait a hand.
+//! (WSOP tournament rule 66), where they wait a hand, unless nobody else
+//! dealt in is present.
 //!
 //! **Heads-up** (both rules). The button posts the small blind and the other
 //! player the big blind (WSOP tournament rule 87). With a moving button the
