@@ -214,6 +214,14 @@ class TableMachine(RuleBasedStateMachine):
         for _ in range(count):
             if sum(1 for p in self.table.players if p.status != "sitting_out" or self.rule == "dead") < 2:
                 return
+            if self.rule == "dead" and all(p.status == "sitting_out" for p in self.table.players):
+                # Nobody at the table: no hand is dealt (nobody could win
+                # it), and nothing changes.
+                before = pickle.dumps(self.table)
+                with pytest.raises(holecards.ConfigError, match="every player dealt in would be sitting out"):
+                    self.table.new_hand()
+                assert pickle.dumps(self.table) == before
+                return
             self.play_hand()
 
     def play_hand(self) -> None:

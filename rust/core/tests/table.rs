@@ -674,3 +674,22 @@ fn a_seating_with_dead_hands_or_dead_blinds_is_checked() {
     let h = Hand::new_seated(Arc::clone(&r), &[100; 4], Seating { posting: 1 << 3, dead_blinds: 1 << 3, ..Seating::standard(4, 0) }, None, Some(1), None).unwrap();
     assert_eq!((h.bet(3), h.contributions()[3], h.pot()), (Some(20), 30, 60));
 }
+
+#[test]
+fn two_big_blinds_and_a_dead_small_blind_round_trip_through_phh() {
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.sit_out(4).unwrap();
+    deal(&mut t, pos(1, 2, 3));
+    deal(&mut t, pos(2, 3, 5));
+    deal(&mut t, pos(3, 5, 0));
+    t.sit_in(4, Entry::PostBigBlind).unwrap();
+    t.leave(0).unwrap();
+    // Seat 1 was due the big blind: he posts one in the small blind's seat.
+    let h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, Positions { small_blind_dead: true, ..pos(5, 1, 2) });
+    assert_eq!(posts(&t, &h), vec![(2, EventKind::PostBigBlind, 2), (4, EventKind::PostBigBlind, 2), (4, EventKind::PostSmallBlind, 1), (1, EventKind::PostBigBlind, 2)]);
+    t.take_back();
+    let h = deal(&mut t, Positions { small_blind_dead: true, ..pos(5, 1, 2) });
+    phh_round_trip(&h);
+}

@@ -201,13 +201,22 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
         _ => None,
     };
     let dead_sb = n >= 3 && bb_amount.is_some_and(|b| b > 0 && blinds_u[0] == b && blinds_u[1] == 0);
+    // Two big blinds (the moving button's player due the big blind, in the
+    // small blind's seat) in a hand with a dead small blind: p1 posts to
+    // come in, and the dead blinds say what the small blind is.
+    let double_bb = n >= 3 && dead_blinds != 0 && bb_amount.is_some_and(|b| b > 0 && blinds_u[0] == b && blinds_u[1] == b);
     let first_rest = if dead_sb { 1 } else { 2 };
     let posting: u32 = match bb_amount {
-        Some(b) if n >= 3 && b > 0 => (first_rest..n).filter(|&i| blinds_u[i] == b).fold(0, |m, i| m | (1 << i)),
+        Some(b) if n >= 3 && b > 0 => (first_rest..n).filter(|&i| blinds_u[i] == b).fold(u32::from(double_bb), |m, i| m | (1 << i)),
         _ => 0,
     };
-    let mut o =
-        if dead_sb { BlindOptions { small_blind: 0, big_blind: blinds_u[0], ..Default::default() } } else { BlindOptions { small_blind: blinds_u[0], big_blind: blinds_u[1], ..Default::default() } };
+    let mut o = if dead_sb {
+        BlindOptions { small_blind: 0, big_blind: blinds_u[0], ..Default::default() }
+    } else if double_bb {
+        BlindOptions { small_blind: dead_blind, big_blind: blinds_u[1], ..Default::default() }
+    } else {
+        BlindOptions { small_blind: blinds_u[0], big_blind: blinds_u[1], ..Default::default() }
+    };
     let rest: Vec<u64> = blinds_u[first_rest..].iter().enumerate().map(|(i, &s)| if posting & (1 << (i + first_rest)) != 0 { 0 } else { s }).collect();
     let rest = &rest[..];
     let k = rest.iter().take_while(|&&s| s > 0).count();
@@ -226,7 +235,7 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
             return Seating { dead_hands, ..Seating::standard(n, n - 1) };
         }
         let bb = if dead_sb { 0 } else { 1 };
-        Seating { button: n - 1, small_blind: if dead_sb { None } else { Some(0) }, big_blind: bb, posting, dead_blinds, dead_hands }
+        Seating { button: n - 1, small_blind: if dead_sb || double_bb { None } else { Some(0) }, big_blind: bb, posting, dead_blinds, dead_hands }
     });
     let bb_seat = if dead_sb { 0 } else { 1 };
     if antes_u.iter().all(|&a| a == antes_u[0]) {
