@@ -165,7 +165,9 @@ class MissedBook:
     (docs/tables.md): who has been dealt in here, and the blinds each has
     missed since last dealt in."""
 
-    def __init__(self) -> None:
+    def __init__(self, rule: str = "dead") -> None:
+        # "dead": what was missed is owed; "big_blind_only": one big blind.
+        self.rule = rule
         self.played: set[int] = set()
         self.missed: dict[int, set[str]] = {}
 
@@ -176,6 +178,8 @@ class MissedBook:
     def owed(self, n: int) -> dict[int, tuple[bool, bool]]:
         """What a player posting to come in owes: a new player a live big
         blind; one who has played here what he missed."""
+        if self.rule == "big_blind_only":
+            return {s: (True, False) for s in range(n)}
         return {s: (s not in self.played or "big" in self.missed.get(s, set()), s in self.played and "small" in self.missed.get(s, set())) for s in range(n)}
 
     def after_hand(self, rule: str, last: Optional[Expected], now: Expected, statuses: Sequence[Optional[str]]) -> None:
@@ -185,6 +189,10 @@ class MissedBook:
                 self.missed.pop(s, None)
             elif rule == "moving" and s in self.played and statuses[s] is not None:
                 self.missed.setdefault(s, set()).update(missed(last, now, s, len(statuses)))
+
+    def back_free(self, seat: int) -> bool:
+        """Whether a player coming back owes nothing (and plays at once)."""
+        return self.rule == "dead" and seat in self.played and not self.missed.get(seat)
 
     def name(self, seat: int) -> Optional[str]:
         m = self.missed.get(seat, set())

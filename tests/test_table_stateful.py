@@ -99,12 +99,13 @@ class TableMachine(RuleBasedStateMachine):
         seats=st.integers(2, 10),
         forced=st.sampled_from(["blinds", "ante", "bb_ante"]),
         seed=st.integers(0, 2**32),
+        missed_blinds=st.sampled_from(["dead", "big_blind_only"]),
         data=st.data(),
     )
-    def setup(self, rule: str, seats: int, forced: str, seed: int, data: Any) -> None:
+    def setup(self, rule: str, seats: int, forced: str, seed: int, missed_blinds: str, data: Any) -> None:
         ante = {"blinds": {}, "ante": {"ante": 1}, "bb_ante": {"big_blind_ante": 2}}[forced]
         self.rules = Rules.no_limit(small_blind=1, big_blind=2, **ante)
-        self.table = Table(self.rules, seats, button=rule, seed=seed)
+        self.table = Table(self.rules, seats, button=rule, seed=seed, missed_blinds=missed_blinds)
         self.rule = rule
         self.rng = random.Random(seed)
         occupied = data.draw(st.sets(st.integers(0, seats - 1), min_size=min(2, seats), max_size=seats))
@@ -119,7 +120,7 @@ class TableMachine(RuleBasedStateMachine):
         # The missed-blind bookkeeping, from the rule (moving button): who
         # has been dealt in here, the blinds each missed since, and where a
         # player sitting out stood before (status, hands dealt then).
-        self.book = MissedBook()
+        self.book = MissedBook(missed_blinds)
         self.out_at: dict[int, tuple[str, int]] = {}
 
     def statuses(self) -> list[Optional[str]]:
@@ -182,7 +183,7 @@ class TableMachine(RuleBasedStateMachine):
         before, at = self.out_at.pop(seat)
         if at == self.hands:
             want = before
-        elif self.rule == "dead" or self.hands == 0 or (seat in self.book.played and not self.book.missed.get(seat)):
+        elif self.rule == "dead" or self.hands == 0 or self.book.back_free(seat):
             want = "playing"
         else:
             want = {"post": "posting", "wait": "waiting"}[entry]
