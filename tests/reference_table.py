@@ -19,6 +19,8 @@ class Expected:
     small_blind_dead: bool
     dealt: tuple[int, ...]
     posting: tuple[int, ...]
+    # Seats posting a dead small blind (back from missing the blinds).
+    dead_small: tuple[int, ...] = ()
 
 
 def clockwise(start: int, n: int) -> list[int]:
@@ -42,9 +44,12 @@ def expected(
     last: Optional[Expected],
     first_button: Optional[int],
     straddles: bool = False,
+    owed: Optional[dict[int, tuple[bool, bool]]] = None,
 ) -> Expected:
     """The next hand's positions. ``statuses[seat]`` is None for an empty
-    seat, else the player's status: playing, sitting_out, waiting, posting."""
+    seat, else the player's status: playing, sitting_out, waiting, posting.
+    ``owed[seat]``: what a player posting to come in owes, (a live big
+    blind, a dead small blind); by default a live big blind."""
     n = len(statuses)
     seated = [s for s in range(n) if statuses[s] is not None]
     if rule == "dead":
@@ -70,6 +75,10 @@ def expected(
                 pos = (button, sb, bb, button not in seated, sb not in seated)
         button, sb = pos[0], pos[1]
         dealt = [s for s in seated if not (s in joining and sb != button and strictly_between(button, sb, s, n))]
+        if len(dealt) >= 2 and len(dealt) < len(seated) and all(statuses[s] == "sitting_out" for s in dealt):
+            # Everyone dealt in would be away: the joiners waiting a hand are
+            # the only players at the table and come in now.
+            dealt = list(seated)
         if len(dealt) < 2:
             # The game starts over: everyone in, the button at the next player.
             button = next(s for s in clockwise(last.button if last else n - 1, n) if s in seated)
@@ -84,9 +93,11 @@ def expected(
         return Expected(*pos, dealt=tuple(dealt), posting=())
     # Moving button.
     playing = [s for s in seated if statuses[s] == "playing"]
+    present = list(playing)
     waiting = [s for s in seated if statuses[s] == "waiting" or (straddles and statuses[s] == "posting")]
     posting = [s for s in seated if statuses[s] == "posting" and not straddles]
-    if len(playing) < 2:
+    restart = len(playing) < 2
+    if restart:
         playing = sorted(playing + waiting + posting)
         waiting, posting = [], []
     if last is None:
@@ -102,8 +113,33 @@ def expected(
             button, other = other, button
         return Expected(button, button, other, False, False, dealt=tuple(sorted(playing)), posting=())
     posts = [s for s in posting if s != bb and not strictly_between(button, sb, s, n)]
+    owe = owed or {}
+    live = {s for s in posts if owe.get(s, (True, False))[0]}
+    dead = {s for s in posts if owe.get(s, (True, False))[1]}
+    # Nobody skips the big blind (Robert's Rules, moving button): players
+    # who were due it, between last hand's big blind and this one's, post
+    # a big blind too; in the small blind's seat instead of the small blind.
+    sb_dead = False
+    if last is not None and not restart and not straddles and last.small_blind != last.button and last.big_blind != bb:
+        due = {s for s in present if strictly_between(last.big_blind, bb, s, n)}
+        live |= due
+        sb_dead = sb in due
     dealt = sorted(set(playing) | {bb} | set(posts))
-    return Expected(button, sb, bb, False, False, dealt=tuple(dealt), posting=tuple(sorted(posts)))
+    return Expected(button, sb, bb, False, sb_dead, dealt=tuple(dealt), posting=tuple(sorted(live)), dead_small=tuple(sorted(dead)))
+
+
+def missed(last: Optional[Expected], now: Expected, seat: int, n: int) -> set[str]:
+    """The blinds a player not dealt in misses in hand ``now`` (moving
+    button): the big blind when it goes past the seat (strictly between last
+    hand's big blind and this one's), the small blind likewise."""
+    if last is None or seat in now.dealt:
+        return set()
+    out = set()
+    if last.big_blind != now.big_blind and strictly_between(last.big_blind, now.big_blind, seat, n):
+        out.add("big")
+    if last.small_blind != now.small_blind and strictly_between(last.small_blind, now.small_blind, seat, n):
+        out.add("small")
+    return out
 
 
 def icm(stacks: Sequence[int], payouts: Sequence[float]) -> list[Fraction]:
@@ -122,3 +158,42 @@ def icm(stacks: Sequence[int], payouts: Sequence[float]) -> list[Fraction]:
             if place < len(payouts):
                 out[i] += p * Fraction(payouts[place])
     return out
+
+
+class MissedBook:
+    """The missed-blind bookkeeping of a moving-button table, from the rule
+    (docs/tables.md): who has been dealt in here, and the blinds each has
+    missed since last dealt in."""
+
+    def __init__(self, rule: str = "dead") -> None:
+        # "dead": what was missed is owed; "big_blind_only": one big blind.
+        self.rule = rule
+        self.played: set[int] = set()
+        self.missed: dict[int, set[str]] = {}
+
+    def new_player(self, seat: int) -> None:
+        self.played.discard(seat)
+        self.missed.pop(seat, None)
+
+    def owed(self, n: int) -> dict[int, tuple[bool, bool]]:
+        """What a player posting to come in owes: a new player a live big
+        blind; one who has played here what he missed."""
+        if self.rule == "big_blind_only":
+            return {s: (True, False) for s in range(n)}
+        return {s: (s not in self.played or "big" in self.missed.get(s, set()), s in self.played and "small" in self.missed.get(s, set())) for s in range(n)}
+
+    def after_hand(self, rule: str, last: Optional[Expected], now: Expected, statuses: Sequence[Optional[str]]) -> None:
+        for s in range(len(statuses)):
+            if s in now.dealt:
+                self.played.add(s)
+                self.missed.pop(s, None)
+            elif rule == "moving" and s in self.played and statuses[s] is not None:
+                self.missed.setdefault(s, set()).update(missed(last, now, s, len(statuses)))
+
+    def back_free(self, seat: int) -> bool:
+        """Whether a player coming back owes nothing (and plays at once)."""
+        return self.rule == "dead" and seat in self.played and not self.missed.get(seat)
+
+    def name(self, seat: int) -> Optional[str]:
+        m = self.missed.get(seat, set())
+        return {0: None, 1: "big" if "big" in m else "small", 2: "both"}[len(m)]

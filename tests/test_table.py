@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import holecards
 from holecards import ConfigError, EventKind, Rules, Table, Tournament
-from reference_table import Expected, expected, icm as reference_icm
+from reference_table import Expected, MissedBook, expected, icm as reference_icm
 from test_table_stateful import check_posts, random_bot
 
 NL = Rules.no_limit(small_blind=1, big_blind=2)
@@ -67,13 +67,16 @@ def test_long_random_sessions_seat_by_seat(rule: str, seed: int) -> None:
         t.sit(s, rng.randint(40, 300))
     chips = t.chips
     last: Optional[Expected] = None
+    book = MissedBook()
     several = heads_up = dead_sb = posted = 0
     for k in range(600):
         r = rng.random()
         empty = [i for i, s in enumerate(t.stacks) if s is None]
         if (r < 0.08 or len(t.players) < 3) and empty and k < 450:
             stack = rng.randint(10, 200)
-            t.sit(rng.choice(empty), stack, rng.choice(["post", "wait"]))
+            seat = rng.choice(empty)
+            t.sit(seat, stack, rng.choice(["post", "wait"]))
+            book.new_player(seat)
             chips += stack
         elif r < 0.12:
             playing = [p for p in t.players if p.status == "playing"]
@@ -91,7 +94,8 @@ def test_long_random_sessions_seat_by_seat(rule: str, seed: int) -> None:
                 if p.status == "sitting_out":
                     t.sit_in(p.seat)
             continue
-        exp = expected(rule, statuses(t), last, None)
+        before = statuses(t)
+        exp = expected(rule, before, last, None, owed=book.owed(len(before)))
         hand = t.new_hand()
         pos, seats = t.positions, t.dealt_seats
         assert pos is not None and seats is not None
@@ -111,6 +115,7 @@ def test_long_random_sessions_seat_by_seat(rule: str, seed: int) -> None:
         busts = t.finish(hand)
         several += len(busts) > 1
         assert t.chips == chips
+        book.after_hand(rule, last, exp, before)
         last = exp
     print(rule, seed, k, several, heads_up, dead_sb, posted)
     assert k > 100
@@ -437,3 +442,114 @@ def test_audit_findings_fixed() -> None:
     e.sit_out(1)
     with pytest.raises(ConfigError, match="sitting out"):
         e.new_hand()
+
+
+def call_bot(view: holecards.SeatView) -> tuple[str, int]:
+    return ("call", 0)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_an_absent_big_blind_never_wins(seed: int) -> None:
+    """TDA rule 30: an absent player's hand is dead. Three players, 10/20,
+    the big blind sitting out, the others calling down: he loses his big
+    blind every time (checking for him let him win the pot before)."""
+    rules = Rules.no_limit(small_blind=10, big_blind=20)
+    t = Tournament([(10, 20)], [1000] * 3, hands_per_level=10, seed=seed)
+    t.sit_out(2)
+    hand = t.new_hand()
+    assert t.positions is not None and t.positions.big_blind == 2
+    assert t.is_absent(2) and hand.folded[2], "dealt out already folded"
+    assert hand.actor != 2
+    while hand.legal_actions() is not None:
+        hand.check_or_call()
+    t.finish(hand)
+    assert [p.stack for p in t.players] [2] == 980
+    assert rules.big_blind == 20
+    kinds = [(e.kind, e.seat) for e in hand.events if e.kind == EventKind.FOLD]
+    assert kinds == [(EventKind.FOLD, 2)]
+    # The history replays to the same end, the kill as p2's fold.
+    text = holecards.phh.dumps(t.history(hand))
+    assert "_dead_hands = [2]" in text and "'p2 f'" in text
+    back = holecards.phh.loads(text)[0]
+    assert back.replay().stacks == back.finishing_stacks
+
+
+def test_folding_to_an_absent_big_blind_and_one_live_hand() -> None:
+    t = Table(Rules.no_limit(small_blind=10, big_blind=20), 3, button="dead", seed=3)
+    for s in range(3):
+        t.sit(s, 1000)
+    t.sit_out(2)
+    t.play(lambda view: ("fold", 0))
+    assert [p.stack for p in t.players] == [1000, 1020, 980]
+    # Both blinds away: the button's is the only live hand, over as dealt.
+    t2 = Table(Rules.no_limit(small_blind=10, big_blind=20), 3, button="dead", seed=3)
+    for s in range(3):
+        t2.sit(s, 1000)
+    t2.sit_out(1)
+    t2.sit_out(2)
+    hand = t2.new_hand()
+    assert hand.is_over and hand.legal_actions() is None
+    t2.finish(hand)
+    assert [p.stack for p in t2.players] == [1030, 990, 980]
+
+
+def test_a_late_entry_alone_at_the_table_is_dealt_in() -> None:
+    """Everyone dealt in would be away and the only player present is a
+    late entry who would wait a hand (between the button and the small
+    blind): he comes in at once rather than no hand being dealt."""
+    def setup() -> Any:
+        t = Tournament([(1, 2)], [100, 0, 100, 0, 100, 0], hands_per_level=5, seed=238)
+        t.play(call_bot)  # button 0, blinds 2 and 4: next, button 2, small blind 4
+        t.register(3, 50)
+        return t
+    t = setup()
+    t.sit_out(2)
+    t.new_hand()
+    assert t.dealt_seats == [0, 2, 4], "seat 3 waits a hand (WSOP tournament rule 66)"
+    t = setup()
+    for s in (0, 2, 4):
+        t.sit_out(s)
+    hand = t.new_hand()
+    assert t.dealt_seats == [0, 2, 3, 4]
+    assert hand.folded == [True, True, False, True] and hand.is_over
+    t.take_back()
+    # Nobody present at all: no hand.
+    t.sit_out(3)
+    with pytest.raises(ConfigError, match="every player dealt in would be sitting out"):
+        t.new_hand()
+
+
+def test_missed_blinds_from_python() -> None:
+    rules = Rules.no_limit(small_blind=1, big_blind=2)
+    for rule, want in [("dead", [("POST_BIG_BLIND", 2), ("POST_SMALL_BLIND", 1)]), ("big_blind_only", [("POST_BIG_BLIND", 2)])]:
+        t = Table(rules, 6, seed=1, missed_blinds=rule)
+        assert t.missed_blinds == rule
+        for s in range(6):
+            t.sit(s, 100)
+        t.play(call_bot)
+        t.sit_out(4)
+        for _ in range(3):
+            t.play(call_bot)
+        assert [p.missed_blinds for p in t.players if p.seat == 4] == ["both" if rule == "dead" else "both"]
+        t.sit_in(4, "post")
+        hand = t.new_hand()
+        seats = t.dealt_seats
+        assert seats is not None
+        posts = [(e.kind.name, e.amount) for e in hand.events if e.seat is not None and seats[e.seat] == 4 and e.kind.name.startswith("POST")]
+        assert posts == want
+        i = seats.index(4)
+        assert hand.bets[i] == 2 and hand.contributions[i] == sum(a for _, a in want)
+        back = pickle.loads(pickle.dumps(t))
+        assert back == t and back.missed_blinds == rule
+        t.take_back()
+    with pytest.raises(ConfigError, match="missed_blinds must be"):
+        Table(rules, 6, missed_blinds="all")
+
+
+def test_payouts_whose_total_overflows_are_refused() -> None:
+    with pytest.raises(ConfigError, match="payouts add up to more than"):
+        Tournament([(1, 2)], [10, 10, 10], [5, 2**63, 2**63], hands_per_level=1)
+    # Huge prizes and stacks in ICM stay finite and add up to the pool.
+    eq = holecards.icm([2**59, 2**58, 3], [2**63, 2**62, 1])
+    assert all(x == x and x < float("inf") for x in eq)
+    assert sum(eq) == pytest.approx(2**63 + 2**62 + 1)

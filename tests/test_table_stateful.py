@@ -31,7 +31,7 @@ import pytest
 
 import holecards
 from holecards import EventKind, Rules, Table, Tournament
-from reference_table import Expected, expected
+from reference_table import Expected, MissedBook, expected
 
 
 def random_bot(rng: random.Random) -> Any:
@@ -74,8 +74,12 @@ def check_posts(hand: holecards.Hand, seats: list[int], exp: Expected, rules: Ru
     if not exp.small_blind_dead and rules.small_blind:
         put(exp.small_blind, EventKind.POST_SMALL_BLIND, rules.small_blind)
     put(exp.big_blind, EventKind.POST_BIG_BLIND, rules.big_blind)
-    for s in exp.posting:
-        put(s, EventKind.POST_BIG_BLIND, rules.big_blind)
+    # Per seat the live big blind first, then a dead small blind.
+    for s in sorted(set(exp.posting) | set(exp.dead_small)):
+        if s in exp.posting:
+            put(s, EventKind.POST_BIG_BLIND, rules.big_blind)
+        if s in exp.dead_small:
+            put(s, EventKind.POST_SMALL_BLIND, rules.small_blind)
     assert posted == want, (posted, want, exp)
 
 
@@ -95,12 +99,13 @@ class TableMachine(RuleBasedStateMachine):
         seats=st.integers(2, 10),
         forced=st.sampled_from(["blinds", "ante", "bb_ante"]),
         seed=st.integers(0, 2**32),
+        missed_blinds=st.sampled_from(["dead", "big_blind_only"]),
         data=st.data(),
     )
-    def setup(self, rule: str, seats: int, forced: str, seed: int, data: Any) -> None:
+    def setup(self, rule: str, seats: int, forced: str, seed: int, missed_blinds: str, data: Any) -> None:
         ante = {"blinds": {}, "ante": {"ante": 1}, "bb_ante": {"big_blind_ante": 2}}[forced]
         self.rules = Rules.no_limit(small_blind=1, big_blind=2, **ante)
-        self.table = Table(self.rules, seats, button=rule, seed=seed)
+        self.table = Table(self.rules, seats, button=rule, seed=seed, missed_blinds=missed_blinds)
         self.rule = rule
         self.rng = random.Random(seed)
         occupied = data.draw(st.sets(st.integers(0, seats - 1), min_size=min(2, seats), max_size=seats))
@@ -112,6 +117,11 @@ class TableMachine(RuleBasedStateMachine):
         self.last: Optional[Expected] = None
         self.chips = self.table.chips
         self.hands = 0
+        # The missed-blind bookkeeping, from the rule (moving button): who
+        # has been dealt in here, the blinds each missed since, and where a
+        # player sitting out stood before (status, hands dealt then).
+        self.book = MissedBook(missed_blinds)
+        self.out_at: dict[int, tuple[str, int]] = {}
 
     def statuses(self) -> list[Optional[str]]:
         out: list[Optional[str]] = [None] * self.table.seat_count
@@ -129,6 +139,7 @@ class TableMachine(RuleBasedStateMachine):
             return
         seat = data.draw(st.sampled_from(empty))
         self.table.sit(seat, stack, entry)
+        self.book.new_player(seat)
         self.chips += stack
 
     @rule(data=st.data())
@@ -138,6 +149,7 @@ class TableMachine(RuleBasedStateMachine):
             return
         p = data.draw(st.sampled_from(players))
         assert self.table.leave(p.seat) == p.stack
+        self.book.new_player(p.seat)
         self.chips -= p.stack
 
     @rule(data=st.data(), extra=st.integers(1, 40))
@@ -154,14 +166,28 @@ class TableMachine(RuleBasedStateMachine):
         players = [p for p in self.table.players if p.status == "playing"]
         if len(players) <= 2:
             return
-        self.table.sit_out(data.draw(st.sampled_from(players)).seat)
+        p = data.draw(st.sampled_from(players))
+        self.table.sit_out(p.seat)
+        self.out_at[p.seat] = (p.status, self.hands)
 
     @rule(data=st.data(), entry=st.sampled_from(["post", "wait"]))
     def sit_in(self, data: Any, entry: str) -> None:
         out = [p for p in self.table.players if p.status == "sitting_out"]
         if not out:
             return
-        self.table.sit_in(data.draw(st.sampled_from(out)).seat, entry)
+        seat = data.draw(st.sampled_from(out)).seat
+        self.table.sit_in(seat, entry)
+        # Back before another hand: as before. Else (moving button, the
+        # missed-blind rule 'dead') a player who has played here and missed
+        # nothing is back at once; otherwise posting or waiting as asked.
+        before, at = self.out_at.pop(seat)
+        if at == self.hands:
+            want = before
+        elif self.rule == "dead" or self.hands == 0 or self.book.back_free(seat):
+            want = "playing"
+        else:
+            want = {"post": "posting", "wait": "waiting"}[entry]
+        assert {p.seat: p.status for p in self.table.players}[seat] == want
 
     @rule()
     def bad_input_changes_nothing(self) -> None:
@@ -189,11 +215,19 @@ class TableMachine(RuleBasedStateMachine):
         for _ in range(count):
             if sum(1 for p in self.table.players if p.status != "sitting_out" or self.rule == "dead") < 2:
                 return
+            if self.rule == "dead" and all(p.status == "sitting_out" for p in self.table.players):
+                # Nobody at the table: no hand is dealt (nobody could win
+                # it), and nothing changes.
+                before = pickle.dumps(self.table)
+                with pytest.raises(holecards.ConfigError, match="every player dealt in would be sitting out"):
+                    self.table.new_hand()
+                assert pickle.dumps(self.table) == before
+                return
             self.play_hand()
 
     def play_hand(self) -> None:
         statuses = self.statuses()
-        exp = expected(self.rule, statuses, self.last, self.first_button)
+        exp = expected(self.rule, statuses, self.last, self.first_button, owed=self.book.owed(len(statuses)))
         hand = self.table.new_hand()
         pos = self.table.positions
         seats = self.table.dealt_seats
@@ -209,12 +243,7 @@ class TableMachine(RuleBasedStateMachine):
         while hand.legal_actions() is not None:
             la = hand.legal_actions()
             assert la is not None
-            if self.table.is_absent(la.seat):
-                if la.can_check:
-                    hand.check_or_call()
-                else:
-                    hand.fold()
-                continue
+            assert not self.table.is_absent(la.seat), "an absent player's hand is dead: it never acts"
             kind, amount = bot(hand.view(la.seat))
             if kind == "raise":
                 hand.bet_or_raise_to(amount)
@@ -223,6 +252,9 @@ class TableMachine(RuleBasedStateMachine):
             else:
                 hand.check_or_call()
         before = {p.seat: p for p in self.table.players}
+        for i, s in enumerate(seats):
+            if statuses[s] == "sitting_out":
+                assert hand.folded[i] and hand.stacks[i] <= hand.starting_stacks[i], "a dead hand wins nothing"
         replays_to_the_same_end(self.table, hand)
         busts = self.table.finish(hand)
         final = dict(zip(seats, hand.stacks))
@@ -234,6 +266,9 @@ class TableMachine(RuleBasedStateMachine):
                 assert p.stack == final[p.seat]
             else:
                 assert p.stack == before[p.seat].stack
+        self.book.after_hand(self.rule, self.last, exp, statuses)
+        for p in self.table.players:
+            assert p.missed_blinds == self.book.name(p.seat), (p, self.book.missed)
         self.last = exp
         self.hands += 1
 
@@ -281,9 +316,10 @@ class TournamentMachine(RuleBasedStateMachine):
         p = data.draw(st.sampled_from(players))
         if p.status == "sitting_out":
             self.t.sit_in(p.seat)
-        elif sum(1 for q in players if q.status == "playing" and q.seat != p.seat) >= 1:
-            # (with everyone dealt in sitting out no hand is dealt: tested in
-            # test_table.py; a late entry waiting a hand is not dealt in)
+        else:
+            # Everyone may be away at once (the deal is refused then, see
+            # play_hand); a late entry waiting a hand is dealt in when
+            # nobody else at the table is present.
             self.t.sit_out(p.seat)
 
     @rule(stack=st.integers(5, 50))
@@ -301,7 +337,22 @@ class TournamentMachine(RuleBasedStateMachine):
     @rule()
     def play_hand(self) -> None:
         level = min(self.hands // self.per_level, len(self.levels) - 1)
+        players = self.t.players
+        if all(p.status == "sitting_out" for p in players):
+            # Nobody at the table: no hand is dealt (nobody could win it),
+            # and nothing changes.
+            before = pickle.dumps(self.t)
+            with pytest.raises(holecards.ConfigError, match="every player dealt in would be sitting out"):
+                self.t.play(random_bot(self.rng))
+            assert pickle.dumps(self.t) == before
+            return
+        stacks_before = {p.seat: p.stack for p in players}
+        away = {p.seat for p in players if p.status == "sitting_out"}
         hand = self.t.play(random_bot(self.rng))
+        # An absent player's hand is dead: he loses forced bets, never wins.
+        stacks_after = {p.seat: p.stack for p in self.t.players}
+        for s in away:
+            assert stacks_after.get(s, 0) <= stacks_before[s]
         sb, bb, ante = self.levels[level]
         assert self.t.level == level
         assert (hand.rules.small_blind, hand.rules.big_blind) == (sb, bb)

@@ -1,7 +1,7 @@
 //! Tables seat by seat: the button and blinds under both rules, written
 //! from the rule in rust/core/src/table/seats.rs (and docs/tables.md).
 use holecards_core::game::{BlindOptions, EventKind, Hand, Move, Rules};
-use holecards_core::table::{icm, ButtonRule, Entry, Positions, Status, Table};
+use holecards_core::table::{icm, ButtonRule, Entry, MissedBlinds, Positions, Status, Table, MISSED_BIG, MISSED_SMALL};
 use std::sync::Arc;
 
 fn rules() -> Arc<Rules> {
@@ -92,14 +92,56 @@ fn dead_button_with_several_busts_in_one_hand() {
 }
 
 #[test]
-fn moving_button_skips_empty_seats_and_nobody_is_dead() {
+fn moving_button_skips_empty_seats_and_nobody_skips_the_big_blind() {
+    // Robert's Rules (moving button): the button moves to the next player
+    // and nobody skips the big blind, so there may be two. The big blind
+    // (seat 2) leaves: seat 3, due the big blind, is in the small blind's
+    // seat and posts a big blind there (no small blind), and seat 4 posts
+    // the big blind.
     let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
     deal(&mut t, pos(0, 1, 2));
     t.leave(2).unwrap();
-    deal(&mut t, pos(1, 3, 4));
+    let h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, Positions { small_blind_dead: true, ..pos(1, 3, 4) });
+    assert_eq!(posts(&t, &h), vec![(4, EventKind::PostBigBlind, 2), (3, EventKind::PostBigBlind, 2)]);
+    t.take_back();
+    deal(&mut t, Positions { small_blind_dead: true, ..pos(1, 3, 4) });
     t.leave(1).unwrap();
+    // The button's player left: the button moves on to seat 3, nobody owes.
     deal(&mut t, pos(3, 4, 5));
     deal(&mut t, pos(4, 5, 0));
+    // Over an orbit from the first hand every player left posted a big blind.
+}
+
+#[test]
+fn moving_button_small_blind_or_both_blinds_leaving() {
+    // The small blind leaves: the button moves to last hand's big blind
+    // (seat 2), and seat 3, due the big blind, posts it in the small
+    // blind's seat beside seat 4's.
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.leave(1).unwrap();
+    let h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, Positions { small_blind_dead: true, ..pos(2, 3, 4) });
+    assert_eq!(posts(&t, &h), vec![(4, EventKind::PostBigBlind, 2), (3, EventKind::PostBigBlind, 2)]);
+    t.take_back();
+    // Both blinds leave: the button (seat 3) and the small blind's seat (4)
+    // were both due a big blind before seat 5's.
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.leave(1).unwrap();
+    t.leave(2).unwrap();
+    let h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, Positions { small_blind_dead: true, ..pos(3, 4, 5) });
+    assert_eq!(posts(&t, &h), vec![(5, EventKind::PostBigBlind, 2), (3, EventKind::PostBigBlind, 2), (4, EventKind::PostBigBlind, 2)]);
+    // The action starts left of the last big blind: seat 0.
+    assert_eq!(h.actor().map(|a| t.dealt().unwrap().seats[a]), Some(0));
+    t.take_back();
+    // The button's player leaving costs nobody anything.
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.leave(0).unwrap();
+    deal(&mut t, pos(1, 2, 3));
 }
 
 #[test]
@@ -177,7 +219,7 @@ fn sitting_out_under_both_rules() {
     assert_eq!(h.num_players(), 3, "still waiting: the big blind has not reached seat 3");
     let h = deal(&mut t, pos(1, 2, 3));
     assert_eq!(h.num_players(), 4);
-    // Tournament: dealt in, blinded off, checks or folds.
+    // Tournament: dealt in and blinded off, the hand dead.
     let mut t = table(ButtonRule::Dead, &[0, 1, 2, 3], 4);
     t.sit_out(2).unwrap();
     let before = t.player(2).unwrap().stack;
@@ -315,4 +357,339 @@ fn table_hands_round_trip_through_phh() {
         }
     }
     assert!(kinds.iter().all(|&k| k > 0), "every kind of hand played: {kinds:?}");
+}
+
+fn rules_10_20() -> Arc<Rules> {
+    Arc::new(Rules::no_limit(BlindOptions { small_blind: 10, big_blind: 20, ..Default::default() }).unwrap())
+}
+
+/// Replays `h` from its PHH text and checks the finishing stacks.
+fn phh_round_trip(h: &Hand) {
+    use holecards_core::phh::{history, replay, write};
+    let text = write::write_hand(h);
+    let hh = history::parse(&text, "test").unwrap();
+    let (r, verdict) = replay::check(&hh[0]).unwrap();
+    assert_eq!(verdict, replay::Verdict::Matched { half_chip: false }, "{text}");
+    assert_eq!(r.hand.folded().iter().filter(|&&f| f).count(), h.folded().iter().filter(|&&f| f).count(), "{text}");
+}
+
+#[test]
+fn an_absent_players_hand_is_dead() {
+    // TDA rule 30: a player not at the seat when all hands are complete has
+    // a dead hand. Three players, 10/20, the big blind away, the others
+    // calling down: he loses his big blind every time and never wins.
+    for seed in 0..40 {
+        let mut t = Table::new(rules_10_20(), 3, ButtonRule::Dead, Some(seed)).unwrap();
+        for s in 0..3 {
+            t.sit(s, 1000, Entry::PostBigBlind).unwrap();
+        }
+        t.sit_out(2).unwrap();
+        let h = t.new_hand().unwrap();
+        assert_eq!(t.dealt().unwrap().positions, Positions { button: 0, small_blind: 1, big_blind: 2, button_dead: false, small_blind_dead: false });
+        assert!(t.is_absent(2) && h.is_folded(2), "the hand given out has the absent player folded");
+        assert_eq!(h.bet(2), Some(20), "he posted his big blind");
+        let folds: Vec<_> = h.events().iter().filter(|e| e.kind == EventKind::Fold).map(|e| e.seat).collect();
+        assert_eq!(folds, vec![Some(2)], "the kill is a fold in the log");
+        assert_ne!(h.actor(), Some(2));
+        t.take_back();
+        let h = t.play(&mut |_h: &Hand| Move::CheckOrCall).unwrap();
+        assert_eq!(t.player(2).unwrap().stack, 980, "seed {seed}: the absent big blind lost 20 and won nothing");
+        assert!(h.pots().iter().all(|p| !p.winners.contains(2)));
+        assert_eq!(t.chips(), 3000);
+        phh_round_trip(&h);
+    }
+}
+
+#[test]
+fn folding_to_an_absent_big_blind_gives_the_pot_to_the_last_live_hand() {
+    let mut t = Table::new(rules_10_20(), 3, ButtonRule::Dead, Some(3)).unwrap();
+    for s in 0..3 {
+        t.sit(s, 1000, Entry::PostBigBlind).unwrap();
+    }
+    t.sit_out(2).unwrap();
+    // The button folds: the small blind is the one live hand and takes the
+    // blinds (his 10 and the dead big blind's 20; nothing goes back to a dead hand).
+    let h = t.play(&mut |_h: &Hand| Move::Fold).unwrap();
+    assert!(h.is_over());
+    assert_eq!([0, 1, 2].map(|s| t.player(s).unwrap().stack), [1000, 1020, 980]);
+    assert!(h.events().iter().all(|e| e.kind != EventKind::ReturnUncalled));
+    phh_round_trip(&h);
+}
+
+#[test]
+fn one_live_hand_left_wins_the_forced_bets_at_once() {
+    // Both blinds away: the button's is the only live hand, and the hand is
+    // over as dealt.
+    let mut t = Table::new(rules_10_20(), 3, ButtonRule::Dead, Some(5)).unwrap();
+    for s in 0..3 {
+        t.sit(s, 1000, Entry::PostBigBlind).unwrap();
+    }
+    t.sit_out(1).unwrap();
+    t.sit_out(2).unwrap();
+    let h = t.new_hand().unwrap();
+    assert!(h.is_over() && h.actor().is_none());
+    t.finish(&h).unwrap();
+    assert_eq!([0, 1, 2].map(|s| t.player(s).unwrap().stack), [1030, 990, 980]);
+    phh_round_trip(&h);
+    // Heads-up, the small blind (the button) away: the big blind wins it.
+    let mut t = Table::new(rules_10_20(), 2, ButtonRule::Dead, Some(5)).unwrap();
+    t.sit(0, 1000, Entry::PostBigBlind).unwrap();
+    t.sit(1, 1000, Entry::PostBigBlind).unwrap();
+    t.sit_out(0).unwrap();
+    let h = t.play(&mut |_h: &Hand| panic!("nobody acts")).unwrap();
+    assert_eq!([0, 1].map(|s| t.player(s).unwrap().stack), [990, 1010]);
+    phh_round_trip(&h);
+    // Everyone away is still refused.
+    t.sit_out(1).unwrap();
+    let e = t.new_hand().unwrap_err().to_string();
+    assert!(e.contains("every player dealt in would be sitting out"), "{e}");
+}
+
+#[test]
+fn an_absent_all_in_blind_and_a_short_live_player() {
+    // The dead hand's chips are dead money: a live player all-in for less
+    // wins them all (nothing goes back to a dead hand), and an absent
+    // player all-in on his blind still busts.
+    let mut t = Table::new(rules_10_20(), 3, ButtonRule::Dead, Some(9)).unwrap();
+    t.sit(0, 1000, Entry::PostBigBlind).unwrap();
+    t.sit(1, 5, Entry::PostBigBlind).unwrap();
+    t.sit(2, 15, Entry::PostBigBlind).unwrap();
+    t.sit_out(2).unwrap();
+    let h = t.play(&mut |_h: &Hand| Move::Fold).unwrap();
+    assert_eq!(h.payoffs().unwrap(), vec![0, 15, -15]);
+    assert_eq!(t.busts().len(), 1);
+    assert_eq!(t.busts()[0].seat, 2);
+}
+
+#[test]
+fn hands_with_dead_hands_pickle() {
+    use holecards_core::game::codec::{decode_hand, encode_hand};
+    use holecards_core::table::codec::{decode_table, encode_table};
+    let mut t = Table::new(rules_10_20(), 4, ButtonRule::Dead, Some(11)).unwrap();
+    for s in 0..4 {
+        t.sit(s, 1000, Entry::PostBigBlind).unwrap();
+    }
+    t.sit_out(3).unwrap();
+    let h = t.new_hand().unwrap();
+    let h2 = decode_hand(&encode_hand(&h)).unwrap();
+    assert_eq!(h2, h);
+    assert_eq!(h2.seating().dead_hands, 1 << 3);
+    let t2 = decode_table(&encode_table(&t)).unwrap();
+    assert!(t2 == t);
+    let mut h3 = h2;
+    while h3.legal_actions().is_some() {
+        h3.act(None, Move::CheckOrCall).unwrap();
+    }
+    t.finish(&h3).unwrap();
+    assert_eq!(t.player(3).unwrap().stack, 1000, "under the gun away: no blind, no ante, nothing lost");
+}
+
+#[test]
+fn tied_places_pool_their_prizes_exactly() {
+    use holecards_core::table::tournament::{Advance, Level, Tournament};
+    let level = Level { small_blind: 10, big_blind: 20, ante: 0, big_blind_ante: 0 };
+    let e = Tournament::new(holecards_core::game::Structure::NoLimit, vec![level], Advance::Hands(10), &[100, 100, 100], vec![5, 1 << 63, 1 << 63], None, Some(1)).unwrap_err();
+    assert!(e.to_string().contains("payouts add up to more than"), "{e}");
+    // The largest pool that fits, split between two tied for second (both
+    // short stacks all in and beaten in one hand, with equal starting stacks).
+    let big = u64::MAX / 2;
+    let shove = |h: &Hand| h.legal_actions().and_then(|la| la.max_raise_to).map_or(Move::CheckOrCall, Move::BetOrRaiseTo);
+    let mut ties = 0;
+    for seed in 0..60 {
+        let mut t = Tournament::new(holecards_core::game::Structure::NoLimit, vec![level], Advance::Hands(10), &[1000, 40, 40], vec![1, big, big], None, Some(seed)).unwrap();
+        while !t.is_over() {
+            t.play(shove, None).unwrap();
+        }
+        let prizes: u128 = t.results().iter().map(|f| f.prize as u128).sum();
+        assert_eq!(prizes, 1 + 2 * big as u128);
+        if t.results().iter().filter(|f| f.place == 2).count() == 2 {
+            ties += 1;
+            assert!(t.results().iter().filter(|f| f.place == 2).all(|f| f.prize == big));
+        }
+    }
+    assert!(ties > 0);
+}
+
+/// The hand's contributions and bets by table seat, after the posts.
+fn put_in(t: &Table, h: &Hand, seat: usize) -> (u64, u64) {
+    let i = t.dealt().unwrap().seats.iter().position(|&s| s == seat).unwrap();
+    (h.contributions()[i], h.bet(i).unwrap())
+}
+
+#[test]
+fn missed_blinds_are_posted_big_live_and_small_dead() {
+    // Robert's Rules and WSOP live-action rule 156: back after the big and
+    // the small blind went past, a player posts a live big blind and a dead
+    // small blind (in the pot, no part of his bet).
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.sit_out(4).unwrap();
+    deal(&mut t, pos(1, 2, 3));
+    assert_eq!(t.player(4).unwrap().missed(), 0);
+    deal(&mut t, pos(2, 3, 5)); // the big blind goes past seat 4
+    assert_eq!(t.player(4).unwrap().missed(), MISSED_BIG);
+    deal(&mut t, pos(3, 5, 0)); // and the small blind
+    assert_eq!(t.player(4).unwrap().missed(), MISSED_BIG | MISSED_SMALL);
+    t.sit_in(4, Entry::PostBigBlind).unwrap();
+    assert_eq!(t.player(4).unwrap().status, Status::PostingBigBlind);
+    let mut h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, pos(5, 0, 1));
+    assert_eq!(posts(&t, &h), vec![(0, EventKind::PostSmallBlind, 1), (1, EventKind::PostBigBlind, 2), (4, EventKind::PostBigBlind, 2), (4, EventKind::PostSmallBlind, 1)]);
+    assert_eq!(put_in(&t, &h, 4), (3, 2), "3 chips in, a bet of 2");
+    assert_eq!(h.pot(), 6);
+    // The dead chip stays in the pot: everyone folds to seat 4's live blind.
+    while h.legal_actions().is_some() {
+        let la = h.legal_actions().unwrap();
+        h.act(None, if la.can_check { Move::CheckOrCall } else { Move::Fold }).unwrap();
+    }
+    t.finish(&h).unwrap();
+    assert_eq!(t.player(4).unwrap().missed(), 0, "paid");
+    assert_eq!(t.chips(), 6000);
+}
+
+#[test]
+fn a_dead_small_blind_round_trips_through_phh() {
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.sit_out(4).unwrap();
+    deal(&mut t, pos(1, 2, 3));
+    deal(&mut t, pos(2, 3, 5));
+    deal(&mut t, pos(3, 5, 0));
+    t.sit_in(4, Entry::PostBigBlind).unwrap();
+    let h = deal(&mut t, pos(5, 0, 1));
+    let text = holecards_core::phh::write::write_hand(&h);
+    assert!(text.contains("_dead_small_blinds = [5]") && text.contains("antes = [0, 0, 0, 0, 1, 0]"), "{text}");
+    phh_round_trip(&h);
+    use holecards_core::game::codec::{decode_hand, encode_hand};
+    assert_eq!(decode_hand(&encode_hand(&h)).unwrap(), h);
+}
+
+#[test]
+fn missed_only_the_small_blind_or_nothing() {
+    // The big blind (seat 2) sits out at once: the small blind goes past
+    // him next hand (seat 3, due the big blind, posts one in the small
+    // blind's seat). Back, he owes the dead small blind only.
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.sit_out(2).unwrap();
+    deal(&mut t, Positions { small_blind_dead: true, ..pos(1, 3, 4) });
+    assert_eq!(t.player(2).unwrap().missed(), MISSED_SMALL);
+    t.sit_in(2, Entry::PostBigBlind).unwrap();
+    let h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, pos(3, 4, 5));
+    assert_eq!(posts(&t, &h), vec![(4, EventKind::PostSmallBlind, 1), (5, EventKind::PostBigBlind, 2), (2, EventKind::PostSmallBlind, 1)]);
+    assert_eq!(put_in(&t, &h, 2), (1, 0));
+    t.take_back();
+    // Missed nothing (the blinds had not reached the seat): back at once, free.
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.sit_out(5).unwrap();
+    deal(&mut t, pos(1, 2, 3));
+    assert_eq!(t.player(5).unwrap().missed(), 0);
+    t.sit_in(5, Entry::PostBigBlind).unwrap();
+    assert_eq!(t.player(5).unwrap().status, Status::Playing);
+    let h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, pos(2, 3, 4));
+    assert_eq!(h.num_players(), 6);
+    assert_eq!(posts(&t, &h).len(), 2, "the blinds only");
+}
+
+#[test]
+fn waiting_for_the_big_blind_owes_nothing_and_big_blind_only_is_the_old_rule() {
+    let setup = |rule: MissedBlinds| {
+        let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+        t.set_missed_blinds(rule).unwrap();
+        deal(&mut t, pos(0, 1, 2));
+        t.sit_out(4).unwrap();
+        deal(&mut t, pos(1, 2, 3));
+        deal(&mut t, pos(2, 3, 5));
+        deal(&mut t, pos(3, 5, 0));
+        t
+    };
+    let mut t = setup(MissedBlinds::Dead);
+    t.sit_in(4, Entry::WaitForBigBlind).unwrap();
+    deal(&mut t, pos(5, 0, 1));
+    deal(&mut t, pos(0, 1, 2));
+    deal(&mut t, pos(1, 2, 3));
+    let h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, pos(2, 3, 4));
+    assert_eq!(posts(&t, &h), vec![(3, EventKind::PostSmallBlind, 1), (4, EventKind::PostBigBlind, 2)]);
+    t.take_back();
+    // big_blind_only: one live big blind, nothing dead; missed nothing still posts.
+    let mut t = setup(MissedBlinds::BigBlindOnly);
+    t.sit_in(4, Entry::PostBigBlind).unwrap();
+    let h = t.new_hand().unwrap();
+    assert_eq!(posts(&t, &h), vec![(0, EventKind::PostSmallBlind, 1), (1, EventKind::PostBigBlind, 2), (4, EventKind::PostBigBlind, 2)]);
+    t.take_back();
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    t.set_missed_blinds(MissedBlinds::BigBlindOnly).unwrap();
+    deal(&mut t, pos(0, 1, 2));
+    t.sit_out(5).unwrap();
+    deal(&mut t, pos(1, 2, 3));
+    t.sit_in(5, Entry::PostBigBlind).unwrap();
+    assert_eq!(t.player(5).unwrap().status, Status::PostingBigBlind);
+    // A new player, never dealt in, posts one big blind under either rule.
+    let mut t = setup(MissedBlinds::Dead);
+    t.leave(4).unwrap();
+    t.sit(4, 100, Entry::PostBigBlind).unwrap();
+    let h = t.new_hand().unwrap();
+    assert_eq!(posts(&t, &h), vec![(0, EventKind::PostSmallBlind, 1), (1, EventKind::PostBigBlind, 2), (4, EventKind::PostBigBlind, 2)]);
+}
+
+#[test]
+fn a_late_entry_alone_at_the_table_is_dealt_in() {
+    use holecards_core::table::tournament::{Advance, Level, Tournament};
+    let level = Level { small_blind: 1, big_blind: 2, ante: 0, big_blind_ante: 0 };
+    let mut t = Tournament::new(holecards_core::game::Structure::NoLimit, vec![level], Advance::Hands(5), &[100, 0, 100, 0, 100, 0], vec![], None, Some(238)).unwrap();
+    t.play(|_h: &Hand| Move::CheckOrCall, None).unwrap();
+    t.register(3, 50).unwrap();
+    for s in [0, 2, 4] {
+        t.table_mut().sit_out(s).unwrap();
+    }
+    let h = t.new_hand(None).unwrap();
+    assert_eq!(t.table().dealt().unwrap().seats, vec![0, 2, 3, 4]);
+    assert!(h.is_over());
+}
+
+#[test]
+fn a_seating_with_dead_hands_or_dead_blinds_is_checked() {
+    use holecards_core::game::Seating;
+    let r = rules_10_20();
+    let base = Seating::standard(3, 0);
+    // Every hand dead: refused (nobody could win).
+    let e = Hand::new_seated(Arc::clone(&r), &[100; 3], Seating { dead_hands: 0b111, ..base }, None, Some(1), None).unwrap_err();
+    assert!(e.to_string().contains("every hand would be dead"), "{e}");
+    // A blind cannot also post a dead small blind.
+    let e = Hand::new_seated(Arc::clone(&r), &[100; 3], Seating { dead_blinds: 1 << base.big_blind, ..base }, None, Some(1), None).unwrap_err();
+    assert!(e.to_string().contains("dead small blind"), "{e}");
+    // A caller's own dead hand: folded before anyone acts, it never wins,
+    // and a blind nobody matched stays in the pot.
+    let mut h = Hand::new_seated(Arc::clone(&r), &[100; 3], Seating { dead_hands: 1 << base.big_blind, ..base }, None, Some(1), None).unwrap();
+    assert!(h.is_folded(base.big_blind));
+    while h.legal_actions().is_some() {
+        h.act(None, Move::Fold).unwrap();
+    }
+    assert_eq!(h.payoffs().unwrap(), vec![0, 20, -20]);
+    // A dead small blind: in the pot and the poster's contribution, not his bet.
+    let h = Hand::new_seated(Arc::clone(&r), &[100; 4], Seating { posting: 1 << 3, dead_blinds: 1 << 3, ..Seating::standard(4, 0) }, None, Some(1), None).unwrap();
+    assert_eq!((h.bet(3), h.contributions()[3], h.pot()), (Some(20), 30, 60));
+}
+
+#[test]
+fn two_big_blinds_and_a_dead_small_blind_round_trip_through_phh() {
+    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t.sit_out(4).unwrap();
+    deal(&mut t, pos(1, 2, 3));
+    deal(&mut t, pos(2, 3, 5));
+    deal(&mut t, pos(3, 5, 0));
+    t.sit_in(4, Entry::PostBigBlind).unwrap();
+    t.leave(0).unwrap();
+    // Seat 1 was due the big blind: he posts one in the small blind's seat.
+    let h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, Positions { small_blind_dead: true, ..pos(5, 1, 2) });
+    assert_eq!(posts(&t, &h), vec![(2, EventKind::PostBigBlind, 2), (4, EventKind::PostBigBlind, 2), (4, EventKind::PostSmallBlind, 1), (1, EventKind::PostBigBlind, 2)]);
+    t.take_back();
+    let h = deal(&mut t, Positions { small_blind_dead: true, ..pos(5, 1, 2) });
+    phh_round_trip(&h);
 }

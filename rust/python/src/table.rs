@@ -48,6 +48,10 @@ pub struct Player {
     /// `"posting"` (a big blind, to come in at the next hand).
     #[pyo3(get)]
     status: &'static str,
+    /// The blinds missed while away (moving button): `"big"`, `"small"`,
+    /// `"both"`, or None.
+    #[pyo3(get)]
+    missed_blinds: Option<&'static str>,
 }
 
 #[pymethods]
@@ -157,7 +161,8 @@ impl From<&tour::Finish> for Finish {
 }
 
 fn players_of(t: &core::Table) -> Vec<Player> {
-    t.seats().iter().enumerate().filter_map(|(seat, p)| p.as_ref().map(|p| Player { id: p.id, seat, stack: p.stack, status: p.status.name() })).collect()
+    let missed = |m: u8| [None, Some("big"), Some("small"), Some("both")][(m & 3) as usize];
+    t.seats().iter().enumerate().filter_map(|(seat, p)| p.as_ref().map(|p| Player { id: p.id, seat, stack: p.stack, status: p.status.name(), missed_blinds: missed(p.missed()) })).collect()
 }
 
 /// The bot for a table seat: one callable for every seat, a sequence by
@@ -189,11 +194,11 @@ fn bot_move(answer: &Bound<'_, PyAny>, seat: usize) -> PyResult<Move> {
     })
 }
 
-/// Plays `hand` through with `bots` (by table seat), the table moving for
-/// absent players. On an error the hand is left where it stopped.
-/// Plays `hand` through with `bots` (by table seat `seats[i]`), the table's
-/// move for the absent seats (bit i: the hand's seat i). The table is not
-/// borrowed meanwhile, so a bot may look at it.
+/// Plays `hand` through with `bots` (by table seat `seats[i]`); on an error
+/// the hand is left where it stopped. A table's absent players have dead
+/// hands and never act; `absent` (bit i: the hand's seat i) would get the
+/// table's move for an absent player. The table is not borrowed meanwhile,
+/// so a bot may look at it.
 fn play_with(py: Python<'_>, seats: &[usize], absent: u32, hand: &mut game::Hand, bots: &Bound<'_, PyAny>) -> PyResult<()> {
     while let Some(la) = hand.legal_actions() {
         let actor = la.seat;
@@ -217,6 +222,15 @@ fn play_with(py: Python<'_>, seats: &[usize], absent: u32, hand: &mut game::Hand
 #[derive(Clone)]
 pub struct Table(pub core::Table);
 
+fn missed_blinds_rule(v: Option<&Bound<'_, PyAny>>) -> PyResult<core::MissedBlinds> {
+    let Some(v) = v.filter(|v| !v.is_none()) else { return Ok(core::MissedBlinds::Dead) };
+    match v.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned())).as_deref() {
+        Some("dead") => Ok(core::MissedBlinds::Dead),
+        Some("big_blind_only") => Ok(core::MissedBlinds::BigBlindOnly),
+        _ => Err(config(format!("missed_blinds must be 'dead' (post what was missed: the big blind live, the small blind dead) or 'big_blind_only' (one big blind to come back), not {}", repr(v)))),
+    }
+}
+
 fn button_rule(v: Option<&Bound<'_, PyAny>>) -> PyResult<ButtonRule> {
     let Some(v) = v.filter(|v| !v.is_none()) else { return Ok(ButtonRule::Moving) };
     match v.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned())).as_deref() {
@@ -229,15 +243,24 @@ fn button_rule(v: Option<&Bound<'_, PyAny>>) -> PyResult<ButtonRule> {
 #[pymethods]
 impl Table {
     #[new]
-    #[pyo3(signature = (rules, seats=None, *, button=None, seed=None), text_signature = "(rules, seats=9, *, button='moving', seed=None)")]
-    fn new(rules: &Bound<'_, PyAny>, seats: Option<&Bound<'_, PyAny>>, button: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Table> {
+    #[pyo3(signature = (rules, seats=None, *, button=None, seed=None, missed_blinds=None), text_signature = "(rules, seats=9, *, button='moving', seed=None, missed_blinds='dead')")]
+    fn new(
+        rules: &Bound<'_, PyAny>,
+        seats: Option<&Bound<'_, PyAny>>,
+        button: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        missed_blinds: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Table> {
         let rules = rules.cast::<Rules>().map_err(|_| config("rules must be a holecards.Rules, e.g. Rules.no_limit(small_blind=1, big_blind=2)".into()))?.get().0.clone();
         let n = match seats.filter(|s| !s.is_none()) {
             None => 9,
             Some(seats) => crate::args::as_u64(seats).and_then(|s| usize::try_from(s).ok()).ok_or_else(|| config(format!("seats must be a number of seats, not {}", repr(seats))))?,
         };
         let seed = crate::cards::seed_from_py(seed)?;
-        Ok(Table(core::Table::new(rules, n, button_rule(button)?, seed).py()?))
+        let missed = missed_blinds_rule(missed_blinds)?;
+        let mut t = core::Table::new(rules, n, button_rule(button)?, seed).py()?;
+        t.set_missed_blinds(missed).py()?;
+        Ok(Table(t))
     }
 
     #[getter]
@@ -257,6 +280,11 @@ impl Table {
     #[getter]
     fn button_rule(&self) -> &'static str {
         self.0.button_rule().name()
+    }
+    /// What a player back from missing blinds owes: `"dead"` or `"big_blind_only"`.
+    #[getter]
+    fn missed_blinds(&self) -> &'static str {
+        self.0.missed_blinds().name()
     }
     /// The seated players, by seat.
     #[getter]
@@ -338,7 +366,7 @@ impl Table {
         self.0.take_back()
     }
     /// Whether the hand's `seat` belongs to a player sitting out (a
-    /// dead-button table deals them in, and `play` checks or folds for them).
+    /// dead-button table deals them in with a dead hand: folded at the deal).
     fn is_absent(&self, seat: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(self.0.is_absent(seat_arg(seat)?))
     }

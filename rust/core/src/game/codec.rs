@@ -19,6 +19,34 @@ const VERSION: u8 = 3;
 #[derive(Default)]
 pub(crate) struct Writer(pub(crate) Vec<u8>);
 
+/// Writes a seating's seat sets: the posting set in one word, as format 3
+/// always had it; when a seat posts a dead small blind or has a dead hand,
+/// bit 63 of that word is set and a second word follows (dead small blinds
+/// in its low half, dead hands in its high half). States written before
+/// these sets existed read as having none.
+pub(crate) fn write_seat_sets(w: &mut Writer, posting: u32, dead_blinds: u32, dead_hands: u32) {
+    let more = (dead_blinds | dead_hands) != 0;
+    w.u64(posting as u64 | (more as u64) << 63);
+    if more {
+        w.u64(dead_blinds as u64 | (dead_hands as u64) << 32);
+    }
+}
+
+/// Reads what [`write_seat_sets`] wrote: (posting, dead small blinds, dead hands).
+pub(crate) fn read_seat_sets(r: &mut Reader) -> Result<(u32, u32, u32)> {
+    let first = r.u64()?;
+    let posting = u32::try_from(first & !(1 << 63)).map_err(|_| bad())?;
+    if first >> 63 == 0 {
+        return Ok((posting, 0, 0));
+    }
+    let second = r.u64()?;
+    let (dead_blinds, dead_hands) = (second as u32, (second >> 32) as u32);
+    if dead_blinds | dead_hands == 0 {
+        return Err(bad());
+    }
+    Ok((posting, dead_blinds, dead_hands))
+}
+
 impl Writer {
     pub(crate) fn u8(&mut self, v: u8) {
         self.0.push(v);
@@ -194,7 +222,7 @@ pub fn encode_hand(h: &Hand) -> Vec<u8> {
     w.u8(h.button as u8);
     w.u8(h.seating.sb);
     w.u8(h.seating.bb);
-    w.u64(h.seating.posting as u64);
+    write_seat_sets(&mut w, h.seating.posting, h.seating.dead_blinds, h.seating.dead_hands);
     w.u8(h.street as u8);
     for c in h.board {
         w.card(c);
@@ -289,11 +317,13 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
     let button = r.seat(n)?;
     let sb = r.u8()?;
     let bb = r.seat(n)? as u8;
-    let posting = r.u64()?;
-    if (sb != NO_SEAT && sb as usize >= n) || sb == bb || posting >> n != 0 || posting & (1 << bb) != 0 || (sb != NO_SEAT && posting & (1 << sb) != 0) {
+    let (posting, dead_blinds, dead_hands) = read_seat_sets(&mut r)?;
+    let blinds = (1u32 << bb) | if sb != NO_SEAT { 1 << sb } else { 0 };
+    let beyond = |set: u32| set >> n != 0;
+    if (sb != NO_SEAT && sb as usize >= n) || sb == bb || beyond(posting | dead_blinds | dead_hands) || (posting | dead_blinds) & blinds != 0 || dead_hands.count_ones() as usize >= n {
         return Err(bad());
     }
-    let seating = SeatingBits { sb, bb, posting: posting as u32 };
+    let seating = SeatingBits { sb, bb, posting, dead_blinds, dead_hands };
     let street = Street::from_u8(r.u8()?).ok_or_else(bad)?;
     let mut board = [Card::new(0).map_err(|_| bad())?; 5];
     for c in board.iter_mut() {

@@ -155,6 +155,13 @@ pub struct Seating {
     /// Seats posting a live big blind to come in (bit i is seat i): their
     /// post is a bet of the big blind, with the option to raise.
     pub posting: u32,
+    /// Seats posting a dead small blind (blinds missed while away): chips
+    /// for the pot that are no part of the poster's bet, like an ante.
+    pub dead_blinds: u32,
+    /// Seats whose hands are dead (players away from the table): dealt in,
+    /// their forced bets posted, then folded before anyone acts. They can
+    /// lose what they posted and never win a pot.
+    pub dead_hands: u32,
 }
 
 impl Seating {
@@ -162,7 +169,7 @@ impl Seating {
     pub fn standard(players: usize, button: usize) -> Seating {
         let n = players.max(1);
         let sb = if players == 2 { button } else { wrap(button + 1, n) };
-        Seating { button, small_blind: Some(sb), big_blind: wrap(sb + 1, n), posting: 0 }
+        Seating { button, small_blind: Some(sb), big_blind: wrap(sb + 1, n), posting: 0, dead_blinds: 0, dead_hands: 0 }
     }
 }
 
@@ -186,6 +193,8 @@ pub(crate) struct SeatingBits {
     pub sb: u8,
     pub bb: u8,
     pub posting: u32,
+    pub dead_blinds: u32,
+    pub dead_hands: u32,
 }
 
 pub(crate) const NO_SEAT: u8 = u8::MAX;
@@ -294,7 +303,8 @@ impl Hand {
     pub fn new_seated(rules: Arc<Rules>, stacks: &[u64], seating: Seating, rng: Option<&mut DeckRng>, seed: Option<u64>, given: Option<&GivenCards>) -> Result<Hand> {
         let n = stacks.len();
         let bad = |why: String| Err(Error::bad_config(format!("seating {seating:?} for {n} players: {why}")));
-        if seating.button >= n || seating.big_blind >= n || seating.small_blind.is_some_and(|s| s >= n) || (n < 32 && seating.posting >> n != 0) {
+        let beyond = |set: u32| n < 32 && set >> n != 0;
+        if seating.button >= n || seating.big_blind >= n || seating.small_blind.is_some_and(|s| s >= n) || beyond(seating.posting) || beyond(seating.dead_blinds) || beyond(seating.dead_hands) {
             return bad("a seat out of range".into());
         }
         if seating.small_blind == Some(seating.big_blind) {
@@ -303,10 +313,17 @@ impl Hand {
         if seating.posting & (1 << seating.big_blind) != 0 || seating.small_blind.is_some_and(|s| seating.posting & (1 << s) != 0) {
             return bad("a blind cannot also post to come in".into());
         }
-        if seating.posting != 0 && !rules.straddles.is_empty() {
+        let blinds = (1u32 << seating.big_blind) | seating.small_blind.map_or(0, |s| 1 << s);
+        if seating.dead_blinds & blinds != 0 {
+            return bad("a blind cannot also post a dead small blind".into());
+        }
+        if (seating.posting | seating.dead_blinds) != 0 && !rules.straddles.is_empty() {
             return bad("in a straddle game players coming in wait for the big blind".into());
         }
-        if n == 2 && (seating.small_blind != Some(seating.button) || seating.posting != 0) {
+        if n < 32 && seating.dead_hands.count_ones() as usize >= n {
+            return bad("every hand would be dead: at least one player must be in".into());
+        }
+        if n == 2 && (seating.small_blind != Some(seating.button) || (seating.posting | seating.dead_blinds) != 0) {
             return bad("heads-up, the button posts the small blind and nobody else posts".into());
         }
         let mut lazy = match rng {
@@ -394,13 +411,36 @@ impl Hand {
             spare.keep(pots);
         }
         *masks = Masks::default();
-        *bits = SeatingBits { sb: seating.small_blind.map_or(NO_SEAT, |s| s as u8), bb: seating.big_blind as u8, posting: seating.posting };
+        *bits = SeatingBits {
+            sb: seating.small_blind.map_or(NO_SEAT, |s| s as u8),
+            bb: seating.big_blind as u8,
+            posting: seating.posting,
+            dead_blinds: seating.dead_blinds,
+            dead_hands: seating.dead_hands,
+        };
         self.post_forced_bets();
-        // Everyone is in; who can bet: who is not all-in on a forced bet.
-        let able = self.seats.iter().enumerate().fold(0, |m, (i, s)| m | u32::from(!s.all_in) << i);
-        self.masks = Masks { in_hand: (1 << self.seats.len()) - 1, able, pending: able };
+        if seating.dead_hands != 0 {
+            self.kill_dead_hands(seating.dead_hands);
+        }
+        // Everyone is in but the dead hands; who can bet: who is not all-in
+        // on a forced bet.
+        let in_hand = ((1u32 << self.seats.len()) - 1) & !seating.dead_hands;
+        let able = self.seats.iter().enumerate().fold(0, |m, (i, s)| m | u32::from(!s.all_in && !s.folded) << i);
+        self.masks = Masks { in_hand, able, pending: able };
         debug_assert_eq!(self.masks, self.compute_masks(), "seat masks after the forced bets");
         self.start_round();
+    }
+
+    /// Kills the dead hands (after the forced bets, before anyone acts):
+    /// each is folded, and recorded as a fold, in seat order.
+    #[cold]
+    fn kill_dead_hands(&mut self, dead: u32) {
+        for seat in 0..self.seats.len() {
+            if dead & (1 << seat) != 0 {
+                self.seats[seat].folded = true;
+                self.record(seat, EventKind::Fold, 0);
+            }
+        }
     }
 
     pub fn num_players(&self) -> usize {
@@ -419,7 +459,14 @@ impl Hand {
 
     /// Who posted the blinds.
     pub fn seating(&self) -> Seating {
-        Seating { button: self.button, small_blind: self.small_blind_seat(), big_blind: self.big_blind_seat(), posting: self.seating.posting }
+        Seating {
+            button: self.button,
+            small_blind: self.small_blind_seat(),
+            big_blind: self.big_blind_seat(),
+            posting: self.seating.posting,
+            dead_blinds: self.seating.dead_blinds,
+            dead_hands: self.seating.dead_hands,
+        }
     }
 
     fn put_in(&mut self, seat: usize, want: u64, live: bool) -> u64 {
@@ -483,8 +530,8 @@ impl Hand {
         }
         let paid = self.put_in(bb, rules.big_blind, true);
         self.record_post(bb, EventKind::PostBigBlind, paid);
-        if self.seating.posting != 0 {
-            self.post_to_come_in(rules.big_blind);
+        if (self.seating.posting | self.seating.dead_blinds) != 0 {
+            self.post_to_come_in(rules.big_blind, rules.small_blind);
         }
         // The big blind is the first bet of the round. A blind posted short
         // (all-in for less) does not lower it: the others still owe the full
@@ -520,10 +567,12 @@ impl Hand {
         self.high = self.seats.iter().map(|s| s.bet).max().unwrap_or(0).max(self.last_full_high);
     }
 
-    /// Players coming into the game post a live big blind, in seat order
-    /// from the big blind's left.
+    /// Players coming into the game post a live big blind, and players back
+    /// from missing the blinds a dead small blind (no part of their bet: it
+    /// counts in their contribution as an ante does), in seat order from the
+    /// big blind's left, the live blind first.
     #[cold]
-    fn post_to_come_in(&mut self, big_blind: u64) {
+    fn post_to_come_in(&mut self, big_blind: u64, small_blind: u64) {
         let n = self.seats.len();
         let bb = self.big_blind_seat();
         for i in 1..n {
@@ -531,6 +580,11 @@ impl Hand {
             if self.seating.posting & (1 << seat) != 0 {
                 let paid = self.put_in(seat, big_blind, true);
                 self.record_post(seat, EventKind::PostBigBlind, paid);
+            }
+            if self.seating.dead_blinds & (1 << seat) != 0 {
+                let paid = self.put_in(seat, small_blind, false);
+                self.seats[seat].total += paid;
+                self.record_post(seat, EventKind::PostSmallBlind, paid);
             }
         }
     }
@@ -720,7 +774,9 @@ impl Hand {
             s.acted = false;
             s.acted_high = 0;
         }
-        if top_bet > second {
+        // A dead hand's blind nobody matched is not returned: a folded seat
+        // gets nothing back (only a dead hand can fold holding the top bet).
+        if top_bet > second && !self.seats[top].folded {
             let back = top_bet - second;
             let s = &mut self.seats[top];
             s.total -= back;

@@ -159,7 +159,36 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
     let units =
         |d: Decimal| -> Result<u64> { d.in_units(places).and_then(|v| u64::try_from(v).ok()).filter(|&v| v <= crate::game::rules::MAX_CHIPS).ok_or_else(|| bad("an amount too large to play".into())) };
     let stacks_u = stacks.iter().map(|&d| units(d)).collect::<Result<Vec<_>>>()?;
-    let antes_u = antes.iter().map(|&d| units(d)).collect::<Result<Vec<_>>>()?;
+    let mut antes_u = antes.iter().map(|&d| units(d)).collect::<Result<Vec<_>>>()?;
+    // This project's fields for a table's hand: players whose hands were
+    // dead (away from the table; their kill is the fold written for them
+    // before anyone acts) and players who posted a dead small blind (written
+    // in their `antes` entry, which is dead money as an ante is).
+    let players = |key: &str| -> Result<u32> {
+        let Some(v) = h.numbers(key)? else { return Ok(0) };
+        v.into_iter().try_fold(0u32, |m, d| match d.and_then(|d| d.in_units(0)) {
+            Some(p) if (1..=n as i128).contains(&p) => Ok(m | 1 << (p - 1)),
+            _ => Err(bad(format!("'{key}' lists players by number, 1 to {n}"))),
+        })
+    };
+    let dead_hands = players("_dead_hands")?;
+    let dead_blinds = players("_dead_small_blinds")?;
+    if n < 32 && dead_hands.count_ones() as usize >= n {
+        return Err(bad("every hand is dead in '_dead_hands': at least one player must be in".into()));
+    }
+    let mut dead_blind = 0u64;
+    if dead_blinds != 0 {
+        // The ante is a player's entry without a dead blind; the dead blind
+        // what a poster's entry holds above it.
+        let base = (0..n).find(|&i| dead_blinds & (1 << i) == 0).map_or(0, |i| antes_u[i]);
+        let first = (0..n).find(|&i| dead_blinds & (1 << i) != 0).map_or(0, |i| antes_u[i]);
+        dead_blind = first.checked_sub(base).filter(|&d| d > 0).ok_or_else(|| bad("a '_dead_small_blinds' player's antes entry holds no dead small blind above the ante".into()))?;
+        for (i, a) in antes_u.iter_mut().enumerate() {
+            if dead_blinds & (1 << i) != 0 {
+                *a = a.checked_sub(dead_blind).ok_or_else(|| bad("the '_dead_small_blinds' players' antes entries differ".into()))?;
+            }
+        }
+    }
     let blinds_u = blinds.iter().map(|&d| units(d)).collect::<Result<Vec<_>>>()?;
     // A table's layout (this engine's tables write it; pokerkit plays it):
     // three or more players where entry 0 is the big blind and entry 1
@@ -172,13 +201,22 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
         _ => None,
     };
     let dead_sb = n >= 3 && bb_amount.is_some_and(|b| b > 0 && blinds_u[0] == b && blinds_u[1] == 0);
+    // Two big blinds (the moving button's player due the big blind, in the
+    // small blind's seat) in a hand with a dead small blind: p1 posts to
+    // come in, and the dead blinds say what the small blind is.
+    let double_bb = n >= 3 && dead_blinds != 0 && bb_amount.is_some_and(|b| b > 0 && blinds_u[0] == b && blinds_u[1] == b);
     let first_rest = if dead_sb { 1 } else { 2 };
     let posting: u32 = match bb_amount {
-        Some(b) if n >= 3 && b > 0 => (first_rest..n).filter(|&i| blinds_u[i] == b).fold(0, |m, i| m | (1 << i)),
+        Some(b) if n >= 3 && b > 0 => (first_rest..n).filter(|&i| blinds_u[i] == b).fold(u32::from(double_bb), |m, i| m | (1 << i)),
         _ => 0,
     };
-    let mut o =
-        if dead_sb { BlindOptions { small_blind: 0, big_blind: blinds_u[0], ..Default::default() } } else { BlindOptions { small_blind: blinds_u[0], big_blind: blinds_u[1], ..Default::default() } };
+    let mut o = if dead_sb {
+        BlindOptions { small_blind: 0, big_blind: blinds_u[0], ..Default::default() }
+    } else if double_bb {
+        BlindOptions { small_blind: dead_blind, big_blind: blinds_u[1], ..Default::default() }
+    } else {
+        BlindOptions { small_blind: blinds_u[0], big_blind: blinds_u[1], ..Default::default() }
+    };
     let rest: Vec<u64> = blinds_u[first_rest..].iter().enumerate().map(|(i, &s)| if posting & (1 << (i + first_rest)) != 0 { 0 } else { s }).collect();
     let rest = &rest[..];
     let k = rest.iter().take_while(|&&s| s > 0).count();
@@ -186,9 +224,18 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
         return Err(bad(format!("blinds_or_straddles {blinds_u:?}: a straddle that is not under the gun (or a gap) is not played")));
     }
     o.straddles = rest[..k].to_vec();
-    let seating = (dead_sb || posting != 0).then(|| {
+    if dead_sb && dead_blinds != 0 {
+        // Nobody posted a small blind: the dead ones say what it is.
+        o.small_blind = dead_blind;
+    } else if dead_blinds != 0 && dead_blind != o.small_blind {
+        return Err(bad(format!("a dead small blind of {dead_blind} in a game whose small blind is {}", o.small_blind)));
+    }
+    let seating = (dead_sb || (posting | dead_blinds | dead_hands) != 0).then(|| {
+        if !dead_sb && posting == 0 && dead_blinds == 0 && n == 2 {
+            return Seating { dead_hands, ..Seating::standard(n, n - 1) };
+        }
         let bb = if dead_sb { 0 } else { 1 };
-        Seating { button: n - 1, small_blind: if dead_sb { None } else { Some(0) }, big_blind: bb, posting }
+        Seating { button: n - 1, small_blind: if dead_sb || double_bb { None } else { Some(0) }, big_blind: bb, posting, dead_blinds, dead_hands }
     });
     let bb_seat = if dead_sb { 0 } else { 1 };
     if antes_u.iter().all(|&a| a == antes_u[0]) {
@@ -328,6 +375,8 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
     let unit = |d: &Decimal| d.in_units(places).and_then(|v| u64::try_from(v).ok()).unwrap_or(u64::MAX);
     for (i, a) in actions.iter().enumerate() {
         let (seat, mv) = match a {
+            // A dead hand's fold: the hand was killed at the deal.
+            PhhAction::Fold(s) if *s < 32 && seating.is_some_and(|st| st.dead_hands & (1 << s) != 0) && hand.is_folded(*s) => continue,
             PhhAction::Fold(s) => (*s, Move::Fold),
             PhhAction::CheckOrCall(s) => (*s, Move::CheckOrCall),
             PhhAction::BetOrRaiseTo(s, d) => (*s, Move::BetOrRaiseTo(unit(d))),

@@ -42,20 +42,36 @@ pub fn hand_fields(hand: &Hand) -> Table {
     let seating = hand.seating();
     // Heads-up PHH lists the big blind first and still writes the small
     // blind in entry 0 ("reversed"): the standard layout, always.
-    let standard = n == 2 || seating == crate::game::Seating::standard(n, b);
+    let standard = n == 2 || crate::game::Seating { dead_hands: 0, ..seating } == crate::game::Seating::standard(n, b);
     let bb_player = if standard { 1 } else { player_of(seating.big_blind) };
     let antes: Vec<u64> = (0..n)
         .map(|i| {
-            if uniform {
-                r.ante
-            } else if i == bb_player {
-                r.big_blind_ante
-            } else {
-                0
-            }
+            // A dead small blind is dead money, as an ante is: written with it.
+            let dead_blind = if seating.dead_blinds & (1 << seat_of(i)) != 0 { r.small_blind } else { 0 };
+            dead_blind
+                + if uniform {
+                    r.ante
+                } else if i == bb_player {
+                    r.big_blind_ante
+                } else {
+                    0
+                }
         })
         .collect();
     t.push(("antes".into(), nums(antes)));
+    // This project's fields (players by number from 1): who posted a dead
+    // small blind (in their `antes` entry), whose hands were dead.
+    let players = |set: u32| -> Vec<u64> {
+        let mut v: Vec<u64> = (0..n).filter(|&s| set & (1 << s) != 0).map(|s| player_of(s) as u64 + 1).collect();
+        v.sort_unstable();
+        v
+    };
+    if seating.dead_blinds != 0 {
+        t.push(("_dead_small_blinds".into(), nums(players(seating.dead_blinds))));
+    }
+    if seating.dead_hands != 0 {
+        t.push(("_dead_hands".into(), nums(players(seating.dead_hands))));
+    }
     let mut blinds = vec![0u64; n];
     if r.structure != Structure::Progressive {
         if standard {

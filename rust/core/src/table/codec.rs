@@ -4,10 +4,10 @@
 //! field by field when read back.
 use super::seats::Positions;
 use super::tournament::{Advance, Finish, Level, Tournament};
-use super::{Bust, ButtonRule, Deal, Player, Status, Table};
+use super::{Bust, ButtonRule, Deal, MissedBlinds, Player, Status, Table};
 use crate::deck::DeckRng;
 use crate::error::Result;
-use crate::game::codec::{bad, check_version, read_rules, write_rules, Reader, Writer, FORMAT};
+use crate::game::codec::{bad, check_version, read_rules, read_seat_sets, write_rules, write_seat_sets, Reader, Writer, FORMAT};
 use crate::game::{Seating, Structure, MAX_SEATS, MIN_SEATS};
 use rand::SeedableRng;
 use std::sync::Arc;
@@ -51,7 +51,7 @@ fn write_deal(w: &mut Writer, d: Option<&Deal>) {
     w.u8(d.seating.button as u8);
     opt_seat_w(w, d.seating.small_blind);
     w.u8(d.seating.big_blind as u8);
-    w.u64(d.seating.posting as u64);
+    write_seat_sets(w, d.seating.posting, d.seating.dead_blinds, d.seating.dead_hands);
     w.u64(d.number);
     w.u64(d.hole_cards);
     w.u64(d.absent as u64);
@@ -83,7 +83,9 @@ fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
         starting.push(r.u64()?);
     }
     let positions = read_positions(r, n)?;
-    let seating = Seating { button: r.seat(k)?, small_blind: opt_seat_r(r, k)?, big_blind: r.seat(k)?, posting: u32_of(r.u64()?)? };
+    let (button, small_blind, big_blind) = (r.seat(k)?, opt_seat_r(r, k)?, r.seat(k)?);
+    let (posting, dead_blinds, dead_hands) = read_seat_sets(r)?;
+    let seating = Seating { button, small_blind, big_blind, posting, dead_blinds, dead_hands };
     let number = r.u64()?;
     let hole_cards = r.u64()?;
     let absent = u32_of(r.u64()?)?;
@@ -96,7 +98,8 @@ fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
     let before_word = r.u64()? as u128 | (r.u64()? as u128) << 64;
     // The hand's seats in table order.
     let ordered = ds.windows(2).all(|p| p[0] < p[1]);
-    if k < MIN_SEATS || !ordered || seating.posting >> k != 0 || absent >> k != 0 || seating.small_blind == Some(seating.big_blind) {
+    let beyond = |set: u32| set >> k != 0;
+    if k < MIN_SEATS || !ordered || beyond(posting | dead_blinds | dead_hands | absent) || seating.small_blind == Some(seating.big_blind) {
         return Err(bad());
     }
     Ok(Some(Deal { seats: ds, positions, seating, number, starting, hole_cards, absent, entering, before: (before_pos, before_word) }))
@@ -104,7 +107,8 @@ fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
 
 fn write_table(w: &mut Writer, t: &Table) {
     write_rules(w, &t.rules);
-    w.u8(t.button_rule as u8);
+    // The missed-blind rule in the high half of the button rule's byte.
+    w.u8(t.button_rule as u8 | (t.missed_blinds as u8) << 4);
     w.len(t.seats.len());
     for s in &t.seats {
         match s {
@@ -113,7 +117,9 @@ fn write_table(w: &mut Writer, t: &Table) {
                 w.bool(true);
                 w.u64(p.id as u64);
                 w.u64(p.stack);
-                w.u8(p.status as u8);
+                // The blinds missed and whether the player has played here
+                // in the status byte's high bits.
+                w.u8(p.status as u8 | p.missed << 4 | u8::from(p.played) << 6);
                 match p.before_out {
                     None => w.bool(false),
                     Some((st, at)) => {
@@ -156,11 +162,13 @@ fn u32_of(v: u64) -> Result<u32> {
 
 fn read_table(r: &mut Reader) -> Result<Table> {
     let rules = Arc::new(read_rules(r)?);
-    let button_rule = match r.u8()? {
+    let byte = r.u8()?;
+    let button_rule = match byte & 15 {
         0 => ButtonRule::Moving,
         1 => ButtonRule::Dead,
         _ => return Err(bad()),
     };
+    let missed_blinds = MissedBlinds::from_u8(byte >> 4).ok_or_else(bad)?;
     let n = r.len(MAX_SEATS)?;
     if n < MIN_SEATS {
         return Err(bad());
@@ -170,9 +178,14 @@ fn read_table(r: &mut Reader) -> Result<Table> {
         seats.push(if r.bool()? {
             let id = u32_of(r.u64()?)?;
             let stack = r.u64()?;
-            let status = Status::from_u8(r.u8()?).ok_or_else(bad)?;
+            let byte = r.u8()?;
+            let status = Status::from_u8(byte & 15).ok_or_else(bad)?;
+            let (missed, played) = ((byte >> 4) & 3, byte >> 6 == 1);
+            if byte >> 7 != 0 {
+                return Err(bad());
+            }
             let before_out = if r.bool()? { Some((Status::from_u8(r.u8()?).ok_or_else(bad)?, r.u64()?)) } else { None };
-            Some(Player { id, stack, status, before_out })
+            Some(Player { id, stack, status, before_out, missed, played })
         } else {
             None
         });
@@ -209,7 +222,7 @@ fn read_table(r: &mut Reader) -> Result<Table> {
     let (dealing, finished) = (out.is_some(), last_deal.is_some());
     // Slot 0 the hand out, slot 1 the last finished.
     let deals = [out.unwrap_or_default(), last_deal.unwrap_or_default()];
-    Ok(Table { rules, button_rule, seats, next_id, last, first_button, seed, rng, hands, deals, cur: 0, dealing, finished, busts })
+    Ok(Table { rules, button_rule, seats, next_id, last, first_button, seed, rng, hands, deals, cur: 0, dealing, finished, busts, missed_blinds })
 }
 
 pub fn encode_table(t: &Table) -> Vec<u8> {
@@ -315,7 +328,7 @@ pub fn decode_tournament(bytes: &[u8]) -> Result<Tournament> {
     if undo.is_some_and(|(l, _, c)| l >= levels.len() || !c.is_finite() || c < 0.0) || undo.is_some() != table.dealt().is_some() {
         return Err(bad());
     }
-    if !r.0.is_empty() || levels.is_empty() || level >= levels.len() || !clock.is_finite() || clock < 0.0 || payouts.len() > entrants as usize {
+    if !r.0.is_empty() || levels.is_empty() || level >= levels.len() || !clock.is_finite() || clock < 0.0 || payouts.len() > entrants as usize || super::tournament::payout_total(&payouts).is_none() {
         return Err(bad());
     }
     if let Advance::Seconds(s) = advance {

@@ -46,13 +46,16 @@ impl ButtonRule {
 pub enum Status {
     /// Dealt in every hand.
     Playing = 0,
-    /// Not dealt in (cash), or dealt in and folded at every turn where a
-    /// check is not possible (dead button: tournaments blind absent players off).
+    /// Not dealt in (cash), or dealt a dead hand (dead button: tournaments
+    /// blind absent players off; their hands are folded after the forced
+    /// bets, TDA rule 30).
     SittingOut = 1,
     /// Coming in when the big blind reaches this seat.
     WaitingForBigBlind = 2,
-    /// Coming in at the next hand by posting a big blind out of position
-    /// (not between the button and the small blind, where they wait a hand).
+    /// Coming in at the next hand by posting out of position what is owed
+    /// (a new player a big blind; one back from sitting out the blinds
+    /// missed), not between the button and the small blind, where they wait
+    /// a hand.
     PostingBigBlind = 3,
 }
 
@@ -66,6 +69,37 @@ impl Status {
         [Status::Playing, Status::SittingOut, Status::WaitingForBigBlind, Status::PostingBigBlind].get(v as usize).copied()
     }
 }
+
+/// What a cash-game player who sat out through the blinds owes to come back
+/// (moving button; with the dead button absent players are dealt in and
+/// miss nothing).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum MissedBlinds {
+    /// Robert's Rules of Poker and WSOP live-action rule 156: what was
+    /// missed, the big blind live and the small blind dead; nothing missed,
+    /// nothing owed.
+    #[default]
+    Dead = 0,
+    /// One live big blind to come back, whatever was missed (or wait for
+    /// the big blind).
+    BigBlindOnly = 1,
+}
+
+impl MissedBlinds {
+    /// The name Python uses: `dead` or `big_blind_only`.
+    pub fn name(self) -> &'static str {
+        ["dead", "big_blind_only"][self as usize]
+    }
+    pub fn from_u8(v: u8) -> Option<MissedBlinds> {
+        [MissedBlinds::Dead, MissedBlinds::BigBlindOnly].get(v as usize).copied()
+    }
+}
+
+/// [`Player::missed`]: the big blind went past the seat while the player was away.
+pub const MISSED_BIG: u8 = 1;
+/// [`Player::missed`]: the small blind went past the seat while the player was away.
+pub const MISSED_SMALL: u8 = 2;
 
 /// How a player joining a running game comes in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -87,6 +121,26 @@ pub struct Player {
     /// While sitting out: the status before, and the hands dealt then (back
     /// before another hand is dealt, a player has missed nothing).
     pub(crate) before_out: Option<(Status, u64)>,
+    /// The blinds missed since last dealt in ([`MISSED_BIG`], [`MISSED_SMALL`]).
+    pub(crate) missed: u8,
+    /// Dealt in at least once at this table (a new player owes one big
+    /// blind to come in, whatever went past the seat).
+    pub(crate) played: bool,
+}
+
+impl Player {
+    /// The blinds missed since last dealt in ([`MISSED_BIG`], [`MISSED_SMALL`]).
+    pub fn missed(&self) -> u8 {
+        self.missed
+    }
+    /// What a player posting to come in posts: (a live big blind, a dead
+    /// small blind).
+    pub(crate) fn owes(&self, rule: MissedBlinds) -> (bool, bool) {
+        if !self.played || rule == MissedBlinds::BigBlindOnly {
+            return (true, false);
+        }
+        (self.missed & MISSED_BIG != 0, self.missed & MISSED_SMALL != 0)
+    }
 }
 
 /// A player who lost every chip, and when.
@@ -113,7 +167,8 @@ pub struct Deal {
     /// hand from another one with the same seats and stacks.
     pub hole_cards: u64,
     /// The hand's seats whose players are sitting out (bit i is the
-    /// hand's seat i; a dead-button table deals them in).
+    /// hand's seat i; a dead-button table deals them dead hands, the
+    /// seating's `dead_hands`).
     pub absent: u32,
     /// Players who came in with this hand, and how they were waiting.
     pub entering: Vec<(usize, Status)>,
@@ -148,6 +203,7 @@ pub struct Table {
     pub(crate) dealing: bool,
     pub(crate) finished: bool,
     pub(crate) busts: Vec<Bust>,
+    pub(crate) missed_blinds: MissedBlinds,
 }
 
 impl PartialEq for Table {
@@ -164,6 +220,7 @@ impl PartialEq for Table {
             && self.dealt() == o.dealt()
             && self.last_deal() == o.last_deal()
             && self.busts == o.busts
+            && self.missed_blinds == o.missed_blinds
     }
 }
 
@@ -191,6 +248,7 @@ impl Table {
             dealing: false,
             finished: false,
             busts: Vec::new(),
+            missed_blinds: MissedBlinds::Dead,
         })
     }
 
@@ -199,6 +257,16 @@ impl Table {
     }
     pub fn button_rule(&self) -> ButtonRule {
         self.button_rule
+    }
+    /// What a player back from missing blinds owes (moving button).
+    pub fn missed_blinds(&self) -> MissedBlinds {
+        self.missed_blinds
+    }
+    /// Chooses what players back from missing blinds owe, between hands.
+    pub fn set_missed_blinds(&mut self, rule: MissedBlinds) -> Result<()> {
+        self.between_hands("change the missed-blind rule")?;
+        self.missed_blinds = rule;
+        Ok(())
     }
     pub fn seat_count(&self) -> usize {
         self.seats.len()
@@ -273,7 +341,7 @@ impl Table {
         };
         let id = self.next_id;
         self.next_id += 1;
-        self.seats[seat] = Some(Player { id, stack, status, before_out: None });
+        self.seats[seat] = Some(Player { id, stack, status, before_out: None, missed: 0, played: false });
         Ok(id)
     }
 
@@ -319,6 +387,7 @@ impl Table {
         let started = self.last.is_some();
         let dead = self.button_rule == ButtonRule::Dead;
         let hands = self.hands;
+        let rule = self.missed_blinds;
         let p = self.seats[seat].as_mut().ok_or_else(|| Error::bad_config(format!("seat {seat} is empty")))?;
         if p.status == Status::Playing {
             return Err(Error::bad_config(format!("seat {seat} is already playing")));
@@ -330,7 +399,10 @@ impl Table {
                 "seat {seat} is already coming in: a dead-button table deals a joiner in at the next hand, or the one after from between the button and the small blind"
             )));
         }
-        p.status = match (p.before_out.take(), dead || !started, entry) {
+        // A player who has played here and missed no blind comes back at
+        // once (missed-blind rule `Dead`).
+        let owes_nothing = p.played && p.missed == 0 && rule == MissedBlinds::Dead;
+        p.status = match (p.before_out.take(), dead || !started || owes_nothing, entry) {
             // Back before another hand was dealt: nothing was missed.
             (Some((before, at)), _, _) if at == hands => before,
             (_, true, _) => Status::Playing,
@@ -382,7 +454,7 @@ impl Table {
                 return Err(e);
             }
         };
-        let absent = plan.seats.iter().enumerate().filter(|(_, &s)| self.seats[s].as_ref().is_some_and(|p| p.status == Status::SittingOut)).fold(0u32, |m, (i, _)| m | (1 << i));
+        let absent = plan.seating.dead_hands;
         let d = &mut self.deals[cur];
         d.entering.clear();
         for &s in &plan.entering {
@@ -425,7 +497,7 @@ impl Table {
     }
 
     /// Whether the player in the hand's `seat` is sitting out (a dead-button
-    /// table deals them in; [`Table::play`] checks or folds for them).
+    /// table deals them in, and their hand is dead: folded before anyone acts).
     pub fn is_absent(&self, hand_seat: usize) -> bool {
         hand_seat < 32 && self.absent_seats() & (1 << hand_seat) != 0
     }
@@ -443,10 +515,20 @@ impl Table {
         if hand.num_players() != deal.seats.len() || !same_stacks || hand.seating() != deal.seating || hole_mask(hand) != deal.hole_cards {
             return Err(Error::bad_config(format!("this is not the hand the table dealt (hand {})", deal.number)));
         }
+        let missed = seats::missed_in(self, &self.deals[self.cur]);
+        for (seat, bits) in missed {
+            if let Some(p) = self.seats[seat].as_mut() {
+                p.missed |= bits;
+            }
+        }
         let deal = &self.deals[self.cur];
         let mut busted = Vec::new();
         for (i, &seat) in deal.seats.iter().enumerate() {
             let Some(p) = self.seats[seat].as_mut() else { continue };
+            // Dealt in: whatever was missed is paid (or the big blind was
+            // waited for).
+            p.played = true;
+            p.missed = 0;
             p.stack = hand.stack(i).unwrap_or(0);
             if p.stack == 0 {
                 busted.push(Bust { player: p.id, seat, hand: deal.number, starting_stack: deal.starting[i] });
@@ -484,12 +566,14 @@ impl Table {
     }
 
     /// The seats of the hand being played whose players are sitting out (bit
-    /// i is the hand's seat i): [`Table::absent_move`] moves for them.
+    /// i is the hand's seat i): their hands are dead (folded at the deal).
     pub fn absent_seats(&self) -> u32 {
         self.dealt().map_or(0, |d| d.absent)
     }
 
-    /// The move made for an absent player to act: check when free, else fold.
+    /// The move made for an absent player to act: check when free, else
+    /// fold. (A table's absent players never act: their hands are dead from
+    /// the deal; this serves hands a caller deals with absent players alive.)
     pub fn move_for_absent(la: &crate::game::LegalActions) -> Move {
         if la.can_check {
             Move::CheckOrCall
@@ -498,9 +582,10 @@ impl Table {
         }
     }
 
-    /// The move the table makes for a player to act who is sitting out
-    /// (dealt in by a dead-button table): check when that is possible,
-    /// else fold. `None` when the player to act is present.
+    /// The move the table makes for a player to act who is sitting out:
+    /// check when that is possible, else fold. `None` when the player to act
+    /// is present, which at a table is always (absent players' hands are
+    /// dead from the deal, and a dead hand never acts).
     #[inline]
     pub fn absent_move(&self, hand: &Hand) -> Option<Move> {
         if !self.is_absent(hand.actor()?) {

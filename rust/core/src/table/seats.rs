@@ -10,8 +10,13 @@
 //! out of position at the next hand, except from a seat strictly between the
 //! button and the small blind (they would have the button without paying a
 //! blind: WSOP tournament rule 66; live-action rules 274 and 307 offer
-//! posting or waiting), where they wait a hand.
-//! Players sitting out are not dealt in.
+//! posting or waiting), where they wait a hand. Nobody skips the big blind
+//! (Robert's Rules: "there may be more than one big blind"): a player dealt
+//! in between last hand's big blind and this one's posts a big blind too,
+//! in the small blind's seat instead of the small blind.
+//! Players sitting out are not dealt in; the blinds that go past their
+//! seats are owed when they come back (a live big blind, a dead small
+//! blind: [`super::MissedBlinds`]).
 //!
 //! **Dead button** (tournaments, TDA rule; WSOP tournament rule 85). The big
 //! blind moves forward one seat every hand: to the next player clockwise
@@ -19,9 +24,11 @@
 //! blind. The small blind is the seat of last hand's big blind, dead (not
 //! posted) if that player busted; the button is the seat of last hand's
 //! small blind, dead if nobody plays there now. Players sitting out are dealt
-//! in and post (they are blinded off). Players joining are dealt in at once,
+//! in and post (they are blinded off), and their hands are dead (TDA rule
+//! 30: folded after the forced bets). Players joining are dealt in at once,
 //! except from a seat strictly between the button and the small blind
-//! (WSOP tournament rule 66), where they wait a hand.
+//! (WSOP tournament rule 66), where they wait a hand, unless nobody else
+//! dealt in is present.
 //!
 //! **Heads-up** (both rules). The button posts the small blind and the other
 //! player the big blind (WSOP tournament rule 87). With a moving button the
@@ -112,18 +119,20 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
     let n = t.seats.len();
     let sets = status_sets(t);
     let mut entering: Vec<usize> = Vec::new();
-    let (dealt, positions, posting) = match t.button_rule {
+    let (dealt, positions, posting, dead_blinds) = match t.button_rule {
         ButtonRule::Moving => {
             let mut active = sets[Status::Playing as usize];
             let mut waiting = sets[Status::WaitingForBigBlind as usize];
             let mut posting = sets[Status::PostingBigBlind as usize];
-            if !t.rules.straddles.is_empty() {
+            let straddling = !t.rules.straddles.is_empty();
+            if straddling {
                 // Nobody posts in out of position in a straddle game (the
                 // engine's rule): they wait for the big blind.
                 waiting |= posting;
                 posting = 0;
             }
-            if active.count_ones() < 2 {
+            let restart = active.count_ones() < 2;
+            if restart {
                 // The game starts (again): everyone coming in is in.
                 let all = active | waiting | posting;
                 entering.extend((0..n).filter(|&s| (waiting | posting) & (1 << s) != 0));
@@ -155,21 +164,40 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                 let pos = Positions { button, small_blind: button, big_blind: bb, button_dead: false, small_blind_dead: false };
                 // Posting players between the button and the big blind (the
                 // only seats left) wait; so does everyone waiting.
-                (active, pos, 0u32)
+                (active, pos, 0u32, 0u32)
             } else {
                 let mut dealt = active | (1 << bb);
                 if active & (1 << bb) == 0 {
                     entering.push(bb);
                 }
-                let mut post = 0u32;
+                let (mut post, mut dead) = (0u32, 0u32);
                 for s in 0..n {
                     if posting & (1 << s) != 0 && s != bb && !between(button, sb, s, n) {
-                        post |= 1 << s;
+                        // A new player posts a big blind; one back from
+                        // missing blinds posts what he missed.
+                        let (live, dead_small) = t.seats[s].as_ref().map_or((true, false), |p| p.owes(t.missed_blinds));
+                        post |= u32::from(live) << s;
+                        dead |= u32::from(dead_small) << s;
                         dealt |= 1 << s;
                         entering.push(s);
                     }
                 }
-                (dealt, Positions { button, small_blind: sb, big_blind: bb, button_dead: false, small_blind_dead: false }, post)
+                // Nobody skips the big blind (Robert's Rules, moving button:
+                // "there may be more than one big blind"): a player dealt in
+                // who was due it (between last hand's big blind and this
+                // one's: the big blind's player left, busted or sat out)
+                // posts a big blind too, in the small blind's seat instead
+                // of the small blind.
+                let mut small_blind_dead = false;
+                if let Some(last) = t.last.filter(|l| !restart && !straddling && l.small_blind != l.button) {
+                    for s in 0..n {
+                        if active & (1 << s) != 0 && between(last.big_blind, bb, s, n) {
+                            post |= 1 << s;
+                            small_blind_dead |= s == sb;
+                        }
+                    }
+                }
+                (dealt, Positions { button, small_blind: sb, big_blind: bb, button_dead: false, small_blind_dead }, post, dead)
             }
         }
         ButtonRule::Dead => {
@@ -221,7 +249,16 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                 }
             }
             if dealt.count_ones() >= 2 && dealt & !sets[Status::SittingOut as usize] == 0 {
-                return Err(Error::bad_config("every player dealt in would be sitting out: bring someone back (sit_in) before dealing".into()));
+                // Everyone who would be dealt in is away: players joining
+                // who would wait a hand are the only ones at the table, and
+                // come in now. With nobody at the table no hand is dealt
+                // (nobody could win it).
+                let waiting = seated & !dealt;
+                if waiting == 0 {
+                    return Err(Error::bad_config("every player dealt in would be sitting out: bring someone back (sit_in) before dealing".into()));
+                }
+                dealt |= waiting;
+                entering.extend((0..n).filter(|&s| waiting & (1 << s) != 0));
             }
             if dealt.count_ones() < 2 {
                 // Fewer than two could play (the others joining where they
@@ -232,15 +269,15 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                 let bb = next_in(seated, sb, n).ok_or_else(too_few)?;
                 entering.clear();
                 entering.extend((0..n).filter(|&s| joiners & (1 << s) != 0));
-                (seated, Positions { button, small_blind: sb, big_blind: bb, button_dead: false, small_blind_dead: false }, 0u32)
+                (seated, Positions { button, small_blind: sb, big_blind: bb, button_dead: false, small_blind_dead: false }, 0u32, 0u32)
             } else if dealt.count_ones() == 2 && seated.count_ones() > 2 {
                 // Two dealt in, the others waiting: heads-up between them,
                 // the big blind where it moved.
                 let other = next_in(dealt, pos.big_blind, n).ok_or_else(too_few)?;
                 entering.retain(|&s| dealt & (1 << s) != 0);
-                (dealt, Positions { button: other, small_blind: other, big_blind: pos.big_blind, button_dead: false, small_blind_dead: false }, 0u32)
+                (dealt, Positions { button: other, small_blind: other, big_blind: pos.big_blind, button_dead: false, small_blind_dead: false }, 0u32, 0u32)
             } else {
-                (dealt, pos, 0u32)
+                (dealt, pos, 0u32, 0u32)
             }
         }
     };
@@ -260,7 +297,30 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
     .ok_or_else(too_few)?;
     let small_blind = if positions.small_blind_dead { None } else { index(positions.small_blind) };
     let big_blind = index(positions.big_blind).ok_or_else(too_few)?;
-    let posting_hand = seats.iter().enumerate().filter(|(_, &s)| posting & (1 << s) != 0).fold(0u32, |m, (i, _)| m | (1 << i));
-    let seating = Seating { button: hand_button, small_blind, big_blind, posting: posting_hand };
+    let in_hand = |set: u32| seats.iter().enumerate().filter(|(_, &s)| set & (1 << s) != 0).fold(0u32, |m, (i, _)| m | (1 << i));
+    // Players away are dealt in only with the dead button; their hands are
+    // dead (TDA rule 30).
+    let dead_hands = in_hand(sets[Status::SittingOut as usize]);
+    let seating = Seating { button: hand_button, small_blind, big_blind, posting: in_hand(posting), dead_blinds: in_hand(dead_blinds), dead_hands };
     Ok(Plan { seats, seating, positions, entering })
+}
+
+/// Blinds the players not dealt in missed in the hand `deal` (moving button,
+/// players who have played here): the big blind missed when it went past
+/// their seat (strictly between last hand's big blind and this one's), the
+/// small blind likewise. Returns (seat, missed bits) to add.
+pub(crate) fn missed_in(t: &Table, deal: &super::Deal) -> Vec<(usize, u8)> {
+    let n = t.seats.len();
+    let (Some(last), ButtonRule::Moving) = (deal.before.0, t.button_rule) else { return Vec::new() };
+    let now = deal.positions;
+    (0..n)
+        .filter(|s| !deal.seats.contains(s))
+        .filter_map(|s| {
+            t.seats[s].as_ref().filter(|p| p.played)?;
+            let big = if between(last.big_blind, now.big_blind, s, n) { super::MISSED_BIG } else { 0 };
+            let small = if between(last.small_blind, now.small_blind, s, n) { super::MISSED_SMALL } else { 0 };
+            let bits = big | small;
+            (bits != 0).then_some((s, bits))
+        })
+        .collect()
 }

@@ -109,6 +109,9 @@ impl Tournament {
         if payouts.len() > entrants as usize {
             return Err(Error::bad_config(format!("{} payouts for {entrants} players: at most one per player", payouts.len())));
         }
+        if payout_total(&payouts).is_none() {
+            return Err(Error::bad_config("the payouts add up to more than 2**64 - 1: a prize pool is at most that".into()));
+        }
         if let Some(b) = button {
             table.set_button(b)?;
         }
@@ -261,11 +264,14 @@ impl Tournament {
         while i < order.len() {
             let j = (i..order.len()).find(|&j| order[j].starting_stack != order[i].starting_stack).unwrap_or(order.len());
             let place = left + 1 + i as u32;
-            let pool: u64 = (place..place + (j - i) as u32).map(|p| self.payouts.get(p as usize - 1).copied().unwrap_or(0)).sum();
-            let share = pool / (j - i) as u64;
-            let odd = (pool % (j - i) as u64) as usize;
+            // The prizes of the places tied for, pooled exactly (the pool
+            // is at most the prize pool, which fits: see `payout_total`).
+            let pool: u128 = (place..place + (j - i) as u32).map(|p| self.payouts.get(p as usize - 1).copied().unwrap_or(0) as u128).sum();
+            let ways = (j - i) as u128;
+            let (share, odd) = (pool / ways, (pool % ways) as usize);
             for (k, b) in order[i..j].iter().enumerate() {
-                out.push(Finish { player: b.player, seat: b.seat, place, prize: share + (k < odd) as u64, hand: Some(b.hand) });
+                let prize = u64::try_from(share + (k < odd) as u128).unwrap_or(u64::MAX);
+                out.push(Finish { player: b.player, seat: b.seat, place, prize, hand: Some(b.hand) });
             }
             i = j;
         }
@@ -278,7 +284,7 @@ impl Tournament {
         Ok(out)
     }
 
-    /// Plays one hand through (absent players check or fold).
+    /// Plays one hand through (absent players' hands are dead).
     pub fn play<F: FnMut(&Hand) -> Move>(&mut self, mut policy: F, clock: Option<f64>) -> Result<(Hand, Vec<Finish>)> {
         let mut hand = self.new_hand(clock)?;
         if let Err(e) = self.table.play_out(&mut hand, &mut policy) {
@@ -297,4 +303,9 @@ impl Tournament {
         let r = icm::icm(&stacks, &payouts, trials, seed)?;
         Ok(players.iter().map(|p| p.0).zip(r.equities).collect())
     }
+}
+
+/// The prize pool, or `None` when the payouts add up to more than a `u64`.
+pub(crate) fn payout_total(payouts: &[u64]) -> Option<u64> {
+    payouts.iter().try_fold(0u64, |a, &p| a.checked_add(p))
 }
