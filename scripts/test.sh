@@ -25,10 +25,10 @@ cargo test -p holecards-core --release
 # million through simulate, equity and PHH round trips, memory sampled) and
 # the timed fuzz of every text parser.
 EXPLORE_SEED=${HYPOTHESIS_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
-echo "exploring run: seed $EXPLORE_SEED, ${EXPLORE_SECONDS:-150} s"
-HYPOTHESIS_PROFILE=explore HOLECARDS_EXPLORE_BUDGET=${EXPLORE_SECONDS:-150} \
+echo "exploring run: seed $EXPLORE_SEED, ${EXPLORE_SECONDS:-120} s"
+HYPOTHESIS_PROFILE=explore HOLECARDS_EXPLORE_BUDGET=${EXPLORE_SECONDS:-120} \
     "$VPY" -m pytest -q -p no:cacheprovider -m explore --hypothesis-seed="$EXPLORE_SEED"
-"$VPY" scripts/soak.py --seed "$EXPLORE_SEED" --fuzz-seconds "${FUZZ_SECONDS:-15}"
+"$VPY" scripts/soak.py --seed "$EXPLORE_SEED" --fuzz-seconds "${FUZZ_SECONDS:-10}"
 "$VPY" -m mypy.stubtest holecards
 "$VPY" -m mypy --strict python/holecards
 # Packaging: the release artefacts of scripts/build-wheels.sh (the abi3
