@@ -238,7 +238,7 @@ fn build_rows(entries: &[(u64, u16, [u32; 13])]) -> (Vec<u32>, Vec<u16>) {
 }
 
 fn emit_u16(out: &mut String, name: &str, data: &[u16]) {
-    writeln!(out, "pub(crate) static {name}: [u16; {}] = [", data.len()).unwrap(); // ok: build time; a failure is a bug in this generator
+    writeln!(out, "const {name}: [u16; {}] = [", data.len()).unwrap(); // ok: build time; a failure is a bug in this generator
     for chunk in data.chunks(24) {
         let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
         let _ = writeln!(out, "{},", line.join(",")); // writing to a String cannot fail
@@ -324,8 +324,13 @@ fn main() {
     assert!(lookup[flush_base..].iter().all(|&v| v == 0), "LOOKUP has no room for the flush table");
     lookup[flush_base..].copy_from_slice(&flush);
     writeln!(out, "pub(crate) const LOOKUP_FLUSH: usize = {flush_base};").unwrap(); // ok: build time; a failure is a bug in this generator
-    emit_u16(&mut out, "LOOKUP", &lookup);
-    emit_u16(&mut out, "FLUSH", &flush);
+                                                                                    // LOOKUP is followed by a few zeros (LOOKUP_PAD) in one 64-byte aligned
+                                                                                    // block, so that a SIMD gather of 4 bytes at any slot (the batch path)
+                                                                                    // stays inside the static.
+    let _ = writeln!(out, "#[repr(C, align(64))]\npub(crate) struct PaddedLookup {{ pub(crate) table: [u16; {}], pad: [u16; 32] }}", lookup.len()); // writing to a String cannot fail
+    emit_u16(&mut out, "LOOKUP_VALUES", &lookup);
+    let _ = writeln!(out, "pub(crate) static LOOKUP_PADDED: PaddedLookup = PaddedLookup {{ table: LOOKUP_VALUES, pad: [0; 32] }};"); // writing to a String cannot fail
+    let _ = writeln!(out, "pub(crate) static LOOKUP: &[u16; {}] = &LOOKUP_PADDED.table;", lookup.len()); // writing to a String cannot fail
     writeln!(out, "pub(crate) static VALUE_CLASS: [u32; 7463] = [0,").unwrap(); // ok: build time; a failure is a bug in this generator
     for chunk in classes.chunks(16) {
         let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();

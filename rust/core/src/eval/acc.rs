@@ -131,7 +131,7 @@ impl HandAcc {
     /// or, with a flush, at the flush suit's mask in the copy of the flush
     /// table at LOOKUP's end (one load either way).
     #[inline(always)]
-    fn eval(self) -> u16 {
+    pub(crate) fn eval(self) -> u16 {
         let flush = self.key & FLUSH_BITS;
         let slot = if flush != 0 {
             // The flush suit s's counter's top bit is bit 48 + 4 * s + 3, and
