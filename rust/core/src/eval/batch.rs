@@ -74,10 +74,25 @@ impl Kernel {
         [Kernel::Scalar, Kernel::Avx512].into_iter().filter(|k| k.is_available()).collect()
     }
 
-    /// The fastest kernel this processor can run (detected once).
+    /// The kernel by its [`Kernel::name`].
+    pub fn from_name(name: &str) -> Option<Kernel> {
+        [Kernel::Scalar, Kernel::Avx512].into_iter().find(|k| k.name() == name)
+    }
+
+    /// The kernel the batch functions use, chosen once per process: the
+    /// fastest this processor can run, or the one the environment variable
+    /// `HOLECARDS_BATCH_KERNEL` names (`scalar`, `avx512`) if this processor
+    /// can run it (for tests and benchmarks; another value is ignored).
     pub fn best() -> Kernel {
         static BEST: OnceLock<Kernel> = OnceLock::new();
-        *BEST.get_or_init(|| if Kernel::Avx512.is_available() { Kernel::Avx512 } else { Kernel::Scalar })
+        *BEST.get_or_init(|| {
+            let asked = std::env::var("HOLECARDS_BATCH_KERNEL").ok().and_then(|n| Kernel::from_name(n.trim()));
+            match asked {
+                Some(k) if k.is_available() => k,
+                _ if Kernel::Avx512.is_available() => Kernel::Avx512,
+                _ => Kernel::Scalar,
+            }
+        })
     }
 }
 

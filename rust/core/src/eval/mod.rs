@@ -117,6 +117,19 @@ pub fn eval5_indices(c: &[u8; 5]) -> u16 {
     HandAcc::from_indices(c).eval56()
 }
 
+/// The evaluator's tables and their sizes in bytes, as they sit in memory:
+/// what a hand's evaluation reads, then what names use.
+pub fn table_memory() -> Vec<(&'static str, usize)> {
+    use std::mem::size_of_val;
+    vec![
+        ("card keys (KEYS)", size_of_val(&KEYS)),
+        ("card suit-major bits (HandAcc)", acc::suited_bytes()),
+        ("row offsets (OFFSETS)", size_of_val(&OFFSETS)),
+        ("values by rank key, flush copy at the end (LOOKUP, padded)", size_of_val(&LOOKUP_PADDED)),
+        ("value descriptions, for names (VALUE_CLASS)", size_of_val(&VALUE_CLASS)),
+    ]
+}
+
 /// Value of 5, 6 or 7 distinct card indices (unchecked; 0 for other lengths).
 #[inline]
 pub fn eval_indices(c: &[u8]) -> u16 {
