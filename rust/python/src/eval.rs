@@ -140,10 +140,11 @@ pub fn _evaluate_many<'py>(py: Python<'py>, cards: PyReadonlyArray2<'py, u8>, th
     let (rows, width) = (shape[0], shape[1]);
     let slice = cards.as_slice().map_err(|_| crate::errors::to_py(holecards_core::Error::bad_cards("cards must be a C-contiguous array".into())))?;
     let control = holecards_core::equity::Control::new();
-    let out = crate::equity::supervise(py, None, &control, rows < QUICK_ROWS, || {
-        let mut out = vec![0u16; rows];
-        batch::evaluate_rows_cancellable(slice, width, &mut out, threads, Some(&control.cancel))?;
-        Ok(out)
-    })?;
+    // Allocated here, not on supervise's worker thread: a new thread's first
+    // allocation comes from a fresh malloc arena, so every call would map
+    // (and page-fault in) new memory for the output; from this thread the
+    // allocator reuses the last call's.
+    let mut out = vec![0u16; rows];
+    crate::equity::supervise(py, None, &control, rows < QUICK_ROWS, || batch::evaluate_rows_cancellable(slice, width, &mut out, threads, Some(&control.cancel)))?;
     Ok(PyArray1::from_vec(py, out))
 }

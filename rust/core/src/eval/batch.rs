@@ -135,13 +135,19 @@ fn first_bad_row(cards: &[u8], width: usize, first_row: usize) -> Error {
 fn scalar_rows<const W: usize>(cards: &[u8], out: &mut [u16]) -> bool {
     let mut bad = 0u32;
     for (r, o) in cards.chunks_exact(W).zip(out.iter_mut()) {
-        let h = HandAcc::from_indices(r);
+        // As an array, so that the card loop is unrolled (a slice's length
+        // is not known to the compiler here: twice as slow). Never the
+        // fallback: chunks_exact gives W bytes.
+        let r: &[u8; W] = r.try_into().unwrap_or(&[255; W]);
+        let h = r.iter().fold(HandAcc::EMPTY, |h, &c| h.add_index(c));
         bad |= h.len() ^ W as u32;
         *o = h.eval();
     }
     bad == 0
 }
 
+// Inlined into scalar_popcnt, so that the card count there is one POPCNT.
+#[inline(always)]
 fn scalar_generic(cards: &[u8], width: usize, out: &mut [u16]) -> bool {
     match width {
         7 => scalar_rows::<7>(cards, out),
@@ -259,53 +265,78 @@ mod avx512 {
         let flush_base = _mm512_set1_epi32(LOOKUP_FLUSH as i32);
         let offsets = OFFSETS.as_ptr();
         let values = LOOKUP_PADDED.table.as_ptr();
+        // One step's keys: the rank keys, the suit-major card masks (suits 0
+        // and 1 in `lo`, 2 and 3 in `hi`) and whether a row is bad.
+        macro_rules! keys {
+            ($s:expr) => {{
+                // SAFETY: rows 16 s .. 16 s + 16 are in `cards` (asserted
+                // above): 64 bytes from 16 s W, then the rest of the 16 W
+                // bytes through a masked load (the bytes past them are not
+                // read).
+                let (lo, hi) = unsafe {
+                    let p = cards.as_ptr().add($s * LANES * W);
+                    (_mm512_loadu_si512(p.cast()), _mm512_maskz_loadu_epi8(hi_mask, p.add(64).cast()))
+                };
+                let bad_card = _mm512_cmpge_epu8_mask(lo, not_card) | _mm512_cmpge_epu8_mask(hi, not_card);
+                let tlo = _mm512_permutexvar_epi8(lo, bit_number);
+                let thi = _mm512_permutexvar_epi8(hi, bit_number);
+                let mut rank_key = _mm512_setzero_si512();
+                let mut suits_lo = _mm512_setzero_si512();
+                let mut suits_hi = _mm512_setzero_si512();
+                for ix in &idx {
+                    // card j of row i, as its bit number, in lane i
+                    let t = _mm512_maskz_permutex2var_epi8(0x1111_1111_1111_1111, tlo, *ix, thi);
+                    rank_key = _mm512_add_epi32(rank_key, _mm512_permutexvar_epi32(t, bases));
+                    // a shift of 32 or more gives 0: each bit lands in one half
+                    suits_lo = _mm512_or_si512(suits_lo, _mm512_sllv_epi32(one, t));
+                    suits_hi = _mm512_or_si512(suits_hi, _mm512_sllv_epi32(one, _mm512_xor_si512(t, thirty_two)));
+                }
+                let count = _mm512_add_epi32(_mm512_popcnt_epi32(suits_lo), _mm512_popcnt_epi32(suits_hi));
+                let bad = bad_card | _mm512_cmpneq_epi32_mask(count, width) as u64;
+                (rank_key, suits_lo, suits_hi, bad)
+            }};
+        }
+        // The offset read of a step (the row is below OFFSETS.len() for any
+        // lanes: each base is below 2^25 / 7).
+        macro_rules! offset {
+            ($rank_key:expr) => {{
+                // SAFETY: every row index is below OFFSETS.len() (above).
+                unsafe { _mm512_i32gather_epi32::<4>(_mm512_srli_epi32::<ROW_BITS>($rank_key), offsets.cast()) }
+            }};
+        }
+        // The slot: rank key + offset, or for a flush (the suit, a 16-bit
+        // lane, with five or more cards; at most one of a row's four has) the
+        // flush table's copy at the flush suit's ranks.
+        macro_rules! slot {
+            ($rank_key:expr, $offset:expr, $suits_lo:expr, $suits_hi:expr) => {{
+                let f_lo = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16($suits_lo), five);
+                let f_hi = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16($suits_hi), five);
+                let sel = _mm512_or_si512(_mm512_maskz_mov_epi16(f_lo, $suits_lo), _mm512_maskz_mov_epi16(f_hi, $suits_hi));
+                let flush_ranks = _mm512_or_si512(_mm512_and_si512(sel, low16), _mm512_srli_epi32::<16>(sel));
+                let is_flush = _mm512_test_epi32_mask(sel, sel);
+                let slot = _mm512_mask_blend_epi32(is_flush, _mm512_add_epi32($rank_key, $offset), _mm512_add_epi32(flush_ranks, flush_base));
+                _mm512_and_si512(slot, slot_mask)
+            }};
+        }
+        // The value read, stored as 16 u16.
+        macro_rules! store {
+            ($s:expr, $slot:expr) => {{
+                // SAFETY: each slot is below LOOKUP.len(); the 4 bytes read at
+                // byte 2 * slot end inside LOOKUP_PADDED (its padding).
+                let value = unsafe { _mm512_i32gather_epi32::<2>($slot, values.cast()) };
+                // the low 16 bits of each lane; SAFETY: out holds rows
+                // 16 s .. 16 s + 16 (steps = out.len() / 16).
+                unsafe { _mm256_storeu_si256(out.as_mut_ptr().add($s * LANES).cast(), _mm512_cvtepi32_epi16(value)) };
+            }};
+        }
+        // (Two steps interleaved phase by phase measured no faster: the core
+        // already overlaps one step's reads with the next step's keys.)
         for s in 0..steps {
-            // SAFETY: rows 16 s .. 16 s + 16 are in `cards` (asserted above):
-            // 64 bytes from 16 s W, then the rest of the 16 W bytes through a
-            // masked load (the bytes past them are not read).
-            let (lo, hi) = unsafe {
-                let p = cards.as_ptr().add(s * LANES * W);
-                (_mm512_loadu_si512(p.cast()), _mm512_maskz_loadu_epi8(hi_mask, p.add(64).cast()))
-            };
-            let bad_card = _mm512_cmpge_epu8_mask(lo, not_card) | _mm512_cmpge_epu8_mask(hi, not_card);
-            let tlo = _mm512_permutexvar_epi8(lo, bit_number);
-            let thi = _mm512_permutexvar_epi8(hi, bit_number);
-            let mut rank_key = _mm512_setzero_si512();
-            let mut suits_lo = _mm512_setzero_si512(); // suits 0 and 1: bits 0..32
-            let mut suits_hi = _mm512_setzero_si512(); // suits 2 and 3: bits 32..64
-            for ix in &idx {
-                // card j of row i, as its bit number, in lane i
-                let t = _mm512_maskz_permutex2var_epi8(0x1111_1111_1111_1111, tlo, *ix, thi);
-                rank_key = _mm512_add_epi32(rank_key, _mm512_permutexvar_epi32(t, bases));
-                // a shift of 32 or more gives 0: each bit lands in one half
-                suits_lo = _mm512_or_si512(suits_lo, _mm512_sllv_epi32(one, t));
-                suits_hi = _mm512_or_si512(suits_hi, _mm512_sllv_epi32(one, _mm512_xor_si512(t, thirty_two)));
-            }
-            let count = _mm512_add_epi32(_mm512_popcnt_epi32(suits_lo), _mm512_popcnt_epi32(suits_hi));
-            let bad_count = _mm512_cmpneq_epi32_mask(count, width);
-            // No flush: LOOKUP[rank key + OFFSETS[rank key >> ROW_BITS]]; the
-            // row is below OFFSETS.len() for any lanes (each base is below
-            // 2^25 / 7).
-            let row = _mm512_srli_epi32::<ROW_BITS>(rank_key);
-            // SAFETY: every row index is below OFFSETS.len() (above).
-            let offset = unsafe { _mm512_i32gather_epi32::<4>(row, offsets.cast()) };
-            let slot = _mm512_add_epi32(rank_key, offset);
-            // A flush: the suit (a 16-bit lane) with five or more cards;
-            // at most one of a row's four has.
-            let f_lo = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(suits_lo), five);
-            let f_hi = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(suits_hi), five);
-            let sel = _mm512_or_si512(_mm512_maskz_mov_epi16(f_lo, suits_lo), _mm512_maskz_mov_epi16(f_hi, suits_hi));
-            let flush_ranks = _mm512_or_si512(_mm512_and_si512(sel, low16), _mm512_srli_epi32::<16>(sel));
-            let is_flush = _mm512_test_epi32_mask(sel, sel);
-            let slot = _mm512_mask_blend_epi32(is_flush, slot, _mm512_add_epi32(flush_ranks, flush_base));
-            let slot = _mm512_and_si512(slot, slot_mask);
-            // SAFETY: each slot is below LOOKUP.len(); the 4 bytes read at
-            // slot 2 * slot end inside LOOKUP_PADDED (its padding).
-            let value = unsafe { _mm512_i32gather_epi32::<2>(slot, values.cast()) };
-            let packed = _mm512_cvtepi32_epi16(value); // the low 16 bits of each lane
-                                                       // SAFETY: out holds rows 16 s .. 16 s + 16 (steps = out.len() / 16).
-            unsafe { _mm256_storeu_si256(out.as_mut_ptr().add(s * LANES).cast(), packed) };
-            if (bad_card | bad_count as u64) != 0 {
+            let (k, lo, hi, bad) = keys!(s);
+            let o = offset!(k);
+            let sl = slot!(k, o, lo, hi);
+            store!(s, sl);
+            if bad != 0 {
                 return false;
             }
         }
