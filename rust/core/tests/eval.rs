@@ -305,6 +305,12 @@ fn batch_kernels_match_the_scalar_evaluator() {
                 let mut out = vec![0u16; n];
                 evaluate_rows(&rows, width, &mut out, threads).unwrap();
                 assert_eq!(out, want, "width {width}, {n} rows, threads {threads:?}");
+                // into a Vec's spare capacity, never zeroed
+                let mut spare: Vec<u16> = Vec::with_capacity(n);
+                holecards_core::eval::batch::evaluate_rows_uninit(&rows, width, &mut spare.spare_capacity_mut()[..n], threads, None).unwrap();
+                // SAFETY: evaluate_rows_uninit returned Ok: it wrote all n values.
+                unsafe { spare.set_len(n) };
+                assert_eq!(spare, want, "uninit, width {width}, {n} rows, threads {threads:?}");
             }
         }
     }

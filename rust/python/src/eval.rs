@@ -144,7 +144,11 @@ pub fn _evaluate_many<'py>(py: Python<'py>, cards: PyReadonlyArray2<'py, u8>, th
     // allocation comes from a fresh malloc arena, so every call would map
     // (and page-fault in) new memory for the output; from this thread the
     // allocator reuses the last call's.
-    let mut out = vec![0u16; rows];
-    crate::equity::supervise(py, None, &control, rows < QUICK_ROWS, || batch::evaluate_rows_cancellable(slice, width, &mut out, threads, Some(&control.cancel)))?;
+    // Not zeroed first: the batch writes every row's value.
+    let mut out: Vec<u16> = Vec::with_capacity(rows);
+    crate::equity::supervise(py, None, &control, rows < QUICK_ROWS, || batch::evaluate_rows_uninit(slice, width, &mut out.spare_capacity_mut()[..rows], threads, Some(&control.cancel)))?;
+    // SAFETY: evaluate_rows_uninit returned Ok, so it wrote all `rows`
+    // values (the capacity is at least `rows`).
+    unsafe { out.set_len(rows) };
     Ok(PyArray1::from_vec(py, out))
 }

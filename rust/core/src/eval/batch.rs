@@ -27,6 +27,7 @@ use super::HandAcc;
 use crate::card::Card;
 use crate::error::{Error, ErrorKind, Result};
 use rayon::prelude::*;
+use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
@@ -132,7 +133,7 @@ fn first_bad_row(cards: &[u8], width: usize, first_row: usize) -> Error {
 /// no branch per row: the rows' card counts are folded together and looked
 /// at once.
 #[inline(always)]
-fn scalar_rows<const W: usize>(cards: &[u8], out: &mut [u16]) -> bool {
+fn scalar_rows<const W: usize>(cards: &[u8], out: &mut [MaybeUninit<u16>]) -> bool {
     let mut bad = 0u32;
     for (r, o) in cards.chunks_exact(W).zip(out.iter_mut()) {
         // As an array, so that the card loop is unrolled (a slice's length
@@ -141,14 +142,14 @@ fn scalar_rows<const W: usize>(cards: &[u8], out: &mut [u16]) -> bool {
         let r: &[u8; W] = r.try_into().unwrap_or(&[255; W]);
         let h = r.iter().fold(HandAcc::EMPTY, |h, &c| h.add_index(c));
         bad |= h.len() ^ W as u32;
-        *o = h.eval();
+        o.write(h.eval());
     }
     bad == 0
 }
 
 // Inlined into scalar_popcnt, so that the card count there is one POPCNT.
 #[inline(always)]
-fn scalar_generic(cards: &[u8], width: usize, out: &mut [u16]) -> bool {
+fn scalar_generic(cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>]) -> bool {
     match width {
         7 => scalar_rows::<7>(cards, out),
         6 => scalar_rows::<6>(cards, out),
@@ -160,11 +161,11 @@ fn scalar_generic(cards: &[u8], width: usize, out: &mut [u16]) -> bool {
 /// check), which the baseline x86-64 target lacks.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
-fn scalar_popcnt(cards: &[u8], width: usize, out: &mut [u16]) -> bool {
+fn scalar_popcnt(cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>]) -> bool {
     scalar_generic(cards, width, out)
 }
 
-fn scalar(cards: &[u8], width: usize, out: &mut [u16]) -> bool {
+fn scalar(cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>]) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         static POPCNT: OnceLock<bool> = OnceLock::new();
@@ -245,7 +246,7 @@ mod avx512 {
     /// least that many rows of `W`); returns false if one of them is bad
     /// (the values are then unspecified).
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg,avx512vpopcntdq,popcnt")]
-    pub(super) fn rows<const W: usize>(cards: &[u8], out: &mut [u16]) -> bool {
+    pub(super) fn rows<const W: usize>(cards: &[u8], out: &mut [std::mem::MaybeUninit<u16>]) -> bool {
         let steps = out.len() / LANES;
         assert!(cards.len() >= steps * LANES * W && (5..=7).contains(&W));
         let hi_bytes = LANES * W - 64; // 16, 32 or 48
@@ -346,7 +347,7 @@ mod avx512 {
 
 /// Runs `kernel` on whole rows (`cards.len() == width * out.len()`); false
 /// if a row is bad.
-fn run_kernel(kernel: Kernel, cards: &[u8], width: usize, out: &mut [u16]) -> bool {
+fn run_kernel(kernel: Kernel, cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>]) -> bool {
     #[cfg(all(target_arch = "x86_64", holecards_avx512))]
     if kernel == Kernel::Avx512 && kernel.is_available() {
         let n = out.len() / avx512::LANES * avx512::LANES;
@@ -367,7 +368,7 @@ fn run_kernel(kernel: Kernel, cards: &[u8], width: usize, out: &mut [u16]) -> bo
 
 /// One thread: the rows in pieces of `CANCEL_ROWS`, looking at `cancel`
 /// before each.
-fn serial(kernel: Kernel, cards: &[u8], width: usize, out: &mut [u16], first_row: usize, cancel: Option<&AtomicBool>) -> Result<()> {
+fn serial(kernel: Kernel, cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>], first_row: usize, cancel: Option<&AtomicBool>) -> Result<()> {
     for (i, (c, o)) in cards.chunks(CANCEL_ROWS * width).zip(out.chunks_mut(CANCEL_ROWS)).enumerate() {
         if cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
             return Err(ErrorKind::Interrupted.into());
@@ -379,12 +380,12 @@ fn serial(kernel: Kernel, cards: &[u8], width: usize, out: &mut [u16], first_row
     Ok(())
 }
 
-fn check_shape(cards: &[u8], width: usize, out: &[u16]) -> Result<()> {
+fn check_shape(cards: &[u8], width: usize, rows: usize) -> Result<()> {
     if !(5..=7).contains(&width) {
         return Err(Error::bad_cards(format!("a hand is 5, 6 or 7 cards, not {width}")));
     }
-    if cards.len() % width != 0 || cards.len() / width != out.len() {
-        return Err(Error::bad_cards(format!("{} card indices do not make {} rows of {width}", cards.len(), out.len())));
+    if cards.len() % width != 0 || cards.len() / width != rows {
+        return Err(Error::bad_cards(format!("{} card indices do not make {rows} rows of {width}", cards.len())));
     }
     Ok(())
 }
@@ -400,14 +401,30 @@ pub fn evaluate_rows(cards: &[u8], width: usize, out: &mut [u16], threads: Optio
     evaluate_rows_cancellable(cards, width, out, threads, None)
 }
 
+/// `out` seen as not yet initialized: sound, as the kernels only ever write
+/// initialized values into it.
+fn as_uninit(out: &mut [u16]) -> &mut [MaybeUninit<u16>] {
+    // SAFETY: MaybeUninit<u16> has u16's layout; nothing uninitialized is
+    // written through the result.
+    unsafe { &mut *(out as *mut [u16] as *mut [MaybeUninit<u16>]) }
+}
+
 /// [`evaluate_rows`] that stops soon after `cancel` is set (within about
 /// 0.1 ms of work per thread), returning [`ErrorKind::Interrupted`] (`out` is
 /// then unspecified).
 pub fn evaluate_rows_cancellable(cards: &[u8], width: usize, out: &mut [u16], threads: Option<usize>, cancel: Option<&AtomicBool>) -> Result<()> {
-    check_shape(cards, width, out)?;
+    evaluate_rows_uninit(cards, width, as_uninit(out), threads, cancel)
+}
+
+/// [`evaluate_rows_cancellable`] into memory that need not be initialized
+/// (a `Vec`'s spare capacity: no pass to zero it first). On `Ok`, every
+/// element of `out` has been written; on an error, which of them have is
+/// unspecified.
+pub fn evaluate_rows_uninit(cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>], threads: Option<usize>, cancel: Option<&AtomicBool>) -> Result<()> {
+    check_shape(cards, width, out.len())?;
     let kernel = Kernel::best();
     let rows = out.len();
-    let parallel = |out: &mut [u16]| -> Result<()> {
+    let parallel = |out: &mut [MaybeUninit<u16>]| -> Result<()> {
         // Tasks after a chunk known to hold a bad row are skipped; those
         // before it all run, so the lowest chunk with an error holds the
         // first bad row.
@@ -444,9 +461,9 @@ pub fn evaluate_rows_cancellable(cards: &[u8], width: usize, out: &mut [u16], th
 /// and benchmarks: the results are the same with every kernel). A kernel
 /// this processor cannot run is an error.
 pub fn evaluate_rows_with(kernel: Kernel, cards: &[u8], width: usize, out: &mut [u16]) -> Result<()> {
-    check_shape(cards, width, out)?;
+    check_shape(cards, width, out.len())?;
     if !kernel.is_available() {
         return Err(Error::bad_config(format!("this processor cannot run the {} kernel", kernel.name())));
     }
-    serial(kernel, cards, width, out, 0, None)
+    serial(kernel, cards, width, as_uninit(out), 0, None)
 }
