@@ -253,3 +253,70 @@ def test_releases_the_gil():
     if tries == 0:
         pytest.skip("evaluate_many was too quick to judge")
     pytest.fail(f"main thread made no progress during a {duration:.3f}s evaluate_many call (GIL held?)")
+
+
+# ---------------------------------------------------------------------------
+# Ctrl-C.
+
+_SIGINT_CHILD = r"""
+import os, signal, sys, threading, time
+import numpy as np
+signal.signal(signal.SIGINT, signal.default_int_handler)
+from holecards import evaluate_many
+
+threads = None if sys.argv[1] == "none" else int(sys.argv[1])
+rng = np.random.default_rng(3)
+base = rng.permuted(np.tile(np.arange(52, dtype=np.uint8), (1 << 16, 1)), axis=1)[:, :5].copy()
+# Grow the batch until one uninterrupted call takes 0.6 s (at most 2**28 rows, 1.3 GB).
+reps = 1 << 9
+while True:
+    arr = np.tile(base, (reps, 1))
+    t0 = time.perf_counter()
+    evaluate_many(arr, threads=threads)
+    full = time.perf_counter() - t0
+    if full >= 0.6 or reps >= 1 << 12:
+        break
+    del arr
+    reps *= 2
+sent = {}
+def fire():
+    sent["t"] = time.perf_counter()
+    os.kill(os.getpid(), signal.SIGINT)
+timer = threading.Timer(full * 0.1, fire)
+start = time.perf_counter()
+timer.start()
+try:
+    evaluate_many(arr, threads=threads)
+    print("finished", full, flush=True)
+except KeyboardInterrupt:
+    end = time.perf_counter()
+    print("interrupted", full, end - sent["t"], end - start, flush=True)
+"""
+
+
+@pytest.mark.parametrize("threads", ["1", "none"])
+def test_ctrl_c_stops_a_huge_batch(threads):
+    """SIGINT during one long evaluate_many call raises KeyboardInterrupt
+    within a second, long before the call would have finished.
+
+    The child first times an uninterrupted call (growing the batch until it
+    takes 0.6 s), then sends itself SIGINT a tenth of the way into a second
+    call; the scalar kernel is forced so that the batch stays in memory.
+    """
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, HOLECARDS_BATCH_KERNEL="scalar")
+    proc = subprocess.run(
+        [sys.executable, "-c", _SIGINT_CHILD, threads], capture_output=True, text=True, timeout=120, env=env
+    )
+    assert proc.returncode == 0, proc.stderr
+    words = proc.stdout.split()
+    assert words and words[0] == "interrupted", proc.stdout + proc.stderr
+    full, latency = float(words[1]), float(words[2])
+    assert latency < 1.0, f"KeyboardInterrupt {latency:.3f} s after SIGINT"
+    # Without the interruption the call would have run for about 0.9 * full
+    # after the signal; a call too short to tell the two apart is not judged.
+    if full >= 0.3:
+        assert latency < 0.5 * full, f"KeyboardInterrupt {latency:.3f} s after SIGINT, a full call takes {full:.3f} s"

@@ -237,15 +237,6 @@ fn build_rows(entries: &[(u64, u16, [u32; 13])]) -> (Vec<u32>, Vec<u16>) {
     (offsets, table)
 }
 
-fn emit_u16(out: &mut String, name: &str, data: &[u16]) {
-    writeln!(out, "pub(crate) static {name}: [u16; {}] = [", data.len()).unwrap(); // ok: build time; a failure is a bug in this generator
-    for chunk in data.chunks(24) {
-        let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
-        let _ = writeln!(out, "{},", line.join(",")); // writing to a String cannot fail
-    }
-    writeln!(out, "];").unwrap(); // ok: build time; a failure is a bug in this generator
-}
-
 fn emit_u32(out: &mut String, name: &str, data: &[u32]) {
     writeln!(out, "pub(crate) static {name}: [u32; {}] = [", data.len()).unwrap(); // ok: build time; a failure is a bug in this generator
     for chunk in data.chunks(16) {
@@ -255,8 +246,26 @@ fn emit_u32(out: &mut String, name: &str, data: &[u32]) {
     writeln!(out, "];").unwrap(); // ok: build time; a failure is a bug in this generator
 }
 
+/// Whether the compiler has the AVX-512 intrinsics (stable since Rust 1.89):
+/// the batch path's AVX-512 kernel is compiled only then (`holecards_avx512`),
+/// so older compilers still build the crate, with the scalar kernel.
+fn rustc_has_avx512_intrinsics() -> bool {
+    let rustc = env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let Ok(out) = std::process::Command::new(rustc).arg("--version").output() else {
+        return false;
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    // "rustc 1.95.0 (59807616e 2026-04-14)"
+    let minor = text.split_whitespace().nth(1).and_then(|v| v.split('.').nth(1)).and_then(|m| m.parse::<u32>().ok());
+    minor.is_some_and(|m| m >= 89)
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rustc-check-cfg=cfg(holecards_avx512)");
+    if rustc_has_avx512_intrinsics() {
+        println!("cargo:rustc-cfg=holecards_avx512");
+    }
 
     // 1. Number every distinct 5-card value.
     let mut classes = BTreeSet::new();
@@ -324,8 +333,17 @@ fn main() {
     assert!(lookup[flush_base..].iter().all(|&v| v == 0), "LOOKUP has no room for the flush table");
     lookup[flush_base..].copy_from_slice(&flush);
     writeln!(out, "pub(crate) const LOOKUP_FLUSH: usize = {flush_base};").unwrap(); // ok: build time; a failure is a bug in this generator
-    emit_u16(&mut out, "LOOKUP", &lookup);
-    emit_u16(&mut out, "FLUSH", &flush);
+                                                                                    // LOOKUP is followed by a few zeros (LOOKUP_PAD) in one 64-byte aligned
+                                                                                    // block, so that a SIMD gather of 4 bytes at any slot (the batch path)
+                                                                                    // stays inside the static.
+    let _ = writeln!(out, "#[repr(C, align(64))]\npub(crate) struct PaddedLookup {{ pub(crate) table: [u16; {}], pad: [u16; 32] }}", lookup.len()); // writing to a String cannot fail
+    let _ = writeln!(out, "pub(crate) static LOOKUP_PADDED: PaddedLookup = PaddedLookup {{ pad: [0; 32], table: ["); // writing to a String cannot fail
+    for chunk in lookup.chunks(24) {
+        let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
+        let _ = writeln!(out, "{},", line.join(",")); // writing to a String cannot fail
+    }
+    let _ = writeln!(out, "] }};"); // writing to a String cannot fail
+    let _ = writeln!(out, "pub(crate) static LOOKUP: &[u16; {}] = &LOOKUP_PADDED.table;", lookup.len()); // writing to a String cannot fail
     writeln!(out, "pub(crate) static VALUE_CLASS: [u32; 7463] = [0,").unwrap(); // ok: build time; a failure is a bug in this generator
     for chunk in classes.chunks(16) {
         let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the native 7-card evaluator benchmark; prints one table.
-# (holecards' copy of ../shared/native-bench, with the HandAcc modes hc-acc-cards and hc-acc.)
+# (holecards' copy of ../shared/native-bench, with the HandAcc modes hc-acc-cards and hc-acc,
+# the batch modes hc-rows, hc-rows-scalar and hc-rows-all, TSC cycles per hand, and the limits.)
 #
 #   run.sh [HOLECARDS_CHECKOUT [HHE_SOURCE [OMPEVAL_SOURCE]]]
 #
@@ -15,6 +16,8 @@
 #   ORDER     random, or sorted: the same hands, each one's cards and then the
 #             hands sorted, a cache-friendly order (default: random)
 #   CXX       C++ compiler                 (default: g++)
+#   PYTHON    an interpreter with holecards installed: also time evaluate_many
+#             (py_batch.py, default column only; default: not timed)
 # Needs cargo, a C++ compiler, python3, git and tar. Writes only under WORK (and cargo's cache).
 # All builds finish before the first timing; run it on an otherwise idle machine.
 set -euo pipefail
@@ -30,6 +33,7 @@ NATIVE=${NATIVE:-1}
 N=${N:-10000000}
 SEED=${SEED:-1}
 ORDER=${ORDER:-random}
+PYTHON=${PYTHON:-}
 export CXX=${CXX:-g++}
 
 die() { echo "run.sh: $*" >&2; exit 2; }
@@ -122,6 +126,11 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
 for col in $columns; do
     echo "timing: $col ..." >&2
     "$WORK/target/$col/release/nbench" bench "$hands" "$col" "$REPS" "$values" >>"$results" 2>>"$log"
+    if [ "$col" = default ] && [ -n "$PYTHON" ]; then
+        echo "timing: evaluate_many from Python ($PYTHON) ..." >&2
+        "$PYTHON" "$here/py_batch.py" "$hands" "$col" "$REPS" "$values" >>"$results" 2>>"$log" ||
+            die "py_batch.py failed (log: $log)"
+    fi
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
 read -r busy1 total1 < <(cpu_ticks)
@@ -140,5 +149,7 @@ echo "Rust: $(rustc -V | cut -d' ' -f1-2), release, lto=fat, codegen-units=1." \
 echo "holecards $hc_rev; holdem-hand-evaluator ${hhe_commit:0:12}; OMPEval ${omp_commit:0:12}; rs_poker 5.1.0"
 echo
 "$nb" table "$results"
+echo
+"$nb" limits "$hands" "$REPS"
 echo
 "$nb" check "$hands" "$values"

@@ -3,7 +3,8 @@
 //!
 //! Run: `cargo bench -p holecards-core --bench evaluator`
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use holecards_core::eval::{batch::evaluate_rows, eval5_indices, eval7_indices};
+use holecards_core::eval::batch::{evaluate_rows, evaluate_rows_with, Kernel};
+use holecards_core::eval::{eval5_indices, eval7_indices, HandAcc};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::hint::black_box;
@@ -47,10 +48,34 @@ fn bench(c: &mut Criterion) {
             black_box(acc)
         })
     });
+    let accs: Vec<HandAcc> = seven.chunks_exact(7).map(HandAcc::from_indices).collect();
+    g.bench_function("seven_card_prebuilt_handacc_10M", |b| {
+        b.iter(|| {
+            let mut acc = 0u64;
+            for h in &accs {
+                acc = acc.wrapping_add(h.eval7() as u64);
+            }
+            black_box(acc)
+        })
+    });
     let mut out = vec![0u16; HANDS];
     g.bench_function("seven_card_checked_batch_1_thread_10M", |b| {
         b.iter(|| {
             evaluate_rows(&seven, 7, &mut out, Some(1)).ok();
+            black_box(out[0])
+        })
+    });
+    for kernel in Kernel::available() {
+        g.bench_function(format!("seven_card_checked_batch_{}_kernel_10M", kernel.name()), |b| {
+            b.iter(|| {
+                evaluate_rows_with(kernel, &seven, 7, &mut out).ok();
+                black_box(out[0])
+            })
+        });
+    }
+    g.bench_function("seven_card_checked_batch_all_cores_10M", |b| {
+        b.iter(|| {
+            evaluate_rows(&seven, 7, &mut out, None).ok();
             black_box(out[0])
         })
     });

@@ -143,7 +143,9 @@ fn exhaustive_six_matches_best_subset() {
     assert_eq!(n, 20_358_520);
 }
 
-/// All 133,784,560 seven-card hands: known category counts, 4,824 distinct values.
+/// All 133,784,560 seven-card hands: known category counts, 4,824 distinct
+/// values, and each is the best of its seven 6-card subsets (which the test
+/// above ties to the 5-card values).
 #[test]
 #[cfg_attr(debug_assertions, ignore = "runs in release mode: cargo test --release")]
 fn exhaustive_seven() {
@@ -155,7 +157,22 @@ fn exhaustive_seven() {
                     for e in d + 1..52 {
                         for f in e + 1..52 {
                             for g in f + 1..52 {
-                                by_value[eval7_indices(&[a, b, c, d, e, f, g]) as usize] += 1;
+                                let seven = [a, b, c, d, e, f, g];
+                                let v = eval7_indices(&seven);
+                                let mut best = 0;
+                                for skip in 0..7 {
+                                    let mut six = [0u8; 6];
+                                    let mut k = 0;
+                                    for (i, &x) in seven.iter().enumerate() {
+                                        if i != skip {
+                                            six[k] = x;
+                                            k += 1;
+                                        }
+                                    }
+                                    best = best.max(eval6_indices(&six));
+                                }
+                                assert_eq!(v, best, "{seven:?}");
+                                by_value[v as usize] += 1;
                             }
                         }
                     }
@@ -174,8 +191,8 @@ fn exhaustive_seven() {
 }
 
 /// The accumulator, built incrementally as equity enumeration builds it (one
-/// card per loop level), agrees with the evaluator on every 5-, 6- and
-/// 7-card hand, and in any order the cards are added.
+/// card per loop level), agrees with the evaluator from card indices on
+/// every 5-, 6- and 7-card hand (the cards added in another order there).
 #[test]
 #[cfg_attr(debug_assertions, ignore = "runs in release mode: cargo test --release")]
 fn exhaustive_accumulator_matches_the_evaluator() {
@@ -199,7 +216,7 @@ fn exhaustive_accumulator_matches_the_evaluator() {
                             n[1] += 1;
                             for g in f + 1..52 {
                                 let hg = hf.add_index(g);
-                                assert_eq!(hg.eval7(), eval7_indices(&[a, b, c, d, e, f, g]), "{a} {b} {c} {d} {e} {f} {g}");
+                                assert_eq!(hg.eval7(), eval7_indices(&[g, f, e, d, c, b, a]), "{a} {b} {c} {d} {e} {f} {g}");
                                 n[2] += 1;
                             }
                         }
@@ -242,4 +259,184 @@ fn accumulator_orders_and_checks() {
     assert!(acc.try_add("4s".parse().unwrap()).is_err(), "an eighth card");
     assert!(HandAcc::from_cards(&cards[..4]).value().is_err());
     assert!(HandAcc::EMPTY.is_empty() && HandAcc::default() == HandAcc::EMPTY);
+}
+
+/// Random distinct hands of `width` cards (a fixed xorshift, no dependency).
+fn random_rows(n: usize, width: usize, mut rng: u64) -> Vec<u8> {
+    let mut out = Vec::with_capacity(n * width);
+    let mut deck: Vec<u8> = (0..52).collect();
+    for _ in 0..n {
+        for i in 0..width {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let j = i + (rng % (52 - i as u64)) as usize;
+            deck.swap(i, j);
+        }
+        out.extend_from_slice(&deck[..width]);
+    }
+    out
+}
+
+fn scalar_value(row: &[u8]) -> u16 {
+    match row.len() {
+        7 => eval7_indices(row.try_into().unwrap()),
+        6 => eval6_indices(row.try_into().unwrap()),
+        _ => eval5_indices(row.try_into().unwrap()),
+    }
+}
+
+/// Every kernel this processor has gives the scalar values, for every width
+/// and for lengths that leave a partial 16-row step.
+#[test]
+fn batch_kernels_match_the_scalar_evaluator() {
+    use holecards_core::eval::batch::{evaluate_rows, evaluate_rows_with, Kernel};
+    assert!(Kernel::available().contains(&Kernel::Scalar) && Kernel::available().contains(&Kernel::best()));
+    for width in 5..=7 {
+        for n in [0usize, 1, 15, 16, 17, 33, 1000, 70_000] {
+            let rows = random_rows(n, width, 0x1234_5678 + n as u64 * 7 + width as u64);
+            let want: Vec<u16> = rows.chunks_exact(width).map(scalar_value).collect();
+            for kernel in Kernel::available() {
+                let mut out = vec![0u16; n];
+                evaluate_rows_with(kernel, &rows, width, &mut out).unwrap();
+                assert_eq!(out, want, "{} kernel, width {width}, {n} rows", kernel.name());
+            }
+            for threads in [Some(1), Some(2), None] {
+                let mut out = vec![0u16; n];
+                evaluate_rows(&rows, width, &mut out, threads).unwrap();
+                assert_eq!(out, want, "width {width}, {n} rows, threads {threads:?}");
+                // into a Vec's spare capacity, never zeroed
+                let mut spare: Vec<u16> = Vec::with_capacity(n);
+                holecards_core::eval::batch::evaluate_rows_uninit(&rows, width, &mut spare.spare_capacity_mut()[..n], threads, None).unwrap();
+                // SAFETY: evaluate_rows_uninit returned Ok: it wrote all n values.
+                unsafe { spare.set_len(n) };
+                assert_eq!(spare, want, "uninit, width {width}, {n} rows, threads {threads:?}");
+            }
+        }
+    }
+}
+
+/// A bad row anywhere in a step (every lane, every card position, the
+/// scalar tail) is found by every kernel, and the error names the first one.
+#[test]
+fn batch_kernels_name_the_first_bad_row() {
+    use holecards_core::eval::batch::{evaluate_rows, evaluate_rows_with, Kernel};
+    use holecards_core::ErrorKind;
+    for width in 5..=7 {
+        let n = 40; // two 16-row steps and a tail of 8
+        let good = random_rows(n, width, 99 + width as u64);
+        for bad_row in [0usize, 1, 7, 15, 16, 31, 32, 39] {
+            for pos in 0..width {
+                for bad in [52u8, 63, 64, 100, 128 + good[bad_row * width + pos], 255, 255 - 3] {
+                    for dup in [false, true] {
+                        let mut rows = good.clone();
+                        if dup {
+                            let other = if pos == 0 { 1 } else { 0 };
+                            rows[bad_row * width + pos] = rows[bad_row * width + other];
+                        } else {
+                            rows[bad_row * width + pos] = bad;
+                        }
+                        // a second bad row later must not be the one named
+                        if bad_row + 3 < n {
+                            rows[(bad_row + 3) * width] = 200;
+                        }
+                        for kernel in Kernel::available() {
+                            let mut out = vec![0u16; n];
+                            let err = evaluate_rows_with(kernel, &rows, width, &mut out).unwrap_err();
+                            let msg = err.to_string();
+                            if dup {
+                                assert!(
+                                    matches!(err.kind(), ErrorKind::DuplicateCard { row: Some(r), .. } if *r == bad_row),
+                                    "{} kernel, width {width}, row {bad_row}, pos {pos}: {msg}",
+                                    kernel.name()
+                                );
+                            } else {
+                                assert!(msg.starts_with(&format!("row {bad_row}: {bad} is not a card")), "{} kernel: {msg}", kernel.name());
+                            }
+                        }
+                        let mut out = vec![0u16; n];
+                        assert!(evaluate_rows(&rows, width, &mut out, Some(1)).is_err());
+                    }
+                }
+            }
+        }
+    }
+    // Many rows on several threads: the first bad row is still the one named.
+    let width = 7;
+    let n = 200_000;
+    let mut rows = random_rows(n, width, 5);
+    rows[150_001 * width + 2] = 52;
+    rows[60_000 * width + 6] = rows[60_000 * width];
+    for threads in [Some(1), Some(2), Some(3), None] {
+        let mut out = vec![0u16; n];
+        let err = evaluate_rows(&rows, width, &mut out, threads).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::DuplicateCard { row: Some(60_000), .. }), "threads {threads:?}: {err}");
+    }
+}
+
+#[test]
+fn batch_stops_when_cancelled() {
+    use holecards_core::eval::batch::evaluate_rows_cancellable;
+    use holecards_core::ErrorKind;
+    use std::sync::atomic::AtomicBool;
+    let rows = random_rows(300_000, 7, 11);
+    let cancel = AtomicBool::new(true);
+    for threads in [Some(1), Some(2), None] {
+        let mut out = vec![0u16; 300_000];
+        let err = evaluate_rows_cancellable(&rows, 7, &mut out, threads, Some(&cancel)).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::Interrupted), "{err}");
+    }
+    let go = AtomicBool::new(false);
+    let mut out = vec![0u16; 300_000];
+    evaluate_rows_cancellable(&rows, 7, &mut out, Some(2), Some(&go)).unwrap();
+    assert_eq!(out[12345], scalar_value(&rows[12345 * 7..12346 * 7]));
+}
+
+/// Every 5-, 6- and 7-card hand through the batch path, on every kernel this
+/// processor can run, against the scalar evaluator (`cargo test --release`).
+/// The rows are made a few million at a time: all hands whose first two
+/// cards are (a, b).
+#[test]
+#[cfg_attr(debug_assertions, ignore = "runs in release mode: cargo test --release")]
+fn exhaustive_batch_kernels_match_the_scalar_evaluator() {
+    use holecards_core::eval::batch::{evaluate_rows_with, Kernel};
+    let kernels = Kernel::available();
+    eprintln!("batch kernels checked: {:?}", kernels.iter().map(|k| k.name()).collect::<Vec<_>>());
+    let mut counts = [0u64; 3];
+    let mut rows: Vec<u8> = Vec::new();
+    let mut want: Vec<u16> = Vec::new();
+    let mut out: Vec<u16> = Vec::new();
+    for width in 5..=7usize {
+        for a in 0..52u8 {
+            for b in a + 1..52 {
+                rows.clear();
+                want.clear();
+                let mut row = [a, b, 0, 0, 0, 0, 0];
+                // the remaining width - 2 cards, increasing, above b
+                fn rec(row: &mut [u8; 7], k: usize, width: usize, rows: &mut Vec<u8>, want: &mut Vec<u16>) {
+                    if k == width {
+                        rows.extend_from_slice(&row[..width]);
+                        want.push(scalar_value(&row[..width]));
+                        return;
+                    }
+                    for c in row[k - 1] + 1..52 {
+                        row[k] = c;
+                        rec(row, k + 1, width, rows, want);
+                    }
+                }
+                rec(&mut row, 2, width, &mut rows, &mut want);
+                counts[width - 5] += want.len() as u64;
+                for &kernel in &kernels {
+                    out.clear();
+                    out.resize(want.len(), 0);
+                    evaluate_rows_with(kernel, &rows, width, &mut out).unwrap();
+                    if out != want {
+                        let i = out.iter().zip(&want).position(|(x, y)| x != y).unwrap();
+                        panic!("{} kernel: {:?} gives {}, the scalar evaluator {}", kernel.name(), &rows[i * width..i * width + width], out[i], want[i]);
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(counts, [2_598_960, 20_358_520, 133_784_560]);
 }

@@ -23,6 +23,10 @@ const fn build_suited() -> [u64; 256] {
 /// Card index -> its bit in the suit-major mask (bit `16 * suit + rank`).
 static SUITED: [u64; 256] = build_suited();
 
+pub(super) fn suited_bytes() -> usize {
+    std::mem::size_of_val(&SUITED)
+}
+
 /// A partial hand of up to seven distinct cards. `Copy`, 16 bytes.
 ///
 /// ```
@@ -131,7 +135,7 @@ impl HandAcc {
     /// or, with a flush, at the flush suit's mask in the copy of the flush
     /// table at LOOKUP's end (one load either way).
     #[inline(always)]
-    fn eval(self) -> u16 {
+    pub(crate) fn eval(self) -> u16 {
         let flush = self.key & FLUSH_BITS;
         let slot = if flush != 0 {
             // The flush suit s's counter's top bit is bit 48 + 4 * s + 3, and
@@ -147,6 +151,21 @@ impl HandAcc {
         // mask (LOOKUP's length is a power of two) drops the bounds check.
         const _: () = assert!(LOOKUP_FLUSH + 0x2000 <= LOOKUP.len() && LOOKUP.len().is_power_of_two());
         LOOKUP[slot & (LOOKUP.len() - 1)]
+    }
+
+    /// Where the evaluation of this hand reads: the index into the row
+    /// offsets and the slot of the value table (for benchmarks that model
+    /// the evaluator's memory traffic; not a stable interface).
+    #[doc(hidden)]
+    pub fn table_indices(self) -> (usize, usize) {
+        let row = (self.key as u32 >> ROW_BITS) as usize & (OFFSETS.len() - 1);
+        let slot = if self.key & FLUSH_BITS != 0 {
+            let shift = 4 * (self.key & FLUSH_BITS).trailing_zeros() - 204;
+            LOOKUP_FLUSH + ((self.suits >> (shift & 63)) & 0x1fff) as usize
+        } else {
+            nonflush_slot(self.key)
+        };
+        (row, slot & (LOOKUP.len() - 1))
     }
 
     /// The value (1..=7462) of a hand of exactly seven cards. Unchecked:

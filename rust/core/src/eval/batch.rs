@@ -1,11 +1,103 @@
-//! Validated evaluation of many hands at once, optionally on several threads.
-use super::{eval5_indices, eval6_indices, eval7_indices};
+//! Validated evaluation of many hands at once, optionally on several threads,
+//! and interruptible.
+//!
+//! The rows go through one of two kernels, chosen once per process from what
+//! the processor can do ([`Kernel::best`]):
+//!
+//! * [`Kernel::Avx512`] (x86-64 with AVX-512 F, BW, VBMI, BITALG and
+//!   VPOPCNTDQ): 16 rows per step, every lookup of the 16 in flight at once.
+//!   Two byte permutes turn each card into its suit-major bit number
+//!   (`16 * suit + rank`) and move card `j` of every row into its own 32-bit
+//!   lane; the rank bases come from an in-register table (`vpermd`), so the
+//!   only memory reads are the rows themselves and two 16-lane gathers (the
+//!   rows' offsets, then their values). Flushes need no branch: each suit's
+//!   13 ranks are a 16-bit lane, their popcounts find a suit with five or
+//!   more, and a blend picks the flush table's slot (the copy at `LOOKUP`'s
+//!   end) for those rows. Checking is part of the same step: a byte compare
+//!   finds card indices of 52 or more, and the popcount of the suit-major
+//!   mask is the row's width exactly when its cards are distinct.
+//! * [`Kernel::Scalar`] (every other processor and architecture): each row
+//!   summed into a [`HandAcc`], whose card mask doubles as the check (an
+//!   index of 52 or more adds no bit, a repeated card adds none). (Four rows
+//!   interleaved by hand measured no faster: the core already overlaps
+//!   independent rows.)
+//!
+//! A bad row anywhere stops the work; the error names the first bad row.
+use super::HandAcc;
 use crate::card::Card;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use rayon::prelude::*;
+use std::mem::MaybeUninit;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 /// Rows per parallel task: large enough that scheduling is noise.
 const CHUNK_ROWS: usize = 1 << 14;
+/// Rows between two looks at the cancel flag on one thread (about 0.1 ms of
+/// work).
+const CANCEL_ROWS: usize = 1 << 16;
+
+/// How a batch is evaluated; see the module documentation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Kernel {
+    /// One row at a time through [`HandAcc`]; every processor.
+    Scalar,
+    /// 16 rows per step with AVX-512 (F, BW, VBMI, BITALG, VPOPCNTDQ).
+    Avx512,
+}
+
+impl Kernel {
+    /// A short name: `"scalar"`, `"avx512"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kernel::Scalar => "scalar",
+            Kernel::Avx512 => "avx512",
+        }
+    }
+
+    /// Whether this processor can run the kernel.
+    pub fn is_available(self) -> bool {
+        match self {
+            Kernel::Scalar => true,
+            #[cfg(all(target_arch = "x86_64", holecards_avx512))]
+            Kernel::Avx512 => {
+                std::is_x86_feature_detected!("avx512f")
+                    && std::is_x86_feature_detected!("avx512bw")
+                    && std::is_x86_feature_detected!("avx512vbmi")
+                    && std::is_x86_feature_detected!("avx512bitalg")
+                    && std::is_x86_feature_detected!("avx512vpopcntdq")
+            }
+            #[cfg(not(all(target_arch = "x86_64", holecards_avx512)))]
+            Kernel::Avx512 => false,
+        }
+    }
+
+    /// Every kernel this processor can run, the scalar one first.
+    pub fn available() -> Vec<Kernel> {
+        [Kernel::Scalar, Kernel::Avx512].into_iter().filter(|k| k.is_available()).collect()
+    }
+
+    /// The kernel by its [`Kernel::name`].
+    pub fn from_name(name: &str) -> Option<Kernel> {
+        [Kernel::Scalar, Kernel::Avx512].into_iter().find(|k| k.name() == name)
+    }
+
+    /// The kernel the batch functions use, chosen once per process: the
+    /// fastest this processor can run, or the one the environment variable
+    /// `HOLECARDS_BATCH_KERNEL` names (`scalar`, `avx512`) if this processor
+    /// can run it (for tests and benchmarks; another value is ignored).
+    pub fn best() -> Kernel {
+        static BEST: OnceLock<Kernel> = OnceLock::new();
+        *BEST.get_or_init(|| {
+            let asked = std::env::var("HOLECARDS_BATCH_KERNEL").ok().and_then(|n| Kernel::from_name(n.trim()));
+            match asked {
+                Some(k) if k.is_available() => k,
+                _ if Kernel::Avx512.is_available() => Kernel::Avx512,
+                _ => Kernel::Scalar,
+            }
+        })
+    }
+}
 
 fn describe_bad_row(row_index: usize, row: &[u8]) -> Error {
     let mut seen = 0u64;
@@ -15,7 +107,7 @@ fn describe_bad_row(row_index: usize, row: &[u8]) -> Error {
         }
         if seen & (1u64 << c) != 0 {
             if let Ok(card) = Card::new(c) {
-                return crate::error::ErrorKind::DuplicateCard { card, row: Some(row_index) }.into();
+                return ErrorKind::DuplicateCard { card, row: Some(row_index) }.into();
             }
         }
         seen |= 1u64 << c;
@@ -23,103 +115,355 @@ fn describe_bad_row(row_index: usize, row: &[u8]) -> Error {
     Error::bad_cards(format!("row {row_index} is not a valid hand"))
 }
 
-/// `1 << c` for a card index, 0 for anything that is not a card: a row is
-/// valid exactly when the OR of its bits has one bit per card.
-const fn build_bits() -> [u64; 256] {
-    let mut bits = [0u64; 256];
-    let mut c = 0;
-    while c < 52 {
-        bits[c] = 1u64 << c;
-        c += 1;
-    }
-    bits
-}
-static BITS: [u64; 256] = build_bits();
-
-macro_rules! serial_width {
-    ($name:ident, $width:literal, $eval:ident) => {
-        #[inline(always)]
-        fn $name(cards: &[u8], out: &mut [u16], first_row: usize) -> Result<()> {
-            for (i, (row, o)) in cards.chunks_exact($width).zip(out.iter_mut()).enumerate() {
-                let Ok(r) = <&[u8; $width]>::try_from(row) else {
-                    return Err(describe_bad_row(first_row + i, row));
-                };
-                let mut mask = 0u64;
-                for &c in r {
-                    mask |= BITS[c as usize];
-                }
-                if mask.count_ones() != $width {
-                    return Err(describe_bad_row(first_row + i, row));
-                }
-                *o = $eval(r);
-            }
-            Ok(())
+/// The error for the first bad row of `cards` (rows of `width`), which a
+/// kernel found to hold one; `first_row` is the index of its first row.
+#[cold]
+fn first_bad_row(cards: &[u8], width: usize, first_row: usize) -> Error {
+    for (i, row) in cards.chunks_exact(width).enumerate() {
+        let h = HandAcc::from_indices(row);
+        if h.len() != width as u32 {
+            return describe_bad_row(first_row + i, row);
         }
-    };
+    }
+    Error::bad_cards("a row is not a valid hand".into())
 }
-serial_width!(rows7, 7, eval7_indices);
-serial_width!(rows6, 6, eval6_indices);
-serial_width!(rows5, 5, eval5_indices);
 
+/// The scalar kernel: writes every row's value, and returns whether every
+/// row was valid (a bad row leaves the values unspecified). The check costs
+/// no branch per row: the rows' card counts are folded together and looked
+/// at once.
 #[inline(always)]
-fn serial_generic(cards: &[u8], width: usize, out: &mut [u16], first_row: usize) -> Result<()> {
+fn scalar_rows<const W: usize>(cards: &[u8], out: &mut [MaybeUninit<u16>]) -> bool {
+    let mut bad = 0u32;
+    for (r, o) in cards.chunks_exact(W).zip(out.iter_mut()) {
+        // As an array, so that the card loop is unrolled (a slice's length
+        // is not known to the compiler here: twice as slow). Never the
+        // fallback: chunks_exact gives W bytes.
+        let r: &[u8; W] = r.try_into().unwrap_or(&[255; W]);
+        let h = r.iter().fold(HandAcc::EMPTY, |h, &c| h.add_index(c));
+        bad |= h.len() ^ W as u32;
+        o.write(h.eval());
+    }
+    bad == 0
+}
+
+// Inlined into scalar_popcnt, so that the card count there is one POPCNT.
+#[inline(always)]
+fn scalar_generic(cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>]) -> bool {
     match width {
-        7 => rows7(cards, out, first_row),
-        6 => rows6(cards, out, first_row),
-        5 => rows5(cards, out, first_row),
-        _ => Err(Error::bad_cards(format!("a hand is 5, 6 or 7 cards, not {width}"))),
+        7 => scalar_rows::<7>(cards, out),
+        6 => scalar_rows::<6>(cards, out),
+        _ => scalar_rows::<5>(cards, out),
     }
 }
 
-/// The same loop compiled for processors with POPCNT and BMI, which the
-/// baseline x86-64 target lacks: counting the bits of each row's card mask is
-/// most of the cost of checking it.
+/// The same loop compiled for processors with POPCNT (the card count of the
+/// check), which the baseline x86-64 target lacks.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
-fn serial_popcnt(cards: &[u8], width: usize, out: &mut [u16], first_row: usize) -> Result<()> {
-    serial_generic(cards, width, out, first_row)
+fn scalar_popcnt(cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>]) -> bool {
+    scalar_generic(cards, width, out)
 }
 
-fn serial(cards: &[u8], width: usize, out: &mut [u16], first_row: usize) -> Result<()> {
+fn scalar(cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>]) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi2") {
-            // SAFETY: the features serial_popcnt is compiled for were detected
-            // on this processor just above.
-            return unsafe { serial_popcnt(cards, width, out, first_row) };
+        static POPCNT: OnceLock<bool> = OnceLock::new();
+        if *POPCNT.get_or_init(|| std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi2")) {
+            // SAFETY: the features scalar_popcnt is compiled for were
+            // detected on this processor.
+            return unsafe { scalar_popcnt(cards, width, out) };
         }
     }
-    serial_generic(cards, width, out, first_row)
+    scalar_generic(cards, width, out)
+}
+
+// The AVX-512 intrinsics are stable since Rust 1.89 (build.rs sets
+// holecards_avx512 for such a compiler); the crate's declared minimum builds
+// the scalar kernel alone.
+#[cfg(all(target_arch = "x86_64", holecards_avx512))]
+#[allow(clippy::incompatible_msrv)]
+mod avx512 {
+    use super::super::tables::*;
+    use core::arch::x86_64::*;
+
+    /// Rows per step.
+    pub(super) const LANES: usize = 16;
+
+    /// Card index -> its suit-major bit number `16 * suit + rank` (indices
+    /// 52..63 get rank 15, never a card; the byte compare rejects them).
+    const fn bit_numbers() -> [u8; 64] {
+        let mut t = [15u8; 64];
+        let mut c = 0;
+        while c < 52 {
+            t[c] = (16 * (c & 3) + (c >> 2)) as u8;
+            c += 1;
+        }
+        t
+    }
+    static BIT_NUMBER: [u8; 64] = bit_numbers();
+
+    /// Rank -> its base (ranks 13..15: 0), one per 32-bit lane.
+    const fn bases() -> [u32; 16] {
+        let mut b = [0u32; 16];
+        let mut r = 0;
+        while r < 13 {
+            b[r] = RANK_BASES[r] as u32;
+            r += 1;
+        }
+        b
+    }
+    static BASES: [u32; 16] = bases();
+    const _: () = assert!(RANK_BASES[12] < 1 << 32 && (LOOKUP_FLUSH + 0x2000) <= LOOKUP.len());
+
+    /// For card `j` of a row of `w`: the byte permute that puts card `j` of
+    /// each of 16 rows (bytes `w * i + j` of 128) into byte `4 * i`.
+    const fn gather_index(w: usize, j: usize) -> [u8; 64] {
+        let mut x = [0u8; 64];
+        let mut i = 0;
+        while i < 16 {
+            x[4 * i] = (w * i + j) as u8;
+            i += 1;
+        }
+        x
+    }
+    const fn gather_indices<const W: usize>() -> [[u8; 64]; W] {
+        let mut x = [[0u8; 64]; W];
+        let mut j = 0;
+        while j < W {
+            x[j] = gather_index(W, j);
+            j += 1;
+        }
+        x
+    }
+
+    struct Idx<const W: usize>;
+    impl<const W: usize> Idx<W> {
+        const BYTES: [[u8; 64]; W] = gather_indices::<W>();
+    }
+
+    /// Evaluates the first `16 * (out.len() / 16)` rows (`cards` holds at
+    /// least that many rows of `W`); returns false if one of them is bad
+    /// (the values are then unspecified).
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg,avx512vpopcntdq,popcnt")]
+    pub(super) fn rows<const W: usize>(cards: &[u8], out: &mut [std::mem::MaybeUninit<u16>]) -> bool {
+        let steps = out.len() / LANES;
+        assert!(cards.len() >= steps * LANES * W && (5..=7).contains(&W));
+        let hi_bytes = LANES * W - 64; // 16, 32 or 48
+        let hi_mask: __mmask64 = (1u64 << hi_bytes) - 1;
+        // SAFETY (all the loads below): the static tables are 64 bytes (or
+        // longer) and read with unaligned loads of exactly their size.
+        let bit_number = unsafe { _mm512_loadu_si512(BIT_NUMBER.as_ptr().cast()) };
+        let bases = unsafe { _mm512_loadu_si512(BASES.as_ptr().cast()) };
+        let idx: [__m512i; W] = std::array::from_fn(|j| unsafe { _mm512_loadu_si512(Idx::<W>::BYTES[j].as_ptr().cast()) });
+        let one = _mm512_set1_epi32(1);
+        let thirty_two = _mm512_set1_epi32(32);
+        let width = _mm512_set1_epi32(W as i32);
+        let five = _mm512_set1_epi16(5);
+        let not_card = _mm512_set1_epi8(52);
+        let low16 = _mm512_set1_epi32(0xffff);
+        let slot_mask = _mm512_set1_epi32((LOOKUP.len() - 1) as i32);
+        let flush_base = _mm512_set1_epi32(LOOKUP_FLUSH as i32);
+        let offsets = OFFSETS.as_ptr();
+        let values = LOOKUP_PADDED.table.as_ptr();
+        // One step's keys: the rank keys, the suit-major card masks (suits 0
+        // and 1 in `lo`, 2 and 3 in `hi`) and whether a row is bad.
+        macro_rules! keys {
+            ($s:expr) => {{
+                // SAFETY: rows 16 s .. 16 s + 16 are in `cards` (asserted
+                // above): 64 bytes from 16 s W, then the rest of the 16 W
+                // bytes through a masked load (the bytes past them are not
+                // read).
+                let (lo, hi) = unsafe {
+                    let p = cards.as_ptr().add($s * LANES * W);
+                    (_mm512_loadu_si512(p.cast()), _mm512_maskz_loadu_epi8(hi_mask, p.add(64).cast()))
+                };
+                let bad_card = _mm512_cmpge_epu8_mask(lo, not_card) | _mm512_cmpge_epu8_mask(hi, not_card);
+                let tlo = _mm512_permutexvar_epi8(lo, bit_number);
+                let thi = _mm512_permutexvar_epi8(hi, bit_number);
+                let mut rank_key = _mm512_setzero_si512();
+                let mut suits_lo = _mm512_setzero_si512();
+                let mut suits_hi = _mm512_setzero_si512();
+                for ix in &idx {
+                    // card j of row i, as its bit number, in lane i
+                    let t = _mm512_maskz_permutex2var_epi8(0x1111_1111_1111_1111, tlo, *ix, thi);
+                    rank_key = _mm512_add_epi32(rank_key, _mm512_permutexvar_epi32(t, bases));
+                    // a shift of 32 or more gives 0: each bit lands in one half
+                    suits_lo = _mm512_or_si512(suits_lo, _mm512_sllv_epi32(one, t));
+                    suits_hi = _mm512_or_si512(suits_hi, _mm512_sllv_epi32(one, _mm512_xor_si512(t, thirty_two)));
+                }
+                let count = _mm512_add_epi32(_mm512_popcnt_epi32(suits_lo), _mm512_popcnt_epi32(suits_hi));
+                let bad = bad_card | _mm512_cmpneq_epi32_mask(count, width) as u64;
+                (rank_key, suits_lo, suits_hi, bad)
+            }};
+        }
+        // The offset read of a step (the row is below OFFSETS.len() for any
+        // lanes: each base is below 2^25 / 7).
+        macro_rules! offset {
+            ($rank_key:expr) => {{
+                // SAFETY: every row index is below OFFSETS.len() (above).
+                unsafe { _mm512_i32gather_epi32::<4>(_mm512_srli_epi32::<ROW_BITS>($rank_key), offsets.cast()) }
+            }};
+        }
+        // The slot: rank key + offset, or for a flush (the suit, a 16-bit
+        // lane, with five or more cards; at most one of a row's four has) the
+        // flush table's copy at the flush suit's ranks.
+        macro_rules! slot {
+            ($rank_key:expr, $offset:expr, $suits_lo:expr, $suits_hi:expr) => {{
+                let f_lo = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16($suits_lo), five);
+                let f_hi = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16($suits_hi), five);
+                let sel = _mm512_or_si512(_mm512_maskz_mov_epi16(f_lo, $suits_lo), _mm512_maskz_mov_epi16(f_hi, $suits_hi));
+                let flush_ranks = _mm512_or_si512(_mm512_and_si512(sel, low16), _mm512_srli_epi32::<16>(sel));
+                let is_flush = _mm512_test_epi32_mask(sel, sel);
+                let slot = _mm512_mask_blend_epi32(is_flush, _mm512_add_epi32($rank_key, $offset), _mm512_add_epi32(flush_ranks, flush_base));
+                _mm512_and_si512(slot, slot_mask)
+            }};
+        }
+        // The value read, stored as 16 u16.
+        macro_rules! store {
+            ($s:expr, $slot:expr) => {{
+                // SAFETY: each slot is below LOOKUP.len(); the 4 bytes read at
+                // byte 2 * slot end inside LOOKUP_PADDED (its padding).
+                let value = unsafe { _mm512_i32gather_epi32::<2>($slot, values.cast()) };
+                // the low 16 bits of each lane; SAFETY: out holds rows
+                // 16 s .. 16 s + 16 (steps = out.len() / 16).
+                unsafe { _mm256_storeu_si256(out.as_mut_ptr().add($s * LANES).cast(), _mm512_cvtepi32_epi16(value)) };
+            }};
+        }
+        // (Two steps interleaved phase by phase measured no faster: the core
+        // already overlaps one step's reads with the next step's keys.)
+        for s in 0..steps {
+            let (k, lo, hi, bad) = keys!(s);
+            let o = offset!(k);
+            let sl = slot!(k, o, lo, hi);
+            store!(s, sl);
+            if bad != 0 {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Runs `kernel` on whole rows (`cards.len() == width * out.len()`); false
+/// if a row is bad.
+fn run_kernel(kernel: Kernel, cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>]) -> bool {
+    #[cfg(all(target_arch = "x86_64", holecards_avx512))]
+    if kernel == Kernel::Avx512 && kernel.is_available() {
+        let n = out.len() / avx512::LANES * avx512::LANES;
+        // SAFETY: the features avx512::rows is compiled for were detected on
+        // this processor (is_available).
+        let ok = unsafe {
+            match width {
+                7 => avx512::rows::<7>(cards, &mut out[..n]),
+                6 => avx512::rows::<6>(cards, &mut out[..n]),
+                _ => avx512::rows::<5>(cards, &mut out[..n]),
+            }
+        };
+        return ok && scalar(&cards[n * width..], width, &mut out[n..]);
+    }
+    let _ = kernel;
+    scalar(cards, width, out)
+}
+
+/// One thread: the rows in pieces of `CANCEL_ROWS`, looking at `cancel`
+/// before each.
+fn serial(kernel: Kernel, cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>], first_row: usize, cancel: Option<&AtomicBool>) -> Result<()> {
+    for (i, (c, o)) in cards.chunks(CANCEL_ROWS * width).zip(out.chunks_mut(CANCEL_ROWS)).enumerate() {
+        if cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            return Err(ErrorKind::Interrupted.into());
+        }
+        if !run_kernel(kernel, c, width, o) {
+            return Err(first_bad_row(c, width, first_row + i * CANCEL_ROWS));
+        }
+    }
+    Ok(())
+}
+
+fn check_shape(cards: &[u8], width: usize, rows: usize) -> Result<()> {
+    if !(5..=7).contains(&width) {
+        return Err(Error::bad_cards(format!("a hand is 5, 6 or 7 cards, not {width}")));
+    }
+    if cards.len() % width != 0 || cards.len() / width != rows {
+        return Err(Error::bad_cards(format!("{} card indices do not make {rows} rows of {width}", cards.len())));
+    }
+    Ok(())
 }
 
 /// Evaluates `cards.len() / width` hands stored row by row (card indices
 /// 0..51), writing one value per row into `out`.
 ///
 /// `threads`: `Some(1)` runs on the calling thread; `None` uses rayon's global
-/// pool; `Some(n)` a pool of `n` threads built for this call. Every row is
-/// checked: a card index of 52 or more, or a card twice in a row, is an error
-/// naming the first such row, and `out` is then unspecified.
+/// pool; `Some(n)` a pool of `n` threads. Every row is checked: a card index
+/// of 52 or more, or a card twice in a row, is an error naming the first such
+/// row, and `out` is then unspecified.
 pub fn evaluate_rows(cards: &[u8], width: usize, out: &mut [u16], threads: Option<usize>) -> Result<()> {
-    if !(5..=7).contains(&width) {
-        return Err(Error::bad_cards(format!("a hand is 5, 6 or 7 cards, not {width}")));
-    }
-    if cards.len() % width != 0 || cards.len() / width != out.len() {
-        return Err(Error::bad_cards(format!("{} card indices do not make {} rows of {width}", cards.len(), out.len())));
-    }
+    evaluate_rows_cancellable(cards, width, out, threads, None)
+}
+
+/// `out` seen as not yet initialized: sound, as the kernels only ever write
+/// initialized values into it.
+fn as_uninit(out: &mut [u16]) -> &mut [MaybeUninit<u16>] {
+    // SAFETY: MaybeUninit<u16> has u16's layout; nothing uninitialized is
+    // written through the result.
+    unsafe { &mut *(out as *mut [u16] as *mut [MaybeUninit<u16>]) }
+}
+
+/// [`evaluate_rows`] that stops soon after `cancel` is set (within about
+/// 0.1 ms of work per thread), returning [`ErrorKind::Interrupted`] (`out` is
+/// then unspecified).
+pub fn evaluate_rows_cancellable(cards: &[u8], width: usize, out: &mut [u16], threads: Option<usize>, cancel: Option<&AtomicBool>) -> Result<()> {
+    evaluate_rows_uninit(cards, width, as_uninit(out), threads, cancel)
+}
+
+/// [`evaluate_rows_cancellable`] into memory that need not be initialized
+/// (a `Vec`'s spare capacity: no pass to zero it first). On `Ok`, every
+/// element of `out` has been written; on an error, which of them have is
+/// unspecified.
+pub fn evaluate_rows_uninit(cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>], threads: Option<usize>, cancel: Option<&AtomicBool>) -> Result<()> {
+    check_shape(cards, width, out.len())?;
+    let kernel = Kernel::best();
     let rows = out.len();
-    let parallel = |out: &mut [u16]| -> Result<()> {
-        let res = cards.par_chunks(CHUNK_ROWS * width).zip(out.par_chunks_mut(CHUNK_ROWS)).enumerate().try_for_each(|(i, (c, o))| serial(c, width, o, i * CHUNK_ROWS));
-        if res.is_err() {
-            // Report the first bad row, whichever task found one first.
-            let mut scratch = vec![0u16; rows];
-            serial(cards, width, &mut scratch, 0)?;
+    let parallel = |out: &mut [MaybeUninit<u16>]| -> Result<()> {
+        // Tasks after a chunk known to hold a bad row are skipped; those
+        // before it all run, so the lowest chunk with an error holds the
+        // first bad row.
+        let first_bad = AtomicUsize::new(usize::MAX);
+        let errors: Mutex<Vec<(usize, Error)>> = Mutex::new(Vec::new());
+        cards.par_chunks(CHUNK_ROWS * width).zip(out.par_chunks_mut(CHUNK_ROWS)).enumerate().for_each(|(i, (c, o))| {
+            if i > first_bad.load(Ordering::Relaxed) {
+                return;
+            }
+            if let Err(e) = serial(kernel, c, width, o, i * CHUNK_ROWS, cancel) {
+                first_bad.fetch_min(i, Ordering::Relaxed);
+                errors.lock().unwrap_or_else(|e| e.into_inner()).push((i, e));
+            }
+        });
+        let mut errors = errors.into_inner().unwrap_or_else(|e| e.into_inner());
+        if cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            return Err(ErrorKind::Interrupted.into());
         }
-        res
+        errors.sort_by_key(|e| e.0);
+        match errors.into_iter().next() {
+            Some((_, e)) => Err(e),
+            None => Ok(()),
+        }
     };
     match threads {
         Some(0) => Err(Error::bad_config("threads must be at least 1".into())),
-        Some(1) => serial(cards, width, out, 0),
-        _ if rows <= CHUNK_ROWS => serial(cards, width, out, 0),
+        Some(1) => serial(kernel, cards, width, out, 0, cancel),
+        _ if rows <= CHUNK_ROWS => serial(kernel, cards, width, out, 0, cancel),
         _ => crate::threads::install(threads, || parallel(out))?,
     }
+}
+
+/// [`evaluate_rows`] on the calling thread with a given kernel (for tests
+/// and benchmarks: the results are the same with every kernel). A kernel
+/// this processor cannot run is an error.
+pub fn evaluate_rows_with(kernel: Kernel, cards: &[u8], width: usize, out: &mut [u16]) -> Result<()> {
+    check_shape(cards, width, out.len())?;
+    if !kernel.is_available() {
+        return Err(Error::bad_config(format!("this processor cannot run the {} kernel", kernel.name())));
+    }
+    serial(kernel, cards, width, as_uninit(out), 0, None)
 }

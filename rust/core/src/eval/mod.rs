@@ -12,7 +12,9 @@
 //! when five or more cards share that suit; otherwise the rank key (the
 //! key's low 32 bits: no shift) and its row (its top bits) pick an offset
 //! and the value is `LOOKUP[rank key + offset]`, one table for 5, 6 and 7
-//! cards.
+//! cards. Every scalar path sums the keys in a [`HandAcc`] (which also keeps
+//! a rank mask per suit, so a flush is one load from the flush table's copy
+//! at `LOOKUP`'s end); [`batch`] evaluates many rows at once.
 use crate::card::{check_distinct, Card};
 use crate::error::{Error, Result};
 use std::fmt;
@@ -56,25 +58,6 @@ pub(crate) static KEYS: [u64; 256] = build_keys();
 // clear of the suit counters (the bases increase).
 const _: () = assert!(7 * RANK_BASES[12] < 1 << RANK_BITS && RANK_BITS <= SUIT_SHIFT);
 
-#[inline(always)]
-fn key(c: u8) -> u64 {
-    KEYS[c as usize]
-}
-
-#[cold]
-#[inline(never)]
-fn flush_value(key: u64, cards: &[u8]) -> u16 {
-    // the flush suit s's counter's top bit is bit 51 + 4 * s
-    let suit = (((key & FLUSH_BITS).trailing_zeros() >> 2) - 12) as u8;
-    let mut mask = 0u64;
-    for &c in cards {
-        if c & 3 == suit {
-            mask |= 1u64 << (c >> 2);
-        }
-    }
-    FLUSH[(mask & 0x1fff) as usize]
-}
-
 // Every row's slots are in LOOKUP: a row's keys are `(row << ROW_BITS) + col`
 // for col below `1 << ROW_BITS`, so their slots are `start + col` with
 // `start = OFFSETS[row] + (row << ROW_BITS)` (mod 2^32). The read in
@@ -113,33 +96,38 @@ pub(crate) fn nonflush(key: u64) -> u16 {
 
 /// Value of seven distinct card indices (each below 52). Unchecked: other
 /// input gives a meaningless value, never a panic.
+///
+/// The cards are summed into a [`HandAcc`] and evaluated with one table
+/// load (the flush table's copy sits at `LOOKUP`'s end), the fastest scalar
+/// form measured; it is what [`evaluate`] and the batch rows use.
 #[inline(always)]
 pub fn eval7_indices(c: &[u8; 7]) -> u16 {
-    let k = SUIT_INIT + key(c[0]) + key(c[1]) + key(c[2]) + key(c[3]) + key(c[4]) + key(c[5]) + key(c[6]);
-    if k & FLUSH_BITS != 0 {
-        return flush_value(k, c);
-    }
-    nonflush(k)
+    HandAcc::from_indices(c).eval7()
 }
 
 /// Value of six distinct card indices; unchecked like [`eval7_indices`].
 #[inline(always)]
 pub fn eval6_indices(c: &[u8; 6]) -> u16 {
-    let k = SUIT_INIT + key(c[0]) + key(c[1]) + key(c[2]) + key(c[3]) + key(c[4]) + key(c[5]);
-    if k & FLUSH_BITS != 0 {
-        return flush_value(k, c);
-    }
-    nonflush(k)
+    HandAcc::from_indices(c).eval56()
 }
 
 /// Value of five distinct card indices; unchecked like [`eval7_indices`].
 #[inline(always)]
 pub fn eval5_indices(c: &[u8; 5]) -> u16 {
-    let k = SUIT_INIT + key(c[0]) + key(c[1]) + key(c[2]) + key(c[3]) + key(c[4]);
-    if k & FLUSH_BITS != 0 {
-        return flush_value(k, c);
-    }
-    nonflush(k)
+    HandAcc::from_indices(c).eval56()
+}
+
+/// The evaluator's tables and their sizes in bytes, as they sit in memory:
+/// what a hand's evaluation reads, then what names use.
+pub fn table_memory() -> Vec<(&'static str, usize)> {
+    use std::mem::size_of_val;
+    vec![
+        ("card keys (KEYS)", size_of_val(&KEYS)),
+        ("card suit-major bits (HandAcc)", acc::suited_bytes()),
+        ("row offsets (OFFSETS)", size_of_val(&OFFSETS)),
+        ("values by rank key, flush copy at the end (LOOKUP, padded)", size_of_val(&LOOKUP_PADDED)),
+        ("value descriptions, for names (VALUE_CLASS)", size_of_val(&VALUE_CLASS)),
+    ]
 }
 
 /// Value of 5, 6 or 7 distinct card indices (unchecked; 0 for other lengths).
@@ -269,22 +257,14 @@ fn check_hand(cards: &[Card]) -> Result<()> {
 /// Evaluates 5, 6 or 7 distinct cards.
 pub fn evaluate(cards: &[Card]) -> Result<HandValue> {
     check_hand(cards)?;
-    let mut idx = [0u8; 7];
-    for (slot, c) in idx.iter_mut().zip(cards) {
-        *slot = c.index();
-    }
-    Ok(HandValue(eval_indices(&idx[..cards.len()])))
+    Ok(HandValue(HandAcc::from_cards(cards).eval()))
 }
 
 /// Evaluates distinct cards known to be valid (5..=7 of them); for the engine's
 /// own showdowns, where the cards were checked when they were dealt.
 #[inline]
 pub(crate) fn evaluate_unchecked(cards: &[Card]) -> HandValue {
-    let mut idx = [0u8; 7];
-    for (slot, c) in idx.iter_mut().zip(cards) {
-        *slot = c.index();
-    }
-    HandValue(eval_indices(&idx[..cards.len().min(7)]))
+    HandValue(HandAcc::from_cards(&cards[..cards.len().min(7)]).eval())
 }
 
 /// The five cards that make the best hand, most significant first (the quads

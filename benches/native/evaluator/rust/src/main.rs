@@ -11,6 +11,8 @@
 //!                                           write each one's values for the first hands to DIR
 //!   nbench check HANDS_FILE DIR             compare the orderings of consecutive hands
 //!   nbench table RESULTS_FILE               print the table
+//!   nbench limits HANDS_FILE REPS           table memory, latency and the throughput of the
+//!                                           evaluator's table reads alone (the machine's limit)
 //!
 //! A card is an index 0..51 = rank * 4 + suit (rank 0 = deuce .. 12 = ace),
 //! which is holecards', holdem-hand-evaluator's and OMPEval's own index; every
@@ -107,7 +109,8 @@ fn rsp_card(i: u8) -> RspCard {
 }
 
 fn modes(hands: &Rc<Vec<[u8; 7]>>) -> Vec<Mode> {
-    use holecards_core::eval::{batch::evaluate_rows, eval7_indices, HandAcc};
+    use holecards_core::eval::batch::{evaluate_rows, evaluate_rows_with, Kernel};
+    use holecards_core::eval::{eval7_indices, HandAcc};
     use holecards_core::{evaluate, Card as HcCard};
     let n = hands.len();
     let mut v = Vec::new();
@@ -120,26 +123,42 @@ fn modes(hands: &Rc<Vec<[u8; 7]>>) -> Vec<Mode> {
         (**hands).clone(),
         |h: &[u8; 7]| eval7_indices(h)
     ));
-    {
-        let flat: Rc<Vec<u8>> = Rc::new(hands.as_flattened().to_vec());
+    // The checked batch path: the kernel evaluate_rows chooses (AVX-512
+    // where the processor has it), the scalar kernel, and every core.
+    let flat: Rc<Vec<u8>> = Rc::new(hands.as_flattened().to_vec());
+    let batch_mode = |id: &'static str, api: &'static str, run: fn(&[u8], &mut [u16])| -> Mode {
         let out = Rc::new(std::cell::RefCell::new(vec![0u16; n]));
-        let (f2, o2) = (Rc::clone(&flat), Rc::clone(&out));
-        v.push(Mode {
-            id: "hc-rows",
+        let (f2, o2, f3) = (Rc::clone(&flat), Rc::clone(&out), Rc::clone(&flat));
+        Mode {
+            id,
             evaluator: "holecards-core",
-            api: "batch::evaluate_rows(7, 1 thread), checked",
+            api,
             pass: Box::new(move || {
                 let mut o = o2.borrow_mut();
-                evaluate_rows(black_box(&f2[..]), 7, &mut o[..], Some(1)).unwrap_or_else(|e| die(&e.to_string()));
+                run(black_box(&f2[..]), &mut o[..]);
                 black_box(o[0]) as u64
             }),
             values: Box::new(move |k| {
                 let mut o = vec![0u16; k];
-                evaluate_rows(&flat[..7 * k], 7, &mut o, Some(1)).unwrap_or_else(|e| die(&e.to_string()));
+                run(&f3[..7 * k], &mut o);
                 o
             }),
-        });
+        }
+    };
+    let best = Kernel::best();
+    v.push(batch_mode(
+        "hc-rows",
+        if best == Kernel::Avx512 { "batch::evaluate_rows(7, 1 thread), checked, avx512" } else { "batch::evaluate_rows(7, 1 thread), checked, scalar" },
+        |c, o| evaluate_rows(c, 7, o, Some(1)).unwrap_or_else(|e| die(&e.to_string())),
+    ));
+    if best != Kernel::Scalar {
+        v.push(batch_mode("hc-rows-scalar", "batch::evaluate_rows_with(Scalar), checked", |c, o| {
+            evaluate_rows_with(Kernel::Scalar, c, 7, o).unwrap_or_else(|e| die(&e.to_string()))
+        }));
     }
+    v.push(batch_mode("hc-rows-all", "batch::evaluate_rows(7, all cores), checked", |c, o| {
+        evaluate_rows(c, 7, o, None).unwrap_or_else(|e| die(&e.to_string()))
+    }));
     let hc_cards: Vec<[HcCard; 7]> = hands.iter().map(|h| h.map(|c| HcCard::new(c).unwrap())).collect();
     v.push(mode!(
         "hc-cards",
@@ -294,19 +313,45 @@ fn bench(hands_file: &Path, column: &str, reps: usize, dir: &Path) {
     }
     // Round-robin, so a change in machine load hits every evaluator alike.
     let mut rates = vec![Vec::new(); modes.len()];
+    let mut cycles = vec![Vec::new(); modes.len()];
+    let mut tsc_hz = Vec::new();
     for _ in 0..reps {
-        for (m, r) in modes.iter().zip(rates.iter_mut()) {
+        for ((m, r), cy) in modes.iter().zip(rates.iter_mut()).zip(cycles.iter_mut()) {
+            let c0 = tsc();
             let t = Instant::now();
             let s = (m.pass)();
             let dt = t.elapsed().as_secs_f64();
+            let dc = tsc().wrapping_sub(c0);
             black_box(s);
             r.push(n as f64 / dt);
+            cy.push(dc as f64 / n as f64);
+            tsc_hz.push(dc as f64 / dt);
         }
     }
-    for ((m, r), s) in modes.iter().zip(&rates).zip(&sums) {
+    for (((m, r), cy), s) in modes.iter().zip(&rates).zip(&cycles).zip(&sums) {
         let r: Vec<String> = r.iter().map(|x| format!("{x:.0}")).collect();
+        let cy: Vec<String> = cy.iter().map(|x| format!("{x:.3}")).collect();
         println!("RESULT\t{column}\t{}\t{}\t{}\t{}", m.id, m.evaluator, m.api, r.join("\t"));
+        println!("CYCLES\t{column}\t{}\t{}", m.id, cy.join("\t"));
         eprintln!("  {column:8} {:10} checksum {s}", m.id);
+    }
+    tsc_hz.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    if let Some(hz) = tsc_hz.get(tsc_hz.len() / 2) {
+        println!("TSC\t{column}\t{hz:.0}");
+    }
+}
+
+/// The time-stamp counter (0 where there is none): cycles at the TSC's
+/// fixed rate, which the table reports next to it.
+fn tsc() -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: rdtsc has no preconditions on x86-64.
+        unsafe { core::arch::x86_64::_rdtsc() }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        0
     }
 }
 
@@ -376,32 +421,160 @@ fn check(hands_file: &Path, dir: &Path) -> bool {
     bad_series.is_empty()
 }
 
+/// The machine's limit for this design, measured on the same hands: every
+/// evaluation reads one `u32` of the row offsets and one `u16` of the value
+/// table, so a loop doing only those reads (indices precomputed from the real
+/// hands, so the cache sees the real access pattern) bounds any evaluator
+/// with these tables; the latency of one read tells how many must be in
+/// flight.
+fn limits(hands_file: &Path, reps: usize) {
+    use holecards_core::eval::{table_memory, HandAcc};
+    let hands = load_hands(hands_file);
+    let n = hands.len();
+    println!("Table memory (holecards-core):");
+    let mut hot = 0;
+    for (name, bytes) in table_memory() {
+        println!("  {:>8.1} KiB  {name}", bytes as f64 / 1024.0);
+        if !name.contains("names") {
+            hot += bytes;
+        }
+    }
+    println!("  {:>8.1} KiB  read by an evaluation (everything but the names)", hot as f64 / 1024.0);
+    // The same-size tables and the hands' indices into them, packed row << 17 | slot.
+    let offsets = vec![1u32; 8192];
+    let values = vec![1u16; (1 << 17) + 32];
+    let idx: Vec<u32> = hands
+        .iter()
+        .map(|h| {
+            let (row, slot) = HandAcc::from_indices(h).table_indices();
+            ((row as u32) << 17) | slot as u32
+        })
+        .collect();
+    let time = |f: &dyn Fn() -> u64| -> (f64, f64) {
+        black_box(f());
+        let mut r = Vec::new();
+        for _ in 0..reps {
+            let c0 = tsc();
+            let t = Instant::now();
+            black_box(f());
+            r.push((t.elapsed().as_secs_f64(), tsc().wrapping_sub(c0) as f64));
+        }
+        r.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap());
+        r[r.len() / 2]
+    };
+    let report = |what: &str, per: usize, (dt, dc): (f64, f64)| {
+        println!("  {what:62} {:8.1} M/s {:7.2} TSC cycles each", per as f64 / dt / 1e6, dc / per as f64);
+    };
+    println!("Limits on this machine ({n} hands, median of {reps} passes, one thread):");
+    // Latency: a pointer chase through a random cycle over a table's size.
+    for (label, bytes) in [("32 KiB (the offsets' size)", 32usize << 10), ("256 KiB (the value table's size)", 256 << 10), ("64 MiB (past every cache but L3)", 64 << 20)] {
+        let len = bytes / 4;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut order: Vec<u32> = (0..len as u32).collect();
+        order.shuffle(&mut rng);
+        let mut next = vec![0u32; len];
+        for w in 0..len {
+            next[order[w] as usize] = order[(w + 1) % len];
+        }
+        let steps = 20_000_000usize;
+        let r = time(&|| {
+            let mut p = 0u32;
+            for _ in 0..steps {
+                p = next[p as usize];
+            }
+            p as u64
+        });
+        report(&format!("latency: dependent loads, random, in {label}"), steps, r);
+    }
+    let r = time(&|| {
+        let mut acc = 0u64;
+        for &x in &idx {
+            acc += offsets[(x >> 17) as usize] as u64 + values[(x & 0x1ffff) as usize] as u64;
+        }
+        acc
+    });
+    report("throughput: the two table reads per hand, scalar loads", n, r);
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx512f") {
+        // SAFETY: AVX-512 F was detected just above.
+        let r = time(&|| unsafe { gathers(&idx, &offsets, &values) });
+        report("throughput: the two table reads per hand, AVX-512 gathers", n, r);
+    }
+    let words: Vec<u64> = hands.as_flattened().chunks(8).map(|c| c.iter().rev().fold(0u64, |a, &b| a << 8 | b as u64)).collect();
+    let r = time(&|| words.iter().fold(0u64, |a, &w| a ^ w));
+    report("reading the cards alone (7 bytes a hand, as 8-byte words)", n, r);
+}
+
+/// Sums the two table reads per hand of `idx`, 16 hands per pair of gathers.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn gathers(idx: &[u32], offsets: &[u32], values: &[u16]) -> u64 {
+    use core::arch::x86_64::*;
+    let mut acc = _mm512_setzero_si512();
+    let row_shift = _mm512_set1_epi32(17);
+    let slot_mask = _mm512_set1_epi32(0x1ffff);
+    for c in idx.chunks_exact(16) {
+        let x = _mm512_loadu_si512(c.as_ptr().cast());
+        let off = _mm512_i32gather_epi32::<4>(_mm512_srlv_epi32(x, row_shift), offsets.as_ptr().cast());
+        let val = _mm512_i32gather_epi32::<2>(_mm512_and_si512(x, slot_mask), values.as_ptr().cast());
+        acc = _mm512_add_epi32(acc, _mm512_add_epi32(off, val));
+    }
+    _mm512_reduce_add_epi32(acc) as u32 as u64
+}
+
+/// The peers' pre-built modes: the batch targets are ratios to the fastest.
+const PEER_PREBUILT: [&str; 3] = ["omp-hand", "hhe-hand", "rsp-accum"];
+
 fn table(results: &Path) {
     let text = std::fs::read_to_string(results).unwrap_or_else(|e| die(&format!("{}: {e}", results.display())));
     let mut order: Vec<(String, String, String)> = Vec::new();
     let mut columns: Vec<String> = Vec::new();
     let mut rates: BTreeMap<(String, String), Vec<f64>> = BTreeMap::new();
+    let mut cycles: BTreeMap<(String, String), Vec<f64>> = BTreeMap::new();
+    let mut tsc_hz: BTreeMap<String, f64> = BTreeMap::new();
     for line in text.lines() {
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() < 6 || f[0] != "RESULT" {
-            continue;
+        let num = |x: &str| x.parse::<f64>().unwrap_or_else(|_| die(&format!("bad number {x}")));
+        match f.first().copied() {
+            Some("RESULT") if f.len() >= 6 => {
+                let (col, id) = (f[1].to_string(), f[2].to_string());
+                if !columns.contains(&col) {
+                    columns.push(col.clone());
+                }
+                if !order.iter().any(|o| o.0 == id) {
+                    order.push((id.clone(), f[3].to_string(), f[4].to_string()));
+                }
+                rates.entry((col, id)).or_default().extend(f[5..].iter().map(|x| num(x)));
+            }
+            Some("CYCLES") if f.len() >= 4 => {
+                cycles.entry((f[1].to_string(), f[2].to_string())).or_default().extend(f[3..].iter().map(|x| num(x)));
+            }
+            Some("TSC") if f.len() == 3 => {
+                tsc_hz.insert(f[1].to_string(), num(f[2]));
+            }
+            _ => {}
         }
-        let (col, id) = (f[1].to_string(), f[2].to_string());
-        if !columns.contains(&col) {
-            columns.push(col.clone());
-        }
-        if !order.iter().any(|o| o.0 == id) {
-            order.push((id.clone(), f[3].to_string(), f[4].to_string()));
-        }
-        let r = rates.entry((col, id)).or_default();
-        r.extend(f[5..].iter().map(|x| x.parse::<f64>().unwrap_or_else(|_| die(&format!("bad rate {x}")))));
     }
-    let stats = |col: &str, id: &str| -> Option<(f64, f64, f64, usize)> {
-        let mut v = rates.get(&(col.to_string(), id.to_string()))?.clone();
+    let median = |v: &mut Vec<f64>| -> f64 {
         v.sort_by(|a, b| a.partial_cmp(b).unwrap());
         let k = v.len();
-        let med = if k % 2 == 1 { v[k / 2] } else { (v[k / 2 - 1] + v[k / 2]) / 2.0 };
-        Some((v[0] / 1e6, med / 1e6, v[k - 1] / 1e6, k))
+        if k % 2 == 1 {
+            v[k / 2]
+        } else {
+            (v[k / 2 - 1] + v[k / 2]) / 2.0
+        }
+    };
+    let stats = |col: &str, id: &str| -> Option<(f64, f64, f64, usize)> {
+        let mut v = rates.get(&(col.to_string(), id.to_string()))?.clone();
+        let med = median(&mut v);
+        Some((v[0] / 1e6, med / 1e6, v[v.len() - 1] / 1e6, v.len()))
+    };
+    let cyc = |col: &str, id: &str| -> Option<f64> {
+        let mut v = cycles.get(&(col.to_string(), id.to_string()))?.clone();
+        Some(median(&mut v))
+    };
+    let peer_best = |col: &str| -> Option<(f64, &'static str)> {
+        PEER_PREBUILT.iter().filter_map(|id| stats(col, id).map(|s| (s.1, *id))).max_by(|a, b| a.0.partial_cmp(&b.0).unwrap())
     };
     let w_ev = order.iter().map(|o| o.1.len()).max().unwrap_or(9).max(9);
     let w_api = order.iter().map(|o| o.2.len()).max().unwrap_or(3).max(3);
@@ -414,8 +587,8 @@ fn table(results: &Path) {
             "native" => "target-cpu=native (M evals/s)".to_string(),
             other => format!("{other} (M evals/s)"),
         };
-        head1.push_str(&format!(" | {title:^34}"));
-        head2.push_str(&format!(" | {:>7} {:>7} {:>7}  {:>9}", "min", "median", "max", "hc/this"));
+        head1.push_str(&format!(" | {title:^53}"));
+        head2.push_str(&format!(" | {:>7} {:>7} {:>7}  {:>7} {:>7} {:>8}", "min", "median", "max", "hc/this", "x peer", "TSC c/h"));
     }
     out.push_str(&head1);
     out.push('\n');
@@ -432,9 +605,11 @@ fn table(results: &Path) {
                 (Some((lo, med, hi, k)), Some((_, hc, _, _))) => {
                     counts.push(k);
                     worst = worst.max(hi / lo);
-                    line.push_str(&format!(" | {lo:7.1} {med:7.1} {hi:7.1}  {:>8.2}x", hc / med));
+                    let peer = peer_best(c).map_or("-".to_string(), |(p, _)| format!("{:.2}x", med / p));
+                    let cy = cyc(c, id).map_or("-".to_string(), |x| format!("{x:.2}"));
+                    line.push_str(&format!(" | {lo:7.1} {med:7.1} {hi:7.1}  {:>6.2}x {peer:>7} {cy:>8}", hc / med));
                 }
-                _ => line.push_str(&format!(" | {:>34}", "-")),
+                _ => line.push_str(&format!(" | {:>53}", "-")),
             }
         }
         out.push_str(&line);
@@ -443,8 +618,16 @@ fn table(results: &Path) {
     counts.sort();
     counts.dedup();
     let runs = counts.iter().map(|k| k.to_string()).collect::<Vec<_>>().join("/");
+    out.push_str(&format!("hc/this = holecards eval7_indices median / this median, same column ({runs} runs per cell)\n"));
+    for c in &columns {
+        if let Some((p, id)) = peer_best(c) {
+            out.push_str(&format!("x peer ({c}) = this median / the fastest peer's pre-built median ({id}, {p:.1} M/s)\n"));
+        }
+    }
+    let ghz: Vec<String> = tsc_hz.iter().map(|(c, hz)| format!("{c} {:.3} GHz", hz / 1e9)).collect();
     out.push_str(&format!(
-        "hc/this = holecards eval7_indices median / this median, same column ({runs} runs per cell)\n"
+        "TSC c/h = time-stamp-counter cycles per hand (the TSC ticks at a fixed rate: {}; all-cores modes: wall cycles per hand)\n",
+        ghz.join(", ")
     ));
     if worst > 1.2 {
         out.push_str(&format!(
@@ -457,7 +640,7 @@ fn table(results: &Path) {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let usage = "usage: nbench gen FILE [N [SEED [random|sorted]]] | bench FILE COLUMN REPS DIR | check FILE DIR | table RESULTS";
+    let usage = "usage: nbench gen FILE [N [SEED [random|sorted]]] | bench FILE COLUMN REPS DIR | check FILE DIR | table RESULTS | limits FILE REPS";
     match args.get(1).map(String::as_str) {
         Some("gen") if (3..=6).contains(&args.len()) => {
             let n: usize = args.get(3).map_or(10_000_000, |s| s.parse().unwrap_or_else(|_| die(usage)));
@@ -487,6 +670,7 @@ fn main() {
             }
         }
         Some("table") if args.len() == 3 => table(Path::new(&args[2])),
+        Some("limits") if args.len() == 4 => limits(Path::new(&args[2]), args[3].parse().unwrap_or_else(|_| die(usage))),
         _ => die(usage),
     }
 }
