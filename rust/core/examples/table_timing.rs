@@ -1,0 +1,103 @@
+//! Times table sessions next to bare hands (the policy of benches/table.rs)
+//! and reports actions and events per hand, to see where a session's time goes.
+//!
+//! Run: `cargo run --release -p holecards-core --example table_timing`
+use holecards_core::deck::make_rng;
+use holecards_core::game::{BlindOptions, Hand, Move, Rules};
+use holecards_core::table::{ButtonRule, Entry, Table};
+use std::sync::Arc;
+use std::time::Instant;
+
+// The policy of benches/table.rs, raising to the minimum (its `min` runs).
+#[path = "../benches/common/policy.rs"]
+mod policy;
+use policy::Policy;
+
+fn main() -> holecards_core::Result<()> {
+    let n: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(300_000);
+    let rules = Arc::new(Rules::no_limit(BlindOptions { small_blind: 50, big_blind: 100, ..Default::default() })?);
+    let only_folds = std::env::args().nth(2).is_some_and(|a| a == "folds");
+    for round in 0..if only_folds { 0 } else { 3 } {
+        let mut rng = Policy::new(0x9E37_79B9_7F4A_7C15, true);
+        let mut deal = make_rng(Some(2));
+        let (mut actions, mut pots) = (0usize, 0usize);
+        let t0 = Instant::now();
+        for i in 0..n {
+            let mut hand = Hand::new_with_rng(Arc::clone(&rules), &[10_000; 6], (i % 6) as usize, &mut deal, None)?;
+            while hand.actor().is_some() {
+                let mv = rng.choose(&hand);
+                hand.act(None, mv)?;
+                actions += 1;
+            }
+            pots += hand.pots().len();
+        }
+        let bare = t0.elapsed().as_secs_f64();
+        for rule in [ButtonRule::Moving, ButtonRule::Dead] {
+            let mut t = Table::new(Arc::clone(&rules), 6, rule, Some(2))?;
+            for s in 0..6 {
+                t.sit(s, 10_000, Entry::PostBigBlind)?;
+            }
+            let mut rng = Policy::new(0x9E37_79B9_7F4A_7C15, true);
+            let mut count = 0usize;
+            let mut policy = |h: &Hand| {
+                count += 1;
+                rng.choose(h)
+            };
+            let mut tpots = 0usize;
+            let mut rebuys = 0u64;
+            let t0 = Instant::now();
+            for _ in 0..n {
+                let h = t.play(&mut policy)?;
+                tpots += h.pots().len();
+                if t.players() < 6 {
+                    for s in 0..6 {
+                        if t.player(s).is_none() {
+                            t.sit(s, 10_000, Entry::PostBigBlind)?;
+                            rebuys += 1;
+                        }
+                    }
+                }
+            }
+            let table = t0.elapsed().as_secs_f64();
+            if round == 2 {
+                println!(
+                    "{:?}: bare {:.3} M hands/s ({:.2} actions, {:.2} pots a hand); table {:.3} M hands/s ({:.2} actions, {:.2} pots a hand, {} rebuys); ratio {:.2}",
+                    rule,
+                    n as f64 / bare / 1e6,
+                    actions as f64 / n as f64,
+                    pots as f64 / n as f64,
+                    n as f64 / table / 1e6,
+                    count as f64 / n as f64,
+                    tpots as f64 / n as f64,
+                    rebuys,
+                    bare / table
+                );
+            }
+        }
+    }
+    // The table's own cost: deal and finish a hand whose players all fold
+    // to the big blind, next to dealing and folding a bare hand.
+    let t0 = Instant::now();
+    let mut deal = make_rng(Some(3));
+    let mut acc = 0u64;
+    for i in 0..n {
+        let mut hand = Hand::new_with_rng(Arc::clone(&rules), &[10_000; 6], (i % 6) as usize, &mut deal, None)?;
+        while hand.actor().is_some() {
+            hand.act(None, Move::Fold)?;
+        }
+        acc += hand.pot();
+    }
+    let bare = t0.elapsed().as_secs_f64();
+    let mut t = Table::new(Arc::clone(&rules), 6, ButtonRule::Moving, Some(2))?;
+    for s in 0..6 {
+        t.sit(s, 10_000, Entry::PostBigBlind)?;
+    }
+    let t0 = Instant::now();
+    for _ in 0..n {
+        let h = t.play(|_: &Hand| Move::Fold)?;
+        acc += h.pot();
+    }
+    let table = t0.elapsed().as_secs_f64();
+    println!("folded hands: bare {:.0} ns, table {:.0} ns a hand ({acc})", bare / n as f64 * 1e9, table / n as f64 * 1e9);
+    Ok(())
+}
