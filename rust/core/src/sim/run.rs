@@ -32,10 +32,22 @@ const CANCEL_CHECK_HANDS: u64 = 1024;
 /// A sum of squares, exactly: an unsigned 256-bit integer (a square of chips
 /// is at most 2**120, a square of a prize below 2**128, and there may be up
 /// to 2**64 of them).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct U256 {
     pub hi: u128,
     pub lo: u128,
+}
+
+/// Shown as the number it is (in decimal below 2**128, as a u128 would be,
+/// so totals print as they did with 128-bit sums; in hexadecimal above).
+impl std::fmt::Debug for U256 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.hi == 0 {
+            write!(f, "{}", self.lo)
+        } else {
+            write!(f, "0x{:x}{:032x}", self.hi, self.lo)
+        }
+    }
 }
 
 impl U256 {
