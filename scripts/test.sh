@@ -13,8 +13,8 @@ fi
 VPY=.venv/bin/python
 "$VPY" -m pip install --quiet --upgrade pip
 # The package the tests import is built with thin link-time optimisation and
-# parallel codegen units (the same code, a build two cores finish in half
-# the time); the release wheel checked under Packaging below has the full
+# parallel codegen units (the same code; about a minute less to build on two
+# cores); the release wheel checked under Packaging below has the full
 # release profile.
 CARGO_PROFILE_RELEASE_LTO=thin CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
     "$VPY" -m pip install --quiet ".[test]"
