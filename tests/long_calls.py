@@ -73,3 +73,11 @@ def run_child(code: str, *, interrupt_after: Optional[float] = 1.0, limit_gb: fl
     words = out.split()
     verdict = next((w for w in words if w in ("interrupted", "refused", "finished")), "crashed")
     return Outcome(verdict, seconds, out, err, p.returncode)
+
+
+def assert_stops_on_ctrl_c(code: str) -> None:
+    """`code` runs in bounded memory (1.5 GB) and a SIGINT one second in ends
+    it with KeyboardInterrupt within 2.5 seconds."""
+    out = run_child(code, interrupt_after=1.0, limit_gb=1.5, timeout=10)
+    assert out.verdict == "interrupted", (out.stdout, out.stderr[-2000:])
+    assert out.seconds < 2.5, out
