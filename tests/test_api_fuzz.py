@@ -836,7 +836,7 @@ def mutate_state(d: Dict[str, Any], rng: random.Random) -> None:
             x = rng.randint(0, s["stack"])
             s["stack"] -= x
             s["total"] += x
-            if rng.random() < 0.7:
+            if rng.random() < 0.7 and s["bet"] + x < U64:
                 s["bet"] += x
         elif k == 9:  # move chips from the pot back to the stack
             x = rng.randint(0, s["total"] - s["bet"]) if s["total"] > s["bet"] else 0
@@ -1083,10 +1083,11 @@ def _crash_workload(seed: int) -> None:
 
 
 def test_crash_check_in_subprocess() -> None:
-    code = f"import sys; sys.path.insert(0, {HERE!r}); import test_api_fuzz as t; t._crash_workload({random.randrange(10**6)})"
+    seed = random.randrange(10**6)
+    code = f"import sys; sys.path.insert(0, {HERE!r}); import test_api_fuzz as t; t._crash_workload({seed})"
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert p.returncode == 0 and "CRASH-CHECK-DONE" in p.stdout, (
-        f"child exited with {p.returncode} (negative: killed by signal)\n{p.stdout[-2000:]}\n{p.stderr[-4000:]}"
+        f"child exited with {p.returncode} (negative: killed by signal), _crash_workload({seed})\n{p.stdout[-2000:]}\n{p.stderr[-4000:]}"
     )
 
 
