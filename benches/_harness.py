@@ -37,7 +37,9 @@ def gc_paused() -> Iterator[None]:
         gc.enable()
 
 
-def best_of(run: Callable[[], Any], repeats: int, warmup: Optional[Callable[[], Any]] = None) -> List[float]:
+def best_of(
+    run: Callable[[], Any], repeats: int, warmup: Optional[Callable[[], Any]] = None
+) -> List[float]:
     """Seconds of each of ``repeats`` calls of ``run()`` (take the ``min``), after
     one call of ``warmup`` if given; the GC run once before and paused over all
     the samples, as ``timeit`` does. (A collection before each sample walked
@@ -55,7 +57,9 @@ def best_of(run: Callable[[], Any], repeats: int, warmup: Optional[Callable[[], 
     return times
 
 
-def per_call(stmt: str, env: Dict[str, Any], repeats: int, target_s: float = 0.1) -> Tuple[float, int]:
+def per_call(
+    stmt: str, env: Dict[str, Any], repeats: int, target_s: float = 0.1
+) -> Tuple[float, int]:
     """``timeit``-style: seconds per execution of ``stmt`` (best of ``repeats``
     samples of about ``target_s`` each) and the loop count."""
     timer = timeit.Timer(stmt, globals=env)  # timeit disables the GC while timing

@@ -98,7 +98,7 @@ def aec_episode(env: Any) -> Callable[[], int]:
     def episode() -> int:
         env.reset()
         steps = 0
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             if term or trunc:
                 env.step(None)
@@ -118,7 +118,9 @@ def pokers_episode() -> Callable[[], int]:
 
     def episode() -> int:
         count[0] += 1
-        s = pk.State.from_seed(n_players=PLAYERS, button=count[0] % PLAYERS, sb=1.0, bb=2.0, stake=200.0, seed=count[0])
+        s = pk.State.from_seed(
+            n_players=PLAYERS, button=count[0] % PLAYERS, sb=1.0, bb=2.0, stake=200.0, seed=count[0]
+        )
         steps = 0
         while not s.final_state:
             a = rng.choice(s.legal_actions)
@@ -168,12 +170,26 @@ class NullAEC:
             def __init__(self) -> None:
                 super().__init__()
                 self.possible_agents = [f"player_{i}" for i in range(PLAYERS)]
-                self._obs = {"observation": np.zeros(275, dtype=np.float32), "action_mask": np.ones(5, dtype=np.int8)}
-                self.observation_spaces = {a: spaces.Dict({"observation": spaces.Box(0, 1, (275,)), "action_mask": spaces.Box(0, 1, (5,), dtype=np.int8)}) for a in self.possible_agents}
+                self._obs = {
+                    "observation": np.zeros(275, dtype=np.float32),
+                    "action_mask": np.ones(5, dtype=np.int8),
+                }
+                self.observation_spaces = {
+                    a: spaces.Dict(
+                        {
+                            "observation": spaces.Box(0, 1, (275,)),
+                            "action_mask": spaces.Box(0, 1, (5,), dtype=np.int8),
+                        }
+                    )
+                    for a in self.possible_agents
+                }
                 self.action_spaces = {a: spaces.Discrete(5) for a in self.possible_agents}
 
             def observe(self, agent: str) -> Any:
-                return {"observation": self._obs["observation"].copy(), "action_mask": self._obs["action_mask"].copy()}
+                return {
+                    "observation": self._obs["observation"].copy(),
+                    "action_mask": self._obs["action_mask"].copy(),
+                }
 
             def reset(self, seed: Any = None, options: Any = None) -> None:
                 self.agents = self.possible_agents[:]
@@ -202,7 +218,9 @@ class NullAEC:
         return _Null()
 
 
-def vector_rate(tables: int, threads: Optional[int], seconds: float, copy: bool) -> "tuple[float, float]":
+def vector_rate(
+    tables: int, threads: Optional[int], seconds: float, copy: bool
+) -> "tuple[float, float]":
     from holecards.env import VectorEnv
 
     env = VectorEnv(tables, threads=threads, copy=copy, players=PLAYERS)
@@ -214,7 +232,9 @@ def vector_rate(tables: int, threads: Optional[int], seconds: float, copy: bool)
     def burst() -> int:
         for _ in range(20):
             mask = state["info"]["action_mask"]
-            _, _, term, _, state["info"] = env.step(np.argmax(rng.random(mask.shape) * mask, axis=1))
+            _, _, term, _, state["info"] = env.step(
+                np.argmax(rng.random(mask.shape) * mask, axis=1)
+            )
             hands[0] += int(term.sum())
         return 20 * tables
 
@@ -239,7 +259,12 @@ def main() -> None:
     rows: List[List[str]] = []
     rates = {}
 
-    def add(label: str, make: Callable[[], Callable[[], int]], dist: Optional[str] = None, quiet: bool = False) -> None:
+    def add(
+        label: str,
+        make: Callable[[], Callable[[], int]],
+        dist: Optional[str] = None,
+        quiet: bool = False,
+    ) -> None:
         try:
             episode = make()
         except ImportError as e:
@@ -253,7 +278,11 @@ def main() -> None:
         rates[label] = r[0]
         rows.append([label, f"{r[0]:,.0f}", "", f"{r[1]:,.0f}", dist or ""])
 
-    add("RLCard no-limit-holdem", lambda: rlcard_episode("no-limit-holdem", {"chips_for_each": 200}), "rlcard")
+    add(
+        "RLCard no-limit-holdem",
+        lambda: rlcard_episode("no-limit-holdem", {"chips_for_each": 200}),
+        "rlcard",
+    )
     add("RLCard limit-holdem", lambda: rlcard_episode("limit-holdem", {}), "rlcard")
 
     def pz() -> Callable[[], int]:
@@ -263,11 +292,35 @@ def main() -> None:
 
     add("PettingZoo texas_holdem_no_limit_v6 (AEC)", pz, "pettingzoo")
     add("pokers (Rust)", pokers_episode, "pokers", quiet=True)
-    add("holecards aec_env, no-limit (PettingZoo AEC)", lambda: aec_episode(hce.aec_env(players=PLAYERS)), "holecards")
-    add("holecards aec_env, fixed limit (PettingZoo AEC)", lambda: aec_episode(hce.aec_env(players=PLAYERS, rules=holecards.Rules.fixed_limit(small_blind=1, big_blind=2))), "holecards")
-    add("holecards gym_env (one agent; five random bots play inside the engine)", lambda: gym_episode(), "holecards")
-    add("holecards gym_env, fixed limit", lambda: gym_episode(rules=holecards.Rules.fixed_limit(small_blind=1, big_blind=2)), "holecards")
-    add("PettingZoo's AEC protocol alone (a game that does nothing)", lambda: aec_episode(NullAEC()), "pettingzoo")
+    add(
+        "holecards aec_env, no-limit (PettingZoo AEC)",
+        lambda: aec_episode(hce.aec_env(players=PLAYERS)),
+        "holecards",
+    )
+    add(
+        "holecards aec_env, fixed limit (PettingZoo AEC)",
+        lambda: aec_episode(
+            hce.aec_env(
+                players=PLAYERS, rules=holecards.Rules.fixed_limit(small_blind=1, big_blind=2)
+            )
+        ),
+        "holecards",
+    )
+    add(
+        "holecards gym_env (one agent; five random bots play inside the engine)",
+        lambda: gym_episode(),
+        "holecards",
+    )
+    add(
+        "holecards gym_env, fixed limit",
+        lambda: gym_episode(rules=holecards.Rules.fixed_limit(small_blind=1, big_blind=2)),
+        "holecards",
+    )
+    add(
+        "PettingZoo's AEC protocol alone (a game that does nothing)",
+        lambda: aec_episode(NullAEC()),
+        "pettingzoo",
+    )
     ref = rates.get("RLCard no-limit-holdem")
     for threads in (None, 2):
         for copy in (False, True):
@@ -283,7 +336,19 @@ def main() -> None:
     dists = ["holecards", "rlcard", "pettingzoo", "pokers", "gymnasium", "numpy"]
     print(versions_line({d: version(d) for d in dists}))
     print()
-    print(table(["environment (6 players, random legal actions)", "steps/s", "vs RLCard no-limit", "hands/s", "package"], [r for r in rows], right=(1, 2, 3)))
+    print(
+        table(
+            [
+                "environment (6 players, random legal actions)",
+                "steps/s",
+                "vs RLCard no-limit",
+                "hands/s",
+                "package",
+            ],
+            [r for r in rows],
+            right=(1, 2, 3),
+        )
+    )
 
 
 if __name__ == "__main__":

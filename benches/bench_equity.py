@@ -23,7 +23,6 @@ import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 import _harness as H  # noqa: E402
-
 import holecards as hc  # noqa: E402
 
 
@@ -79,18 +78,59 @@ def main() -> None:
 
     # Monte Carlo, heads-up preflop, one core.
     n = args.mc_trials
-    t_hc = best(lambda: hc.equity(["AhKh", "QsQd"], trials=n, seed=1, threads=1), max(1, args.repeats // 2))
+    t_hc = best(
+        lambda: hc.equity(["AhKh", "QsQd"], trials=n, seed=1, threads=1), max(1, args.repeats // 2)
+    )
     a = [eval7.Card("Ah"), eval7.Card("Kh")]
     rng = eval7.HandRange("QsQd")
     m = n // 4
-    t_e7 = best(lambda: eval7.py_hand_vs_range_monte_carlo(a, rng, [], m), max(1, args.repeats // 2)) * 4
+    t_e7 = (
+        best(lambda: eval7.py_hand_vs_range_monte_carlo(a, rng, [], m), max(1, args.repeats // 2))
+        * 4
+    )
     mc_rate = n / t_hc
     e7_rate = n / t_e7
-    rows.append(["holecards", "Monte Carlo AhKh vs QsQd preflop, 1 thread", f"{mc_rate / 1e6:.1f} M deals/s", f"{n:,}", H.ratio(mc_rate, e7_rate), f"{2 * mc_rate / 1e6:.0f} M hands evaluated/s"])
+    rows.append(
+        [
+            "holecards",
+            "Monte Carlo AhKh vs QsQd preflop, 1 thread",
+            f"{mc_rate / 1e6:.1f} M deals/s",
+            f"{n:,}",
+            H.ratio(mc_rate, e7_rate),
+            f"{2 * mc_rate / 1e6:.0f} M hands evaluated/s",
+        ]
+    )
     t_all = best(lambda: hc.equity(["AhKh", "QsQd"], trials=n, seed=1), max(1, args.repeats // 2))
-    rows.append(["holecards", f"the same, {os.cpu_count()} threads", f"{n / t_all / 1e6:.1f} M deals/s", f"{n:,}", H.ratio(n / t_all, e7_rate), ""])
-    rows.append(["eval7 0.1.11", "py_hand_vs_range_monte_carlo AhKh vs QsQd preflop", f"{e7_rate / 1e6:.1f} M deals/s", f"{m:,}", "1x", ""])
-    rows.append(["holecards", "Monte Carlo AhKh vs random random (3 players), 1 thread", f"{n / best(lambda: hc.equity(['AhKh', 'random', 'random'], trials=n, seed=1, threads=1), 2) / 1e6:.1f} M deals/s", f"{n:,}", "", "ranges sampled by weight"])
+    rows.append(
+        [
+            "holecards",
+            f"the same, {os.cpu_count()} threads",
+            f"{n / t_all / 1e6:.1f} M deals/s",
+            f"{n:,}",
+            H.ratio(n / t_all, e7_rate),
+            "",
+        ]
+    )
+    rows.append(
+        [
+            "eval7 0.1.11",
+            "py_hand_vs_range_monte_carlo AhKh vs QsQd preflop",
+            f"{e7_rate / 1e6:.1f} M deals/s",
+            f"{m:,}",
+            "1x",
+            "",
+        ]
+    )
+    rows.append(
+        [
+            "holecards",
+            "Monte Carlo AhKh vs random random (3 players), 1 thread",
+            f"{n / best(lambda: hc.equity(['AhKh', 'random', 'random'], trials=n, seed=1, threads=1), 2) / 1e6:.1f} M deals/s",
+            f"{n:,}",
+            "",
+            "ranges sampled by weight",
+        ]
+    )
 
     # Hand against a range on random river spots: both exact.
     r = random.Random(3)
@@ -107,23 +147,77 @@ def main() -> None:
     # would hand each call to a one-thread pool, about 20 us of wake-up).
     hc_range = hc.Range(rng_text)
     t_hc = best(lambda: [hc.equity([h, hc_range], b) for h, b in spots], args.repeats)
-    t_e7 = best(lambda: [eval7.py_hand_vs_range_exact([eval7.Card(h[:2]), eval7.Card(h[2:])], e7_range, [eval7.Card(b[i : i + 2]) for i in range(0, 10, 2)]) for h, b in spots], args.repeats)
-    rows.append(["holecards", f"hand vs {rng_text} on the river, exact (200 spots, calling thread)", f"{t_hc / 200 * 1e6:.1f} µs/spot", "", H.ratio(t_e7, t_hc), ""])
-    rows.append(["eval7 0.1.11", "py_hand_vs_range_exact, same spots", f"{t_e7 / 200 * 1e6:.1f} µs/spot", "", "1x", ""])
+    t_e7 = best(
+        lambda: [
+            eval7.py_hand_vs_range_exact(
+                [eval7.Card(h[:2]), eval7.Card(h[2:])],
+                e7_range,
+                [eval7.Card(b[i : i + 2]) for i in range(0, 10, 2)],
+            )
+            for h, b in spots
+        ],
+        args.repeats,
+    )
+    rows.append(
+        [
+            "holecards",
+            f"hand vs {rng_text} on the river, exact (200 spots, calling thread)",
+            f"{t_hc / 200 * 1e6:.1f} µs/spot",
+            "",
+            H.ratio(t_e7, t_hc),
+            "",
+        ]
+    )
+    rows.append(
+        [
+            "eval7 0.1.11",
+            "py_hand_vs_range_exact, same spots",
+            f"{t_e7 / 200 * 1e6:.1f} µs/spot",
+            "",
+            "1x",
+            "",
+        ]
+    )
 
     # Last, the Python loops over eval7 (see above), and the exact rows first in the table.
-    loops = {dead: eval7_preflop_loop("AhKh", "QsQd", dead, 50) for _, _, dead in timed if dead is not None}
+    loops = {
+        dead: eval7_preflop_loop("AhKh", "QsQd", dead, 50)
+        for _, _, dead in timed
+        if dead is not None
+    }
     exact_rows = []
     for label, (r, t), dead in timed:
         peer_s = loops.get(dead, 0.0) if dead is not None else 0.0
-        exact_rows.append(["holecards", label, f"{t * 1e3:.2f} ms", f"{r.boards:,}", H.ratio(peer_s, t, ".0f") if peer_s else "", "eval7 Python loop" if peer_s else ""])
-    exact_rows.append(["eval7 0.1.11", "AhKh vs QsQd preflop: Python loop over evaluate (1/50 of boards, scaled)", f"{loops[''] * 1e3:.0f} ms", "1,712,304", "", ""])
+        exact_rows.append(
+            [
+                "holecards",
+                label,
+                f"{t * 1e3:.2f} ms",
+                f"{r.boards:,}",
+                H.ratio(peer_s, t, ".0f") if peer_s else "",
+                "eval7 Python loop" if peer_s else "",
+            ]
+        )
+    exact_rows.append(
+        [
+            "eval7 0.1.11",
+            "AhKh vs QsQd preflop: Python loop over evaluate (1/50 of boards, scaled)",
+            f"{loops[''] * 1e3:.0f} ms",
+            "1,712,304",
+            "",
+            "",
+        ]
+    )
     rows = exact_rows + rows
 
     print(H.machine_line(H.machine_info()))
     print(f"holecards {H.version('holecards')}, eval7 {H.version('eval7')}; best of {args.repeats}")
     print()
-    print(H.table(["library", "what", "time / speed", "deals", "vs eval7", "note"], rows, right=(2, 3, 4)))
+    print(
+        H.table(
+            ["library", "what", "time / speed", "deals", "vs eval7", "note"], rows, right=(2, 3, 4)
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -32,7 +32,16 @@ import numpy as np
 import holecards
 
 # benches/ is on sys.path when this runs as a script
-from _harness import best_of, fmt_rate, machine_info, machine_line, ratio, table, version, versions_line
+from _harness import (
+    best_of,
+    fmt_rate,
+    machine_info,
+    machine_line,
+    ratio,
+    table,
+    version,
+    versions_line,
+)
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -71,7 +80,9 @@ def deal_hands(n: int, seed: int) -> np.ndarray:
 class Case:
     """One timed row of the table: a library, a mode and a loop to time."""
 
-    def __init__(self, library: str, mode: str, run: Callable[[], None], count: int, note: str = "") -> None:
+    def __init__(
+        self, library: str, mode: str, run: Callable[[], None], count: int, note: str = ""
+    ) -> None:
         self.library = library
         self.mode = mode
         self.run = run
@@ -164,9 +175,15 @@ def batch_calls(arr: np.ndarray, threads: Optional[int], target_s: float = 0.2) 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
-    p.add_argument("--n", type=int, default=200_000, help="number of random 7-card hands (default 200000)")
-    p.add_argument("--seed", type=int, default=20240607, help="seed for the hands (default 20240607)")
-    p.add_argument("--repeats", type=int, default=5, help="timed repeats per row, best kept (default 5)")
+    p.add_argument(
+        "--n", type=int, default=200_000, help="number of random 7-card hands (default 200000)"
+    )
+    p.add_argument(
+        "--seed", type=int, default=20240607, help="seed for the hands (default 20240607)"
+    )
+    p.add_argument(
+        "--repeats", type=int, default=5, help="timed repeats per row, best kept (default 5)"
+    )
     p.add_argument("--json", metavar="PATH", help="also write the raw numbers to PATH")
     args = p.parse_args(argv)
     if args.n < 1 or args.repeats < 1:
@@ -220,7 +237,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         loop_holecards(inputs["holecards"][:w]),
     )
     add(
-        Case("holecards", "single: evaluate(list[int])", loop_holecards(inputs["holecards_int"]), n),
+        Case(
+            "holecards", "single: evaluate(list[int])", loop_holecards(inputs["holecards_int"]), n
+        ),
         loop_holecards(inputs["holecards_int"][:w]),
     )
     if "eval7" in inputs:
@@ -232,7 +251,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if "phevaluator" in inputs:
         ph = peers["phevaluator"]
         add(
-            Case("phevaluator", "single: evaluate_cards(*ints)", loop_star(ph.evaluate_cards, inputs["phevaluator"]), n),
+            Case(
+                "phevaluator",
+                "single: evaluate_cards(*ints)",
+                loop_star(ph.evaluate_cards, inputs["phevaluator"]),
+                n,
+            ),
             loop_star(ph.evaluate_cards, inputs["phevaluator"][:w]),
         )
         raw = getattr(getattr(ph, "_pheval", None), "evaluate_7cards", None)
@@ -257,7 +281,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if "treys" in inputs:
         ev = peers["treys"].Evaluator()
         add(
-            Case("treys", "single: Evaluator().evaluate(hand, board)", loop_treys(ev, inputs["treys"]), n),
+            Case(
+                "treys",
+                "single: Evaluator().evaluate(hand, board)",
+                loop_treys(ev, inputs["treys"]),
+                n,
+            ),
             loop_treys(ev, inputs["treys"][:w]),
         )
     for threads in (1, None):
@@ -277,11 +306,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             cases.append(Case(name, "batch: n/a (no batch API)", lambda: None, 0))
 
     # ---- table
-    ref = next((c for c in cases if c.library == "eval7" and c.mode.startswith("single") and c.times), None)
-    hc_single = next(c for c in cases if c.library == "holecards" and c.mode == "single: evaluate(list[Card])")
+    ref = next(
+        (c for c in cases if c.library == "eval7" and c.mode.startswith("single") and c.times), None
+    )
+    hc_single = next(
+        c for c in cases if c.library == "holecards" and c.mode == "single: evaluate(list[Card])"
+    )
     mi = machine_info()
 
-    print(f"## Hand evaluation from Python: {n:,} random 7-card hands (seed {args.seed}), best of {args.repeats}\n")
+    print(
+        f"## Hand evaluation from Python: {n:,} random 7-card hands (seed {args.seed}), best of {args.repeats}\n"
+    )
     print(machine_line(mi, processor=True))
     print(versions_line(versions) + "\n")
     rows: List[List[str]] = []
@@ -290,7 +325,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             rows.append([c.library, c.mode, "n/a", "n/a", "n/a"])
             continue
         rows.append(
-            [c.library, c.mode, fmt_rate(c.rate), ratio(c.rate, ref.rate if ref else None), ratio(hc_single.rate, c.rate)]
+            [
+                c.library,
+                c.mode,
+                fmt_rate(c.rate),
+                ratio(c.rate, ref.rate if ref else None),
+                ratio(hc_single.rate, c.rate),
+            ]
         )
     headers = ["library", "mode", "evaluations/s", "vs eval7 single", "holecards single ÷ this"]
     print(table(headers, rows, right=(2, 3, 4)))

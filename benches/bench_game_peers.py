@@ -54,11 +54,22 @@ import warnings
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import holecards
-from holecards import Hand, Rules
 
 # benches/ is on sys.path when this runs as a script
-from _harness import best_of, fmt_ns, fmt_rate, gc_paused, machine_info, machine_line, per_call, ratio
-from _harness import table, version, versions_line
+from _harness import (
+    best_of,
+    fmt_ns,
+    fmt_rate,
+    gc_paused,
+    machine_info,
+    machine_line,
+    per_call,
+    ratio,
+    table,
+    version,
+    versions_line,
+)
+from holecards import Hand, Rules
 
 PLAYERS = 6
 SMALL_BLIND = 50
@@ -128,7 +139,9 @@ def hc_deals(n: int, seed: int, seeded: bool) -> List[Tuple[int, Optional[int]]]
     return [(i % PLAYERS, (base + i) if seeded else None) for i in range(n)]
 
 
-def hc_play(rules: Any, deals: Sequence[Tuple[int, Optional[int]]], seed: int) -> Callable[[], None]:
+def hc_play(
+    rules: Any, deals: Sequence[Tuple[int, Optional[int]]], seed: int
+) -> Callable[[], None]:
     """The timed holecards loop: random policy, hands to the end, payoffs read."""
 
     def run() -> None:
@@ -150,7 +163,7 @@ def hc_play(rules: Any, deals: Sequence[Tuple[int, Optional[int]]], seed: int) -
                 else:
                     hand.check_or_call()
                 la = legal()
-            hand.payoffs
+            hand.payoffs  # noqa: B018 (read for its side effect)
 
     return run
 
@@ -182,7 +195,9 @@ def hc_record(rules: Any, deals: Sequence[Tuple[int, Optional[int]]], seed: int)
     return scripts
 
 
-def hc_replay(rules: Any, deals: Sequence[Tuple[int, Optional[int]]], scripts: Sequence[Script]) -> Callable[[], None]:
+def hc_replay(
+    rules: Any, deals: Sequence[Tuple[int, Optional[int]]], scripts: Sequence[Script]
+) -> Callable[[], None]:
     """Python overhead only: the recorded hands, one legal_actions() + one action per step."""
     work = list(zip(deals, scripts))
 
@@ -200,7 +215,7 @@ def hc_replay(rules: Any, deals: Sequence[Tuple[int, Optional[int]]], scripts: S
                 else:
                     hand.bet_or_raise_to(to)
             legal()  # None: the hand is over
-            hand.payoffs
+            hand.payoffs  # noqa: B018 (read for its side effect)
 
     return run
 
@@ -215,7 +230,7 @@ def hc_check_call(rules: Any, deals: Sequence[Tuple[int, Optional[int]]]) -> Cal
             legal = hand.legal_actions
             while legal() is not None:
                 hand.check_or_call()
-            hand.payoffs
+            hand.payoffs  # noqa: B018 (read for its side effect)
 
     return run
 
@@ -282,11 +297,16 @@ def pk_play(game: Any, n: int, seed: int) -> Callable[[], None]:
                 r = rnd()
                 if r < FOLD_BELOW and amount:
                     st.fold()
-                elif r >= RAISE_FROM and (lo := st.min_completion_betting_or_raising_to_amount) is not None:
-                    st.complete_bet_or_raise_to(randint(lo, st.max_completion_betting_or_raising_to_amount))
+                elif (
+                    r >= RAISE_FROM
+                    and (lo := st.min_completion_betting_or_raising_to_amount) is not None
+                ):
+                    st.complete_bet_or_raise_to(
+                        randint(lo, st.max_completion_betting_or_raising_to_amount)
+                    )
                 else:
                     st.check_or_call()
-            st.payoffs
+            st.payoffs  # noqa: B018 (read for its side effect)
 
     return run
 
@@ -336,11 +356,27 @@ def pk_mid_hand(game: Any) -> Any:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
-    p.add_argument("--hands", type=int, default=50_000, help="holecards hands per timed loop (default 50000)")
-    p.add_argument("--pk-hands", type=int, default=1_000, help="pokerkit hands per timed loop (default 1000)")
-    p.add_argument("--seed", type=int, default=20240607, help="seed of the policy and the deals (default 20240607)")
-    p.add_argument("--repeats", type=int, default=5, help="timed repeats for holecards rows, best kept (default 5)")
-    p.add_argument("--pk-repeats", type=int, default=3, help="timed repeats for pokerkit rows (default 3)")
+    p.add_argument(
+        "--hands", type=int, default=50_000, help="holecards hands per timed loop (default 50000)"
+    )
+    p.add_argument(
+        "--pk-hands", type=int, default=1_000, help="pokerkit hands per timed loop (default 1000)"
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=20240607,
+        help="seed of the policy and the deals (default 20240607)",
+    )
+    p.add_argument(
+        "--repeats",
+        type=int,
+        default=5,
+        help="timed repeats for holecards rows, best kept (default 5)",
+    )
+    p.add_argument(
+        "--pk-repeats", type=int, default=3, help="timed repeats for pokerkit rows (default 3)"
+    )
     p.add_argument("--json", metavar="PATH", help="also write the raw numbers to PATH")
     args = p.parse_args(argv)
     if min(args.hands, args.pk_hands, args.repeats, args.pk_repeats) < 1:
@@ -401,14 +437,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "holecards",
         "Hand(..., seed=None): OS entropy per hand",
         n,
-        best_of(hc_play(rules, deals_none, seed), args.repeats, hc_play(rules, deals_none[:w], seed)),
+        best_of(
+            hc_play(rules, deals_none, seed), args.repeats, hc_play(rules, deals_none[:w], seed)
+        ),
         hc_actions,
     )
     add_full(
         "holecards",
         "Hand(..., seed=int): seed per hand",
         n,
-        best_of(hc_play(rules, deals_seed, seed), args.repeats, hc_play(rules, deals_seed[:w], seed)),
+        best_of(
+            hc_play(rules, deals_seed, seed), args.repeats, hc_play(rules, deals_seed[:w], seed)
+        ),
         hc_actions,
     )
     if game is not None:
@@ -438,7 +478,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         ),
     ):
         times = best_of(run, args.repeats, warm)
-        overhead.append({"mode": mode, "hands": n, "times_s": times, "best_s": min(times), "steps_per_hand": steps})
+        overhead.append(
+            {
+                "mode": mode,
+                "hands": n,
+                "times_s": times,
+                "best_s": min(times),
+                "steps_per_hand": steps,
+            }
+        )
     # steps of a check/call-only hand: every decision plus the final legal_actions()
     h = Hand(rules, [STACK] * PLAYERS, button=0, seed=seed)
     cc_steps = 1
@@ -460,8 +508,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         copies.append({"library": label, "call": stmt, "s_per_call": s, "loops": number})
     if game is not None:
         st = pk_mid_hand(game)
-        s, number = per_call("copy.deepcopy(st)", {"st": st, "copy": copy}, args.pk_repeats, target_s=0.2)
-        copies.append({"library": "pokerkit", "call": "copy.deepcopy(state)", "s_per_call": s, "loops": number})
+        s, number = per_call(
+            "copy.deepcopy(st)", {"st": st, "copy": copy}, args.pk_repeats, target_s=0.2
+        )
+        copies.append(
+            {
+                "library": "pokerkit",
+                "call": "copy.deepcopy(state)",
+                "s_per_call": s,
+                "loops": number,
+            }
+        )
 
     # ---- holecards per call
     calls: List[Dict[str, Any]] = []
@@ -470,10 +527,26 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     done = hc_last_river_check(rules, seed)
     done.check_or_call()
     stacks6 = [STACK] * PLAYERS
-    cenv = {"Hand": Hand, "rules": rules, "stacks": stacks6, "stacks2": [STACK] * 2, "stacks9": [STACK] * 9, "h": mid, "la": la_mid, "done": done, "fresh": fresh}
+    cenv = {
+        "Hand": Hand,
+        "rules": rules,
+        "stacks": stacks6,
+        "stacks2": [STACK] * 2,
+        "stacks9": [STACK] * 9,
+        "h": mid,
+        "la": la_mid,
+        "done": done,
+        "fresh": fresh,
+    }
     for stmt, what in (
-        ("Hand(rules, stacks, button=0, seed=None)", "construction, OS entropy (as in the full-hand loop)"),
-        ("Hand(rules, stacks, button=0, seed=12345)", "construction, seeded (as in the full-hand loop)"),
+        (
+            "Hand(rules, stacks, button=0, seed=None)",
+            "construction, OS entropy (as in the full-hand loop)",
+        ),
+        (
+            "Hand(rules, stacks, button=0, seed=12345)",
+            "construction, seeded (as in the full-hand loop)",
+        ),
         ("Hand(rules, stacks, 0, 12345)", "construction, seeded, positional arguments"),
         ("Hand(rules, stacks2, 0, 12345)", "construction, seeded, positional, 2 players"),
         ("Hand(rules, stacks9, 0, 12345)", "construction, seeded, positional, 9 players"),
@@ -491,6 +564,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     count = 5000
     mrep = max(args.repeats, 10)
     floor = loop_floor(count, mrep)
+
     # States are built by playing (as in a game), not by copy(): the first action
     # after a copy() also grows the copied history (its own row below).
     def make_mid() -> Any:
@@ -504,19 +578,35 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         ("check_or_call", (), make_mid, "flop, call of 200"),
         ("fold", (), make_mid, "flop, fold to a bet"),
         ("bet_or_raise_to", (600,), make_mid, "flop, raise to 600"),
-        ("check_or_call", (), lambda: hc_last_river_check(rules, seed), "last river check: showdown of 6 hands"),
+        (
+            "check_or_call",
+            (),
+            lambda: hc_last_river_check(rules, seed),
+            "last river check: showdown of 6 hands",
+        ),
         ("check_or_call", (), mid.copy, "flop, call of 200, first action after copy()"),
     ):
         s = per_call_mutating(make, method, a, count, mrep)
         stmt = f"{method}({', '.join(map(str, a))})"
-        calls.append({"call": stmt, "what": what, "s_per_call": s, "loops": count, "floor_s": floor})
+        calls.append(
+            {"call": stmt, "what": what, "s_per_call": s, "loops": count, "floor_s": floor}
+        )
     calls.append(
-        {"call": "b''.isalnum()", "what": "loop floor of the rows above (a C method that does nothing)", "s_per_call": floor, "loops": count}
+        {
+            "call": "b''.isalnum()",
+            "what": "loop floor of the rows above (a C method that does nothing)",
+            "s_per_call": floor,
+            "loops": count,
+        }
     )
 
     # ---- breakdown of a random-policy hand (seeded)
-    t_new_seed = next(c["s_per_call"] for c in calls if c["call"] == "Hand(rules, stacks, button=0, seed=12345)")
-    t_new_none = next(c["s_per_call"] for c in calls if c["call"] == "Hand(rules, stacks, button=0, seed=None)")
+    t_new_seed = next(
+        c["s_per_call"] for c in calls if c["call"] == "Hand(rules, stacks, button=0, seed=12345)"
+    )
+    t_new_none = next(
+        c["s_per_call"] for c in calls if c["call"] == "Hand(rules, stacks, button=0, seed=None)"
+    )
     t_la = next(c["s_per_call"] for c in calls if c["call"] == "h.legal_actions()")
     t_payoffs = next(c["s_per_call"] for c in calls if c["call"] == "done.payoffs")
     hc_seed = full[1]
@@ -570,10 +660,21 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ]
     if pk_row is None:
         rows.append(["pokerkit", "n/a", "", "", "n/a", "n/a", "n/a", "n/a"])
-    headers = ["library", "deal", "hands", "best of", "hands/s", "µs/hand", "actions/hand", "holecards ÷ pokerkit"]
+    headers = [
+        "library",
+        "deal",
+        "hands",
+        "best of",
+        "hands/s",
+        "µs/hand",
+        "actions/hand",
+        "holecards ÷ pokerkit",
+    ]
     print(table(headers, rows, right=range(2, 8)))
     print()
-    print("Python overhead only (holecards, one `legal_actions()` + one action per step, no policy):\n")
+    print(
+        "Python overhead only (holecards, one `legal_actions()` + one action per step, no policy):\n"
+    )
     rows = []
     for r in overhead:
         ph = r["best_s"] / r["hands"]
@@ -591,7 +692,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     print("Copies of a mid-hand state (flop, after a bet and a call):\n")
     hc_copy = copies[0]["s_per_call"]
     rows = [
-        [c["library"], f"`{c['call']}`", fmt_ns(c["s_per_call"]), ratio(hc_copy, c["s_per_call"], ".3g")]
+        [
+            c["library"],
+            f"`{c['call']}`",
+            fmt_ns(c["s_per_call"]),
+            ratio(hc_copy, c["s_per_call"], ".3g"),
+        ]
         for c in copies
     ]
     print(table(["library", "call", "per call", "hand.copy() ÷ this"], rows, right=(2, 3)))
@@ -630,9 +736,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             "pk_repeats": args.pk_repeats,
             "machine": mi,
             "versions": versions,
-            "policy": {"fold_below": FOLD_BELOW, "raise_from": RAISE_FROM, "actions_per_hand": hc_actions, "folds_per_hand": folds, "raises_per_hand": raises},
+            "policy": {
+                "fold_below": FOLD_BELOW,
+                "raise_from": RAISE_FROM,
+                "actions_per_hand": hc_actions,
+                "folds_per_hand": folds,
+                "raises_per_hand": raises,
+            },
             "full_hands": full,
-            "holecards_over_pokerkit": (hc_seed["hands_per_s"] / pk_row["hands_per_s"]) if pk_row else None,
+            "holecards_over_pokerkit": (hc_seed["hands_per_s"] / pk_row["hands_per_s"])
+            if pk_row
+            else None,
             "python_overhead_only": overhead,
             "copies": copies,
             "per_call": calls,

@@ -14,12 +14,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(__file__))
 import _harness as H  # noqa: E402
-
 import holecards as hc  # noqa: E402
 
 
@@ -43,6 +41,7 @@ def main() -> None:
         def run():
             hs = hc.phh.load_many(hold_files, threads=threads)
             return hc.phh.replay_all(hs, threads=threads)
+
         return run
 
     rows = []
@@ -71,12 +70,47 @@ def main() -> None:
 
     t = min(H.best_of(theirs, max(1, args.repeats // 2)))
     pk = len(texts) / t
-    rows.append(["holecards", "load_many + replay_all (files), 1 thread", H.fmt_rate(results["1 thread"]), H.ratio(results["1 thread"], pk, ".0f")])
+    rows.append(
+        [
+            "holecards",
+            "load_many + replay_all (files), 1 thread",
+            H.fmt_rate(results["1 thread"]),
+            H.ratio(results["1 thread"], pk, ".0f"),
+        ]
+    )
     label = [k for k in results if k != "1 thread"][0]
-    rows.append(["holecards", f"load_many + replay_all (files), {label}", H.fmt_rate(results[label]), H.ratio(results[label], pk, ".0f")])
-    rows.append(["holecards", "loads(text) + replay_all, 1 thread (text in memory)", H.fmt_rate(in_memory), H.ratio(in_memory, pk, ".0f")])
-    rows.append(["holecards", "load_many only (files), 1 thread", H.fmt_rate(n / parse_only), H.ratio(n / parse_only, pk, ".0f")])
-    rows.append([f"pokerkit {H.version('pokerkit')}", f"HandHistory.loads(text) + every state ({len(texts)} hands, text in memory)", H.fmt_rate(pk), "1x"])
+    rows.append(
+        [
+            "holecards",
+            f"load_many + replay_all (files), {label}",
+            H.fmt_rate(results[label]),
+            H.ratio(results[label], pk, ".0f"),
+        ]
+    )
+    rows.append(
+        [
+            "holecards",
+            "loads(text) + replay_all, 1 thread (text in memory)",
+            H.fmt_rate(in_memory),
+            H.ratio(in_memory, pk, ".0f"),
+        ]
+    )
+    rows.append(
+        [
+            "holecards",
+            "load_many only (files), 1 thread",
+            H.fmt_rate(n / parse_only),
+            H.ratio(n / parse_only, pk, ".0f"),
+        ]
+    )
+    rows.append(
+        [
+            f"pokerkit {H.version('pokerkit')}",
+            f"HandHistory.loads(text) + every state ({len(texts)} hands, text in memory)",
+            H.fmt_rate(pk),
+            "1x",
+        ]
+    )
     print(H.machine_line(H.machine_info()))
     print(f"{n} hold'em hands in {len(hold_files)} files; best of {args.repeats}")
     print()

@@ -15,8 +15,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from _harness import best_of, machine_info, machine_line, table, version, versions_line  # noqa: E402
 import holecards  # noqa: E402
+from _harness import best_of, machine_info, machine_line, table, version, versions_line  # noqa: E402
 
 
 def main() -> None:
@@ -30,8 +30,15 @@ def main() -> None:
 
     def run(label: str, bots: list, hands: int, **kw: object) -> holecards.sim.SimulationResult:
         result: list = []
-        times = best_of(lambda: result.append(holecards.simulate(bots, hands=hands, rules=rules, stacks=10_000, seed=1, **kw)), a.repeats)
-        rows.append([label, f"{hands:,}", f"{min(times):.3f} s", f"{hands / min(times) / 1e6:.2f} M/s"])
+        times = best_of(
+            lambda: result.append(
+                holecards.simulate(bots, hands=hands, rules=rules, stacks=10_000, seed=1, **kw)
+            ),
+            a.repeats,
+        )
+        rows.append(
+            [label, f"{hands:,}", f"{min(times):.3f} s", f"{hands / min(times) / 1e6:.2f} M/s"]
+        )
         return result[-1]
 
     one = run("random bots, 1 thread", random6, a.hands, threads=1)
@@ -40,21 +47,42 @@ def main() -> None:
     try:
         import ray
 
-        ray.init(num_cpus=os.cpu_count(), include_dashboard=False, log_to_driver=False, configure_logging=False)
+        ray.init(
+            num_cpus=os.cpu_count(),
+            include_dashboard=False,
+            log_to_driver=False,
+            configure_logging=False,
+        )
         # The first call starts the workers: timed separately.
         import time
 
         t0 = time.perf_counter()
         holecards.simulate(random6, hands=20_000, rules=rules, stacks=10_000, seed=2, ray=True)
-        rows.append(["Ray: the first call (starts the workers)", "20,000", f"{time.perf_counter() - t0:.3f} s", ""])
-        r = run(f"random bots, Ray tasks on a local cluster ({os.cpu_count()} CPUs)", random6, a.hands, ray=True)
+        rows.append(
+            [
+                "Ray: the first call (starts the workers)",
+                "20,000",
+                f"{time.perf_counter() - t0:.3f} s",
+                "",
+            ]
+        )
+        r = run(
+            f"random bots, Ray tasks on a local cluster ({os.cpu_count()} CPUs)",
+            random6,
+            a.hands,
+            ray=True,
+        )
         assert r.seats == one.seats, "Ray gives the one-machine result"
         ray.shutdown()
         ray_note = f"Ray {version('ray')}: the same result as without Ray, checked"
     except ImportError:
         ray_note = "Ray not installed: no Ray row"
     run("tight-aggressive bots, 1 thread", ["tight_aggressive"] * 6, a.hands // 10, threads=1)
-    run("one Python bot (always calls) + 5 random, Python loop", [lambda view: ("call", 0)] + ["random"] * 5, 20_000)
+    run(
+        "one Python bot (always calls) + 5 random, Python loop",
+        [lambda view: ("call", 0)] + ["random"] * 5,
+        20_000,
+    )
     mi = machine_info()
     print(machine_line(mi))
     print(versions_line({"holecards": version("holecards")}) + "; " + ray_note)

@@ -63,7 +63,10 @@ def main() -> None:
     lines.append("];")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text("\n".join(lines) + "\n")
-    print(f"wrote {OUT} in {elapsed:.0f} s: first {rows[0][2]} {rows[0][0]:.6f}, last {rows[-1][2]} {rows[-1][0]:.6f}", file=sys.stderr)
+    print(
+        f"wrote {OUT} in {elapsed:.0f} s: first {rows[0][2]} {rows[0][0]:.6f}, last {rows[-1][2]} {rows[-1][0]:.6f}",
+        file=sys.stderr,
+    )
 
 
 if __name__ == "__main__":

@@ -18,13 +18,20 @@ OUT = ROOT / "python" / "holecards" / "data" / "sample.phhs"
 def main() -> None:
     # Hold'em hands that replay to their recorded stacks (the WSOP 2019 file
     # with its missing fold and the other variants stay in tests/data).
-    famous = [f for f in sorted(SRC.glob("*.phh")) if "variant = 'NT'" in f.read_text() and "wsop-2019" not in f.name]
+    famous = [
+        f
+        for f in sorted(SRC.glob("*.phh"))
+        if "variant = 'NT'" in f.read_text() and "wsop-2019" not in f.name
+    ]
     files = sorted((SRC / "pluribus" / "84").glob("*.phh")) + famous
     parts = []
     for f in files:
         name = f.relative_to(SRC).as_posix().replace("/", "-").removesuffix(".phh")
         parts.append(f"[{name}]\n{f.read_text().strip()}\n")
-    OUT.write_text("# A sample of the PHH corpus (https://github.com/uoftcprg/phh-dataset, MIT licence:\n# see LICENSE beside this file): Pluribus hands (folder 84).\n\n" + "\n".join(parts))
+    OUT.write_text(
+        "# A sample of the PHH corpus (https://github.com/uoftcprg/phh-dataset, MIT licence:\n# see LICENSE beside this file): Pluribus hands (folder 84).\n\n"
+        + "\n".join(parts)
+    )
     (OUT.parent / "LICENSE").write_text((SRC / "LICENSE").read_text())
     print(f"{OUT}: {len(files)} hands, {OUT.stat().st_size} bytes")
 

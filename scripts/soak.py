@@ -56,11 +56,23 @@ class Soak:
         for s in range(6):
             self.table.sit(s, 200)
         self.tournament = self._tournament()
-        self.counts = {"table hands": 0, "tournament hands": 0, "simulated hands": 0, "equity questions": 0, "PHH round trips": 0}
+        self.counts = {
+            "table hands": 0,
+            "tournament hands": 0,
+            "simulated hands": 0,
+            "equity questions": 0,
+            "PHH round trips": 0,
+        }
         self.sample = (ROOT / "python" / "holecards" / "data" / "sample.phhs").read_text()
 
     def _tournament(self) -> hc.Tournament:
-        return hc.Tournament(levels=[(10, 20), (15, 30), (25, 50, 5), (50, 100, 10)], stacks=[1500] * 6, payouts=[650, 350], hands_per_level=10, seed=self.rng.randrange(2**63))
+        return hc.Tournament(
+            levels=[(10, 20), (15, 30), (25, 50, 5), (50, 100, 10)],
+            stacks=[1500] * 6,
+            payouts=[650, 350],
+            hands_per_level=10,
+            seed=self.rng.randrange(2**63),
+        )
 
     def bot(self, view: hc.SeatView) -> "tuple[str, int]":
         legal = view.legal_actions()
@@ -92,7 +104,12 @@ class Soak:
             self.counts["tournament hands"] += 1
 
     def simulate(self) -> None:
-        r = hc.simulate(["random", "station", "tag", "random"], hands=1_000_000, seed=self.rng.randrange(2**63), threads=1)
+        r = hc.simulate(
+            ["random", "station", "tag", "random"],
+            hands=1_000_000,
+            seed=self.rng.randrange(2**63),
+            threads=1,
+        )
         self.counts["simulated hands"] += r.hands
 
     def equity(self) -> None:
@@ -105,14 +122,21 @@ class Soak:
         text = phh.dumps(hands[self.rng.randrange(len(hands))])
         again = phh.loads(text)
         phh.dump(again[0], tmp)
-        assert [h.to_dict() for h in phh.load(tmp)] == [h.to_dict() for h in again], "a PHH file written and read back differs"
+        assert [h.to_dict() for h in phh.load(tmp)] == [h.to_dict() for h in again], (
+            "a PHH file written and read back differs"
+        )
         played = hands[0].replay()
         again_played = phh.loads(phh.dumps(played))[0].replay()
-        assert again_played.history == played.history and again_played.final_stacks == played.final_stacks, "a replayed hand written and read back replays differently"
+        assert (
+            again_played.history == played.history
+            and again_played.final_stacks == played.final_stacks
+        ), "a replayed hand written and read back replays differently"
         self.counts["PHH round trips"] += 1
 
 
-def soak(seconds: float, table_hands: int, sim_hands: int, seed: int, max_growth: float, tmp: Path) -> bool:
+def soak(
+    seconds: float, table_hands: int, sim_hands: int, seed: int, max_growth: float, tmp: Path
+) -> bool:
     s = Soak(seed)
     samples: List[float] = []
     start = time.monotonic()
@@ -127,12 +151,20 @@ def soak(seconds: float, table_hands: int, sim_hands: int, seed: int, max_growth
     # Each round: 4,000 hands at the table; every 5th round also a hundred
     # tournament hands, two equity questions and a PHH round trip; every
     # 25th round a million simulated hands.
-    every5: List[Callable[[], None]] = [lambda: s.tournament_hands(100), s.equity, lambda: s.phh_round_trip(tmp)]
+    every5: List[Callable[[], None]] = [
+        lambda: s.tournament_hands(100),
+        s.equity,
+        lambda: s.phh_round_trip(tmp),
+    ]
     i = 0
 
     def more() -> bool:
         c = s.counts
-        return time.monotonic() - start < seconds or c["table hands"] + c["tournament hands"] < table_hands or c["simulated hands"] < sim_hands
+        return (
+            time.monotonic() - start < seconds
+            or c["table hands"] + c["tournament hands"] < table_hands
+            or c["simulated hands"] < sim_hands
+        )
 
     while more():
         s.table_hands(4000)
@@ -145,13 +177,23 @@ def soak(seconds: float, table_hands: int, sim_hands: int, seed: int, max_growth
     done.set()
     watcher.join()
     samples.append(rss_mib())
-    print(f"soak: {time.monotonic() - start:.0f} s, seed {seed}: " + ", ".join(f"{v:,} {k}" for k, v in s.counts.items()))
+    print(
+        f"soak: {time.monotonic() - start:.0f} s, seed {seed}: "
+        + ", ".join(f"{v:,} {k}" for k, v in s.counts.items())
+    )
     warm = max(1, len(samples) // 4)
     ceiling = max(samples[:warm])
     growth = samples[-1] - ceiling
-    shown = samples if len(samples) <= 12 else samples[:: max(1, len(samples) // 12)] + [samples[-1]]
-    print(f"soak: resident memory (MiB, sampled each second; {len(samples)} samples): " + " ".join(f"{v:.0f}" for v in shown))
-    print(f"soak: after warm-up: highest {ceiling:.1f} MiB, last {samples[-1]:.1f} MiB, growth {growth:+.1f} MiB (limit {max_growth:g})")
+    shown = (
+        samples if len(samples) <= 12 else samples[:: max(1, len(samples) // 12)] + [samples[-1]]
+    )
+    print(
+        f"soak: resident memory (MiB, sampled each second; {len(samples)} samples): "
+        + " ".join(f"{v:.0f}" for v in shown)
+    )
+    print(
+        f"soak: after warm-up: highest {ceiling:.1f} MiB, last {samples[-1]:.1f} MiB, growth {growth:+.1f} MiB (limit {max_growth:g})"
+    )
     return growth <= max_growth
 
 
@@ -169,7 +211,9 @@ def fuzz(seconds: float, seed: int) -> bool:
             try:
                 target.hypothesis.fuzz_one_input(data)
             except Exception as e:  # noqa: BLE001 - any failure of the property is reported
-                print(f"fuzz: {name} FAILED on input {data.hex()[:200]}...: {type(e).__name__}: {e}")
+                print(
+                    f"fuzz: {name} FAILED on input {data.hex()[:200]}...: {type(e).__name__}: {e}"
+                )
                 ok = False
                 break
             runs += 1
@@ -178,20 +222,55 @@ def fuzz(seconds: float, seed: int) -> bool:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--seconds", type=float, default=60.0, help="the soak's shortest run (default 60)")
-    ap.add_argument("--table-hands", type=int, default=1_000_000, help="hands through Table and Tournament, at least (default 1,000,000)")
-    ap.add_argument("--sim-hands", type=int, default=10_000_000, help="hands through simulate, at least (default 10,000,000)")
-    ap.add_argument("--fuzz-seconds", type=float, default=15.0, help="how long each fuzz target runs (default 15)")
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--seconds", type=float, default=60.0, help="the soak's shortest run (default 60)"
+    )
+    ap.add_argument(
+        "--table-hands",
+        type=int,
+        default=1_000_000,
+        help="hands through Table and Tournament, at least (default 1,000,000)",
+    )
+    ap.add_argument(
+        "--sim-hands",
+        type=int,
+        default=10_000_000,
+        help="hands through simulate, at least (default 10,000,000)",
+    )
+    ap.add_argument(
+        "--fuzz-seconds",
+        type=float,
+        default=15.0,
+        help="how long each fuzz target runs (default 15)",
+    )
     ap.add_argument("--seed", type=int, default=None, help="the seed (default: drawn and printed)")
-    ap.add_argument("--max-growth", type=float, default=16.0, help="MiB the memory may grow after warm-up (default 16)")
+    ap.add_argument(
+        "--max-growth",
+        type=float,
+        default=16.0,
+        help="MiB the memory may grow after warm-up (default 16)",
+    )
     args = ap.parse_args()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     print(f"soak and fuzz: seed {seed} (repeat with --seed {seed})")
     import tempfile
 
     with tempfile.TemporaryDirectory() as d:
-        ok = soak(args.seconds, args.table_hands, args.sim_hands, seed, args.max_growth, Path(d) / "hand.phh") if args.seconds > 0 else True
+        ok = (
+            soak(
+                args.seconds,
+                args.table_hands,
+                args.sim_hands,
+                seed,
+                args.max_growth,
+                Path(d) / "hand.phh",
+            )
+            if args.seconds > 0
+            else True
+        )
     ok = fuzz(args.fuzz_seconds, seed) and ok if args.fuzz_seconds > 0 else ok
     print("soak and fuzz: " + ("passed" if ok else "FAILED"))
     return 0 if ok else 1

@@ -3,7 +3,8 @@
 #   cargo test (debug, then release mode with the exhaustive 5-, 6- and 7-card checks),
 #   pytest (Hypothesis, scenarios, pokerkit differential, README examples),
 #   an exploring Hypothesis run from a random seed, a soak and a timed fuzz,
-#   mypy's stubtest (the .pyi stubs match the compiled module) and mypy --strict.
+#   mypy's stubtest (the .pyi stubs match the compiled module) and mypy --strict;
+#   before them rustfmt, clippy and ruff.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
@@ -18,6 +19,12 @@ VPY=.venv/bin/python
 # release profile.
 CARGO_PROFILE_RELEASE_LTO=thin CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
     "$VPY" -m pip install --quiet ".[test]"
+# Habits, checked first because they are quick: rustfmt at its default
+# width, clippy with every warning an error, ruff's lint and format.
+cargo fmt --all --check
+cargo clippy --all-targets -- -D warnings
+"$VPY" -m ruff check python tests benches scripts
+"$VPY" -m ruff format --check python tests benches scripts
 # Debug build first: overflow checks and the engine's internal consistency
 # assertions; then release, where the exhaustive evaluator checks run.
 cargo test -p holecards-core

@@ -36,7 +36,10 @@ _START = time.monotonic()
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "explore: a test Hypothesis drives (a @given test or a state machine); scripts/test.sh's exploring run selects these")
+    config.addinivalue_line(
+        "markers",
+        "explore: a test Hypothesis drives (a @given test or a state machine); scripts/test.sh's exploring run selects these",
+    )
 
 
 def _is_explored(item: pytest.Item) -> bool:

@@ -167,7 +167,9 @@ def state(h: Hand) -> Dict[str, Any]:
     }
 
 
-def assert_illegal(h: Hand, action: Any, *args: Any, mentions: Sequence[str] = (), what: str = "") -> None:
+def assert_illegal(
+    h: Hand, action: Any, *args: Any, mentions: Sequence[str] = (), what: str = ""
+) -> None:
     """``action(*args)`` raises IllegalActionError naming each of
     ``mentions``, and changes nothing (``what`` names it in a failure)."""
     before = state(h)

@@ -45,7 +45,9 @@ def hands(draw: Any) -> Hand:
     """A freshly dealt hand (seeded) at a table of 2 to 9, short stacks likely."""
     r = draw(rules())
     n = draw(st.integers(max(2, len(r.straddles) + 2), 9))
-    stacks = draw(st.lists(st.one_of(st.integers(1, 30), st.integers(30, 400)), min_size=n, max_size=n))
+    stacks = draw(
+        st.lists(st.one_of(st.integers(1, 30), st.integers(30, 400)), min_size=n, max_size=n)
+    )
     return Hand(r, stacks, button=draw(st.integers(0, n - 1)), seed=draw(st.integers(0, 2**64 - 1)))
 
 

@@ -45,14 +45,30 @@ class Outcome:
     returncode: int
 
 
-def run_child(code: str, *, interrupt_after: Optional[float] = 1.0, limit_gb: float = 2.0, timeout: float = 60.0) -> Outcome:
+def run_child(
+    code: str,
+    *,
+    interrupt_after: Optional[float] = 1.0,
+    limit_gb: float = 2.0,
+    timeout: float = 60.0,
+) -> Outcome:
     """Runs `code` (statements) in a child under a `limit_gb` address-space
     limit; sends SIGINT `interrupt_after` seconds after it starts (None: not
     at all) and waits for it to end."""
-    script = CHILD.format(limit=int(limit_gb * 2**30), code=textwrap.indent(textwrap.dedent(code), "    "))
+    script = CHILD.format(
+        limit=int(limit_gb * 2**30), code=textwrap.indent(textwrap.dedent(code), "    ")
+    )
     # (a few malloc arenas: each thread's reserves address space, not memory)
-    env = dict(os.environ, MALLOC_ARENA_MAX="2", RAYON_NUM_THREADS=os.environ.get("RAYON_NUM_THREADS", "2"))
-    p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    env = dict(
+        os.environ, MALLOC_ARENA_MAX="2", RAYON_NUM_THREADS=os.environ.get("RAYON_NUM_THREADS", "2")
+    )
+    p = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         assert p.stdout is not None
         line = p.stdout.readline()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import List, Optional, Sequence, Tuple
 
-from holecards import EventKind, LegalActions, SeatView, Street, Structure
+from holecards import EventKind, LegalActions, SeatView, Structure
 
 STREETS = ("PREFLOP", "FLOP", "TURN", "RIVER")
 
@@ -46,7 +46,14 @@ def observation(view: SeatView) -> List[float]:
     position[(seat - view.button) % n] = 1.0
     seats = [[0.0] * 6 for _ in range(n)]
     for s in range(n):
-        seats[rel(s)] = [bb(view.stacks[s]), bb(view.bets[s]), bb(view.contributions[s]), float(view.folded[s]), float(view.all_in[s]), float(s == view.button)]
+        seats[rel(s)] = [
+            bb(view.stacks[s]),
+            bb(view.bets[s]),
+            bb(view.contributions[s]),
+            float(view.folded[s]),
+            float(view.all_in[s]),
+            float(s == view.button),
+        ]
     legal = view.legal_actions()
     spot = [bb(view.pot), 0.0, 0.0, 0.0, float(view.actor == seat)]
     if legal is not None:
@@ -61,7 +68,18 @@ def observation(view: SeatView) -> List[float]:
     for e in view.events:
         if e.seat is None:
             continue
-        if e.kind not in (EventKind.POST_ANTE, EventKind.POST_SMALL_BLIND, EventKind.POST_BIG_BLIND, EventKind.POST_STRADDLE, EventKind.FOLD, EventKind.CHECK, EventKind.CALL, EventKind.BET, EventKind.RAISE, EventKind.RETURN_UNCALLED):
+        if e.kind not in (
+            EventKind.POST_ANTE,
+            EventKind.POST_SMALL_BLIND,
+            EventKind.POST_BIG_BLIND,
+            EventKind.POST_STRADDLE,
+            EventKind.FOLD,
+            EventKind.CHECK,
+            EventKind.CALL,
+            EventKind.BET,
+            EventKind.RAISE,
+            EventKind.RETURN_UNCALLED,
+        ):
             continue
         if e.street != current:
             street_bet = [0] * n
@@ -126,5 +144,9 @@ def mask(view: SeatView, actions: Sequence[Tuple[str, int, int]]) -> List[bool]:
             out.append(legal.can_raise)
         else:
             to = intended_amount(view, Fraction(num, den))
-            out.append(legal.min_raise_to is not None and legal.max_raise_to is not None and legal.min_raise_to <= to <= legal.max_raise_to)
+            out.append(
+                legal.min_raise_to is not None
+                and legal.max_raise_to is not None
+                and legal.min_raise_to <= to <= legal.max_raise_to
+            )
     return out

@@ -109,7 +109,9 @@ def best(cards: Iterable[Card]) -> Tuple[Key, Tuple[Card, ...]]:
     """The best key over all 5-card subsets, and one subset that makes it."""
     cards = list(cards)
     assert 5 <= len(cards) <= 7 and len(set(cards)) == len(cards), cards
-    return max(((eval5(five), five) for five in itertools.combinations(cards, 5)), key=lambda kf: kf[0])
+    return max(
+        ((eval5(five), five) for five in itertools.combinations(cards, 5)), key=lambda kf: kf[0]
+    )
 
 
 def evaluate(cards: Iterable[Card]) -> Key:
@@ -223,9 +225,34 @@ CATEGORY_NAMES = [
     "Four of a kind",
     "Straight flush",
 ]
-RANK_NAMES = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"]
+RANK_NAMES = [
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+]
 RANK_PLURALS = [
-    "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
     "aces",
 ]
 

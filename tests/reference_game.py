@@ -66,7 +66,12 @@ def left_of_button(seats: Iterable[int], button: int, n: int) -> List[int]:
     return sorted(seats, key=lambda s: (s - button - 1) % n)
 
 
-def side_pots(contributions: Sequence[int], live: Sequence[int], dead: int = 0, dead_seat: Optional[int] = None) -> List[Pot]:
+def side_pots(
+    contributions: Sequence[int],
+    live: Sequence[int],
+    dead: int = 0,
+    dead_seat: Optional[int] = None,
+) -> List[Pot]:
     """The pots by contribution level of the ``live`` seats (those still in).
 
     ``dead`` chips of ``dead_seat`` (a big-blind ante) are taken out of that
@@ -209,5 +214,7 @@ def stacks_from_events(hand: Any) -> List[int]:
         elif kind == K.AWARD:
             stacks[seat] += amount
         else:
-            assert kind in (K.DEAL_HOLE, K.BURN, K.DEAL_BOARD, K.FOLD, K.CHECK, K.SHOW, K.MUCK), kind
+            assert kind in (K.DEAL_HOLE, K.BURN, K.DEAL_BOARD, K.FOLD, K.CHECK, K.SHOW, K.MUCK), (
+                kind
+            )
     return stacks

@@ -55,7 +55,15 @@ def expected(
     if rule == "dead":
         joining = [s for s in seated if statuses[s] in ("waiting", "posting")]
         if last is None:
-            button = first_button if first_button in seated else next(s for s in clockwise(first_button if first_button is not None else n - 1, n) if s in seated)
+            button = (
+                first_button
+                if first_button in seated
+                else next(
+                    s
+                    for s in clockwise(first_button if first_button is not None else n - 1, n)
+                    if s in seated
+                )
+            )
             if len(seated) == 2:
                 other = next(s for s in clockwise(button, n) if s in seated)
                 pos = (button, button, other, False, False)
@@ -74,15 +82,25 @@ def expected(
                 button = last.small_blind
                 pos = (button, sb, bb, button not in seated, sb not in seated)
         button, sb = pos[0], pos[1]
-        dealt = [s for s in seated if not (s in joining and sb != button and strictly_between(button, sb, s, n))]
-        if len(dealt) >= 2 and len(dealt) < len(seated) and all(statuses[s] == "sitting_out" for s in dealt):
+        dealt = [
+            s
+            for s in seated
+            if not (s in joining and sb != button and strictly_between(button, sb, s, n))
+        ]
+        if (
+            len(dealt) >= 2
+            and len(dealt) < len(seated)
+            and all(statuses[s] == "sitting_out" for s in dealt)
+        ):
             # Everyone dealt in would be away: the joiners waiting a hand are
             # the only players at the table and come in now.
             dealt = list(seated)
         if len(dealt) < 2:
             # The game starts over: everyone in, the button at the next player.
             button = next(s for s in clockwise(last.button if last else n - 1, n) if s in seated)
-            sb = button if len(seated) == 2 else next(s for s in clockwise(button, n) if s in seated)
+            sb = (
+                button if len(seated) == 2 else next(s for s in clockwise(button, n) if s in seated)
+            )
             bb = next(s for s in clockwise(sb, n) if s in seated)
             return Expected(button, sb, bb, False, False, dealt=tuple(seated), posting=())
         if len(dealt) == 2 and len(seated) > 2:
@@ -94,7 +112,9 @@ def expected(
     # Moving button.
     playing = [s for s in seated if statuses[s] == "playing"]
     present = list(playing)
-    waiting = [s for s in seated if statuses[s] == "waiting" or (straddles and statuses[s] == "posting")]
+    waiting = [
+        s for s in seated if statuses[s] == "waiting" or (straddles and statuses[s] == "posting")
+    ]
     posting = [s for s in seated if statuses[s] == "posting" and not straddles]
     restart = len(playing) < 2
     if restart:
@@ -102,7 +122,11 @@ def expected(
         waiting, posting = [], []
     if last is None:
         start = first_button if first_button is not None else n - 1
-        button = start if start in playing and first_button is not None else next(s for s in clockwise(start, n) if s in playing)
+        button = (
+            start
+            if start in playing and first_button is not None
+            else next(s for s in clockwise(start, n) if s in playing)
+        )
     else:
         button = next(s for s in clockwise(last.button, n) if s in playing)
     sb = next(s for s in clockwise(button, n) if s in playing)
@@ -111,7 +135,9 @@ def expected(
         other = sb
         if last is not None and last.big_blind == other:
             button, other = other, button
-        return Expected(button, button, other, False, False, dealt=tuple(sorted(playing)), posting=())
+        return Expected(
+            button, button, other, False, False, dealt=tuple(sorted(playing)), posting=()
+        )
     posts = [s for s in posting if s != bb and not strictly_between(button, sb, s, n)]
     owe = owed or {}
     live = {s for s in posts if owe.get(s, (True, False))[0]}
@@ -120,12 +146,27 @@ def expected(
     # who were due it, between last hand's big blind and this one's, post
     # a big blind too; in the small blind's seat instead of the small blind.
     sb_dead = False
-    if last is not None and not restart and not straddles and last.small_blind != last.button and last.big_blind != bb:
+    if (
+        last is not None
+        and not restart
+        and not straddles
+        and last.small_blind != last.button
+        and last.big_blind != bb
+    ):
         due = {s for s in present if strictly_between(last.big_blind, bb, s, n)}
         live |= due
         sb_dead = sb in due
     dealt = sorted(set(playing) | {bb} | set(posts))
-    return Expected(button, sb, bb, False, sb_dead, dealt=tuple(dealt), posting=tuple(sorted(live)), dead_small=tuple(sorted(dead)))
+    return Expected(
+        button,
+        sb,
+        bb,
+        False,
+        sb_dead,
+        dealt=tuple(dealt),
+        posting=tuple(sorted(live)),
+        dead_small=tuple(sorted(dead)),
+    )
 
 
 def missed(last: Optional[Expected], now: Expected, seat: int, n: int) -> set[str]:
@@ -137,7 +178,9 @@ def missed(last: Optional[Expected], now: Expected, seat: int, n: int) -> set[st
     out = set()
     if last.big_blind != now.big_blind and strictly_between(last.big_blind, now.big_blind, seat, n):
         out.add("big")
-    if last.small_blind != now.small_blind and strictly_between(last.small_blind, now.small_blind, seat, n):
+    if last.small_blind != now.small_blind and strictly_between(
+        last.small_blind, now.small_blind, seat, n
+    ):
         out.add("small")
     return out
 
@@ -180,9 +223,17 @@ class MissedBook:
         blind; one who has played here what he missed."""
         if self.rule == "big_blind_only":
             return {s: (True, False) for s in range(n)}
-        return {s: (s not in self.played or "big" in self.missed.get(s, set()), s in self.played and "small" in self.missed.get(s, set())) for s in range(n)}
+        return {
+            s: (
+                s not in self.played or "big" in self.missed.get(s, set()),
+                s in self.played and "small" in self.missed.get(s, set()),
+            )
+            for s in range(n)
+        }
 
-    def after_hand(self, rule: str, last: Optional[Expected], now: Expected, statuses: Sequence[Optional[str]]) -> None:
+    def after_hand(
+        self, rule: str, last: Optional[Expected], now: Expected, statuses: Sequence[Optional[str]]
+    ) -> None:
         for s in range(len(statuses)):
             if s in now.dealt:
                 self.played.add(s)

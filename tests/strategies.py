@@ -26,7 +26,14 @@ def _fill(draw, fixed: List[int], size: int) -> List[int]:
     """``fixed`` plus random other cards up to ``size``, shuffled."""
     assert len(set(fixed)) == len(fixed) <= size
     rest = [c for c in ALL_CARDS if c not in fixed]
-    extra = draw(st.lists(st.sampled_from(rest), min_size=size - len(fixed), max_size=size - len(fixed), unique=True))
+    extra = draw(
+        st.lists(
+            st.sampled_from(rest),
+            min_size=size - len(fixed),
+            max_size=size - len(fixed),
+            unique=True,
+        )
+    )
     return draw(st.permutations(fixed + extra))
 
 
@@ -66,7 +73,11 @@ def many_suited(draw) -> List[int]:
     ranks = draw(st.lists(st.integers(0, 12), min_size=n_suited, max_size=n_suited, unique=True))
     fixed = [card(r, suit) for r in ranks]
     others = [c for c in ALL_CARDS if c % 4 != suit]
-    extra = draw(st.lists(st.sampled_from(others), min_size=size - n_suited, max_size=size - n_suited, unique=True))
+    extra = draw(
+        st.lists(
+            st.sampled_from(others), min_size=size - n_suited, max_size=size - n_suited, unique=True
+        )
+    )
     return draw(st.permutations(fixed + extra))
 
 
@@ -86,7 +97,10 @@ def three_pairs(draw) -> List[int]:
     ranks = draw(st.lists(st.integers(0, 12), min_size=3, max_size=3, unique=True))
     fixed = []
     for r in ranks:
-        fixed += [card(r, s) for s in draw(st.lists(st.integers(0, 3), min_size=2, max_size=2, unique=True))]
+        fixed += [
+            card(r, s)
+            for s in draw(st.lists(st.integers(0, 3), min_size=2, max_size=2, unique=True))
+        ]
     return draw(_fill(fixed, 7))
 
 
@@ -96,7 +110,10 @@ def quads_and_full_house(draw) -> List[int]:
     quad, other = draw(st.lists(st.integers(0, 12), min_size=2, max_size=2, unique=True))
     n_other = draw(st.integers(2, 3))
     fixed = [card(quad, s) for s in range(4)]
-    fixed += [card(other, s) for s in draw(st.lists(st.integers(0, 3), min_size=n_other, max_size=n_other, unique=True))]
+    fixed += [
+        card(other, s)
+        for s in draw(st.lists(st.integers(0, 3), min_size=n_other, max_size=n_other, unique=True))
+    ]
     return draw(_fill(fixed, 7))
 
 
@@ -107,7 +124,9 @@ def straight_and_flush(draw) -> List[int]:
     ranks = [ACE, 0, 1, 2, 3] if top == 3 else list(range(top - 4, top + 1))
     suit = draw(st.integers(0, 3))
     n_suited = draw(st.integers(3, 5))  # straight cards in the flush suit
-    suited_idx = draw(st.lists(st.integers(0, 4), min_size=n_suited, max_size=n_suited, unique=True))
+    suited_idx = draw(
+        st.lists(st.integers(0, 4), min_size=n_suited, max_size=n_suited, unique=True)
+    )
     fixed = []
     for i, r in enumerate(ranks):
         if i in suited_idx:
@@ -190,7 +209,9 @@ def any_hand() -> st.SearchStrategy[List[int]]:
 def strong_board(draw) -> List[int]:
     """Five board cards that often play: straights, flushes, full houses,
     quads with a high kicker, straight flushes, or just random."""
-    kind = draw(st.sampled_from(["straight", "flush", "full_house", "quads", "straight_flush", "random"]))
+    kind = draw(
+        st.sampled_from(["straight", "flush", "full_house", "quads", "straight_flush", "random"])
+    )
     if kind in ("straight", "straight_flush"):
         top = draw(st.integers(3, 12))
         ranks = [ACE, 0, 1, 2, 3] if top == 3 else list(range(top - 4, top + 1))

@@ -10,7 +10,7 @@ is worked out by hand in the comments (method and conventions: game_helpers.py).
 from __future__ import annotations
 
 import holecards as hc
-from game_helpers import assert_illegal, deal, flags, hist, legal, NL, play  # noqa: E402
+from game_helpers import NL, assert_illegal, deal, flags, hist, legal, play  # noqa: E402
 
 Street = hc.Street
 ActionKind = hc.ActionKind

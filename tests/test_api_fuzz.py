@@ -42,11 +42,11 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 import pytest
-import holecards as hc
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
+import holecards as hc
 from holecards import (
     Card,
     CardError,
@@ -71,7 +71,11 @@ U64 = 2**64
 FUZZ = settings(
     max_examples=120,
     deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.filter_too_much,
+    ],
 )
 
 
@@ -118,7 +122,9 @@ def is_plain(v: Any) -> bool:
     return False
 
 
-def attempt(fn: Callable[..., Any], *args: Any, type_error_ok: bool = False, **kwargs: Any) -> Tuple[bool, Any]:
+def attempt(
+    fn: Callable[..., Any], *args: Any, type_error_ok: bool = False, **kwargs: Any
+) -> Tuple[bool, Any]:
     """Calls ``fn``; returns (True, result) or (False, exception) for an
     allowed exception; any other exception becomes an AssertionError."""
     try:
@@ -181,7 +187,21 @@ def expect_clean_error(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Bas
 # --------------------------------------------------------------------------
 # strategies: adversarial values
 
-EDGE_POS = [2**31, 2**32, 2**60 - 1, 2**60, 2**60 + 1, 2**62, 2**63 - 1, 2**63, 2**63 + 1, 2**64 - 1, 2**64, 2**64 + 1, 2**100]
+EDGE_POS = [
+    2**31,
+    2**32,
+    2**60 - 1,
+    2**60,
+    2**60 + 1,
+    2**62,
+    2**63 - 1,
+    2**63,
+    2**63 + 1,
+    2**64 - 1,
+    2**64,
+    2**64 + 1,
+    2**100,
+]
 EDGE_INTS = [-1, 0, 1, 2, 51, 52, 255, 256, 65535, 65536] + EDGE_POS + [-x for x in EDGE_POS]
 NP_INT_TYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
 
@@ -202,14 +222,40 @@ np_scalars = st.one_of(
     st.lists(st.integers(0, 51), min_size=1, max_size=3).map(np.array),
 )
 odd_objects = st.sampled_from(
-    [None, True, False, b"Ah", b"\x00\x01", bytearray(b"x"), 1j, Fraction(3, 1), Decimal("2"), range(3), (), [], {}, set(), object(), ..., print]
+    [
+        None,
+        True,
+        False,
+        b"Ah",
+        b"\x00\x01",
+        bytearray(b"x"),
+        1j,
+        Fraction(3, 1),
+        Decimal("2"),
+        range(3),
+        (),
+        [],
+        {},
+        set(),
+        object(),
+        ...,
+        print,
+    ]
 )
-indexables = st.builds(Indexable, st.one_of(ints, st.just(Boom("from __index__")), st.just("5"), st.just(2.0)))
+indexables = st.builds(
+    Indexable, st.one_of(ints, st.just(Boom("from __index__")), st.just("5"), st.just(2.0))
+)
 card_objs = st.integers(0, 51).map(Card)
-scalar_junk = st.one_of(ints, floats, safe_text, card_text, np_scalars, odd_objects, indexables, card_objs)
+scalar_junk = st.one_of(
+    ints, floats, safe_text, card_text, np_scalars, odd_objects, indexables, card_objs
+)
 junk = st.recursive(
     scalar_junk,
-    lambda inner: st.one_of(st.lists(inner, max_size=8), st.tuples(inner, inner), st.dictionaries(st.integers(0, 60), inner, max_size=3)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=8),
+        st.tuples(inner, inner),
+        st.dictionaries(st.integers(0, 60), inner, max_size=3),
+    ),
     max_leaves=12,
 )
 
@@ -294,7 +340,11 @@ def evaluate_inputs(draw: Any) -> Any:
 def test_evaluate_fuzz(cards: Any) -> None:
     ok, r = attempt(evaluate, cards, type_error_ok=not is_plain(cards))
     if not ok:
-        if type(cards) is list and all(type(c) is int and 0 <= c < 52 for c in cards) and len(set(cards)) < len(cards):
+        if (
+            type(cards) is list
+            and all(type(c) is int and 0 <= c < 52 for c in cards)
+            and len(set(cards)) < len(cards)
+        ):
             assert isinstance(r, DuplicateCardError), r
         return
     assert 1 <= r.value <= 7462
@@ -309,9 +359,26 @@ def test_evaluate_fuzz(cards: Any) -> None:
 # evaluate_many
 
 DTYPES = [
-    np.uint8, np.int8, np.int16, np.int32, np.int64, np.uint16, np.uint32, np.uint64,
-    np.dtype(">i4"), np.dtype(">u2"), np.dtype("<i2"), np.bool_, np.float32, np.float64, np.complex64,
-    np.dtype("M8[s]"), np.dtype("m8[s]"), np.dtype("U3"), np.dtype("S2"), np.dtype(object),
+    np.uint8,
+    np.int8,
+    np.int16,
+    np.int32,
+    np.int64,
+    np.uint16,
+    np.uint32,
+    np.uint64,
+    np.dtype(">i4"),
+    np.dtype(">u2"),
+    np.dtype("<i2"),
+    np.bool_,
+    np.float32,
+    np.float64,
+    np.complex64,
+    np.dtype("M8[s]"),
+    np.dtype("m8[s]"),
+    np.dtype("U3"),
+    np.dtype("S2"),
+    np.dtype(object),
 ]
 
 
@@ -320,7 +387,10 @@ def element_strategy(dtype: np.dtype) -> st.SearchStrategy[Any]:
     if dtype.kind in "iu":
         info = np.iinfo(dtype)
         return st.one_of(
-            st.integers(0, 51), st.integers(0, 51), st.integers(max(info.min, -3), min(info.max, 300)), st.integers(int(info.min), int(info.max))
+            st.integers(0, 51),
+            st.integers(0, 51),
+            st.integers(max(info.min, -3), min(info.max, 300)),
+            st.integers(int(info.min), int(info.max)),
         )
     if dtype.kind == "O":
         return st.one_of(st.integers(0, 51), scalar_junk)
@@ -332,7 +402,10 @@ def batch_inputs(draw: Any) -> Any:
     dtype = np.dtype(draw(st.sampled_from(DTYPES)))
     ndim = draw(st.sampled_from([2, 2, 2, 0, 1, 3]))
     if ndim == 2:
-        shape = (draw(st.integers(0, 12)), draw(st.sampled_from([5, 6, 7, 5, 6, 7, 0, 1, 4, 8, 14])))
+        shape = (
+            draw(st.integers(0, 12)),
+            draw(st.sampled_from([5, 6, 7, 5, 6, 7, 0, 1, 4, 8, 14])),
+        )
     else:
         shape = tuple(draw(st.integers(0, 7)) for _ in range(ndim))
     arr = draw(hnp.arrays(dtype, shape, elements=element_strategy(dtype)))
@@ -378,7 +451,12 @@ def test_evaluate_many_fuzz(cards: Any, threads: Any) -> None:
     if before is not None:
         assert np.asarray(cards).tobytes() == before, "input modified"
     if not ok:
-        if arr.ndim == 2 and arr.shape[1] in (5, 6, 7) and arr.dtype == np.uint8 and (threads is None or (type(threads) is int and threads in (1, 2))):
+        if (
+            arr.ndim == 2
+            and arr.shape[1] in (5, 6, 7)
+            and arr.dtype == np.uint8
+            and (threads is None or (type(threads) is int and threads in (1, 2)))
+        ):
             # a bad row is named, and it is bad
             msg = str(out)
             assert msg.startswith("row "), msg
@@ -397,7 +475,10 @@ def test_evaluate_many_fuzz(cards: Any, threads: Any) -> None:
 @fuzz(150)
 @given(
     st.one_of(st.none(), st.integers(0, U64 - 1), st.sampled_from(EDGE_INTS), junk),
-    st.lists(st.one_of(st.integers(-2, 60), st.sampled_from(EDGE_INTS), junk, st.just(MISSING)), max_size=8),
+    st.lists(
+        st.one_of(st.integers(-2, 60), st.sampled_from(EDGE_INTS), junk, st.just(MISSING)),
+        max_size=8,
+    ),
 )
 def test_deck_fuzz(seed: Any, deals: List[Any]) -> None:
     ok, deck = attempt(Deck, seed=seed, type_error_ok=not is_plain(seed))
@@ -408,14 +489,20 @@ def test_deck_fuzz(seed: Any, deals: List[Any]) -> None:
     seen: List[Card] = []
     for n in deals:
         before = deck.remaining()
-        ok, cards = attempt(deck.deal) if n is MISSING else attempt(deck.deal, n, type_error_ok=not is_plain(n))
+        ok, cards = (
+            attempt(deck.deal)
+            if n is MISSING
+            else attempt(deck.deal, n, type_error_ok=not is_plain(n))
+        )
         if not ok:
             assert deck.remaining() == before, "a failed deal changed the deck"
             continue
         k = len(cards)
         if n is MISSING:
             assert k == 1
-        assert cards == before[:k] and deck.remaining() == before[k:] and len(deck) == len(before) - k
+        assert (
+            cards == before[:k] and deck.remaining() == before[k:] and len(deck) == len(before) - k
+        )
         seen += cards
     assert len(set(seen)) == len(seen)
     deck.shuffle()
@@ -426,14 +513,30 @@ def test_deck_fuzz(seed: Any, deals: List[Any]) -> None:
 # Rules
 
 amounts = st.one_of(
-    st.integers(0, 20), st.integers(0, 20), st.sampled_from(EDGE_INTS), ints, np_ints, floats, indexables,
-    st.booleans(), st.none(), safe_text, junk,
+    st.integers(0, 20),
+    st.integers(0, 20),
+    st.sampled_from(EDGE_INTS),
+    ints,
+    np_ints,
+    floats,
+    indexables,
+    st.booleans(),
+    st.none(),
+    safe_text,
+    junk,
 )
 amount_lists = st.one_of(st.lists(st.one_of(st.integers(0, 100), amounts), max_size=5), junk)
 # raise_cap is an i64 argument: values outside it raise OverflowError
 # (test_bug_raise_cap_out_of_i64); here it stays inside.
 raise_caps = st.one_of(
-    st.none(), st.integers(-5, 10), st.integers(-(2**63), 2**63 - 1), st.booleans(), np_ints, floats, safe_text, junk
+    st.none(),
+    st.integers(-5, 10),
+    st.integers(-(2**63), 2**63 - 1),
+    st.booleans(),
+    np_ints,
+    floats,
+    safe_text,
+    junk,
 ).filter(lambda v: fits(v, -(2**63), 2**63 - 1))
 
 
@@ -453,14 +556,18 @@ def rules_calls(draw: Any) -> Tuple[str, Dict[str, Any]]:
             "ante": draw(maybe(amounts)),
             "big_blind_ante": draw(maybe(amounts)),
             "straddles": draw(maybe(amount_lists)),
-            "straddle_min_raise": draw(maybe(st.one_of(st.sampled_from(["straddle", "big_blind"]), safe_text, junk))),
+            "straddle_min_raise": draw(
+                maybe(st.one_of(st.sampled_from(["straddle", "big_blind"]), safe_text, junk))
+            ),
         }
         if kind == "fixed_limit":
             kw.update(
                 small_bet=draw(maybe(amounts)),
                 big_bet=draw(maybe(amounts)),
                 raise_cap=draw(maybe(raise_caps)),
-                heads_up_uncapped=draw(maybe(st.one_of(st.booleans(), st.booleans().map(np.bool_), junk))),
+                heads_up_uncapped=draw(
+                    maybe(st.one_of(st.booleans(), st.booleans().map(np.bool_), junk))
+                ),
             )
     return kind, {k: v for k, v in kw.items() if v is not MISSING}
 
@@ -476,16 +583,29 @@ def test_rules_fuzz(call: Tuple[str, Dict[str, Any]]) -> None:
     ok, r = attempt(getattr(Rules, kind), type_error_ok=not plain or typed, **kw)
     if not ok:
         return
-    assert r.structure == {"no_limit": Structure.NO_LIMIT, "pot_limit": Structure.POT_LIMIT,
-                           "fixed_limit": Structure.FIXED_LIMIT, "progressive": Structure.PROGRESSIVE}[kind]
+    assert (
+        r.structure
+        == {
+            "no_limit": Structure.NO_LIMIT,
+            "pot_limit": Structure.POT_LIMIT,
+            "fixed_limit": Structure.FIXED_LIMIT,
+            "progressive": Structure.PROGRESSIVE,
+        }[kind]
+    )
     # every int given is kept as given, within the documented limits
     for k in ("small_blind", "big_blind", "ante", "big_blind_ante", "small_bet", "big_bet"):
         if type(kw.get(k)) is int:
             assert getattr(r, k) == kw[k]
-    values = [r.small_blind, r.big_blind, r.ante, r.big_blind_ante] + list(r.straddles) + list(r.bets or [])
+    values = (
+        [r.small_blind, r.big_blind, r.ante, r.big_blind_ante]
+        + list(r.straddles)
+        + list(r.bets or [])
+    )
     assert all(0 <= v <= MAX_CHIPS for v in values)
     if kind != "progressive":
-        assert r.big_blind >= 1 and r.small_blind <= r.big_blind and not (r.ante and r.big_blind_ante)
+        assert (
+            r.big_blind >= 1 and r.small_blind <= r.big_blind and not (r.ante and r.big_blind_ante)
+        )
     else:
         assert len(r.bets) == 4 and all(b >= 1 for b in r.bets)
     state = r.__reduce__()[1][0]
@@ -515,16 +635,28 @@ RULES_SET = [
     Rules.pot_limit(small_blind=0, big_blind=3, straddles=[6]),
     Rules.fixed_limit(small_blind=1, big_blind=2),
     Rules.fixed_limit(small_blind=1, big_blind=2, raise_cap=None, ante=1),
-    Rules.fixed_limit(small_blind=2, big_blind=2, raise_cap=0, heads_up_uncapped=False, straddles=[4]),
+    Rules.fixed_limit(
+        small_blind=2, big_blind=2, raise_cap=0, heads_up_uncapped=False, straddles=[4]
+    ),
     Rules.progressive(ante=1, bets=[2, 4, 6, 8]),
     Rules.progressive(ante=1, bets=[1, 2, 3, 4]),
 ]
 rules_values = st.one_of(st.sampled_from(RULES_SET), st.sampled_from(RULES_SET), junk)
 stack_item = st.one_of(
-    st.integers(1, 300), st.integers(1, 300), st.integers(1, 5), st.sampled_from([MAX_CHIPS // 8, MAX_CHIPS // 22]),
-    st.sampled_from(EDGE_INTS), np_ints, floats, st.booleans(), st.none(), indexables,
+    st.integers(1, 300),
+    st.integers(1, 300),
+    st.integers(1, 5),
+    st.sampled_from([MAX_CHIPS // 8, MAX_CHIPS // 22]),
+    st.sampled_from(EDGE_INTS),
+    np_ints,
+    floats,
+    st.booleans(),
+    st.none(),
+    indexables,
 )
-stack_lists = st.one_of(st.lists(st.integers(1, 500), min_size=2, max_size=9), st.lists(stack_item, max_size=24), junk)
+stack_lists = st.one_of(
+    st.lists(st.integers(1, 500), min_size=2, max_size=9), st.lists(stack_item, max_size=24), junk
+)
 
 
 @st.composite
@@ -537,7 +669,7 @@ def hole_card_values(draw: Any, n: int, pool: List[int]) -> Any:
     if kind == 1:
         return None
     entries: List[Any] = []
-    for seat in range(n):
+    for _seat in range(n):
         pair, pool = pool[:2], pool[2:]
         if len(pair) < 2 or draw(st.integers(0, 3)) == 0:
             entries.append(None)
@@ -545,7 +677,11 @@ def hole_card_values(draw: Any, n: int, pool: List[int]) -> Any:
             entries.append(card_form(pair, draw(st.sampled_from(CARD_FORMS))))
     if entries and kind == 2:  # one seat wrong: 0, 1, 3 cards, a duplicate or junk
         seat = draw(st.integers(0, len(entries) - 1))
-        entries[seat] = draw(st.one_of(card_list(0, 4).map(lambda c: card_form(c, "str")), scalar_junk, st.just("AhAh")))
+        entries[seat] = draw(
+            st.one_of(
+                card_list(0, 4).map(lambda c: card_form(c, "str")), scalar_junk, st.just("AhAh")
+            )
+        )
     if kind == 3:  # wrong number of entries
         entries = entries[:-1] if draw(st.booleans()) else entries + [None]
     if kind == 4 and n >= 2:  # the same card in two seats
@@ -558,16 +694,20 @@ def hand_calls(draw: Any) -> Dict[str, Any]:
     stacks = draw(stack_lists)
     n = len(stacks) if isinstance(stacks, list) else draw(st.integers(2, 6))
     pool = draw(st.permutations(range(52)))
-    board_cards = pool[:draw(st.integers(0, 6))]
-    board: Any = draw(st.one_of(
-        st.none(), st.sampled_from(CARD_FORMS).map(lambda f: card_form(board_cards, f)), junk,
-    ))
+    board_cards = pool[: draw(st.integers(0, 6))]
+    board: Any = draw(
+        st.one_of(
+            st.none(),
+            st.sampled_from(CARD_FORMS).map(lambda f: card_form(board_cards, f)),
+            junk,
+        )
+    )
     return dict(
         rules=draw(rules_values),
         stacks=stacks,
         button=draw(st.one_of(st.integers(-2, 24), st.sampled_from(EDGE_INTS), np_ints, junk)),
         seed=draw(st.one_of(st.none(), st.integers(0, U64 - 1), st.sampled_from(EDGE_INTS), junk)),
-        hole_cards=draw(hole_card_values(n, pool[len(board_cards):])),
+        hole_cards=draw(hole_card_values(n, pool[len(board_cards) :])),
         board=board,
     )
 
@@ -578,7 +718,9 @@ def chips_conserved(h: Hand) -> None:
         assert sum(h.stacks) == start, f"chips not conserved: {h.stacks} from {h.starting_stacks}"
         assert sum(h.payoffs) == 0
     else:
-        assert sum(h.stacks) + h.pot == start, f"chips not conserved: {h.stacks} + {h.pot} from {h.starting_stacks}"
+        assert sum(h.stacks) + h.pot == start, (
+            f"chips not conserved: {h.stacks} + {h.pot} from {h.starting_stacks}"
+        )
 
 
 def as_cards(x: Any) -> List[Card]:
@@ -595,9 +737,13 @@ def given_pairs(hole_cards: Any) -> Optional[List[Optional[List[Card]]]]:
 @given(hand_calls())
 def test_hand_construction_fuzz(kw: Dict[str, Any]) -> None:
     stacks_before = list(kw["stacks"]) if isinstance(kw["stacks"], list) else None
-    ok, h = attempt(Hand, type_error_ok=not all(is_plain(v) for k, v in kw.items() if k != "rules"), **kw)
+    ok, h = attempt(
+        Hand, type_error_ok=not all(is_plain(v) for k, v in kw.items() if k != "rules"), **kw
+    )
     if stacks_before is not None:
-        assert len(kw["stacks"]) == len(stacks_before) and all(a is b for a, b in zip(kw["stacks"], stacks_before)), "stacks modified"
+        assert len(kw["stacks"]) == len(stacks_before) and all(
+            a is b for a, b in zip(kw["stacks"], stacks_before)
+        ), "stacks modified"
     if not ok:
         return
     assert h.num_players == len(h.stacks) and 2 <= h.num_players <= 22
@@ -629,10 +775,25 @@ def test_hand_construction_fuzz(kw: Dict[str, Any]) -> None:
 
 # Seats for hole_cards()/view(): negative ones and ones >= 2**64 raise
 # OverflowError (test_bug_seat_out_of_usize); here they stay in range.
-seat_values = st.one_of(st.integers(0, 30), st.sampled_from([2**32, 2**63, U64 - 1]), np_ints.filter(lambda x: x >= 0), floats, safe_text, st.none(), st.booleans())
+seat_values = st.one_of(
+    st.integers(0, 30),
+    st.sampled_from([2**32, 2**63, U64 - 1]),
+    np_ints.filter(lambda x: x >= 0),
+    floats,
+    safe_text,
+    st.none(),
+    st.booleans(),
+)
 amount_values = st.one_of(
     st.sampled_from([-1, 0, 1, -(2**63), 2**63, U64 - 1, U64, 2**100, MAX_CHIPS, MAX_CHIPS + 1]),
-    st.integers(-10, 400), st.integers(), np_ints, floats, st.booleans(), st.none(), safe_text, indexables,
+    st.integers(-10, 400),
+    st.integers(),
+    np_ints,
+    floats,
+    st.booleans(),
+    st.none(),
+    safe_text,
+    indexables,
     st.lists(st.integers(0, 10), max_size=2),
 )
 
@@ -642,10 +803,14 @@ def playable_hand(draw: Any) -> Hand:
     rules = draw(st.sampled_from(RULES_SET))
     lo = rules.straddles and len(rules.straddles) + 2 or 2
     n = draw(st.integers(lo, 7))
-    stacks = draw(st.lists(st.one_of(st.integers(1, 40), st.integers(40, 400)), min_size=n, max_size=n))
+    stacks = draw(
+        st.lists(st.one_of(st.integers(1, 40), st.integers(40, 400)), min_size=n, max_size=n)
+    )
     if rules.big_blind > 10**6:
         stacks = [MAX_CHIPS // 8] * n
-    return Hand(rules, stacks, button=draw(st.integers(0, n - 1)), seed=draw(st.integers(0, 2**64 - 1)))
+    return Hand(
+        rules, stacks, button=draw(st.integers(0, n - 1)), seed=draw(st.integers(0, 2**64 - 1))
+    )
 
 
 def snapshot(h: Hand) -> bytes:
@@ -658,7 +823,9 @@ def test_actions_fuzz(h: Hand, data: Any) -> None:
     for _ in range(40):
         la = h.legal_actions()
         before, twin = snapshot(h), h.copy()
-        choice = data.draw(st.sampled_from(["fold", "call", "raise", "raise_legal", "seat"]), label="action")
+        choice = data.draw(
+            st.sampled_from(["fold", "call", "raise", "raise_legal", "seat"]), label="action"
+        )
         if choice == "seat":
             seat = data.draw(seat_values, label="seat")
             wrong_type = as_index(seat) is None  # seat is a typed (usize) argument
@@ -679,7 +846,9 @@ def test_actions_fuzz(h: Hand, data: Any) -> None:
         elif choice == "call":
             ok, e = attempt(h.check_or_call)
         elif choice == "raise_legal" and la is not None and la.min_raise_to is not None:
-            amount: Any = data.draw(st.integers(la.min_raise_to, la.max_raise_to), label="legal amount")
+            amount: Any = data.draw(
+                st.integers(la.min_raise_to, la.max_raise_to), label="legal amount"
+            )
             ok, e = attempt(h.bet_or_raise_to, amount)
             assert ok, f"a legal raise to {amount} was refused: {e}"
         else:
@@ -691,12 +860,17 @@ def test_actions_fuzz(h: Hand, data: Any) -> None:
                 twin.bet_or_raise_to(int(amount.__index__()))
                 assert h == twin
             if (
-                not ok and isinstance(e, IllegalActionError) and type(amount) is int
-                and la is not None and la.min_raise_to is not None
+                not ok
+                and isinstance(e, IllegalActionError)
+                and type(amount) is int
+                and la is not None
+                and la.min_raise_to is not None
                 and not la.min_raise_to <= amount <= la.max_raise_to
             ):
                 msg = str(e)
-                assert str(la.min_raise_to) in msg and str(la.max_raise_to) in msg, f"no legal range in {msg!r}"
+                assert str(la.min_raise_to) in msg and str(la.max_raise_to) in msg, (
+                    f"no legal range in {msg!r}"
+                )
         if not ok:
             assert snapshot(h) == before, "a failed action changed the hand"
             assert h == twin
@@ -757,7 +931,12 @@ def _decode_rules(r: _Reader) -> Dict[str, Any]:
 
 
 def _encode_rules(d: Dict[str, Any]) -> bytes:
-    out = bytes([d["structure"]]) + b"".join(map(_q, d["v"])) + _q(len(d["straddles"])) + b"".join(map(_q, d["straddles"]))
+    out = (
+        bytes([d["structure"]])
+        + b"".join(map(_q, d["v"]))
+        + _q(len(d["straddles"]))
+        + b"".join(map(_q, d["straddles"]))
+    )
     out += bytes([d["smr"]]) + (b"\x00" if d["cap"] is None else b"\x01" + _q(d["cap"]))
     return out + bytes([d["huu"]]) + b"".join(map(_q, d["bets"]))
 
@@ -791,13 +970,21 @@ def encode_hand_state(d: Dict[str, Any]) -> bytes:
     out = bytes([STATE_FORMAT]) + _encode_rules(d["rules"]) + _q(len(d["seats"]))
     for s in d["seats"]:
         out += b"".join(_q(s[k]) for k in SEAT_U64) + bytes([s[k] for k in SEAT_BOOL] + s["hole"])
-    out += bytes([d["button"], d["sb"], d["bb"]]) + _q(d["posting"]) + bytes([d["street"]] + d["board"])
+    out += (
+        bytes([d["button"], d["sb"], d["bb"]])
+        + _q(d["posting"])
+        + bytes([d["street"]] + d["board"])
+    )
     out += b"\x00" if d["burns"] is None else b"\x01" + bytes(d["burns"])
     out += bytes([d["actor"]]) + b"".join(_q(d[k]) for k in HAND_U64) + bytes([d["uncapped"]])
-    out += _q(len(d["history"])) + b"".join(bytes(a[:3]) + _q(a[3]) + bytes([a[4]]) for a in d["history"])
+    out += _q(len(d["history"])) + b"".join(
+        bytes(a[:3]) + _q(a[3]) + bytes([a[4]]) for a in d["history"]
+    )
     if d["result"] is None:
         return out + b"\x00"
-    return out + b"\x01" + _q(len(d["result"])) + b"".join(b"".join(map(_q, p)) for p in d["result"])
+    return (
+        out + b"\x01" + _q(len(d["result"])) + b"".join(b"".join(map(_q, p)) for p in d["result"])
+    )
 
 
 def hand_state(h: Hand) -> bytes:
@@ -846,7 +1033,11 @@ def mutate_state(d: Dict[str, Any], rng: random.Random) -> None:
             s[rng.choice(["bet", "acted_high"])] = rng.choice(U64_VALUES + [rng.randrange(500)])
         elif k == 11 and d["history"]:
             a = rng.choice(d["history"])
-            a[rng.randrange(5)] = rng.choice([0, 1, 2, 4, 8, 9, 255]) if rng.random() < 0.8 else rng.choice(U64_VALUES)
+            a[rng.randrange(5)] = (
+                rng.choice([0, 1, 2, 4, 8, 9, 255])
+                if rng.random() < 0.8
+                else rng.choice(U64_VALUES)
+            )
             a[3] &= U64 - 1
             for i in (0, 1, 2, 4):
                 a[i] &= 255
@@ -866,7 +1057,11 @@ def mutate_state(d: Dict[str, Any], rng: random.Random) -> None:
 def random_hand(rng: random.Random) -> Hand:
     rules = rng.choice(RULES_SET)
     n = rng.randint(len(rules.straddles) + 2, 7)
-    stacks = [MAX_CHIPS // 8] * n if rules.big_blind > 10**6 else [rng.choice([1, 2, 3, 10, 50, 400]) for _ in range(n)]
+    stacks = (
+        [MAX_CHIPS // 8] * n
+        if rules.big_blind > 10**6
+        else [rng.choice([1, 2, 3, 10, 50, 400]) for _ in range(n)]
+    )
     h = Hand(rules, stacks, button=rng.randrange(n), seed=rng.randrange(2**64))
     for _ in range(rng.randrange(14)):
         la = h.legal_actions()
@@ -887,8 +1082,25 @@ def exercise(h: Hand, rng: random.Random, steps: int = 25) -> None:
     errors, and a failed action changes nothing. No rule is checked: a
     corrupted state may be garbage (see the test_bug_restore_* tests)."""
     for _ in range(steps):
-        for name in ("actor", "street", "stacks", "starting_stacks", "bets", "contributions", "pot", "pots",
-                     "board", "folded", "all_in", "is_over", "payoffs", "history", "rules", "num_players", "button"):
+        for name in (
+            "actor",
+            "street",
+            "stacks",
+            "starting_stacks",
+            "bets",
+            "contributions",
+            "pot",
+            "pots",
+            "board",
+            "folded",
+            "all_in",
+            "is_over",
+            "payoffs",
+            "history",
+            "rules",
+            "num_players",
+            "button",
+        ):
             getattr(h, name)
         repr(h), [repr(p) for p in h.pots], [(repr(a), a.kind, a.street) for a in h.history]
         la = h.legal_actions()
@@ -942,9 +1154,9 @@ def byte_mutations(state: bytes, rng: random.Random) -> bytes:
         elif k == 3:
             b[i:i] = bytes(rng.randrange(256) for _ in range(rng.choice([1, 8, 13])))
         elif k == 4 and len(b) > 8:
-            b[i:i + 8] = rng.choice([_q(U64 - 1), _q(2**63), _q(23), _q(1 << 20), _q(0)])
+            b[i : i + 8] = rng.choice([_q(U64 - 1), _q(2**63), _q(23), _q(1 << 20), _q(0)])
         elif b:
-            del b[i:i + rng.choice([1, 8, 13])]
+            del b[i : i + rng.choice([1, 8, 13])]
     return bytes(b)
 
 
@@ -965,7 +1177,7 @@ def test_restore_rules_random_bytes(rng: random.Random, raw: bytes) -> None:
     good = rng.choice(RULES_SET).__reduce__()[1][0]
     d = _decode_rules(_Reader(good[1:]))
     field = rng.choice(["structure", "v", "straddles", "smr", "cap", "huu", "bets"])
-    if field in ("v", "bets") :
+    if field in ("v", "bets"):
         d[field][rng.randrange(len(d[field]))] = rng.choice(U64_VALUES + [rng.randrange(20)])
     elif field == "straddles":
         d[field] = [rng.choice(U64_VALUES + [rng.randrange(40)]) for _ in range(rng.randrange(4))]
@@ -1187,11 +1399,22 @@ def _finished_hand() -> Hand:
         (_heads_up, _same_hole_cards),  # the same two cards in two seats
         (_heads_up, _board_all_one_card),  # a board of five aces of hearts, shown at showdown
         (_heads_up, _all_folded),  # everyone folded, mid-hand: a fold makes the blinds vanish
-        (_finished_hand, _finished_with_actor),  # a finished hand with a player to act: acting pays the pot again
+        (
+            _finished_hand,
+            _finished_with_actor,
+        ),  # a finished hand with a player to act: acting pays the pot again
     ],
-    ids=["stacks-beyond-2**60", "duplicate-hole-cards", "duplicate-board", "all-folded", "finished-with-actor"],
+    ids=[
+        "stacks-beyond-2**60",
+        "duplicate-hole-cards",
+        "duplicate-board",
+        "all-folded",
+        "finished-with-actor",
+    ],
 )
-def test_bug_restore_accepts_inconsistent_state(make: Callable[[], Hand], change: Callable[[Dict[str, Any]], None]) -> None:
+def test_bug_restore_accepts_inconsistent_state(
+    make: Callable[[], Hand], change: Callable[[Dict[str, Any]], None]
+) -> None:
     expect_clean_error(_core._restore_hand, _corrupt(make(), change))
 
 
@@ -1202,7 +1425,9 @@ def test_bug_restored_huge_stacks_lose_chips() -> None:
         return  # refused: fixed
     h.bet_or_raise_to(h.legal_actions().max_raise_to)
     h.check_or_call()
-    assert h.pot == sum(h.starting_stacks), f"pot {h.pot}, stacks {h.stacks} from {h.starting_stacks}"
+    assert h.pot == sum(h.starting_stacks), (
+        f"pot {h.pot}, stacks {h.stacks} from {h.starting_stacks}"
+    )
 
 
 def test_bug_restored_finished_hand_pays_twice() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 import holecards as hc
-from game_helpers import assert_illegal, check_down, deal, FL, flags, legal, play  # noqa: E402
+from game_helpers import FL, assert_illegal, check_down, deal, flags, legal, play  # noqa: E402
 
 Street = hc.Street
 ActionKind = hc.ActionKind
@@ -461,7 +461,14 @@ def test_fixed_limit_several_small_all_ins_act_as_a_raise_wsop_129():
     assert h.actor == 1
     assert legal(h) == (38, 78, 78)
     kinds = [a.kind for a in h.history if a.street == Street.FLOP]
-    assert kinds == [ActionKind.BET, ActionKind.CALL, ActionKind.RAISE, ActionKind.RAISE, ActionKind.CALL, ActionKind.RAISE]
+    assert kinds == [
+        ActionKind.BET,
+        ActionKind.CALL,
+        ActionKind.RAISE,
+        ActionKind.RAISE,
+        ActionKind.CALL,
+        ActionKind.RAISE,
+    ]
 
 
 def test_fixed_limit_small_all_ins_reopen_only_for_whom_they_add_half_a_bet():

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import holecards as hc
 from game_helpers import (  # noqa: E402
-    assert_illegal,
     BOARD,
+    NL,
+    assert_illegal,
     cards,
     deal,
     flags,
     hist,
     legal,
-    NL,
     play,
     pots,
 )

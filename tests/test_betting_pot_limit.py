@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 import holecards as hc
+from game_helpers import PL, assert_illegal, deal, hist, legal, play  # noqa: E402
 from holecards import ConfigError, IllegalActionError
-from game_helpers import assert_illegal, deal, hist, legal, PL, play  # noqa: E402
 
 Street = hc.Street
 ActionKind = hc.ActionKind

@@ -14,20 +14,20 @@ from __future__ import annotations
 import pytest
 
 import holecards as hc
-from holecards import ConfigError, IllegalActionError, Rules
 from game_helpers import (  # noqa: E402
     AA,
-    deal,
     JJ,
     KK,
+    PROG,
+    QQ,
+    deal,
     legal,
     play,
     pot_sets,
     pots,
-    PROG,
-    QQ,
     state,
 )
+from holecards import ConfigError, IllegalActionError, Rules
 
 Street = hc.Street
 ActionKind = hc.ActionKind
@@ -58,7 +58,9 @@ def test_progressive_rules_object():
     assert list(r.bets) == [50, 100, 150, 200]
 
 
-@pytest.mark.parametrize("bets", [(50, 50, 100, 150), (50, 100, 100, 150), (50, 100, 150, 150), (50, 100, 90, 200)])
+@pytest.mark.parametrize(
+    "bets", [(50, 50, 100, 150), (50, 100, 100, 150), (50, 100, 150, 150), (50, 100, 90, 200)]
+)
 def test_progressive_bets_must_grow(bets):
     # The seed text: the four bet sizes "get progressively bigger".
     with pytest.raises(ConfigError, match="grow"):
@@ -82,7 +84,10 @@ def test_progressive_full_hand():
     # No blinds: action starts left of the button.
     assert h.actor == 1
     for street, size in [
-        (Street.PREFLOP, 50), (Street.FLOP, 100), (Street.TURN, 150), (Street.RIVER, 200),
+        (Street.PREFLOP, 50),
+        (Street.FLOP, 100),
+        (Street.TURN, 150),
+        (Street.RIVER, 200),
     ]:
         assert h.street == street
         order = []

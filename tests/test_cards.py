@@ -192,7 +192,9 @@ def test_parse_cards(text, expected):
     assert [int(c) for c in cards] == [ALL_TEXT.index(t) for t in expected]
 
 
-@pytest.mark.parametrize("text, card", [("AhAh", "Ah"), ("Ah ah", "Ah"), ("10h Th", "Th"), ("2c Kd 2C", "2c")])
+@pytest.mark.parametrize(
+    "text, card", [("AhAh", "Ah"), ("Ah ah", "Ah"), ("10h Th", "Th"), ("2c Kd 2C", "2c")]
+)
 def test_parse_cards_rejects_duplicates(text, card):
     with pytest.raises(holecards.DuplicateCardError) as info:
         parse_cards(text)
@@ -286,7 +288,9 @@ def test_parse_cards_fuzz(text):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.integers(0, 51), unique=True, max_size=52), st.sampled_from(["", " ", ",", ", "]))
+@given(
+    st.lists(st.integers(0, 51), unique=True, max_size=52), st.sampled_from(["", " ", ",", ", "])
+)
 def test_parse_cards_round_trip(indices, sep):
     text = sep.join(ALL_TEXT[i] for i in indices)
     assert [int(c) for c in parse_cards(text)] == indices

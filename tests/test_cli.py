@@ -93,7 +93,9 @@ def test_demo_showdown_names_and_winner(capsys: pytest.CaptureFixture[str]) -> N
     assert len(board.split()) == 5
     holes = hole_cards(out)
     ranks = {}
-    for seat, cards, name in re.findall(r"^seat (\d+) shows \[(.+?)\]: (.+?)  \(best five", out, re.M):
+    for seat, cards, name in re.findall(
+        r"^seat (\d+) shows \[(.+?)\]: (.+?)  \(best five", out, re.M
+    ):
         assert cards == holes[int(seat)]
         rank = holecards.evaluate(f"{cards} {board}")
         assert name == rank.name
@@ -119,7 +121,9 @@ def test_demo_same_seed_same_output(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("structure", ["no-limit", "pot-limit", "fixed-limit"])
 @pytest.mark.parametrize("players", [2, 3, 9])
-def test_demo_structures_and_tables(capsys: pytest.CaptureFixture[str], structure: str, players: int) -> None:
+def test_demo_structures_and_tables(
+    capsys: pytest.CaptureFixture[str], structure: str, players: int
+) -> None:
     for seed in range(5):
         code, out, err = run(
             capsys, "demo", "--seed", str(seed), "--players", str(players), "--structure", structure
@@ -184,7 +188,9 @@ def test_eval_cards_as_separate_arguments(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_eval_several_hands_winner(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "eval", "Kh Kd Kc 7s 7d 2c 3h", "As Ks Qs Js Ts 4d 4c", "2c 3d 4h 5s 7c")
+    code, out, _ = run(
+        capsys, "eval", "Kh Kd Kc 7s 7d 2c 3h", "As Ks Qs Js Ts 4d 4c", "2c 3d 4h 5s 7c"
+    )
     assert code == 0
     assert "hand 1: Kh Kd Kc 7s 7d 2c 3h" in out
     assert "Full house, kings full of sevens" in out
@@ -209,7 +215,9 @@ def test_eval_json(capsys: pytest.CaptureFixture[str]) -> None:
         "name": "Royal flush",
     }
 
-    code, out, _ = run(capsys, "eval", "--json", "Ac Kd Qs Js Ts", "Ad Kc Qs Js Ts 2c", "Kh Kd Kc 7s 7d")
+    code, out, _ = run(
+        capsys, "eval", "--json", "Ac Kd Qs Js Ts", "Ad Kc Qs Js Ts 2c", "Kh Kd Kc 7s 7d"
+    )
     assert code == 0
     data = json.loads(out)
     assert [hand["name"] for hand in data["hands"]] == [
@@ -312,13 +320,19 @@ def test_deal_full_table(capsys: pytest.CaptureFixture[str]) -> None:
 PHH_SAMPLE = Path(__file__).parent / "data" / "phh"
 
 
-def test_replay_a_folder_summarises_and_fails_on_the_broken_hand(capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_a_folder_summarises_and_fails_on_the_broken_hand(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     code, out, err = run(capsys, "replay", str(PHH_SAMPLE))
     assert code == 1, err
     assert "matched their finishing_stacks" in out and "unsupported variant" in out
     assert re.search(r"matched their finishing_stacks\s*│\s*234", out), out
     assert "unsupported variants: F2L3D 8" in out
-    assert "FAILED" in out and "wsop-2019-42-3-00-01-07.phh: action 13" in out and "p8 is to act" in out
+    assert (
+        "FAILED" in out
+        and "wsop-2019-42-3-00-01-07.phh: action 13" in out
+        and "p8 is to act" in out
+    )
     assert "Traceback" not in out + err
 
 
@@ -338,10 +352,14 @@ def test_replay_a_bad_file_names_it(capsys: pytest.CaptureFixture[str], tmp_path
     assert code == 2 and "no such file" in err and "Traceback" not in err
 
 
-def test_convert_writes_two_parquet_tables(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_convert_writes_two_parquet_tables(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     pq = pytest.importorskip("pyarrow.parquet")
     target = tmp_path / "corpus.parquet"
-    code, out, err = run(capsys, "convert", str(PHH_SAMPLE / "pluribus" / "84"), "--to", str(target))
+    code, out, err = run(
+        capsys, "convert", str(PHH_SAMPLE / "pluribus" / "84"), "--to", str(target)
+    )
     assert code == 0, err
     hands = pq.read_table(target)
     actions = pq.read_table(tmp_path / "corpus.actions.parquet")

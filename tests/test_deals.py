@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 import holecards as hc
+from game_helpers import HOLE, NL, check_down, hist, legal, play  # noqa: E402
 from holecards import Hand, parse_cards
-from game_helpers import check_down, hist, HOLE, legal, NL, play  # noqa: E402
 
 Street = hc.Street
 ActionKind = hc.ActionKind
@@ -37,8 +37,9 @@ def test_different_seeds_differ():
     for seed in (1, 2, 3):
         h = Hand(NL(), [100] * 4, seed=seed)
         check_down(h)
-        deals.append([str(c) for s in range(4) for c in h.hole_cards(s)]
-                     + [str(c) for c in h.board])
+        deals.append(
+            [str(c) for s in range(4) for c in h.hole_cards(s)] + [str(c) for c in h.board]
+        )
     assert deals[0] != deals[1] and deals[1] != deals[2] and deals[0] != deals[2]
 
 

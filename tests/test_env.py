@@ -14,17 +14,18 @@ from typing import Any, Dict, List
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import holecards as hc
 
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-import holecards.env as E  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, parallel_api_test  # noqa: E402
 
+import holecards.env as E  # noqa: E402
 import reference_env as ref  # noqa: E402
 
 NL = hc.Rules.no_limit(small_blind=1, big_blind=2)
@@ -32,10 +33,18 @@ CONFIGS: List[Dict[str, Any]] = [
     {},
     {"players": 2},
     {"players": 3, "rules": hc.Rules.fixed_limit(small_blind=1, big_blind=2)},
-    {"players": 4, "rules": hc.Rules.pot_limit(small_blind=1, big_blind=2), "stack_range": (10, 300)},
+    {
+        "players": 4,
+        "rules": hc.Rules.pot_limit(small_blind=1, big_blind=2),
+        "stack_range": (10, 300),
+    },
     {"players": 5, "rules": hc.Rules.progressive(ante=1, bets=[2, 4, 8, 16])},
     {"players": 6, "rules": hc.Rules.no_limit(small_blind=1, big_blind=2, ante=1, straddles=[4])},
-    {"players": 9, "rules": hc.Rules.no_limit(small_blind=5, big_blind=10, big_blind_ante=10), "stacks": 1000},
+    {
+        "players": 9,
+        "rules": hc.Rules.no_limit(small_blind=5, big_blind=10, big_blind_ante=10),
+        "stacks": 1000,
+    },
     {"players": 4, "episode": "session", "max_hands": 30, "stacks": [40, 60, 80, 100]},
     {"players": 3, "actions": ["fold", "check_call", "min_raise", 0.33, 0.75, 1, 2, "all_in"]},
 ]
@@ -63,7 +72,10 @@ def test_gymnasium_checker_passes(config: Dict[str, Any]) -> None:
         # The checker samples actions without the mask: the penalty form ends an
         # episode on an illegal one (the default raises instead).
         check_env(E.gym_env(illegal_action=-1.0, **config), skip_render_check=True)
-        check_env(E.gym_env(illegal_action=-1.0, opponents="calling_station", **config).unwrapped, skip_render_check=True)
+        check_env(
+            E.gym_env(illegal_action=-1.0, opponents="calling_station", **config).unwrapped,
+            skip_render_check=True,
+        )
 
 
 def random_agent(seed: int) -> Any:
@@ -79,9 +91,16 @@ def random_agent(seed: int) -> Any:
 def replay(hand: hc.Hand) -> hc.Hand:
     """The hand rebuilt from its starting stacks, cards and actions alone."""
     holes = [hand.hole_cards(s) for s in range(hand.num_players)]
-    again = hc.Hand(hand.rules, hand.starting_stacks, button=hand.button, hole_cards=holes, board=hand.board)
+    again = hc.Hand(
+        hand.rules, hand.starting_stacks, button=hand.button, hole_cards=holes, board=hand.board
+    )
     for a in hand.history:
-        if a.kind in (hc.ActionKind.POST_ANTE, hc.ActionKind.POST_SMALL_BLIND, hc.ActionKind.POST_BIG_BLIND, hc.ActionKind.POST_STRADDLE):
+        if a.kind in (
+            hc.ActionKind.POST_ANTE,
+            hc.ActionKind.POST_SMALL_BLIND,
+            hc.ActionKind.POST_BIG_BLIND,
+            hc.ActionKind.POST_STRADDLE,
+        ):
             continue
         if hand.rules.structure == hc.Structure.PROGRESSIVE and a.kind == hc.ActionKind.BET:
             again.check_or_call()  # (the round's bet)
@@ -92,7 +111,9 @@ def replay(hand: hc.Hand) -> hc.Hand:
 
 
 @pytest.mark.parametrize("config", CONFIGS)
-def test_aec_episodes_replay_to_their_rewards_and_match_the_reference(config: Dict[str, Any]) -> None:
+def test_aec_episodes_replay_to_their_rewards_and_match_the_reference(
+    config: Dict[str, Any],
+) -> None:
     env = E.aec_env(**config)
     pick = random_agent(1)
     actions = env.table.spec.actions
@@ -195,7 +216,9 @@ def test_observations_do_not_change_with_cards_the_seat_cannot_see() -> None:
                     ok = False
                     break
                 if a2.actor is not None:
-                    assert np.array_equal(E.observe(a2.view(seat)), E.observe(b.view(seat))), f"trial {trial}, move {i}"
+                    assert np.array_equal(E.observe(a2.view(seat)), E.observe(b.view(seat))), (
+                        f"trial {trial}, move {i}"
+                    )
                     played += 1
                 for h in (a2, b):
                     if kind == hc.ActionKind.FOLD:
@@ -298,7 +321,10 @@ def test_exact_amount_actions() -> None:
         env.step((2, 3.5))
     assert env.hand == before
     env.step((2, [la.min_raise_to]))
-    assert any(a.kind in (hc.ActionKind.BET, hc.ActionKind.RAISE) and a.amount == la.min_raise_to for a in env.hand.history)
+    assert any(
+        a.kind in (hc.ActionKind.BET, hc.ActionKind.RAISE) and a.amount == la.min_raise_to
+        for a in env.hand.history
+    )
     assert isinstance(env.action_space.sample(), tuple)
 
 
@@ -314,7 +340,10 @@ def test_bad_configurations_are_clear_errors() -> None:
         {"actions": ["fold", 0.5]},
         {"actions": ["check_call", -1]},
         {"actions": "all"},
-        {"rules": hc.Rules.pot_limit(small_blind=1, big_blind=2), "actions": ["check_call", "all_in"]},
+        {
+            "rules": hc.Rules.pot_limit(small_blind=1, big_blind=2),
+            "actions": ["check_call", "all_in"],
+        },
         {"rules": hc.Rules.fixed_limit(small_blind=1, big_blind=2), "actions": ["check_call", 0.5]},
         {"button": 6},
         {"render_mode": "rgb_array"},
@@ -364,7 +393,13 @@ def test_vector_env_is_the_same_on_any_number_of_threads() -> None:
 
 
 def test_vector_env_rows_are_the_tables_and_rewards_their_hands() -> None:
-    env = E.VectorEnv(16, record=True, players=4, rules=hc.Rules.no_limit(small_blind=1, big_blind=2, ante=1), stack_range=(10, 200))
+    env = E.VectorEnv(
+        16,
+        record=True,
+        players=4,
+        rules=hc.Rules.no_limit(small_blind=1, big_blind=2, ante=1),
+        stack_range=(10, 200),
+    )
     obs, info = env.reset(seed=3)
     pick = np.random.default_rng(1)
     assert obs.shape == (16, E.observation_layout(4)["history"].stop) and obs.dtype == np.float32
@@ -426,8 +461,18 @@ def test_vector_env_with_bots_and_exact_actions() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32), players=st.integers(2, 8), fractions=st.lists(st.fractions(min_value=Fraction(1, 10), max_value=Fraction(3), max_denominator=20), min_size=1, max_size=4))
-def test_masks_match_the_reference_for_any_fractions(seed: int, players: int, fractions: List[Fraction]) -> None:
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 8),
+    fractions=st.lists(
+        st.fractions(min_value=Fraction(1, 10), max_value=Fraction(3), max_denominator=20),
+        min_size=1,
+        max_size=4,
+    ),
+)
+def test_masks_match_the_reference_for_any_fractions(
+    seed: int, players: int, fractions: List[Fraction]
+) -> None:
     actions: List[Any] = ["fold", "check_call", "min_raise", "all_in", *fractions]
     env = E.aec_env(players=players, actions=actions, stack_range=(5, 200))
     env.reset(seed=seed)
@@ -451,7 +496,11 @@ def test_render_and_layout() -> None:
     assert "seat" in text and "to act" in text
     lay = E.observation_layout(3)
     assert [k for k in lay] == ["hole", "board", "street", "position", "seats", "spot", "history"]
-    assert lay["history"].stop == 113 + 27 * 3 == env.observation_space("player_0")["observation"].shape[0]
+    assert (
+        lay["history"].stop
+        == 113 + 27 * 3
+        == env.observation_space("player_0")["observation"].shape[0]
+    )
 
 
 def test_readme_vector_example_runs() -> None:
@@ -467,7 +516,13 @@ def test_docs_examples() -> None:
     import doctest
 
     doc = Path(__file__).resolve().parent.parent / "docs" / "env.md"
-    result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, raise_on_error=False, verbose=False)
+    result = doctest.testfile(
+        str(doc),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+        raise_on_error=False,
+        verbose=False,
+    )
     assert result.attempted >= 10
     assert result.failed == 0, f"{result.failed} example(s) in docs/env.md failed"
 
@@ -512,7 +567,15 @@ def test_any_action_is_played_or_refused_cleanly(action: Any, exact: bool, form:
 
 
 @settings(max_examples=80, deadline=None)
-@given(actions=st.one_of(junk, st.lists(st.integers(-(2**64), 2**64), min_size=4, max_size=4).map(np.array), st.lists(st.integers(0, 2**64 - 1), min_size=4, max_size=4).map(lambda v: np.array(v, dtype=np.uint64))))
+@given(
+    actions=st.one_of(
+        junk,
+        st.lists(st.integers(-(2**64), 2**64), min_size=4, max_size=4).map(np.array),
+        st.lists(st.integers(0, 2**64 - 1), min_size=4, max_size=4).map(
+            lambda v: np.array(v, dtype=np.uint64)
+        ),
+    )
+)
 def test_any_vector_step_is_played_or_refused_cleanly(actions: Any) -> None:
     env = E.VectorEnv(4, players=3)
     env.reset(seed=1)
@@ -531,7 +594,9 @@ def test_a_python_bots_bad_answer_names_it_and_ends_the_episode() -> None:
 
     # Heads-up, button 0: the bot (seat 0, the small blind) acts first and cannot check.
     g = E.gym_env(players=2, seat=1, button=0, opponents=bot)
-    with pytest.raises(hc.ConfigError, match=r"the bot at seat 0 answered \('check', 0\), which is not legal"):
+    with pytest.raises(
+        hc.ConfigError, match=r"the bot at seat 0 answered \('check', 0\), which is not legal"
+    ):
         g.reset(seed=0)
     with pytest.raises(hc.ConfigError, match="episode is over"):
         g.step(1)
@@ -543,7 +608,9 @@ def test_a_python_bots_bad_answer_names_it_and_ends_the_episode() -> None:
         before = g.hand
         with pytest.raises(hc.ConfigError, match="the bot at seat 0 answered"):
             g.step(1)
-        assert g.hand.history[: len(before.history) + 1] == g.hand.history  # the agent's call, nothing for the bot
+        assert (
+            g.hand.history[: len(before.history) + 1] == g.hand.history
+        )  # the agent's call, nothing for the bot
         with pytest.raises(hc.ConfigError, match="episode is over"):
             g.step(1)
 
@@ -640,7 +707,9 @@ def test_agents_and_messages_use_the_action_names() -> None:
             for i in np.flatnonzero(obs["action_mask"] == 0):
                 if i > 1 and i not in seen:
                     seen.add(int(i))
-                    with pytest.raises(hc.IllegalActionError, match=rf"action {i} \({re.escape(names[i])}"):
+                    with pytest.raises(
+                        hc.IllegalActionError, match=rf"action {i} \({re.escape(names[i])}"
+                    ):
                         env.step(int(i))
             env.step(pick(obs["action_mask"]))
     assert seen == {2, 3, 4}
@@ -660,17 +729,30 @@ def test_gymnasium_make_and_vector_info_keys() -> None:
 def test_exact_actions_with_non_finite_or_huge_amounts_are_config_errors() -> None:
     # An amount of inf used to escape as OverflowError from int(inf).
     for form in ("aec", "gym"):
-        env: Any = E.aec_env(players=3, actions="exact") if form == "aec" else E.gym_env(players=3, actions="exact")
+        env: Any = (
+            E.aec_env(players=3, actions="exact")
+            if form == "aec"
+            else E.gym_env(players=3, actions="exact")
+        )
         env.reset(seed=1)
         before = env.hand
-        for action in [(2, float("inf")), (2, float("-inf")), (2, float("nan")), (2, 2**64), (2, -1), (2, 1.5)]:
+        for action in [
+            (2, float("inf")),
+            (2, float("-inf")),
+            (2, float("nan")),
+            (2, 2**64),
+            (2, -1),
+            (2, 1.5),
+        ]:
             with pytest.raises(hc.ConfigError, match="is not an exact action"):
                 env.step(action)
             assert env.hand == before
 
 
 @pytest.mark.parametrize("fraction", [float("inf"), float("-inf"), float("nan"), 1e308, -0.5, 0.0])
-def test_a_pot_fraction_that_is_not_a_finite_positive_number_is_a_config_error(fraction: float) -> None:
+def test_a_pot_fraction_that_is_not_a_finite_positive_number_is_a_config_error(
+    fraction: float,
+) -> None:
     with pytest.raises(hc.ConfigError, match="pot fraction"):
         E.aec_env(actions=["fold", "check_call", fraction])
 
@@ -689,7 +771,9 @@ def test_aec_last_after_the_episode_says_to_reset() -> None:
     with pytest.raises(hc.ConfigError, match="episode is over"):
         env.last()
     env.reset(seed=3)
-    assert env.last()[0]["observation"].shape == env.observation_space("player_0")["observation"].shape
+    assert (
+        env.last()[0]["observation"].shape == env.observation_space("player_0")["observation"].shape
+    )
 
 
 @pytest.mark.timeout(60)
@@ -716,6 +800,8 @@ def test_a_vector_env_stepped_from_threads_at_once_refuses_the_second_clearly() 
     for t in threads:
         t.join()
     assert played[0] > 0
-    assert all(isinstance(e, hc.InUseError) and isinstance(e, RuntimeError) for e in errors), {type(e).__name__ for e in errors}
+    assert all(isinstance(e, hc.InUseError) and isinstance(e, RuntimeError) for e in errors), {
+        type(e).__name__ for e in errors
+    }
     # Still consistent: one more step from this thread works.
     env.step(calls)

@@ -65,7 +65,12 @@ def check_against_reference(got: Any, want: ReferenceResult) -> None:
     for p in range(n):
         assert close(got.wins[p], float(want.wins[p])), ("wins", p, got.wins, want.wins)
         assert close(got.ties[p], float(want.ties[p])), ("ties", p, got.ties, want.ties)
-        assert close(got.equities[p], float(want.equities[p])), ("equities", p, got.equities, want.equities)
+        assert close(got.equities[p], float(want.equities[p])), (
+            "equities",
+            p,
+            got.equities,
+            want.equities,
+        )
     assert math.isclose(sum(got.equities), 1.0, rel_tol=1e-12)
 
 
@@ -128,7 +133,12 @@ def test_range_objects_and_combos() -> None:
     # A Range object plays as its text does.
     text = hc.equity(["AhKh", "TT+,AQs+"], "2c7d9h3s")
     obj = hc.equity(["AhKh", hc.Range("TT+,AQs+")], "2c7d9h3s")
-    assert (obj.equities, obj.wins, obj.ties, obj.boards) == (text.equities, text.wins, text.ties, text.boards)
+    assert (obj.equities, obj.wins, obj.ties, obj.boards) == (
+        text.equities,
+        text.wins,
+        text.ties,
+        text.boards,
+    )
 
 
 EVAL7_RANGES = [
@@ -208,7 +218,9 @@ def range_spot(draw: Any, board_len: int) -> Any:
     blocking = free + board[:1] + dead[:1]
 
     def combos(pool: List[str], lo: int, hi: int) -> Any:
-        pair = st.tuples(st.sampled_from(pool), st.sampled_from(pool)).filter(lambda ab: ab[0] != ab[1])
+        pair = st.tuples(st.sampled_from(pool), st.sampled_from(pool)).filter(
+            lambda ab: ab[0] != ab[1]
+        )
         return st.lists(st.tuples(pair, st.sampled_from(WEIGHTS)), min_size=lo, max_size=hi)
 
     players = []
@@ -273,7 +285,12 @@ def test_one_card_and_random_players() -> None:
     got = hc.equity(["AhKh", "random"], "".join(river))
     check_against_reference(got, want)
     again = hc.equity(["AhKh", "100%"], "".join(river))
-    assert (again.equities, again.wins, again.ties, again.boards) == (got.equities, got.wins, got.ties, got.boards)
+    assert (again.equities, again.wins, again.ties, again.boards) == (
+        got.equities,
+        got.wins,
+        got.ties,
+        got.boards,
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -286,7 +303,8 @@ def test_one_card_and_random_players() -> None:
 TT_AQS = [
     ((a, b), "1")
     for a, b in itertools.combinations(DECK_TEXT, 2)
-    if (a[0] == b[0] and a[0] in "TJQKA") or (a[1] == b[1] and {a[0], b[0]} in ({"A", "Q"}, {"A", "K"}))
+    if (a[0] == b[0] and a[0] in "TJQKA")
+    or (a[1] == b[1] and {a[0], b[0]} in ({"A", "Q"}, {"A", "K"}))
 ]
 
 
@@ -328,10 +346,18 @@ def test_river_hand_vs_range_matches_eval7(text: str, deck: List[str]) -> None:
     seen = set(hand) | set(board)
     villain = eval7.HandRange(text)
     assume(any(not ({str(a), str(b)} & seen) for (a, b), _ in villain.hands))
-    theirs = eval7.py_hand_vs_range_exact([eval7.Card(c) for c in hand], villain, [eval7.Card(c) for c in board])
+    theirs = eval7.py_hand_vs_range_exact(
+        [eval7.Card(c) for c in hand], villain, [eval7.Card(c) for c in board]
+    )
     got = hc.equity(["".join(hand), text.replace(" ", "")], "".join(board))
     assert got.exact is True
-    assert math.isclose(got.equities[0], theirs, abs_tol=1e-6), (hand, text, board, got.equities, theirs)
+    assert math.isclose(got.equities[0], theirs, abs_tol=1e-6), (
+        hand,
+        text,
+        board,
+        got.equities,
+        theirs,
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -357,7 +383,12 @@ def test_monte_carlo_within_four_standard_errors(players: List[str], board: str)
     for p in range(len(players)):
         se = mc.std_errors[p]
         assert 0 < se < 0.01
-        assert abs(mc.equities[p] - exact.equities[p]) < 4 * se, (p, mc.equities, exact.equities, mc.std_errors)
+        assert abs(mc.equities[p] - exact.equities[p]) < 4 * se, (
+            p,
+            mc.equities,
+            exact.equities,
+            mc.std_errors,
+        )
 
 
 @pytest.mark.parametrize("a, b", [(k[0], k[1]) for k in KNOWN])
@@ -433,7 +464,9 @@ COLLIDE_P2 = "AhQd,AsQd,7c7d"
 COLLIDE_RIVER = "QcQh4s5d9c"
 
 
-@pytest.mark.parametrize("p1, truth", [(COLLIDE_P1, Fraction(1, 2)), (COLLIDE_P1_WEIGHTED, Fraction(3, 5))])
+@pytest.mark.parametrize(
+    "p1, truth", [(COLLIDE_P1, Fraction(1, 2)), (COLLIDE_P1_WEIGHTED, Fraction(3, 5))]
+)
 def test_monte_carlo_colliding_ranges_river(p1: str, truth: Fraction) -> None:
     combos1 = [((c[:2], c[2:4]), c[5:] or "1") for c in p1.split(",")]
     combos2 = [((c[:2], c[2:4]), "1") for c in COLLIDE_P2.split(",")]
@@ -503,7 +536,11 @@ ERRORS: List[Tuple[str, Dict[str, Any], str]] = [
     ("board of 6", dict(players=["AhKh", "QsQd"], board="2c7d9h3s4s5s"), r"board"),
     ("trials=0", dict(players=["AhKh", "QsQd"], trials=0), r"trials"),
     ("trials<0", dict(players=["AhKh", "QsQd"], trials=-5), r"trials"),
-    ("negative target_std_error", dict(players=["AhKh", "QsQd"], target_std_error=-0.01), r"target_std_error"),
+    (
+        "negative target_std_error",
+        dict(players=["AhKh", "QsQd"], target_std_error=-0.01),
+        r"target_std_error",
+    ),
 ]
 
 
@@ -563,7 +600,6 @@ def test_progress(trials: Optional[int]) -> None:
     r = hc.equity(["AhKh", "QsQd", "7c6c"], trials=trials, seed=seed, progress=progress)
     _check_progress(calls)
     assert list(r.equities) == list(plain.equities)  # watching does not change the answer
-
 
 
 @_settings(40)

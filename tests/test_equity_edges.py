@@ -40,7 +40,12 @@ def brute_force_river(players: List[List[Tuple[str, float]]], board: str) -> Lis
 
 def test_a_river_spot_under_the_deal_limit_is_answered() -> None:
     # 4 players of 4 combos: few tuples, one deal each; answered and right.
-    ranges = [[("AsKs", 1.0), ("AhKh", 0.5), ("QdQc", 1.0), ("JhTh", 0.25)], [("9s9d", 1.0), ("8h8c", 1.0), ("AdQd", 0.5)], [("7s6s", 1.0), ("5c5d", 0.75)], [("KdKc", 1.0), ("Ac2c", 1.0)]]
+    ranges = [
+        [("AsKs", 1.0), ("AhKh", 0.5), ("QdQc", 1.0), ("JhTh", 0.25)],
+        [("9s9d", 1.0), ("8h8c", 1.0), ("AdQd", 0.5)],
+        [("7s6s", 1.0), ("5c5d", 0.75)],
+        [("KdKc", 1.0), ("Ac2c", 1.0)],
+    ]
     board = "2h7d9hTsJd"
     got = hc.equity([",".join(f"{c}:{w}" for c, w in r) for r in ranges], board)
     want = brute_force_river(ranges, board)
@@ -59,7 +64,9 @@ def test_too_large_is_refused_early_with_a_count_in_the_limits_unit() -> None:
     limit = int(msg.split("limit of ")[1].split(";")[0])
     assert count > limit
     # Too many tuples to list at all: the message says how many.
-    with pytest.raises(hc.EquityError, match=r"would visit up to \d+ deals \(2331473976 combination tuples"):
+    with pytest.raises(
+        hc.EquityError, match=r"would visit up to \d+ deals \(2331473976 combination tuples"
+    ):
         hc.equity(["random"] * 3)
 
 
@@ -133,22 +140,37 @@ def test_grid_cells_report_the_seed_that_repeats_them() -> None:
 
 
 def run_cli(*args: str) -> "subprocess.CompletedProcess[str]":
-    return subprocess.run([sys.executable, "-m", "holecards", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "holecards", *args], capture_output=True, text=True, timeout=120
+    )
 
 
 def test_cli_png_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    p = run_cli("equity", "--grid", "AhKh", "--board", "2c7d9h4s5s", "--png", str(tmp_path / "no" / "such" / "dir" / "x.png"))
+    p = run_cli(
+        "equity",
+        "--grid",
+        "AhKh",
+        "--board",
+        "2c7d9h4s5s",
+        "--png",
+        str(tmp_path / "no" / "such" / "dir" / "x.png"),
+    )
     assert p.returncode == 2
     assert "Traceback" not in p.stderr
-    assert p.stderr.startswith("holecards: error: cannot write the picture") and p.stderr.count("\n") == 1
+    assert (
+        p.stderr.startswith("holecards: error: cannot write the picture")
+        and p.stderr.count("\n") == 1
+    )
 
 
 def test_cli_flags_refused_before_the_work(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["equity", "AhKh", "QsQd", "--png", "x.png"]) == 2
     out, err = capsys.readouterr()
     assert "--grid" in err and out == ""  # nothing computed, nothing printed
-    assert main(["equity", "--grid", "AhKh", "--board", "2c7d9h4s5s", "--png", "x.png", "--json"]) == 2
+    assert (
+        main(["equity", "--grid", "AhKh", "--board", "2c7d9h4s5s", "--png", "x.png", "--json"]) == 2
+    )
     assert "choose one" in capsys.readouterr().err
 
 

@@ -133,7 +133,13 @@ def test_docs_examples_run() -> None:
     import doctest
 
     doc = Path(__file__).resolve().parent.parent / "docs" / "equity.md"
-    result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, raise_on_error=False, verbose=False)
+    result = doctest.testfile(
+        str(doc),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+        raise_on_error=False,
+        verbose=False,
+    )
     assert result.attempted >= 3
     assert result.failed == 0, f"{result.failed} example(s) in docs/equity.md failed"
     import holecards._equity_api as api

@@ -18,7 +18,12 @@ from long_calls import assert_stops_on_ctrl_c, run_child
 def test_a_huge_flop_listing_is_refused_at_once_in_little_memory() -> None:
     # 41 million combination tuples: once listed for 35 s and 4.3 GB before
     # the refusal (an abort under a 6 GB limit).
-    out = run_child("equity(['random', 'random', 'AA,KK,QQ,JJ,TT'], board='2c7d9h')", interrupt_after=None, limit_gb=1.5, timeout=60)
+    out = run_child(
+        "equity(['random', 'random', 'AA,KK,QQ,JJ,TT'], board='2c7d9h')",
+        interrupt_after=None,
+        limit_gb=1.5,
+        timeout=60,
+    )
     assert out.verdict == "refused", (out.stdout, out.stderr[-2000:])
     assert "EquityError" in out.stdout and "trials" in out.stdout
     assert float(out.stdout.split()[2 if out.stdout.startswith("ready") else 1]) < 10
@@ -103,28 +108,72 @@ _ANY = st.one_of(
     st.just(object()),
 )
 # (a valid trial count is kept small; 2**50 itself is valid and would run for days)
-_TRIALS = st.one_of(st.none(), st.integers(1, 2000), st.integers(max_value=0), st.integers(min_value=2**50 + 1), st.floats(allow_nan=True), st.text(max_size=3), st.booleans())
+_TRIALS = st.one_of(
+    st.none(),
+    st.integers(1, 2000),
+    st.integers(max_value=0),
+    st.integers(min_value=2**50 + 1),
+    st.floats(allow_nan=True),
+    st.text(max_size=3),
+    st.booleans(),
+)
 _THREADS = st.one_of(st.none(), st.sampled_from([1, 2, 0, -1, 2**64, 1025, 1.0, "2", True]))
-_TARGET = st.one_of(st.none(), st.floats(allow_nan=True, allow_infinity=True), st.integers(), st.text(max_size=3), st.booleans())
+_TARGET = st.one_of(
+    st.none(),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(),
+    st.text(max_size=3),
+    st.booleans(),
+)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(trials=_TRIALS, seed=_ANY, threads=_THREADS, target=_TARGET, board=st.one_of(st.sampled_from(["", "2c7d9h", "2c7d9h3s"]), _ANY), grid=st.booleans())
-def test_random_arguments_give_a_result_or_a_holecards_error(trials: Any, seed: Any, threads: Any, target: Any, board: Any, grid: bool) -> None:
+@given(
+    trials=_TRIALS,
+    seed=_ANY,
+    threads=_THREADS,
+    target=_TARGET,
+    board=st.one_of(st.sampled_from(["", "2c7d9h", "2c7d9h3s"]), _ANY),
+    grid=st.booleans(),
+)
+def test_random_arguments_give_a_result_or_a_holecards_error(
+    trials: Any, seed: Any, threads: Any, target: Any, board: Any, grid: bool
+) -> None:
     # (a target with no trials limit could run long: a small one bounds it)
     if target is not None and trials is None:
         trials = 5000
     try:
         if grid:
-            hc.equity_grid("AA", board=board, trials=trials if trials is not None else 200, seed=seed, threads=threads, target_std_error=target)
+            hc.equity_grid(
+                "AA",
+                board=board,
+                trials=trials if trials is not None else 200,
+                seed=seed,
+                threads=threads,
+                target_std_error=target,
+            )
         else:
-            hc.equity(["AhKh", "QQ+"], board=board, trials=trials, seed=seed, threads=threads, target_std_error=target)
+            hc.equity(
+                ["AhKh", "QQ+"],
+                board=board,
+                trials=trials,
+                seed=seed,
+                threads=threads,
+                target_std_error=target,
+            )
     except hc.HolecardsError as e:
         assert str(e)
 
 
 def test_integer_arguments_out_of_range_name_the_argument() -> None:
-    for kw, name in [(dict(trials=2**64), "trials"), (dict(trials=-1), "trials"), (dict(trials=2**51), "trials"), (dict(seed=2**64, trials=10), "seed"), (dict(threads=-1), "threads"), (dict(threads=2**64), "threads")]:
+    for kw, name in [
+        (dict(trials=2**64), "trials"),
+        (dict(trials=-1), "trials"),
+        (dict(trials=2**51), "trials"),
+        (dict(seed=2**64, trials=10), "seed"),
+        (dict(threads=-1), "threads"),
+        (dict(threads=2**64), "threads"),
+    ]:
         with pytest.raises(hc.HolecardsError, match=name) as e:
             hc.equity(["AhKh", "QsQd"], **kw)
         assert isinstance(e.value, ValueError)

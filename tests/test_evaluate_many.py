@@ -11,10 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import holecards
-from holecards import evaluate, evaluate_many
-
 import reference_eval as ref
 import strategies as hs
+from holecards import evaluate, evaluate_many
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 THREADS = [None, 1, 2]
@@ -65,7 +64,9 @@ def test_large_arrays_all_thread_settings_agree(width):
         assert np.array_equal(r, results[0])
     assert results[0].min() >= 1 and results[0].max() <= 7462
     picks = np.random.default_rng(1).choice(100_000, 300, replace=False)
-    assert results[0][picks].tolist() == [ref.value_of_key(ref.evaluate_indices(arr[i])) for i in picks]
+    assert results[0][picks].tolist() == [
+        ref.value_of_key(ref.evaluate_indices(arr[i])) for i in picks
+    ]
     assert evaluate_many(arr[picks]).tolist() == one_by_one(arr[picks])
 
 
@@ -75,7 +76,9 @@ def test_default_threads_is_none():
     assert np.array_equal(evaluate_many(arr), evaluate_many(arr, 1))
 
 
-@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.int16, np.int8, np.uint16, np.uint32, np.uint64, np.intp])
+@pytest.mark.parametrize(
+    "dtype", [np.int64, np.int32, np.int16, np.int8, np.uint16, np.uint32, np.uint64, np.intp]
+)
 def test_other_integer_dtypes(dtype):
     arr = random_rows(200, 7, seed=4)
     want = evaluate_many(arr).tolist()
@@ -150,8 +153,18 @@ def _bad_array(row, col, value, dtype, n=10, width=7):
 
 @pytest.mark.parametrize(
     "value, dtype",
-    [(52, np.uint8), (255, np.uint8), (52, np.int64), (255, np.int64), (256, np.int64), (-1, np.int64),
-     (-1, np.int8), (-128, np.int8), (2**40, np.int64), (1000, np.uint16)],
+    [
+        (52, np.uint8),
+        (255, np.uint8),
+        (52, np.int64),
+        (255, np.int64),
+        (256, np.int64),
+        (-1, np.int64),
+        (-1, np.int8),
+        (-128, np.int8),
+        (2**40, np.int64),
+        (1000, np.uint16),
+    ],
 )
 @pytest.mark.parametrize("threads", THREADS)
 def test_out_of_range_cards_name_the_row(value, dtype, threads):
@@ -226,9 +239,9 @@ def test_releases_the_gil():
 
         def work():
             t0 = time.perf_counter()
-            evaluate_many(arr, threads=1)
-            window["t"] = (t0, time.perf_counter())
-            done.set()
+            evaluate_many(arr, threads=1)  # noqa: B023 (called within the iteration)
+            window["t"] = (t0, time.perf_counter())  # noqa: B023 (called within the iteration)
+            done.set()  # noqa: B023 (called within the iteration)
 
         stamps = []
         counter = 0
@@ -252,7 +265,9 @@ def test_releases_the_gil():
             break
     if tries == 0:
         pytest.skip("evaluate_many was too quick to judge")
-    pytest.fail(f"main thread made no progress during a {duration:.3f}s evaluate_many call (GIL held?)")
+    pytest.fail(
+        f"main thread made no progress during a {duration:.3f}s evaluate_many call (GIL held?)"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -309,7 +324,11 @@ def test_ctrl_c_stops_a_huge_batch(threads):
 
     env = dict(os.environ, HOLECARDS_BATCH_KERNEL="scalar")
     proc = subprocess.run(
-        [sys.executable, "-c", _SIGINT_CHILD, threads], capture_output=True, text=True, timeout=120, env=env
+        [sys.executable, "-c", _SIGINT_CHILD, threads],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
     )
     assert proc.returncode == 0, proc.stderr
     words = proc.stdout.split()
@@ -319,4 +338,6 @@ def test_ctrl_c_stops_a_huge_batch(threads):
     # Without the interruption the call would have run for about 0.9 * full
     # after the signal; a call too short to tell the two apart is not judged.
     if full >= 0.3:
-        assert latency < 0.5 * full, f"KeyboardInterrupt {latency:.3f} s after SIGINT, a full call takes {full:.3f} s"
+        assert latency < 0.5 * full, (
+            f"KeyboardInterrupt {latency:.3f} s after SIGINT, a full call takes {full:.3f} s"
+        )

@@ -17,10 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import holecards
-from holecards import Card, Category, HandRank, evaluate
-
 import reference_eval as ref
 import strategies as hs
+from holecards import Card, Category, HandRank, evaluate
 
 SETTINGS = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RANKS = "23456789TJQKA"
@@ -165,8 +164,18 @@ NAMED = [
     ("As Ks Qs Js Ts", Category.STRAIGHT_FLUSH, "Royal flush", "As Ks Qs Js Ts"),
     ("Th Jh Qh Kh Ah 9h 8h", Category.STRAIGHT_FLUSH, "Royal flush", "Ah Kh Qh Jh Th"),
     ("7c 5d 4h 3s 2c", Category.HIGH_CARD, "High card, seven", "7c 5d 4h 3s 2c"),
-    ("9h 8h 7h 6h 5h Ts Jc", Category.STRAIGHT_FLUSH, "Straight flush, nine high", "9h 8h 7h 6h 5h"),
-    ("5s 4s 3s 2s As Ks Qs", Category.STRAIGHT_FLUSH, "Straight flush, five high", "5s 4s 3s 2s As"),
+    (
+        "9h 8h 7h 6h 5h Ts Jc",
+        Category.STRAIGHT_FLUSH,
+        "Straight flush, nine high",
+        "9h 8h 7h 6h 5h",
+    ),
+    (
+        "5s 4s 3s 2s As Ks Qs",
+        Category.STRAIGHT_FLUSH,
+        "Straight flush, five high",
+        "5s 4s 3s 2s As",
+    ),
     ("Ad Ac As Ah Kd", Category.FOUR_OF_A_KIND, "Four of a kind, aces", None),
     ("7h 7d 7c 7s Kh Kd Kc", Category.FOUR_OF_A_KIND, "Four of a kind, sevens", None),
     ("Qh Qd Qc 6s 6d 6h 2c", Category.FULL_HOUSE, "Full house, queens full of sixes", None),
@@ -498,7 +507,9 @@ def test_all_5_card_hands():
     whether it is a flush, so a table over (sorted ranks, flush) built from
     reference_eval gives the expected value of every hand.
     """
-    hands = np.fromiter(itertools.combinations(range(52), 5), dtype=np.dtype((np.uint8, 5)), count=2_598_960)
+    hands = np.fromiter(
+        itertools.combinations(range(52), 5), dtype=np.dtype((np.uint8, 5)), count=2_598_960
+    )
     values = holecards.evaluate_many(hands)
     assert values.shape == (2_598_960,)
     assert len(np.unique(values)) == 7462

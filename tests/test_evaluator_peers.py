@@ -62,8 +62,12 @@ def test_peers_order_hands_as_holecards_does(name: str) -> None:
         want = _sign(ours[a] - ours[b])
         got = _sign(theirs[a] - theirs[b]) * (1 if higher_better else -1)
         if want != got:
-            disagree.append((" ".join(CARD_STR[c] for c in hands[a]), " ".join(CARD_STR[c] for c in hands[b])))
-    assert not disagree, f"{name} orders {len(disagree)} of {PAIRS} pairs otherwise, e.g. {disagree[0]}"
+            disagree.append(
+                (" ".join(CARD_STR[c] for c in hands[a]), " ".join(CARD_STR[c] for c in hands[b]))
+            )
+    assert not disagree, (
+        f"{name} orders {len(disagree)} of {PAIRS} pairs otherwise, e.g. {disagree[0]}"
+    )
     if not higher_better:
         # the same scale, upside down: 1 (royal flush) .. 7462 (seven high)
         assert [7463 - v for v in theirs] == ours

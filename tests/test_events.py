@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import holecards as hc
+from game_helpers import NL, play
 from hand_strategies import hands, random_action
 from reference_game import stacks_from_events
-from game_helpers import NL, play
 
 EK = hc.EventKind
 Street = hc.Street
@@ -58,10 +58,19 @@ def test_events_rebuild_the_stacks_returns_and_awards(hand: hc.Hand, data: Any) 
         assert sum(e.amount for e in paid) == pot.amount
         assert sorted(e.seat for e in paid) == sorted(pot.winners)
     # the history is the posts and actions among the events
-    as_actions = [(e.seat, int(e.kind), e.street, e.amount, e.all_in) for e in hand.events if e.kind <= EK.RAISE]
+    as_actions = [
+        (e.seat, int(e.kind), e.street, e.amount, e.all_in)
+        for e in hand.events
+        if e.kind <= EK.RAISE
+    ]
     assert as_actions == [(a.seat, int(a.kind), a.street, a.amount, a.all_in) for a in hand.history]
     # every card dealt appears once: hole cards, burns, board
-    dealt = [str(c) for e in hand.events if e.kind in (EK.DEAL_HOLE, EK.BURN, EK.DEAL_BOARD) for c in (e.cards or [])]
+    dealt = [
+        str(c)
+        for e in hand.events
+        if e.kind in (EK.DEAL_HOLE, EK.BURN, EK.DEAL_BOARD)
+        for c in (e.cards or [])
+    ]
     assert len(dealt) == len(set(dealt))
     board = [str(c) for e in hand.events if e.kind == EK.DEAL_BOARD for c in e.cards]
     assert board == [str(c) for c in hand.board]
@@ -72,9 +81,21 @@ def test_a_hand_told_event_by_event() -> None:
     # Seat 0 raises to 6, seat 1 folds, seat 2 calls 4; the flop is checked;
     # on the turn seat 2 bets 10 and seat 0 folds: the 10 comes back to
     # seat 2, which takes the pot of 6 + 1 + 6 = 13 without showing.
-    h = hc.Hand(NL(), [100, 100, 100], button=0, hole_cards=["AhKh", "2c7d", "QsQd"], board="Qh Jh Th 3s 4d")
+    h = hc.Hand(
+        NL(), [100, 100, 100], button=0, hole_cards=["AhKh", "2c7d", "QsQd"], board="Qh Jh Th 3s 4d"
+    )
     play(h, 6, "f", "c", "c", "c", 10, "f")
-    got = [(e.kind, e.seat, e.street, e.amount, None if e.cards is None else "".join(map(str, e.cards)), e.pot) for e in h.events]
+    got = [
+        (
+            e.kind,
+            e.seat,
+            e.street,
+            e.amount,
+            None if e.cards is None else "".join(map(str, e.cards)),
+            e.pot,
+        )
+        for e in h.events
+    ]
     P, F, T = Street.PREFLOP, Street.FLOP, Street.TURN
     assert got == [
         (EK.POST_SMALL_BLIND, 1, P, 1, "", None),
@@ -105,7 +126,9 @@ def test_showdown_order_last_aggressor_first_then_clockwise() -> None:
     # (seat 3 folded preflop). The last aggressor on the final round, seat 1,
     # shows first (WSOP tournament rule 72), then clockwise: 2, 0.
     # Preflop: seat 2 calls, seat 3 folds, seat 0 completes, seat 1 checks.
-    h = hc.Hand(NL(), [100] * 4, button=3, hole_cards=["AhAd", "KhKd", "QhQd", "2c3c"], board="9s8s4d5c7h")
+    h = hc.Hand(
+        NL(), [100] * 4, button=3, hole_cards=["AhAd", "KhKd", "QhQd", "2c3c"], board="9s8s4d5c7h"
+    )
     play(h, "c", "f", "c", "c")
     while h.street != Street.RIVER:
         h.check_or_call()
@@ -114,7 +137,9 @@ def test_showdown_order_last_aggressor_first_then_clockwise() -> None:
     shows = [e.seat for e in h.events if e.kind == EK.SHOW]
     assert shows == [1, 2, 0]
     # with no bet on the river the first player left of the button shows first
-    h = hc.Hand(NL(), [100] * 4, button=3, hole_cards=["AhAd", "KhKd", "QhQd", "2c3c"], board="9s8s4d5c7h")
+    h = hc.Hand(
+        NL(), [100] * 4, button=3, hole_cards=["AhAd", "KhKd", "QhQd", "2c3c"], board="9s8s4d5c7h"
+    )
     play(h, "c", "f", "c", "c")
     while not h.is_over:
         h.check_or_call()
@@ -132,7 +157,9 @@ def test_split_pot_awards_name_each_winner_and_the_odd_chip() -> None:
     # With a 1-chip ante: seat 0 folds after its ante, seat 1 completes,
     # seat 2 checks, checked down: pot 3 + 2 + 2 = 7, a two-way tie: the odd
     # chip goes to the first winner left of the button, seat 1: 4 and 3.
-    h = hc.Hand(NL(ante=1), [50, 50, 50], button=0, hole_cards=["2c3d", "2d3c", "4c5d"], board="AsKsQsJsTs")
+    h = hc.Hand(
+        NL(ante=1), [50, 50, 50], button=0, hole_cards=["2c3d", "2d3c", "4c5d"], board="AsKsQsJsTs"
+    )
     play(h, "f", "c")
     while not h.is_over:
         h.check_or_call()

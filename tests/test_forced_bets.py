@@ -12,27 +12,27 @@ from __future__ import annotations
 import pytest
 
 import holecards as hc
-from holecards import ConfigError, Hand, Rules
 from game_helpers import (  # noqa: E402
     AA,
     BOARD,
+    FL,
+    JJ,
+    KK,
+    NL,
+    PL,
+    QQ,
     cards,
     check_down,
     deal,
-    FL,
     flags,
     hist,
-    JJ,
-    KK,
     legal,
-    NL,
-    PL,
     play,
     pot_sets,
     pots,
-    QQ,
     winners,
 )
+from holecards import ConfigError, Hand, Rules
 
 Street = hc.Street
 ActionKind = hc.ActionKind
@@ -640,8 +640,9 @@ def test_min_raise_after_re_straddle_4_10(mode, min_to):
         lambda: Rules.no_limit(small_blind=1, big_blind=2, straddles=(3,)),
         lambda: Rules.no_limit(small_blind=1, big_blind=2, straddles=(4, 5)),
         lambda: Rules.no_limit(small_blind=1, big_blind=2, straddles=(4, 4)),
-        lambda: Rules.no_limit(small_blind=1, big_blind=2, straddles=(4,),
-                               straddle_min_raise="triple"),
+        lambda: Rules.no_limit(
+            small_blind=1, big_blind=2, straddles=(4,), straddle_min_raise="triple"
+        ),
     ],
 )
 def test_straddle_config_errors(make):
@@ -749,6 +750,8 @@ def test_re_straddler_who_cannot_raise_the_straddle_posts_no_re_straddle():
     assert h.actor == 0 and legal(h) == (4, 8, 100)
     # With straddle_min_raise="big_blind" the straddle counts as a raise of
     # one big blind: the next raise goes to 4 + 2 = 6.
-    h = deal(NL(straddles=(4, 8), straddle_min_raise="big_blind"), [100, 100, 100, 100, 4], button=0)
+    h = deal(
+        NL(straddles=(4, 8), straddle_min_raise="big_blind"), [100, 100, 100, 100, 4], button=0
+    )
     h.check_or_call()
     assert h.actor == 0 and legal(h) == (4, 6, 100)

@@ -11,6 +11,7 @@ import pickle
 import pytest
 
 import holecards as hc
+from game_helpers import AA, BOARD, HOLE, JJ, KK, NL, QQ, deal, play  # noqa: E402
 from holecards import (
     CardError,
     ConfigError,
@@ -18,10 +19,9 @@ from holecards import (
     Hand,
     HolecardsError,
     IllegalActionError,
-    parse_cards,
     Rules,
+    parse_cards,
 )
-from game_helpers import AA, BOARD, deal, HOLE, JJ, KK, NL, play, QQ  # noqa: E402
 
 Street = hc.Street
 Structure = hc.Structure
@@ -174,8 +174,12 @@ def test_bad_card_token():
 
 
 def test_board_and_hole_cards_as_strings_and_lists():
-    h = Hand(NL(), [100] * 3, hole_cards=[["As", "Ad"], "KsKd", [hc.Card("Qs"), "Qd"]],
-             board="2c2h3d4c6s")
+    h = Hand(
+        NL(),
+        [100] * 3,
+        hole_cards=[["As", "Ad"], "KsKd", [hc.Card("Qs"), "Qd"]],
+        board="2c2h3d4c6s",
+    )
     assert list(h.hole_cards(0)) == parse_cards("AsAd")
     assert list(h.hole_cards(2)) == parse_cards("QsQd")
 
@@ -226,7 +230,7 @@ def test_view_shows_own_cards_only():
         assert list(v.board) == []
         text = repr(v) + str(v)
         # No other seat's card in the view's repr.
-        others = [HOLE[o][i:i + 2] for o in range(3) if o != seat for i in (0, 2)]
+        others = [HOLE[o][i : i + 2] for o in range(3) if o != seat for i in (0, 2)]
         assert not any(card in text for card in others)
     la = h.view(0).legal_actions()
     assert la is not None and la.call_amount == 2
@@ -297,7 +301,9 @@ def _assert_views_hide(h):
         v = h.view(seat)
         allowed = board | {str(c) for c in h.hole_cards(seat)}
         if h.street == Street.SHOWDOWN:
-            allowed |= {str(c) for s in range(h.num_players) if not h.folded[s] for c in h.hole_cards(s)}
+            allowed |= {
+                str(c) for s in range(h.num_players) if not h.folded[s] for c in h.hole_cards(s)
+            }
         seen = _visible(v)
         assert seen <= allowed, (seat, seen - allowed)
         try:

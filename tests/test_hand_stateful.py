@@ -30,9 +30,9 @@ from hypothesis import HealthCheck, assume, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from holecards import ActionKind, Hand, Rules, Street
 import reference_eval  # noqa: E402
 from game_helpers import act, assert_illegal, state  # noqa: E402
+from holecards import ActionKind, Hand, Rules, Street
 from reference_game import best_seats, card, reference_stacks, split  # noqa: E402
 
 RANKS = "23456789TJQKA"
@@ -168,7 +168,11 @@ def check_hand(hand: Any, cfg: Dict[str, Any], starting: List[int]) -> None:
         won = split(((p.amount, p.winners) for p in pots if p.winners), hand.button, n)
         assert sum(won) == hand.pot
         # and every stack is what the seat kept plus what it won
-        assert stacks == [starting[s] - contrib[s] + won[s] for s in range(n)], (stacks, contrib, won)
+        assert stacks == [starting[s] - contrib[s] + won[s] for s in range(n)], (
+            stacks,
+            contrib,
+            won,
+        )
         return
 
     # the hand is running
@@ -270,7 +274,9 @@ class TableMachine(RuleBasedStateMachine):
 
     # ----- setting up
 
-    @initialize(cfg=configs(), seed=st.integers(0, 2**64 - 1), explicit=st.booleans(), data=st.data())
+    @initialize(
+        cfg=configs(), seed=st.integers(0, 2**64 - 1), explicit=st.booleans(), data=st.data()
+    )
     def setup(self, cfg: Dict[str, Any], seed: int, explicit: bool, data: Any) -> None:
         self.cfg = cfg
         self.rules = make_rules(cfg)
@@ -293,7 +299,10 @@ class TableMachine(RuleBasedStateMachine):
         self.actions = []
         self.twins = []
         if data is not None:
-            assert [str(c) for c in self.hand.hole_cards(0)] == [kwargs["hole_cards"][0][:2], kwargs["hole_cards"][0][2:]]
+            assert [str(c) for c in self.hand.hole_cards(0)] == [
+                kwargs["hole_cards"][0][:2],
+                kwargs["hole_cards"][0][2:],
+            ]
         self.check_posts()
         self.after_action()
 
@@ -371,7 +380,9 @@ class TableMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.hand is not None and not self.hand.is_over)
     @rule(bad=st.sampled_from([-1, 2**64, 2**70, 4.0, "6", None, True, 1.5]))
     def not_an_amount(self, bad: Any) -> None:
-        assert_illegal(self.hand, lambda: self.hand.bet_or_raise_to(bad), what=f"a raise to {bad!r}")
+        assert_illegal(
+            self.hand, lambda: self.hand.bet_or_raise_to(bad), what=f"a raise to {bad!r}"
+        )
 
     @precondition(lambda self: self.hand is not None and not self.hand.is_over)
     @rule(which=st.integers(0, 5), extra=st.integers(1, 10**6))
@@ -387,19 +398,41 @@ class TableMachine(RuleBasedStateMachine):
                 assert la.can_fold
         elif which == 1:
             if la.min_raise_to is None:
-                assert_illegal(h, lambda: h.bet_or_raise_to(all_in_to), what="a raise when raising is closed")
-                assert_illegal(h, lambda: h.bet_or_raise_to(max(h.bets) + extra), what="a raise when raising is closed")
+                assert_illegal(
+                    h, lambda: h.bet_or_raise_to(all_in_to), what="a raise when raising is closed"
+                )
+                assert_illegal(
+                    h,
+                    lambda: h.bet_or_raise_to(max(h.bets) + extra),
+                    what="a raise when raising is closed",
+                )
             else:
-                assert_illegal(h, lambda: h.bet_or_raise_to(la.min_raise_to - 1), what="a raise below the minimum")
+                assert_illegal(
+                    h,
+                    lambda: h.bet_or_raise_to(la.min_raise_to - 1),
+                    what="a raise below the minimum",
+                )
         elif which == 2:
             if la.max_raise_to is not None:
-                assert_illegal(h, lambda: h.bet_or_raise_to(la.max_raise_to + 1), what="a raise above the maximum")
-                assert_illegal(h, lambda: h.bet_or_raise_to(la.max_raise_to + extra), what="a raise above the maximum")
+                assert_illegal(
+                    h,
+                    lambda: h.bet_or_raise_to(la.max_raise_to + 1),
+                    what="a raise above the maximum",
+                )
+                assert_illegal(
+                    h,
+                    lambda: h.bet_or_raise_to(la.max_raise_to + extra),
+                    what="a raise above the maximum",
+                )
         elif which == 3:
             assert_illegal(h, lambda: h.bet_or_raise_to(0), what="a raise to 0")
-            assert_illegal(h, lambda: h.bet_or_raise_to(max(h.bets)), what="a raise to the current bet")
+            assert_illegal(
+                h, lambda: h.bet_or_raise_to(max(h.bets)), what="a raise to the current bet"
+            )
         elif which == 4:
-            assert_illegal(h, lambda: h.bet_or_raise_to(all_in_to + extra), what="a raise beyond the stack")
+            assert_illegal(
+                h, lambda: h.bet_or_raise_to(all_in_to + extra), what="a raise beyond the stack"
+            )
         else:
             if la.min_raise_to is not None and la.max_raise_to > la.min_raise_to:
                 # every amount in range is legal: take one on a copy
@@ -453,6 +486,10 @@ TableMachine.TestCase.settings = settings(
     max_examples=400,
     stateful_step_count=100,
     deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.filter_too_much,
+        HealthCheck.data_too_large,
+    ],
 )
 test_table = TableMachine.TestCase

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import holecards as hc
-from holecards import phh
 from hand_strategies import hands, random_action
+from holecards import phh
 
 SAMPLE = Path(__file__).parent / "data" / "phh"
 
@@ -109,8 +109,15 @@ def test_load_many_takes_folders_and_files_mixed_in_the_order_given(tmp_path: Pa
     (tmp_path / "sub" / "z.phh").write_text((SAMPLE / "phua-xuan-2019.phh").read_text())
     (tmp_path / "a.phh").write_text((SAMPLE / "antonius-blom-2009.phh").read_text())
     got = phh.load_many([one, tmp_path, one], threads=1)
-    assert [Path(h.source).name for h in got] == ["dwan-ivey-2009.phh", "a.phh", "z.phh", "dwan-ivey-2009.phh"]
-    assert [h.to_dict() for h in got] == [h.to_dict() for h in phh.load_many(phh.find_files([one, tmp_path, one]), threads=2)]
+    assert [Path(h.source).name for h in got] == [
+        "dwan-ivey-2009.phh",
+        "a.phh",
+        "z.phh",
+        "dwan-ivey-2009.phh",
+    ]
+    assert [h.to_dict() for h in got] == [
+        h.to_dict() for h in phh.load_many(phh.find_files([one, tmp_path, one]), threads=2)
+    ]
     with pytest.raises(hc.HandHistoryError, match="missing.phh: cannot read"):
         phh.load_many([one, tmp_path / "missing.phh"])
     (tmp_path / "bad.phh").write_bytes(b"variant = '\xff\xfe'")
@@ -119,8 +126,10 @@ def test_load_many_takes_folders_and_files_mixed_in_the_order_given(tmp_path: Pa
 
 
 def test_unknown_fields_are_kept_as_metadata_and_written_back() -> None:
-    text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n" \
+    text = (
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
         "starting_stacks = [100, 100]\nactions = ['p2 f']\nmy_note = 'seen live'\nhand = 7\n"
+    )
     (h,) = phh.loads(text)
     assert h.metadata == {"my_note": "seen live"}
     assert h.hand == 7 and h.event is None
@@ -142,8 +151,13 @@ def test_decimal_amounts_play_in_the_smallest_unit_and_stay_exact() -> None:
     hand = h.replay()
     assert [Decimal(s) * h.unit for s in hand.starting_stacks] == h.starting_stacks
     assert hand.rules.small_blind == 50 and hand.rules.big_blind == 100
-    assert phh.loads("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
-                     "starting_stacks = [100, 100]\nactions = []\n")[0].unit == 1
+    assert (
+        phh.loads(
+            "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+            "starting_stacks = [100, 100]\nactions = []\n"
+        )[0].unit
+        == 1
+    )
 
 
 # --------------------------------------------------------------------------
@@ -154,13 +168,17 @@ def _pokerkit_stacks(text: str) -> List[int]:
     from pokerkit import HandHistory as PK
 
     state = None
-    for state in PK.loads(text):
+    for state in PK.loads(text):  # noqa: B007 (the last state is the final one)
         pass
     assert state is not None
     return [int(s) for s in state.stacks]
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=120,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(hands(), st.data())
 def test_pokerkit_plays_what_we_write_to_the_same_stacks(hand: hc.Hand, data: Any) -> None:
     assume(hand.rules.structure != hc.Structure.PROGRESSIVE)  # PGT is our extension
@@ -334,7 +352,9 @@ def test_parquet_export_queried_with_duckdb(tmp_path: Path) -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(hands(), st.data(), st.booleans())
-def test_any_hand_in_any_structure_round_trips_finished_or_not(hand: hc.Hand, data: Any, finish: bool) -> None:
+def test_any_hand_in_any_structure_round_trips_finished_or_not(
+    hand: hc.Hand, data: Any, finish: bool
+) -> None:
     # NT, FT, PT and PGT (this project's codes for pot-limit and Progressive)
     steps = data.draw(st.integers(0, 40))
     while not hand.is_over and (finish or steps > 0):
@@ -342,13 +362,23 @@ def test_any_hand_in_any_structure_round_trips_finished_or_not(hand: hc.Hand, da
         steps -= 1
     text = phh.dumps(hand)
     (h,) = phh.loads(text)
-    assert h.variant == {hc.Structure.NO_LIMIT: "NT", hc.Structure.FIXED_LIMIT: "FT",
-                         hc.Structure.POT_LIMIT: "PT", hc.Structure.PROGRESSIVE: "PGT"}[hand.rules.structure]
+    assert (
+        h.variant
+        == {
+            hc.Structure.NO_LIMIT: "NT",
+            hc.Structure.FIXED_LIMIT: "FT",
+            hc.Structure.POT_LIMIT: "PT",
+            hc.Structure.PROGRESSIVE: "PGT",
+        }[hand.rules.structure]
+    )
     again = h.replay()
     n = hand.num_players
     rotate = lambda v: [v[(hand.button + 1 + i) % n] for i in range(n)]  # noqa: E731
     assert again.stacks == rotate(hand.stacks)
-    assert again.is_over == hand.is_over and again.street == hand.street and again.actor == (
-        None if hand.actor is None else (hand.actor - hand.button - 1) % n)
+    assert (
+        again.is_over == hand.is_over
+        and again.street == hand.street
+        and again.actor == (None if hand.actor is None else (hand.actor - hand.button - 1) % n)
+    )
     assert again.rules == hand.rules
     assert phh.dumps(again) == text

@@ -40,7 +40,12 @@ FIELDS = [
 def child(code: str, timeout: float = 120) -> subprocess.CompletedProcess:
     """Runs ``code`` in a fresh interpreter: a crash or a hang fails the test
     that asked, not the test run."""
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def refused(text: Any, *words: str) -> hc.HandHistoryError:
@@ -75,7 +80,9 @@ def test_deep_nesting_is_refused_not_a_crash(tmp_path: Path) -> None:
     )
     assert r.returncode == 0, r.stderr[-2000:]
     lines = r.stdout.splitlines()
-    assert len(lines) == 2 and all("arrays nested more than 32 deep (the reader's limit)" in m for m in lines), r.stdout
+    assert len(lines) == 2 and all(
+        "arrays nested more than 32 deep (the reader's limit)" in m for m in lines
+    ), r.stdout
     assert "deep.phh: line 7" in lines[1]
     phh.loads(HAND + "x = " + "[" * 32 + "1" + "]" * 32)  # the limit itself is read
 
@@ -135,7 +142,9 @@ def test_many_fields_read_in_linear_time_and_too_many_are_refused() -> None:
         timeout=60,
     )
     assert r.returncode == 0, r.stderr[-2000:]
-    assert "a table of more than 10000 keys (the reader's limit)" in r.stdout and "9990" in r.stdout, r.stdout
+    assert (
+        "a table of more than 10000 keys (the reader's limit)" in r.stdout and "9990" in r.stdout
+    ), r.stdout
     with pytest.raises(hc.HandHistoryError, match='the key "k5" twice'):
         phh.loads(HAND + "".join(f"k{i} = {i}\n" for i in range(5000)) + "k5 = 1\n")
 
@@ -192,11 +201,24 @@ def test_a_device_and_a_folder_given_as_a_file_are_refused(tmp_path: Path) -> No
 
 @pytest.mark.parametrize(
     "extra",
-    ["extra = 10000-1", "x = [1, 2, 3-4]", "x = 1_000'x'", "x = 1979-05-27 07:32", "x = \"\\x41\"", "x = \"\\e\"", "x = 9223372036854775808", "x = 0x8000000000000000"],
+    [
+        "extra = 10000-1",
+        "x = [1, 2, 3-4]",
+        "x = 1_000'x'",
+        "x = 1979-05-27 07:32",
+        'x = "\\x41"',
+        'x = "\\e"',
+        "x = 9223372036854775808",
+        "x = 0x8000000000000000",
+    ],
 )
 def test_what_toml_refuses_is_refused(extra: str) -> None:
     refused(HAND + extra, "line 7", "not valid TOML")
-    refused(HAND.replace("starting_stacks = [100, 100]", "starting_stacks = [100, 2-4]"), "line 5", "not valid TOML")
+    refused(
+        HAND.replace("starting_stacks = [100, 100]", "starting_stacks = [100, 2-4]"),
+        "line 5",
+        "not valid TOML",
+    )
 
 
 def test_every_valid_number_converts() -> None:
@@ -205,7 +227,12 @@ def test_every_valid_number_converts() -> None:
     (h,) = phh.loads(text)
     assert h.min_bet == 2 and type(h.min_bet) is int and h.starting_stacks == [100, 100]
     m = h.to_dict()
-    assert m["a"] == Decimal("Infinity") and m["b"] == 0 and m["c"] == Decimal("10.5e10") and m["d"].is_nan()
+    assert (
+        m["a"] == Decimal("Infinity")
+        and m["b"] == 0
+        and m["c"] == Decimal("10.5e10")
+        and m["d"].is_nan()
+    )
     assert m["e"] == Decimal("-Infinity") and m["f"] == 0xDEADBEEF
     assert h.replay().final_stacks == [101, 99]
     (again,) = phh.loads(phh.dumps(h))
@@ -225,7 +252,9 @@ def test_every_valid_number_converts() -> None:
         ("antes", "[0, 1e-99999]", []),  # zero: a valid ante
     ],
 )
-def test_an_amount_that_is_no_amount_is_a_clean_error(field: str, value: str, words: List[str]) -> None:
+def test_an_amount_that_is_no_amount_is_a_clean_error(
+    field: str, value: str, words: List[str]
+) -> None:
     old = next(line for line in HAND.splitlines() if line.startswith(field + " ="))
     text = HAND.replace(old, f"{field} = {value}")
     (h,) = phh.loads(text, source="bad.phh")
@@ -253,7 +282,7 @@ def _touch_everything(text: Any) -> None:
                 getattr(h, name)
             h.metadata, h.to_dict(), repr(h), phh.dumps(h)
             try:
-                h.unit
+                h.unit  # noqa: B018 (read for its side effect)
             except hc.HolecardsError as e:
                 assert isinstance(e, ValueError) and str(e)
         phh.replay_all(hs)
@@ -264,11 +293,36 @@ def _touch_everything(text: Any) -> None:
         assert isinstance(e, ValueError) and str(e), repr(e)
 
 
-_NUMBERS = ["0x10", "0o7", "0b1", "1e9999999999999999999", "-1e-400", "inf", "-inf", "nan", "1_000", "1__0", "3-4", "1e", "07", "+0x1", "1979-05-27", "1979-05-27T07:32:00Z", "24:00:00"]
+_NUMBERS = [
+    "0x10",
+    "0o7",
+    "0b1",
+    "1e9999999999999999999",
+    "-1e-400",
+    "inf",
+    "-inf",
+    "nan",
+    "1_000",
+    "1__0",
+    "3-4",
+    "1e",
+    "07",
+    "+0x1",
+    "1979-05-27",
+    "1979-05-27T07:32:00Z",
+    "24:00:00",
+]
 
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 2**32), st.lists(st.sampled_from(["flip", "cut", "dup", "nest", "number", "delete", "table"]), min_size=1, max_size=6))
+@given(
+    st.integers(0, 2**32),
+    st.lists(
+        st.sampled_from(["flip", "cut", "dup", "nest", "number", "delete", "table"]),
+        min_size=1,
+        max_size=6,
+    ),
+)
 def test_mutated_real_files_give_a_read_or_a_clean_error(seed: int, edits: List[str]) -> None:
     rng = random.Random(seed)
     files = sorted(SAMPLE.rglob("*.phh*"))
@@ -296,7 +350,15 @@ def test_mutated_real_files_give_a_read_or_a_clean_error(seed: int, edits: List[
 
 
 def test_every_error_of_a_sample_of_bad_inputs_is_a_holecards_value_error() -> None:
-    bad = [b"\xff", "x = ", HAND + "x = {a = 1}", HAND + "[a.b]", HAND + "a.b = 1", HAND.replace("'NT'", "'PO'"), HAND + "[[x]]"]
+    bad = [
+        b"\xff",
+        "x = ",
+        HAND + "x = {a = 1}",
+        HAND + "[a.b]",
+        HAND + "a.b = 1",
+        HAND.replace("'NT'", "'PO'"),
+        HAND + "[[x]]",
+    ]
     bad += [HAND.replace("min_bet = 2", f"min_bet = {n}") for n in _NUMBERS]
     seen = 0
     for text in bad:
@@ -327,13 +389,25 @@ def test_replay_and_convert_report_hostile_files_without_a_traceback(tmp_path: P
     os.symlink("..", d / "sub" / "up")
     os.symlink("..", d / "sub" / "up2")
     for args in (["replay", str(d)], ["convert", str(d), "--to", str(tmp_path / "out.parquet")]):
-        r = subprocess.run([sys.executable, "-m", "holecards", *args], capture_output=True, text=True, timeout=120)
+        r = subprocess.run(
+            [sys.executable, "-m", "holecards", *args], capture_output=True, text=True, timeout=120
+        )
         out = r.stdout + r.stderr
         assert r.returncode == 1, out
         assert "Traceback" not in out and "internal error" not in out and "panicked" not in out, out
-        for name, why in [("deep.phh", "nested more than 32"), ("grammar.phh", "not valid TOML"), ("binary.phh", "not UTF-8"), ("many.phh", "more than 10000 keys")]:
+        for name, why in [
+            ("deep.phh", "nested more than 32"),
+            ("grammar.phh", "not valid TOML"),
+            ("binary.phh", "not UTF-8"),
+            ("many.phh", "more than 10000 keys"),
+        ]:
             assert name in out and why in out, (name, out)
-    r = subprocess.run([sys.executable, "-m", "holecards", "replay", str(d / "hex.phh")], capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "holecards", "replay", str(d / "hex.phh")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 0, r.stdout + r.stderr
 
 

@@ -21,7 +21,7 @@ import os
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Dict, Tuple
 
 import pytest
 
@@ -72,7 +72,13 @@ def counts(which: str) -> Dict[str, int]:
 # final table (83 hands, 18 of them hold'em); 5 famous hands and the WSOP 2019
 # one; the 3 HandHQ hands.
 EXPECTED = {
-    "sample": {"matched": 108 + 109 + 18 - 1, "half_chip": 3, "legal": 4, "failed": 1, "unsupported": 69},
+    "sample": {
+        "matched": 108 + 109 + 18 - 1,
+        "half_chip": 3,
+        "legal": 4,
+        "failed": 1,
+        "unsupported": 69,
+    },
     "full": {"matched": 5070 + 18 - 3, "half_chip": 3, "legal": 4, "failed": 1, "unsupported": 69},
 }
 
@@ -80,7 +86,11 @@ EXPECTED = {
 @pytest.mark.parametrize("which", [w for w, _ in CORPORA])
 def test_every_holdem_hand_replays_to_its_recorded_stacks(which: str) -> None:
     c = counts(which)
-    bad = [(n, d) for n, _h, st, d in results(which) if st == "mismatch" or (st == "failed" and n != WSOP_2019)]
+    bad = [
+        (n, d)
+        for n, _h, st, d in results(which)
+        if st == "mismatch" or (st == "failed" and n != WSOP_2019)
+    ]
     assert not bad, bad[:5]
     want = dict(EXPECTED[which])
     if which == "sample":
@@ -94,7 +104,7 @@ def test_every_holdem_hand_replays_to_its_recorded_stacks(which: str) -> None:
 def test_half_chips_only_where_the_readme_says_and_paid_by_the_odd_chip_rule(which: str) -> None:
     half = {n for n, _h, st, _d in results(which) if st == "half_chip"}
     assert half == HALF_CHIP
-    for n, h, st, _d in results(which):
+    for n, h, _st, _d in results(which):
         if n in HALF_CHIP_EXPECTED:
             assert h.replay().final_stacks == HALF_CHIP_EXPECTED[n]
 
@@ -126,7 +136,16 @@ def test_wsop_2019_big_blind_ante_hand() -> None:
     text = phh.dumps(h).replace(repr(h.actions).replace('"', "'"), repr(actions).replace('"', "'"))
     (fixed,) = phh.loads(text)
     hand = fixed.replay()
-    assert hand.final_stacks == [18_100_000, 5_625_000, 6_675_000, 5_750_000, 9_150_000, 6_525_000, 12_950_000, 7_300_000]
+    assert hand.final_stacks == [
+        18_100_000,
+        5_625_000,
+        6_675_000,
+        5_750_000,
+        9_150_000,
+        6_525_000,
+        12_950_000,
+        7_300_000,
+    ]
     assert hand.final_stacks == [int(x) for x in h.finishing_stacks]
     assert hand.contributions[1] == 500_000 + 1_150_000 + 2_250_000
 

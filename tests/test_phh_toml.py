@@ -9,19 +9,20 @@ the values of the suite's JSON, and the others are refused as outside it.
 from __future__ import annotations
 
 import json
-import math
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, List
+from typing import Any
 
 import pytest
 
 import holecards as hc
-from holecards._core import _phh_toml_loads
 from holecards import phh
+from holecards._core import _phh_toml_loads
 
 SUITE = Path(__file__).parent / "data" / "toml-test"
-CASES = [line for line in (SUITE / "files-toml-1.0.0").read_text().splitlines() if line.endswith(".toml")]
+CASES = [
+    line for line in (SUITE / "files-toml-1.0.0").read_text().splitlines() if line.endswith(".toml")
+]
 VALID = [c for c in CASES if c.startswith("valid/")]
 INVALID = [c for c in CASES if c.startswith("invalid/")]
 
@@ -54,7 +55,11 @@ def _same(ours: Any, want: Any, where: str) -> None:
             assert ours is (value == "true"), where
         else:  # datetime, datetime-local, date-local, time-local: the text
             norm = ours.upper().replace(" ", "T")
-            assert norm == value.upper() or _instant(norm) == _instant(value.upper()), (where, ours, value)
+            assert norm == value.upper() or _instant(norm) == _instant(value.upper()), (
+                where,
+                ours,
+                value,
+            )
         return
     assert isinstance(ours, dict) and set(ours) == set(want), (where, ours, want)
     for k in want:
@@ -64,7 +69,11 @@ def _same(ours: Any, want: Any, where: str) -> None:
 def _instant(text: str) -> Any:
     import datetime
 
-    for parse in (datetime.datetime.fromisoformat, datetime.date.fromisoformat, datetime.time.fromisoformat):
+    for parse in (
+        datetime.datetime.fromisoformat,
+        datetime.date.fromisoformat,
+        datetime.time.fromisoformat,
+    ):
         try:
             return parse(text.replace("Z", "+00:00"))
         except ValueError:

@@ -13,8 +13,8 @@ import pickle
 import pytest
 
 import holecards as hc
+from game_helpers import AA, KK, NL, QQ, check_down, deal, play, pots, state, winners  # noqa: E402
 from holecards import Hand, IllegalActionError
-from game_helpers import AA, check_down, deal, KK, NL, play, pots, QQ, state, winners  # noqa: E402
 
 Street = hc.Street
 
@@ -50,8 +50,7 @@ def test_pickle_mid_hand_continues_identically():
     assert h.street == Street.FLOP
     h2 = pickle.loads(pickle.dumps(h))
     assert state(h2) == state(h)
-    moves = [("b", 10), ("r", 30), ("c",), ("c",), ("c",), ("c",), ("c",), ("c",), ("c",),
-             ("c",)]
+    moves = [("b", 10), ("r", 30), ("c",), ("c",), ("c",), ("c",), ("c",), ("c",), ("c",), ("c",)]
     for m in moves:
         for x in (h, h2):
             if x.is_over:

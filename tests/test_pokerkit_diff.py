@@ -148,8 +148,8 @@ from pokerkit import (  # noqa: E402
     Street,
 )
 
-from holecards import ActionKind, Hand, IllegalActionError, Rules  # noqa: E402
 from game_helpers import act  # noqa: E402
+from holecards import ActionKind, Hand, IllegalActionError, Rules  # noqa: E402
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -412,7 +412,8 @@ class PokerkitSide:
             return False
         high = max(st.bets)
         return not any(
-            i != me and st.statuses[i] and st.stacks[i] + st.bets[i] > high for i in range(self.cfg.n)
+            i != me and st.statuses[i] and st.stacks[i] + st.bets[i] > high
+            for i in range(self.cfg.n)
         )
 
     def full_raise_to(self) -> int:
@@ -453,7 +454,8 @@ def our_snapshot(hand: Any) -> Dict[str, Any]:
 def big_blind_all_in_for_the_ante(hand: Any, cfg: Config) -> bool:
     """The big blind's chips all went to the big-blind ante and it did not fold."""
     return cfg.big_blind_ante > 0 and any(
-        a.kind == ActionKind.POST_BIG_BLIND and a.amount == 0 and not hand.folded[a.seat] for a in hand.history
+        a.kind == ActionKind.POST_BIG_BLIND and a.amount == 0 and not hand.folded[a.seat]
+        for a in hand.history
     )
 
 
@@ -488,9 +490,8 @@ def play(cfg: Config, rng: random.Random) -> None:
         ours, theirs = our_snapshot(hand), pk.snapshot()
         keys = ours.keys() | theirs.keys()
         if (
-            (diverged_street is not None and diverged_street == pk.st.street_index)
-            or pk.nobody_covers()
-        ):
+            diverged_street is not None and diverged_street == pk.st.street_index
+        ) or pk.nobody_covers():
             keys = [k for k in keys if k in AGREED_WHEN_DIVERGED]
         for k in sorted(keys):
             if ours.get(k, "<absent>") != theirs.get(k, "<absent>"):
@@ -646,7 +647,9 @@ class TestOurRules:
         # from contributions without the dead ante, so seat 1 is eligible for
         # nothing and loses its ante to the two others.
         rules = Rules.no_limit(small_blind=1, big_blind=2, big_blind_ante=2)
-        hand = Hand(rules, [10, 2, 10], button=2, hole_cards=["2c3d", "AhAs", "4c5d"], board="KcQd8h7s9c")
+        hand = Hand(
+            rules, [10, 2, 10], button=2, hole_cards=["2c3d", "AhAs", "4c5d"], board="KcQd8h7s9c"
+        )
         while hand.actor is not None:
             hand.check_or_call()
         assert any(1 in pot.eligible for pot in hand.pots)
@@ -658,13 +661,19 @@ class TestOurRules:
         [
             ({}, [100, 100, 30, 100], 50),  # big blind all-in for 30 of 50
             ({}, [100, 100, 1, 100], 50),  # big blind all-in for 1 (under the small blind)
-            ({"ante": 5, "straddles": (100,)}, [500, 500, 500, 5, 500], 50),  # straddler all-in on the ante: no straddle
+            (
+                {"ante": 5, "straddles": (100,)},
+                [500, 500, 500, 5, 500],
+                50,
+            ),  # straddler all-in on the ante: no straddle
             # straddle posted short, 75 (more than the big blind: a straddler
             # with no more than the big blind after the ante posts none)
             ({"ante": 5, "straddles": (100,)}, [500, 500, 500, 80, 500], 100),
         ],
     )
-    def test_fixed_limit_short_big_blind_raise_is_one_bet(self, kw: Dict[str, Any], stacks: List[int], level: int) -> None:
+    def test_fixed_limit_short_big_blind_raise_is_one_bet(
+        self, kw: Dict[str, Any], stacks: List[int], level: int
+    ) -> None:
         # point 10, fixed limit 25/50: the big blind (or straddle) posted
         # short still counts in full, so the next player calls the full blind
         # and raises one bet over it. (An earlier build asked for a call of
@@ -693,7 +702,9 @@ class TestOurRules:
             (Rules.fixed_limit(small_blind=0, big_blind=1, ante=1), [2, 1], 0),
         ],
     )
-    def test_no_decision_when_the_only_opponent_is_covered(self, rules: Any, stacks: List[int], button: int) -> None:
+    def test_no_decision_when_the_only_opponent_is_covered(
+        self, rules: Any, stacks: List[int], button: int
+    ) -> None:
         # Found by the tests (since the full-blind rule of point 10). Heads-up
         # the big blind is all-in for less than (or as much as) the chips the
         # small blind already has in (1/2: both have 1 in; 10/15: 2 against
@@ -814,7 +825,9 @@ class TestOurRules:
         hand = _hand(rules, [200] * 5)
         assert hand.actor == 4
         assert hand.legal_actions().min_raise_to == 8
-        rules = Rules.no_limit(small_blind=1, big_blind=2, straddles=(4,), straddle_min_raise="big_blind")
+        rules = Rules.no_limit(
+            small_blind=1, big_blind=2, straddles=(4,), straddle_min_raise="big_blind"
+        )
         hand = _hand(rules, [200] * 5)
         assert hand.legal_actions().min_raise_to == 6
 
@@ -850,7 +863,15 @@ def test_mapping_of_seats_to_pokerkit_players() -> None:
     # small blind is seat 3 (pokerkit player 0), big blind seat 0
     assert pk.by_seat(list(pk.st.bets)) == [2, 0, 0, 1]
     assert pk.actor == 1
-    hu = Config("nl", [10, 20], button=1, small_blind=1, big_blind=2, hole_cards=cfg.hole_cards[:2], board=cfg.board)
+    hu = Config(
+        "nl",
+        [10, 20],
+        button=1,
+        small_blind=1,
+        big_blind=2,
+        hole_cards=cfg.hole_cards[:2],
+        board=cfg.board,
+    )
     pk = PokerkitSide(hu)
     # heads-up the button (seat 1) posts the small blind and acts first
     assert pk.by_seat(list(pk.st.bets)) == [2, 1]
@@ -893,7 +914,9 @@ def test_bench_game_takes_the_same_actions_in_both_libraries(seed: int) -> None:
     ours = bench.hc_record(bench.hc_rules(), bench.hc_deals(hands, seed, seeded=True), seed)
     assert len(ours) == len(theirs) == hands
     differ = [i for i in range(hands) if ours[i] != theirs[i]]
-    assert not differ, f"hands {differ[:5]} differ: holecards {ours[differ[0]]} vs pokerkit {theirs[differ[0]]}"
+    assert not differ, (
+        f"hands {differ[:5]} differ: holecards {ours[differ[0]]} vs pokerkit {theirs[differ[0]]}"
+    )
     # the bench's mid-hand state for the copy rows is the same in both: flop
     # of a six-way limped pot (6 x 100), a bet of 200 and a call; pokerkit
     # player i is seat (button + 1 + i) % 6, the button being seat 0

@@ -11,24 +11,24 @@ from __future__ import annotations
 import pytest
 
 import holecards as hc
-from holecards import IllegalActionError, parse_cards
 from game_helpers import (  # noqa: E402
     AA,
-    check_down,
-    deal,
     JJ,
     KK,
-    legal,
     LOW,
     NL,
-    play,
-    pot_sets,
-    pots,
     QQ,
     ROYAL,
     TT,
+    check_down,
+    deal,
+    legal,
+    play,
+    pot_sets,
+    pots,
     winners,
 )
+from holecards import IllegalActionError, parse_cards
 
 Street = hc.Street
 

@@ -14,10 +14,9 @@ import random
 import pytest
 
 import holecards as hc
-from holecards import ConfigError, Hand, IllegalActionError, Rules
 from game_helpers import hist, state  # noqa: E402
+from holecards import ConfigError, Hand, IllegalActionError, Rules
 from reference_game import reference_payoffs  # noqa: E402
-
 
 # ---------------------------------------------------------------------------
 # legal_actions agrees with what the engine accepts (random walk)
@@ -53,8 +52,9 @@ def _random_rules(rng):
         return Rules.pot_limit(small_blind=sb, big_blind=bb, **kw), n, bb
     cap = rng.choice([None, 0, 3, 4])
     return (
-        Rules.fixed_limit(small_blind=sb, big_blind=bb, raise_cap=cap,
-                          heads_up_uncapped=rng.random() < 0.5, **kw),
+        Rules.fixed_limit(
+            small_blind=sb, big_blind=bb, raise_cap=cap, heads_up_uncapped=rng.random() < 0.5, **kw
+        ),
         n,
         bb,
     )
@@ -64,8 +64,10 @@ def test_legal_actions_agree_with_the_engine_random_walk():
     rng = random.Random(20240611)
     for _ in range(250):
         rules, n, scale = _random_rules(rng)
-        stacks = [rng.choice([1, 2, 3, rng.randint(1, 5 * scale), rng.randint(10 * scale, 60 * scale)])
-                  for _ in range(n)]
+        stacks = [
+            rng.choice([1, 2, 3, rng.randint(1, 5 * scale), rng.randint(10 * scale, 60 * scale)])
+            for _ in range(n)
+        ]
         try:
             h = Hand(rules, stacks, button=rng.randrange(n), seed=rng.randrange(2**32))
         except ConfigError:
@@ -125,8 +127,15 @@ def test_legal_actions_agree_with_the_engine_random_walk():
             if la.can_fold and r < 0.2:
                 h.fold()
             elif la.min_raise_to is not None and r < 0.5:
-                h.bet_or_raise_to(rng.choice([la.min_raise_to, la.max_raise_to,
-                                              rng.randint(la.min_raise_to, la.max_raise_to)]))
+                h.bet_or_raise_to(
+                    rng.choice(
+                        [
+                            la.min_raise_to,
+                            la.max_raise_to,
+                            rng.randint(la.min_raise_to, la.max_raise_to),
+                        ]
+                    )
+                )
             else:
                 h.check_or_call()
         assert h.actor is None and h.legal_actions() is None

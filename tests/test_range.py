@@ -77,7 +77,9 @@ def test_printing_reads_back(case: tuple[Range, dict[tuple[int, int], float]]) -
 def test_without(case: tuple[Range, dict[tuple[int, int], float]], dead: list[int]) -> None:
     r, want = case
     rest = r.without([Card(c) for c in dead])
-    assert {(int(a), int(b)): w for a, b, w in rest.combos()} == {k: w for k, w in want.items() if k[0] not in dead and k[1] not in dead}
+    assert {(int(a), int(b)): w for a, b, w in rest.combos()} == {
+        k: w for k, w in want.items() if k[0] not in dead and k[1] not in dead
+    }
     assert rest == r.without("".join(str(Card(c)) for c in dead))
     assert Range(str(rest)) == rest
 
@@ -185,7 +187,11 @@ def test_errors_point_at_the_token(text: str, position: int, token: str) -> None
 
 
 @settings(max_examples=500)
-@given(st.text(alphabet=st.sampled_from(list("AKQJT98765432akshdcxo*+-,:.%[]/() 0123456789☃")), max_size=20))
+@given(
+    st.text(
+        alphabet=st.sampled_from(list("AKQJT98765432akshdcxo*+-,:.%[]/() 0123456789☃")), max_size=20
+    )
+)
 def test_any_text_parses_or_raises_range_error(text: str) -> None:
     try:
         r = Range(text)
@@ -220,10 +226,18 @@ def test_bad_cards_and_arguments() -> None:
 def test_all_combos_once() -> None:
     combos = Range.all().combos()
     assert len(combos) == 1326
-    assert {(int(a), int(b)) for a, b, _ in combos} == {(max(a, b), min(a, b)) for a, b in itertools.combinations(range(52), 2)}
+    assert {(int(a), int(b)) for a, b, _ in combos} == {
+        (max(a, b), min(a, b)) for a, b in itertools.combinations(range(52), 2)
+    }
 
 
 def test_docs_examples() -> None:
     doc = Path(__file__).resolve().parent.parent / "docs" / "ranges.md"
-    result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, raise_on_error=False, verbose=False)
+    result = doctest.testfile(
+        str(doc),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+        raise_on_error=False,
+        verbose=False,
+    )
     assert result.attempted >= 5 and result.failed == 0

@@ -19,4 +19,6 @@ def test_readme_examples() -> None:
         verbose=False,
     )
     assert result.attempted > 10
-    assert result.failed == 0, f"{result.failed} README example(s) failed; run: python -m doctest -v README.md"
+    assert result.failed == 0, (
+        f"{result.failed} README example(s) failed; run: python -m doctest -v README.md"
+    )

@@ -93,7 +93,11 @@ def test_turn_known_hands_match_eval7(spot: Any) -> None:
 
 def test_royal_flush_on_board_is_a_tie_for_everyone() -> None:
     board = split_cards("AsKsQsJsTs")
-    for hands in (["2c3d", "AhAd"], ["2c3d", "AhAd", "7h7c"], ["2c3d", "AhAd", "7h7c", "9s8s", "KdQd"]):
+    for hands in (
+        ["2c3d", "AhAd"],
+        ["2c3d", "AhAd", "7h7c"],
+        ["2c3d", "AhAd", "7h7c", "9s8s", "KdQd"],
+    ):
         got = reference_equity([hand_range(h) for h in hands], board)
         n = len(hands)
         assert got.boards == 1
@@ -104,7 +108,9 @@ def test_royal_flush_on_board_is_a_tie_for_everyone() -> None:
 
 def test_river_nuts_wins_alone() -> None:
     # Ts9h makes the royal flush with As Ks Qs Js; nobody else can.
-    got = reference_equity([hand_range(h) for h in ("Ts9h", "AhAd", "Kd2s")], split_cards("AsKsQsJs2d"))
+    got = reference_equity(
+        [hand_range(h) for h in ("Ts9h", "AhAd", "Kd2s")], split_cards("AsKsQsJs2d")
+    )
     assert got.wins == [1, 0, 0]
     assert got.ties == [0, 0, 0]
     assert got.equities == [1, 0, 0]
@@ -112,7 +118,9 @@ def test_river_nuts_wins_alone() -> None:
 
 def test_two_way_tie_among_three() -> None:
     # 2c 2d 5h 9s Jc: AhKd and AsKc both play 2-2-A-K-J; 3h4d plays 2-2-J-9-5.
-    got = reference_equity([hand_range(h) for h in ("AhKd", "AsKc", "3h4d")], split_cards("2c2d5h9sJc"))
+    got = reference_equity(
+        [hand_range(h) for h in ("AhKd", "AsKc", "3h4d")], split_cards("2c2d5h9sJc")
+    )
     assert got.wins == [0, 0, 0]
     assert got.ties == [1, 1, 0]
     assert got.equities == [Fraction(1, 2), Fraction(1, 2), 0]
@@ -125,7 +133,9 @@ def test_turn_by_hand() -> None:
     assert (got.wins, got.ties, got.boards) == ([6, 38], [0, 0], 44)
     assert got.equities == [Fraction(6, 44), Fraction(38, 44)]
     # Ad and Ac dead: 42 rivers, AK wins on As, Kc, Kd, Ks.
-    got = reference_equity([hand_range("AhKh"), hand_range("QsQd")], split_cards("2c7d9h3s"), ["Ad", "Ac"])
+    got = reference_equity(
+        [hand_range("AhKh"), hand_range("QsQd")], split_cards("2c7d9h3s"), ["Ad", "Ac"]
+    )
     assert (got.wins, got.ties, got.boards) == ([4, 38], [0, 0], 42)
 
 
@@ -164,7 +174,8 @@ def test_turn_example_hand_vs_range() -> None:
     villain = [
         ((a, b), 1)
         for a, b in itertools.combinations(DECK_TEXT, 2)
-        if (a[0] == b[0] and a[0] in "TJQKA") or (a[1] == b[1] and {a[0], b[0]} in ({"A", "Q"}, {"A", "K"}))
+        if (a[0] == b[0] and a[0] in "TJQKA")
+        or (a[1] == b[1] and {a[0], b[0]} in ({"A", "Q"}, {"A", "K"}))
     ]
     assert len(villain) == 5 * 6 + 2 * 4
     got = reference_equity([hand_range("AhKh"), villain], split_cards("2c7d9h3s"))
@@ -183,7 +194,11 @@ def test_one_card_and_random_ranges() -> None:
     got = reference_equity([one_card_range("Ah"), hand_range("KsKd")], board)
     assert got.boards == 44
     seen = board + ["Ah", "Ks", "Kd"]
-    brute = [reference_equity([hand_range("Ah" + c), hand_range("KsKd")], board) for c in DECK_TEXT if c not in seen]
+    brute = [
+        reference_equity([hand_range("Ah" + c), hand_range("KsKd")], board)
+        for c in DECK_TEXT
+        if c not in seen
+    ]
     assert len(brute) == 44
     assert got.wins[0] == sum(r.wins[0] for r in brute)
     assert got.ties[0] == sum(r.ties[0] for r in brute)

@@ -12,8 +12,8 @@ from typing import Any, Callable, List
 
 import pytest
 
+from game_helpers import AA, BOARD, KK, LOW, NL, QQ, ROYAL, check_down, deal, play  # noqa: E402
 from holecards import Rules
-from game_helpers import AA, BOARD, check_down, deal, KK, LOW, NL, play, QQ, ROYAL  # noqa: E402
 from reference_game import final_stacks, reference_stacks, side_pots, split, stacks_from_events  # noqa: E402
 
 # ---------------------------------------------------------------------------
@@ -71,13 +71,19 @@ def test_final_stacks_big_blind_all_in_for_its_ante(bb_hand, expect):
     # of it the dead ante; the small blind's chip came back. The 2 dead
     # chips are the only pot: the better hand takes them.
     other = AA if bb_hand == KK else KK
-    stacks = final_stacks([100, 2], [0, 2], [False, False], [other, bb_hand], BOARD.split(), 0, big_blind_ante=2)
+    stacks = final_stacks(
+        [100, 2], [0, 2], [False, False], [other, bb_hand], BOARD.split(), 0, big_blind_ante=2
+    )
     assert stacks == expect
 
 
 def test_final_stacks_one_player_left_needs_no_cards():
     # Everyone folds to a raise: seat 0 wins 1 + 2, its own 2 back.
-    assert final_stacks([100] * 3, [2, 1, 2], [False, True, True], [[], [], []], [], 0) == [103, 99, 98]
+    assert final_stacks([100] * 3, [2, 1, 2], [False, True, True], [[], [], []], [], 0) == [
+        103,
+        99,
+        98,
+    ]
 
 
 # ---------------------------------------------------------------------------
@@ -175,7 +181,9 @@ HANDS: List[Any] = [
 
 
 @pytest.mark.parametrize("make, expect", HANDS, ids=[m.__name__.strip("_") for m, _ in HANDS])
-def test_reference_and_events_give_the_worked_stacks(make: Callable[[], Any], expect: List[int]) -> None:
+def test_reference_and_events_give_the_worked_stacks(
+    make: Callable[[], Any], expect: List[int]
+) -> None:
     h = make()
     assert list(h.stacks) == expect
     assert stacks_from_events(h) == expect

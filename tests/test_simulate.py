@@ -66,7 +66,10 @@ def test_builtin_bots_as_python_bots_at_a_table() -> None:
     t = Table(Rules.no_limit(small_blind=1, big_blind=2), 4, seed=2)
     for s in range(4):
         t.sit(s, 200)
-    bots = [BuiltinBot(name, seed=s) for s, name in enumerate(["random", "calling_station", "tight_aggressive", "random"])]
+    bots = [
+        BuiltinBot(name, seed=s)
+        for s, name in enumerate(["random", "calling_station", "tight_aggressive", "random"])
+    ]
     for _ in range(50):
         if len(t.players) < 2:
             break
@@ -80,9 +83,13 @@ def test_builtin_bots_as_python_bots_at_a_table() -> None:
 
 
 def test_tournament_simulation() -> None:
-    r = holecards.simulate(["tag", "random", "station", "random"], tournaments=40, seed=5, payouts=[70, 30])
+    r = holecards.simulate(
+        ["tag", "random", "station", "random"], tournaments=40, seed=5, payouts=[70, 30]
+    )
     assert isinstance(r, TournamentResult)
-    assert r == holecards.simulate(["tag", "random", "station", "random"], tournaments=40, seed=5, payouts=[70, 30], threads=1)
+    assert r == holecards.simulate(
+        ["tag", "random", "station", "random"], tournaments=40, seed=5, payouts=[70, 30], threads=1
+    )
     assert sum(s.places[0] for s in r.seats) == 40
     assert all(sum(s.places) == 40 for s in r.seats)
     assert sum(s.mean_prize for s in r.seats) == pytest.approx(100)
@@ -120,7 +127,13 @@ def test_a_bot_answering_nonsense_is_named() -> None:
 
 
 def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "holecards", *args], input=stdin, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "holecards", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_cli_simulate() -> None:
@@ -133,7 +146,12 @@ def test_cli_simulate() -> None:
     assert data["seats"][0]["net"] == api.seats[0].net
     t = cli("simulate", "tag", "random", "random", "--tournaments", "20", "--seed", "1")
     assert t.returncode == 0 and "20 tournaments" in t.stdout and "ICM" in t.stdout
-    for bad, msg in [(["simulate", "tag", "shark"], "no built-in bot"), (["simulate", "tag"], "2 to 22"), (["simulate", "tag", "tag", "--hands", "0"], "hands"), (["simulate", "tag", "tag", "--blinds", "x"], "blinds")]:
+    for bad, msg in [
+        (["simulate", "tag", "shark"], "no built-in bot"),
+        (["simulate", "tag"], "2 to 22"),
+        (["simulate", "tag", "tag", "--hands", "0"], "hands"),
+        (["simulate", "tag", "tag", "--blinds", "x"], "blinds"),
+    ]:
         r = cli(*bad)
         assert r.returncode == 2 and msg in r.stderr and "Traceback" not in r.stderr, r.stderr
 
@@ -163,7 +181,13 @@ def test_ray_gives_exactly_the_one_machine_result() -> None:
     """A local Ray cluster on this machine: the chunks as Ray tasks add up to
     the same result as the run without Ray, for cash hands and tournaments."""
     ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False, ignore_reinit_error=True)
+    ray.init(
+        num_cpus=2,
+        include_dashboard=False,
+        log_to_driver=False,
+        configure_logging=False,
+        ignore_reinit_error=True,
+    )
     try:
         local = holecards.simulate(BOTS6, hands=30_000, seed=11)
         remote = holecards.simulate(BOTS6, hands=30_000, seed=11, ray=True)
@@ -196,7 +220,11 @@ def test_demo_shows_equity_a_bot_tournament_and_the_sample_replayed() -> None:
         shares = [float(x.rstrip("%")) for x in line.split()[1:] if x.endswith("%")]
         assert abs(sum(shares) - 100) < 0.5, line  # each street's equities add up to 100%
     assert "*** BOT TOURNAMENT ***" in out and "place  seat  bot" in out
-    assert "*** HAND HISTORIES ***" in out and "108 hands" in out and "108 end with their recorded finishing stacks" in out
+    assert (
+        "*** HAND HISTORIES ***" in out
+        and "108 hands" in out
+        and "108 end with their recorded finishing stacks" in out
+    )
     assert cli("demo", "--seed", "3").stdout == out  # seeded: the same tour every time
 
 
@@ -253,7 +281,16 @@ def test_tournament_prizes_near_2_63_are_exact() -> None:
     kw: dict[str, Any] = dict(stacks=500, levels=[(50, 100)], payouts=pay, seed=4)
     r = holecards.simulate(bots, tournaments=12, **kw)
     # Tournament t is chunk t: each one's prizes from a run of it alone.
-    rules_args = (2, [(50, 100, 0, 0)], 10, [500] * 3, pay, ["random", "random", "calling_station"], 12, 4)
+    rules_args = (
+        2,
+        [(50, 100, 0, 0)],
+        10,
+        [500] * 3,
+        pay,
+        ["random", "random", "calling_station"],
+        12,
+        4,
+    )
     per = [holecards._core._sim_tournaments(*rules_args, None, t, t + 1)[3] for t in range(12)]
     for seat in range(3):
         xs = [p[seat] for p in per]
@@ -289,7 +326,9 @@ def test_tournament_prizes_near_2_63_are_exact() -> None:
         (dict(tournaments=2, payouts=7), "payouts"),
     ],
 )
-def test_out_of_range_integers_are_config_errors_naming_the_argument(kwargs: dict[str, Any], name: str) -> None:
+def test_out_of_range_integers_are_config_errors_naming_the_argument(
+    kwargs: dict[str, Any], name: str
+) -> None:
     with pytest.raises(ConfigError, match=name):
         holecards.simulate(["random", "random"], **kwargs)
 
@@ -303,9 +342,13 @@ def test_the_private_entry_points_convert_their_integers_too() -> None:
     with pytest.raises(ConfigError, match="end"):
         holecards._core._sim_cash(rules, [100, 100], ["random", "random"], 10, 1, None, 0, -1)
     with pytest.raises(ConfigError, match="max_hands"):
-        holecards._core._sim_tournaments(2, [(1, 2, 0, 0)], 10, [100, 100], [1], ["random", "random"], 2, 1, max_hands=-1)
+        holecards._core._sim_tournaments(
+            2, [(1, 2, 0, 0)], 10, [100, 100], [1], ["random", "random"], 2, 1, max_hands=-1
+        )
     with pytest.raises(ConfigError, match="levels"):
-        holecards._core._sim_tournaments(2, [(1, 2)], 10, [100, 100], [1], ["random", "random"], 2, 1)
+        holecards._core._sim_tournaments(
+            2, [(1, 2)], 10, [100, 100], [1], ["random", "random"], 2, 1
+        )
     with pytest.raises(ConfigError, match="hands"):
         holecards._core._sim_cash_chunks(-5)
 
@@ -323,7 +366,15 @@ _ANY = st.one_of(
     st.just(object()),
 )
 # Values that keep a run short when they are accepted.
-_COUNT = st.one_of(st.integers(1, 30), st.integers(max_value=0), st.integers(min_value=2**64), st.floats(allow_nan=True), st.text(max_size=3), st.none(), st.booleans())
+_COUNT = st.one_of(
+    st.integers(1, 30),
+    st.integers(max_value=0),
+    st.integers(min_value=2**64),
+    st.floats(allow_nan=True),
+    st.text(max_size=3),
+    st.none(),
+    st.booleans(),
+)
 _THREADS = st.one_of(st.none(), st.sampled_from([1, 2, 0, -1, 2**64, 1025, 1.0, "2", True]))
 
 
@@ -336,15 +387,33 @@ _THREADS = st.one_of(st.none(), st.sampled_from([1, 2, 0, -1, 2**64, 1025, 1.0, 
     threads=_THREADS,
     max_hands=st.one_of(st.integers(min_value=-3, max_value=2**66), _ANY),
     hands_per_level=_ANY,
-    levels=st.one_of(_ANY, st.lists(st.tuples(st.integers(-2, 2**65), st.integers(-2, 2**65)), max_size=2)),
+    levels=st.one_of(
+        _ANY, st.lists(st.tuples(st.integers(-2, 2**65), st.integers(-2, 2**65)), max_size=2)
+    ),
     payouts=_ANY,
 )
-def test_random_arguments_give_a_result_or_a_holecards_error(cash: bool, count: Any, stacks: Any, seed: Any, threads: Any, max_hands: Any, hands_per_level: Any, levels: Any, payouts: Any) -> None:
+def test_random_arguments_give_a_result_or_a_holecards_error(
+    cash: bool,
+    count: Any,
+    stacks: Any,
+    seed: Any,
+    threads: Any,
+    max_hands: Any,
+    hands_per_level: Any,
+    levels: Any,
+    payouts: Any,
+) -> None:
     kw: dict[str, Any] = dict(stacks=stacks, seed=seed, threads=threads)
     if cash:
         kw["hands"] = count
     else:
-        kw.update(tournaments=count, max_hands=max_hands, hands_per_level=hands_per_level, levels=levels, payouts=payouts)
+        kw.update(
+            tournaments=count,
+            max_hands=max_hands,
+            hands_per_level=hands_per_level,
+            levels=levels,
+            payouts=payouts,
+        )
     try:
         holecards.simulate(["random", "station"], **kw)
     except holecards.HolecardsError as e:
@@ -355,7 +424,12 @@ def test_a_short_but_slow_run_is_watched_too() -> None:
     # 19,999 hands between 22 tight-aggressive bots (Monte Carlo at every
     # decision) take about a second: once run unwatched, Ctrl-C then waited
     # for the end.
-    out = run_child("holecards.simulate(['tag'] * 22, hands=19_999, seed=1)", interrupt_after=0.3, limit_gb=1.5, timeout=10)
+    out = run_child(
+        "holecards.simulate(['tag'] * 22, hands=19_999, seed=1)",
+        interrupt_after=0.3,
+        limit_gb=1.5,
+        timeout=10,
+    )
     if out.verdict == "finished":  # (a machine fast enough to finish first)
         return
     assert out.verdict == "interrupted", (out.stdout, out.stderr[-2000:])

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 import holecards
 from holecards import ConfigError, EventKind, Rules, Table, Tournament
-from reference_table import Expected, MissedBook, expected, icm as reference_icm
+from reference_table import Expected, MissedBook, expected
+from reference_table import icm as reference_icm
 from test_table_stateful import check_posts, random_bot
 
 NL = Rules.no_limit(small_blind=1, big_blind=2)
@@ -51,7 +52,11 @@ def play(t: Any, hand: holecards.Hand, rng: random.Random, gentle: bool = False)
             hand.check_or_call() if la.can_check else hand.fold()
             continue
         kind, amount = bot(hand.view(la.seat))
-        {"raise": lambda: hand.bet_or_raise_to(amount), "fold": hand.fold, "call": hand.check_or_call}[kind]()
+        {
+            "raise": lambda: hand.bet_or_raise_to(amount),  # noqa: B023 (called within the iteration)
+            "fold": hand.fold,
+            "call": hand.check_or_call,
+        }[kind]()
 
 
 @pytest.mark.parametrize("rule", ["moving", "dead"])
@@ -99,7 +104,13 @@ def test_long_random_sessions_seat_by_seat(rule: str, seed: int) -> None:
         hand = t.new_hand()
         pos, seats = t.positions, t.dealt_seats
         assert pos is not None and seats is not None
-        assert (pos.button, pos.small_blind, pos.big_blind, pos.button_dead, pos.small_blind_dead) == (
+        assert (
+            pos.button,
+            pos.small_blind,
+            pos.big_blind,
+            pos.button_dead,
+            pos.small_blind_dead,
+        ) == (
             exp.button,
             exp.small_blind,
             exp.big_blind,
@@ -139,7 +150,11 @@ def test_a_dead_small_blind_seat_by_seat() -> None:
     pos = t.positions
     assert pos is not None
     assert (pos.button, pos.small_blind, pos.big_blind, pos.small_blind_dead) == (1, 2, 3, True)
-    posts = [(t.dealt_seats[e.seat], e.kind) for e in h.events if e.kind in (EventKind.POST_SMALL_BLIND, EventKind.POST_BIG_BLIND)]  # type: ignore[index]
+    posts = [
+        (t.dealt_seats[e.seat], e.kind)
+        for e in h.events
+        if e.kind in (EventKind.POST_SMALL_BLIND, EventKind.POST_BIG_BLIND)
+    ]  # type: ignore[index]
     assert posts == [(3, EventKind.POST_BIG_BLIND)]
     assert t.dealt_seats[h.actor] == 4  # type: ignore[index]
 
@@ -170,7 +185,14 @@ def test_tournament_same_hand_busts_place_by_starting_stack_and_tie() -> None:
     for seed in range(30):
         stacks = [rng.choice((3, 3, 5, 8)) for _ in range(6)]
         t = Tournament([(1, 2)], stacks, [60, 30, 10], hands_per_level=100, seed=seed)
-        all_in = lambda v: ("raise", v.legal_actions().max_raise_to) if v.legal_actions().max_raise_to else ("call", 0)  # noqa: E731
+
+        def all_in(v):
+            return (
+                ("raise", v.legal_actions().max_raise_to)
+                if v.legal_actions().max_raise_to
+                else ("call", 0)
+            )
+
         while not t.is_over:
             t.play(all_in)
         by_hand: dict[Any, list[Any]] = {}
@@ -463,7 +485,7 @@ def test_an_absent_big_blind_never_wins(seed: int) -> None:
     while hand.legal_actions() is not None:
         hand.check_or_call()
     t.finish(hand)
-    assert [p.stack for p in t.players] [2] == 980
+    assert [p.stack for p in t.players][2] == 980
     assert rules.big_blind == 20
     kinds = [(e.kind, e.seat) for e in hand.events if e.kind == EventKind.FOLD]
     assert kinds == [(EventKind.FOLD, 2)]
@@ -497,11 +519,13 @@ def test_a_late_entry_alone_at_the_table_is_dealt_in() -> None:
     """Everyone dealt in would be away and the only player present is a
     late entry who would wait a hand (between the button and the small
     blind): he comes in at once rather than no hand being dealt."""
+
     def setup() -> Any:
         t = Tournament([(1, 2)], [100, 0, 100, 0, 100, 0], hands_per_level=5, seed=238)
         t.play(call_bot)  # button 0, blinds 2 and 4: next, button 2, small blind 4
         t.register(3, 50)
         return t
+
     t = setup()
     t.sit_out(2)
     t.new_hand()
@@ -521,7 +545,10 @@ def test_a_late_entry_alone_at_the_table_is_dealt_in() -> None:
 
 def test_missed_blinds_from_python() -> None:
     rules = Rules.no_limit(small_blind=1, big_blind=2)
-    for rule, want in [("dead", [("POST_BIG_BLIND", 2), ("POST_SMALL_BLIND", 1)]), ("big_blind_only", [("POST_BIG_BLIND", 2)])]:
+    for rule, want in [
+        ("dead", [("POST_BIG_BLIND", 2), ("POST_SMALL_BLIND", 1)]),
+        ("big_blind_only", [("POST_BIG_BLIND", 2)]),
+    ]:
         t = Table(rules, 6, seed=1, missed_blinds=rule)
         assert t.missed_blinds == rule
         for s in range(6):
@@ -530,12 +557,18 @@ def test_missed_blinds_from_python() -> None:
         t.sit_out(4)
         for _ in range(3):
             t.play(call_bot)
-        assert [p.missed_blinds for p in t.players if p.seat == 4] == ["both" if rule == "dead" else "both"]
+        assert [p.missed_blinds for p in t.players if p.seat == 4] == [
+            "both" if rule == "dead" else "both"
+        ]
         t.sit_in(4, "post")
         hand = t.new_hand()
         seats = t.dealt_seats
         assert seats is not None
-        posts = [(e.kind.name, e.amount) for e in hand.events if e.seat is not None and seats[e.seat] == 4 and e.kind.name.startswith("POST")]
+        posts = [
+            (e.kind.name, e.amount)
+            for e in hand.events
+            if e.seat is not None and seats[e.seat] == 4 and e.kind.name.startswith("POST")
+        ]
         assert posts == want
         i = seats.index(4)
         assert hand.bets[i] == 2 and hand.contributions[i] == sum(a for _, a in want)

@@ -23,11 +23,10 @@ import pickle
 import random
 from typing import Any, Optional
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-
-import pytest
 
 import holecards
 from holecards import EventKind, Rules, Table, Tournament
@@ -92,7 +91,12 @@ def replays_to_the_same_end(table_or_tournament: Any, hand: holecards.Hand) -> N
     assert back.finishing_stacks == replayed.stacks, text
 
 
-@settings(max_examples=60, stateful_step_count=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=60,
+    stateful_step_count=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 class TableMachine(RuleBasedStateMachine):
     @initialize(
         rule=st.sampled_from(["moving", "dead"]),
@@ -102,13 +106,17 @@ class TableMachine(RuleBasedStateMachine):
         missed_blinds=st.sampled_from(["dead", "big_blind_only"]),
         data=st.data(),
     )
-    def setup(self, rule: str, seats: int, forced: str, seed: int, missed_blinds: str, data: Any) -> None:
+    def setup(
+        self, rule: str, seats: int, forced: str, seed: int, missed_blinds: str, data: Any
+    ) -> None:
         ante = {"blinds": {}, "ante": {"ante": 1}, "bb_ante": {"big_blind_ante": 2}}[forced]
         self.rules = Rules.no_limit(small_blind=1, big_blind=2, **ante)
         self.table = Table(self.rules, seats, button=rule, seed=seed, missed_blinds=missed_blinds)
         self.rule = rule
         self.rng = random.Random(seed)
-        occupied = data.draw(st.sets(st.integers(0, seats - 1), min_size=min(2, seats), max_size=seats))
+        occupied = data.draw(
+            st.sets(st.integers(0, seats - 1), min_size=min(2, seats), max_size=seats)
+        )
         for s in sorted(occupied):
             self.table.sit(s, data.draw(st.integers(1, 60)))
         self.first_button: Optional[int] = data.draw(st.sampled_from(sorted(occupied) + [None]))
@@ -209,17 +217,31 @@ class TableMachine(RuleBasedStateMachine):
                     return
         assert pickle.dumps(self.table) == before
 
-    @precondition(lambda self: sum(1 for p in self.table.players if p.status != "sitting_out" or self.rule == "dead") >= 2)
+    @precondition(
+        lambda self: (
+            sum(1 for p in self.table.players if p.status != "sitting_out" or self.rule == "dead")
+            >= 2
+        )
+    )
     @rule(count=st.integers(1, 4))
     def play_hands(self, count: int) -> None:
         for _ in range(count):
-            if sum(1 for p in self.table.players if p.status != "sitting_out" or self.rule == "dead") < 2:
+            if (
+                sum(
+                    1
+                    for p in self.table.players
+                    if p.status != "sitting_out" or self.rule == "dead"
+                )
+                < 2
+            ):
                 return
             if self.rule == "dead" and all(p.status == "sitting_out" for p in self.table.players):
                 # Nobody at the table: no hand is dealt (nobody could win
                 # it), and nothing changes.
                 before = pickle.dumps(self.table)
-                with pytest.raises(holecards.ConfigError, match="every player dealt in would be sitting out"):
+                with pytest.raises(
+                    holecards.ConfigError, match="every player dealt in would be sitting out"
+                ):
                     self.table.new_hand()
                 assert pickle.dumps(self.table) == before
                 return
@@ -227,13 +249,21 @@ class TableMachine(RuleBasedStateMachine):
 
     def play_hand(self) -> None:
         statuses = self.statuses()
-        exp = expected(self.rule, statuses, self.last, self.first_button, owed=self.book.owed(len(statuses)))
+        exp = expected(
+            self.rule, statuses, self.last, self.first_button, owed=self.book.owed(len(statuses))
+        )
         hand = self.table.new_hand()
         pos = self.table.positions
         seats = self.table.dealt_seats
         assert pos is not None and seats is not None
         got = (pos.button, pos.small_blind, pos.big_blind, pos.button_dead, pos.small_blind_dead)
-        assert got == (exp.button, exp.small_blind, exp.big_blind, exp.button_dead, exp.small_blind_dead), (statuses, self.last, got, exp)
+        assert got == (
+            exp.button,
+            exp.small_blind,
+            exp.big_blind,
+            exp.button_dead,
+            exp.small_blind_dead,
+        ), (statuses, self.last, got, exp)
         assert tuple(seats) == exp.dealt, (statuses, seats, exp)
         check_posts(hand, seats, exp, self.rules)
         # Heads-up: the button posts the small blind and acts first preflop.
@@ -243,7 +273,9 @@ class TableMachine(RuleBasedStateMachine):
         while hand.legal_actions() is not None:
             la = hand.legal_actions()
             assert la is not None
-            assert not self.table.is_absent(la.seat), "an absent player's hand is dead: it never acts"
+            assert not self.table.is_absent(la.seat), (
+                "an absent player's hand is dead: it never acts"
+            )
             kind, amount = bot(hand.view(la.seat))
             if kind == "raise":
                 hand.bet_or_raise_to(amount)
@@ -254,7 +286,9 @@ class TableMachine(RuleBasedStateMachine):
         before = {p.seat: p for p in self.table.players}
         for i, s in enumerate(seats):
             if statuses[s] == "sitting_out":
-                assert hand.folded[i] and hand.stacks[i] <= hand.starting_stacks[i], "a dead hand wins nothing"
+                assert hand.folded[i] and hand.stacks[i] <= hand.starting_stacks[i], (
+                    "a dead hand wins nothing"
+                )
         replays_to_the_same_end(self.table, hand)
         busts = self.table.finish(hand)
         final = dict(zip(seats, hand.stacks))
@@ -288,7 +322,12 @@ class TableMachine(RuleBasedStateMachine):
 TestTable = TableMachine.TestCase
 
 
-@settings(max_examples=40, stateful_step_count=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=40,
+    stateful_step_count=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 class TournamentMachine(RuleBasedStateMachine):
     @initialize(
         players=st.integers(2, 9),
@@ -301,7 +340,9 @@ class TournamentMachine(RuleBasedStateMachine):
         self.levels = [(1, 2, 0), (2, 4, 1), (5, 10, 2), (10, 20, 3), (25, 50, 5)]
         stacks = [data.draw(st.integers(5, 120)) for _ in range(players)] + [0]
         self.payouts = data.draw(st.lists(st.integers(0, 500), max_size=players))
-        self.t = Tournament(self.levels, stacks, self.payouts, hands_per_level=per_level, ante=ante, seed=seed)
+        self.t = Tournament(
+            self.levels, stacks, self.payouts, hands_per_level=per_level, ante=ante, seed=seed
+        )
         self.per_level = per_level
         self.ante = ante
         self.chips = sum(stacks)
@@ -342,7 +383,9 @@ class TournamentMachine(RuleBasedStateMachine):
             # Nobody at the table: no hand is dealt (nobody could win it),
             # and nothing changes.
             before = pickle.dumps(self.t)
-            with pytest.raises(holecards.ConfigError, match="every player dealt in would be sitting out"):
+            with pytest.raises(
+                holecards.ConfigError, match="every player dealt in would be sitting out"
+            ):
                 self.t.play(random_bot(self.rng))
             assert pickle.dumps(self.t) == before
             return

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import holecards as hc
-from hand_strategies import card_strings, hands, random_action
 from game_helpers import NL, play
+from hand_strategies import card_strings, hands, random_action
 
 EK = hc.EventKind
 
@@ -44,8 +44,12 @@ def check_view(hand: hc.Hand, seat: Optional[int]) -> None:
     assert restored == v
     assert set(card_strings(restored.to_dict())) <= allowed
     # the public attributes match the hand
-    assert v.seat == seat and v.stacks == hand.stacks and v.pot == hand.pot and v.board == hand.board
-    assert [(e.kind, e.seat, e.amount) for e in v.events] == [(e.kind, e.seat, e.amount) for e in hand.events]
+    assert (
+        v.seat == seat and v.stacks == hand.stacks and v.pot == hand.pot and v.board == hand.board
+    )
+    assert [(e.kind, e.seat, e.amount) for e in v.events] == [
+        (e.kind, e.seat, e.amount) for e in hand.events
+    ]
     if seat is None:
         assert v.hole_cards is None and v.legal_actions() is None
     else:
@@ -67,7 +71,9 @@ def test_no_view_shows_a_card_its_reader_may_not_know(hand: hc.Hand, data: Any) 
 def _pair(hole_a: list, seat: int) -> list:
     """The same deal with every other seat's hole cards changed to unused ones."""
     used = {c for h in hole_a for c in (h[:2], h[2:])}
-    spare = [r + s for r in "23456789" for s in "cdhs" if r + s not in used and r + s not in "AsKsQsJsTs"]
+    spare = [
+        r + s for r in "23456789" for s in "cdhs" if r + s not in used and r + s not in "AsKsQsJsTs"
+    ]
     out = []
     for i, h in enumerate(hole_a):
         out.append(h if i == seat else spare.pop() + spare.pop())
@@ -76,7 +82,9 @@ def _pair(hole_a: list, seat: int) -> list:
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(2, 6), st.integers(0, 5), st.data())
-def test_a_view_does_not_change_when_a_card_it_cannot_see_changes(n: int, seat: int, data: Any) -> None:
+def test_a_view_does_not_change_when_a_card_it_cannot_see_changes(
+    n: int, seat: int, data: Any
+) -> None:
     seat %= n
     hole = ["AhAd", "KhKd", "QhQd", "JhJd", "ThTd", "9h9d"][:n]
     other = _pair(hole, seat)
@@ -99,7 +107,9 @@ def test_a_view_does_not_change_when_a_card_it_cannot_see_changes(n: int, seat: 
 
 
 def test_the_public_view_shows_hole_cards_only_once_shown() -> None:
-    h = hc.Hand(NL(), [100, 100, 100], button=0, hole_cards=["AhAd", "KhKd", "2c7d"], board="Qs9s4d3c2h")
+    h = hc.Hand(
+        NL(), [100, 100, 100], button=0, hole_cards=["AhAd", "KhKd", "2c7d"], board="Qs9s4d3c2h"
+    )
     v = h.view()
     assert v.seat is None and v.hole_cards is None and v.shown == {}
     deals = [e for e in v.events if e.kind == EK.DEAL_HOLE]

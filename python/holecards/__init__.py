@@ -12,6 +12,7 @@ The evaluator::
 
 from __future__ import annotations
 
+from . import phh
 from ._core import (
     HOLE_CARDS,
     MAX_SEATS,
@@ -37,12 +38,14 @@ from ._core import (
     icm,
     parse_cards,
 )
+from ._equity_api import EquityGrid, EquityResult, equity, equity_grid
 from ._evaluate import evaluate_many
 from .enums import ActionKind, Category, EventKind, IllegalReason, Street, Structure
 from .errors import (
     CardError,
     ConfigError,
     DuplicateCardError,
+    EquityError,
     HandHistoryError,
     HolecardsError,
     IllegalActionError,
@@ -51,10 +54,7 @@ from .errors import (
     RangeError,
     StateError,
     UnsupportedVariantError,
-    EquityError,
 )
-from ._equity_api import EquityGrid, EquityResult, equity, equity_grid
-from . import phh
 from .sim import simulate
 
 __all__ = [

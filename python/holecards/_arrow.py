@@ -37,15 +37,35 @@ def to_arrow(histories: Sequence[HandHistory], *, threads: Optional[int] = None)
     # Replayed and summarised in Rust on every core; only the columns come back.
     hands, acts = _phh_columns(list(histories), threads)
     int_list = pa.list_(pa.int64())
-    hand_schema = pa.schema([
-        ("hand_id", pa.int64()), ("source", pa.string()), ("section", pa.string()), ("variant", pa.string()),
-        ("status", pa.string()), ("error", pa.string()), ("unit", pa.string()), ("small_blind", pa.int64()),
-        ("big_blind", pa.int64()), ("ante", pa.int64()), ("seat_count", pa.int64()),
-        ("starting_stacks", int_list), ("final_stacks", int_list), ("board", pa.string()), ("pot", pa.int64()),
-        ("winners", int_list),
-    ])
-    action_schema = pa.schema([
-        ("hand_id", pa.int64()), ("index", pa.int64()), ("seat", pa.int64()), ("street", pa.string()),
-        ("kind", pa.string()), ("amount", pa.int64()), ("all_in", pa.bool_()),
-    ])
+    hand_schema = pa.schema(
+        [
+            ("hand_id", pa.int64()),
+            ("source", pa.string()),
+            ("section", pa.string()),
+            ("variant", pa.string()),
+            ("status", pa.string()),
+            ("error", pa.string()),
+            ("unit", pa.string()),
+            ("small_blind", pa.int64()),
+            ("big_blind", pa.int64()),
+            ("ante", pa.int64()),
+            ("seat_count", pa.int64()),
+            ("starting_stacks", int_list),
+            ("final_stacks", int_list),
+            ("board", pa.string()),
+            ("pot", pa.int64()),
+            ("winners", int_list),
+        ]
+    )
+    action_schema = pa.schema(
+        [
+            ("hand_id", pa.int64()),
+            ("index", pa.int64()),
+            ("seat", pa.int64()),
+            ("street", pa.string()),
+            ("kind", pa.string()),
+            ("amount", pa.int64()),
+            ("all_in", pa.bool_()),
+        ]
+    )
     return pa.table(hands, schema=hand_schema), pa.table(acts, schema=action_schema)

@@ -15,13 +15,23 @@ import argparse
 import random
 from typing import Any, List, Optional, TextIO
 
+from . import Rules, Table, Tournament
 from ._core import BuiltinBot
 from .bots import apply_move
 from .enums import EventKind, Street
-from . import Rules, Table, Tournament
 from .sim import BOT_NAMES
 
-_DEFAULT_BOTS = ["tight_aggressive", "random", "calling_station", "tight_aggressive", "random", "tight_aggressive", "calling_station", "random", "tight_aggressive"]
+_DEFAULT_BOTS = [
+    "tight_aggressive",
+    "random",
+    "calling_station",
+    "tight_aggressive",
+    "random",
+    "tight_aggressive",
+    "calling_station",
+    "random",
+    "tight_aggressive",
+]
 
 
 def add_parser(commands: Any, int_in_range: Any) -> None:
@@ -34,13 +44,39 @@ def add_parser(commands: Any, int_in_range: Any) -> None:
             "a all-in, q quit. The end of input ends the session."
         ),
     )
-    p.add_argument("--players", type=int_in_range("players", 2, 10), default=6, help="players at the table, you included (default 6)")
-    p.add_argument("--bots", default=None, metavar="BOT,BOT,...", help="the bots, seat 1 on (default: a mix)")
+    p.add_argument(
+        "--players",
+        type=int_in_range("players", 2, 10),
+        default=6,
+        help="players at the table, you included (default 6)",
+    )
+    p.add_argument(
+        "--bots", default=None, metavar="BOT,BOT,...", help="the bots, seat 1 on (default: a mix)"
+    )
     p.add_argument("--blinds", default="1/2", metavar="SB/BB", help="cash blinds (default 1/2)")
-    p.add_argument("--stack", type=int_in_range("stack", 1, 2**50), default=None, help="starting stacks (default 100 big blinds; 1500 in a tournament)")
-    p.add_argument("--tournament", action="store_true", help="a single-table tournament (blinds up every 10 hands) instead of cash")
-    p.add_argument("--hands", type=int_in_range("hands", 1, 10**9), default=None, help="stop after this many hands")
-    p.add_argument("--seed", type=int_in_range("seed", 0, 2**64 - 1), default=None, help="seed for the cards and the bots (default: random)")
+    p.add_argument(
+        "--stack",
+        type=int_in_range("stack", 1, 2**50),
+        default=None,
+        help="starting stacks (default 100 big blinds; 1500 in a tournament)",
+    )
+    p.add_argument(
+        "--tournament",
+        action="store_true",
+        help="a single-table tournament (blinds up every 10 hands) instead of cash",
+    )
+    p.add_argument(
+        "--hands",
+        type=int_in_range("hands", 1, 10**9),
+        default=None,
+        help="stop after this many hands",
+    )
+    p.add_argument(
+        "--seed",
+        type=int_in_range("seed", 0, 2**64 - 1),
+        default=None,
+        help="seed for the cards and the bots (default: random)",
+    )
 
 
 class _Input:
@@ -83,17 +119,26 @@ def _parse_move(text: str, la: Any, stack: int) -> tuple[Optional[tuple[str, int
         if la.min_raise_to is None:
             return None, "betting is closed: check or call (c), or fold (f)"
         if len(words) < 2:
-            return None, f"give the amount to raise to, from {la.min_raise_to} to {la.max_raise_to}: r {la.min_raise_to}"
+            return (
+                None,
+                f"give the amount to raise to, from {la.min_raise_to} to {la.max_raise_to}: r {la.min_raise_to}",
+            )
         try:
             amount = int(words[1])
         except ValueError:
             return None, f"{words[1]!r} is not a number of chips: r {la.min_raise_to}"
         if not la.min_raise_to <= amount <= la.max_raise_to:
             if la.min_raise_to == la.max_raise_to:
-                return None, f"the only raise is all-in, to {la.max_raise_to}: r {la.max_raise_to} or a"
+                return (
+                    None,
+                    f"the only raise is all-in, to {la.max_raise_to}: r {la.max_raise_to} or a",
+                )
             return None, f"raise to between {la.min_raise_to} and {la.max_raise_to}"
         return ("raise", amount), ""
-    return None, f"{text.strip()!r} is not a move: f fold, k check, c call, r AMOUNT raise to, a all-in, q quit"
+    return (
+        None,
+        f"{text.strip()!r} is not a move: f fold, k check, c call, r AMOUNT raise to, a all-in, q quit",
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO, error: Any) -> int:
@@ -102,13 +147,18 @@ def run(args: argparse.Namespace, out: TextIO, error: Any) -> int:
 
     console = Console(file=out, highlight=False, soft_wrap=True, width=100)
     n = args.players
-    names = (args.bots.split(",") if args.bots else _DEFAULT_BOTS[: n - 1])
-    names = [{"tag": "tight_aggressive", "station": "calling_station"}.get(x.strip(), x.strip()) for x in names]
+    names = args.bots.split(",") if args.bots else _DEFAULT_BOTS[: n - 1]
+    names = [
+        {"tag": "tight_aggressive", "station": "calling_station"}.get(x.strip(), x.strip())
+        for x in names
+    ]
     if len(names) != n - 1:
         raise error(f"--bots gives {len(names)} bots for {n - 1} seats (seat 0 is you)")
     for b in names:
         if b not in BOT_NAMES:
-            raise error(f"no built-in bot is called {b!r}: the built-in bots are {', '.join(BOT_NAMES)}")
+            raise error(
+                f"no built-in bot is called {b!r}: the built-in bots are {', '.join(BOT_NAMES)}"
+            )
     try:
         sb, bb = (int(x) for x in args.blinds.split("/"))
     except ValueError:
@@ -119,8 +169,21 @@ def run(args: argparse.Namespace, out: TextIO, error: Any) -> int:
     game: Any
     if args.tournament:
         stack = args.stack or 1500
-        levels = [(10, 20), (15, 30), (25, 50), (50, 100), (75, 150), (100, 200), (150, 300), (200, 400), (300, 600), (500, 1000)]
-        game = Tournament(levels, [stack] * n, [65, 35] if n <= 6 else [50, 30, 20], hands_per_level=10, seed=seed)
+        levels = [
+            (10, 20),
+            (15, 30),
+            (25, 50),
+            (50, 100),
+            (75, 150),
+            (100, 200),
+            (150, 300),
+            (200, 400),
+            (300, 600),
+            (500, 1000),
+        ]
+        game = Tournament(
+            levels, [stack] * n, [65, 35] if n <= 6 else [50, 30, 20], hands_per_level=10, seed=seed
+        )
     else:
         stack = args.stack or 100 * bb
         game = Table(Rules.no_limit(small_blind=sb, big_blind=bb), n, seed=seed)
@@ -129,7 +192,9 @@ def run(args: argparse.Namespace, out: TextIO, error: Any) -> int:
     start_chips = stack
     reader = _Input(out)
     played = 0
-    console.print(f"[bold]holecards play[/bold]: {n} players, {'tournament' if args.tournament else f'cash {sb}/{bb}'}, stacks {stack}, seed {seed}. You are seat 0.")
+    console.print(
+        f"[bold]holecards play[/bold]: {n} players, {'tournament' if args.tournament else f'cash {sb}/{bb}'}, stacks {stack}, seed {seed}. You are seat 0."
+    )
     console.print("Moves: f fold, k check, c call, r AMOUNT raise to, a all-in, q quit.")
     quit_now = False
     while not quit_now:
@@ -145,9 +210,18 @@ def run(args: argparse.Namespace, out: TextIO, error: Any) -> int:
         seats: List[int] = game.dealt_seats
         pos = game.positions
         me = seats.index(0) if 0 in seats else None
-        console.rule(f"hand {game.hands_dealt}" + (f", level {game.level + 1}, blinds {hand.rules.small_blind}/{hand.rules.big_blind}" if args.tournament else ""))
+        console.rule(
+            f"hand {game.hands_dealt}"
+            + (
+                f", level {game.level + 1}, blinds {hand.rules.small_blind}/{hand.rules.big_blind}"
+                if args.tournament
+                else ""
+            )
+        )
         if me is not None:
-            console.print(f"Your cards: [bold]{' '.join(str(c) for c in hand.hole_cards(me))}[/bold]")
+            console.print(
+                f"Your cards: [bold]{' '.join(str(c) for c in hand.hole_cards(me))}[/bold]"
+            )
         shown = 0
         while (la := hand.legal_actions()) is not None:
             shown = _print_events(console, hand, seats, labels, shown)
@@ -190,11 +264,15 @@ def run(args: argparse.Namespace, out: TextIO, error: Any) -> int:
         played += 1
         if me is not None:
             delta = hand.stacks[me] - hand.starting_stacks[me]
-            console.print(f"Hand over: you {'won' if delta > 0 else 'lost' if delta < 0 else 'broke even'} {abs(delta)}; your stack {hand.stacks[me]}.")
+            console.print(
+                f"Hand over: you {'won' if delta > 0 else 'lost' if delta < 0 else 'broke even'} {abs(delta)}; your stack {hand.stacks[me]}."
+            )
     you = next((p for p in game.players if p.seat == 0), None)
     final = you.stack if you is not None else 0
     console.rule("session over")
-    console.print(f"{played} hands played. You started with {start_chips} and have {final} ({final - start_chips:+d}).")
+    console.print(
+        f"{played} hands played. You started with {start_chips} and have {final} ({final - start_chips:+d})."
+    )
     if args.tournament:
         for r in game.results:
             if r.seat == 0:
@@ -234,7 +312,9 @@ def _print_events(console: Any, hand: Any, seats: List[int], labels: List[str], 
             allin = " (all-in)" if e.all_in else ""
             console.print(f"{who} {second if you else third}{what.format(e.amount)}{allin}")
         elif k == EventKind.DEAL_BOARD and e.cards:
-            console.print(f"[bold]{e.street.name.lower()}[/bold]: {' '.join(str(c) for c in hand.board[: {Street.FLOP: 3, Street.TURN: 4}.get(e.street, 5)])}")
+            console.print(
+                f"[bold]{e.street.name.lower()}[/bold]: {' '.join(str(c) for c in hand.board[: {Street.FLOP: 3, Street.TURN: 4}.get(e.street, 5)])}"
+            )
         elif k == EventKind.SHOW and e.cards:
             console.print(f"{who} {'show' if you else 'shows'} {' '.join(str(c) for c in e.cards)}")
         elif k == EventKind.AWARD:
@@ -244,7 +324,9 @@ def _print_events(console: Any, hand: Any, seats: List[int], labels: List[str], 
     return len(events)
 
 
-def _print_table(console: Any, rich_table: Any, hand: Any, seats: List[int], labels: List[str], pos: Any) -> None:
+def _print_table(
+    console: Any, rich_table: Any, hand: Any, seats: List[int], labels: List[str], pos: Any
+) -> None:
     t = rich_table(show_header=True, header_style="bold")
     for col in ("seat", "player", "stack", "bet", ""):
         t.add_column(col, justify="right" if col in ("stack", "bet") else "left")
@@ -258,7 +340,13 @@ def _print_table(console: Any, rich_table: Any, hand: Any, seats: List[int], lab
             marks.append("all-in")
         if hand.actor == i:
             marks.append("to act")
-        t.add_row(str(s), "you" if s == 0 else labels[s], str(hand.stacks[i]), str(hand.bets[i] or ""), ", ".join(marks))
+        t.add_row(
+            str(s),
+            "you" if s == 0 else labels[s],
+            str(hand.stacks[i]),
+            str(hand.bets[i] or ""),
+            ", ".join(marks),
+        )
     console.print(t)
     board = " ".join(str(c) for c in hand.board) or "(none yet)"
     console.print(f"Board: {board}   Pot: {hand.pot}")

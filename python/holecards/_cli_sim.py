@@ -21,12 +21,37 @@ def add_parser(commands: Any, int_in_range: Any) -> None:
         ),
     )
     sim.add_argument("bots", nargs="+", metavar="BOT", help="a built-in bot's name, one per seat")
-    sim.add_argument("--hands", type=int_in_range("hands", 1, 10**12), default=None, help="cash hands (default 100000)")
-    sim.add_argument("--tournaments", type=int_in_range("tournaments", 1, 10**9), default=None, help="single-table tournaments instead of cash hands")
+    sim.add_argument(
+        "--hands",
+        type=int_in_range("hands", 1, 10**12),
+        default=None,
+        help="cash hands (default 100000)",
+    )
+    sim.add_argument(
+        "--tournaments",
+        type=int_in_range("tournaments", 1, 10**9),
+        default=None,
+        help="single-table tournaments instead of cash hands",
+    )
     sim.add_argument("--blinds", default="1/2", metavar="SB/BB", help="cash blinds (default 1/2)")
-    sim.add_argument("--stack", type=int_in_range("stack", 1, 2**50), default=None, help="starting stack (default 100 big blinds; 1500 in tournaments)")
-    sim.add_argument("--seed", type=int_in_range("seed", 0, 2**64 - 1), default=None, help="seed (default: random, printed)")
-    sim.add_argument("--threads", type=int_in_range("threads", 1, 1024), default=None, help="cores to use (default: all)")
+    sim.add_argument(
+        "--stack",
+        type=int_in_range("stack", 1, 2**50),
+        default=None,
+        help="starting stack (default 100 big blinds; 1500 in tournaments)",
+    )
+    sim.add_argument(
+        "--seed",
+        type=int_in_range("seed", 0, 2**64 - 1),
+        default=None,
+        help="seed (default: random, printed)",
+    )
+    sim.add_argument(
+        "--threads",
+        type=int_in_range("threads", 1, 1024),
+        default=None,
+        help="cores to use (default: all)",
+    )
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
@@ -47,27 +72,64 @@ def run(args: argparse.Namespace, out: TextIO, progress_factory: Any, error: Any
     try:
         result: Union[SimulationResult, TournamentResult]
         if args.tournaments is not None:
-            result = simulate(args.bots, tournaments=args.tournaments, stacks=args.stack, seed=args.seed, threads=args.threads, progress=bar)
+            result = simulate(
+                args.bots,
+                tournaments=args.tournaments,
+                stacks=args.stack,
+                seed=args.seed,
+                threads=args.threads,
+                progress=bar,
+            )
         else:
             rules = Rules.no_limit(small_blind=sb, big_blind=bb)
-            result = simulate(args.bots, hands=args.hands or 100_000, rules=rules, stacks=args.stack, seed=args.seed, threads=args.threads, progress=bar)
+            result = simulate(
+                args.bots,
+                hands=args.hands or 100_000,
+                rules=rules,
+                stacks=args.stack,
+                seed=args.seed,
+                threads=args.threads,
+                progress=bar,
+            )
     finally:
         bar.close()
     if args.json:
         out.write(json.dumps(_as_dict(result), indent=2) + "\n")
         return 0
     if isinstance(result, TournamentResult):
-        table = Table(title=f"{result.tournaments:,} tournaments ({result.hands:,} hands), seed {result.seed}, payouts {result.payouts}")
-        for col in ("seat", "bot", "1st", "mean place", "mean prize", "95% CI", "ICM at start", "in the money"):
+        table = Table(
+            title=f"{result.tournaments:,} tournaments ({result.hands:,} hands), seed {result.seed}, payouts {result.payouts}"
+        )
+        for col in (
+            "seat",
+            "bot",
+            "1st",
+            "mean place",
+            "mean prize",
+            "95% CI",
+            "ICM at start",
+            "in the money",
+        ):
             table.add_column(col, justify="left" if col == "bot" else "right")
         for s in result.seats:
-            table.add_row(str(s.seat), s.bot, f"{s.places[0] / result.tournaments:.1%}", f"{s.mean_place:.2f}", f"{s.mean_prize:.2f}", f"±{s.ci_95:.2f}", f"{s.icm:.2f}", f"{s.in_the_money:.1%}")
+            table.add_row(
+                str(s.seat),
+                s.bot,
+                f"{s.places[0] / result.tournaments:.1%}",
+                f"{s.mean_place:.2f}",
+                f"{s.mean_prize:.2f}",
+                f"±{s.ci_95:.2f}",
+                f"{s.icm:.2f}",
+                f"{s.in_the_money:.1%}",
+            )
     else:
         table = Table(title=f"{result.hands:,} hands, blinds {sb}/{bb}, seed {result.seed}")
         for col in ("seat", "bot", "chips / 100 hands", "95% CI", "bb / 100 hands"):
             table.add_column(col, justify="left" if col == "bot" else "right")
         for c in result.seats:
-            table.add_row(str(c.seat), c.bot, f"{c.per_100:+.1f}", f"±{c.ci_95:.1f}", f"{c.bb_per_100:+.2f}")
+            table.add_row(
+                str(c.seat), c.bot, f"{c.per_100:+.1f}", f"±{c.ci_95:.1f}", f"{c.bb_per_100:+.2f}"
+            )
     console.print(table)
     return 0
 

@@ -65,12 +65,16 @@ class EquityGrid:
     offsuit hands below: ``AKs`` in row A, column K; ``AKo`` in row K, column
     A)."""
 
-    def __init__(self, names: List[str], cells: List[Optional[EquityResult]], seed: Optional[int], title: str) -> None:
+    def __init__(
+        self, names: List[str], cells: List[Optional[EquityResult]], seed: Optional[int], title: str
+    ) -> None:
         self.names: List[List[str]] = [names[13 * i : 13 * i + 13] for i in range(13)]
         self.results: Dict[str, Optional[EquityResult]] = dict(zip(names, cells))
         #: The first player's equity per cell (NaN where the known cards
         #: make the hand impossible).
-        self.equities: List[List[float]] = [[self._eq(self.results[n]) for n in row] for row in self.names]
+        self.equities: List[List[float]] = [
+            [self._eq(self.results[n]) for n in row] for row in self.names
+        ]
         self.seed = seed
         self.title = title
 
@@ -89,7 +93,9 @@ class EquityGrid:
         """The grid as text, equities in percent."""
         lines = ["     " + "".join(f"{r:>6}" for r in RANKS)]
         for r, row in zip(RANKS, self.equities):
-            lines.append(f"{r:>5}" + "".join("   -- " if v != v else f"{100 * v:6.1f}" for v in row))
+            lines.append(
+                f"{r:>5}" + "".join("   -- " if v != v else f"{100 * v:6.1f}" for v in row)
+            )
         return "\n".join(lines)
 
     def to_png(self, path: str, *, title: Optional[str] = None, dpi: int = 150) -> None:
@@ -101,7 +107,9 @@ class EquityGrid:
             matplotlib.use("Agg", force=False)
             import matplotlib.pyplot as plt
         except ImportError as e:  # pragma: no cover - depends on the extra
-            raise ImportError("drawing the grid needs matplotlib: pip install 'holecards[plot]'") from e
+            raise ImportError(
+                "drawing the grid needs matplotlib: pip install 'holecards[plot]'"
+            ) from e
         import math
 
         data = [[float("nan") if v != v else v for v in row] for row in self.equities]
@@ -137,7 +145,9 @@ def equity_grid(
     :func:`equity` would (exact, or ``trials`` deals per cell from a seed
     derived from ``seed`` and the cell); ``progress`` counts cells."""
     opps: List[Player] = [opponents] if isinstance(opponents, (str, Range)) else list(opponents)  # type: ignore[arg-type]
-    names, cells, used_seed = _equity_grid(opps, board, dead, trials, seed, threads, target_std_error, progress)
+    names, cells, used_seed = _equity_grid(
+        opps, board, dead, trials, seed, threads, target_std_error, progress
+    )
     title = "equity against " + " and ".join(str(o) for o in opps)
     if board:
         title += f" on {board if isinstance(board, str) else ' '.join(map(str, board))}"

@@ -14,7 +14,9 @@ from .errors import CardError, ConfigError
 MAX_THREADS = 1024
 
 
-def evaluate_many(cards: Any, threads: Optional[int] = None) -> "np.ndarray[Any, np.dtype[np.uint16]]":
+def evaluate_many(
+    cards: Any, threads: Optional[int] = None
+) -> "np.ndarray[Any, np.dtype[np.uint16]]":
     """Evaluate many hands at once.
 
     ``cards`` is an array of card indices (0..51, ``rank * 4 + suit``) of shape
@@ -30,12 +32,16 @@ def evaluate_many(cards: Any, threads: Optional[int] = None) -> "np.ndarray[Any,
         except TypeError:
             count = None
         if count is None or not 1 <= count <= MAX_THREADS:
-            raise ConfigError(f"threads must be None or an integer from 1 to {MAX_THREADS}, not {threads!r}")
+            raise ConfigError(
+                f"threads must be None or an integer from 1 to {MAX_THREADS}, not {threads!r}"
+            )
         threads = count
     try:
         arr = np.asarray(cards)
     except (ValueError, TypeError) as e:
-        raise CardError(f"cards must be an array of card indices of shape (n, 5), (n, 6) or (n, 7): {e}") from None
+        raise CardError(
+            f"cards must be an array of card indices of shape (n, 5), (n, 6) or (n, 7): {e}"
+        ) from None
     if arr.ndim != 2 or arr.shape[1] not in (5, 6, 7):
         raise CardError(f"cards must have shape (n, 5), (n, 6) or (n, 7), not {arr.shape}")
     if arr.dtype != np.uint8:

@@ -74,7 +74,11 @@ def hand_log(hand: Union[Hand, SeatView]) -> List[str]:
     events = hand.events
     roles = {s: ["button"] if s == hand.button else [] for s in range(hand.num_players)}
     for e in events:
-        if e.seat is not None and e.kind in (EventKind.POST_SMALL_BLIND, EventKind.POST_BIG_BLIND, EventKind.POST_STRADDLE):
+        if e.seat is not None and e.kind in (
+            EventKind.POST_SMALL_BLIND,
+            EventKind.POST_BIG_BLIND,
+            EventKind.POST_STRADDLE,
+        ):
             roles[e.seat].append(_POSTS[EventKind(e.kind)])
     dealt = {e.seat: e.cards for e in events if e.kind == EventKind.DEAL_HOLE}
     lines.append(f"Seats ({hand.num_players} players):")
@@ -110,7 +114,9 @@ def hand_log(hand: Union[Hand, SeatView]) -> List[str]:
         lines.append(f"*** SHOWDOWN *** [{cards(board)}]")
         for e in shows:
             rank = evaluate(list(e.cards or []) + board)
-            lines.append(f"seat {e.seat} shows [{cards(e.cards or [])}]: {rank.name}  (best five {cards(rank.best_five)})")
+            lines.append(
+                f"seat {e.seat} shows [{cards(e.cards or [])}]: {rank.name}  (best five {cards(rank.best_five)})"
+            )
     if hand.is_over:
         lines += ["", "*** POTS ***"]
         pots = hand.pots

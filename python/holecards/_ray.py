@@ -41,14 +41,21 @@ def _tasks(ray: Any) -> int:
     return max(1, int(ray.cluster_resources().get("CPU", 1)) * 2)
 
 
-def _cash_range(rules: Rules, stacks: List[int], names: List[str], hands: int, seed: int, start: int, end: int) -> Tuple[int, List[int], List[int]]:
+def _cash_range(
+    rules: Rules, stacks: List[int], names: List[str], hands: int, seed: int, start: int, end: int
+) -> Tuple[int, List[int], List[int]]:
     return _sim_cash(rules, stacks, names, hands, seed, 1, start, end, None)
 
 
-def cash(rules: Rules, stacks: List[int], names: List[str], hands: int, seed: int) -> Tuple[int, List[int], List[int]]:
+def cash(
+    rules: Rules, stacks: List[int], names: List[str], hands: int, seed: int
+) -> Tuple[int, List[int], List[int]]:
     ray = _ray()
     remote = ray.remote(num_cpus=1)(_cash_range)
-    refs = [remote.remote(rules, stacks, names, hands, seed, a, b) for a, b in _ranges(_sim_cash_chunks(hands), _tasks(ray))]
+    refs = [
+        remote.remote(rules, stacks, names, hands, seed, a, b)
+        for a, b in _ranges(_sim_cash_chunks(hands), _tasks(ray))
+    ]
     n = len(stacks)
     done, net, sq = 0, [0] * n, [0] * n
     for d, a, b in ray.get(refs):
@@ -60,15 +67,40 @@ def cash(rules: Rules, stacks: List[int], names: List[str], hands: int, seed: in
 
 def _tour_range(*args: Any) -> Tuple[int, int, List[List[int]], List[int], List[int]]:
     structure, levels, hpl, stacks, payouts, names, count, seed, max_hands, start, end = args
-    return _sim_tournaments(structure, levels, hpl, stacks, payouts, names, count, seed, 1, start, end, max_hands, None)
+    return _sim_tournaments(
+        structure, levels, hpl, stacks, payouts, names, count, seed, 1, start, end, max_hands, None
+    )
 
 
 def tournaments(
-    structure: int, levels: Sequence[Tuple[int, int, int, int]], hands_per_level: int, stacks: List[int], payouts: List[int], names: List[str], count: int, seed: int, max_hands: int
+    structure: int,
+    levels: Sequence[Tuple[int, int, int, int]],
+    hands_per_level: int,
+    stacks: List[int],
+    payouts: List[int],
+    names: List[str],
+    count: int,
+    seed: int,
+    max_hands: int,
 ) -> Tuple[int, int, List[List[int]], List[int], List[int]]:
     ray = _ray()
     remote = ray.remote(num_cpus=1)(_tour_range)
-    refs = [remote.remote(structure, list(levels), hands_per_level, stacks, payouts, names, count, seed, max_hands, a, b) for a, b in _ranges(count, _tasks(ray))]
+    refs = [
+        remote.remote(
+            structure,
+            list(levels),
+            hands_per_level,
+            stacks,
+            payouts,
+            names,
+            count,
+            seed,
+            max_hands,
+            a,
+            b,
+        )
+        for a, b in _ranges(count, _tasks(ray))
+    ]
     n = len(stacks)
     done, hands = 0, 0
     places = [[0] * n for _ in range(n)]

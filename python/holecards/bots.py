@@ -59,7 +59,11 @@ class DemoBot:
         if legal is None:
             raise ValueError("DemoBot was asked to act for a seat that is not to act")
         strength = self.strength(view)
-        raises = sum(1 for a in view.history if a.street == view.street and a.kind in (ActionKind.BET, ActionKind.RAISE))
+        raises = sum(
+            1
+            for a in view.history
+            if a.street == view.street and a.kind in (ActionKind.BET, ActionKind.RAISE)
+        )
         damping = 0.5**raises
         roll = self._rng.random()
         low, high = legal.min_raise_to, legal.max_raise_to
@@ -97,7 +101,9 @@ def apply_move(hand: Hand, answer: Any, who: str) -> None:
     ``("raise", x)``. Anything else is a ``ConfigError`` naming ``who`` (the
     bot), never a move made up for it."""
     if not (isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], str)):
-        raise ConfigError(f"{who} answered {answer!r}: a bot returns ('fold', 0), ('check', 0), ('call', 0), ('bet', amount) or ('raise', amount)")
+        raise ConfigError(
+            f"{who} answered {answer!r}: a bot returns ('fold', 0), ('check', 0), ('call', 0), ('bet', amount) or ('raise', amount)"
+        )
     kind, amount = answer
     if kind == "fold":
         hand.fold()

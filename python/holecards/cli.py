@@ -18,12 +18,22 @@ import argparse
 import json
 import os
 import random
-from pathlib import Path
 import sys
+from pathlib import Path
 from typing import Any, Callable, List, NoReturn, Optional, Sequence, TextIO
 
 from . import __version__
-from ._core import MAX_SEATS, MIN_SEATS, Card, Hand, HandRank, Rules, Tournament, evaluate, parse_cards
+from ._core import (
+    MAX_SEATS,
+    MIN_SEATS,
+    Card,
+    Hand,
+    HandRank,
+    Rules,
+    Tournament,
+    evaluate,
+    parse_cards,
+)
 from ._format import cards as _cards
 from ._format import describe_rules, hand_log
 from ._format import seats as _seats
@@ -90,7 +100,9 @@ def run_demo(seed: int, players: int, structure: str, out: TextIO) -> None:
         say(line)
 
     say()
-    say("*** EQUITY *** (exact: each player's chance to win the pot if the cards were run out from here)")
+    say(
+        "*** EQUITY *** (exact: each player's chance to win the pot if the cards were run out from here)"
+    )
     for line in _equity_lines(hand):
         say(line)
 
@@ -130,8 +142,14 @@ def _equity_lines(hand: Hand) -> List[str]:
         if len(live) < 2:
             return
         dead = [c for s in sorted(folded) for c in holes[s]]
-        r = equity(["".join(str(c) for c in holes[s]) for s in live], board="".join(str(c) for c in board), dead="".join(str(c) for c in dead))
-        lines.append(f"{street:<8} " + "  ".join(f"seat {s} {e:6.1%}" for s, e in zip(live, r.equities)))
+        r = equity(
+            ["".join(str(c) for c in holes[s]) for s in live],
+            board="".join(str(c) for c in board),
+            dead="".join(str(c) for c in dead),
+        )
+        lines.append(
+            f"{street:<8} " + "  ".join(f"seat {s} {e:6.1%}" for s, e in zip(live, r.equities))
+        )
 
     snapshot("preflop")
     for e in hand.events:
@@ -146,15 +164,39 @@ def _equity_lines(hand: Hand) -> List[str]:
 def _tournament_lines(seed: int) -> List[str]:
     from .sim import BuiltinBot
 
-    names = ["tight_aggressive", "random", "calling_station", "tight_aggressive", "random", "calling_station"]
-    levels = [(10, 20), (15, 30), (25, 50), (50, 100), (75, 150), (100, 200), (150, 300), (200, 400), (300, 600), (500, 1000), (1000, 2000)]
+    names = [
+        "tight_aggressive",
+        "random",
+        "calling_station",
+        "tight_aggressive",
+        "random",
+        "calling_station",
+    ]
+    levels = [
+        (10, 20),
+        (15, 30),
+        (25, 50),
+        (50, 100),
+        (75, 150),
+        (100, 200),
+        (150, 300),
+        (200, 400),
+        (300, 600),
+        (500, 1000),
+        (1000, 2000),
+    ]
     t = Tournament(levels, [1500] * 6, [650, 350], hands_per_level=10, seed=seed)
     bots = [BuiltinBot(n, seed=seed * 10 + i) for i, n in enumerate(names)]
     while not t.is_over:
         t.play(bots)
-    lines = [f"{t.hands_dealt} hands, finished at level {t.level + 1}; payouts {t.payouts}", "  place  seat  bot               prize  busted in hand"]
+    lines = [
+        f"{t.hands_dealt} hands, finished at level {t.level + 1}; payouts {t.payouts}",
+        "  place  seat  bot               prize  busted in hand",
+    ]
     for r in sorted(t.results, key=lambda r: (r.place, r.seat)):
-        lines.append(f"  {r.place:>5}  {r.seat:>4}  {names[r.seat]:<16}  {r.prize:>5}  {'' if r.hand is None else r.hand + 1}")
+        lines.append(
+            f"  {r.place:>5}  {r.seat:>4}  {names[r.seat]:<16}  {r.prize:>5}  {'' if r.hand is None else r.hand + 1}"
+        )
     return lines
 
 
@@ -166,12 +208,22 @@ def _sample_lines() -> List[str]:
     path = Path(__file__).resolve().parent / "data" / "sample.phhs"
     histories = phh.load(path)
     replayed = phh.replay_all(histories)
-    matched = sum(1 for h, r in zip(histories, replayed) if isinstance(r, Hand) and h.finishing_stacks is not None and [int(x) for x in h.finishing_stacks] == r.stacks)
+    matched = sum(
+        1
+        for h, r in zip(histories, replayed)
+        if isinstance(r, Hand)
+        and h.finishing_stacks is not None
+        and [int(x) for x in h.finishing_stacks] == r.stacks
+    )
     failed = sum(1 for r in replayed if not isinstance(r, Hand))
     biggest = max((r for r in replayed if isinstance(r, Hand)), key=lambda r: r.pot, default=None)
-    lines = [f"{len(histories)} hands (Pluribus, {path.name}): {matched} end with their recorded finishing stacks to the chip, {failed} failed"]
+    lines = [
+        f"{len(histories)} hands (Pluribus, {path.name}): {matched} end with their recorded finishing stacks to the chip, {failed} failed"
+    ]
     if biggest is not None:
-        lines.append(f"the biggest pot: {biggest.pot} chips, board {' '.join(str(c) for c in biggest.board) or '(none)'}")
+        lines.append(
+            f"the biggest pot: {biggest.pot} chips, board {' '.join(str(c) for c in biggest.board) or '(none)'}"
+        )
     return lines
 
 
@@ -252,7 +304,9 @@ def run_deal(seed: int, players: int, out: TextIO) -> None:
     """Deal hole cards and a board exactly as ``Hand(..., button=players - 1,
     seed=seed)`` deals them (one card at a time from the seat left of the
     button, burns before the flop, turn and river)."""
-    hand = Hand(Rules.no_limit(small_blind=1, big_blind=2), [100] * players, button=players - 1, seed=seed)
+    hand = Hand(
+        Rules.no_limit(small_blind=1, big_blind=2), [100] * players, button=players - 1, seed=seed
+    )
     while not hand.is_over:  # check it down to see the whole board
         hand.check_or_call()
     hole: list[list[Card]] = [hand.hole_cards(seat) for seat in range(players)]
@@ -281,7 +335,9 @@ def _int_in_range(name: str, low: int, high: int) -> Callable[[str], int]:
         except ValueError:
             raise argparse.ArgumentTypeError(f"{name} must be an integer, not {text!r}") from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{name} must be between {low} and {high}, not {value}")
+            raise argparse.ArgumentTypeError(
+                f"{name} must be between {low} and {high}, not {value}"
+            )
         return value
 
     parse.__name__ = name
@@ -295,7 +351,9 @@ def _int_in_range(name: str, low: int, high: int) -> Callable[[str], int]:
 _STATUS_ORDER = ("matched", "half_chip", "legal", "mismatch", "failed", "unsupported")
 
 
-def _load_corpus(paths: Sequence[str], threads: Optional[int], out: TextIO) -> tuple[list[Any], list[tuple[str, str]]]:
+def _load_corpus(
+    paths: Sequence[str], threads: Optional[int], out: TextIO
+) -> tuple[list[Any], list[tuple[str, str]]]:
     """Every history under ``paths`` and the files that could not be read."""
     from . import phh
 
@@ -339,7 +397,9 @@ def run_replay(paths: Sequence[str], threads: Optional[int], out: TextIO) -> int
         counts[status] += 1
         if status == "unsupported":
             variants[detail] = variants.get(detail, 0) + 1
-    table = Table(title=f"holecards replay: {len(histories)} hands in {len(histories) and len(set(h.source for h in histories))} files")
+    table = Table(
+        title=f"holecards replay: {len(histories)} hands in {len(histories) and len(set(h.source for h in histories))} files"
+    )
     table.add_column("result")
     table.add_column("hands", justify="right")
     labels = {
@@ -356,9 +416,13 @@ def run_replay(paths: Sequence[str], threads: Optional[int], out: TextIO) -> int
         table.add_row("files that could not be read", str(len(unreadable)))
     console.print(table)
     if variants:
-        console.print("unsupported variants: " + ", ".join(f"{v} {n}" for v, n in sorted(variants.items())))
-    failures = [(h, st, d) for h, (st, d) in zip(histories, results) if st in ("mismatch", "failed")]
-    for path, why in unreadable:
+        console.print(
+            "unsupported variants: " + ", ".join(f"{v} {n}" for v, n in sorted(variants.items()))
+        )
+    failures = [
+        (h, st, d) for h, (st, d) in zip(histories, results) if st in ("mismatch", "failed")
+    ]
+    for _path, why in unreadable:
         console.print(f"FAILED {why}")
     for h, st, d in failures[:50]:
         where = h.source + (f" [{h.section}]" if h.section else "")
@@ -385,7 +449,7 @@ def run_convert(paths: Sequence[str], target: str, threads: Optional[int], out: 
     pq.write_table(actions, actions_path)
     print(f"{hands.num_rows} hands -> {base}", file=out)
     print(f"{actions.num_rows} actions -> {actions_path}", file=out)
-    for path, why in unreadable:
+    for _path, why in unreadable:
         print(f"skipped {why}", file=out)
     return 1 if unreadable else 0
 
@@ -433,7 +497,13 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
 
     console = Console(file=out, highlight=False, soft_wrap=True)
     bar = _LazyProgress(Console(file=sys.stderr), "grid" if args.grid else "equity")
-    kw = dict(trials=args.trials, seed=args.seed, threads=args.threads, target_std_error=args.target_se, progress=bar)
+    kw = dict(
+        trials=args.trials,
+        seed=args.seed,
+        threads=args.threads,
+        target_std_error=args.target_se,
+        progress=bar,
+    )
     if args.png and not args.grid:
         raise CliError("--png draws the --grid picture: add --grid")
     if args.png and args.json:
@@ -443,7 +513,9 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
             grid = equity_grid(args.players, args.board, args.dead, **kw)
         else:
             if len(args.players) < 2:
-                raise CliError("equity needs at least two players (or --grid with one or more opponents)")
+                raise CliError(
+                    "equity needs at least two players (or --grid with one or more opponents)"
+                )
             result = equity(args.players, args.board, args.dead, **kw)
     finally:
         bar.close()
@@ -452,9 +524,22 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
             import json
 
             cells = [[None if v != v else v for v in row] for row in grid.equities]
-            print(json.dumps({"opponents": list(args.players), "title": grid.title, "seed": grid.seed, "names": grid.names, "equities": cells}), file=out)
+            print(
+                json.dumps(
+                    {
+                        "opponents": list(args.players),
+                        "title": grid.title,
+                        "seed": grid.seed,
+                        "names": grid.names,
+                        "equities": cells,
+                    }
+                ),
+                file=out,
+            )
             return 0
-        console.print(grid.title + " (%)" + ("" if grid.seed is None else f", Monte Carlo, seed {grid.seed}"))
+        console.print(
+            grid.title + " (%)" + ("" if grid.seed is None else f", Monte Carlo, seed {grid.seed}")
+        )
         print(grid.to_text(), file=out)
         if args.png:
             try:
@@ -477,7 +562,13 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
         table.add_column(name, justify="left" if name in ("player", "hand") else "right")
     boards = float(result.boards)
     for i, (p, e) in enumerate(zip(args.players, result.equities)):
-        row = [str(i + 1), p, f"{100 * e:.2f}%", f"{100 * float(result.wins[i]) / boards:.2f}%", f"{100 * float(result.ties[i]) / boards:.2f}%"]
+        row = [
+            str(i + 1),
+            p,
+            f"{100 * e:.2f}%",
+            f"{100 * float(result.wins[i]) / boards:.2f}%",
+            f"{100 * float(result.ties[i]) / boards:.2f}%",
+        ]
         if mc and result.std_errors is not None:
             row.append(f"{100 * result.std_errors[i]:.2f}%")
         table.add_row(*row)
@@ -507,7 +598,9 @@ def build_parser() -> argparse.ArgumentParser:
             "bots and print the hand log: seats, actions, board, showdown, pots, payoffs."
         ),
     )
-    demo.add_argument("--seed", type=seed_type, default=1, help="seed for the deal and the policy (default 1)")
+    demo.add_argument(
+        "--seed", type=seed_type, default=1, help="seed for the deal and the policy (default 1)"
+    )
     demo.add_argument(
         "--players",
         type=players_type,
@@ -586,13 +679,37 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("players", nargs="+", metavar="PLAYER", help="a hand, one card, or a range")
     eq.add_argument("--board", default="", help="known board cards, e.g. 2c7d9h")
     eq.add_argument("--dead", default="", help="dead cards, e.g. As")
-    eq.add_argument("--trials", type=_int_in_range("trials", 1, 10**15), default=None, help="Monte Carlo deals (default: exact)")
-    eq.add_argument("--target-se", type=float, default=None, metavar="X", help="Monte Carlo until every standard error is below X")
-    eq.add_argument("--seed", type=seed_type, default=None, help="Monte Carlo seed (default: random, printed)")
-    eq.add_argument("--threads", type=threads_type, default=None, help="cores to use (default: all)")
-    eq.add_argument("--grid", action="store_true", help="the 169-hand grid against the PLAYERs given")
-    eq.add_argument("--png", default=None, metavar="OUT.png", help="with --grid: draw the heat map (needs matplotlib)")
-    eq.add_argument("--json", action="store_true", help="print the result (or with --grid, the grid) as JSON")
+    eq.add_argument(
+        "--trials",
+        type=_int_in_range("trials", 1, 10**15),
+        default=None,
+        help="Monte Carlo deals (default: exact)",
+    )
+    eq.add_argument(
+        "--target-se",
+        type=float,
+        default=None,
+        metavar="X",
+        help="Monte Carlo until every standard error is below X",
+    )
+    eq.add_argument(
+        "--seed", type=seed_type, default=None, help="Monte Carlo seed (default: random, printed)"
+    )
+    eq.add_argument(
+        "--threads", type=threads_type, default=None, help="cores to use (default: all)"
+    )
+    eq.add_argument(
+        "--grid", action="store_true", help="the 169-hand grid against the PLAYERs given"
+    )
+    eq.add_argument(
+        "--png",
+        default=None,
+        metavar="OUT.png",
+        help="with --grid: draw the heat map (needs matplotlib)",
+    )
+    eq.add_argument(
+        "--json", action="store_true", help="print the result (or with --grid, the grid) as JSON"
+    )
     cv.add_argument("--to", required=True, metavar="OUT.parquet", help="the hands table to write")
     from . import _cli_sim
 
@@ -601,8 +718,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     _cli_play.add_parser(commands, _int_in_range)
     for sub in (rp, cv):
-        sub.add_argument("paths", nargs="+", metavar="PATH", help="a .phh or .phhs file, or a folder")
-        sub.add_argument("--threads", type=threads_type, default=None, help="cores to use (default: all)")
+        sub.add_argument(
+            "paths", nargs="+", metavar="PATH", help="a .phh or .phhs file, or a folder"
+        )
+        sub.add_argument(
+            "--threads", type=threads_type, default=None, help="cores to use (default: all)"
+        )
     return parser
 
 
@@ -623,7 +744,9 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
 
         from . import _cli_sim
 
-        return _cli_sim.run(args, out, lambda what: _LazyProgress(Console(file=sys.stderr), what), CliError)
+        return _cli_sim.run(
+            args, out, lambda what: _LazyProgress(Console(file=sys.stderr), what), CliError
+        )
     if command == "demo":
         run_demo(args.seed, args.players, args.structure, out)
     elif command == "eval":

@@ -96,6 +96,8 @@ class RangeError(HolecardsError, ValueError):
     text: Optional[str] = None
     position: Optional[int] = None
     token: Optional[str] = None
+
+
 class EquityError(HolecardsError, ValueError):
     """An equity question that cannot be answered as asked: too few or too
     many players, a range left empty by the known cards, no deal without a

@@ -31,9 +31,20 @@ import os
 from pathlib import Path
 from typing import IO, Any, Iterable, List, Optional, Sequence, Tuple, Union
 
-from ._core import HandHistory, Hand
-from ._core import _phh_dumps_hand, _phh_dumps_history, _phh_dumps_many, _phh_from_hand
-from ._core import _phh_find_files, _phh_load_each, _phh_load_many, _phh_load_path, _phh_loads, _phh_replay_each
+from ._core import (
+    Hand,
+    HandHistory,
+    _phh_dumps_hand,
+    _phh_dumps_history,
+    _phh_dumps_many,
+    _phh_find_files,
+    _phh_from_hand,
+    _phh_load_each,
+    _phh_load_many,
+    _phh_load_path,
+    _phh_loads,
+    _phh_replay_each,
+)
 from .errors import HandHistoryError, HolecardsError
 
 __all__ = [
@@ -76,7 +87,9 @@ def loads(text: Union[str, bytes], *, source: str = "<string>") -> List[HandHist
     """The histories in PHH text (``source`` names it in error messages)."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_BYTES:
-            raise HandHistoryError(f"{source}: line 1: {len(text)} bytes, more than {MAX_BYTES} (the reader's limit)")
+            raise HandHistoryError(
+                f"{source}: line 1: {len(text)} bytes, more than {MAX_BYTES} (the reader's limit)"
+            )
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as e:
@@ -107,19 +120,25 @@ def find_files(paths: Union[PathLike, Iterable[PathLike]]) -> List[Path]:
     return _phh_find_files(_paths(paths, "find_files"))
 
 
-def load_many(paths: Union[PathLike, Iterable[PathLike]], *, threads: Optional[int] = None) -> List[HandHistory]:
+def load_many(
+    paths: Union[PathLike, Iterable[PathLike]], *, threads: Optional[int] = None
+) -> List[HandHistory]:
     """Every history of every file (one path, or many; folders searched),
     parsed on ``threads`` cores (all by default); the first file that cannot
     be read raises."""
     return _phh_load_many(_paths(paths, "load_many"), threads)
 
 
-def load_each(paths: Union[PathLike, Iterable[PathLike]], *, threads: Optional[int] = None) -> List[Union[List[HandHistory], HandHistoryError]]:
+def load_each(
+    paths: Union[PathLike, Iterable[PathLike]], *, threads: Optional[int] = None
+) -> List[Union[List[HandHistory], HandHistoryError]]:
     """Per file (one path, or many), its histories or the error that reading it gave."""
     return _phh_load_each(_paths(paths, "load_each"), threads)
 
 
-def replay_all(histories: Sequence[HandHistory], *, threads: Optional[int] = None) -> List[Union[Hand, HolecardsError]]:
+def replay_all(
+    histories: Sequence[HandHistory], *, threads: Optional[int] = None
+) -> List[Union[Hand, HolecardsError]]:
     """Each history replayed on ``threads`` cores: its final ``Hand``, or the error."""
     return _phh_replay_each(histories if isinstance(histories, list) else list(histories), threads)
 
@@ -132,7 +151,9 @@ def dumps(obj: Writable) -> str:
         return _phh_dumps_history(obj)
     if isinstance(obj, (list, tuple)):
         return _phh_dumps_many([_phh_from_hand(x) if isinstance(x, Hand) else x for x in obj])
-    raise TypeError(f"dumps() takes a Hand, a HandHistory or a list of them, not {type(obj).__name__}")
+    raise TypeError(
+        f"dumps() takes a Hand, a HandHistory or a list of them, not {type(obj).__name__}"
+    )
 
 
 def dump(obj: Writable, file: Union[PathLike, IO[str]]) -> None:

@@ -24,14 +24,21 @@ from ._core import (
     SeatView,
     _sim_bot_names,
     _sim_cash,
-    _sim_cash_chunks,
     _sim_tournaments,
     icm,
 )
 from .bots import apply_move
 from .errors import ConfigError
 
-__all__ = ["simulate", "SimulationResult", "SeatResult", "TournamentResult", "TournamentSeatResult", "BuiltinBot", "BOT_NAMES"]
+__all__ = [
+    "simulate",
+    "SimulationResult",
+    "SeatResult",
+    "TournamentResult",
+    "TournamentSeatResult",
+    "BuiltinBot",
+    "BOT_NAMES",
+]
 
 BotMove = Tuple[str, int]
 BotArg = Union[str, Callable[[SeatView], BotMove]]
@@ -70,9 +77,14 @@ class SimulationResult:
 
     def to_text(self) -> str:
         width = max(len(s.bot) for s in self.seats)
-        lines = [f"{self.hands:,} hands, seed {self.seed} ({self.engine})", f"{'seat':>4}  {'bot':<{width}}  {'chips/100':>10}  {'95% CI':>9}  {'bb/100':>8}"]
+        lines = [
+            f"{self.hands:,} hands, seed {self.seed} ({self.engine})",
+            f"{'seat':>4}  {'bot':<{width}}  {'chips/100':>10}  {'95% CI':>9}  {'bb/100':>8}",
+        ]
         for s in self.seats:
-            lines.append(f"{s.seat:>4}  {s.bot:<{width}}  {s.per_100:>10.1f}  {s.ci_95:>9.1f}  {s.bb_per_100:>8.2f}")
+            lines.append(
+                f"{s.seat:>4}  {s.bot:<{width}}  {s.per_100:>10.1f}  {s.ci_95:>9.1f}  {s.bb_per_100:>8.2f}"
+            )
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -113,7 +125,9 @@ class TournamentResult:
         ]
         for s in self.seats:
             first = s.places[0] / self.tournaments if self.tournaments else 0.0
-            lines.append(f"{s.seat:>4}  {s.bot:<{width}}  {first:>6.1%}  {s.mean_place:>10.2f}  {s.mean_prize:>10.2f}  {s.ci_95:>8.2f}  {s.icm:>8.2f}  {s.in_the_money:>6.1%}")
+            lines.append(
+                f"{s.seat:>4}  {s.bot:<{width}}  {first:>6.1%}  {s.mean_place:>10.2f}  {s.mean_prize:>10.2f}  {s.ci_95:>8.2f}  {s.icm:>8.2f}  {s.in_the_money:>6.1%}"
+            )
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -173,7 +187,9 @@ def _seed(seed: Optional[int]) -> int:
     return _int_arg("seed", seed, 0, 2**64 - 1)
 
 
-def _play_python(hand: Hand, bots: Sequence[Callable[[SeatView], BotMove]], seat_of: Callable[[int], int]) -> None:
+def _play_python(
+    hand: Hand, bots: Sequence[Callable[[SeatView], BotMove]], seat_of: Callable[[int], int]
+) -> None:
     while (la := hand.legal_actions()) is not None:
         seat = seat_of(la.seat)
         apply_move(hand, bots[seat](hand.view(la.seat)), f"the bot for seat {seat}")
@@ -207,15 +223,21 @@ def simulate(
     for i, b in enumerate(bots):
         name = _bot_name(b)
         if name is not None and name not in BOT_NAMES:
-            raise ConfigError(f"no built-in bot is called {b!r} (seat {i}): the built-in bots are {', '.join(repr(x) for x in BOT_NAMES)}")
+            raise ConfigError(
+                f"no built-in bot is called {b!r} (seat {i}): the built-in bots are {', '.join(repr(x) for x in BOT_NAMES)}"
+            )
         if name is None and not callable(b):
-            raise ConfigError(f"the bot for seat {i} is {b!r}: give a built-in bot's name or a callable taking a SeatView")
+            raise ConfigError(
+                f"the bot for seat {i} is {b!r}: give a built-in bot's name or a callable taking a SeatView"
+            )
     if (hands is None) == (tournaments is None):
         raise ConfigError("give hands=N (cash hands) or tournaments=N, one of them")
     count = hands if hands is not None else tournaments
     what = "hands" if hands is not None else "tournaments"
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ConfigError(f"the number of {what} must be a whole number, 1 or more, not {_short(count)}")
+        raise ConfigError(
+            f"the number of {what} must be a whole number, 1 or more, not {_short(count)}"
+        )
     count = _int_arg(what, count, 1, 2**64 - 1)
     if hands is not None:
         hands = count
@@ -228,16 +250,37 @@ def simulate(
     names = [_bot_name(b) for b in bots]
     native = all(x is not None for x in names)
     if ray and not native:
-        raise ConfigError("ray=True runs built-in bots only (Python bots would have to travel to the workers)")
+        raise ConfigError(
+            "ray=True runs built-in bots only (Python bots would have to travel to the workers)"
+        )
     if hands is not None:
         return _cash(bots, names, n, hands, rules, stacks, seed, threads, progress, ray, native)
-    return _tournaments(bots, names, n, tournaments or 0, levels, hands_per_level, stacks, payouts, ante, structure, seed, threads, progress, ray, native, max_hands)
+    return _tournaments(
+        bots,
+        names,
+        n,
+        tournaments or 0,
+        levels,
+        hands_per_level,
+        stacks,
+        payouts,
+        ante,
+        structure,
+        seed,
+        threads,
+        progress,
+        ray,
+        native,
+        max_hands,
+    )
 
 
 def _stack_list(stacks: Union[int, Sequence[int], None], n: int, default: int) -> List[int]:
     if stacks is None:
         return [default] * n
-    bad = ConfigError(f"stacks must be one number or {n} numbers (one a seat), each an integer from 1 to 2**64-1 chips, not {_short(stacks)}")
+    bad = ConfigError(
+        f"stacks must be one number or {n} numbers (one a seat), each an integer from 1 to 2**64-1 chips, not {_short(stacks)}"
+    )
     if isinstance(stacks, int) and not isinstance(stacks, bool):
         if not 1 <= stacks < 2**64:
             raise bad
@@ -246,15 +289,31 @@ def _stack_list(stacks: Union[int, Sequence[int], None], n: int, default: int) -
         out = list(stacks)  # type: ignore[arg-type]
     except TypeError:
         raise bad from None
-    if len(out) != n or not all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s < 2**64 for s in out):
+    if len(out) != n or not all(
+        isinstance(s, int) and not isinstance(s, bool) and 1 <= s < 2**64 for s in out
+    ):
         raise bad
     return out
 
 
-def _cash(bots: List[Any], names: List[Optional[str]], n: int, hands: int, rules: Optional[Rules], stacks: Any, seed: int, threads: Optional[int], progress: Any, ray: bool, native: bool) -> SimulationResult:
+def _cash(
+    bots: List[Any],
+    names: List[Optional[str]],
+    n: int,
+    hands: int,
+    rules: Optional[Rules],
+    stacks: Any,
+    seed: int,
+    threads: Optional[int],
+    progress: Any,
+    ray: bool,
+    native: bool,
+) -> SimulationResult:
     rules = rules if rules is not None else Rules.no_limit(small_blind=1, big_blind=2)
     if not isinstance(rules, Rules):
-        raise ConfigError("rules must be a holecards.Rules, e.g. Rules.no_limit(small_blind=1, big_blind=2)")
+        raise ConfigError(
+            "rules must be a holecards.Rules, e.g. Rules.no_limit(small_blind=1, big_blind=2)"
+        )
     bb = max(rules.big_blind, 1)
     stack_list = _stack_list(stacks, n, 100 * bb)
     engine = "rust"
@@ -264,10 +323,15 @@ def _cash(bots: List[Any], names: List[Optional[str]], n: int, hands: int, rules
         done, net, sq = _ray.cash(rules, stack_list, [str(x) for x in names], hands, seed)
         engine = "ray"
     elif native:
-        done, net, sq = _sim_cash(rules, stack_list, [str(x) for x in names], hands, seed, threads, None, None, progress)
+        done, net, sq = _sim_cash(
+            rules, stack_list, [str(x) for x in names], hands, seed, threads, None, None, progress
+        )
     else:
         engine = "python"
-        players: List[Callable[[SeatView], BotMove]] = [BuiltinBot(x, seed=(seed + 1 + i) % 2**64) if x is not None else b for i, (x, b) in enumerate(zip(names, bots))]
+        players: List[Callable[[SeatView], BotMove]] = [
+            BuiltinBot(x, seed=(seed + 1 + i) % 2**64) if x is not None else b
+            for i, (x, b) in enumerate(zip(names, bots))
+        ]
         net = [0] * n
         sq = [0] * n
         rng = random.Random(seed)
@@ -283,25 +347,52 @@ def _cash(bots: List[Any], names: List[Optional[str]], n: int, hands: int, rules
     seats = []
     for s in range(n):
         mean, ci = _mean_ci(net[s], sq[s], done)
-        seats.append(SeatResult(seat=s, bot=_describe(bots[s]), hands=done, net=net[s], per_100=100 * mean, ci_95=100 * ci, bb_per_100=100 * mean / bb))
+        seats.append(
+            SeatResult(
+                seat=s,
+                bot=_describe(bots[s]),
+                hands=done,
+                net=net[s],
+                per_100=100 * mean,
+                ci_95=100 * ci,
+                bb_per_100=100 * mean / bb,
+            )
+        )
     return SimulationResult(hands=done, seed=seed, big_blind=bb, seats=seats, engine=engine)
 
 
 _STRUCTURES = {"fixed-limit": 0, "pot-limit": 1, "no-limit": 2}
-_DEFAULT_LEVELS = [(10, 20), (15, 30), (25, 50), (50, 100), (75, 150), (100, 200), (150, 300), (200, 400), (300, 600), (500, 1000)]
+_DEFAULT_LEVELS = [
+    (10, 20),
+    (15, 30),
+    (25, 50),
+    (50, 100),
+    (75, 150),
+    (100, 200),
+    (150, 300),
+    (200, 400),
+    (300, 600),
+    (500, 1000),
+]
 
 
 def _levels(levels: Optional[Sequence[Sequence[int]]]) -> List[Tuple[int, ...]]:
     if levels is None:
         return list(_DEFAULT_LEVELS)
-    bad = ConfigError(f"levels must be a list of (small blind, big blind) or (small blind, big blind, ante), integers from 0 to 2**64-1, not {_short(levels)}")
+    bad = ConfigError(
+        f"levels must be a list of (small blind, big blind) or (small blind, big blind, ante), integers from 0 to 2**64-1, not {_short(levels)}"
+    )
     try:
         out = [tuple(x) for x in levels]
     except TypeError:
         raise bad from None
     if not out:
         return list(_DEFAULT_LEVELS)
-    if not all(len(x) in (2, 3) and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**64 for v in x) for x in out):
+    if not all(
+        len(x) in (2, 3)
+        and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**64 for v in x)
+        for x in out
+    ):
         raise bad
     return out
 
@@ -309,7 +400,9 @@ def _levels(levels: Optional[Sequence[Sequence[int]]]) -> List[Tuple[int, ...]]:
 def _payouts(payouts: Optional[Sequence[int]], n: int) -> List[int]:
     if payouts is None:
         return [65, 35] if n <= 6 else [50, 30, 20]
-    bad = ConfigError(f"payouts must be a list of integers from 0 to 2**64-1, not {_short(payouts)}")
+    bad = ConfigError(
+        f"payouts must be a list of integers from 0 to 2**64-1, not {_short(payouts)}"
+    )
     try:
         out = list(payouts)
     except TypeError:
@@ -346,12 +439,22 @@ def _tournaments(
     stack_list = _stack_list(stacks, n, 1500)
     pay = _payouts(payouts, n)
     if structure not in _STRUCTURES:
-        raise ConfigError(f"structure must be one of {', '.join(repr(s) for s in _STRUCTURES)}, not {structure!r}")
+        raise ConfigError(
+            f"structure must be one of {', '.join(repr(s) for s in _STRUCTURES)}, not {structure!r}"
+        )
     if ante not in ("uniform", "big_blind"):
         raise ConfigError("ante must be 'uniform' or 'big_blind'")
     ante_kind: Literal["uniform", "big_blind"] = "big_blind" if ante == "big_blind" else "uniform"
     # The engine checks the schedule (and everything else) when it builds the first tournament.
-    Tournament(levels, stack_list, pay, structure=structure, hands_per_level=hands_per_level, ante=ante_kind, seed=0)
+    Tournament(
+        levels,
+        stack_list,
+        pay,
+        structure=structure,
+        hands_per_level=hands_per_level,
+        ante=ante_kind,
+        seed=0,
+    )
     quads = []
     for lv in levels:
         sb, bb, a = (list(lv) + [0])[:3]
@@ -360,27 +463,65 @@ def _tournaments(
     if native and ray:
         from . import _ray
 
-        done, hands, places, prizes, sq = _ray.tournaments(_STRUCTURES[structure], quads, hands_per_level, stack_list, pay, [str(x) for x in names], count, seed, max_hands)
+        done, hands, places, prizes, sq = _ray.tournaments(
+            _STRUCTURES[structure],
+            quads,
+            hands_per_level,
+            stack_list,
+            pay,
+            [str(x) for x in names],
+            count,
+            seed,
+            max_hands,
+        )
         engine = "ray"
     elif native:
-        done, hands, places, prizes, sq = _sim_tournaments(_STRUCTURES[structure], quads, hands_per_level, stack_list, pay, [str(x) for x in names], count, seed, threads, None, None, max_hands, progress)
+        done, hands, places, prizes, sq = _sim_tournaments(
+            _STRUCTURES[structure],
+            quads,
+            hands_per_level,
+            stack_list,
+            pay,
+            [str(x) for x in names],
+            count,
+            seed,
+            threads,
+            None,
+            None,
+            max_hands,
+            progress,
+        )
     else:
         engine = "python"
-        players = [BuiltinBot(x, seed=(seed + 1 + i) % 2**64) if x is not None else b for i, (x, b) in enumerate(zip(names, bots))]
+        players = [
+            BuiltinBot(x, seed=(seed + 1 + i) % 2**64) if x is not None else b
+            for i, (x, b) in enumerate(zip(names, bots))
+        ]
         places = [[0] * n for _ in range(n)]
         prizes = [0] * n
         sq = [0] * n
         hands = 0
         rng = random.Random(seed)
         for t in range(count):
-            tour = Tournament(levels, stack_list, pay, structure=structure, hands_per_level=hands_per_level, ante=ante_kind, button=t % n, seed=rng.getrandbits(64))
+            tour = Tournament(
+                levels,
+                stack_list,
+                pay,
+                structure=structure,
+                hands_per_level=hands_per_level,
+                ante=ante_kind,
+                button=t % n,
+                seed=rng.getrandbits(64),
+            )
             k = 0
             while not tour.is_over:
                 if k >= max_hands:
-                    raise ConfigError(f"tournament {t} is still going after {k} hands: raise the levels or max_hands")
+                    raise ConfigError(
+                        f"tournament {t} is still going after {k} hands: raise the levels or max_hands"
+                    )
                 hand = tour.new_hand()
                 dealt = tour.dealt_seats or []
-                _play_python(hand, players, lambda s: dealt[s])
+                _play_python(hand, players, lambda s: dealt[s])  # noqa: B023 (called within the iteration)
                 tour.finish(hand)
                 k += 1
             hands += k
@@ -398,5 +539,18 @@ def _tournaments(
         mean, ci = _mean_ci(prizes[s], sq[s], done)
         mean_place = sum((p + 1) * c for p, c in enumerate(places[s])) / done if done else 0.0
         itm = sum(places[s][:paid]) / done if done else 0.0
-        seats.append(TournamentSeatResult(seat=s, bot=_describe(bots[s]), places=list(places[s]), mean_place=mean_place, mean_prize=mean, ci_95=ci, icm=start_icm[s], in_the_money=itm))
-    return TournamentResult(tournaments=done, hands=hands, seed=seed, payouts=pay, seats=seats, engine=engine)
+        seats.append(
+            TournamentSeatResult(
+                seat=s,
+                bot=_describe(bots[s]),
+                places=list(places[s]),
+                mean_place=mean_place,
+                mean_prize=mean,
+                ci_95=ci,
+                icm=start_icm[s],
+                in_the_money=itm,
+            )
+        )
+    return TournamentResult(
+        tournaments=done, hands=hands, seed=seed, payouts=pay, seats=seats, engine=engine
+    )

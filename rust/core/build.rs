@@ -45,7 +45,10 @@ const STRAIGHT_FLUSH: u32 = 8;
 /// level-1 data cache; rows of 2^11 pack tighter (75,603 slots) but need
 /// 64 KiB of offsets, and were about 3% slower. The image only has to stay
 /// below `LOOKUP_FLUSH` (122,880).
-const RANK_BASES: [u64; 13] = [4096, 16384, 65536, 274432, 408259, 417781, 534522, 921914, 1574380, 2493134, 2598562, 3706238, 4714581];
+const RANK_BASES: [u64; 13] = [
+    4096, 16384, 65536, 274432, 408259, 417781, 534522, 921914, 1574380, 2493134, 2598562, 3706238,
+    4714581,
+];
 /// The rank key's width: every 5- to 7-card key is below `1 << RANK_BITS`.
 const RANK_BITS: u32 = 25;
 /// A row of the displacement table is `1 << ROW_BITS` consecutive keys.
@@ -62,7 +65,11 @@ fn class5(ranks: &[u32; 5], flush: bool) -> u32 {
         counts[r as usize] += 1;
     }
     // groups sorted by (count desc, rank desc)
-    let mut groups: Vec<(u32, u32)> = (0..13u32).rev().filter(|&r| counts[r as usize] > 0).map(|r| (counts[r as usize], r)).collect();
+    let mut groups: Vec<(u32, u32)> = (0..13u32)
+        .rev()
+        .filter(|&r| counts[r as usize] > 0)
+        .map(|r| (counts[r as usize], r))
+        .collect();
     groups.sort_by(|a, b| b.cmp(a));
     let distinct = groups.len();
     let straight_high = if distinct == 5 {
@@ -122,7 +129,13 @@ fn for_each_multiset(n: u32, f: &mut dyn FnMut(&[u32; 13])) {
 
 /// Every 5-card sub-multiset of `counts`, as sorted rank arrays.
 fn sub_hands(counts: &[u32; 13]) -> Vec<[u32; 5]> {
-    fn rec(rank: usize, left: u32, counts: &[u32; 13], cur: &mut Vec<u32>, out: &mut Vec<[u32; 5]>) {
+    fn rec(
+        rank: usize,
+        left: u32,
+        counts: &[u32; 13],
+        cur: &mut Vec<u32>,
+        out: &mut Vec<[u32; 5]>,
+    ) {
         if left == 0 {
             let mut h = [0u32; 5];
             h.copy_from_slice(cur);
@@ -148,7 +161,11 @@ fn sub_hands(counts: &[u32; 13]) -> Vec<[u32; 5]> {
 }
 
 fn rank_key(counts: &[u32; 13]) -> u64 {
-    counts.iter().zip(RANK_BASES).map(|(&c, b)| c as u64 * b).sum()
+    counts
+        .iter()
+        .zip(RANK_BASES)
+        .map(|(&c, b)| c as u64 * b)
+        .sum()
 }
 
 /// Checks that the keys are distinct and below `1 << RANK_BITS`; panics
@@ -162,7 +179,12 @@ fn check_keys(entries: &[(u64, u16, [u32; 13])]) {
         }
     }
     if let Some(e) = sorted.last() {
-        assert!(e.0 < 1 << RANK_BITS, "RANK_BASES: the rank counts {:?} sum to {}, not below 2^{RANK_BITS}", e.2, e.0);
+        assert!(
+            e.0 < 1 << RANK_BITS,
+            "RANK_BASES: the rank counts {:?} sum to {}, not below 2^{RANK_BITS}",
+            e.2,
+            e.0
+        );
     }
 }
 
@@ -203,8 +225,13 @@ fn build_rows(entries: &[(u64, u16, [u32; 13])]) -> (Vec<u32>, Vec<u16>) {
         // the table, which eval/mod.rs checks at compile time)
         let mut p = least_empty.max(c0);
         loop {
-            assert!(p - c0 + (1 << ROW_BITS) <= len, "the rank keys do not fit {len} slots");
-            let busy = cols.iter().fold(0u64, |acc, &(c, _)| acc | bits64(&filled, p + c as usize - c0));
+            assert!(
+                p - c0 + (1 << ROW_BITS) <= len,
+                "the rank keys do not fit {len} slots"
+            );
+            let busy = cols.iter().fold(0u64, |acc, &(c, _)| {
+                acc | bits64(&filled, p + c as usize - c0)
+            });
             if busy != !0 {
                 p += (!busy).trailing_zeros() as usize;
                 break;
@@ -213,7 +240,10 @@ fn build_rows(entries: &[(u64, u16, [u32; 13])]) -> (Vec<u32>, Vec<u16>) {
         }
         for &(c, v) in cols.iter() {
             let s = p + c as usize - c0;
-            assert!(s < len && filled[s / 64] >> (s % 64) & 1 == 0, "row displacement collision");
+            assert!(
+                s < len && filled[s / 64] >> (s % 64) & 1 == 0,
+                "row displacement collision"
+            );
             filled[s / 64] |= 1 << (s % 64);
             table[s] = v;
         }
@@ -256,7 +286,11 @@ fn rustc_has_avx512_intrinsics() -> bool {
     };
     let text = String::from_utf8_lossy(&out.stdout);
     // "rustc 1.95.0 (59807616e 2026-04-14)"
-    let minor = text.split_whitespace().nth(1).and_then(|v| v.split('.').nth(1)).and_then(|m| m.parse::<u32>().ok());
+    let minor = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|v| v.split('.').nth(1))
+        .and_then(|m| m.parse::<u32>().ok());
     minor.is_some_and(|m| m >= 89)
 }
 
@@ -287,7 +321,11 @@ fn main() {
     let mut entries: Vec<(u64, u16, [u32; 13])> = Vec::new();
     for n in 5..=7u32 {
         for_each_multiset(n, &mut |counts| {
-            let best = sub_hands(counts).iter().map(|h| value_of(class5(h, false))).max().expect("at least one sub-hand"); // ok: build time; a failure is a bug in this generator
+            let best = sub_hands(counts)
+                .iter()
+                .map(|h| value_of(class5(h, false)))
+                .max()
+                .expect("at least one sub-hand"); // ok: build time; a failure is a bug in this generator
             entries.push((rank_key(counts), best, *counts));
         });
     }
@@ -322,7 +360,11 @@ fn main() {
 
     let mut out = String::new();
     let _ = writeln!(out, "// Generated by build.rs. Do not edit."); // writing to a String cannot fail
-    writeln!(out, "pub(crate) const RANK_BASES: [u64; 13] = {RANK_BASES:?};").unwrap(); // ok: build time; a failure is a bug in this generator
+    writeln!(
+        out,
+        "pub(crate) const RANK_BASES: [u64; 13] = {RANK_BASES:?};"
+    )
+    .unwrap(); // ok: build time; a failure is a bug in this generator
     writeln!(out, "pub(crate) const RANK_BITS: u32 = {RANK_BITS};").unwrap(); // ok: build time; a failure is a bug in this generator
     writeln!(out, "pub(crate) const ROW_BITS: u32 = {ROW_BITS};").unwrap(); // ok: build time; a failure is a bug in this generator
     emit_u32(&mut out, "OFFSETS", &offsets);
@@ -330,26 +372,37 @@ fn main() {
     // paths of HandAcc's evaluation end in the same load.
     let mut lookup = lookup;
     let flush_base = lookup.len() - flush.len();
-    assert!(lookup[flush_base..].iter().all(|&v| v == 0), "LOOKUP has no room for the flush table");
+    assert!(
+        lookup[flush_base..].iter().all(|&v| v == 0),
+        "LOOKUP has no room for the flush table"
+    );
     lookup[flush_base..].copy_from_slice(&flush);
     writeln!(out, "pub(crate) const LOOKUP_FLUSH: usize = {flush_base};").unwrap(); // ok: build time; a failure is a bug in this generator
                                                                                     // LOOKUP is followed by a few zeros (LOOKUP_PAD) in one 64-byte aligned
                                                                                     // block, so that a SIMD gather of 4 bytes at any slot (the batch path)
                                                                                     // stays inside the static.
     let _ = writeln!(out, "#[repr(C, align(64))]\npub(crate) struct PaddedLookup {{ pub(crate) table: [u16; {}], pad: [u16; 32] }}", lookup.len()); // writing to a String cannot fail
-    let _ = writeln!(out, "pub(crate) static LOOKUP_PADDED: PaddedLookup = PaddedLookup {{ pad: [0; 32], table: ["); // writing to a String cannot fail
+    let _ = writeln!(
+        out,
+        "pub(crate) static LOOKUP_PADDED: PaddedLookup = PaddedLookup {{ pad: [0; 32], table: ["
+    ); // writing to a String cannot fail
     for chunk in lookup.chunks(24) {
         let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
         let _ = writeln!(out, "{},", line.join(",")); // writing to a String cannot fail
     }
     let _ = writeln!(out, "] }};"); // writing to a String cannot fail
-    let _ = writeln!(out, "pub(crate) static LOOKUP: &[u16; {}] = &LOOKUP_PADDED.table;", lookup.len()); // writing to a String cannot fail
+    let _ = writeln!(
+        out,
+        "pub(crate) static LOOKUP: &[u16; {}] = &LOOKUP_PADDED.table;",
+        lookup.len()
+    ); // writing to a String cannot fail
     writeln!(out, "pub(crate) static VALUE_CLASS: [u32; 7463] = [0,").unwrap(); // ok: build time; a failure is a bug in this generator
     for chunk in classes.chunks(16) {
         let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
         let _ = writeln!(out, "{},", line.join(",")); // writing to a String cannot fail
     }
     writeln!(out, "];").unwrap(); // ok: build time; a failure is a bug in this generator
-    let dest = Path::new(&env::var("OUT_DIR").expect("OUT_DIR set by cargo")).join("eval_tables.rs"); // ok: build time; a failure is a bug in this generator
+    let dest =
+        Path::new(&env::var("OUT_DIR").expect("OUT_DIR set by cargo")).join("eval_tables.rs"); // ok: build time; a failure is a bug in this generator
     fs::write(dest, out).expect("write tables"); // ok: build time; a failure is a bug in this generator
 }

@@ -6,6 +6,7 @@ run. Exit status 1 if a check fails.
 
     compare.py --omp OMP_OUTPUT... --hc HC_OUTPUT...
 """
+
 import math
 import sys
 
@@ -38,7 +39,9 @@ def load(paths):
                 continue
             s = spots.setdefault(f[1], {"kind": f[2], "times": [], "answers": []})
             s["times"] += [float(x) for x in f[9].split(",")]
-            s["answers"].append((int(f[6]), None if f[7] == "-" else int(f[7]), [float(x) for x in f[8].split(",")]))
+            s["answers"].append(
+                (int(f[6]), None if f[7] == "-" else int(f[7]), [float(x) for x in f[8].split(",")])
+            )
     for s in spots.values():
         s["best"], s["median"], s["runs"] = min(s["times"]), median(s["times"]), len(s["times"])
         s["deals"], s["evals"], s["eq"] = s["answers"][-1]
@@ -69,7 +72,12 @@ def main():
             continue
         if o["kind"] == "exact":
             ref = h["answers"][0]
-            diff = max(abs(a - b) for who in (o, h) for (_, _, eq) in who["answers"] for a, b in zip(eq, ref[2]))
+            diff = max(
+                abs(a - b)
+                for who in (o, h)
+                for (_, _, eq) in who["answers"]
+                for a, b in zip(eq, ref[2])
+            )
             same_deals = all(d == ref[0] for who in (o, h) for (d, _, _) in who["answers"])
             good = diff <= EXACT_TOL and same_deals
             check = f"max |diff| {diff:.1e}, deals {'equal' if same_deals else 'DIFFER'}"
@@ -79,7 +87,11 @@ def main():
             rows.append((i, omp_cell, hc_cell, f"{ratio:.2f}", check + ("" if good else "  FAIL")))
             notes.append(
                 f"{i}: {o['deals']} deals (boards, weighted); equities {', '.join(f'{x:.9f}' for x in h['eq'])}"
-                + (f"; OMPEval evaluated {o['evals']} showdowns (one per leaf of its enumeration, a leaf counting for several boards)" if o["evals"] is not None else "")
+                + (
+                    f"; OMPEval evaluated {o['evals']} showdowns (one per leaf of its enumeration, a leaf counting for several boards)"
+                    if o["evals"] is not None
+                    else ""
+                )
             )
         else:
             ref = MC_REFERENCE.get(i)
@@ -108,15 +120,22 @@ def main():
         ok = ok and good
     head = ("spot", "OMPEval best (median)", "holecards best (median)", "hc/OMP", "check")
     widths = [max(len(r[k]) for r in rows + [head]) for k in range(len(head))]
-    line = lambda r: " | ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
+
+    def line(r):
+        return " | ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
+
     print(line(head))
     print("-+-".join("-" * w for w in widths))
     for r in rows:
         print(line(r))
     print()
     runs = sorted({f"{omp[i]['runs']}/{hc[i]['runs']}" for i in ids})
-    print(f"best (median) over every timed run of every round (runs per spot, OMPEval/holecards: {', '.join(runs)})")
-    print("hc/OMP: holecards' best time / OMPEval's best time (Monte Carlo: per deal); above 1, holecards is slower.")
+    print(
+        f"best (median) over every timed run of every round (runs per spot, OMPEval/holecards: {', '.join(runs)})"
+    )
+    print(
+        "hc/OMP: holecards' best time / OMPEval's best time (Monte Carlo: per deal); above 1, holecards is slower."
+    )
     print("evals/s: deals/s times players (one 7-card evaluation per player per deal).")
     for i in ids:
         print(f"  {DESCRIPTIONS[i]}")

@@ -38,7 +38,10 @@ def main() -> None:
             holecards.evaluate_many(arr, threads=threads)
             rates[mid].append(n / (time.perf_counter() - t0))
     for mid, ev, api, _ in modes:
-        print("RESULT\t%s\t%s\t%s\t%s\t%s" % (column, mid, ev, api, "\t".join("%.0f" % r for r in rates[mid])))
+        print(
+            "RESULT\t%s\t%s\t%s\t%s\t%s"
+            % (column, mid, ev, api, "\t".join("%.0f" % r for r in rates[mid]))
+        )
 
 
 if __name__ == "__main__":

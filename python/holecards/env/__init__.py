@@ -27,15 +27,20 @@ The observation, the actions and the rewards are documented in
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Mapping, Sequence, Union
-
 import importlib.util
 import math
+from typing import Any, Callable, Dict, Mapping, Sequence, Union
 
 if importlib.util.find_spec("gymnasium") is None:  # pragma: no cover - exercised without the extra
-    raise ImportError("holecards.env needs Gymnasium (and PettingZoo for the multi-agent forms): pip install 'holecards[rl]'")
+    raise ImportError(
+        "holecards.env needs Gymnasium (and PettingZoo for the multi-agent forms): pip install 'holecards[rl]'"
+    )
 
 import numpy as np
+
+# `gymnasium.make("holecards/Holdem-v0", **config)` builds gym_env(**config).
+from gymnasium.envs.registration import register as _register  # noqa: E402
+from gymnasium.envs.registration import registry as _registry
 
 from .._core import SeatView, _env_observe_view
 from ..errors import ConfigError
@@ -43,13 +48,19 @@ from ._config import DEFAULT_ACTIONS, layout, make_spec, players_of
 from ._gym import HoldemEnv
 from ._vector import VectorEnv
 
-# `gymnasium.make("holecards/Holdem-v0", **config)` builds gym_env(**config).
-from gymnasium.envs.registration import register as _register, registry as _registry  # noqa: E402
-
 if "holecards/Holdem-v0" not in _registry:
     _register(id="holecards/Holdem-v0", entry_point="holecards.env:gym_env")
 
-__all__ = ["aec_env", "parallel_env", "gym_env", "VectorEnv", "HoldemEnv", "observation_layout", "observe", "DEFAULT_ACTIONS"]
+__all__ = [
+    "aec_env",
+    "parallel_env",
+    "gym_env",
+    "VectorEnv",
+    "HoldemEnv",
+    "observation_layout",
+    "observe",
+    "DEFAULT_ACTIONS",
+]
 
 
 def aec_env(**config: Any) -> Any:
@@ -70,7 +81,9 @@ def parallel_env(**config: Any) -> Any:
 
 def _pz() -> Any:
     if importlib.util.find_spec("pettingzoo") is None:
-        raise ImportError("holecards.env's PettingZoo environments need PettingZoo: pip install 'holecards[rl]'")
+        raise ImportError(
+            "holecards.env's PettingZoo environments need PettingZoo: pip install 'holecards[rl]'"
+        )
     from . import _pettingzoo
 
     return _pettingzoo
@@ -78,14 +91,22 @@ def _pz() -> Any:
 
 def _agents_only(config: Dict[str, Any]) -> Dict[str, Any]:
     if "bots" in config:
-        raise ConfigError("every seat of a PettingZoo environment is an agent: for bots, use gym_env(opponents=...) or VectorEnv(bots=...)")
+        raise ConfigError(
+            "every seat of a PettingZoo environment is an agent: for bots, use gym_env(opponents=...) or VectorEnv(bots=...)"
+        )
     return config
 
 
 Opponent = Union[str, Callable[[SeatView], Any]]
 
 
-def gym_env(*, seat: int = 0, opponents: Union[Opponent, Sequence[Opponent], Mapping[int, Opponent]] = "random", illegal_action: Union[str, float] = "raise", **config: Any) -> HoldemEnv:
+def gym_env(
+    *,
+    seat: int = 0,
+    opponents: Union[Opponent, Sequence[Opponent], Mapping[int, Opponent]] = "random",
+    illegal_action: Union[str, float] = "raise",
+    **config: Any,
+) -> HoldemEnv:
     """A Gymnasium environment for one agent at ``seat``; every other seat
     is played by ``opponents``: a built-in bot's name (``"random"``,
     ``"calling_station"``, ``"tight_aggressive"``, played inside the
@@ -100,16 +121,24 @@ def gym_env(*, seat: int = 0, opponents: Union[Opponent, Sequence[Opponent], Map
     (for learners and checkers that sample actions without the mask in
     ``info["action_mask"]``)."""
     if "bots" in config:
-        raise ConfigError("gym_env's other seats are given with opponents=... (a bot's name, a callable, a list or a dict by seat), not bots=...")
+        raise ConfigError(
+            "gym_env's other seats are given with opponents=... (a bot's name, a callable, a list or a dict by seat), not bots=..."
+        )
     players = players_of(config.get("players", 6))
-    if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < players:
+    if (
+        isinstance(seat, (bool, np.bool_))
+        or not isinstance(seat, (int, np.integer))
+        or not 0 <= seat < players
+    ):
         raise ConfigError(f"seat must be a seat 0..{players - 1}, not {seat!r}")
     seat = int(seat)
     others = [s for s in range(players) if s != seat]
     if isinstance(opponents, Mapping):
         bots = dict(opponents)
         if seat in bots or set(bots) != set(others):
-            raise ConfigError(f"opponents by seat must name exactly the seats {others}, not {sorted(bots)}")
+            raise ConfigError(
+                f"opponents by seat must name exactly the seats {others}, not {sorted(bots)}"
+            )
     elif isinstance(opponents, (list, tuple)):
         if len(opponents) != len(others):
             raise ConfigError(f"{len(opponents)} opponents for the {len(others)} other seats")
@@ -117,8 +146,14 @@ def gym_env(*, seat: int = 0, opponents: Union[Opponent, Sequence[Opponent], Map
     else:
         one: Any = opponents
         bots = {s: one for s in others}
-    if illegal_action != "raise" and (isinstance(illegal_action, bool) or not isinstance(illegal_action, (int, float)) or not math.isfinite(illegal_action)):
-        raise ConfigError(f"illegal_action must be 'raise' or a reward (a finite number), not {illegal_action!r}")
+    if illegal_action != "raise" and (
+        isinstance(illegal_action, bool)
+        or not isinstance(illegal_action, (int, float))
+        or not math.isfinite(illegal_action)
+    ):
+        raise ConfigError(
+            f"illegal_action must be 'raise' or a reward (a finite number), not {illegal_action!r}"
+        )
     return HoldemEnv(make_spec(bots=bots, **config), seat, illegal_action)
 
 

@@ -20,7 +20,9 @@ def observation_box(spec: EnvSpec) -> spaces.Box:
 
 def action_space(spec: EnvSpec) -> spaces.Space[Any]:
     if spec.exact:
-        return spaces.Tuple((spaces.Discrete(3), spaces.Box(low=0, high=spec.max_chips, shape=(1,), dtype=np.int64)))
+        return spaces.Tuple(
+            (spaces.Discrete(3), spaces.Box(low=0, high=spec.max_chips, shape=(1,), dtype=np.int64))
+        )
     return spaces.Discrete(spec.num_actions)
 
 
@@ -54,10 +56,18 @@ def split_action(spec: EnvSpec, action: Any) -> "tuple[int, Optional[int]]":
             if not -(2**62) < kind < 2**62:
                 raise ValueError
         except (TypeError, ValueError, OverflowError):
-            raise ConfigError(f"{action!r} is not an exact action: give (kind, amount) with kind 0 fold, 1 check or call, 2 bet or raise to amount chips (a whole number)") from None
+            raise ConfigError(
+                f"{action!r} is not an exact action: give (kind, amount) with kind 0 fold, 1 check or call, 2 bet or raise to amount chips (a whole number)"
+            ) from None
         return kind, (chips if kind == 2 else None)
-    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) or not -(2**62) < int(action) < 2**62:
-        raise ConfigError(f"{action!r} is not an action: give an index 0..{spec.num_actions - 1} into {spec.action_names}")
+    if (
+        isinstance(action, (bool, np.bool_))
+        or not isinstance(action, (int, np.integer))
+        or not -(2**62) < int(action) < 2**62
+    ):
+        raise ConfigError(
+            f"{action!r} is not an action: give an index 0..{spec.num_actions - 1} into {spec.action_names}"
+        )
     return int(action), None
 
 
@@ -125,10 +135,18 @@ def apply_answer(core: _EnvTable, answer: Any, who: str) -> None:
     """Plays a Python bot's answer (``("fold", 0)``, ``("check", 0)``,
     ``("call", 0)`` to check or call, ``("bet", x)``, ``("raise", x)``)."""
     if not (isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], str)):
-        raise ConfigError(f"{who} answered {answer!r}: a bot returns ('fold', 0), ('check', 0), ('call', 0), ('bet', amount) or ('raise', amount)")
+        raise ConfigError(
+            f"{who} answered {answer!r}: a bot returns ('fold', 0), ('check', 0), ('call', 0), ('bet', amount) or ('raise', amount)"
+        )
     kind, amount = answer
-    if kind in ("bet", "raise") and (isinstance(amount, bool) or not isinstance(amount, (int, np.integer)) or not 0 <= int(amount) < 2**64):
-        raise ConfigError(f"{who} answered {answer!r}: a bet or raise amount is a whole number of chips")
+    if kind in ("bet", "raise") and (
+        isinstance(amount, bool)
+        or not isinstance(amount, (int, np.integer))
+        or not 0 <= int(amount) < 2**64
+    ):
+        raise ConfigError(
+            f"{who} answered {answer!r}: a bet or raise amount is a whole number of chips"
+        )
     if kind not in ("bet", "raise", "fold", "check", "call"):
         raise ConfigError(f"{who} answered {answer!r}: the move is fold, check, call, bet or raise")
     try:
@@ -140,8 +158,6 @@ def apply_answer(core: _EnvTable, answer: Any, who: str) -> None:
             core.apply(kind)
     except IllegalActionError as e:
         raise ConfigError(f"{who} answered {answer!r}, which is not legal: {e}") from e
-
-
 
 
 class Logged:

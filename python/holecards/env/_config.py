@@ -8,7 +8,6 @@ from fractions import Fraction
 from numbers import Integral, Real
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-
 from .._core import Rules, _env_layout, _EnvConfig
 from ..enums import Structure
 from ..errors import ConfigError
@@ -55,21 +54,35 @@ def parse_action(a: Any, structure: Structure) -> Tuple[str, int, int]:
         name = a.strip().lower().replace("-", "_").replace(" ", "_")
         if name == "all_in":
             if structure != Structure.NO_LIMIT:
-                raise ConfigError(f"'all_in' is a no-limit action: in {structure.name.lower().replace('_', '-')} the largest bet or raise is 'max_raise'")
+                raise ConfigError(
+                    f"'all_in' is a no-limit action: in {structure.name.lower().replace('_', '-')} the largest bet or raise is 'max_raise'"
+                )
         if name in _NAMES + ("all_in",):
             return (name, 0, 0)
-        raise ConfigError(f"{a!r} is not an action: use 'fold', 'check_call', 'min_raise', 'max_raise', 'all_in' (no-limit) or a fraction of the pot such as 0.5")
+        raise ConfigError(
+            f"{a!r} is not an action: use 'fold', 'check_call', 'min_raise', 'max_raise', 'all_in' (no-limit) or a fraction of the pot such as 0.5"
+        )
     if isinstance(a, bool) or not isinstance(a, (Real, Fraction)):
         raise ConfigError(f"{a!r} is not an action: use a name or a fraction of the pot")
     if not isinstance(a, (Integral, Fraction)) and not math.isfinite(float(a)):
-        raise ConfigError(f"a pot fraction must be a finite number above 0 and at most 1000, not {a!r}")
-    f = Fraction(a) if isinstance(a, (int, Fraction)) else Fraction(float(a)).limit_denominator(1000)
+        raise ConfigError(
+            f"a pot fraction must be a finite number above 0 and at most 1000, not {a!r}"
+        )
+    f = (
+        Fraction(a)
+        if isinstance(a, (int, Fraction))
+        else Fraction(float(a)).limit_denominator(1000)
+    )
     if not 0 < f <= 1000:
         raise ConfigError(f"a pot fraction must be above 0 and at most 1000, not {a!r}")
     if f.denominator > 1000:
-        raise ConfigError(f"a pot fraction's denominator is at most 1000, not {a!r} (give the nearest such fraction)")
+        raise ConfigError(
+            f"a pot fraction's denominator is at most 1000, not {a!r} (give the nearest such fraction)"
+        )
     if structure in (Structure.FIXED_LIMIT, Structure.PROGRESSIVE):
-        raise ConfigError(f"pot fractions are for no-limit and pot-limit: {structure.name.lower().replace('_', '-')} bets have fixed sizes (use 'min_raise')")
+        raise ConfigError(
+            f"pot fractions are for no-limit and pot-limit: {structure.name.lower().replace('_', '-')} bets have fixed sizes (use 'min_raise')"
+        )
     return ("pot", f.numerator, f.denominator)
 
 
@@ -154,15 +167,23 @@ def make_spec(
 ) -> EnvSpec:
     """Checks a configuration (the engine checks the rest when it deals)."""
     if unknown:
-        known = "players, rules, stacks, stack_range, episode, max_hands, actions, button, render_mode"
-        raise ConfigError(f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(sorted(unknown))}: the options are {known}")
+        known = (
+            "players, rules, stacks, stack_range, episode, max_hands, actions, button, render_mode"
+        )
+        raise ConfigError(
+            f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(sorted(unknown))}: the options are {known}"
+        )
     players = players_of(players)
     if rules is None:
         rules = Rules.no_limit(small_blind=1, big_blind=2)
     if not isinstance(rules, Rules):
-        raise ConfigError(f"rules must be a holecards.Rules (Rules.no_limit(...), Rules.fixed_limit(...), ...), not {rules!r}")
+        raise ConfigError(
+            f"rules must be a holecards.Rules (Rules.no_limit(...), Rules.fixed_limit(...), ...), not {rules!r}"
+        )
     if stacks is not None and stack_range is not None:
-        raise ConfigError("give stacks (the same every episode) or stack_range (drawn each episode), not both")
+        raise ConfigError(
+            "give stacks (the same every episode) or stack_range (drawn each episode), not both"
+        )
     if stacks is None:
         stacks = 200
     if isinstance(stacks, Integral) and not isinstance(stacks, bool):
@@ -170,19 +191,26 @@ def make_spec(
     elif isinstance(stacks, (list, tuple)):
         stack_list = [_int("each stack", s, 1) for s in stacks]
         if len(stack_list) != players:
-            raise ConfigError(f"{len(stack_list)} stacks for {players} players: give one stack for all or one per seat (or stack_range=(low, high))")
+            raise ConfigError(
+                f"{len(stack_list)} stacks for {players} players: give one stack for all or one per seat (or stack_range=(low, high))"
+            )
     else:
         raise ConfigError(f"stacks must be an integer or one integer per seat, not {stacks!r}")
     rng: Optional[Tuple[int, int]] = None
     if stack_range is not None:
         if not (isinstance(stack_range, (list, tuple)) and len(stack_range) == 2):
             raise ConfigError(f"stack_range must be (low, high) in chips, not {stack_range!r}")
-        low, high = _int("stack_range's low", stack_range[0], 1), _int("stack_range's high", stack_range[1], 1)
+        low, high = (
+            _int("stack_range's low", stack_range[0], 1),
+            _int("stack_range's high", stack_range[1], 1),
+        )
         if low > high:
             raise ConfigError(f"stack_range's low {low} is above its high {high}")
         rng = (low, high)
     if episode not in ("hand", "session"):
-        raise ConfigError(f"episode must be 'hand' (one hand) or 'session' (hands until a bust or max_hands), not {episode!r}")
+        raise ConfigError(
+            f"episode must be 'hand' (one hand) or 'session' (hands until a bust or max_hands), not {episode!r}"
+        )
     if max_hands is not None:
         if episode != "session":
             raise ConfigError("max_hands is for episode='session'")
@@ -190,7 +218,9 @@ def make_spec(
     structure = rules.structure
     given = DEFAULT_ACTIONS[structure] if actions is None else actions
     if not isinstance(given, (str, list, tuple)):
-        raise ConfigError(f"actions must be 'exact' or a list of actions (names and pot fractions), not {given!r}")
+        raise ConfigError(
+            f"actions must be 'exact' or a list of actions (names and pot fractions), not {given!r}"
+        )
     action_list: Optional[List[Tuple[str, int, int]]] = None
     if isinstance(given, str):
         if given != "exact":
@@ -216,13 +246,28 @@ def make_spec(
         elif callable(bot):
             python_bots[seat] = bot
         else:
-            raise ConfigError(f"the bot for seat {seat} must be a built-in bot's name or a callable taking a SeatView, not {bot!r}")
-    spec = EnvSpec(rules, players, stack_list, rng, episode == "session", max_hands, action_list, button, names, python_bots, render_mode)
-    spec.config = _EnvConfig(rules, players, stack_list, rng, spec.session, max_hands, action_list, button, names)
+            raise ConfigError(
+                f"the bot for seat {seat} must be a built-in bot's name or a callable taking a SeatView, not {bot!r}"
+            )
+    spec = EnvSpec(
+        rules,
+        players,
+        stack_list,
+        rng,
+        episode == "session",
+        max_hands,
+        action_list,
+        button,
+        names,
+        python_bots,
+        render_mode,
+    )
+    spec.config = _EnvConfig(
+        rules, players, stack_list, rng, spec.session, max_hands, action_list, button, names
+    )
     return spec
 
 
 def layout(players: int) -> Dict[str, slice]:
     """The observation's parts for ``players`` players, as slices."""
     return {name: slice(offset, offset + length) for name, offset, length in _env_layout(players)}
-

@@ -47,7 +47,9 @@ class HoldemEnv(Logged, gymnasium.Env):
         """The legal actions as booleans (the name sb3-contrib's MaskablePPO calls)."""
         return self.table.core.mask(self.seat).astype(bool)
 
-    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> "tuple[np.ndarray, Dict[str, Any]]":
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> "tuple[np.ndarray, Dict[str, Any]]":
         if seed is not None:
             seed = seed_of(seed)
             super().reset(seed=seed)
@@ -74,7 +76,13 @@ class HoldemEnv(Logged, gymnasium.Env):
             self._over = ending != 0
             if self._human:
                 self.render()
-            return obs, reward, ending == 1, ending == 2, {"action_mask": mask, "legal_actions": legal, "seat": self.seat}
+            return (
+                obs,
+                reward,
+                ending == 1,
+                ending == 2,
+                {"action_mask": mask, "legal_actions": legal, "seat": self.seat},
+            )
         core = self._core
         index, amount = split_action(self.spec_, action)
         if self.illegal_action != "raise" and not core.is_legal(index, amount):
@@ -85,10 +93,18 @@ class HoldemEnv(Logged, gymnasium.Env):
             obs, mask, legal = core.observe_all(self.seat)
             info = self._info(mask, legal)
             info["illegal_action"] = True
-            return obs, float(self.illegal_action) + (rewards[self.seat] if hands else 0.0), True, False, info
+            return (
+                obs,
+                float(self.illegal_action) + (rewards[self.seat] if hands else 0.0),
+                True,
+                False,
+                info,
+            )
         if self.spec_.python_bots:
             if core.actor != self.seat:
-                raise ConfigError(f"seat {core.actor} is to act, not the agent's seat {self.seat}: call reset()")
+                raise ConfigError(
+                    f"seat {core.actor} is to act, not the agent's seat {self.seat}: call reset()"
+                )
             core.step(index, amount)
             try:
                 self.table.run_python_bots()

@@ -67,7 +67,11 @@ class _Base(Logged):
 class HoldemAEC(_Base, AECEnv):  # type: ignore[misc]
     """One agent per seat, acting in turn (PettingZoo's AEC API)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "holecards_holdem_v0", "is_parallelizable": False}
+    metadata = {
+        "render_modes": ["human", "ansi"],
+        "name": "holecards_holdem_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(self, spec: EnvSpec) -> None:
         super().__init__()
@@ -105,7 +109,11 @@ class HoldemAEC(_Base, AECEnv):  # type: ignore[misc]
 
     def step(self, action: Any) -> None:
         if not self.agents:
-            raise ConfigError("the episode is over: call reset()" if self._started else "call reset() before step()")
+            raise ConfigError(
+                "the episode is over: call reset()"
+                if self._started
+                else "call reset() before step()"
+            )
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -148,19 +156,27 @@ class HoldemParallel(_Base, ParallelEnv):  # type: ignore[misc]
     def _all(self) -> Dict[str, Dict[str, np.ndarray]]:
         return {a: self._observe(a) for a in self.agents}
 
-    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> "tuple[Dict[str, Any], Dict[str, Any]]":
+    def reset(
+        self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> "tuple[Dict[str, Any], Dict[str, Any]]":
         if seed is not None:
             self.table.seed(seed_of(seed))
         self.table.reset()
         self.agents = self.possible_agents[:]
         return self._all(), {a: {} for a in self.agents}
 
-    def step(self, actions: Dict[str, Any]) -> "tuple[Dict[str, Any], Dict[str, float], Dict[str, bool], Dict[str, bool], Dict[str, Any]]":
+    def step(
+        self, actions: Dict[str, Any]
+    ) -> (
+        "tuple[Dict[str, Any], Dict[str, float], Dict[str, bool], Dict[str, bool], Dict[str, Any]]"
+    ):
         if not self.agents:
             raise ConfigError("no episode is running: call reset()")
         actor = self.table.core.actor
         if actor is None or not isinstance(actions, dict) or _name(actor) not in actions:
-            raise ConfigError(f"give a dict of actions with one for {_name(actor) if actor is not None else 'the agent to act'}, the agent to act")
+            raise ConfigError(
+                f"give a dict of actions with one for {_name(actor) if actor is not None else 'the agent to act'}, the agent to act"
+            )
         self.table.step(actions[_name(actor)])
         rewards, hands = self.table.take_rewards()
         agents = self.agents

@@ -44,17 +44,41 @@ class VectorEnv(_GymVectorEnv):
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
-    def __init__(self, num_tables: int, *, threads: Optional[int] = None, copy: bool = True, record: bool = False, seed: Optional[int] = None, bots: Optional[Dict[int, str]] = None, **config: Any) -> None:
-        if isinstance(num_tables, bool) or not isinstance(num_tables, (int, np.integer)) or num_tables < 1:
+    def __init__(
+        self,
+        num_tables: int,
+        *,
+        threads: Optional[int] = None,
+        copy: bool = True,
+        record: bool = False,
+        seed: Optional[int] = None,
+        bots: Optional[Dict[int, str]] = None,
+        **config: Any,
+    ) -> None:
+        if (
+            isinstance(num_tables, bool)
+            or not isinstance(num_tables, (int, np.integer))
+            or num_tables < 1
+        ):
             raise ConfigError(f"num_tables must be a positive integer, not {num_tables!r}")
         if bots is not None and not isinstance(bots, dict):
-            raise ConfigError(f"bots must be a dict from seat to a built-in bot's name, not {bots!r}")
-        if isinstance(num_tables, (int, np.integer)) and not isinstance(num_tables, bool) and num_tables > 1_000_000:
+            raise ConfigError(
+                f"bots must be a dict from seat to a built-in bot's name, not {bots!r}"
+            )
+        if (
+            isinstance(num_tables, (int, np.integer))
+            and not isinstance(num_tables, bool)
+            and num_tables > 1_000_000
+        ):
             raise ConfigError(f"num_tables must be at most 1,000,000, not {num_tables}")
         if any(not isinstance(b, str) for b in (bots or {}).values()):
-            raise ConfigError("a VectorEnv's bots are built-in bots, given by name ('random', 'calling_station', 'tight_aggressive'): Python bots would need the GIL at every table")
+            raise ConfigError(
+                "a VectorEnv's bots are built-in bots, given by name ('random', 'calling_station', 'tight_aggressive'): Python bots would need the GIL at every table"
+            )
         if config.get("render_mode") is not None:
-            raise ConfigError("a VectorEnv does not render: look at one table with env.hand(table) or env.view(table, seat)")
+            raise ConfigError(
+                "a VectorEnv does not render: look at one table with env.hand(table) or env.view(table, seat)"
+            )
         spec: EnvSpec = make_spec(bots=bots, **config)
         self.spec_ = spec
         self.num_envs = int(num_tables)
@@ -65,9 +89,18 @@ class VectorEnv(_GymVectorEnv):
         self._copy = bool(copy)
         self.single_observation_space = observation_box(spec)
         self.single_action_space = action_space(spec)
-        self.observation_space = spaces.Box(low=0.0, high=spec.obs_high, shape=(self.num_envs, spec.obs_len), dtype=np.float32)
+        self.observation_space = spaces.Box(
+            low=0.0, high=spec.obs_high, shape=(self.num_envs, spec.obs_len), dtype=np.float32
+        )
         if spec.exact:
-            self.action_space = spaces.Tuple((spaces.MultiDiscrete(np.full(self.num_envs, 3)), spaces.Box(low=0, high=spec.max_chips, shape=(self.num_envs, 1), dtype=np.int64)))
+            self.action_space = spaces.Tuple(
+                (
+                    spaces.MultiDiscrete(np.full(self.num_envs, 3)),
+                    spaces.Box(
+                        low=0, high=spec.max_chips, shape=(self.num_envs, 1), dtype=np.int64
+                    ),
+                )
+            )
         else:
             self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, spec.num_actions))
         self.render_mode = None
@@ -78,7 +111,14 @@ class VectorEnv(_GymVectorEnv):
         self._terminated = np.zeros(t, dtype=np.bool_)
         self._truncated = np.zeros(t, dtype=np.bool_)
         self._seat = np.zeros(t, dtype=np.int64)
-        self._bufs = (self._obs, self._mask, self._rewards, self._terminated, self._truncated, self._seat)
+        self._bufs = (
+            self._obs,
+            self._mask,
+            self._rewards,
+            self._terminated,
+            self._truncated,
+            self._seat,
+        )
         # Gymnasium's vector infos say, per key, which tables have it: all of them.
         self._every = np.ones(t, dtype=np.bool_)
         self._mask_key = mask_key(spec)
@@ -88,7 +128,9 @@ class VectorEnv(_GymVectorEnv):
 
     def _enter(self) -> None:
         if not self._busy.acquire(blocking=False):
-            raise InUseError("this VectorEnv is being stepped or reset by another thread: use one VectorEnv per thread (or a lock around its calls)")
+            raise InUseError(
+                "this VectorEnv is being stepped or reset by another thread: use one VectorEnv per thread (or a lock around its calls)"
+            )
 
     @contextlib.contextmanager
     def _using(self) -> Iterator[None]:
@@ -103,9 +145,16 @@ class VectorEnv(_GymVectorEnv):
 
     def _infos(self) -> Dict[str, Any]:
         every = self._out(self._every)
-        return {self._mask_key: self._out(self._mask), "_" + self._mask_key: every, "seat": self._out(self._seat), "_seat": every}
+        return {
+            self._mask_key: self._out(self._mask),
+            "_" + self._mask_key: every,
+            "seat": self._out(self._seat),
+            "_seat": every,
+        }
 
-    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> Tuple[np.ndarray, Dict[str, Any]]:
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[np.ndarray, Dict[str, Any]]:
         """New episodes at every table; with ``seed``, table ``i`` is reseeded
         from ``seed`` on its own stream ``i`` (the same on any number of threads)."""
         seed = seed_of(seed)
@@ -116,7 +165,9 @@ class VectorEnv(_GymVectorEnv):
         finally:
             self._busy.release()
 
-    def step(self, actions: Any) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+    def step(
+        self, actions: Any
+    ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
         """Plays ``actions[i]`` for the seat to act at table ``i`` (exact mode:
         ``(kinds, amounts)``); refused as a whole, changing nothing, when any
         is illegal."""
@@ -126,13 +177,17 @@ class VectorEnv(_GymVectorEnv):
         finally:
             self._busy.release()
 
-    def _step(self, actions: Any) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+    def _step(
+        self, actions: Any
+    ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
         t = self.num_envs
         if self.spec_.exact:
             try:
                 kinds, amounts = actions
             except (TypeError, ValueError):
-                raise ConfigError("exact actions are (kinds, amounts): two arrays of one entry per table") from None
+                raise ConfigError(
+                    "exact actions are (kinds, amounts): two arrays of one entry per table"
+                ) from None
             kinds_arr = _ints(kinds, t, "kinds")
             amounts_arr = _ints(amounts, t, "amounts", column=True)
             if (amounts_arr < 0).any():
@@ -140,10 +195,20 @@ class VectorEnv(_GymVectorEnv):
             self._core.step(kinds_arr, amounts_arr.astype(np.uint64), *self._bufs)
         else:
             self._core.step(_ints(actions, t, "actions"), None, *self._bufs)
-        return self._out(self._obs), self._out(self._rewards), self._out(self._terminated), self._out(self._truncated), self._infos()
+        return (
+            self._out(self._obs),
+            self._out(self._rewards),
+            self._out(self._terminated),
+            self._out(self._truncated),
+            self._infos(),
+        )
 
     def _table(self, table: Any) -> int:
-        if isinstance(table, (bool, np.bool_)) or not isinstance(table, (int, np.integer)) or not 0 <= table < self.num_envs:
+        if (
+            isinstance(table, (bool, np.bool_))
+            or not isinstance(table, (int, np.integer))
+            or not 0 <= table < self.num_envs
+        ):
             raise ConfigError(f"table {table!r} is not a table: tables are 0..{self.num_envs - 1}")
         return int(table)
 
@@ -155,7 +220,11 @@ class VectorEnv(_GymVectorEnv):
 
     def view(self, table: int, seat: int) -> SeatView:
         """The :class:`~holecards.SeatView` of ``seat`` at table ``table``."""
-        if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.players:
+        if (
+            isinstance(seat, (bool, np.bool_))
+            or not isinstance(seat, (int, np.integer))
+            or not 0 <= seat < self.players
+        ):
             raise ConfigError(f"seat {seat!r} is not a seat: seats are 0..{self.players - 1}")
         table = self._table(table)
         with self._using():
@@ -176,7 +245,9 @@ def _ints(values: Any, t: int, name: str, column: bool = False) -> np.ndarray:
     shapes = [(t,), (t, 1)] if column else [(t,)]
     if arr.dtype.kind not in "iu" or arr.shape not in shapes:
         want = " or ".join(str(s) for s in shapes)
-        raise ConfigError(f"{name} must be {t} integers, one per table (shape {want}), not an array of shape {arr.shape} and type {arr.dtype}")
+        raise ConfigError(
+            f"{name} must be {t} integers, one per table (shape {want}), not an array of shape {arr.shape} and type {arr.dtype}"
+        )
     if arr.dtype.kind == "u" and arr.size and int(arr.max()) >= 2**63:
         raise ConfigError(f"{name} must be {t} integers below 2**63")
     return np.ascontiguousarray(arr.reshape(t), dtype=np.int64)

@@ -66,12 +66,15 @@ fn bench(c: &mut Criterion) {
         })
     });
     for kernel in Kernel::available() {
-        g.bench_function(format!("seven_card_checked_batch_{}_kernel_10M", kernel.name()), |b| {
-            b.iter(|| {
-                evaluate_rows_with(kernel, &seven, 7, &mut out).ok();
-                black_box(out[0])
-            })
-        });
+        g.bench_function(
+            format!("seven_card_checked_batch_{}_kernel_10M", kernel.name()),
+            |b| {
+                b.iter(|| {
+                    evaluate_rows_with(kernel, &seven, 7, &mut out).ok();
+                    black_box(out[0])
+                })
+            },
+        );
     }
     g.bench_function("seven_card_checked_batch_all_cores_10M", |b| {
         b.iter(|| {

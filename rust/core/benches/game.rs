@@ -19,7 +19,13 @@ mod policy;
 use policy::Policy;
 
 fn play(rules: &Arc<Rules>, i: u64, deal: &mut DeckRng, rng: &mut Policy) -> i64 {
-    let Ok(mut hand) = Hand::new_with_rng(Arc::clone(rules), &[10_000; 6], (i % 6) as usize, deal, None) else {
+    let Ok(mut hand) = Hand::new_with_rng(
+        Arc::clone(rules),
+        &[10_000; 6],
+        (i % 6) as usize,
+        deal,
+        None,
+    ) else {
         return 0;
     };
     while let Some(la) = hand.legal_actions() {
@@ -41,7 +47,14 @@ fn play(rules: &Arc<Rules>, i: u64, deal: &mut DeckRng, rng: &mut Policy) -> i64
 }
 
 fn bench(c: &mut Criterion) {
-    let rules = Arc::new(Rules::no_limit(BlindOptions { small_blind: 50, big_blind: 100, ..Default::default() }).unwrap_or_else(|e| panic!("{e}")));
+    let rules = Arc::new(
+        Rules::no_limit(BlindOptions {
+            small_blind: 50,
+            big_blind: 100,
+            ..Default::default()
+        })
+        .unwrap_or_else(|e| panic!("{e}")),
+    );
     let mut g = c.benchmark_group("game");
     g.throughput(Throughput::Elements(HANDS));
     g.sample_size(10);
@@ -57,7 +70,8 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.finish();
-    let mut hand = Hand::new(Arc::clone(&rules), &[10_000; 6], 0, Some(7), None).unwrap_or_else(|e| panic!("{e}"));
+    let mut hand = Hand::new(Arc::clone(&rules), &[10_000; 6], 0, Some(7), None)
+        .unwrap_or_else(|e| panic!("{e}"));
     let _ = hand.check_or_call();
     let _ = hand.bet_or_raise_to(300);
     let mut g2 = c.benchmark_group("game_copy");

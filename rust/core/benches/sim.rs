@@ -13,13 +13,29 @@ use std::sync::Arc;
 const HANDS: u64 = 200_000;
 
 fn bench(c: &mut Criterion) {
-    let rules = Arc::new(Rules::no_limit(BlindOptions { small_blind: 50, big_blind: 100, ..Default::default() }).unwrap_or_else(|e| panic!("{e}")));
-    let sim = CashSim { rules, stacks: vec![10_000; 6], bots: vec![BotKind::Random; 6], hands: HANDS, seed: 1 };
+    let rules = Arc::new(
+        Rules::no_limit(BlindOptions {
+            small_blind: 50,
+            big_blind: 100,
+            ..Default::default()
+        })
+        .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let sim = CashSim {
+        rules,
+        stacks: vec![10_000; 6],
+        bots: vec![BotKind::Random; 6],
+        hands: HANDS,
+        seed: 1,
+    };
     let mut g = c.benchmark_group("sim");
     g.throughput(Throughput::Elements(HANDS));
     g.sample_size(10);
     for threads in [1usize, 2] {
-        g.bench_function(format!("random_bots_six_players_200k_{threads}_threads"), |b| b.iter(|| black_box(sim.run(Some(threads), None).map(|t| t.hands).unwrap_or(0))));
+        g.bench_function(
+            format!("random_bots_six_players_200k_{threads}_threads"),
+            |b| b.iter(|| black_box(sim.run(Some(threads), None).map(|t| t.hands).unwrap_or(0))),
+        );
     }
     g.finish();
 }

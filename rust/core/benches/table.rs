@@ -33,7 +33,13 @@ mod policy;
 use policy::Policy;
 
 fn bare(rules: &Arc<Rules>, i: u64, deal: &mut DeckRng, rng: &mut Policy) -> i64 {
-    let Ok(mut hand) = Hand::new_with_rng(Arc::clone(rules), &[10_000; 6], (i % 6) as usize, deal, None) else {
+    let Ok(mut hand) = Hand::new_with_rng(
+        Arc::clone(rules),
+        &[10_000; 6],
+        (i % 6) as usize,
+        deal,
+        None,
+    ) else {
         return 0;
     };
     while hand.actor().is_some() {
@@ -70,7 +76,14 @@ fn session(rules: &Arc<Rules>, rule: ButtonRule, min: bool) -> u64 {
 }
 
 fn bench(c: &mut Criterion) {
-    let rules = Arc::new(Rules::no_limit(BlindOptions { small_blind: 50, big_blind: 100, ..Default::default() }).unwrap_or_else(|e| panic!("{e}")));
+    let rules = Arc::new(
+        Rules::no_limit(BlindOptions {
+            small_blind: 50,
+            big_blind: 100,
+            ..Default::default()
+        })
+        .unwrap_or_else(|e| panic!("{e}")),
+    );
     let mut g = c.benchmark_group("table");
     g.throughput(Throughput::Elements(HANDS));
     g.sample_size(10);
@@ -86,15 +99,21 @@ fn bench(c: &mut Criterion) {
                 black_box(acc)
             })
         });
-        g.bench_function(format!("table_hands_100k_{name}"), |b| b.iter(|| black_box(session(&rules, ButtonRule::Moving, min))));
-        g.bench_function(format!("dead_button_table_hands_100k_{name}"), |b| b.iter(|| black_box(session(&rules, ButtonRule::Dead, min))));
+        g.bench_function(format!("table_hands_100k_{name}"), |b| {
+            b.iter(|| black_box(session(&rules, ButtonRule::Moving, min)))
+        });
+        g.bench_function(format!("dead_button_table_hands_100k_{name}"), |b| {
+            b.iter(|| black_box(session(&rules, ButtonRule::Dead, min)))
+        });
     }
     g.finish();
     let stacks: Vec<u64> = (0..20).map(|i| 1_000 + 137 * i).collect();
     let payouts: Vec<f64> = (0..20).map(|i| 100.0 / (i as f64 + 1.0)).collect();
     let mut g2 = c.benchmark_group("icm");
     g2.sample_size(10);
-    g2.bench_function("icm_20_players_exact", |b| b.iter(|| black_box(icm::icm_exact(&stacks, &payouts).unwrap_or_default())));
+    g2.bench_function("icm_20_players_exact", |b| {
+        b.iter(|| black_box(icm::icm_exact(&stacks, &payouts).unwrap_or_default()))
+    });
     g2.finish();
 }
 

@@ -32,35 +32,187 @@ impl Digest {
     }
 }
 
-fn blinds(sb: u64, bb: u64, ante: u64, bba: u64, straddles: Vec<u64>, smr: Option<StraddleMinRaise>) -> BlindOptions {
-    BlindOptions { small_blind: sb, big_blind: bb, ante, big_blind_ante: bba, straddles, straddle_min_raise: smr }
+fn blinds(
+    sb: u64,
+    bb: u64,
+    ante: u64,
+    bba: u64,
+    straddles: Vec<u64>,
+    smr: Option<StraddleMinRaise>,
+) -> BlindOptions {
+    BlindOptions {
+        small_blind: sb,
+        big_blind: bb,
+        ante,
+        big_blind_ante: bba,
+        straddles,
+        straddle_min_raise: smr,
+    }
 }
 
 fn configs() -> Vec<(&'static str, Rules, usize, usize, u64, u64)> {
     // (name, rules, fewest players, most players, smallest stack, largest stack)
     let ok = |r: holecards_core::Result<Rules>| r.unwrap_or_else(|e| panic!("{e}"));
     vec![
-        ("nl-bench", ok(Rules::no_limit(blinds(50, 100, 0, 0, vec![], None))), 6, 6, 10_000, 10_000),
-        ("nl-short", ok(Rules::no_limit(blinds(1, 2, 0, 0, vec![], None))), 2, 9, 1, 60),
-        ("nl-ante", ok(Rules::no_limit(blinds(5, 10, 1, 0, vec![], None))), 2, 10, 1, 400),
-        ("nl-bba", ok(Rules::no_limit(blinds(5, 10, 0, 10, vec![], None))), 2, 9, 1, 300),
-        ("nl-straddle", ok(Rules::no_limit(blinds(1, 2, 0, 0, vec![4, 8], None))), 4, 9, 1, 200),
-        ("nl-straddle-bb", ok(Rules::no_limit(blinds(1, 2, 0, 0, vec![4], Some(StraddleMinRaise::BigBlind)))), 3, 8, 1, 200),
-        ("nl-21", ok(Rules::no_limit(blinds(1, 2, 0, 0, vec![], None))), 21, 21, 1, 100),
-        ("nl-22", ok(Rules::no_limit(blinds(1, 2, 0, 0, vec![], None))), 22, 22, 1, 100),
-        ("pl", ok(Rules::pot_limit(blinds(1, 2, 0, 0, vec![], None))), 2, 9, 1, 300),
-        ("pl-straddle-ante", ok(Rules::pot_limit(blinds(1, 2, 1, 0, vec![5], None))), 3, 9, 1, 300),
-        ("fl", ok(Rules::fixed_limit(blinds(1, 2, 0, 0, vec![], None), None, None, Some(3), false)), 2, 9, 1, 100),
-        ("fl-cap0", ok(Rules::fixed_limit(blinds(1, 2, 0, 0, vec![], None), None, None, Some(0), false)), 2, 6, 1, 100),
-        ("fl-hu", ok(Rules::fixed_limit(blinds(1, 2, 0, 0, vec![], None), Some(2), Some(4), Some(3), true)), 2, 6, 1, 100),
-        ("fl-nocap-straddle", ok(Rules::fixed_limit(blinds(2, 4, 1, 0, vec![8], None), None, None, None, false)), 3, 9, 1, 100),
-        ("prog", ok(Rules::progressive(2, [2, 5, 10, 20])), 2, 9, 1, 80),
+        (
+            "nl-bench",
+            ok(Rules::no_limit(blinds(50, 100, 0, 0, vec![], None))),
+            6,
+            6,
+            10_000,
+            10_000,
+        ),
+        (
+            "nl-short",
+            ok(Rules::no_limit(blinds(1, 2, 0, 0, vec![], None))),
+            2,
+            9,
+            1,
+            60,
+        ),
+        (
+            "nl-ante",
+            ok(Rules::no_limit(blinds(5, 10, 1, 0, vec![], None))),
+            2,
+            10,
+            1,
+            400,
+        ),
+        (
+            "nl-bba",
+            ok(Rules::no_limit(blinds(5, 10, 0, 10, vec![], None))),
+            2,
+            9,
+            1,
+            300,
+        ),
+        (
+            "nl-straddle",
+            ok(Rules::no_limit(blinds(1, 2, 0, 0, vec![4, 8], None))),
+            4,
+            9,
+            1,
+            200,
+        ),
+        (
+            "nl-straddle-bb",
+            ok(Rules::no_limit(blinds(
+                1,
+                2,
+                0,
+                0,
+                vec![4],
+                Some(StraddleMinRaise::BigBlind),
+            ))),
+            3,
+            8,
+            1,
+            200,
+        ),
+        (
+            "nl-21",
+            ok(Rules::no_limit(blinds(1, 2, 0, 0, vec![], None))),
+            21,
+            21,
+            1,
+            100,
+        ),
+        (
+            "nl-22",
+            ok(Rules::no_limit(blinds(1, 2, 0, 0, vec![], None))),
+            22,
+            22,
+            1,
+            100,
+        ),
+        (
+            "pl",
+            ok(Rules::pot_limit(blinds(1, 2, 0, 0, vec![], None))),
+            2,
+            9,
+            1,
+            300,
+        ),
+        (
+            "pl-straddle-ante",
+            ok(Rules::pot_limit(blinds(1, 2, 1, 0, vec![5], None))),
+            3,
+            9,
+            1,
+            300,
+        ),
+        (
+            "fl",
+            ok(Rules::fixed_limit(
+                blinds(1, 2, 0, 0, vec![], None),
+                None,
+                None,
+                Some(3),
+                false,
+            )),
+            2,
+            9,
+            1,
+            100,
+        ),
+        (
+            "fl-cap0",
+            ok(Rules::fixed_limit(
+                blinds(1, 2, 0, 0, vec![], None),
+                None,
+                None,
+                Some(0),
+                false,
+            )),
+            2,
+            6,
+            1,
+            100,
+        ),
+        (
+            "fl-hu",
+            ok(Rules::fixed_limit(
+                blinds(1, 2, 0, 0, vec![], None),
+                Some(2),
+                Some(4),
+                Some(3),
+                true,
+            )),
+            2,
+            6,
+            1,
+            100,
+        ),
+        (
+            "fl-nocap-straddle",
+            ok(Rules::fixed_limit(
+                blinds(2, 4, 1, 0, vec![8], None),
+                None,
+                None,
+                None,
+                false,
+            )),
+            3,
+            9,
+            1,
+            100,
+        ),
+        (
+            "prog",
+            ok(Rules::progressive(2, [2, 5, 10, 20])),
+            2,
+            9,
+            1,
+            80,
+        ),
     ]
 }
 
 /// A move: mostly legal ones by a random policy, sometimes anything.
 fn pick(hand: &Hand, rng: &mut ChaCha8Rng) -> Move {
-    let Some(la) = hand.legal_actions() else { return Move::Fold };
+    let Some(la) = hand.legal_actions() else {
+        return Move::Fold;
+    };
     let roll = rng.random_range(0..100);
     if roll < 15 && la.can_fold {
         return Move::Fold;
@@ -81,11 +233,23 @@ fn pick(hand: &Hand, rng: &mut ChaCha8Rng) -> Move {
 fn illegal_probes(hand: &Hand, rng: &mut ChaCha8Rng, d: &mut Digest) {
     let la = hand.legal_actions();
     let high = la.map(|l| l.min_raise_to.unwrap_or(1)).unwrap_or(1);
-    let probes =
-        [Move::Fold, Move::Check, Move::Call, Move::CheckOrCall, Move::BetOrRaiseTo(0), Move::BetOrRaiseTo(high.saturating_sub(1)), Move::BetOrRaiseTo(high + 1), Move::BetOrRaiseTo(u64::MAX / 4)];
+    let probes = [
+        Move::Fold,
+        Move::Check,
+        Move::Call,
+        Move::CheckOrCall,
+        Move::BetOrRaiseTo(0),
+        Move::BetOrRaiseTo(high.saturating_sub(1)),
+        Move::BetOrRaiseTo(high + 1),
+        Move::BetOrRaiseTo(u64::MAX / 4),
+    ];
     for mv in probes {
         let mut h = hand.clone();
-        let seat = if rng.random_range(0..4) == 0 { Some(rng.random_range(0..hand.num_players())) } else { None };
+        let seat = if rng.random_range(0..4) == 0 {
+            Some(rng.random_range(0..hand.num_players()))
+        } else {
+            None
+        };
         match h.act(seat, mv) {
             Ok(()) => d.bytes(&encode_hand(&h)),
             Err(e) => {
@@ -129,10 +293,22 @@ fn hands(name: &str, rules: Rules, lo: usize, hi: usize, smin: u64, smax: u64, c
         let button = rng.random_range(0..n);
         // Some hands with given cards (a few hole cards and part of the board).
         let given = (i % 7 == 3).then(|| GivenCards {
-            hole_cards: (0..n).map(|s| (s == 0).then(|| [Card::new(51).unwrap_or(Card::FIRST), Card::new(50).unwrap_or(Card::FIRST)])).collect(),
-            board: (0..(i % 6) as u8).map(|k| Card::new(k * 3).unwrap_or(Card::FIRST)).collect(),
+            hole_cards: (0..n)
+                .map(|s| {
+                    (s == 0).then(|| {
+                        [
+                            Card::new(51).unwrap_or(Card::FIRST),
+                            Card::new(50).unwrap_or(Card::FIRST),
+                        ]
+                    })
+                })
+                .collect(),
+            board: (0..(i % 6) as u8)
+                .map(|k| Card::new(k * 3).unwrap_or(Card::FIRST))
+                .collect(),
         });
-        let mut hand = match Hand::new(Arc::clone(&rules), &stacks, button, Some(i), given.as_ref()) {
+        let mut hand = match Hand::new(Arc::clone(&rules), &stacks, button, Some(i), given.as_ref())
+        {
             Ok(h) => h,
             Err(e) => {
                 d.text(e);
@@ -166,15 +342,57 @@ fn sims(count: u64) -> Vec<(String, u64)> {
     let ok = |r: holecards_core::Result<Rules>| Arc::new(r.unwrap_or_else(|e| panic!("{e}")));
     let bots = |k: &[BotKind], n: usize| (0..n).map(|i| k[i % k.len()]).collect::<Vec<_>>();
     let cash = [
-        ("cash-nl-random", ok(Rules::no_limit(blinds(50, 100, 0, 0, vec![], None))), vec![10_000u64; 6], bots(&[BotKind::Random], 6), count),
-        ("cash-nl-mixed", ok(Rules::no_limit(blinds(1, 2, 1, 0, vec![], None))), vec![150, 20, 300, 80, 1, 200, 40], bots(&BotKind::ALL, 7), count / 10),
-        ("cash-pl-straddle", ok(Rules::pot_limit(blinds(1, 2, 0, 0, vec![4], None))), vec![100; 5], bots(&[BotKind::Random, BotKind::CallingStation], 5), count),
-        ("cash-fl", ok(Rules::fixed_limit(blinds(1, 2, 0, 3, vec![], None), None, None, Some(3), true)), vec![60, 200, 30], bots(&[BotKind::Random, BotKind::TightAggressive], 3), count / 10),
-        ("cash-prog", ok(Rules::progressive(1, [1, 2, 4, 8])), vec![50; 4], bots(&[BotKind::Random], 4), count),
+        (
+            "cash-nl-random",
+            ok(Rules::no_limit(blinds(50, 100, 0, 0, vec![], None))),
+            vec![10_000u64; 6],
+            bots(&[BotKind::Random], 6),
+            count,
+        ),
+        (
+            "cash-nl-mixed",
+            ok(Rules::no_limit(blinds(1, 2, 1, 0, vec![], None))),
+            vec![150, 20, 300, 80, 1, 200, 40],
+            bots(&BotKind::ALL, 7),
+            count / 10,
+        ),
+        (
+            "cash-pl-straddle",
+            ok(Rules::pot_limit(blinds(1, 2, 0, 0, vec![4], None))),
+            vec![100; 5],
+            bots(&[BotKind::Random, BotKind::CallingStation], 5),
+            count,
+        ),
+        (
+            "cash-fl",
+            ok(Rules::fixed_limit(
+                blinds(1, 2, 0, 3, vec![], None),
+                None,
+                None,
+                Some(3),
+                true,
+            )),
+            vec![60, 200, 30],
+            bots(&[BotKind::Random, BotKind::TightAggressive], 3),
+            count / 10,
+        ),
+        (
+            "cash-prog",
+            ok(Rules::progressive(1, [1, 2, 4, 8])),
+            vec![50; 4],
+            bots(&[BotKind::Random], 4),
+            count,
+        ),
     ];
     for (name, rules, stacks, bots, hands) in cash {
         for seed in [1u64, 7, 123_456_789] {
-            let sim = CashSim { rules: Arc::clone(&rules), stacks: stacks.clone(), bots: bots.clone(), hands, seed };
+            let sim = CashSim {
+                rules: Arc::clone(&rules),
+                stacks: stacks.clone(),
+                bots: bots.clone(),
+                hands,
+                seed,
+            };
             let t = sim.run(Some(1), None).unwrap_or_else(|e| panic!("{e}"));
             let mut d = Digest(0xcbf2_9ce4_8422_2325);
             d.text(&t);
@@ -184,15 +402,42 @@ fn sims(count: u64) -> Vec<(String, u64)> {
     let tour = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
         levels: vec![
-            Level { small_blind: 5, big_blind: 10, ante: 0, big_blind_ante: 0 },
-            Level { small_blind: 10, big_blind: 20, ante: 0, big_blind_ante: 10 },
-            Level { small_blind: 25, big_blind: 50, ante: 5, big_blind_ante: 0 },
-            Level { small_blind: 100, big_blind: 200, ante: 20, big_blind_ante: 0 },
+            Level {
+                small_blind: 5,
+                big_blind: 10,
+                ante: 0,
+                big_blind_ante: 0,
+            },
+            Level {
+                small_blind: 10,
+                big_blind: 20,
+                ante: 0,
+                big_blind_ante: 10,
+            },
+            Level {
+                small_blind: 25,
+                big_blind: 50,
+                ante: 5,
+                big_blind_ante: 0,
+            },
+            Level {
+                small_blind: 100,
+                big_blind: 200,
+                ante: 20,
+                big_blind_ante: 0,
+            },
         ],
         hands_per_level: 10,
         stacks: vec![500; 6],
         payouts: vec![60, 30, 10],
-        bots: vec![BotKind::TightAggressive, BotKind::Random, BotKind::CallingStation, BotKind::Random, BotKind::Random, BotKind::CallingStation],
+        bots: vec![
+            BotKind::TightAggressive,
+            BotKind::Random,
+            BotKind::CallingStation,
+            BotKind::Random,
+            BotKind::Random,
+            BotKind::CallingStation,
+        ],
         tournaments: 40,
         seed: 3,
         max_hands: 10_000,
@@ -205,9 +450,15 @@ fn sims(count: u64) -> Vec<(String, u64)> {
 }
 
 fn main() {
-    let count: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(3000);
+    let count: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(3000);
     for (name, rules, lo, hi, smin, smax) in configs() {
-        println!("{name:>20} {:016x}", hands(name, rules, lo, hi, smin, smax, count));
+        println!(
+            "{name:>20} {:016x}",
+            hands(name, rules, lo, hi, smin, smax, count)
+        );
     }
     for (name, digest) in sims(count * 20) {
         println!("{name:>28} {digest:016x}");

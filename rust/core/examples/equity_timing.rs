@@ -16,7 +16,10 @@ fn hand(s: &str) -> Res<Holding> {
 }
 
 /// The best time of `reps` runs, and the last result.
-fn best_of(reps: usize, run: impl Fn() -> holecards_core::Result<EquityResult>) -> Res<(f64, EquityResult)> {
+fn best_of(
+    reps: usize,
+    run: impl Fn() -> holecards_core::Result<EquityResult>,
+) -> Res<(f64, EquityResult)> {
     let mut best = f64::MAX;
     let mut last = None;
     for _ in 0..reps.max(1) {
@@ -29,10 +32,16 @@ fn best_of(reps: usize, run: impl Fn() -> holecards_core::Result<EquityResult>) 
 
 fn main() -> Res<()> {
     let threads = match std::env::args().nth(1) {
-        Some(s) => Some(s.parse::<usize>().map_err(|e| format!("THREADS {s:?}: {e}"))?),
+        Some(s) => Some(
+            s.parse::<usize>()
+                .map_err(|e| format!("THREADS {s:?}: {e}"))?,
+        ),
         None => Some(1),
     };
-    let reps: usize = std::env::var("REPS").ok().and_then(|s| s.parse().ok()).unwrap_or(7);
+    let reps: usize = std::env::var("REPS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(7);
     let only = std::env::var("SPOT").ok();
     let spots: [(&str, &[&str], &str); 4] = [
         ("AhKh vs QsQd preflop", &["AhKh", "QsQd"], ""),
@@ -45,16 +54,56 @@ fn main() -> Res<()> {
             continue;
         }
         let players = ps.iter().map(|s| hand(s)).collect::<Res<Vec<_>>>()?;
-        let dead = if dead.is_empty() { vec![] } else { parse_cards(dead)? };
-        let (t, r) = best_of(reps, || equity(&players, &[], &dead, &Method::Exact { max_deals: DEFAULT_MAX_DEALS }, threads, &Control::new()))?;
-        println!("{name}: {:.3} ms  wins {:?} ties {:?} boards {} eq {:?}", t * 1e3, r.wins, r.ties, r.boards, r.equities);
+        let dead = if dead.is_empty() {
+            vec![]
+        } else {
+            parse_cards(dead)?
+        };
+        let (t, r) = best_of(reps, || {
+            equity(
+                &players,
+                &[],
+                &dead,
+                &Method::Exact {
+                    max_deals: DEFAULT_MAX_DEALS,
+                },
+                threads,
+                &Control::new(),
+            )
+        })?;
+        println!(
+            "{name}: {:.3} ms  wins {:?} ties {:?} boards {} eq {:?}",
+            t * 1e3,
+            r.wins,
+            r.ties,
+            r.boards,
+            r.equities
+        );
     }
     if only.is_some() && only.as_deref() != Some("mc") {
         return Ok(());
     }
     let players = vec![hand("AhKh")?, hand("QsQd")?];
     let n = 10_000_000u64;
-    let (t, r) = best_of(5, || equity(&players, &[], &[], &Method::MonteCarlo { trials: Some(n), seed: 1, target_std_error: None }, threads, &Control::new()))?;
-    println!("Monte Carlo heads-up: {:.1} M trials/s  eq {:?} se {:?}", n as f64 / t / 1e6, r.equities, r.std_errors);
+    let (t, r) = best_of(5, || {
+        equity(
+            &players,
+            &[],
+            &[],
+            &Method::MonteCarlo {
+                trials: Some(n),
+                seed: 1,
+                target_std_error: None,
+            },
+            threads,
+            &Control::new(),
+        )
+    })?;
+    println!(
+        "Monte Carlo heads-up: {:.1} M trials/s  eq {:?} se {:?}",
+        n as f64 / t / 1e6,
+        r.equities,
+        r.std_errors
+    );
     Ok(())
 }

@@ -18,14 +18,19 @@ fn walk(d: &Path, out: &mut Vec<PathBuf>) -> Res<()> {
 }
 
 fn main() -> Res<()> {
-    let dir = std::env::args().nth(1).unwrap_or("../shared/phh/corpus".into());
+    let dir = std::env::args()
+        .nth(1)
+        .unwrap_or("../shared/phh/corpus".into());
     let mut paths = Vec::new();
     walk(Path::new(&dir), &mut paths)?;
     // Best of five passes (a shared machine's timings move a lot).
     let (mut per_file, mut parse, mut replay, mut ok, mut n) = (f64::MAX, f64::MAX, f64::MAX, 0, 0);
     for _ in 0..5 {
         let t = Instant::now();
-        let texts = paths.iter().map(std::fs::read_to_string).collect::<Result<Vec<String>, _>>()?;
+        let texts = paths
+            .iter()
+            .map(std::fs::read_to_string)
+            .collect::<Result<Vec<String>, _>>()?;
         per_file = per_file.min(t.elapsed().as_secs_f64() * 1e6 / paths.len().max(1) as f64);
         let t = Instant::now();
         let mut hs = Vec::new();
@@ -34,7 +39,10 @@ fn main() -> Res<()> {
         }
         parse = parse.min(t.elapsed().as_secs_f64() * 1e6 / hs.len().max(1) as f64);
         let t = Instant::now();
-        ok = hs.iter().filter(|h| holecards_core::phh::replay(h).is_ok()).count();
+        ok = hs
+            .iter()
+            .filter(|h| holecards_core::phh::replay(h).is_ok())
+            .count();
         replay = replay.min(t.elapsed().as_secs_f64() * 1e6 / hs.len().max(1) as f64);
         n = hs.len();
     }

@@ -6,15 +6,37 @@ use std::sync::Arc;
 use std::time::Instant;
 
 fn main() -> holecards_core::Result<()> {
-    let hands: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
-    let bot = std::env::args().nth(2).and_then(|a| BotKind::from_name(&a)).unwrap_or(BotKind::Random);
-    let rules = Arc::new(Rules::no_limit(BlindOptions { small_blind: 50, big_blind: 100, ..Default::default() })?);
-    let sim = CashSim { rules, stacks: vec![10_000; 6], bots: vec![bot; 6], hands, seed: 1 };
+    let hands: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1_000_000);
+    let bot = std::env::args()
+        .nth(2)
+        .and_then(|a| BotKind::from_name(&a))
+        .unwrap_or(BotKind::Random);
+    let rules = Arc::new(Rules::no_limit(BlindOptions {
+        small_blind: 50,
+        big_blind: 100,
+        ..Default::default()
+    })?);
+    let sim = CashSim {
+        rules,
+        stacks: vec![10_000; 6],
+        bots: vec![bot; 6],
+        hands,
+        seed: 1,
+    };
     for _ in 0..3 {
         let t0 = Instant::now();
         let t = sim.run(Some(1), None)?;
         let s = t0.elapsed().as_secs_f64();
-        println!("{} hands of {} bots in {:.3} s: {:.3} M hands/s", t.hands, bot.name(), s, t.hands as f64 / s / 1e6);
+        println!(
+            "{} hands of {} bots in {:.3} s: {:.3} M hands/s",
+            t.hands,
+            bot.name(),
+            s,
+            t.hands as f64 / s / 1e6
+        );
     }
     Ok(())
 }

@@ -14,8 +14,15 @@ mod policy;
 use policy::Policy;
 
 fn main() -> holecards_core::Result<()> {
-    let n: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(300_000);
-    let rules = Arc::new(Rules::no_limit(BlindOptions { small_blind: 50, big_blind: 100, ..Default::default() })?);
+    let n: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(300_000);
+    let rules = Arc::new(Rules::no_limit(BlindOptions {
+        small_blind: 50,
+        big_blind: 100,
+        ..Default::default()
+    })?);
     let only_folds = std::env::args().nth(2).is_some_and(|a| a == "folds");
     for round in 0..if only_folds { 0 } else { 3 } {
         let mut rng = Policy::new(0x9E37_79B9_7F4A_7C15, true);
@@ -23,7 +30,13 @@ fn main() -> holecards_core::Result<()> {
         let (mut actions, mut pots) = (0usize, 0usize);
         let t0 = Instant::now();
         for i in 0..n {
-            let mut hand = Hand::new_with_rng(Arc::clone(&rules), &[10_000; 6], (i % 6) as usize, &mut deal, None)?;
+            let mut hand = Hand::new_with_rng(
+                Arc::clone(&rules),
+                &[10_000; 6],
+                (i % 6) as usize,
+                &mut deal,
+                None,
+            )?;
             while hand.actor().is_some() {
                 let mv = rng.choose(&hand);
                 hand.act(None, mv)?;
@@ -81,7 +94,13 @@ fn main() -> holecards_core::Result<()> {
     let mut deal = make_rng(Some(3));
     let mut acc = 0u64;
     for i in 0..n {
-        let mut hand = Hand::new_with_rng(Arc::clone(&rules), &[10_000; 6], (i % 6) as usize, &mut deal, None)?;
+        let mut hand = Hand::new_with_rng(
+            Arc::clone(&rules),
+            &[10_000; 6],
+            (i % 6) as usize,
+            &mut deal,
+            None,
+        )?;
         while hand.actor().is_some() {
             hand.act(None, Move::Fold)?;
         }
@@ -98,6 +117,10 @@ fn main() -> holecards_core::Result<()> {
         acc += h.pot();
     }
     let table = t0.elapsed().as_secs_f64();
-    println!("folded hands: bare {:.0} ns, table {:.0} ns a hand ({acc})", bare / n as f64 * 1e9, table / n as f64 * 1e9);
+    println!(
+        "folded hands: bare {:.0} ns, table {:.0} ns a hand ({acc})",
+        bare / n as f64 * 1e9,
+        table / n as f64 * 1e9
+    );
     Ok(())
 }

@@ -3,7 +3,9 @@ use crate::error::{Error, Result};
 use std::fmt;
 use std::str::FromStr;
 
-pub const RANK_CHARS: [char; 13] = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'];
+pub const RANK_CHARS: [char; 13] = [
+    '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A',
+];
 pub const SUIT_CHARS: [char; 4] = ['c', 'd', 'h', 's'];
 
 /// One of the 52 cards. `2c` is 0, `As` is 51.
@@ -16,14 +18,18 @@ impl Card {
         if index < 52 {
             Ok(Card(index))
         } else {
-            Err(Error::bad_card(format!("{index} is not a card: a card index is 0..51")))
+            Err(Error::bad_card(format!(
+                "{index} is not a card: a card index is 0..51"
+            )))
         }
     }
 
     /// The card with this rank (0 = deuce .. 12 = ace) and suit (0 = c .. 3 = s).
     pub fn from_parts(rank: u8, suit: u8) -> Result<Card> {
         if rank >= 13 || suit >= 4 {
-            return Err(Error::bad_card(format!("rank {rank}, suit {suit} is not a card: rank must be 0..12 and suit 0..3")));
+            return Err(Error::bad_card(format!(
+                "rank {rank}, suit {suit} is not a card: rank must be 0..12 and suit 0..3"
+            )));
         }
         Ok(Card(rank * 4 + suit))
     }
@@ -116,7 +122,11 @@ impl FromStr for Card {
         let chars: Vec<char> = t.chars().collect();
         let (rank_part, suit) = match chars.split_last() {
             Some((s, r)) if !r.is_empty() => (r, *s),
-            _ => return Err(Error::bad_card(format!("'{text}' is not a card: write a rank then a suit, like 'Ah' or 'Td'"))),
+            _ => {
+                return Err(Error::bad_card(format!(
+                    "'{text}' is not a card: write a rank then a suit, like 'Ah' or 'Td'"
+                )))
+            }
         };
         let rank = match rank_part {
             [c] => rank_from_char(*c),
@@ -128,10 +138,14 @@ impl FromStr for Card {
             if t == "10" || (chars.len() == 1 && rank_from_char(chars[0]).is_some()) {
                 return Err(Error::bad_card(format!("'{text}' is not a card: the suit is missing (write a rank then a suit, like 'Td')")));
             }
-            return Err(Error::bad_card(format!("'{text}' is not a card: rank must be one of 2 3 4 5 6 7 8 9 T J Q K A (or 10)")));
+            return Err(Error::bad_card(format!(
+                "'{text}' is not a card: rank must be one of 2 3 4 5 6 7 8 9 T J Q K A (or 10)"
+            )));
         };
         let Some(suit) = suit_from_char(suit) else {
-            return Err(Error::bad_card(format!("'{text}' is not a card: suit must be one of c d h s")));
+            return Err(Error::bad_card(format!(
+                "'{text}' is not a card: suit must be one of c d h s"
+            )));
         };
         Ok(Card(rank * 4 + suit))
     }
@@ -206,14 +220,29 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
         let mut i = 0;
         while i < chars.len() {
             // A card is a rank (one character, or "10") then a suit.
-            let len = if chars[i] == '1' && chars.get(i + 1) == Some(&'0') { 3 } else { 2 };
+            let len = if chars[i] == '1' && chars.get(i + 1) == Some(&'0') {
+                3
+            } else {
+                2
+            };
             let piece: String = chars[i..(i + len).min(chars.len())].iter().collect();
             match piece.parse::<Card>() {
                 Ok(c) if i + len <= chars.len() => cards.push(c),
-                Ok(_) | Err(_) if chars.len() <= 3 => return Err(token.parse::<Card>().err().unwrap_or_else(|| Error::bad_card(format!("'{token}' is not a card")))),
+                Ok(_) | Err(_) if chars.len() <= 3 => {
+                    return Err(token
+                        .parse::<Card>()
+                        .err()
+                        .unwrap_or_else(|| Error::bad_card(format!("'{token}' is not a card"))))
+                }
                 Ok(_) | Err(_) => {
-                    let why = piece.parse::<Card>().err().map(|e| e.to_string()).unwrap_or_default();
-                    return Err(Error::bad_card(format!("'{token}' is not a list of cards: {why}")));
+                    let why = piece
+                        .parse::<Card>()
+                        .err()
+                        .map(|e| e.to_string())
+                        .unwrap_or_default();
+                    return Err(Error::bad_card(format!(
+                        "'{token}' is not a list of cards: {why}"
+                    )));
                 }
             }
             i += len;

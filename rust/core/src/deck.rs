@@ -40,7 +40,11 @@ impl Deck {
 
     /// The cards not in `exclude`, uniformly shuffled.
     pub fn shuffled_without(rng: &mut DeckRng, exclude: CardSet) -> Deck {
-        let mut cards: Vec<Card> = (0..52u8).rev().filter_map(|i| Card::new(i).ok()).filter(|c| !exclude.contains(*c)).collect();
+        let mut cards: Vec<Card> = (0..52u8)
+            .rev()
+            .filter_map(|i| Card::new(i).ok())
+            .filter(|c| !exclude.contains(*c))
+            .collect();
         cards.shuffle(rng);
         Deck { cards }
     }
@@ -48,7 +52,9 @@ impl Deck {
     /// A deck in the given order, first card on top.
     pub fn from_order(order: &[Card]) -> Result<Deck> {
         crate::card::check_distinct(order)?;
-        Ok(Deck { cards: order.iter().rev().copied().collect() })
+        Ok(Deck {
+            cards: order.iter().rev().copied().collect(),
+        })
     }
 
     pub fn len(&self) -> usize {

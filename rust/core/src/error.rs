@@ -211,11 +211,21 @@ impl Error {
         ErrorKind::NoCardsLeft { wanted, left }.into()
     }
     pub fn unsupported_variant(variant: &str, location: String) -> Error {
-        ErrorKind::UnsupportedVariant(UnsupportedVariant { variant: variant.to_string(), location }).into()
+        ErrorKind::UnsupportedVariant(UnsupportedVariant {
+            variant: variant.to_string(),
+            location,
+        })
+        .into()
     }
 
     pub fn illegal(reason: IllegalReason, legal: Option<LegalActions>, message: String) -> Error {
-        ErrorKind::IllegalAction(IllegalAction { reason, seat: legal.map(|l| l.seat), legal, message }).into()
+        ErrorKind::IllegalAction(IllegalAction {
+            reason,
+            seat: legal.map(|l| l.seat),
+            legal,
+            message,
+        })
+        .into()
     }
 
     pub(crate) fn corrupt() -> Error {
@@ -229,7 +239,13 @@ impl Error {
 
     #[cold]
     pub fn bad_range(text: &str, position: usize, token: &str, message: String) -> Error {
-        ErrorKind::BadRange(BadRange { text: text.to_string(), position, token: token.to_string(), message }).into()
+        ErrorKind::BadRange(BadRange {
+            text: text.to_string(),
+            position,
+            token: token.to_string(),
+            message,
+        })
+        .into()
     }
 
     pub fn duplicate(card: Card) -> Error {
@@ -249,22 +265,36 @@ impl fmt::Display for ErrorKind {
         match self {
             Error::BadCard(m) | Error::BadCards(m) | Error::BadConfig(m) => f.write_str(m),
             Error::DuplicateCard { card, row: None } => write!(f, "duplicate card {card}"),
-            Error::DuplicateCard { card, row: Some(r) } => write!(f, "row {r}: duplicate card {card}"),
+            Error::DuplicateCard { card, row: Some(r) } => {
+                write!(f, "row {r}: duplicate card {card}")
+            }
             Error::IllegalAction(a) => f.write_str(&a.message),
-            Error::CorruptState(StateProblem::Corrupt) => f.write_str("not a valid holecards state (corrupt or from another version)"),
+            Error::CorruptState(StateProblem::Corrupt) => {
+                f.write_str("not a valid holecards state (corrupt or from another version)")
+            }
             Error::CorruptState(StateProblem::Version { found, expected }) => {
                 write!(f, "this state was saved in holecards state format {found}; this version reads format {expected} only (save it again with the version that made it, or replay the hand)")
             }
-            Error::NoCardsLeft { wanted, left } => write!(f, "cannot deal {wanted} cards: {left} left in the deck"),
+            Error::NoCardsLeft { wanted, left } => {
+                write!(f, "cannot deal {wanted} cards: {left} left in the deck")
+            }
             Error::BadHistory(m) => f.write_str(m),
             Error::UnsupportedVariant(u) => {
                 let (variant, location) = (&u.variant, &u.location);
                 write!(f, "{location}: unsupported variant {variant:?} ({}): holecards plays hold'em only (NT, FT, PT, PGT)", crate::phh::variant_name(variant))
             }
-            Error::Replay(r) => write!(f, "{}: action {} ({:?}): {}", r.location, r.index, r.action, r.message),
+            Error::Replay(r) => write!(
+                f,
+                "{}: action {} ({:?}): {}",
+                r.location, r.index, r.action, r.message
+            ),
             Error::Equity(m) => f.write_str(m),
             Error::Interrupted => f.write_str("interrupted"),
-            Error::BadRange(r) => write!(f, "'{}' at position {} is not a range: {}", r.token, r.position, r.message),
+            Error::BadRange(r) => write!(
+                f,
+                "'{}' at position {} is not a range: {}",
+                r.token, r.position, r.message
+            ),
         }
     }
 }

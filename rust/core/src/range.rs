@@ -27,7 +27,11 @@ pub const MAX_TEXT: usize = 1_000_000;
 /// have no number: the result is then meaningless (but below 1326).
 #[inline]
 pub fn combo_index(a: Card, b: Card) -> usize {
-    let (hi, lo) = if a.index() > b.index() { (a.index() as usize, b.index() as usize) } else { (b.index() as usize, a.index() as usize) };
+    let (hi, lo) = if a.index() > b.index() {
+        (a.index() as usize, b.index() as usize)
+    } else {
+        (b.index() as usize, a.index() as usize)
+    };
     (hi * hi.saturating_sub(1) / 2 + lo).min(NUM_COMBOS - 1)
 }
 
@@ -68,9 +72,22 @@ impl Range {
     pub fn parse(text: &str) -> Result<Range> {
         if text.len() > MAX_TEXT {
             let start: String = text.chars().take(20).collect();
-            return Err(Error::bad_range(&start, 0, &start, format!("the text is {} bytes long, over the {MAX_TEXT} a range may take", text.len())));
+            return Err(Error::bad_range(
+                &start,
+                0,
+                &start,
+                format!(
+                    "the text is {} bytes long, over the {MAX_TEXT} a range may take",
+                    text.len()
+                ),
+            ));
         }
-        let mut p = Parser { text, chars: text.chars().collect(), pos: 0, weights: vec![0.0; NUM_COMBOS] };
+        let mut p = Parser {
+            text,
+            chars: text.chars().collect(),
+            pos: 0,
+            weights: vec![0.0; NUM_COMBOS],
+        };
         p.list(None)?;
         Ok(Range::from_dense(&p.weights))
     }
@@ -85,7 +102,11 @@ impl Range {
                 return Err(Error::duplicate(a));
             }
             if !(0.0..=1.0).contains(&w) {
-                return Err(Error::bad_config(format!("{w} is not a weight for {}{}: a weight is a number from 0 to 1", a.max(b), a.min(b))));
+                return Err(Error::bad_config(format!(
+                    "{w} is not a weight for {}{}: a weight is a number from 0 to 1",
+                    a.max(b),
+                    a.min(b)
+                )));
             }
             dense[combo_index(a, b)] = w;
         }
@@ -94,11 +115,20 @@ impl Range {
 
     /// Every one of the 1326 combos, weight 1 (`random`).
     pub fn all() -> Range {
-        Range { combos: COMBOS.iter().map(|&c| (c, 1.0)).collect() }
+        Range {
+            combos: COMBOS.iter().map(|&c| (c, 1.0)).collect(),
+        }
     }
 
     fn from_dense(weights: &[f64]) -> Range {
-        Range { combos: weights.iter().enumerate().filter(|(_, &w)| w > 0.0).map(|(i, &w)| (COMBOS[i], w)).collect() }
+        Range {
+            combos: weights
+                .iter()
+                .enumerate()
+                .filter(|(_, &w)| w > 0.0)
+                .map(|(i, &w)| (COMBOS[i], w))
+                .collect(),
+        }
     }
 
     /// The weight of every combo by its [`combo_index`] (0 when absent).
@@ -132,7 +162,10 @@ impl Range {
             return 0.0;
         }
         let i = combo_index(combo[0], combo[1]);
-        match self.combos.binary_search_by_key(&i, |&([a, b], _)| combo_index(a, b)) {
+        match self
+            .combos
+            .binary_search_by_key(&i, |&([a, b], _)| combo_index(a, b))
+        {
             Ok(k) => self.combos[k].1,
             Err(_) => 0.0,
         }
@@ -145,7 +178,14 @@ impl Range {
 
     /// The range without the combos that hold one of the `dead` cards.
     pub fn without(&self, dead: CardSet) -> Range {
-        Range { combos: self.combos.iter().filter(|([a, b], _)| !dead.contains(*a) && !dead.contains(*b)).copied().collect() }
+        Range {
+            combos: self
+                .combos
+                .iter()
+                .filter(|([a, b], _)| !dead.contains(*a) && !dead.contains(*b))
+                .copied()
+                .collect(),
+        }
     }
 }
 
@@ -178,16 +218,21 @@ impl Hand {
     /// The combos' numbers (for a pair, each combo once).
     fn combos(self) -> impl Iterator<Item = usize> {
         let suits = self.pattern();
-        (0..16u8).filter(move |b| suits & (1 << b) != 0).filter_map(move |b| {
-            let (x, y) = (self.hi * 4 + b / 4, self.lo * 4 + b % 4);
-            // A pair's pattern holds (a, b) and (b, a): keep the one with the
-            // higher suit first.
-            if x == y || (self.hi == self.lo && x < y) {
-                None
-            } else {
-                Some(combo_index(Card::from_index_const(x), Card::from_index_const(y)))
-            }
-        })
+        (0..16u8)
+            .filter(move |b| suits & (1 << b) != 0)
+            .filter_map(move |b| {
+                let (x, y) = (self.hi * 4 + b / 4, self.lo * 4 + b % 4);
+                // A pair's pattern holds (a, b) and (b, a): keep the one with the
+                // higher suit first.
+                if x == y || (self.hi == self.lo && x < y) {
+                    None
+                } else {
+                    Some(combo_index(
+                        Card::from_index_const(x),
+                        Card::from_index_const(y),
+                    ))
+                }
+            })
     }
 
     /// The pattern with a pair's suits in both orders, so that `AhAs` and
@@ -206,7 +251,11 @@ impl Hand {
     }
 
     fn shifted(self, hi: u8, lo: u8) -> Hand {
-        Hand { hi, lo, suits: self.suits }
+        Hand {
+            hi,
+            lo,
+            suits: self.suits,
+        }
     }
 }
 
@@ -259,43 +308,93 @@ const HAND_FORMS: &str = "write a hand as two ranks (AK, 88), two ranks and s or
 /// A hand from its text: `AK`, `AKs`, `AKo`, `88`, `AhKh`, `AsKx`, `AxKy`,
 /// `As*`, `AsK` (the ace of spades with any king). Either case.
 fn hand_from_word(word: &[char]) -> std::result::Result<Hand, String> {
-    let rank = |c: char| rank_of(c).ok_or_else(|| format!("'{c}' is not a rank (ranks are A K Q J T 9 8 7 6 5 4 3 2)"));
-    let ordered = |r1: u8, r2: u8, a: SuitSpec, b: SuitSpec| if r1 >= r2 { (r1, r2, a, b) } else { (r2, r1, b, a) };
+    let rank = |c: char| {
+        rank_of(c)
+            .ok_or_else(|| format!("'{c}' is not a rank (ranks are A K Q J T 9 8 7 6 5 4 3 2)"))
+    };
+    let ordered = |r1: u8, r2: u8, a: SuitSpec, b: SuitSpec| {
+        if r1 >= r2 {
+            (r1, r2, a, b)
+        } else {
+            (r2, r1, b, a)
+        }
+    };
     match *word {
-        [r, s] if rank_of(r).is_some() && "shdc".contains(s.to_ascii_lowercase()) && rank_of(s).is_none() => Err(format!("'{r}{s}' is one card, not a hand: {HAND_FORMS}")),
+        [r, s]
+            if rank_of(r).is_some()
+                && "shdc".contains(s.to_ascii_lowercase())
+                && rank_of(s).is_none() =>
+        {
+            Err(format!("'{r}{s}' is one card, not a hand: {HAND_FORMS}"))
+        }
         [r1, r2] if rank_of(r1).is_some() || rank_of(r2).is_some() => {
             let (r1, r2) = (rank(r1)?, rank(r2)?);
-            Ok(Hand { hi: r1.max(r2), lo: r1.min(r2), suits: ALL_SUITS })
+            Ok(Hand {
+                hi: r1.max(r2),
+                lo: r1.min(r2),
+                suits: ALL_SUITS,
+            })
         }
         [r1, r2, kind] if rank_of(r2).is_some() => {
             let (r1, r2) = (rank(r1)?, rank(r2)?);
             let suits = match kind.to_ascii_lowercase() {
                 's' => SUITED,
                 'o' => OFFSUIT,
-                _ => return Err(format!("'{kind}' after two ranks must be s (suited) or o (offsuit)")),
+                _ => {
+                    return Err(format!(
+                        "'{kind}' after two ranks must be s (suited) or o (offsuit)"
+                    ))
+                }
             };
             if r1 == r2 {
                 let what = if suits == SUITED { "suited" } else { "offsuit" };
-                return Err(format!("a pair cannot be {what}: write {}{} alone", RANK_CHARS[r1 as usize], RANK_CHARS[r1 as usize]));
+                return Err(format!(
+                    "a pair cannot be {what}: write {}{} alone",
+                    RANK_CHARS[r1 as usize], RANK_CHARS[r1 as usize]
+                ));
             }
-            Ok(Hand { hi: r1.max(r2), lo: r1.min(r2), suits })
+            Ok(Hand {
+                hi: r1.max(r2),
+                lo: r1.min(r2),
+                suits,
+            })
         }
         [r1, s1, r2] if suit_spec(s1).is_some() => {
             let (r1, r2) = (rank(r1)?, rank(r2)?);
-            let (hi, lo, a, b) = ordered(r1, r2, suit_spec(s1).unwrap_or(SuitSpec::Any), SuitSpec::Any);
-            Ok(Hand { hi, lo, suits: suit_pattern(a, b) })
+            let (hi, lo, a, b) = ordered(
+                r1,
+                r2,
+                suit_spec(s1).unwrap_or(SuitSpec::Any),
+                SuitSpec::Any,
+            );
+            Ok(Hand {
+                hi,
+                lo,
+                suits: suit_pattern(a, b),
+            })
         }
         [r1, s1, r2, s2] => {
             let (r1, r2) = (rank(r1)?, rank(r2)?);
-            let spec = |c: char| suit_spec(c).ok_or_else(|| format!("'{c}' is not a suit (suits are c d h s, or x y z w * for any)"));
+            let spec = |c: char| {
+                suit_spec(c).ok_or_else(|| {
+                    format!("'{c}' is not a suit (suits are c d h s, or x y z w * for any)")
+                })
+            };
             let (a, b) = (spec(s1)?, spec(s2)?);
             if let (SuitSpec::Suit(x), SuitSpec::Suit(y)) = (a, b) {
                 if r1 == r2 && x == y {
-                    return Err(format!("duplicate card {}{}", RANK_CHARS[r1 as usize], SUIT_CHARS[x as usize]));
+                    return Err(format!(
+                        "duplicate card {}{}",
+                        RANK_CHARS[r1 as usize], SUIT_CHARS[x as usize]
+                    ));
                 }
             }
             let (hi, lo, a, b) = ordered(r1, r2, a, b);
-            Ok(Hand { hi, lo, suits: suit_pattern(a, b) })
+            Ok(Hand {
+                hi,
+                lo,
+                suits: suit_pattern(a, b),
+            })
         }
         _ => Err(HAND_FORMS.to_string()),
     }
@@ -319,7 +418,10 @@ fn number(word: &[char]) -> Option<f64> {
         return None;
     }
     if let Some(x) = exponent {
-        let digits = x.strip_prefix(&['+']).or_else(|| x.strip_prefix(&['-'])).unwrap_or(x);
+        let digits = x
+            .strip_prefix(&['+'])
+            .or_else(|| x.strip_prefix(&['-']))
+            .unwrap_or(x);
         if digits.is_empty() || !digits.iter().all(char::is_ascii_digit) {
             return None;
         }
@@ -335,7 +437,9 @@ fn top_percent(percent: f64) -> Vec<usize> {
     let mut out = Vec::new();
     for (name, _) in order::PREFLOP_ORDER {
         let chars: Vec<char> = name.chars().collect();
-        let Ok(hand) = hand_from_word(&chars) else { continue };
+        let Ok(hand) = hand_from_word(&chars) else {
+            continue;
+        };
         let combos: Vec<usize> = hand.combos().collect();
         if out.len() + combos.len() > target && !(out.is_empty() && percent > 0.0) {
             break;
@@ -377,7 +481,9 @@ fn is_word_char(c: char) -> bool {
 impl Parser<'_> {
     fn error(&self, start: usize, end: usize, message: String) -> Error {
         let end = end.clamp(start, self.chars.len());
-        let token: String = self.chars[start.min(self.chars.len())..end].iter().collect();
+        let token: String = self.chars[start.min(self.chars.len())..end]
+            .iter()
+            .collect();
         Error::bad_range(self.text, start, &token, message)
     }
 
@@ -401,7 +507,10 @@ impl Parser<'_> {
             let exponent_sign = self.pos > start
                 && matches!(c, '+' | '-')
                 && matches!(self.chars.get(self.pos.wrapping_sub(1)), Some('e' | 'E'))
-                && self.chars.get(self.pos + 1).is_some_and(char::is_ascii_digit)
+                && self
+                    .chars
+                    .get(self.pos + 1)
+                    .is_some_and(char::is_ascii_digit)
                 && is_mantissa(&self.chars[start..self.pos - 1]);
             if !is_word_char(c) && !exponent_sign {
                 break;
@@ -412,7 +521,9 @@ impl Parser<'_> {
     }
 
     fn starts_with(&self, s: &str) -> bool {
-        s.chars().enumerate().all(|(i, c)| self.chars.get(self.pos + i) == Some(&c))
+        s.chars()
+            .enumerate()
+            .all(|(i, c)| self.chars.get(self.pos + i) == Some(&c))
     }
 
     /// Items separated by commas (or whitespace) up to `closer`; `group`: the
@@ -429,8 +540,16 @@ impl Parser<'_> {
             let Some(c) = self.peek() else {
                 return match closer {
                     Closer::End => Ok(()),
-                    Closer::Bracket(w) => Err(self.error(opened_at, self.chars.len(), format!("the group is never closed: end it with [/{}]", w * 100.0))),
-                    Closer::Paren(_) => Err(self.error(opened_at, self.chars.len(), "the group is never closed: end it with )".into())),
+                    Closer::Bracket(w) => Err(self.error(
+                        opened_at,
+                        self.chars.len(),
+                        format!("the group is never closed: end it with [/{}]", w * 100.0),
+                    )),
+                    Closer::Paren(_) => Err(self.error(
+                        opened_at,
+                        self.chars.len(),
+                        "the group is never closed: end it with )".into(),
+                    )),
                 };
             };
             if c == ',' {
@@ -442,7 +561,10 @@ impl Parser<'_> {
                 return match closer {
                     Closer::Bracket(w) => self.close_bracket(w),
                     _ => {
-                        let end = self.chars[self.pos..].iter().position(|&c| c == ']').map_or(self.chars.len(), |e| self.pos + e + 1);
+                        let end = self.chars[self.pos..]
+                            .iter()
+                            .position(|&c| c == ']')
+                            .map_or(self.chars.len(), |e| self.pos + e + 1);
                         Err(self.error(self.pos, end, "this closes a weighted group that was never opened (write [40]AA,KK[/40])".into()))
                     }
                 };
@@ -452,7 +574,11 @@ impl Parser<'_> {
                     self.pos += 1;
                     return Ok(());
                 }
-                return Err(self.error(self.pos, self.pos + 1, "this closes a group that was never opened (write 0.5(AA,KK))".into()));
+                return Err(self.error(
+                    self.pos,
+                    self.pos + 1,
+                    "this closes a group that was never opened (write 0.5(AA,KK))".into(),
+                ));
             }
             if !separated {
                 let (s, e) = self.item_extent();
@@ -480,12 +606,24 @@ impl Parser<'_> {
         let (ns, ne) = self.word();
         self.skip_ws();
         if self.peek() != Some(']') {
-            return Err(self.error(start, self.pos.max(ne), "a group ends with [/ then its weight then ] (like [/40])".into()));
+            return Err(self.error(
+                start,
+                self.pos.max(ne),
+                "a group ends with [/ then its weight then ] (like [/40])".into(),
+            ));
         }
         self.pos += 1;
         match number(&self.chars[ns..ne]) {
             Some(v) if v == w * 100.0 || v / 100.0 == w => Ok(()),
-            _ => Err(self.error(start, self.pos, format!("this group was opened with [{}]: close it with [/{}]", w * 100.0, w * 100.0))),
+            _ => Err(self.error(
+                start,
+                self.pos,
+                format!(
+                    "this group was opened with [{}]: close it with [/{}]",
+                    w * 100.0,
+                    w * 100.0
+                ),
+            )),
         }
     }
 
@@ -493,19 +631,35 @@ impl Parser<'_> {
         let start = self.pos;
         if self.peek() == Some('[') {
             if in_group {
-                return Err(self.error(start, self.item_extent().1, "weighted groups cannot be nested".into()));
+                return Err(self.error(
+                    start,
+                    self.item_extent().1,
+                    "weighted groups cannot be nested".into(),
+                ));
             }
             self.pos += 1;
             self.skip_ws();
             let (ns, ne) = self.word();
             self.skip_ws();
             if self.peek() != Some(']') {
-                return Err(self.error(start, self.pos.max(ne).max(start + 1), "a weighted group starts with [ then a percentage then ] (like [40]AA,KK[/40])".into()));
+                return Err(self.error(
+                    start,
+                    self.pos.max(ne).max(start + 1),
+                    "a weighted group starts with [ then a percentage then ] (like [40]AA,KK[/40])"
+                        .into(),
+                ));
             }
             self.pos += 1;
             let w = match number(&self.chars[ns..ne]) {
                 Some(v) if v <= 100.0 => v / 100.0,
-                _ => return Err(self.error(start, self.pos, "the weight of a [..] group is a percentage from 0 to 100 (like [40])".into())),
+                _ => {
+                    return Err(self.error(
+                        start,
+                        self.pos,
+                        "the weight of a [..] group is a percentage from 0 to 100 (like [40])"
+                            .into(),
+                    ))
+                }
             };
             return self.list(Some((Closer::Bracket(w), start)));
         }
@@ -520,13 +674,25 @@ impl Parser<'_> {
         // `0.4(AsKs, AKo)`: a weight for the group in parentheses.
         if self.peek() == Some('(') {
             let Some(w) = number(&word) else {
-                return Err(self.error(ws, we, "only a weight may stand before ( (like 0.5(AA,KK))".into()));
+                return Err(self.error(
+                    ws,
+                    we,
+                    "only a weight may stand before ( (like 0.5(AA,KK))".into(),
+                ));
             };
             if in_group {
-                return Err(self.error(ws, self.pos + 1, "weighted groups cannot be nested".into()));
+                return Err(self.error(
+                    ws,
+                    self.pos + 1,
+                    "weighted groups cannot be nested".into(),
+                ));
             }
             if w > 1.0 {
-                return Err(self.error(ws, we, "a weight is a number from 0 to 1 (like 0.5(AA,KK))".into()));
+                return Err(self.error(
+                    ws,
+                    we,
+                    "a weight is a number from 0 to 1 (like 0.5(AA,KK))".into(),
+                ));
             }
             self.pos += 1;
             return self.list(Some((Closer::Paren(w), ws)));
@@ -536,13 +702,23 @@ impl Parser<'_> {
             self.pos += 1;
             match number(&word) {
                 Some(p) if p <= 100.0 => top_percent(p),
-                _ => return Err(self.error(ws, self.pos, "a percentage is a number from 0 to 100 followed by % (like 15%)".into())),
+                _ => {
+                    return Err(self.error(
+                        ws,
+                        self.pos,
+                        "a percentage is a number from 0 to 100 followed by % (like 15%)".into(),
+                    ))
+                }
             }
         } else {
             let lower: String = word.iter().collect::<String>().to_ascii_lowercase();
             if lower == "random" || lower == "any" {
                 if matches!(self.peek(), Some('+' | '-')) {
-                    return Err(self.error(ws, self.pos + 1, format!("{lower} is every combo already: it takes no + or -")));
+                    return Err(self.error(
+                        ws,
+                        self.pos + 1,
+                        format!("{lower} is every combo already: it takes no + or -"),
+                    ));
                 }
                 self.pos = after_word;
                 (0..NUM_COMBOS).collect()
@@ -558,9 +734,14 @@ impl Parser<'_> {
                         self.skip_ws();
                         let (s2, e2) = self.word();
                         if s2 == e2 {
-                            return Err(self.error(ws, self.pos.max(s2 + 1).min(self.chars.len()), "a run needs a hand after - (like 88-55 or A5s-A2s)".into()));
+                            return Err(self.error(
+                                ws,
+                                self.pos.max(s2 + 1).min(self.chars.len()),
+                                "a run needs a hand after - (like 88-55 or A5s-A2s)".into(),
+                            ));
                         }
-                        let second = hand_from_word(&self.chars[s2..e2]).map_err(|m| self.error(s2, e2, m))?;
+                        let second = hand_from_word(&self.chars[s2..e2])
+                            .map_err(|m| self.error(s2, e2, m))?;
                         dash(first, second).map_err(|m| self.error(ws, e2, m))?
                     }
                     _ => {
@@ -570,7 +751,12 @@ impl Parser<'_> {
                 };
                 let combos: Vec<usize> = hands.iter().flat_map(|h| h.combos()).collect();
                 if combos.is_empty() {
-                    return Err(self.error(ws, self.pos, "this names no combo (a pair's two cards need different suits: AxAy)".into()));
+                    return Err(self.error(
+                        ws,
+                        self.pos,
+                        "this names no combo (a pair's two cards need different suits: AxAy)"
+                            .into(),
+                    ));
                 }
                 combos
             }
@@ -589,7 +775,13 @@ impl Parser<'_> {
             }
             weight = match number(&self.chars[ns..ne]) {
                 Some(w) if w <= 1.0 => w,
-                _ => return Err(self.error(ns.min(ne), ne.max(ns + 1).min(self.chars.len()), "a weight is a number from 0 to 1 (like AA:0.5)".into())),
+                _ => {
+                    return Err(self.error(
+                        ns.min(ne),
+                        ne.max(ns + 1).min(self.chars.len()),
+                        "a weight is a number from 0 to 1 (like AA:0.5)".into(),
+                    ))
+                }
             };
         } else {
             self.pos = save;
@@ -607,7 +799,9 @@ fn plus(h: Hand) -> Vec<Hand> {
     if h.hi == h.lo {
         (h.hi..13).map(|r| h.shifted(r, r)).collect()
     } else if h.hi - h.lo == 1 {
-        (0..13 - h.hi).map(|k| h.shifted(h.hi + k, h.lo + k)).collect()
+        (0..13 - h.hi)
+            .map(|k| h.shifted(h.hi + k, h.lo + k))
+            .collect()
     } else {
         (h.lo..h.hi).map(|l| h.shifted(h.hi, l)).collect()
     }
@@ -620,11 +814,15 @@ fn dash(a: Hand, b: Hand) -> std::result::Result<Vec<Hand>, String> {
         return Err("both ends of a run need the same suits (like A5s-A2s or AhKh-AhTh)".into());
     }
     if a.hi == b.hi && a.hi != a.lo && b.hi != b.lo {
-        return Ok((a.lo.min(b.lo)..=a.lo.max(b.lo)).map(|l| a.shifted(a.hi, l)).collect());
+        return Ok((a.lo.min(b.lo)..=a.lo.max(b.lo))
+            .map(|l| a.shifted(a.hi, l))
+            .collect());
     }
     if a.hi - a.lo == b.hi - b.lo {
         let gap = a.hi - a.lo;
-        return Ok((a.hi.min(b.hi)..=a.hi.max(b.hi)).map(|h| a.shifted(h, h - gap)).collect());
+        return Ok((a.hi.min(b.hi)..=a.hi.max(b.hi))
+            .map(|h| a.shifted(h, h - gap))
+            .collect());
     }
     Err("not a run: the two ends must both be pairs (88-55), share the top card (A5s-A2s) or have the same gap (76s-54s)".into())
 }
@@ -701,9 +899,18 @@ fn row_terms(hi: u8, kind: Kind, stream: &[Option<f64>], out: &mut Vec<Term>) {
         } else if first == hi - 1 {
             format!("{}+", class_name(kind, hi, last))
         } else {
-            format!("{}-{}", class_name(kind, hi, first), class_name(kind, hi, last))
+            format!(
+                "{}-{}",
+                class_name(kind, hi, first),
+                class_name(kind, hi, last)
+            )
         };
-        out.push(Term { text, weight, kind, top: (hi, first) });
+        out.push(Term {
+            text,
+            weight,
+            kind,
+            top: (hi, first),
+        });
     }
 }
 
@@ -715,10 +922,22 @@ fn merge_gaps(terms: Vec<Term>, singles: Vec<(Kind, u8, u8, f64)>) -> Vec<Term> 
     // Group by kind, gap and weight; within a group, top ranks from high to low.
     let mut groups: Vec<Vec<(Kind, u8, u8, f64)>> = Vec::new();
     let mut sorted = singles;
-    sorted.sort_by(|a, b| a.0.cmp(&b.0).then((a.1 - a.2).cmp(&(b.1 - b.2))).then(a.3.total_cmp(&b.3)).then(b.1.cmp(&a.1)));
+    sorted.sort_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then((a.1 - a.2).cmp(&(b.1 - b.2)))
+            .then(a.3.total_cmp(&b.3))
+            .then(b.1.cmp(&a.1))
+    });
     for s in sorted {
         match groups.last_mut() {
-            Some(g) if g[0].0 == s.0 && g[0].1 - g[0].2 == s.1 - s.2 && g[0].3 == s.3 && g.last().is_some_and(|l| l.1 == s.1 + 1) => g.push(s),
+            Some(g)
+                if g[0].0 == s.0
+                    && g[0].1 - g[0].2 == s.1 - s.2
+                    && g[0].3 == s.3
+                    && g.last().is_some_and(|l| l.1 == s.1 + 1) =>
+            {
+                g.push(s)
+            }
             _ => groups.push(vec![s]),
         }
     }
@@ -730,23 +949,42 @@ fn merge_gaps(terms: Vec<Term>, singles: Vec<(Kind, u8, u8, f64)>) -> Vec<Term> 
         } else if hi == 12 && hi - lo == 1 {
             format!("{}+", class_name(kind, bhi, blo))
         } else {
-            format!("{}-{}", class_name(kind, hi, lo), class_name(kind, bhi, blo))
+            format!(
+                "{}-{}",
+                class_name(kind, hi, lo),
+                class_name(kind, bhi, blo)
+            )
         };
-        out.push(Term { text, weight, kind, top: (hi, lo) });
+        out.push(Term {
+            text,
+            weight,
+            kind,
+            top: (hi, lo),
+        });
     }
     out
 }
 
 /// A class's combos by number.
 fn class_combos(kind: Kind, hi: u8, lo: u8) -> Vec<usize> {
-    Hand { hi, lo, suits: kind.suits() }.combos().collect()
+    Hand {
+        hi,
+        lo,
+        suits: kind.suits(),
+    }
+    .combos()
+    .collect()
 }
 
 /// For one class: the weight it is written with (`None`: its combos are
 /// written one by one) and the combos written after it (`(index, weight)`,
 /// weight 0 to take one out).
 fn class_plan(dense: &[f64], combos: &[usize]) -> (Option<f64>, Vec<(usize, f64)>) {
-    let present: Vec<(usize, f64)> = combos.iter().map(|&i| (i, dense[i])).filter(|&(_, w)| w > 0.0).collect();
+    let present: Vec<(usize, f64)> = combos
+        .iter()
+        .map(|&i| (i, dense[i]))
+        .filter(|&(_, w)| w > 0.0)
+        .collect();
     if present.is_empty() {
         return (None, Vec::new());
     }
@@ -756,7 +994,14 @@ fn class_plan(dense: &[f64], combos: &[usize]) -> (Option<f64>, Vec<(usize, f64)
     }
     let exceptions = combos.len() - count;
     if 1 + exceptions < present.len() {
-        (Some(base), combos.iter().map(|&i| (i, dense[i])).filter(|&(_, w)| w != base).collect())
+        (
+            Some(base),
+            combos
+                .iter()
+                .map(|&i| (i, dense[i]))
+                .filter(|&(_, w)| w != base)
+                .collect(),
+        )
     } else {
         (None, present)
     }
@@ -798,9 +1043,18 @@ fn class_terms(dense: &[f64]) -> (Vec<Term>, Vec<(usize, f64)>) {
         } else if first == 12 {
             format!("{}+", class_name(Kind::Pair, last, last))
         } else {
-            format!("{}-{}", class_name(Kind::Pair, first, first), class_name(Kind::Pair, last, last))
+            format!(
+                "{}-{}",
+                class_name(Kind::Pair, first, first),
+                class_name(Kind::Pair, last, last)
+            )
         };
-        terms.push(Term { text, weight, kind: Kind::Pair, top: (first, first) });
+        terms.push(Term {
+            text,
+            weight,
+            kind: Kind::Pair,
+            top: (first, first),
+        });
     }
     // Non-pairs, one row (top card) at a time: kicker runs of suited and
     // offsuit hands, or of whole classes (AK) where suited and offsuit
@@ -820,17 +1074,33 @@ fn class_terms(dense: &[f64]) -> (Vec<Term>, Vec<(usize, f64)>) {
         let mut split = Vec::new();
         row_terms(hi, Kind::Suited, &suited, &mut split);
         row_terms(hi, Kind::Offsuit, &offsuit, &mut split);
-        let both: Vec<Option<f64>> = (0..13).map(|l| if suited[l].is_some() && suited[l] == offsuit[l] { suited[l] } else { None }).collect();
+        let both: Vec<Option<f64>> = (0..13)
+            .map(|l| {
+                if suited[l].is_some() && suited[l] == offsuit[l] {
+                    suited[l]
+                } else {
+                    None
+                }
+            })
+            .collect();
         let mut mixed = Vec::new();
         if both.iter().any(Option::is_some) {
-            let rest = |v: &[Option<f64>]| -> Vec<Option<f64>> { (0..13).map(|l| if both[l].is_some() { None } else { v[l] }).collect() };
+            let rest = |v: &[Option<f64>]| -> Vec<Option<f64>> {
+                (0..13)
+                    .map(|l| if both[l].is_some() { None } else { v[l] })
+                    .collect()
+            };
             row_terms(hi, Kind::Both, &both, &mut mixed);
             row_terms(hi, Kind::Suited, &rest(&suited), &mut mixed);
             row_terms(hi, Kind::Offsuit, &rest(&offsuit), &mut mixed);
         }
         // Whole classes only when they save a term: `AT+` for `ATs+,ATo+`,
         // but `K9s+,KTo+` rather than `KT+,K9s`.
-        let chosen = if !mixed.is_empty() && mixed.len() < split.len() { mixed } else { split };
+        let chosen = if !mixed.is_empty() && mixed.len() < split.len() {
+            mixed
+        } else {
+            split
+        };
         for t in chosen {
             // Single classes may join classes of other rows with the same gap.
             if !t.text.contains(['+', '-']) {
@@ -854,7 +1124,14 @@ fn sort_terms(terms: &mut [Term]) {
         Kind::Both | Kind::Suited => 1,
         Kind::Offsuit => 2,
     };
-    terms.sort_by(|a, b| weight_rank(a.weight).cmp(&weight_rank(b.weight)).then(kind_rank(a.kind).cmp(&kind_rank(b.kind))).then(b.top.cmp(&a.top)).then(a.kind.cmp(&b.kind)).then(b.text.cmp(&a.text)));
+    terms.sort_by(|a, b| {
+        weight_rank(a.weight)
+            .cmp(&weight_rank(b.weight))
+            .then(kind_rank(a.kind).cmp(&kind_rank(b.kind)))
+            .then(b.top.cmp(&a.top))
+            .then(a.kind.cmp(&b.kind))
+            .then(b.text.cmp(&a.text))
+    });
 }
 
 /// Single combos by weight (1 first), then by class as classes are printed
@@ -869,7 +1146,11 @@ fn sort_combos(terms: &mut [(usize, f64)]) {
         } else {
             2
         };
-        (weight_rank(w), kind, std::cmp::Reverse((a.rank(), b.rank(), i)))
+        (
+            weight_rank(w),
+            kind,
+            std::cmp::Reverse((a.rank(), b.rank(), i)),
+        )
     };
     terms.sort_by_key(key);
 }
@@ -902,7 +1183,12 @@ impl fmt::Display for Range {
         // Or `random` with the combos that differ from it written after, if
         // that is shorter (a full range, or one without a few dead cards).
         let (_, base) = most_common(&dense);
-        let exceptions: Vec<(usize, f64)> = dense.iter().enumerate().filter(|&(_, &w)| w != base).map(|(i, &w)| (i, w)).collect();
+        let exceptions: Vec<(usize, f64)> = dense
+            .iter()
+            .enumerate()
+            .filter(|&(_, &w)| w != base)
+            .map(|(i, &w)| (i, w))
+            .collect();
         if base > 0.0 {
             // The exceptions in class notation where they fill classes
             // (`random,72o:0`), weight 0 standing in as a weight no range
@@ -913,7 +1199,11 @@ impl fmt::Display for Range {
                 diff[i] = if w == 0.0 { OUT } else { w };
             }
             let (mut t, mut c) = class_terms(&diff);
-            for x in t.iter_mut().map(|t| &mut t.weight).chain(c.iter_mut().map(|c| &mut c.1)) {
+            for x in t
+                .iter_mut()
+                .map(|t| &mut t.weight)
+                .chain(c.iter_mut().map(|c| &mut c.1))
+            {
                 // A combo class_terms takes out of a class (0 in `diff`) is
                 // one that keeps the base weight; OUT is a weight of 0.
                 *x = if *x == 0.0 {
@@ -927,12 +1217,23 @@ impl fmt::Display for Range {
             if 1 + t.len() + c.len() < terms.len() + combos.len() {
                 sort_terms(&mut t);
                 sort_combos(&mut c);
-                t.insert(0, Term { text: "random".into(), weight: base, kind: Kind::Pair, top: (13, 13) });
+                t.insert(
+                    0,
+                    Term {
+                        text: "random".into(),
+                        weight: base,
+                        kind: Kind::Pair,
+                        top: (13, 13),
+                    },
+                );
                 terms = t;
                 combos = c;
             }
         }
-        let texts = terms.iter().map(|t| (t.text.clone(), t.weight)).chain(combos.iter().map(|&(i, w)| (combo_text(i), w)));
+        let texts = terms
+            .iter()
+            .map(|t| (t.text.clone(), t.weight))
+            .chain(combos.iter().map(|&(i, w)| (combo_text(i), w)));
         for (k, (text, weight)) in texts.enumerate() {
             if k > 0 {
                 f.write_str(",")?;

@@ -14,7 +14,12 @@ fn pool(n: usize) -> Result<Arc<rayon::ThreadPool>> {
     if let Some(p) = pools.get(&n) {
         return Ok(Arc::clone(p));
     }
-    let p = Arc::new(rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| Error::bad_config(format!("cannot start {n} threads: {e}")))?);
+    let p = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| Error::bad_config(format!("cannot start {n} threads: {e}")))?,
+    );
     pools.insert(n, Arc::clone(&p));
     Ok(p)
 }
@@ -24,7 +29,9 @@ pub fn install<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) ->
     match threads {
         Some(0) => Err(Error::bad_config("threads must be at least 1".into())),
         None => Ok(f()),
-        Some(n) if n > 4096 => Err(Error::bad_config(format!("cannot start {n} threads: at most 4096"))),
+        Some(n) if n > 4096 => Err(Error::bad_config(format!(
+            "cannot start {n} threads: at most 4096"
+        ))),
         Some(n) => Ok(pool(n)?.install(f)),
     }
 }
@@ -33,12 +40,22 @@ pub fn install<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) ->
 /// into `acc` in index order, `batch` indices at a time: memory for one
 /// batch's results whatever the size of the range, and the same fold (the
 /// same order) whatever the number of threads. An error stops the fold.
-pub fn fold_in_order<T: Send, A>(range: std::ops::Range<u64>, batch: u64, f: impl Fn(u64) -> Result<T> + Sync, mut acc: A, mut add: impl FnMut(&mut A, T)) -> Result<A> {
+pub fn fold_in_order<T: Send, A>(
+    range: std::ops::Range<u64>,
+    batch: u64,
+    f: impl Fn(u64) -> Result<T> + Sync,
+    mut acc: A,
+    mut add: impl FnMut(&mut A, T),
+) -> Result<A> {
     use rayon::prelude::*;
     let mut lo = range.start;
     while lo < range.end {
         let hi = range.end.min(lo.saturating_add(batch.max(1)));
-        let parts: Vec<T> = if hi - lo > 1 { (lo..hi).into_par_iter().map(&f).collect::<Result<_>>()? } else { vec![f(lo)?] };
+        let parts: Vec<T> = if hi - lo > 1 {
+            (lo..hi).into_par_iter().map(&f).collect::<Result<_>>()?
+        } else {
+            vec![f(lo)?]
+        };
         for p in parts {
             add(&mut acc, p);
         }

@@ -16,7 +16,11 @@ fn index_layout() {
 
 #[test]
 fn parse_many() {
-    let want = vec!["Ah".parse::<Card>().unwrap(), "Kd".parse().unwrap(), "7c".parse().unwrap()];
+    let want = vec![
+        "Ah".parse::<Card>().unwrap(),
+        "Kd".parse().unwrap(),
+        "7c".parse().unwrap(),
+    ];
     assert_eq!(parse_cards("AhKd7c").unwrap(), want);
     assert_eq!(parse_cards("ah kD, 7C").unwrap(), want);
     assert_eq!(parse_cards("10h9h").unwrap().len(), 2);
@@ -30,7 +34,10 @@ fn parse_errors_name_the_problem() {
     assert!(e.contains("suit must be one of c d h s"), "{e}");
     let e = parse_cards("AhAh").unwrap_err();
     assert_eq!(e.to_string(), "duplicate card Ah");
-    assert!(matches!(e.kind(), holecards_core::ErrorKind::DuplicateCard { row: None, .. }));
+    assert!(matches!(
+        e.kind(),
+        holecards_core::ErrorKind::DuplicateCard { row: None, .. }
+    ));
     assert!(parse_cards("Ah K").is_err());
     assert!(parse_cards("1h").is_err());
     assert!(parse_cards("Zh").unwrap_err().to_string().contains("rank"));

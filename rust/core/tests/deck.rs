@@ -29,7 +29,10 @@ fn shuffle_is_roughly_uniform() {
         hits[pos] += 1;
     }
     let expect = 500.0;
-    let chi2: f64 = hits.iter().map(|&h| (h as f64 - expect).powi(2) / expect).sum();
+    let chi2: f64 = hits
+        .iter()
+        .map(|&h| (h as f64 - expect).powi(2) / expect)
+        .sum();
     assert!(chi2 < 110.0, "chi2 {chi2}");
 }
 

@@ -3,7 +3,10 @@
 //! seat may see (the same from the hand and from the seat's view), rewards
 //! are the hand's payoffs, sessions carry stacks, and many tables give the
 //! same results on any number of threads.
-use holecards_core::env::{encode, AbstractAction, ActionSpace, Ending, EnvConfig, EnvTable, Episode, Layout, Spot, Stacks, VecEnv};
+use holecards_core::env::{
+    encode, AbstractAction, ActionSpace, Ending, EnvConfig, EnvTable, Episode, Layout, Spot,
+    Stacks, VecEnv,
+};
 use holecards_core::game::{BlindOptions, GivenCards, Hand, Move, Rules};
 use holecards_core::parse_cards;
 use holecards_core::sim::BotKind;
@@ -12,18 +15,39 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
 fn nl() -> Arc<Rules> {
-    Arc::new(Rules::no_limit(BlindOptions { small_blind: 1, big_blind: 2, ..Default::default() }).unwrap())
+    Arc::new(
+        Rules::no_limit(BlindOptions {
+            small_blind: 1,
+            big_blind: 2,
+            ..Default::default()
+        })
+        .unwrap(),
+    )
 }
 
 fn all_rules() -> Vec<Arc<Rules>> {
-    let o = |ante, straddles: Vec<u64>| BlindOptions { small_blind: 1, big_blind: 2, ante, straddles, ..Default::default() };
+    let o = |ante, straddles: Vec<u64>| BlindOptions {
+        small_blind: 1,
+        big_blind: 2,
+        ante,
+        straddles,
+        ..Default::default()
+    };
     vec![
         nl(),
         Arc::new(Rules::no_limit(o(1, vec![4])).unwrap()),
         Arc::new(Rules::pot_limit(o(0, vec![])).unwrap()),
         Arc::new(Rules::fixed_limit(o(0, vec![]), None, None, Some(4), true).unwrap()),
         Arc::new(Rules::progressive(1, [2, 4, 8, 16]).unwrap()),
-        Arc::new(Rules::no_limit(BlindOptions { small_blind: 1, big_blind: 2, big_blind_ante: 2, ..Default::default() }).unwrap()),
+        Arc::new(
+            Rules::no_limit(BlindOptions {
+                small_blind: 1,
+                big_blind: 2,
+                big_blind_ante: 2,
+                ..Default::default()
+            })
+            .unwrap(),
+        ),
     ]
 }
 
@@ -40,13 +64,31 @@ fn default_actions() -> ActionSpace {
     .unwrap()
 }
 
-fn config(rules: Arc<Rules>, players: usize, stacks: Stacks, episode: Episode, actions: ActionSpace) -> Arc<EnvConfig> {
-    Arc::new(EnvConfig { rules, players, stacks, episode, actions, button: None, bots: vec![None; players] })
+fn config(
+    rules: Arc<Rules>,
+    players: usize,
+    stacks: Stacks,
+    episode: Episode,
+    actions: ActionSpace,
+) -> Arc<EnvConfig> {
+    Arc::new(EnvConfig {
+        rules,
+        players,
+        stacks,
+        episode,
+        actions,
+        button: None,
+        bots: vec![None; players],
+    })
 }
 
 fn spot_of(h: &Hand) -> Option<Spot> {
     let legal = h.legal_actions()?;
-    Some(Spot { legal, bet: h.bet(legal.seat).unwrap(), pot: h.pot() })
+    Some(Spot {
+        legal,
+        bet: h.bet(legal.seat).unwrap(),
+        pot: h.pot(),
+    })
 }
 
 #[test]
@@ -59,7 +101,13 @@ fn masks_are_exactly_the_actions_the_hand_accepts() {
             if players < rules.min_players() {
                 continue;
             }
-            let cfg = config(Arc::clone(&rules), players, Stacks::Range { low: 1, high: 120 }, Episode::Hand, actions.clone());
+            let cfg = config(
+                Arc::clone(&rules),
+                players,
+                Stacks::Range { low: 1, high: 120 },
+                Episode::Hand,
+                actions.clone(),
+            );
             let mut t = EnvTable::new(cfg, Some(players as u64), 0).unwrap();
             for _ in 0..150 {
                 while let Some(spot) = t.spot() {
@@ -68,7 +116,13 @@ fn masks_are_exactly_the_actions_the_hand_accepts() {
                     for (i, &legal) in mask.iter().enumerate() {
                         let mv = actions.intended(&spot, i as i64, None).unwrap();
                         let accepted = t.hand().clone().act(None, mv).is_ok();
-                        assert_eq!(legal, accepted, "action {i} ({}) in {:?}", actions.name(i), spot);
+                        assert_eq!(
+                            legal,
+                            accepted,
+                            "action {i} ({}) in {:?}",
+                            actions.name(i),
+                            spot
+                        );
                         assert_eq!(legal, t.is_legal(i as i64, None));
                         checked += 1;
                     }
@@ -107,21 +161,42 @@ fn pot_fractions_are_the_documented_amounts() {
     assert!(!AbstractAction::Pot { num: 1, den: 3 }.is_legal(&spot));
     // Above the stack: illegal, not moved down to all-in.
     assert!(!AbstractAction::Pot { num: 100, den: 1 }.is_legal(&spot));
-    assert_eq!(AbstractAction::MaxRaise.intended(&spot), Move::BetOrRaiseTo(200));
+    assert_eq!(
+        AbstractAction::MaxRaise.intended(&spot),
+        Move::BetOrRaiseTo(200)
+    );
     // Pot limit's maximum is the pot fraction 1/1.
-    let pl = Arc::new(Rules::pot_limit(BlindOptions { small_blind: 1, big_blind: 2, ..Default::default() }).unwrap());
+    let pl = Arc::new(
+        Rules::pot_limit(BlindOptions {
+            small_blind: 1,
+            big_blind: 2,
+            ..Default::default()
+        })
+        .unwrap(),
+    );
     let h = Hand::new(pl, &[200; 6], 0, Some(1), None).unwrap();
     let spot = spot_of(&h).unwrap();
     assert_eq!(spot.legal.max_raise_to, Some(7));
-    assert_eq!(AbstractAction::Pot { num: 1, den: 1 }.intended(&spot), Move::BetOrRaiseTo(7));
+    assert_eq!(
+        AbstractAction::Pot { num: 1, den: 1 }.intended(&spot),
+        Move::BetOrRaiseTo(7)
+    );
 }
 
 #[test]
 fn the_abstraction_needs_check_call_and_positive_fractions() {
     assert!(ActionSpace::discrete(vec![AbstractAction::Fold, AbstractAction::MaxRaise]).is_err());
     assert!(ActionSpace::discrete(vec![]).is_err());
-    assert!(ActionSpace::discrete(vec![AbstractAction::CheckCall, AbstractAction::Pot { num: 0, den: 1 }]).is_err());
-    assert!(ActionSpace::discrete(vec![AbstractAction::CheckCall, AbstractAction::Pot { num: 1, den: 0 }]).is_err());
+    assert!(ActionSpace::discrete(vec![
+        AbstractAction::CheckCall,
+        AbstractAction::Pot { num: 0, den: 1 }
+    ])
+    .is_err());
+    assert!(ActionSpace::discrete(vec![
+        AbstractAction::CheckCall,
+        AbstractAction::Pot { num: 1, den: 0 }
+    ])
+    .is_err());
     assert!(ActionSpace::discrete(vec![AbstractAction::CheckCall; 65]).is_err());
 }
 
@@ -132,17 +207,37 @@ fn observations_read_only_what_the_seat_may_see() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let lay = Layout::new(4);
     for trial in 0..300 {
-        let deck = holecards_core::Deck::shuffled(&mut holecards_core::deck::make_rng(Some(trial))).remaining();
-        let holes: Vec<[holecards_core::Card; 2]> = (0..4).map(|i| [deck[2 * i], deck[2 * i + 1]]).collect();
+        let deck = holecards_core::Deck::shuffled(&mut holecards_core::deck::make_rng(Some(trial)))
+            .remaining();
+        let holes: Vec<[holecards_core::Card; 2]> =
+            (0..4).map(|i| [deck[2 * i], deck[2 * i + 1]]).collect();
         let board = deck[8..13].to_vec();
         let seat = (trial % 4) as usize;
         let rules = all_rules()[(trial / 4) as usize % 6].clone();
         // Another deal: every other seat's cards and the board not yet seen replaced by unused cards.
         let mut other = deck[13..].iter().copied();
-        let holes2: Vec<_> = (0..4).map(|i| if i == seat { holes[i] } else { [other.next().unwrap(), other.next().unwrap()] }).collect();
+        let holes2: Vec<_> = (0..4)
+            .map(|i| {
+                if i == seat {
+                    holes[i]
+                } else {
+                    [other.next().unwrap(), other.next().unwrap()]
+                }
+            })
+            .collect();
         let board2: Vec<_> = (0..5).map(|_| other.next().unwrap()).collect();
         let mk = |holes: &Vec<[holecards_core::Card; 2]>, board: Vec<holecards_core::Card>| {
-            Hand::new(Arc::clone(&rules), &[100, 60, 200, 150], 1, None, Some(&GivenCards { hole_cards: holes.iter().map(|h| Some(*h)).collect(), board })).unwrap()
+            Hand::new(
+                Arc::clone(&rules),
+                &[100, 60, 200, 150],
+                1,
+                None,
+                Some(&GivenCards {
+                    hole_cards: holes.iter().map(|h| Some(*h)).collect(),
+                    board,
+                }),
+            )
+            .unwrap()
         };
         let (mut a, mut b) = (mk(&holes, board.clone()), mk(&holes2, board2.clone()));
         let mut b_board = board2;
@@ -165,7 +260,10 @@ fn observations_read_only_what_the_seat_may_see() {
                 }) {
                     let mv = match act.kind {
                         holecards_core::game::ActionKind::Fold => Move::Fold,
-                        holecards_core::game::ActionKind::Bet | holecards_core::game::ActionKind::Raise if rules.structure != holecards_core::game::Structure::Progressive => {
+                        holecards_core::game::ActionKind::Bet
+                        | holecards_core::game::ActionKind::Raise
+                            if rules.structure != holecards_core::game::Structure::Progressive =>
+                        {
                             Move::BetOrRaiseTo(act.amount)
                         }
                         _ => Move::CheckOrCall,
@@ -181,7 +279,10 @@ fn observations_read_only_what_the_seat_may_see() {
             encode(&a, seat, la.as_ref(), &mut oa);
             let lb = b.legal_actions().filter(|l| l.seat == seat);
             encode(&b, seat, lb.as_ref(), &mut ob);
-            assert_eq!(oa, ob, "trial {trial}: seat {seat}'s observation changed with cards it cannot see");
+            assert_eq!(
+                oa, ob,
+                "trial {trial}: seat {seat}'s observation changed with cards it cannot see"
+            );
             // The seat's view gives the same observation as the hand.
             let mut ov = vec![0f32; lay.len];
             let view = a.view(Some(seat));
@@ -190,7 +291,9 @@ fn observations_read_only_what_the_seat_may_see() {
             let la = a.legal_actions().unwrap();
             let mv = match rng.random_range(0..10) {
                 0 if la.can_fold => Move::Fold,
-                1..=3 if la.can_raise() => Move::BetOrRaiseTo(rng.random_range(la.min_raise_to.unwrap()..=la.max_raise_to.unwrap())),
+                1..=3 if la.can_raise() => Move::BetOrRaiseTo(
+                    rng.random_range(la.min_raise_to.unwrap()..=la.max_raise_to.unwrap()),
+                ),
                 _ => Move::CheckOrCall,
             };
             a.act(None, mv).unwrap();
@@ -202,7 +305,10 @@ fn observations_read_only_what_the_seat_may_see() {
 #[test]
 fn observation_fields_hold_the_documented_values() {
     let cards = |s: &str| parse_cards(s).unwrap();
-    let given = GivenCards { hole_cards: vec![Some([cards("Ah")[0], cards("Kd")[0]]), None, None], board: vec![] };
+    let given = GivenCards {
+        hole_cards: vec![Some([cards("Ah")[0], cards("Kd")[0]]), None, None],
+        board: vec![],
+    };
     // Three players, button 0: seat 1 posts 1, seat 2 posts 2, seat 0 (the button) acts first.
     let mut h = Hand::new(nl(), &[200, 100, 50], 0, Some(3), Some(&given)).unwrap();
     h.act(None, Move::BetOrRaiseTo(6)).unwrap();
@@ -229,7 +335,9 @@ fn observation_fields_hold_the_documented_values() {
     // Pot 9, to call 5, raise to 10..100, to act.
     assert_eq!(&o[lay.spot..lay.spot + 5], &[4.5, 2.5, 5.0, 50.0, 1.0]);
     // History, preflop: seat 0 (relative 2) raised once, putting in 6.
-    let hist = |street: usize, r: usize| o[lay.history + (street * 3 + r) * 5..lay.history + (street * 3 + r) * 5 + 5].to_vec();
+    let hist = |street: usize, r: usize| {
+        o[lay.history + (street * 3 + r) * 5..lay.history + (street * 3 + r) * 5 + 5].to_vec()
+    };
     assert_eq!(hist(0, 2), vec![0.0, 0.0, 0.0, 1.0, 3.0]);
     assert_eq!(hist(0, 0), vec![0.0, 0.0, 0.0, 0.0, 0.5]);
     assert_eq!(hist(0, 1), vec![0.0, 0.0, 0.0, 0.0, 1.0]);
@@ -240,7 +348,13 @@ fn observation_fields_hold_the_documented_values() {
 fn sessions_carry_stacks_move_the_button_and_end_at_a_bust_or_the_hand_count() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     for max_hands in [Some(5), Some(40), None] {
-        let cfg = config(nl(), 4, Stacks::Fixed(vec![30, 40, 50, 60]), Episode::Session { max_hands }, default_actions());
+        let cfg = config(
+            nl(),
+            4,
+            Stacks::Fixed(vec![30, 40, 50, 60]),
+            Episode::Session { max_hands },
+            default_actions(),
+        );
         let mut t = EnvTable::new(cfg, Some(11), 0).unwrap();
         t.set_record(true);
         for _ in 0..20 {
@@ -251,7 +365,8 @@ fn sessions_carry_stacks_move_the_button_and_end_at_a_bust_or_the_hand_count() {
                 let mut mask = vec![false; 7];
                 t.mask(spot.legal.seat, &mut mask);
                 let legal: Vec<usize> = (0..7).filter(|&i| mask[i]).collect();
-                t.step(legal[rng.random_range(0..legal.len())] as i64, None).unwrap();
+                t.step(legal[rng.random_range(0..legal.len())] as i64, None)
+                    .unwrap();
                 t.take_rewards(&mut chips);
                 for s in 0..4 {
                     total[s] += chips[s];
@@ -284,7 +399,15 @@ fn sessions_carry_stacks_move_the_button_and_end_at_a_bust_or_the_hand_count() {
 fn bots_play_their_seats_inside_a_step() {
     let mut bots = vec![Some(BotKind::Random); 6];
     bots[2] = None;
-    let cfg = Arc::new(EnvConfig { rules: nl(), players: 6, stacks: Stacks::Fixed(vec![200; 6]), episode: Episode::Hand, actions: default_actions(), button: None, bots });
+    let cfg = Arc::new(EnvConfig {
+        rules: nl(),
+        players: 6,
+        stacks: Stacks::Fixed(vec![200; 6]),
+        episode: Episode::Hand,
+        actions: default_actions(),
+        button: None,
+        bots,
+    });
     let mut t = EnvTable::new(cfg, Some(5), 0).unwrap();
     for _ in 0..500 {
         while let Some(seat) = t.actor() {
@@ -300,29 +423,72 @@ fn bots_play_their_seats_inside_a_step() {
 #[test]
 fn bad_configurations_are_refused() {
     let bad = |players, stacks, bots: Vec<Option<BotKind>>| {
-        EnvTable::new(Arc::new(EnvConfig { rules: nl(), players, stacks, episode: Episode::Hand, actions: default_actions(), button: None, bots }), Some(1), 0).is_err()
+        EnvTable::new(
+            Arc::new(EnvConfig {
+                rules: nl(),
+                players,
+                stacks,
+                episode: Episode::Hand,
+                actions: default_actions(),
+                button: None,
+                bots,
+            }),
+            Some(1),
+            0,
+        )
+        .is_err()
     };
     assert!(bad(1, Stacks::Fixed(vec![10]), vec![None]));
     assert!(bad(3, Stacks::Fixed(vec![10, 10]), vec![None; 3]));
     assert!(bad(3, Stacks::Range { low: 0, high: 10 }, vec![None; 3]));
     assert!(bad(3, Stacks::Range { low: 20, high: 10 }, vec![None; 3]));
-    assert!(bad(3, Stacks::Fixed(vec![10; 3]), vec![Some(BotKind::Random); 3]));
+    assert!(bad(
+        3,
+        Stacks::Fixed(vec![10; 3]),
+        vec![Some(BotKind::Random); 3]
+    ));
     assert!(bad(3, Stacks::Fixed(vec![10; 3]), vec![None; 2]));
     assert!(!bad(3, Stacks::Fixed(vec![10; 3]), vec![None; 3]));
 }
 
-fn run_vector(threads: Option<usize>, tables: usize, steps: usize) -> (Vec<f32>, Vec<f32>, Vec<bool>, Vec<i64>) {
-    let cfg = config(nl(), 6, Stacks::Range { low: 20, high: 400 }, Episode::Hand, default_actions());
+fn run_vector(
+    threads: Option<usize>,
+    tables: usize,
+    steps: usize,
+) -> (Vec<f32>, Vec<f32>, Vec<bool>, Vec<i64>) {
+    let cfg = config(
+        nl(),
+        6,
+        Stacks::Range { low: 20, high: 400 },
+        Episode::Hand,
+        default_actions(),
+    );
     let mut env = VecEnv::new(cfg, tables, Some(9), threads).unwrap();
     let d = Layout::new(6).len;
-    let (mut obs, mut mask, mut rew) = (vec![0f32; tables * d], vec![false; tables * 7], vec![0f32; tables * 6]);
-    let (mut term, mut trunc, mut seat) = (vec![false; tables], vec![false; tables], vec![0i64; tables]);
+    let (mut obs, mut mask, mut rew) = (
+        vec![0f32; tables * d],
+        vec![false; tables * 7],
+        vec![0f32; tables * 6],
+    );
+    let (mut term, mut trunc, mut seat) =
+        (vec![false; tables], vec![false; tables], vec![0i64; tables]);
     let mut all_obs = Vec::new();
     let mut all_rew = Vec::new();
     let mut all_term = Vec::new();
     let mut all_seat = Vec::new();
     let mut rng = ChaCha8Rng::seed_from_u64(4);
-    env.reset(Some(9), holecards_core::env::Buffers { obs: &mut obs, mask: &mut mask, rewards: &mut rew, terminated: &mut term, truncated: &mut trunc, seat: &mut seat }).unwrap();
+    env.reset(
+        Some(9),
+        holecards_core::env::Buffers {
+            obs: &mut obs,
+            mask: &mut mask,
+            rewards: &mut rew,
+            terminated: &mut term,
+            truncated: &mut trunc,
+            seat: &mut seat,
+        },
+    )
+    .unwrap();
     for _ in 0..steps {
         let actions: Vec<i64> = (0..tables)
             .map(|i| {
@@ -330,12 +496,27 @@ fn run_vector(threads: Option<usize>, tables: usize, steps: usize) -> (Vec<f32>,
                 legal[rng.random_range(0..legal.len())] as i64
             })
             .collect();
-        env.step(&actions, None, holecards_core::env::Buffers { obs: &mut obs, mask: &mut mask, rewards: &mut rew, terminated: &mut term, truncated: &mut trunc, seat: &mut seat }).unwrap();
+        env.step(
+            &actions,
+            None,
+            holecards_core::env::Buffers {
+                obs: &mut obs,
+                mask: &mut mask,
+                rewards: &mut rew,
+                terminated: &mut term,
+                truncated: &mut trunc,
+                seat: &mut seat,
+            },
+        )
+        .unwrap();
         for i in 0..tables {
             let r: f32 = rew[i * 6..i * 6 + 6].iter().sum();
             assert!(r.abs() < 1e-3, "rewards of a hand add up to zero");
             assert!(seat[i] >= 0 && seat[i] < 6);
-            assert_eq!(term[i], rew[i * 6..i * 6 + 6].iter().any(|&x| x != 0.0) || term[i]);
+            assert_eq!(
+                term[i],
+                rew[i * 6..i * 6 + 6].iter().any(|&x| x != 0.0) || term[i]
+            );
         }
         all_obs.extend_from_slice(&obs);
         all_rew.extend_from_slice(&rew);
@@ -351,19 +532,35 @@ fn many_tables_give_the_same_results_on_any_number_of_threads() {
     let two = run_vector(Some(2), 37, 300);
     let three = run_vector(Some(3), 37, 300);
     assert!(one == two && one == three);
-    assert!(one.2.iter().filter(|&&t| t).count() > 100, "episodes ended and were reset");
+    assert!(
+        one.2.iter().filter(|&&t| t).count() > 100,
+        "episodes ended and were reset"
+    );
 }
 
 #[test]
 fn a_refused_step_changes_no_table() {
-    let cfg = config(nl(), 3, Stacks::Fixed(vec![100; 3]), Episode::Hand, default_actions());
+    let cfg = config(
+        nl(),
+        3,
+        Stacks::Fixed(vec![100; 3]),
+        Episode::Hand,
+        default_actions(),
+    );
     let mut env = VecEnv::new(cfg, 4, Some(1), None).unwrap();
     let d = Layout::new(3).len;
     let (mut obs, mut mask, mut rew) = (vec![0f32; 4 * d], vec![false; 4 * 7], vec![0f32; 4 * 3]);
     let (mut term, mut trunc, mut seat) = (vec![false; 4], vec![false; 4], vec![0i64; 4]);
     macro_rules! buf {
         () => {
-            holecards_core::env::Buffers { obs: &mut obs, mask: &mut mask, rewards: &mut rew, terminated: &mut term, truncated: &mut trunc, seat: &mut seat }
+            holecards_core::env::Buffers {
+                obs: &mut obs,
+                mask: &mut mask,
+                rewards: &mut rew,
+                terminated: &mut term,
+                truncated: &mut trunc,
+                seat: &mut seat,
+            }
         };
     }
     env.reset(None, buf!()).unwrap();

@@ -21,11 +21,39 @@ fn cards(s: &str) -> Vec<Card> {
 }
 
 fn exact(players: &[Holding], board: &str, dead: &str, threads: Option<usize>) -> EquityResult {
-    equity(players, &cards(board), &cards(dead), &Method::Exact { max_deals: DEFAULT_MAX_DEALS }, threads, &Control::new()).unwrap()
+    equity(
+        players,
+        &cards(board),
+        &cards(dead),
+        &Method::Exact {
+            max_deals: DEFAULT_MAX_DEALS,
+        },
+        threads,
+        &Control::new(),
+    )
+    .unwrap()
 }
 
-fn mc(players: &[Holding], board: &str, trials: u64, seed: u64, threads: Option<usize>) -> EquityResult {
-    equity(players, &cards(board), &[], &Method::MonteCarlo { trials: Some(trials), seed, target_std_error: None }, threads, &Control::new()).unwrap()
+fn mc(
+    players: &[Holding],
+    board: &str,
+    trials: u64,
+    seed: u64,
+    threads: Option<usize>,
+) -> EquityResult {
+    equity(
+        players,
+        &cards(board),
+        &[],
+        &Method::MonteCarlo {
+            trials: Some(trials),
+            seed,
+            target_std_error: None,
+        },
+        threads,
+        &Control::new(),
+    )
+    .unwrap()
 }
 
 /// The counts other libraries agree on (PokerStove, OMPEval, pokerkit).
@@ -65,9 +93,13 @@ fn enumeration_equals_brute_force() {
         for p in &players {
             used.extend(p[0].0);
         }
-        let deck: Vec<Card> = (0..52).map(|i| Card::new(i).unwrap()).filter(|c| !used.contains(c)).collect();
+        let deck: Vec<Card> = (0..52)
+            .map(|i| Card::new(i).unwrap())
+            .filter(|c| !used.contains(c))
+            .collect();
         let need = 5 - b.len();
-        let (mut wins, mut ties, mut n) = (vec![0u64; players.len()], vec![0u64; players.len()], 0u64);
+        let (mut wins, mut ties, mut n) =
+            (vec![0u64; players.len()], vec![0u64; players.len()], 0u64);
         let mut idx: Vec<usize> = (0..need).collect();
         loop {
             let mut full = b.clone();
@@ -114,8 +146,16 @@ fn enumeration_equals_brute_force() {
         }
         let r = exact(&players, board, dead, Some(1));
         assert_eq!(r.boards, n as f64, "{hands:?} {board}");
-        assert_eq!(r.wins, wins.iter().map(|&x| x as f64).collect::<Vec<_>>(), "{hands:?} {board}");
-        assert_eq!(r.ties, ties.iter().map(|&x| x as f64).collect::<Vec<_>>(), "{hands:?} {board}");
+        assert_eq!(
+            r.wins,
+            wins.iter().map(|&x| x as f64).collect::<Vec<_>>(),
+            "{hands:?} {board}"
+        );
+        assert_eq!(
+            r.ties,
+            ties.iter().map(|&x| x as f64).collect::<Vec<_>>(),
+            "{hands:?} {board}"
+        );
         assert_eq!(exact(&players, board, dead, Some(2)), r);
     }
 }
@@ -142,7 +182,10 @@ fn ranges_weigh_each_pair() {
         }
     }
     assert!((r.equities[0] - w / b).abs() < 1e-12);
-    assert_eq!(exact(&[aa, aks], "2c7d9h", "", Some(2)).equities, r.equities);
+    assert_eq!(
+        exact(&[aa, aks], "2c7d9h", "", Some(2)).equities,
+        r.equities
+    );
 }
 
 #[test]
@@ -154,8 +197,15 @@ fn monte_carlo_is_reproducible_and_close() {
     assert_ne!(mc(&players, "", 300_000, 8, Some(1)).equities, a.equities);
     let e = exact(&players, "", "", None);
     let se = a.std_errors.clone().unwrap();
+    #[allow(clippy::needless_range_loop, reason = "p indexes three vectors")]
     for p in 0..3 {
-        assert!((a.equities[p] - e.equities[p]).abs() < 5.0 * se[p], "player {p}: {} vs {} (se {})", a.equities[p], e.equities[p], se[p]);
+        assert!(
+            (a.equities[p] - e.equities[p]).abs() < 5.0 * se[p],
+            "player {p}: {} vs {} (se {})",
+            a.equities[p],
+            e.equities[p],
+            se[p]
+        );
         assert!(se[p] > 0.0 && se[p] < 0.002);
     }
     assert_eq!(a.trials, Some(300_000));
@@ -165,7 +215,19 @@ fn monte_carlo_is_reproducible_and_close() {
 #[test]
 fn target_std_error_stops_early() {
     let players = [hand("AhKh"), hand("QsQd")];
-    let r = equity(&players, &[], &[], &Method::MonteCarlo { trials: None, seed: 3, target_std_error: Some(0.002) }, Some(2), &Control::new()).unwrap();
+    let r = equity(
+        &players,
+        &[],
+        &[],
+        &Method::MonteCarlo {
+            trials: None,
+            seed: 3,
+            target_std_error: Some(0.002),
+        },
+        Some(2),
+        &Control::new(),
+    )
+    .unwrap();
     assert!(r.std_errors.unwrap().iter().all(|&s| s < 0.002));
     let t = r.trials.unwrap();
     assert!(t < 10_000_000, "{t}");
@@ -179,7 +241,18 @@ fn target_std_error_stops_early() {
 
 #[test]
 fn errors_name_the_problem() {
-    let run = |players: &[Holding], board: &str, dead: &str| equity(players, &cards(board), &cards(dead), &Method::Exact { max_deals: DEFAULT_MAX_DEALS }, Some(1), &Control::new());
+    let run = |players: &[Holding], board: &str, dead: &str| {
+        equity(
+            players,
+            &cards(board),
+            &cards(dead),
+            &Method::Exact {
+                max_deals: DEFAULT_MAX_DEALS,
+            },
+            Some(1),
+            &Control::new(),
+        )
+    };
     let e = run(&[hand("AhKh"), hand("AhQd")], "", "").unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::DuplicateCard { .. }), "{e}");
     let e = run(&[hand("AhKh"), hand("QsQd")], "Ah2c3d", "").unwrap_err();
@@ -191,10 +264,27 @@ fn errors_name_the_problem() {
     let e = run(&[combos("AcAd,AhAs", 1.0), hand("QsQd")], "Ac2c3d", "Ah").unwrap_err();
     assert!(e.to_string().contains("no combination left"), "{e}");
     // A range whose every combination holds a known hand's card is emptied.
-    let e = run(&[combos("AcAd", 1.0), combos("AcKc,AdKd", 1.0), hand("2s2h")], "", "").unwrap_err();
-    assert!(e.to_string().contains("no combination left") && e.to_string().contains("known hands"), "{e}");
+    let e = run(
+        &[combos("AcAd", 1.0), combos("AcKc,AdKd", 1.0), hand("2s2h")],
+        "",
+        "",
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string().contains("no combination left") && e.to_string().contains("known hands"),
+        "{e}"
+    );
     // Ranges that always share a card with each other leave no deal.
-    let e = run(&[combos("AcAd,AcAh", 1.0), combos("AcKs,AcKh", 1.0), hand("2s2h")], "", "").unwrap_err();
+    let e = run(
+        &[
+            combos("AcAd,AcAh", 1.0),
+            combos("AcKs,AcKh", 1.0),
+            hand("2s2h"),
+        ],
+        "",
+        "",
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("no deal is possible"), "{e}");
     // So does a range emptied by a known hand when only one card is shared (QQ
     // with Qh Qc dead is Qs Qd alone, which the other player holds): a range,
@@ -212,7 +302,19 @@ fn errors_name_the_problem() {
     };
     let e = run(&[all.clone(), all.clone(), all], "", "").unwrap_err();
     assert!(e.to_string().contains("trials"), "{e}");
-    let e = equity(&[hand("AhKh"), hand("QsQd")], &[], &[], &Method::MonteCarlo { trials: Some(0), seed: 1, target_std_error: None }, None, &Control::new()).unwrap_err();
+    let e = equity(
+        &[hand("AhKh"), hand("QsQd")],
+        &[],
+        &[],
+        &Method::MonteCarlo {
+            trials: Some(0),
+            seed: 1,
+            target_std_error: None,
+        },
+        None,
+        &Control::new(),
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("trials"), "{e}");
 }
 
@@ -220,7 +322,18 @@ fn errors_name_the_problem() {
 fn cancel_stops_the_work() {
     let c = Control::new();
     c.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
-    let r = equity(&[hand("AhKh"), hand("QsQd")], &[], &[], &Method::MonteCarlo { trials: Some(1 << 30), seed: 1, target_std_error: None }, Some(1), &c);
+    let r = equity(
+        &[hand("AhKh"), hand("QsQd")],
+        &[],
+        &[],
+        &Method::MonteCarlo {
+            trials: Some(1 << 30),
+            seed: 1,
+            target_std_error: None,
+        },
+        Some(1),
+        &c,
+    );
     assert!(matches!(r.unwrap_err().kind(), ErrorKind::Interrupted));
 }
 
@@ -235,15 +348,25 @@ fn tiny_weights_give_the_equities_of_weight_one() {
         let one = exact(&[aa.clone(), kk.clone()], board, "", None);
         let small = exact(&[tiny(&aa, 1e-170), tiny(&kk, 1e-170)], board, "", None);
         assert_eq!(small.equities, one.equities, "board {board}");
-        let m = mc(&[tiny(&aa, 1e-170), tiny(&kk, 5e-324)], board, 20_000, 3, None);
-        assert_eq!(m.equities, mc(&[aa.clone(), kk.clone()], board, 20_000, 3, None).equities);
+        let m = mc(
+            &[tiny(&aa, 1e-170), tiny(&kk, 5e-324)],
+            board,
+            20_000,
+            3,
+            None,
+        );
+        assert_eq!(
+            m.equities,
+            mc(&[aa.clone(), kk.clone()], board, 20_000, 3, None).equities
+        );
         // Weighted counts stay in the weights' units.
         let half = exact(&[tiny(&aa, 0.5), kk.clone()], board, "", None);
         assert_eq!(half.equities, one.equities);
         assert!((half.boards - one.boards / 2.0).abs() <= 1e-9 * one.boards);
     }
     // Weights in a ratio: 'AsAh:1e-200,KsKh:2e-200' is 'AsAh:0.5,KsKh'.
-    let mixed = |a: f64, b: f64| -> Holding { vec![(hand("AsAh")[0].0, a), (hand("KsKh")[0].0, b)] };
+    let mixed =
+        |a: f64, b: f64| -> Holding { vec![(hand("AsAh")[0].0, a), (hand("KsKh")[0].0, b)] };
     let qq = hand("QsQh");
     let scaled = exact(&[mixed(1e-200, 2e-200), qq.clone()], "", "", None);
     let plain = exact(&[mixed(0.5, 1.0), qq], "", "", None);
@@ -254,6 +377,17 @@ fn tiny_weights_give_the_equities_of_weight_one() {
 
 #[test]
 fn monte_carlo_refuses_trials_that_could_not_finish() {
-    let r = equity(&[hand("AsAh"), hand("KsKh")], &[], &[], &Method::MonteCarlo { trials: Some(u64::MAX), seed: 1, target_std_error: None }, None, &Control::new());
+    let r = equity(
+        &[hand("AsAh"), hand("KsKh")],
+        &[],
+        &[],
+        &Method::MonteCarlo {
+            trials: Some(u64::MAX),
+            seed: 1,
+            target_std_error: None,
+        },
+        None,
+        &Control::new(),
+    );
     assert!(matches!(r.unwrap_err().kind(), ErrorKind::Equity(m) if m.contains("at most 2**50")));
 }

@@ -63,10 +63,16 @@ fn best_five_order() {
 #[test]
 fn checked_api_rejects_bad_input() {
     let four = parse_cards("AhKhQhJh").unwrap();
-    assert!(matches!(evaluate(&four).map_err(|e| e.into_kind()), Err(holecards_core::ErrorKind::BadCards(_))));
+    assert!(matches!(
+        evaluate(&four).map_err(|e| e.into_kind()),
+        Err(holecards_core::ErrorKind::BadCards(_))
+    ));
     let mut dup = parse_cards("AhKhQhJhTh").unwrap();
     dup[4] = dup[0];
-    assert_eq!(evaluate(&dup).map_err(|e| e.to_string()), Err("duplicate card Ah".to_string()));
+    assert_eq!(
+        evaluate(&dup).map_err(|e| e.to_string()),
+        Err("duplicate card Ah".to_string())
+    );
     assert!(HandValue::new(0).is_err());
     assert!(HandValue::new(7463).is_err());
 }
@@ -103,14 +109,23 @@ fn exhaustive_five() {
             }
         }
     }
-    assert_eq!(counts, [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40]);
-    assert_eq!(per_cat_values, [1277, 2860, 858, 858, 10, 1277, 156, 156, 10]);
+    assert_eq!(
+        counts,
+        [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40]
+    );
+    assert_eq!(
+        per_cat_values,
+        [1277, 2860, 858, 858, 10, 1277, 156, 156, 10]
+    );
     assert_eq!(seen.iter().filter(|&&s| s).count(), 7462);
 }
 
 /// All 20,358,520 six-card hands: each is the best of its six 5-card subsets.
 #[test]
-#[cfg_attr(debug_assertions, ignore = "runs in release mode: cargo test --release")]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "runs in release mode: cargo test --release"
+)]
 fn exhaustive_six_matches_best_subset() {
     let mut n = 0u64;
     for a in 0..52u8 {
@@ -147,7 +162,10 @@ fn exhaustive_six_matches_best_subset() {
 /// values, and each is the best of its seven 6-card subsets (which the test
 /// above ties to the 5-card values).
 #[test]
-#[cfg_attr(debug_assertions, ignore = "runs in release mode: cargo test --release")]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "runs in release mode: cargo test --release"
+)]
 fn exhaustive_seven() {
     let mut by_value = vec![0u64; 7463];
     for a in 0..52u8 {
@@ -185,7 +203,10 @@ fn exhaustive_seven() {
     for (val, &n) in by_value.iter().enumerate().skip(1) {
         counts[HandValue::new(val as u16).unwrap().category() as usize] += n;
     }
-    assert_eq!(counts, [23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184, 224848, 41584]);
+    assert_eq!(
+        counts,
+        [23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184, 224848, 41584]
+    );
     assert_eq!(counts.iter().sum::<u64>(), 133_784_560);
     assert_eq!(by_value.iter().filter(|&&n| n > 0).count(), 4824);
 }
@@ -194,7 +215,10 @@ fn exhaustive_seven() {
 /// card per loop level), agrees with the evaluator from card indices on
 /// every 5-, 6- and 7-card hand (the cards added in another order there).
 #[test]
-#[cfg_attr(debug_assertions, ignore = "runs in release mode: cargo test --release")]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "runs in release mode: cargo test --release"
+)]
 fn exhaustive_accumulator_matches_the_evaluator() {
     use holecards_core::eval::HandAcc;
     let mut n = [0u64; 3];
@@ -216,7 +240,11 @@ fn exhaustive_accumulator_matches_the_evaluator() {
                             n[1] += 1;
                             for g in f + 1..52 {
                                 let hg = hf.add_index(g);
-                                assert_eq!(hg.eval7(), eval7_indices(&[g, f, e, d, c, b, a]), "{a} {b} {c} {d} {e} {f} {g}");
+                                assert_eq!(
+                                    hg.eval7(),
+                                    eval7_indices(&[g, f, e, d, c, b, a]),
+                                    "{a} {b} {c} {d} {e} {f} {g}"
+                                );
                                 n[2] += 1;
                             }
                         }
@@ -250,13 +278,19 @@ fn accumulator_orders_and_checks() {
         assert_eq!((board + hole).eval7(), want);
         assert_eq!((hole + board).eval7(), want);
         assert_eq!((board + hole).len(), 7);
-        assert_eq!(HandAcc::from_indices(&seven[..6]).value().unwrap().value(), eval6_indices(&seven[..6].try_into().unwrap()));
+        assert_eq!(
+            HandAcc::from_indices(&seven[..6]).value().unwrap().value(),
+            eval6_indices(&seven[..6].try_into().unwrap())
+        );
     }
     let cards = parse_cards("Ah Kh Qh Jh Th 2c 3d").unwrap();
     let acc = HandAcc::from_cards(&cards);
     assert_eq!(acc.value().unwrap(), evaluate(&cards).unwrap());
     assert!(acc.try_add(cards[0]).is_err());
-    assert!(acc.try_add("4s".parse().unwrap()).is_err(), "an eighth card");
+    assert!(
+        acc.try_add("4s".parse().unwrap()).is_err(),
+        "an eighth card"
+    );
     assert!(HandAcc::from_cards(&cards[..4]).value().is_err());
     assert!(HandAcc::EMPTY.is_empty() && HandAcc::default() == HandAcc::EMPTY);
 }
@@ -291,7 +325,10 @@ fn scalar_value(row: &[u8]) -> u16 {
 #[test]
 fn batch_kernels_match_the_scalar_evaluator() {
     use holecards_core::eval::batch::{evaluate_rows, evaluate_rows_with, Kernel};
-    assert!(Kernel::available().contains(&Kernel::Scalar) && Kernel::available().contains(&Kernel::best()));
+    assert!(
+        Kernel::available().contains(&Kernel::Scalar)
+            && Kernel::available().contains(&Kernel::best())
+    );
     for width in 5..=7 {
         for n in [0usize, 1, 15, 16, 17, 33, 1000, 70_000] {
             let rows = random_rows(n, width, 0x1234_5678 + n as u64 * 7 + width as u64);
@@ -299,7 +336,12 @@ fn batch_kernels_match_the_scalar_evaluator() {
             for kernel in Kernel::available() {
                 let mut out = vec![0u16; n];
                 evaluate_rows_with(kernel, &rows, width, &mut out).unwrap();
-                assert_eq!(out, want, "{} kernel, width {width}, {n} rows", kernel.name());
+                assert_eq!(
+                    out,
+                    want,
+                    "{} kernel, width {width}, {n} rows",
+                    kernel.name()
+                );
             }
             for threads in [Some(1), Some(2), None] {
                 let mut out = vec![0u16; n];
@@ -307,10 +349,20 @@ fn batch_kernels_match_the_scalar_evaluator() {
                 assert_eq!(out, want, "width {width}, {n} rows, threads {threads:?}");
                 // into a Vec's spare capacity, never zeroed
                 let mut spare: Vec<u16> = Vec::with_capacity(n);
-                holecards_core::eval::batch::evaluate_rows_uninit(&rows, width, &mut spare.spare_capacity_mut()[..n], threads, None).unwrap();
+                holecards_core::eval::batch::evaluate_rows_uninit(
+                    &rows,
+                    width,
+                    &mut spare.spare_capacity_mut()[..n],
+                    threads,
+                    None,
+                )
+                .unwrap();
                 // SAFETY: evaluate_rows_uninit returned Ok: it wrote all n values.
                 unsafe { spare.set_len(n) };
-                assert_eq!(spare, want, "uninit, width {width}, {n} rows, threads {threads:?}");
+                assert_eq!(
+                    spare, want,
+                    "uninit, width {width}, {n} rows, threads {threads:?}"
+                );
             }
         }
     }
@@ -327,7 +379,15 @@ fn batch_kernels_name_the_first_bad_row() {
         let good = random_rows(n, width, 99 + width as u64);
         for bad_row in [0usize, 1, 7, 15, 16, 31, 32, 39] {
             for pos in 0..width {
-                for bad in [52u8, 63, 64, 100, 128 + good[bad_row * width + pos], 255, 255 - 3] {
+                for bad in [
+                    52u8,
+                    63,
+                    64,
+                    100,
+                    128 + good[bad_row * width + pos],
+                    255,
+                    255 - 3,
+                ] {
                     for dup in [false, true] {
                         let mut rows = good.clone();
                         if dup {
@@ -342,7 +402,8 @@ fn batch_kernels_name_the_first_bad_row() {
                         }
                         for kernel in Kernel::available() {
                             let mut out = vec![0u16; n];
-                            let err = evaluate_rows_with(kernel, &rows, width, &mut out).unwrap_err();
+                            let err =
+                                evaluate_rows_with(kernel, &rows, width, &mut out).unwrap_err();
                             let msg = err.to_string();
                             if dup {
                                 assert!(
@@ -351,7 +412,11 @@ fn batch_kernels_name_the_first_bad_row() {
                                     kernel.name()
                                 );
                             } else {
-                                assert!(msg.starts_with(&format!("row {bad_row}: {bad} is not a card")), "{} kernel: {msg}", kernel.name());
+                                assert!(
+                                    msg.starts_with(&format!("row {bad_row}: {bad} is not a card")),
+                                    "{} kernel: {msg}",
+                                    kernel.name()
+                                );
                             }
                         }
                         let mut out = vec![0u16; n];
@@ -370,7 +435,16 @@ fn batch_kernels_name_the_first_bad_row() {
     for threads in [Some(1), Some(2), Some(3), None] {
         let mut out = vec![0u16; n];
         let err = evaluate_rows(&rows, width, &mut out, threads).unwrap_err();
-        assert!(matches!(err.kind(), ErrorKind::DuplicateCard { row: Some(60_000), .. }), "threads {threads:?}: {err}");
+        assert!(
+            matches!(
+                err.kind(),
+                ErrorKind::DuplicateCard {
+                    row: Some(60_000),
+                    ..
+                }
+            ),
+            "threads {threads:?}: {err}"
+        );
     }
 }
 
@@ -383,7 +457,8 @@ fn batch_stops_when_cancelled() {
     let cancel = AtomicBool::new(true);
     for threads in [Some(1), Some(2), None] {
         let mut out = vec![0u16; 300_000];
-        let err = evaluate_rows_cancellable(&rows, 7, &mut out, threads, Some(&cancel)).unwrap_err();
+        let err =
+            evaluate_rows_cancellable(&rows, 7, &mut out, threads, Some(&cancel)).unwrap_err();
         assert!(matches!(err.kind(), ErrorKind::Interrupted), "{err}");
     }
     let go = AtomicBool::new(false);
@@ -397,11 +472,17 @@ fn batch_stops_when_cancelled() {
 /// The rows are made a few million at a time: all hands whose first two
 /// cards are (a, b).
 #[test]
-#[cfg_attr(debug_assertions, ignore = "runs in release mode: cargo test --release")]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "runs in release mode: cargo test --release"
+)]
 fn exhaustive_batch_kernels_match_the_scalar_evaluator() {
     use holecards_core::eval::batch::{evaluate_rows_with, Kernel};
     let kernels = Kernel::available();
-    eprintln!("batch kernels checked: {:?}", kernels.iter().map(|k| k.name()).collect::<Vec<_>>());
+    eprintln!(
+        "batch kernels checked: {:?}",
+        kernels.iter().map(|k| k.name()).collect::<Vec<_>>()
+    );
     let mut counts = [0u64; 3];
     let mut rows: Vec<u8> = Vec::new();
     let mut want: Vec<u16> = Vec::new();
@@ -413,7 +494,13 @@ fn exhaustive_batch_kernels_match_the_scalar_evaluator() {
                 want.clear();
                 let mut row = [a, b, 0, 0, 0, 0, 0];
                 // the remaining width - 2 cards, increasing, above b
-                fn rec(row: &mut [u8; 7], k: usize, width: usize, rows: &mut Vec<u8>, want: &mut Vec<u16>) {
+                fn rec(
+                    row: &mut [u8; 7],
+                    k: usize,
+                    width: usize,
+                    rows: &mut Vec<u8>,
+                    want: &mut Vec<u16>,
+                ) {
                     if k == width {
                         rows.extend_from_slice(&row[..width]);
                         want.push(scalar_value(&row[..width]));
@@ -432,7 +519,13 @@ fn exhaustive_batch_kernels_match_the_scalar_evaluator() {
                     evaluate_rows_with(kernel, &rows, width, &mut out).unwrap();
                     if out != want {
                         let i = out.iter().zip(&want).position(|(x, y)| x != y).unwrap();
-                        panic!("{} kernel: {:?} gives {}, the scalar evaluator {}", kernel.name(), &rows[i * width..i * width + width], out[i], want[i]);
+                        panic!(
+                            "{} kernel: {:?} gives {}, the scalar evaluator {}",
+                            kernel.name(),
+                            &rows[i * width..i * width + width],
+                            out[i],
+                            want[i]
+                        );
                     }
                 }
             }

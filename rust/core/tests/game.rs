@@ -5,7 +5,14 @@ use holecards_core::game::*;
 use std::sync::Arc;
 
 fn nl(sb: u64, bb: u64) -> Arc<Rules> {
-    Arc::new(Rules::no_limit(BlindOptions { small_blind: sb, big_blind: bb, ..Default::default() }).unwrap())
+    Arc::new(
+        Rules::no_limit(BlindOptions {
+            small_blind: sb,
+            big_blind: bb,
+            ..Default::default()
+        })
+        .unwrap(),
+    )
 }
 
 fn given(holes: &[&str], board: &str) -> GivenCards {
@@ -42,13 +49,19 @@ fn min_raise_2_8_14() {
     // seats: button 0, sb 1, bb 2; first to act is seat 0
     assert_eq!(h.actor(), Some(0));
     let la = h.legal_actions().unwrap();
-    assert_eq!((la.call_amount, la.min_raise_to, la.max_raise_to), (2, Some(4), Some(200)));
+    assert_eq!(
+        (la.call_amount, la.min_raise_to, la.max_raise_to),
+        (2, Some(4), Some(200))
+    );
     h.bet_or_raise_to(8).unwrap();
     let la = h.legal_actions().unwrap();
     assert_eq!(la.min_raise_to, Some(14));
     let before = h.clone();
     let err = h.bet_or_raise_to(13).unwrap_err().to_string();
-    assert!(err.contains("raise to 13 is below the minimum raise to 14"), "{err}");
+    assert!(
+        err.contains("raise to 13 is below the minimum raise to 14"),
+        "{err}"
+    );
     assert_eq!(h, before);
 }
 
@@ -84,7 +97,10 @@ fn three_way_all_in_side_pots_and_odd_chip() {
     assert!(h.is_over());
     // main pot 3*50 = 150; side 51+51 = 102; button's 99 uncalled back.
     let pots = h.pots();
-    assert_eq!(pots.iter().map(|p| p.amount).collect::<Vec<_>>(), vec![150, 102]);
+    assert_eq!(
+        pots.iter().map(|p| p.amount).collect::<Vec<_>>(),
+        vec![150, 102]
+    );
     assert_eq!(pots[0].winners.to_vec(), vec![0, 2]);
     // 150 splits 75/75; 102 splits 51/51.
     assert_eq!(h.stacks(), vec![99 + 75 + 51, 0, 75 + 51]);
@@ -96,7 +112,15 @@ fn odd_chip_to_first_winner_left_of_button() {
     // Three players, equal 11-chip stacks, blinds 1/2 plus a 1 ante, everyone
     // all-in: pot 33. Seats 1 and 2 tie; 33 / 2 = 16 r 1; seat 1 is first left
     // of the button (0) and gets 17.
-    let rules = Arc::new(Rules::no_limit(BlindOptions { small_blind: 1, big_blind: 2, ante: 1, ..Default::default() }).unwrap());
+    let rules = Arc::new(
+        Rules::no_limit(BlindOptions {
+            small_blind: 1,
+            big_blind: 2,
+            ante: 1,
+            ..Default::default()
+        })
+        .unwrap(),
+    );
     let g = given(&["2c3d", "AhKd", "AsKc"], "Qh Jd 9s 5c 6d");
     let mut h = Hand::new(rules, &[11, 11, 11], 0, None, Some(&g)).unwrap();
     h.bet_or_raise_to(10).unwrap();
@@ -131,11 +155,17 @@ fn seeded_deal_is_reproducible() {
 fn codec_round_trips() {
     let mut h = Hand::new(nl(1, 2), &[100, 100, 100], 0, Some(5), None).unwrap();
     h.bet_or_raise_to(6).unwrap();
-    let back = holecards_core::game::codec::decode_hand(&holecards_core::game::codec::encode_hand(&h)).unwrap();
+    let back =
+        holecards_core::game::codec::decode_hand(&holecards_core::game::codec::encode_hand(&h))
+            .unwrap();
     assert_eq!(back, h);
     assert!(holecards_core::game::codec::decode_hand(&[1, 2, 3]).is_err());
     let r = h.rules().clone();
-    assert_eq!(holecards_core::game::codec::decode_rules(&holecards_core::game::codec::encode_rules(&r)).unwrap(), r);
+    assert_eq!(
+        holecards_core::game::codec::decode_rules(&holecards_core::game::codec::encode_rules(&r))
+            .unwrap(),
+        r
+    );
 }
 
 /// Random legal play: chips are conserved and the hand always ends.
@@ -148,8 +178,29 @@ fn random_play_invariants() {
         let stacks: Vec<u64> = (0..n).map(|_| rng.random_range(1..=300)).collect();
         let rules = match i % 4 {
             0 => nl(1, 2),
-            1 => Arc::new(Rules::pot_limit(BlindOptions { small_blind: 1, big_blind: 2, ante: 1, ..Default::default() }).unwrap()),
-            2 => Arc::new(Rules::fixed_limit(BlindOptions { small_blind: 1, big_blind: 2, ..Default::default() }, None, None, Some(4), true).unwrap()),
+            1 => Arc::new(
+                Rules::pot_limit(BlindOptions {
+                    small_blind: 1,
+                    big_blind: 2,
+                    ante: 1,
+                    ..Default::default()
+                })
+                .unwrap(),
+            ),
+            2 => Arc::new(
+                Rules::fixed_limit(
+                    BlindOptions {
+                        small_blind: 1,
+                        big_blind: 2,
+                        ..Default::default()
+                    },
+                    None,
+                    None,
+                    Some(4),
+                    true,
+                )
+                .unwrap(),
+            ),
             _ => Arc::new(Rules::progressive(1, [2, 4, 6, 8]).unwrap()),
         };
         let total: u64 = stacks.iter().sum();
@@ -188,7 +239,11 @@ fn a_view_holds_only_what_the_seat_may_know() {
     assert!(v.board.is_empty());
     assert_eq!(v.stacks, h.stacks());
     // Its events deal seat 1's cards and hide the others'.
-    let deals: Vec<_> = v.events.iter().filter(|e| e.kind == EventKind::DealHole).collect();
+    let deals: Vec<_> = v
+        .events
+        .iter()
+        .filter(|e| e.kind == EventKind::DealHole)
+        .collect();
     assert_eq!(deals.len(), 3);
     for e in deals {
         if e.seat == Some(1) {
@@ -215,7 +270,10 @@ fn rebuilt_stacks(h: &Hand) -> Vec<u64> {
         let Some(s) = e.seat else { continue };
         match e.kind {
             EventKind::PostAnte => stacks[s] -= e.amount,
-            EventKind::PostSmallBlind | EventKind::PostBigBlind | EventKind::PostStraddle | EventKind::Call => {
+            EventKind::PostSmallBlind
+            | EventKind::PostBigBlind
+            | EventKind::PostStraddle
+            | EventKind::Call => {
                 stacks[s] -= e.amount;
                 street_bet[s] += e.amount;
             }
@@ -251,12 +309,41 @@ fn events_tell_the_whole_hand() {
     assert!(h.is_over());
     let kinds: Vec<EventKind> = h.events().iter().map(|e| e.kind).collect();
     use EventKind::*;
-    assert_eq!(kinds, vec![PostSmallBlind, PostBigBlind, DealHole, DealHole, DealHole, Raise, Fold, Call, Burn, DealBoard, Check, Check, Burn, DealBoard, Bet, Fold, ReturnUncalled, Muck, Award]);
+    assert_eq!(
+        kinds,
+        vec![
+            PostSmallBlind,
+            PostBigBlind,
+            DealHole,
+            DealHole,
+            DealHole,
+            Raise,
+            Fold,
+            Call,
+            Burn,
+            DealBoard,
+            Check,
+            Check,
+            Burn,
+            DealBoard,
+            Bet,
+            Fold,
+            ReturnUncalled,
+            Muck,
+            Award
+        ]
+    );
     let ev = h.events();
     let ret = ev.iter().find(|e| e.kind == ReturnUncalled).unwrap();
-    assert_eq!((ret.seat, ret.amount, ret.street), (Some(2), 10, Street::Turn));
+    assert_eq!(
+        (ret.seat, ret.amount, ret.street),
+        (Some(2), 10, Street::Turn)
+    );
     let award = ev.last().unwrap();
-    assert_eq!((award.seat, award.amount, award.pot), (Some(2), 13, Some(0)));
+    assert_eq!(
+        (award.seat, award.amount, award.pot),
+        (Some(2), 13, Some(0))
+    );
     assert_eq!(rebuilt_stacks(&h), h.stacks());
     assert_eq!(h.stacks(), vec![94, 99, 107]);
     // The history is the posts and actions of the events.
@@ -268,7 +355,14 @@ fn events_tell_the_whole_hand() {
 fn events_rebuild_the_stacks_of_random_hands() {
     let rules = nl(1, 2);
     for seed in 0..300u64 {
-        let mut h = Hand::new(Arc::clone(&rules), &[50, 120, 80, 200], (seed % 4) as usize, Some(seed), None).unwrap();
+        let mut h = Hand::new(
+            Arc::clone(&rules),
+            &[50, 120, 80, 200],
+            (seed % 4) as usize,
+            Some(seed),
+            None,
+        )
+        .unwrap();
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         while let Some(la) = h.legal_actions() {
             x ^= x << 13;
@@ -289,7 +383,12 @@ fn events_rebuild_the_stacks_of_random_hands() {
             }
         }
         assert_eq!(rebuilt_stacks(&h), h.stacks(), "seed {seed}");
-        let awarded: u64 = h.events().iter().filter(|e| e.kind == EventKind::Award).map(|e| e.amount).sum();
+        let awarded: u64 = h
+            .events()
+            .iter()
+            .filter(|e| e.kind == EventKind::Award)
+            .map(|e| e.amount)
+            .sum();
         assert_eq!(awarded, h.pots().iter().map(|p| p.amount).sum::<u64>());
     }
 }
@@ -298,14 +397,26 @@ fn events_rebuild_the_stacks_of_random_hands() {
 fn a_refused_action_says_why_and_what_is_legal() {
     let mut h = Hand::new(nl(1, 2), &[100, 100, 100], 0, Some(1), None).unwrap();
     let before = h.clone();
-    let Err(e) = h.bet_or_raise_to(3) else { panic!("accepted a raise to 3") };
-    let ErrorKind::IllegalAction(e) = e.into_kind() else { panic!("not an illegal action") };
+    let Err(e) = h.bet_or_raise_to(3) else {
+        panic!("accepted a raise to 3")
+    };
+    let ErrorKind::IllegalAction(e) = e.into_kind() else {
+        panic!("not an illegal action")
+    };
     assert_eq!(e.reason, IllegalReason::BelowMinimum);
     assert_eq!(e.legal, h.legal_actions());
     assert_eq!(e.seat, Some(0));
-    assert!(e.message.contains("below the minimum raise to 4"), "{}", e.message);
-    let Err(e) = h.act(Some(2), Move::Fold) else { panic!("seat 2 acted out of turn") };
-    let ErrorKind::IllegalAction(e) = e.into_kind() else { panic!("not an illegal action") };
+    assert!(
+        e.message.contains("below the minimum raise to 4"),
+        "{}",
+        e.message
+    );
+    let Err(e) = h.act(Some(2), Move::Fold) else {
+        panic!("seat 2 acted out of turn")
+    };
+    let ErrorKind::IllegalAction(e) = e.into_kind() else {
+        panic!("not an illegal action")
+    };
     assert_eq!(e.reason, IllegalReason::NotYourTurn);
     assert_eq!(h, before);
 }
@@ -317,7 +428,13 @@ fn an_old_state_is_refused_with_its_version() {
     assert_eq!(codec::decode_hand(&bytes).unwrap(), h);
     bytes[0] = 1;
     let e = codec::decode_hand(&bytes).unwrap_err();
-    assert_eq!(e.kind(), &ErrorKind::CorruptState(StateProblem::Version { found: 1, expected: 3 }));
+    assert_eq!(
+        e.kind(),
+        &ErrorKind::CorruptState(StateProblem::Version {
+            found: 1,
+            expected: 3
+        })
+    );
     assert!(e.to_string().contains("format 1"), "{e}");
     let v = h.view(Some(0));
     assert_eq!(codec::decode_view(&codec::encode_view(&v)).unwrap(), v);
@@ -326,14 +443,30 @@ fn an_old_state_is_refused_with_its_version() {
 #[test]
 fn errors_stay_small_for_the_hot_path() {
     // Every action returns Result<(), Error>: a large error would slow them.
-    assert_eq!(std::mem::size_of::<Result<(), Error>>(), std::mem::size_of::<usize>());
+    assert_eq!(
+        std::mem::size_of::<Result<(), Error>>(),
+        std::mem::size_of::<usize>()
+    );
 }
 
 /// Found by Hypothesis: a fixed-limit round that is uncapped heads-up may
 /// hold more raises than the cap, and its saved state must read back.
 #[test]
 fn an_uncapped_heads_up_limit_round_past_the_cap_pickles() {
-    let rules = Arc::new(Rules::fixed_limit(BlindOptions { small_blind: 0, big_blind: 1, ..Default::default() }, None, Some(1), Some(0), true).unwrap());
+    let rules = Arc::new(
+        Rules::fixed_limit(
+            BlindOptions {
+                small_blind: 0,
+                big_blind: 1,
+                ..Default::default()
+            },
+            None,
+            Some(1),
+            Some(0),
+            true,
+        )
+        .unwrap(),
+    );
     let mut h = Hand::new(rules, &[1, 4, 1, 4], 1, Some(0), None).unwrap();
     h.fold().unwrap();
     h.check_or_call().unwrap();

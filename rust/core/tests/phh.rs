@@ -23,7 +23,13 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn decimals_are_exact() {
-    assert_eq!(Decimal::parse("0.50"), Some(Decimal { mantissa: 50, scale: 2 }));
+    assert_eq!(
+        Decimal::parse("0.50"),
+        Some(Decimal {
+            mantissa: 50,
+            scale: 2
+        })
+    );
     assert_eq!(Decimal::parse("0.50").unwrap().places(), 1);
     assert_eq!(Decimal::parse("10112.5").unwrap().in_units(1), Some(101125));
     assert_eq!(Decimal::parse("10112.5").unwrap().in_units(0), None);
@@ -33,12 +39,30 @@ fn decimals_are_exact() {
 
 #[test]
 fn a_hand_round_trips_through_phh() {
-    let rules = Arc::new(Rules::no_limit(BlindOptions { small_blind: 1, big_blind: 2, ante: 1, straddles: vec![4], ..Default::default() }).unwrap());
+    let rules = Arc::new(
+        Rules::no_limit(BlindOptions {
+            small_blind: 1,
+            big_blind: 2,
+            ante: 1,
+            straddles: vec![4],
+            ..Default::default()
+        })
+        .unwrap(),
+    );
     for seed in 0..200u64 {
-        let mut h = Hand::new(Arc::clone(&rules), &[40, 200, 90, 300, 55], (seed % 5) as usize, Some(seed), None).unwrap();
+        let mut h = Hand::new(
+            Arc::clone(&rules),
+            &[40, 200, 90, 300, 55],
+            (seed % 5) as usize,
+            Some(seed),
+            None,
+        )
+        .unwrap();
         let mut x = seed | 1;
         while let Some(la) = h.legal_actions() {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let r = (x >> 33) % 10;
             if r < 2 && la.can_fold {
                 h.fold().unwrap();
@@ -54,8 +78,16 @@ fn a_hand_round_trips_through_phh() {
         let r = phh::replay(&back[0]).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
         // the button is the last PHH player: seats are rotated, chips are not
         let n = h.num_players();
-        let rot = |v: Vec<u64>| (0..n).map(|i| v[(h.button() + 1 + i) % n]).collect::<Vec<_>>();
-        assert_eq!(HandState::final_stacks(&r.hand), Some(rot(h.stacks())), "seed {seed}\n{text}");
+        let rot = |v: Vec<u64>| {
+            (0..n)
+                .map(|i| v[(h.button() + 1 + i) % n])
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            HandState::final_stacks(&r.hand),
+            Some(rot(h.stacks())),
+            "seed {seed}\n{text}"
+        );
         assert_eq!(phh::write_hand(&r.hand), text, "seed {seed}");
     }
 }
@@ -87,7 +119,10 @@ fn the_corpus_replays_to_the_recorded_stacks() {
             match want {
                 Some(w) if !r.unknown_cards => {
                     let got = HandState::final_stacks(&r.hand).expect("hand over");
-                    let exact = w.iter().zip(&got).all(|(w, &g)| w.unwrap().in_units(r.places) == Some(g as i128));
+                    let exact = w
+                        .iter()
+                        .zip(&got)
+                        .all(|(w, &g)| w.unwrap().in_units(r.places) == Some(g as i128));
                     if !exact {
                         // half chips (phh/README.md): off by one half chip at most
                         let close = w.iter().zip(&got).all(|(w, &g)| {
@@ -106,7 +141,10 @@ fn the_corpus_replays_to_the_recorded_stacks() {
             }
         }
     }
-    eprintln!("{matched} matched ({half} half-chip), {legal} legal only, {unsupported} unsupported, {:?}", t.elapsed());
+    eprintln!(
+        "{matched} matched ({half} half-chip), {legal} legal only, {unsupported} unsupported, {:?}",
+        t.elapsed()
+    );
     assert!(matched >= 5088, "{matched}");
     assert_eq!(half, 3);
 }
@@ -139,7 +177,10 @@ fn links_to_folders_are_not_followed() {
     assert_eq!(found, vec![dir.join("b.phh"), dir.join("sub/a.phh")]);
     assert_eq!(phh::load_many(&[&dir], Some(2), None).unwrap().len(), 2);
     // A link given is followed (as `find -H` and `Path.rglob` do).
-    assert_eq!(phh::find_files(&[dir.join("sub-link")]).unwrap(), vec![dir.join("sub-link/a.phh")]);
+    assert_eq!(
+        phh::find_files(&[dir.join("sub-link")]).unwrap(),
+        vec![dir.join("sub-link/a.phh")]
+    );
 }
 
 #[test]
@@ -149,8 +190,13 @@ fn deep_nesting_is_refused_on_pool_threads() {
     let deep = format!("{HAND}x = {}1{}\n", "[".repeat(4_000), "]".repeat(4_000));
     std::fs::write(dir.join("deep.phh"), &deep).unwrap();
     std::fs::write(dir.join("ok.phh"), HAND).unwrap();
-    let e = phh::load_many(&[&dir], Some(2), None).unwrap_err().to_string();
-    assert!(e.contains("deep.phh: line 7: arrays nested more than 32 deep"), "{e}");
+    let e = phh::load_many(&[&dir], Some(2), None)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("deep.phh: line 7: arrays nested more than 32 deep"),
+        "{e}"
+    );
     let each = phh::load_each(&[dir.join("deep.phh"), dir.join("ok.phh")], Some(2), None).unwrap();
     assert!(each[0].is_err() && each[1].is_ok());
 }
@@ -160,8 +206,13 @@ fn a_file_past_the_size_limit_is_not_read() {
     let dir = scratch("big");
     let f = std::fs::File::create(dir.join("big.phh")).unwrap();
     f.set_len(phh::toml::MAX_BYTES as u64 + 1).unwrap();
-    let e = phh::load_path(&dir.join("big.phh")).unwrap_err().to_string();
-    assert!(e.contains("more than 33554432 bytes (the reader's limit)"), "{e}");
+    let e = phh::load_path(&dir.join("big.phh"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("more than 33554432 bytes (the reader's limit)"),
+        "{e}"
+    );
     let e = phh::load_many(&[&dir], None, None).unwrap_err().to_string();
     assert!(e.contains("the reader's limit"), "{e}");
 }
@@ -170,22 +221,47 @@ fn a_file_past_the_size_limit_is_not_read() {
 #[test]
 fn a_device_is_not_read() {
     // /dev/zero never ends: refused before reading.
-    let e = phh::load_path(Path::new("/dev/zero")).unwrap_err().to_string();
+    let e = phh::load_path(Path::new("/dev/zero"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("not a regular file"), "{e}");
 }
 
 #[test]
 fn amounts_that_are_not_amounts_are_refused_clearly() {
     for (field, bad, why) in [
-        ("min_bet = 2", "min_bet = 1e9999999999999999999", "'min_bet' is inf, not a finite amount"),
-        ("min_bet = 2", "min_bet = nan", "'min_bet' is nan, not a finite amount"),
-        ("min_bet = 2", "min_bet = 1e99", "'min_bet' is 1e99, not an amount of at most 36 digits"),
-        ("starting_stacks = [100, 100]", "starting_stacks = [100, nan]", "'starting_stacks' holds nan, not a finite amount"),
-        ("starting_stacks = [100, 100]", "starting_stacks = [100, inf]", "'starting_stacks' holds an unknown amount (inf)"),
+        (
+            "min_bet = 2",
+            "min_bet = 1e9999999999999999999",
+            "'min_bet' is inf, not a finite amount",
+        ),
+        (
+            "min_bet = 2",
+            "min_bet = nan",
+            "'min_bet' is nan, not a finite amount",
+        ),
+        (
+            "min_bet = 2",
+            "min_bet = 1e99",
+            "'min_bet' is 1e99, not an amount of at most 36 digits",
+        ),
+        (
+            "starting_stacks = [100, 100]",
+            "starting_stacks = [100, nan]",
+            "'starting_stacks' holds nan, not a finite amount",
+        ),
+        (
+            "starting_stacks = [100, 100]",
+            "starting_stacks = [100, inf]",
+            "'starting_stacks' holds an unknown amount (inf)",
+        ),
     ] {
         let text = HAND.replace(field, bad);
         let h = phh::parse(&text, "x.phh").unwrap();
-        let e = phh::replay(&h[0]).err().unwrap_or_else(|| panic!("{bad}: replayed")).to_string();
+        let e = phh::replay(&h[0])
+            .err()
+            .unwrap_or_else(|| panic!("{bad}: replayed"))
+            .to_string();
         assert!(e.contains(why), "{bad}: {e}");
     }
     // Hexadecimal amounts are integers.

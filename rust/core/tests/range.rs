@@ -98,7 +98,10 @@ fn forms_name_the_right_hands() {
     same("[4e1]AA[/40]", "AA:0.4");
     same("[40] AA, KK [/40], QQ", "AA:0.4,KK:0.4,QQ");
     same("0.4(AsKs, AKo)", "AsKs:0.4,AKo:0.4");
-    same("random", "22+,A2+,K2+,Q2+,J2+,T2+,92+,82+,72+,62+,52+,42+,32");
+    same(
+        "random",
+        "22+,A2+,K2+,Q2+,J2+,T2+,92+,82+,72+,62+,52+,42+,32",
+    );
     // The later mention wins.
     same("AA:0.5,AA", "AA");
     same("AA,AA:0.5", "AA:0.5");
@@ -118,14 +121,20 @@ fn ranges_are_ordered_values() {
     let a = r("AKs,QQ");
     let b = Range::from_combos(a.combos().iter().rev().map(|&([x, y], w)| ([y, x], w))).unwrap();
     assert_eq!(a, b);
-    let idx: Vec<usize> = a.combos().iter().map(|&([x, y], _)| combo_index(x, y)).collect();
+    let idx: Vec<usize> = a
+        .combos()
+        .iter()
+        .map(|&([x, y], _)| combo_index(x, y))
+        .collect();
     assert!(idx.windows(2).all(|w| w[0] < w[1]));
     assert!(a.combos().iter().all(|([x, y], _)| x > y));
     assert!(Range::from_combos([(combo("AhKh"), 1.5)]).is_err());
     assert!(Range::from_combos([(combo("AhKh"), f64::NAN)]).is_err());
     assert!(Range::from_combos([(combo("AhKh"), -0.1)]).is_err());
     assert!(Range::from_combos([([Card::FIRST, Card::FIRST], 1.0)]).is_err());
-    assert!(Range::from_combos([(combo("AhKh"), 0.0)]).unwrap().is_empty());
+    assert!(Range::from_combos([(combo("AhKh"), 0.0)])
+        .unwrap()
+        .is_empty());
     assert_eq!(Range::all().len(), NUM_COMBOS);
     assert_eq!(Range::all(), r("random"));
 }
@@ -136,7 +145,10 @@ fn without_dead_cards() {
     for c in parse_cards("AhKd").unwrap() {
         dead.insert(c);
     }
-    assert_eq!(r("AA,KK,AK").without(dead), r("AsAd,AsAc,AdAc,KsKh,KsKc,KhKc,AsKs,AsKh,AsKc,AdKs,AdKh,AdKc,AcKs,AcKh,AcKc"));
+    assert_eq!(
+        r("AA,KK,AK").without(dead),
+        r("AsAd,AsAc,AdAc,KsKh,KsKc,KhKc,AsKs,AsKh,AsKc,AdKs,AdKh,AdKc,AcKs,AcKh,AcKc")
+    );
     assert_eq!(Range::all().without(dead).len(), 1326 - 51 - 51 + 1);
 }
 
@@ -152,7 +164,9 @@ fn percentages() {
             12
         }
     };
-    for pct in [0.5, 1.0, 2.0, 5.0, 10.0, 15.0, 20.0, 33.3, 50.0, 75.0, 99.0, 100.0] {
+    for pct in [
+        0.5, 1.0, 2.0, 5.0, 10.0, 15.0, 20.0, 33.3, 50.0, 75.0, 99.0, 100.0,
+    ] {
         let target = (pct / 100.0 * 1326.0_f64).round() as usize;
         let mut n = 0;
         for (name, _) in order.iter() {
@@ -166,7 +180,11 @@ fn percentages() {
     }
     // 15%: 199 combos at most.
     let fifteen = r("15%");
-    assert!(fifteen.len() <= 199 && fifteen.len() > 180, "{}", fifteen.len());
+    assert!(
+        fifteen.len() <= 199 && fifteen.len() > 180,
+        "{}",
+        fifteen.len()
+    );
     assert!(fifteen.weight_of(combo("AsAh")) == 1.0 && fifteen.weight_of(combo("7c2d")) == 0.0);
     assert_eq!(r("0.1%"), r("AA"));
     assert_eq!(r("100%"), Range::all());
@@ -181,7 +199,13 @@ fn the_preflop_order() {
     let last: Vec<&str> = order[order.len() - 8..].iter().map(|(n, _)| *n).collect();
     assert!(last.contains(&"32o") && last.contains(&"72o"), "{last:?}");
     assert!(order.windows(2).all(|w| w[0].1 >= w[1].1));
-    let eq = |name: &str| order.iter().find(|(n, _)| *n == name).map(|(_, e)| *e).unwrap();
+    let eq = |name: &str| {
+        order
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, e)| *e)
+            .unwrap()
+    };
     assert!((0.84..0.86).contains(&eq("AA")));
     assert!((0.81..0.83).contains(&eq("KK")));
     assert!((0.66..0.68).contains(&eq("AKs")));
@@ -195,7 +219,14 @@ fn the_preflop_order() {
     assert_eq!(total, 1326);
     let mut union = Range::default();
     for (n, _) in order.iter() {
-        union = Range::from_combos(union.combos().iter().copied().chain(r(n).combos().iter().copied())).unwrap();
+        union = Range::from_combos(
+            union
+                .combos()
+                .iter()
+                .copied()
+                .chain(r(n).combos().iter().copied()),
+        )
+        .unwrap();
     }
     assert_eq!(union, Range::all());
 }
@@ -238,7 +269,13 @@ fn printing() {
 /// changed, a full range less dead cards, percentages.
 fn random_range(rng: &mut StdRng) -> Range {
     let weights = [1.0, 1.0, 1.0, 0.5, 0.25, 0.1, 0.75, 1.0 / 3.0];
-    let weight = |rng: &mut StdRng| if rng.random_bool(0.2) { 1.0 - rng.random::<f64>() } else { weights[rng.random_range(0..weights.len())] };
+    let weight = |rng: &mut StdRng| {
+        if rng.random_bool(0.2) {
+            1.0 - rng.random::<f64>()
+        } else {
+            weights[rng.random_range(0..weights.len())]
+        }
+    };
     let mut dense = vec![0.0; NUM_COMBOS];
     match rng.random_range(0..5) {
         0 => {
@@ -256,7 +293,11 @@ fn random_range(rng: &mut StdRng) -> Range {
                 }
             }
             for _ in 0..rng.random_range(0..6) {
-                dense[rng.random_range(0..NUM_COMBOS)] = if rng.random_bool(0.5) { 0.0 } else { weight(rng) };
+                dense[rng.random_range(0..NUM_COMBOS)] = if rng.random_bool(0.5) {
+                    0.0
+                } else {
+                    weight(rng)
+                };
             }
         }
         3 => {
@@ -345,12 +386,24 @@ fn errors_point_at_the_token() {
 #[test]
 fn fuzz_never_panics() {
     let mut rng = StdRng::seed_from_u64(11);
-    let alphabet: Vec<char> = "AKQJT98765432akqjtshdcxyzwoeE*+-,:.%[]/() 0123456789randomany\t☃é\u{0}".chars().collect();
-    let seeds = ["QQ+,AKs,A5s-A2s:0.5", "[40]AA,KK[/40]", "0.4(AsKs, AKo)", "15%", "T9s+,76s-54s", "AsKx,AxKy"];
+    let alphabet: Vec<char> =
+        "AKQJT98765432akqjtshdcxyzwoeE*+-,:.%[]/() 0123456789randomany\t☃é\u{0}"
+            .chars()
+            .collect();
+    let seeds = [
+        "QQ+,AKs,A5s-A2s:0.5",
+        "[40]AA,KK[/40]",
+        "0.4(AsKs, AKo)",
+        "15%",
+        "T9s+,76s-54s",
+        "AsKx,AxKy",
+    ];
     for _ in 0..50_000 {
         let text: String = if rng.random_bool(0.5) {
             let n = rng.random_range(0..16);
-            (0..n).map(|_| alphabet[rng.random_range(0..alphabet.len())]).collect()
+            (0..n)
+                .map(|_| alphabet[rng.random_range(0..alphabet.len())])
+                .collect()
         } else {
             let mut chars: Vec<char> = seeds[rng.random_range(0..seeds.len())].chars().collect();
             for _ in 0..rng.random_range(1..4) {
@@ -359,7 +412,9 @@ fn fuzz_never_panics() {
                     0 if at < chars.len() => {
                         chars.remove(at);
                     }
-                    1 if at < chars.len() => chars[at] = alphabet[rng.random_range(0..alphabet.len())],
+                    1 if at < chars.len() => {
+                        chars[at] = alphabet[rng.random_range(0..alphabet.len())]
+                    }
                     _ => chars.insert(at, alphabet[rng.random_range(0..alphabet.len())]),
                 }
             }
@@ -368,7 +423,9 @@ fn fuzz_never_panics() {
         match Range::parse(&text) {
             Ok(range) => assert_eq!(Range::parse(&range.to_string()).unwrap(), range, "{text:?}"),
             Err(e) => {
-                let ErrorKind::BadRange(b) = e.kind() else { panic!("{text:?}: {e}") };
+                let ErrorKind::BadRange(b) = e.kind() else {
+                    panic!("{text:?}: {e}")
+                };
                 assert!(b.position <= text.chars().count(), "{text:?}");
                 assert!(!e.to_string().is_empty());
             }
@@ -378,7 +435,13 @@ fn fuzz_never_panics() {
 
 #[test]
 fn random_with_classes_taken_out_prints_by_class() {
-    for text in ["random,72o:0", "random,AA:0", "random,AKs:0", "random,AK:0.5", "random:0.5,AA"] {
+    for text in [
+        "random,72o:0",
+        "random,AA:0",
+        "random,AKs:0",
+        "random,AK:0.5",
+        "random:0.5,AA",
+    ] {
         assert_eq!(r(text).to_string(), text);
     }
 }

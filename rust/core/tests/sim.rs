@@ -9,17 +9,41 @@ use rand::SeedableRng;
 use std::sync::Arc;
 
 fn nl() -> Arc<Rules> {
-    Arc::new(Rules::no_limit(BlindOptions { small_blind: 1, big_blind: 2, ..Default::default() }).unwrap())
+    Arc::new(
+        Rules::no_limit(BlindOptions {
+            small_blind: 1,
+            big_blind: 2,
+            ..Default::default()
+        })
+        .unwrap(),
+    )
 }
 
 fn cash(bots: Vec<BotKind>, hands: u64, seed: u64) -> CashSim {
     let n = bots.len();
-    CashSim { rules: nl(), stacks: vec![200; n], bots, hands, seed }
+    CashSim {
+        rules: nl(),
+        stacks: vec![200; n],
+        bots,
+        hands,
+        seed,
+    }
 }
 
 #[test]
 fn cash_results_do_not_depend_on_threads_or_chunks() {
-    let sim = cash(vec![BotKind::Random, BotKind::CallingStation, BotKind::TightAggressive, BotKind::Random, BotKind::Random, BotKind::CallingStation], 9_000, 5);
+    let sim = cash(
+        vec![
+            BotKind::Random,
+            BotKind::CallingStation,
+            BotKind::TightAggressive,
+            BotKind::Random,
+            BotKind::Random,
+            BotKind::CallingStation,
+        ],
+        9_000,
+        5,
+    );
     let one = sim.run(Some(1), None).unwrap();
     let two = sim.run(Some(2), None).unwrap();
     let three = sim.run(Some(3), None).unwrap();
@@ -32,7 +56,10 @@ fn cash_results_do_not_depend_on_threads_or_chunks() {
     // Every chip won was lost by someone.
     assert_eq!(one.net.iter().sum::<i128>(), 0);
     // Another seed, other results.
-    assert_ne!(cash(sim.bots.clone(), 9_000, 6).run(None, None).unwrap(), one);
+    assert_ne!(
+        cash(sim.bots.clone(), 9_000, 6).run(None, None).unwrap(),
+        one
+    );
 }
 
 /// Release mode only (CI runs it there): 40,000 hands of Monte Carlo bots.
@@ -42,11 +69,21 @@ fn the_tight_aggressive_bot_beats_the_random_bot_and_the_calling_station() {
     let sim = cash(vec![BotKind::TightAggressive, BotKind::Random], 20_000, 1);
     let t = sim.run(None, None).unwrap();
     let (tag, ci) = t.per_100(0);
-    assert!(tag - ci > 0.0, "tight-aggressive wins {tag} +- {ci} per 100 hands against random");
-    let sim = cash(vec![BotKind::TightAggressive, BotKind::CallingStation], 20_000, 2);
+    assert!(
+        tag - ci > 0.0,
+        "tight-aggressive wins {tag} +- {ci} per 100 hands against random"
+    );
+    let sim = cash(
+        vec![BotKind::TightAggressive, BotKind::CallingStation],
+        20_000,
+        2,
+    );
     let t = sim.run(None, None).unwrap();
     let (st, ci) = t.per_100(0);
-    assert!(st - ci > 0.0, "tight-aggressive wins {st} +- {ci} per 100 hands against the calling station");
+    assert!(
+        st - ci > 0.0,
+        "tight-aggressive wins {st} +- {ci} per 100 hands against the calling station"
+    );
 }
 
 #[test]
@@ -65,14 +102,28 @@ fn bots_decide_from_their_own_view_only() {
                 ],
                 board: parse_cards("Js Ts 4c 5d 6h").unwrap(),
             };
-            let mut hand = Hand::new(Arc::clone(&rules), &[100, 100, 100], 0, Some(1), Some(&given)).unwrap();
+            let mut hand = Hand::new(
+                Arc::clone(&rules),
+                &[100, 100, 100],
+                0,
+                Some(1),
+                Some(&given),
+            )
+            .unwrap();
             hand.check_or_call().unwrap();
             let obs = Observation::of(&hand).unwrap();
             assert_eq!(obs.seat(), 1);
             let mut rng = BotRng::seed_from_u64(3);
-            seat1.push((0..20).map(|_| kind.act(&obs, &mut rng)).collect::<Vec<_>>());
+            seat1.push(
+                (0..20)
+                    .map(|_| kind.act(&obs, &mut rng))
+                    .collect::<Vec<_>>(),
+            );
         }
-        assert!(seat1.windows(2).all(|w| w[0] == w[1]), "{kind:?} changed its mind when another seat's cards changed");
+        assert!(
+            seat1.windows(2).all(|w| w[0] == w[1]),
+            "{kind:?} changed its mind when another seat's cards changed"
+        );
     }
 }
 
@@ -80,11 +131,29 @@ fn bots_decide_from_their_own_view_only() {
 #[cfg_attr(debug_assertions, ignore)]
 fn strength_orders_hands_sensibly() {
     let mut rng = BotRng::seed_from_u64(1);
-    let aa = strength(parse_cards("AsAh").unwrap().try_into().unwrap(), &[], &mut rng);
-    let seven_two = strength(parse_cards("7c2d").unwrap().try_into().unwrap(), &[], &mut rng);
-    assert!((aa - 0.852).abs() < 0.01, "aces against a random hand: {aa}");
-    assert!((seven_two - 0.346).abs() < 0.01, "seven-deuce offsuit: {seven_two}");
-    let nuts = strength(parse_cards("AhKh").unwrap().try_into().unwrap(), &parse_cards("QhJhTh").unwrap(), &mut rng);
+    let aa = strength(
+        parse_cards("AsAh").unwrap().try_into().unwrap(),
+        &[],
+        &mut rng,
+    );
+    let seven_two = strength(
+        parse_cards("7c2d").unwrap().try_into().unwrap(),
+        &[],
+        &mut rng,
+    );
+    assert!(
+        (aa - 0.852).abs() < 0.01,
+        "aces against a random hand: {aa}"
+    );
+    assert!(
+        (seven_two - 0.346).abs() < 0.01,
+        "seven-deuce offsuit: {seven_two}"
+    );
+    let nuts = strength(
+        parse_cards("AhKh").unwrap().try_into().unwrap(),
+        &parse_cards("QhJhTh").unwrap(),
+        &mut rng,
+    );
     assert!(nuts > 0.99, "a royal flush: {nuts}");
 }
 
@@ -94,15 +163,40 @@ fn tournaments_between_bots() {
     let sim = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
         levels: vec![
-            Level { small_blind: 5, big_blind: 10, ante: 0, big_blind_ante: 0 },
-            Level { small_blind: 10, big_blind: 20, ante: 0, big_blind_ante: 0 },
-            Level { small_blind: 25, big_blind: 50, ante: 5, big_blind_ante: 0 },
-            Level { small_blind: 100, big_blind: 200, ante: 20, big_blind_ante: 0 },
+            Level {
+                small_blind: 5,
+                big_blind: 10,
+                ante: 0,
+                big_blind_ante: 0,
+            },
+            Level {
+                small_blind: 10,
+                big_blind: 20,
+                ante: 0,
+                big_blind_ante: 0,
+            },
+            Level {
+                small_blind: 25,
+                big_blind: 50,
+                ante: 5,
+                big_blind_ante: 0,
+            },
+            Level {
+                small_blind: 100,
+                big_blind: 200,
+                ante: 20,
+                big_blind_ante: 0,
+            },
         ],
         hands_per_level: 10,
         stacks: vec![500; 4],
         payouts: vec![70, 30],
-        bots: vec![BotKind::TightAggressive, BotKind::Random, BotKind::CallingStation, BotKind::Random],
+        bots: vec![
+            BotKind::TightAggressive,
+            BotKind::Random,
+            BotKind::CallingStation,
+            BotKind::Random,
+        ],
         tournaments: 60,
         seed: 3,
         max_hands: 10_000,
@@ -114,7 +208,11 @@ fn tournaments_between_bots() {
     assert_eq!(a.prizes.iter().sum::<u128>(), 60 * 100);
     assert_eq!(a.places.iter().map(|p| p[0]).sum::<u64>(), 60);
     for seat in &a.places {
-        assert_eq!(seat.iter().sum::<u64>(), 60, "each seat finishes every tournament once");
+        assert_eq!(
+            seat.iter().sum::<u64>(),
+            60,
+            "each seat finishes every tournament once"
+        );
     }
 }
 
@@ -123,7 +221,13 @@ fn sums_of_squares_are_exact_in_256_bits() {
     use holecards_core::sim::U256;
     // (2**128 - 1)**2 = 2**256 - 2**129 + 1
     let m = U256::mul_u128(u128::MAX, u128::MAX);
-    assert_eq!(m, U256 { hi: u128::MAX - 1, lo: 1 });
+    assert_eq!(
+        m,
+        U256 {
+            hi: u128::MAX - 1,
+            lo: 1
+        }
+    );
     assert_eq!(U256::mul_u128(1 << 64, 1 << 64), U256 { hi: 1, lo: 0 });
     assert_eq!(U256::mul_u128(12345, 678), U256::from_u128(12345 * 678));
     let mut s = U256::ZERO;
@@ -131,10 +235,26 @@ fn sums_of_squares_are_exact_in_256_bits() {
         s.add_u128(1u128 << 127);
     }
     assert_eq!(s, U256 { hi: 2, lo: 0 });
-    assert_eq!(s.checked_sub(U256::from_u128(1)), Some(U256 { hi: 1, lo: u128::MAX }));
+    assert_eq!(
+        s.checked_sub(U256::from_u128(1)),
+        Some(U256 {
+            hi: 1,
+            lo: u128::MAX
+        })
+    );
     assert_eq!(U256::ZERO.checked_sub(U256::from_u128(1)), None);
-    assert_eq!(U256 { hi: 1, lo: 7 }.checked_mul_u64(3), Some(U256 { hi: 3, lo: 21 }));
-    assert_eq!(U256 { hi: u128::MAX, lo: 0 }.checked_mul_u64(2), None);
+    assert_eq!(
+        U256 { hi: 1, lo: 7 }.checked_mul_u64(3),
+        Some(U256 { hi: 3, lo: 21 })
+    );
+    assert_eq!(
+        U256 {
+            hi: u128::MAX,
+            lo: 0
+        }
+        .checked_mul_u64(2),
+        None
+    );
     assert_eq!(U256 { hi: 1, lo: 0 }.to_f64(), 2f64.powi(128));
     // The interval of 0, 2, 4 (mean 2, sample variance 4): 1.96 * sqrt(4 / 3).
     let ci = holecards_core::sim::ci_95(3, 6, U256::from_u128(20));
@@ -147,7 +267,12 @@ fn tournament_prizes_near_2_63_are_summed_exactly() {
     let big = 1u64 << 63;
     let sim = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
-        levels: vec![Level { small_blind: 50, big_blind: 100, ante: 0, big_blind_ante: 0 }],
+        levels: vec![Level {
+            small_blind: 50,
+            big_blind: 100,
+            ante: 0,
+            big_blind_ante: 0,
+        }],
         hands_per_level: 10,
         stacks: vec![500; 3],
         payouts: vec![big + 12345, big / 2 - 1],
@@ -163,7 +288,9 @@ fn tournament_prizes_near_2_63_are_summed_exactly() {
         let one = sim.run_one(t).unwrap();
         for s in 0..3 {
             prizes[s] += one.prizes[s];
-            squares[s] = squares[s].checked_add(U256::mul_u128(one.prizes[s], one.prizes[s])).unwrap();
+            squares[s] = squares[s]
+                .checked_add(U256::mul_u128(one.prizes[s], one.prizes[s]))
+                .unwrap();
         }
     }
     assert_eq!(all.prizes, prizes);
@@ -172,7 +299,10 @@ fn tournament_prizes_near_2_63_are_summed_exactly() {
     // Payouts that cannot add up in 64 bits are refused.
     let mut bad = sim.clone();
     bad.payouts = vec![u64::MAX, 1];
-    assert!(matches!(bad.run(None, None).unwrap_err().kind(), holecards_core::ErrorKind::BadConfig(_)));
+    assert!(matches!(
+        bad.run(None, None).unwrap_err().kind(),
+        holecards_core::ErrorKind::BadConfig(_)
+    ));
 }
 
 #[test]
@@ -183,7 +313,12 @@ fn a_long_tournament_stops_when_cancelled() {
     // a billion hands, cancelled after a moment.
     let sim = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
-        levels: vec![Level { small_blind: 1, big_blind: 2, ante: 0, big_blind_ante: 0 }],
+        levels: vec![Level {
+            small_blind: 1,
+            big_blind: 2,
+            ante: 0,
+            big_blind_ante: 0,
+        }],
         hands_per_level: 10,
         stacks: vec![1_000_000_000; 3],
         payouts: vec![1],
@@ -201,7 +336,10 @@ fn a_long_tournament_stops_when_cancelled() {
         });
         sim.run(Some(1), Some(&control))
     });
-    assert!(matches!(r.unwrap_err().kind(), holecards_core::ErrorKind::Interrupted));
+    assert!(matches!(
+        r.unwrap_err().kind(),
+        holecards_core::ErrorKind::Interrupted
+    ));
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
 }
 
@@ -209,18 +347,39 @@ fn a_long_tournament_stops_when_cancelled() {
 fn results_are_folded_in_chunk_order_a_batch_at_a_time() {
     use holecards_core::threads::{fold_in_order, install};
     for threads in [1, 3] {
-        let order = install(Some(threads), || fold_in_order(0..1000, 7, Ok, Vec::new(), |v, x| v.push(x))).unwrap().unwrap();
+        let order = install(Some(threads), || {
+            fold_in_order(0..1000, 7, Ok, Vec::new(), |v, x| v.push(x))
+        })
+        .unwrap()
+        .unwrap();
         assert_eq!(order, (0..1000).collect::<Vec<u64>>());
     }
     // An error stops the fold.
-    let r = fold_in_order(0..100, 8, |i| if i == 50 { Err(holecards_core::Error::bad_config("stop".into())) } else { Ok(i) }, 0u64, |a, x| *a += x);
+    let r = fold_in_order(
+        0..100,
+        8,
+        |i| {
+            if i == 50 {
+                Err(holecards_core::Error::bad_config("stop".into()))
+            } else {
+                Ok(i)
+            }
+        },
+        0u64,
+        |a, x| *a += x,
+    );
     assert!(r.is_err());
     // A run of more chunks than one batch (1,024 chunks: here tournaments
     // of a hand or two, the blinds putting both players all in) equals its
     // parts added.
     let sim = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
-        levels: vec![Level { small_blind: 5, big_blind: 10, ante: 0, big_blind_ante: 0 }],
+        levels: vec![Level {
+            small_blind: 5,
+            big_blind: 10,
+            ante: 0,
+            big_blind_ante: 0,
+        }],
         hands_per_level: 10,
         stacks: vec![10, 10],
         payouts: vec![3, 1],

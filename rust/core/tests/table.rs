@@ -1,11 +1,20 @@
 //! Tables seat by seat: the button and blinds under both rules, written
 //! from the rule in rust/core/src/table/seats.rs (and docs/tables.md).
 use holecards_core::game::{BlindOptions, EventKind, Hand, Move, Rules};
-use holecards_core::table::{icm, ButtonRule, Entry, MissedBlinds, Positions, Status, Table, MISSED_BIG, MISSED_SMALL};
+use holecards_core::table::{
+    icm, ButtonRule, Entry, MissedBlinds, Positions, Status, Table, MISSED_BIG, MISSED_SMALL,
+};
 use std::sync::Arc;
 
 fn rules() -> Arc<Rules> {
-    Arc::new(Rules::no_limit(BlindOptions { small_blind: 1, big_blind: 2, ..Default::default() }).unwrap())
+    Arc::new(
+        Rules::no_limit(BlindOptions {
+            small_blind: 1,
+            big_blind: 2,
+            ..Default::default()
+        })
+        .unwrap(),
+    )
 }
 
 fn table(rule: ButtonRule, seated: &[usize], seats: usize) -> Table {
@@ -19,17 +28,32 @@ fn table(rule: ButtonRule, seated: &[usize], seats: usize) -> Table {
 /// The hand's posts as (table seat, kind, amount).
 fn posts(t: &Table, h: &Hand) -> Vec<(usize, EventKind, u64)> {
     let seats = &t.dealt().unwrap().seats;
-    h.events().iter().filter(|e| e.kind.is_post()).map(|e| (seats[e.seat.unwrap()], e.kind, e.amount)).collect()
+    h.events()
+        .iter()
+        .filter(|e| e.kind.is_post())
+        .map(|e| (seats[e.seat.unwrap()], e.kind, e.amount))
+        .collect()
 }
 
 fn pos(button: usize, sb: usize, bb: usize) -> Positions {
-    Positions { button, small_blind: sb, big_blind: bb, button_dead: false, small_blind_dead: false }
+    Positions {
+        button,
+        small_blind: sb,
+        big_blind: bb,
+        button_dead: false,
+        small_blind_dead: false,
+    }
 }
 
 /// Deals a hand, checks it against `want`, plays it passively.
 fn deal(t: &mut Table, want: Positions) -> Hand {
     let mut h = t.new_hand().unwrap();
-    assert_eq!(t.dealt().unwrap().positions, want, "hand {}", t.hands_dealt() - 1);
+    assert_eq!(
+        t.dealt().unwrap().positions,
+        want,
+        "hand {}",
+        t.hands_dealt() - 1
+    );
     while h.legal_actions().is_some() {
         h.act(None, Move::CheckOrCall).unwrap();
     }
@@ -52,7 +76,16 @@ fn dead_small_blind_when_the_big_blind_busts() {
     t.leave(2).unwrap(); // the big blind is gone
     let mut h = t.new_hand().unwrap();
     let d = t.dealt().unwrap().clone();
-    assert_eq!(d.positions, Positions { button: 1, small_blind: 2, big_blind: 3, button_dead: false, small_blind_dead: true });
+    assert_eq!(
+        d.positions,
+        Positions {
+            button: 1,
+            small_blind: 2,
+            big_blind: 3,
+            button_dead: false,
+            small_blind_dead: true
+        }
+    );
     // Nobody posts a small blind; seat 3 the big blind; seat 4 acts first,
     // and after the flop the first left of the button (seat 1) is seat 3.
     assert_eq!(posts(&t, &h), vec![(3, EventKind::PostBigBlind, 2)]);
@@ -70,8 +103,23 @@ fn dead_small_blind_when_the_big_blind_busts() {
     // the button seat 2, where nobody sits: dead.
     let h = t.new_hand().unwrap();
     let d = t.dealt().unwrap().clone();
-    assert_eq!(d.positions, Positions { button: 2, small_blind: 3, big_blind: 4, button_dead: true, small_blind_dead: false });
-    assert_eq!(posts(&t, &h), vec![(3, EventKind::PostSmallBlind, 1), (4, EventKind::PostBigBlind, 2)]);
+    assert_eq!(
+        d.positions,
+        Positions {
+            button: 2,
+            small_blind: 3,
+            big_blind: 4,
+            button_dead: true,
+            small_blind_dead: false
+        }
+    );
+    assert_eq!(
+        posts(&t, &h),
+        vec![
+            (3, EventKind::PostSmallBlind, 1),
+            (4, EventKind::PostBigBlind, 2)
+        ]
+    );
     // Seat 1 is last to act after the flop (the player before the dead button).
     assert_eq!(d.seats[h.button()], 1);
 }
@@ -85,7 +133,16 @@ fn dead_button_with_several_busts_in_one_hand() {
     t.leave(2).unwrap();
     let h = t.new_hand().unwrap();
     let d = t.dealt().unwrap().clone();
-    assert_eq!(d.positions, Positions { button: 1, small_blind: 2, big_blind: 3, button_dead: true, small_blind_dead: true });
+    assert_eq!(
+        d.positions,
+        Positions {
+            button: 1,
+            small_blind: 2,
+            big_blind: 3,
+            button_dead: true,
+            small_blind_dead: true
+        }
+    );
     assert_eq!(posts(&t, &h), vec![(3, EventKind::PostBigBlind, 2)]);
     assert_eq!(d.seats[h.button()], 0);
     assert_eq!(d.seats[h.actor().unwrap()], 4);
@@ -102,10 +159,28 @@ fn moving_button_skips_empty_seats_and_nobody_skips_the_big_blind() {
     deal(&mut t, pos(0, 1, 2));
     t.leave(2).unwrap();
     let h = t.new_hand().unwrap();
-    assert_eq!(t.dealt().unwrap().positions, Positions { small_blind_dead: true, ..pos(1, 3, 4) });
-    assert_eq!(posts(&t, &h), vec![(4, EventKind::PostBigBlind, 2), (3, EventKind::PostBigBlind, 2)]);
+    assert_eq!(
+        t.dealt().unwrap().positions,
+        Positions {
+            small_blind_dead: true,
+            ..pos(1, 3, 4)
+        }
+    );
+    assert_eq!(
+        posts(&t, &h),
+        vec![
+            (4, EventKind::PostBigBlind, 2),
+            (3, EventKind::PostBigBlind, 2)
+        ]
+    );
     t.take_back();
-    deal(&mut t, Positions { small_blind_dead: true, ..pos(1, 3, 4) });
+    deal(
+        &mut t,
+        Positions {
+            small_blind_dead: true,
+            ..pos(1, 3, 4)
+        },
+    );
     t.leave(1).unwrap();
     // The button's player left: the button moves on to seat 3, nobody owes.
     deal(&mut t, pos(3, 4, 5));
@@ -122,8 +197,20 @@ fn moving_button_small_blind_or_both_blinds_leaving() {
     deal(&mut t, pos(0, 1, 2));
     t.leave(1).unwrap();
     let h = t.new_hand().unwrap();
-    assert_eq!(t.dealt().unwrap().positions, Positions { small_blind_dead: true, ..pos(2, 3, 4) });
-    assert_eq!(posts(&t, &h), vec![(4, EventKind::PostBigBlind, 2), (3, EventKind::PostBigBlind, 2)]);
+    assert_eq!(
+        t.dealt().unwrap().positions,
+        Positions {
+            small_blind_dead: true,
+            ..pos(2, 3, 4)
+        }
+    );
+    assert_eq!(
+        posts(&t, &h),
+        vec![
+            (4, EventKind::PostBigBlind, 2),
+            (3, EventKind::PostBigBlind, 2)
+        ]
+    );
     t.take_back();
     // Both blinds leave: the button (seat 3) and the small blind's seat (4)
     // were both due a big blind before seat 5's.
@@ -132,8 +219,21 @@ fn moving_button_small_blind_or_both_blinds_leaving() {
     t.leave(1).unwrap();
     t.leave(2).unwrap();
     let h = t.new_hand().unwrap();
-    assert_eq!(t.dealt().unwrap().positions, Positions { small_blind_dead: true, ..pos(3, 4, 5) });
-    assert_eq!(posts(&t, &h), vec![(5, EventKind::PostBigBlind, 2), (3, EventKind::PostBigBlind, 2), (4, EventKind::PostBigBlind, 2)]);
+    assert_eq!(
+        t.dealt().unwrap().positions,
+        Positions {
+            small_blind_dead: true,
+            ..pos(3, 4, 5)
+        }
+    );
+    assert_eq!(
+        posts(&t, &h),
+        vec![
+            (5, EventKind::PostBigBlind, 2),
+            (3, EventKind::PostBigBlind, 2),
+            (4, EventKind::PostBigBlind, 2)
+        ]
+    );
     // The action starts left of the last big blind: seat 0.
     assert_eq!(h.actor().map(|a| t.dealt().unwrap().seats[a]), Some(0));
     t.take_back();
@@ -168,7 +268,14 @@ fn a_new_player_posts_or_waits_for_the_big_blind() {
     let d = t.dealt().unwrap().clone();
     assert_eq!(d.positions, pos(1, 2, 3));
     assert_eq!(d.seats, vec![0, 1, 2, 3, 5]);
-    assert_eq!(posts(&t, &h), vec![(2, EventKind::PostSmallBlind, 1), (3, EventKind::PostBigBlind, 2), (5, EventKind::PostBigBlind, 2)]);
+    assert_eq!(
+        posts(&t, &h),
+        vec![
+            (2, EventKind::PostSmallBlind, 1),
+            (3, EventKind::PostBigBlind, 2),
+            (5, EventKind::PostBigBlind, 2)
+        ]
+    );
     // The poster's blind is live: when the action reaches seat 5 it owes nothing more.
     let mut h = h;
     while d.seats[h.actor().unwrap()] != 5 {
@@ -216,7 +323,11 @@ fn sitting_out_under_both_rules() {
     t.sit_in(3, Entry::WaitForBigBlind).unwrap();
     deal(&mut t, pos(2, 0, 1));
     let h = deal(&mut t, pos(0, 1, 2));
-    assert_eq!(h.num_players(), 3, "still waiting: the big blind has not reached seat 3");
+    assert_eq!(
+        h.num_players(),
+        3,
+        "still waiting: the big blind has not reached seat 3"
+    );
     let h = deal(&mut t, pos(1, 2, 3));
     assert_eq!(h.num_players(), 4);
     // Tournament: dealt in and blinded off, the hand dead.
@@ -225,12 +336,20 @@ fn sitting_out_under_both_rules() {
     let before = t.player(2).unwrap().stack;
     let h = t.play(&mut |_h: &Hand| Move::CheckOrCall).unwrap();
     assert_eq!(h.num_players(), 4);
-    assert_eq!(t.player(2).unwrap().stack, before - 2, "the absent big blind loses its blind");
+    assert_eq!(
+        t.player(2).unwrap().stack,
+        before - 2,
+        "the absent big blind loses its blind"
+    );
 }
 
 #[test]
 fn random_sessions_conserve_chips_and_bust_players() {
-    for (seed, rule) in [(1u64, ButtonRule::Dead), (2, ButtonRule::Moving), (3, ButtonRule::Dead)] {
+    for (seed, rule) in [
+        (1u64, ButtonRule::Dead),
+        (2, ButtonRule::Moving),
+        (3, ButtonRule::Dead),
+    ] {
         let mut t = Table::new(rules(), 9, rule, Some(seed)).unwrap();
         for s in 0..9 {
             t.sit(s, 50 + 10 * s as u64, Entry::PostBigBlind).unwrap();
@@ -253,7 +372,11 @@ fn random_sessions_conserve_chips_and_bust_players() {
             let h = t.play(&mut policy).unwrap();
             assert!(h.is_over());
             assert_eq!(t.chips(), total, "chips conserved");
-            let busts = t.busts().iter().filter(|b| b.hand == t.hands_dealt() - 1).count();
+            let busts = t
+                .busts()
+                .iter()
+                .filter(|b| b.hand == t.hands_dealt() - 1)
+                .count();
             if busts > 1 {
                 several += 1;
             }
@@ -268,13 +391,18 @@ fn random_sessions_conserve_chips_and_bust_players() {
 fn icm_small_cases() {
     // Two players: chips in proportion.
     let e = icm::icm_exact(&[300, 100], &[70.0, 30.0]).unwrap();
-    assert!((e[0] - 60.0).abs() < 1e-9 && (e[1] - 40.0).abs() < 1e-9, "{e:?}");
+    assert!(
+        (e[0] - 60.0).abs() < 1e-9 && (e[1] - 40.0).abs() < 1e-9,
+        "{e:?}"
+    );
     // Three equal stacks: the prize pool split three ways.
     let e = icm::icm_exact(&[10, 10, 10], &[50.0, 30.0, 20.0]).unwrap();
     assert!(e.iter().all(|v| (v - 100.0 / 3.0).abs() < 1e-9));
     // Known by hand: 50/30/20 over 5000/3000/2000 (P(1st) = s/10000, then renormalised).
     let e = icm::icm_exact(&[5000, 3000, 2000], &[50.0, 30.0, 20.0]).unwrap();
-    let p1 = 0.5 * 50.0 + (0.3 * 5.0 / 7.0 + 0.2 * 5.0 / 8.0) * 30.0 + (0.3 * 2.0 / 7.0 + 0.2 * 3.0 / 8.0) * 20.0;
+    let p1 = 0.5 * 50.0
+        + (0.3 * 5.0 / 7.0 + 0.2 * 5.0 / 8.0) * 30.0
+        + (0.3 * 2.0 / 7.0 + 0.2 * 3.0 / 8.0) * 20.0;
     assert!((e[0] - p1).abs() < 1e-9, "{} vs {p1}", e[0]);
     assert!((e.iter().sum::<f64>() - 100.0).abs() < 1e-9);
     // Monte Carlo close to exact, and reproducible.
@@ -303,7 +431,12 @@ fn icm_small_cases() {
 fn table_hands_round_trip_through_phh() {
     use holecards_core::phh;
     let mut kinds = [0usize; 3]; // dead small blind, posting, standard
-    for (seed, rule) in [(11u64, ButtonRule::Dead), (12, ButtonRule::Moving), (13, ButtonRule::Dead), (14, ButtonRule::Moving)] {
+    for (seed, rule) in [
+        (11u64, ButtonRule::Dead),
+        (12, ButtonRule::Moving),
+        (13, ButtonRule::Dead),
+        (14, ButtonRule::Moving),
+    ] {
         let mut t = Table::new(rules(), 8, rule, Some(seed)).unwrap();
         for s in 0..6 {
             t.sit(s, 40 + 7 * s as u64, Entry::PostBigBlind).unwrap();
@@ -316,7 +449,11 @@ fn table_hands_round_trip_through_phh() {
             // Now and then someone joins an empty seat, posting or waiting.
             if x % 5 == 0 {
                 if let Some(empty) = (0..8).find(|&s| t.player(s).is_none()) {
-                    let entry = if x % 2 == 0 { Entry::PostBigBlind } else { Entry::WaitForBigBlind };
+                    let entry = if x % 2 == 0 {
+                        Entry::PostBigBlind
+                    } else {
+                        Entry::WaitForBigBlind
+                    };
                     t.sit(empty, 30 + x % 50, entry).unwrap();
                 }
             }
@@ -356,11 +493,21 @@ fn table_hands_round_trip_through_phh() {
             assert_eq!(back.hand.stacks(), rotated, "{text}");
         }
     }
-    assert!(kinds.iter().all(|&k| k > 0), "every kind of hand played: {kinds:?}");
+    assert!(
+        kinds.iter().all(|&k| k > 0),
+        "every kind of hand played: {kinds:?}"
+    );
 }
 
 fn rules_10_20() -> Arc<Rules> {
-    Arc::new(Rules::no_limit(BlindOptions { small_blind: 10, big_blind: 20, ..Default::default() }).unwrap())
+    Arc::new(
+        Rules::no_limit(BlindOptions {
+            small_blind: 10,
+            big_blind: 20,
+            ..Default::default()
+        })
+        .unwrap(),
+    )
 }
 
 /// Replays `h` from its PHH text and checks the finishing stacks.
@@ -369,8 +516,16 @@ fn phh_round_trip(h: &Hand) {
     let text = write::write_hand(h);
     let hh = history::parse(&text, "test").unwrap();
     let (r, verdict) = replay::check(&hh[0]).unwrap();
-    assert_eq!(verdict, replay::Verdict::Matched { half_chip: false }, "{text}");
-    assert_eq!(r.hand.folded().iter().filter(|&&f| f).count(), h.folded().iter().filter(|&&f| f).count(), "{text}");
+    assert_eq!(
+        verdict,
+        replay::Verdict::Matched { half_chip: false },
+        "{text}"
+    );
+    assert_eq!(
+        r.hand.folded().iter().filter(|&&f| f).count(),
+        h.folded().iter().filter(|&&f| f).count(),
+        "{text}"
+    );
 }
 
 #[test]
@@ -385,15 +540,36 @@ fn an_absent_players_hand_is_dead() {
         }
         t.sit_out(2).unwrap();
         let h = t.new_hand().unwrap();
-        assert_eq!(t.dealt().unwrap().positions, Positions { button: 0, small_blind: 1, big_blind: 2, button_dead: false, small_blind_dead: false });
-        assert!(t.is_absent(2) && h.is_folded(2), "the hand given out has the absent player folded");
+        assert_eq!(
+            t.dealt().unwrap().positions,
+            Positions {
+                button: 0,
+                small_blind: 1,
+                big_blind: 2,
+                button_dead: false,
+                small_blind_dead: false
+            }
+        );
+        assert!(
+            t.is_absent(2) && h.is_folded(2),
+            "the hand given out has the absent player folded"
+        );
         assert_eq!(h.bet(2), Some(20), "he posted his big blind");
-        let folds: Vec<_> = h.events().iter().filter(|e| e.kind == EventKind::Fold).map(|e| e.seat).collect();
+        let folds: Vec<_> = h
+            .events()
+            .iter()
+            .filter(|e| e.kind == EventKind::Fold)
+            .map(|e| e.seat)
+            .collect();
         assert_eq!(folds, vec![Some(2)], "the kill is a fold in the log");
         assert_ne!(h.actor(), Some(2));
         t.take_back();
         let h = t.play(&mut |_h: &Hand| Move::CheckOrCall).unwrap();
-        assert_eq!(t.player(2).unwrap().stack, 980, "seed {seed}: the absent big blind lost 20 and won nothing");
+        assert_eq!(
+            t.player(2).unwrap().stack,
+            980,
+            "seed {seed}: the absent big blind lost 20 and won nothing"
+        );
         assert!(h.pots().iter().all(|p| !p.winners.contains(2)));
         assert_eq!(t.chips(), 3000);
         phh_round_trip(&h);
@@ -411,8 +587,14 @@ fn folding_to_an_absent_big_blind_gives_the_pot_to_the_last_live_hand() {
     // blinds (his 10 and the dead big blind's 20; nothing goes back to a dead hand).
     let h = t.play(&mut |_h: &Hand| Move::Fold).unwrap();
     assert!(h.is_over());
-    assert_eq!([0, 1, 2].map(|s| t.player(s).unwrap().stack), [1000, 1020, 980]);
-    assert!(h.events().iter().all(|e| e.kind != EventKind::ReturnUncalled));
+    assert_eq!(
+        [0, 1, 2].map(|s| t.player(s).unwrap().stack),
+        [1000, 1020, 980]
+    );
+    assert!(h
+        .events()
+        .iter()
+        .all(|e| e.kind != EventKind::ReturnUncalled));
     phh_round_trip(&h);
 }
 
@@ -429,7 +611,10 @@ fn one_live_hand_left_wins_the_forced_bets_at_once() {
     let h = t.new_hand().unwrap();
     assert!(h.is_over() && h.actor().is_none());
     t.finish(&h).unwrap();
-    assert_eq!([0, 1, 2].map(|s| t.player(s).unwrap().stack), [1030, 990, 980]);
+    assert_eq!(
+        [0, 1, 2].map(|s| t.player(s).unwrap().stack),
+        [1030, 990, 980]
+    );
     phh_round_trip(&h);
     // Heads-up, the small blind (the button) away: the big blind wins it.
     let mut t = Table::new(rules_10_20(), 2, ButtonRule::Dead, Some(5)).unwrap();
@@ -442,7 +627,10 @@ fn one_live_hand_left_wins_the_forced_bets_at_once() {
     // Everyone away is still refused.
     t.sit_out(1).unwrap();
     let e = t.new_hand().unwrap_err().to_string();
-    assert!(e.contains("every player dealt in would be sitting out"), "{e}");
+    assert!(
+        e.contains("every player dealt in would be sitting out"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -481,22 +669,53 @@ fn hands_with_dead_hands_pickle() {
         h3.act(None, Move::CheckOrCall).unwrap();
     }
     t.finish(&h3).unwrap();
-    assert_eq!(t.player(3).unwrap().stack, 1000, "under the gun away: no blind, no ante, nothing lost");
+    assert_eq!(
+        t.player(3).unwrap().stack,
+        1000,
+        "under the gun away: no blind, no ante, nothing lost"
+    );
 }
 
 #[test]
 fn tied_places_pool_their_prizes_exactly() {
     use holecards_core::table::tournament::{Advance, Level, Tournament};
-    let level = Level { small_blind: 10, big_blind: 20, ante: 0, big_blind_ante: 0 };
-    let e = Tournament::new(holecards_core::game::Structure::NoLimit, vec![level], Advance::Hands(10), &[100, 100, 100], vec![5, 1 << 63, 1 << 63], None, Some(1)).unwrap_err();
+    let level = Level {
+        small_blind: 10,
+        big_blind: 20,
+        ante: 0,
+        big_blind_ante: 0,
+    };
+    let e = Tournament::new(
+        holecards_core::game::Structure::NoLimit,
+        vec![level],
+        Advance::Hands(10),
+        &[100, 100, 100],
+        vec![5, 1 << 63, 1 << 63],
+        None,
+        Some(1),
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("payouts add up to more than"), "{e}");
     // The largest pool that fits, split between two tied for second (both
     // short stacks all in and beaten in one hand, with equal starting stacks).
     let big = u64::MAX / 2;
-    let shove = |h: &Hand| h.legal_actions().and_then(|la| la.max_raise_to).map_or(Move::CheckOrCall, Move::BetOrRaiseTo);
+    let shove = |h: &Hand| {
+        h.legal_actions()
+            .and_then(|la| la.max_raise_to)
+            .map_or(Move::CheckOrCall, Move::BetOrRaiseTo)
+    };
     let mut ties = 0;
     for seed in 0..60 {
-        let mut t = Tournament::new(holecards_core::game::Structure::NoLimit, vec![level], Advance::Hands(10), &[1000, 40, 40], vec![1, big, big], None, Some(seed)).unwrap();
+        let mut t = Tournament::new(
+            holecards_core::game::Structure::NoLimit,
+            vec![level],
+            Advance::Hands(10),
+            &[1000, 40, 40],
+            vec![1, big, big],
+            None,
+            Some(seed),
+        )
+        .unwrap();
         while !t.is_over() {
             t.play(shove, None).unwrap();
         }
@@ -504,7 +723,11 @@ fn tied_places_pool_their_prizes_exactly() {
         assert_eq!(prizes, 1 + 2 * big as u128);
         if t.results().iter().filter(|f| f.place == 2).count() == 2 {
             ties += 1;
-            assert!(t.results().iter().filter(|f| f.place == 2).all(|f| f.prize == big));
+            assert!(t
+                .results()
+                .iter()
+                .filter(|f| f.place == 2)
+                .all(|f| f.prize == big));
         }
     }
     assert!(ties > 0);
@@ -512,7 +735,13 @@ fn tied_places_pool_their_prizes_exactly() {
 
 /// The hand's contributions and bets by table seat, after the posts.
 fn put_in(t: &Table, h: &Hand, seat: usize) -> (u64, u64) {
-    let i = t.dealt().unwrap().seats.iter().position(|&s| s == seat).unwrap();
+    let i = t
+        .dealt()
+        .unwrap()
+        .seats
+        .iter()
+        .position(|&s| s == seat)
+        .unwrap();
     (h.contributions()[i], h.bet(i).unwrap())
 }
 
@@ -534,13 +763,29 @@ fn missed_blinds_are_posted_big_live_and_small_dead() {
     assert_eq!(t.player(4).unwrap().status, Status::PostingBigBlind);
     let mut h = t.new_hand().unwrap();
     assert_eq!(t.dealt().unwrap().positions, pos(5, 0, 1));
-    assert_eq!(posts(&t, &h), vec![(0, EventKind::PostSmallBlind, 1), (1, EventKind::PostBigBlind, 2), (4, EventKind::PostBigBlind, 2), (4, EventKind::PostSmallBlind, 1)]);
+    assert_eq!(
+        posts(&t, &h),
+        vec![
+            (0, EventKind::PostSmallBlind, 1),
+            (1, EventKind::PostBigBlind, 2),
+            (4, EventKind::PostBigBlind, 2),
+            (4, EventKind::PostSmallBlind, 1)
+        ]
+    );
     assert_eq!(put_in(&t, &h, 4), (3, 2), "3 chips in, a bet of 2");
     assert_eq!(h.pot(), 6);
     // The dead chip stays in the pot: everyone folds to seat 4's live blind.
     while h.legal_actions().is_some() {
         let la = h.legal_actions().unwrap();
-        h.act(None, if la.can_check { Move::CheckOrCall } else { Move::Fold }).unwrap();
+        h.act(
+            None,
+            if la.can_check {
+                Move::CheckOrCall
+            } else {
+                Move::Fold
+            },
+        )
+        .unwrap();
     }
     t.finish(&h).unwrap();
     assert_eq!(t.player(4).unwrap().missed(), 0, "paid");
@@ -558,7 +803,10 @@ fn a_dead_small_blind_round_trips_through_phh() {
     t.sit_in(4, Entry::PostBigBlind).unwrap();
     let h = deal(&mut t, pos(5, 0, 1));
     let text = holecards_core::phh::write::write_hand(&h);
-    assert!(text.contains("_dead_small_blinds = [5]") && text.contains("antes = [0, 0, 0, 0, 1, 0]"), "{text}");
+    assert!(
+        text.contains("_dead_small_blinds = [5]") && text.contains("antes = [0, 0, 0, 0, 1, 0]"),
+        "{text}"
+    );
     phh_round_trip(&h);
     use holecards_core::game::codec::{decode_hand, encode_hand};
     assert_eq!(decode_hand(&encode_hand(&h)).unwrap(), h);
@@ -572,12 +820,25 @@ fn missed_only_the_small_blind_or_nothing() {
     let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
     deal(&mut t, pos(0, 1, 2));
     t.sit_out(2).unwrap();
-    deal(&mut t, Positions { small_blind_dead: true, ..pos(1, 3, 4) });
+    deal(
+        &mut t,
+        Positions {
+            small_blind_dead: true,
+            ..pos(1, 3, 4)
+        },
+    );
     assert_eq!(t.player(2).unwrap().missed(), MISSED_SMALL);
     t.sit_in(2, Entry::PostBigBlind).unwrap();
     let h = t.new_hand().unwrap();
     assert_eq!(t.dealt().unwrap().positions, pos(3, 4, 5));
-    assert_eq!(posts(&t, &h), vec![(4, EventKind::PostSmallBlind, 1), (5, EventKind::PostBigBlind, 2), (2, EventKind::PostSmallBlind, 1)]);
+    assert_eq!(
+        posts(&t, &h),
+        vec![
+            (4, EventKind::PostSmallBlind, 1),
+            (5, EventKind::PostBigBlind, 2),
+            (2, EventKind::PostSmallBlind, 1)
+        ]
+    );
     assert_eq!(put_in(&t, &h, 2), (1, 0));
     t.take_back();
     // Missed nothing (the blinds had not reached the seat): back at once, free.
@@ -613,13 +874,26 @@ fn waiting_for_the_big_blind_owes_nothing_and_big_blind_only_is_the_old_rule() {
     deal(&mut t, pos(1, 2, 3));
     let h = t.new_hand().unwrap();
     assert_eq!(t.dealt().unwrap().positions, pos(2, 3, 4));
-    assert_eq!(posts(&t, &h), vec![(3, EventKind::PostSmallBlind, 1), (4, EventKind::PostBigBlind, 2)]);
+    assert_eq!(
+        posts(&t, &h),
+        vec![
+            (3, EventKind::PostSmallBlind, 1),
+            (4, EventKind::PostBigBlind, 2)
+        ]
+    );
     t.take_back();
     // big_blind_only: one live big blind, nothing dead; missed nothing still posts.
     let mut t = setup(MissedBlinds::BigBlindOnly);
     t.sit_in(4, Entry::PostBigBlind).unwrap();
     let h = t.new_hand().unwrap();
-    assert_eq!(posts(&t, &h), vec![(0, EventKind::PostSmallBlind, 1), (1, EventKind::PostBigBlind, 2), (4, EventKind::PostBigBlind, 2)]);
+    assert_eq!(
+        posts(&t, &h),
+        vec![
+            (0, EventKind::PostSmallBlind, 1),
+            (1, EventKind::PostBigBlind, 2),
+            (4, EventKind::PostBigBlind, 2)
+        ]
+    );
     t.take_back();
     let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
     t.set_missed_blinds(MissedBlinds::BigBlindOnly).unwrap();
@@ -633,14 +907,35 @@ fn waiting_for_the_big_blind_owes_nothing_and_big_blind_only_is_the_old_rule() {
     t.leave(4).unwrap();
     t.sit(4, 100, Entry::PostBigBlind).unwrap();
     let h = t.new_hand().unwrap();
-    assert_eq!(posts(&t, &h), vec![(0, EventKind::PostSmallBlind, 1), (1, EventKind::PostBigBlind, 2), (4, EventKind::PostBigBlind, 2)]);
+    assert_eq!(
+        posts(&t, &h),
+        vec![
+            (0, EventKind::PostSmallBlind, 1),
+            (1, EventKind::PostBigBlind, 2),
+            (4, EventKind::PostBigBlind, 2)
+        ]
+    );
 }
 
 #[test]
 fn a_late_entry_alone_at_the_table_is_dealt_in() {
     use holecards_core::table::tournament::{Advance, Level, Tournament};
-    let level = Level { small_blind: 1, big_blind: 2, ante: 0, big_blind_ante: 0 };
-    let mut t = Tournament::new(holecards_core::game::Structure::NoLimit, vec![level], Advance::Hands(5), &[100, 0, 100, 0, 100, 0], vec![], None, Some(238)).unwrap();
+    let level = Level {
+        small_blind: 1,
+        big_blind: 2,
+        ante: 0,
+        big_blind_ante: 0,
+    };
+    let mut t = Tournament::new(
+        holecards_core::game::Structure::NoLimit,
+        vec![level],
+        Advance::Hands(5),
+        &[100, 0, 100, 0, 100, 0],
+        vec![],
+        None,
+        Some(238),
+    )
+    .unwrap();
     t.play(|_h: &Hand| Move::CheckOrCall, None).unwrap();
     t.register(3, 50).unwrap();
     for s in [0, 2, 4] {
@@ -657,22 +952,70 @@ fn a_seating_with_dead_hands_or_dead_blinds_is_checked() {
     let r = rules_10_20();
     let base = Seating::standard(3, 0);
     // Every hand dead: refused (nobody could win).
-    let e = Hand::new_seated(Arc::clone(&r), &[100; 3], Seating { dead_hands: 0b111, ..base }, None, Some(1), None).unwrap_err();
+    let e = Hand::new_seated(
+        Arc::clone(&r),
+        &[100; 3],
+        Seating {
+            dead_hands: 0b111,
+            ..base
+        },
+        None,
+        Some(1),
+        None,
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("every hand would be dead"), "{e}");
     // A blind cannot also post a dead small blind.
-    let e = Hand::new_seated(Arc::clone(&r), &[100; 3], Seating { dead_blinds: 1 << base.big_blind, ..base }, None, Some(1), None).unwrap_err();
+    let e = Hand::new_seated(
+        Arc::clone(&r),
+        &[100; 3],
+        Seating {
+            dead_blinds: 1 << base.big_blind,
+            ..base
+        },
+        None,
+        Some(1),
+        None,
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("dead small blind"), "{e}");
     // A caller's own dead hand: folded before anyone acts, it never wins,
     // and a blind nobody matched stays in the pot.
-    let mut h = Hand::new_seated(Arc::clone(&r), &[100; 3], Seating { dead_hands: 1 << base.big_blind, ..base }, None, Some(1), None).unwrap();
+    let mut h = Hand::new_seated(
+        Arc::clone(&r),
+        &[100; 3],
+        Seating {
+            dead_hands: 1 << base.big_blind,
+            ..base
+        },
+        None,
+        Some(1),
+        None,
+    )
+    .unwrap();
     assert!(h.is_folded(base.big_blind));
     while h.legal_actions().is_some() {
         h.act(None, Move::Fold).unwrap();
     }
     assert_eq!(h.payoffs().unwrap(), vec![0, 20, -20]);
     // A dead small blind: in the pot and the poster's contribution, not his bet.
-    let h = Hand::new_seated(Arc::clone(&r), &[100; 4], Seating { posting: 1 << 3, dead_blinds: 1 << 3, ..Seating::standard(4, 0) }, None, Some(1), None).unwrap();
-    assert_eq!((h.bet(3), h.contributions()[3], h.pot()), (Some(20), 30, 60));
+    let h = Hand::new_seated(
+        Arc::clone(&r),
+        &[100; 4],
+        Seating {
+            posting: 1 << 3,
+            dead_blinds: 1 << 3,
+            ..Seating::standard(4, 0)
+        },
+        None,
+        Some(1),
+        None,
+    )
+    .unwrap();
+    assert_eq!(
+        (h.bet(3), h.contributions()[3], h.pot()),
+        (Some(20), 30, 60)
+    );
 }
 
 #[test]
@@ -687,9 +1030,29 @@ fn two_big_blinds_and_a_dead_small_blind_round_trip_through_phh() {
     t.leave(0).unwrap();
     // Seat 1 was due the big blind: he posts one in the small blind's seat.
     let h = t.new_hand().unwrap();
-    assert_eq!(t.dealt().unwrap().positions, Positions { small_blind_dead: true, ..pos(5, 1, 2) });
-    assert_eq!(posts(&t, &h), vec![(2, EventKind::PostBigBlind, 2), (4, EventKind::PostBigBlind, 2), (4, EventKind::PostSmallBlind, 1), (1, EventKind::PostBigBlind, 2)]);
+    assert_eq!(
+        t.dealt().unwrap().positions,
+        Positions {
+            small_blind_dead: true,
+            ..pos(5, 1, 2)
+        }
+    );
+    assert_eq!(
+        posts(&t, &h),
+        vec![
+            (2, EventKind::PostBigBlind, 2),
+            (4, EventKind::PostBigBlind, 2),
+            (4, EventKind::PostSmallBlind, 1),
+            (1, EventKind::PostBigBlind, 2)
+        ]
+    );
     t.take_back();
-    let h = deal(&mut t, Positions { small_blind_dead: true, ..pos(5, 1, 2) });
+    let h = deal(
+        &mut t,
+        Positions {
+            small_blind_dead: true,
+            ..pos(5, 1, 2)
+        },
+    );
     phh_round_trip(&h);
 }

@@ -12,8 +12,13 @@ fn suite() -> PathBuf {
 }
 
 fn cases(kind: &str) -> Vec<PathBuf> {
-    let list = std::fs::read_to_string(suite().join("files-toml-1.0.0")).expect("the toml-test file list");
-    let out: Vec<PathBuf> = list.lines().filter(|l| l.starts_with(kind) && l.ends_with(".toml")).map(|l| suite().join(l)).collect();
+    let list =
+        std::fs::read_to_string(suite().join("files-toml-1.0.0")).expect("the toml-test file list");
+    let out: Vec<PathBuf> = list
+        .lines()
+        .filter(|l| l.starts_with(kind) && l.ends_with(".toml"))
+        .map(|l| suite().join(l))
+        .collect();
     assert!(out.len() > 100, "{kind}: {} cases", out.len());
     out
 }
@@ -28,10 +33,19 @@ fn every_invalid_case_is_refused() {
             continue;
         };
         if toml::parse(text, &[]).is_ok() {
-            accepted.push(path.strip_prefix(suite()).unwrap_or(&path).display().to_string());
+            accepted.push(
+                path.strip_prefix(suite())
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string(),
+            );
         }
     }
-    assert!(accepted.is_empty(), "{} invalid cases accepted: {accepted:#?}", accepted.len());
+    assert!(
+        accepted.is_empty(),
+        "{} invalid cases accepted: {accepted:#?}",
+        accepted.len()
+    );
 }
 
 #[test]
@@ -43,15 +57,25 @@ fn every_valid_case_is_read_or_refused_as_outside_the_model() {
         match toml::parse(&text, &[]) {
             Ok(_) => read += 1,
             Err(e) if !e.invalid && e.message.contains("is not part of the PHH format") => {}
-            Err(e) => wrong.push(format!("{}: line {}: {}", path.strip_prefix(suite()).unwrap_or(&path).display(), e.line, e.message)),
+            Err(e) => wrong.push(format!(
+                "{}: line {}: {}",
+                path.strip_prefix(suite()).unwrap_or(&path).display(),
+                e.line,
+                e.message
+            )),
         }
     }
-    assert!(wrong.is_empty(), "{} valid cases refused: {wrong:#?}", wrong.len());
+    assert!(
+        wrong.is_empty(),
+        "{} valid cases refused: {wrong:#?}",
+        wrong.len()
+    );
     assert!(read > 60, "only {read} valid cases read");
 }
 
 fn num(text: &str) -> String {
-    let doc = toml::parse(text, &[]).unwrap_or_else(|e| panic!("{text:?}: line {}: {}", e.line, e.message));
+    let doc = toml::parse(text, &[])
+        .unwrap_or_else(|e| panic!("{text:?}: line {}: {}", e.line, e.message));
     match &doc.root[0].1 {
         toml::Value::Num(n) => n.to_string(),
         v => panic!("{text:?}: {v:?}"),
@@ -125,30 +149,51 @@ fn every_valid_number_is_converted() {
     assert_eq!(num("a = 1e-99999"), "0.0");
     assert_eq!(num("a = 0.0e99999"), "0.0");
     assert_eq!(num("a = 1e10000"), "1e10000");
-    for text in ["a = 1979-05-27T07:32:00Z", "a = 1979-05-27 07:32:00.999-07:00", "a = 2000-02-29", "a = 23:59:60", "a = 1979-05-27t07:32:00z"] {
+    for text in [
+        "a = 1979-05-27T07:32:00Z",
+        "a = 1979-05-27 07:32:00.999-07:00",
+        "a = 2000-02-29",
+        "a = 23:59:60",
+        "a = 1979-05-27t07:32:00z",
+    ] {
         let doc = toml::parse(text, &[]).unwrap_or_else(|e| panic!("{text:?}: {}", e.message));
-        assert!(matches!(doc.root[0].1, toml::Value::DateTime(_)), "{text:?}");
+        assert!(
+            matches!(doc.root[0].1, toml::Value::DateTime(_)),
+            "{text:?}"
+        );
     }
 }
 
 /// Runs `f` on a thread with half the stack a pool's threads have (2 MiB).
 fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new().stack_size(1 << 20).spawn(f).expect("a thread").join().expect("no overflow")
+    std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(f)
+        .expect("a thread")
+        .join()
+        .expect("no overflow")
 }
 
 #[test]
 fn deep_nesting_is_refused_without_recursing() {
     // 30,000 levels overflowed the stack in the parser's recursion.
     for deep in [33, 4_000, 30_000] {
-        let e = on_small_stack(move || refused(&format!("a = {}1{}", "[".repeat(deep), "]".repeat(deep))));
-        assert!(!e.invalid && e.message.contains("nested more than 32 deep"), "{deep}: {}", e.message);
+        let e = on_small_stack(move || {
+            refused(&format!("a = {}1{}", "[".repeat(deep), "]".repeat(deep)))
+        });
+        assert!(
+            !e.invalid && e.message.contains("nested more than 32 deep"),
+            "{deep}: {}",
+            e.message
+        );
     }
     // Unclosed, and inside an inline table.
     let e = on_small_stack(|| refused(&format!("a = {}", "[".repeat(30_000))));
     assert!(e.message.contains("unclosed array"), "{}", e.message);
     let e = on_small_stack(|| refused(&format!("a = {}", "{a=".repeat(30_000))));
     assert!(e.message.contains("inline table"), "{}", e.message);
-    let doc = on_small_stack(|| toml::parse(&format!("a = {}1{}", "[".repeat(32), "]".repeat(32)), &[]));
+    let doc =
+        on_small_stack(|| toml::parse(&format!("a = {}1{}", "[".repeat(32), "]".repeat(32)), &[]));
     assert!(doc.is_ok());
 }
 
@@ -156,14 +201,38 @@ fn deep_nesting_is_refused_without_recursing() {
 fn every_limit_is_refused_with_its_name() {
     let check = |text: String, what: &str| {
         let e = refused(&text);
-        assert!(!e.invalid && e.message.contains(what) && e.message.contains("limit"), "{what}: {}", e.message);
+        assert!(
+            !e.invalid && e.message.contains(what) && e.message.contains("limit"),
+            "{what}: {}",
+            e.message
+        );
     };
-    check(format!("a = [{}]", "1,".repeat(toml::MAX_ITEMS + 1)), "an array of more than 100000 items");
-    check(format!("a = '{}'", "x".repeat(toml::MAX_STRING + 1)), "a string of more than 65536 bytes");
-    check(format!("'{}' = 1", "x".repeat(toml::MAX_STRING + 1)), "a key of more than 65536 bytes");
-    check(format!("a = 1{}", "0".repeat(toml::MAX_NUMBER)), "a number or date-time of more than 1000 characters");
-    check((0..=toml::MAX_FIELDS).map(|i| format!("k{i} = 1\n")).collect(), "a table of more than 10000 keys");
-    check((0..=toml::MAX_TABLES).map(|i| format!("[{i}]\n")).collect(), "more than 100000 tables");
+    check(
+        format!("a = [{}]", "1,".repeat(toml::MAX_ITEMS + 1)),
+        "an array of more than 100000 items",
+    );
+    check(
+        format!("a = '{}'", "x".repeat(toml::MAX_STRING + 1)),
+        "a string of more than 65536 bytes",
+    );
+    check(
+        format!("'{}' = 1", "x".repeat(toml::MAX_STRING + 1)),
+        "a key of more than 65536 bytes",
+    );
+    check(
+        format!("a = 1{}", "0".repeat(toml::MAX_NUMBER)),
+        "a number or date-time of more than 1000 characters",
+    );
+    check(
+        (0..=toml::MAX_FIELDS)
+            .map(|i| format!("k{i} = 1\n"))
+            .collect(),
+        "a table of more than 10000 keys",
+    );
+    check(
+        (0..=toml::MAX_TABLES).map(|i| format!("[{i}]\n")).collect(),
+        "more than 100000 tables",
+    );
     check(" ".repeat(toml::MAX_BYTES + 1), "more than 33554432");
 }
 
@@ -175,13 +244,24 @@ fn duplicates_are_found_in_long_tables_too() {
         let mut text: String = (0..n).map(|i| format!("k{i} = 1\n")).collect();
         text.push_str("k1 = 2\n");
         let e = refused(&text);
-        assert!(e.message.contains("the key \"k1\" twice") && e.line == n + 1, "{n}: line {}: {}", e.line, e.message);
+        assert!(
+            e.message.contains("the key \"k1\" twice") && e.line == n + 1,
+            "{n}: line {}: {}",
+            e.line,
+            e.message
+        );
         let mut text: String = (0..n).map(|i| format!("[{i}]\nx = 1\n")).collect();
         text.push_str("[1]\n");
         let e = refused(&text);
-        assert!(e.message.contains("the table [1] twice"), "{n}: {}", e.message);
+        assert!(
+            e.message.contains("the table [1] twice"),
+            "{n}: {}",
+            e.message
+        );
     }
-    let text: String = (0..toml::MAX_FIELDS).map(|i| format!("k{i} = {i}\n")).collect();
+    let text: String = (0..toml::MAX_FIELDS)
+        .map(|i| format!("k{i} = {i}\n"))
+        .collect();
     let doc = toml::parse(&text, &[]).expect("10,000 keys");
     assert_eq!(doc.root.len(), toml::MAX_FIELDS);
 }

@@ -20,14 +20,21 @@ pub fn as_u64(value: &Bound<'_, PyAny>) -> Option<u64> {
 /// A string argument; a string that cannot be encoded (a lone surrogate) is
 /// reported through `err`.
 pub fn text(value: &Bound<'_, PyString>, err: impl Fn() -> Error) -> PyResult<String> {
-    value.to_cow().map(|c| c.into_owned()).map_err(|_| to_py(err()))
+    value
+        .to_cow()
+        .map(|c| c.into_owned())
+        .map_err(|_| to_py(err()))
 }
 
 /// A seat number of a hand with `n` seats.
 pub fn seat(value: &Bound<'_, PyAny>, n: usize) -> PyResult<usize> {
     match as_u64(value) {
         Some(s) if (s as usize) < n && s < 64 => Ok(s as usize),
-        _ => Err(to_py(Error::bad_config(format!("{} is not a seat: seats are 0..{}", value.repr().map(|r| r.to_string()).unwrap_or_default(), n.saturating_sub(1))))),
+        _ => Err(to_py(Error::bad_config(format!(
+            "{} is not a seat: seats are 0..{}",
+            value.repr().map(|r| r.to_string()).unwrap_or_default(),
+            n.saturating_sub(1)
+        )))),
     }
 }
 
@@ -61,10 +68,15 @@ pub const MAX_THREADS: u64 = 1024;
 /// anything else is a `ConfigError` naming the value (never an
 /// OverflowError).
 pub fn threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
-    let Some(obj) = obj.filter(|o| !o.is_none()) else { return Ok(None) };
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
     match as_u64(obj) {
         Some(n) if (1..=MAX_THREADS).contains(&n) => Ok(Some(n as usize)),
-        _ => Err(to_py(Error::bad_config(format!("threads must be None or an integer from 1 to {MAX_THREADS}, not {}", obj.repr().map(|r| r.to_string()).unwrap_or_default())))),
+        _ => Err(to_py(Error::bad_config(format!(
+            "threads must be None or an integer from 1 to {MAX_THREADS}, not {}",
+            obj.repr().map(|r| r.to_string()).unwrap_or_default()
+        )))),
     }
 }
 
@@ -93,18 +105,30 @@ fn bound_text(v: u64) -> String {
 pub fn int_in(value: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<u64> {
     match as_u64(value) {
         Some(v) if (lo..=hi).contains(&v) => Ok(v),
-        _ => Err(to_py(Error::bad_config(format!("{name} must be an integer from {lo} to {}, not {}", bound_text(hi), short_repr(value))))),
+        _ => Err(to_py(Error::bad_config(format!(
+            "{name} must be an integer from {lo} to {}, not {}",
+            bound_text(hi),
+            short_repr(value)
+        )))),
     }
 }
 
 /// A list (any iterable) of integers for argument `name`, each from `lo`
 /// to `hi`, as [`int_in`] reads them.
 pub fn ints_in(value: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<Vec<u64>> {
-    let bad = || to_py(Error::bad_config(format!("{name} must be a list of integers from {lo} to {}, not {}", bound_text(hi), short_repr(value))));
+    let bad = || {
+        to_py(Error::bad_config(format!(
+            "{name} must be a list of integers from {lo} to {}, not {}",
+            bound_text(hi),
+            short_repr(value)
+        )))
+    };
     if value.is_instance_of::<PyString>() {
         return Err(bad());
     }
-    let Ok(items) = value.try_iter() else { return Err(bad()) };
+    let Ok(items) = value.try_iter() else {
+        return Err(bad());
+    };
     let mut out = Vec::new();
     for item in items {
         let item = item.map_err(|_| bad())?;

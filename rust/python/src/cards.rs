@@ -44,22 +44,34 @@ pub fn to_card(value: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
         }
         return match i.extract::<u8>() {
             Ok(b) => CoreCard::new(b).py(),
-            Err(_) => Err(card_error(format!("{} is not a card: a card index is 0..51", value.repr()?))),
+            Err(_) => Err(card_error(format!(
+                "{} is not a card: a card index is 0..51",
+                value.repr()?
+            ))),
         };
     }
     if let Ok(s) = value.cast::<PyString>() {
-        return crate::args::text(s, || holecards_core::Error::bad_card("that string is not a card".into()))?.parse::<CoreCard>().py();
+        return crate::args::text(s, || {
+            holecards_core::Error::bad_card("that string is not a card".into())
+        })?
+        .parse::<CoreCard>()
+        .py();
     }
     // Other integers (NumPy scalars and anything with __index__).
     if value.hasattr("__index__")? && !value.is_instance_of::<pyo3::types::PyFloat>() {
         if let Ok(i) = value.call_method0("__index__")?.extract::<i64>() {
             return match u8::try_from(i) {
                 Ok(b) => CoreCard::new(b).py(),
-                Err(_) => Err(card_error(format!("{i} is not a card: a card index is 0..51"))),
+                Err(_) => Err(card_error(format!(
+                    "{i} is not a card: a card index is 0..51"
+                ))),
             };
         }
     }
-    Err(card_error(format!("{} is not a card: give a Card, a string like 'Ah' or an index 0..51", value.repr()?)))
+    Err(card_error(format!(
+        "{} is not a card: give a Card, a string like 'Ah' or an index 0..51",
+        value.repr()?
+    )))
 }
 
 /// A shuffle seed: `None`, or an int from 0 to 2**64-1.
@@ -67,7 +79,12 @@ pub fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
     match seed {
         Some(s) if !s.is_none() => match crate::args::as_u64(s) {
             Some(v) => Ok(Some(v)),
-            None => Err(crate::errors::to_py(holecards_core::Error::bad_config(format!("seed must be an integer from 0 to 2**64-1, not {}", s.repr()?)))),
+            None => Err(crate::errors::to_py(holecards_core::Error::bad_config(
+                format!(
+                    "seed must be an integer from 0 to 2**64-1, not {}",
+                    s.repr()?
+                ),
+            ))),
         },
         _ => Ok(None),
     }
@@ -77,10 +94,17 @@ pub fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
 /// cards, strings or indices. Duplicates are an error.
 pub fn to_cards(value: &Bound<'_, PyAny>) -> PyResult<Vec<CoreCard>> {
     if let Ok(s) = value.cast::<PyString>() {
-        return card::parse_cards(&crate::args::text(s, || holecards_core::Error::bad_card("that string is not a list of cards".into()))?).py();
+        return card::parse_cards(&crate::args::text(s, || {
+            holecards_core::Error::bad_card("that string is not a list of cards".into())
+        })?)
+        .py();
     }
-    if value.is_instance_of::<pyo3::types::PyBytes>() || value.is_instance_of::<pyo3::types::PyByteArray>() {
-        return Err(card_error("cards cannot be read from bytes: give a string like 'AhKd' or a list of cards".into()));
+    if value.is_instance_of::<pyo3::types::PyBytes>()
+        || value.is_instance_of::<pyo3::types::PyByteArray>()
+    {
+        return Err(card_error(
+            "cards cannot be read from bytes: give a string like 'AhKd' or a list of cards".into(),
+        ));
     }
     let mut out = Vec::with_capacity(7);
     if let Ok(list) = value.cast::<PyList>() {
@@ -92,9 +116,16 @@ pub fn to_cards(value: &Bound<'_, PyAny>) -> PyResult<Vec<CoreCard>> {
             out.push(to_card(&item)?);
         }
     } else {
-        let iter = value
-            .try_iter()
-            .map_err(|_| card_error(format!("cannot read cards from {}: give a string like 'AhKd' or an iterable of cards", value.get_type().name().map(|n| n.to_string()).unwrap_or_default())))?;
+        let iter = value.try_iter().map_err(|_| {
+            card_error(format!(
+                "cannot read cards from {}: give a string like 'AhKd' or an iterable of cards",
+                value
+                    .get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            ))
+        })?;
         for item in iter {
             out.push(to_card(&item?)?);
         }
@@ -112,9 +143,14 @@ pub fn cards_to_py(cards: &[CoreCard]) -> Vec<Card> {
 #[pyfunction]
 pub fn parse_cards(text: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     let Ok(s) = text.cast::<PyString>() else {
-        return Err(card_error(format!("parse_cards takes a string like 'AhKd', not {}", text.repr()?)));
+        return Err(card_error(format!(
+            "parse_cards takes a string like 'AhKd', not {}",
+            text.repr()?
+        )));
     };
-    let t = crate::args::text(s, || holecards_core::Error::bad_card("that string is not a list of cards".into()))?;
+    let t = crate::args::text(s, || {
+        holecards_core::Error::bad_card("that string is not a list of cards".into())
+    })?;
     Ok(cards_to_py(&card::parse_cards(&t).py()?))
 }
 
@@ -144,7 +180,13 @@ impl Deck {
         };
         let count = crate::args::as_u64(n).and_then(|v| usize::try_from(v).ok());
         let Some(count) = count else {
-            return Err(crate::errors::to_py(holecards_core::Error::bad_config(format!("cannot deal {} cards: give a whole number from 0 to {}", n.repr()?, self.deck.len()))));
+            return Err(crate::errors::to_py(holecards_core::Error::bad_config(
+                format!(
+                    "cannot deal {} cards: give a whole number from 0 to {}",
+                    n.repr()?,
+                    self.deck.len()
+                ),
+            )));
         };
         Ok(cards_to_py(&self.deck.deal(count).py()?))
     }

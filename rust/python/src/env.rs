@@ -2,7 +2,10 @@
 //! holecards_core::env decides legality, observations, rewards and resets).
 use crate::errors::{to_py, IntoPyResult};
 use crate::game::{Hand, Rules, SeatView};
-use holecards_core::env::{AbstractAction, ActionSpace, Buffers, Ending, EnvConfig, EnvTable as CoreTable, Episode, Stacks, VecEnv as CoreVec};
+use holecards_core::env::{
+    AbstractAction, ActionSpace, Buffers, Ending, EnvConfig, EnvTable as CoreTable, Episode,
+    Stacks, VecEnv as CoreVec,
+};
 use holecards_core::game::Move;
 use holecards_core::sim::BotKind;
 use holecards_core::Error;
@@ -58,15 +61,29 @@ impl Config {
             .into_iter()
             .map(|b| match b {
                 None => Ok(None),
-                Some(name) => BotKind::from_name(&name).map(Some).ok_or_else(|| config(format!("no built-in bot is called {name:?}"))),
+                Some(name) => BotKind::from_name(&name)
+                    .map(Some)
+                    .ok_or_else(|| config(format!("no built-in bot is called {name:?}"))),
             })
             .collect::<PyResult<Vec<_>>>()?;
         let stacks = match stack_range {
             Some((low, high)) => Stacks::Range { low, high },
             None => Stacks::Fixed(stacks),
         };
-        let episode = if session { Episode::Session { max_hands } } else { Episode::Hand };
-        let cfg = EnvConfig { rules: Arc::clone(&rules.0), players, stacks, episode, actions, button, bots };
+        let episode = if session {
+            Episode::Session { max_hands }
+        } else {
+            Episode::Hand
+        };
+        let cfg = EnvConfig {
+            rules: Arc::clone(&rules.0),
+            players,
+            stacks,
+            episode,
+            actions,
+            button,
+            bots,
+        };
         cfg.check().py()?;
         Ok(Config(Arc::new(cfg)))
     }
@@ -97,7 +114,11 @@ fn move_of(kind: &str, amount: Option<u64>) -> PyResult<Move> {
 }
 
 /// An observation, its mask and the legal action indices.
-type Observed<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>, Bound<'py, PyTuple>);
+type Observed<'py> = (
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<i8>>,
+    Bound<'py, PyTuple>,
+);
 
 /// One table of an environment.
 #[pyclass(module = "holecards.env", name = "_EnvTable")]
@@ -108,7 +129,9 @@ impl EnvTable {
     #[new]
     #[pyo3(signature = (config, seed=None))]
     fn new(config: PyRef<'_, Config>, seed: Option<u64>) -> PyResult<EnvTable> {
-        Ok(EnvTable(CoreTable::new(Arc::clone(&config.0), seed, 0).py()?))
+        Ok(EnvTable(
+            CoreTable::new(Arc::clone(&config.0), seed, 0).py()?,
+        ))
     }
     /// Reseeds the generators (`None`: from the operating system).
     #[pyo3(signature = (seed=None))]
@@ -173,15 +196,27 @@ impl EnvTable {
     fn observe_all<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Observed<'py>> {
         let n = self.0.config().players;
         if seat >= n {
-            return Err(config(format!("seat {seat} is not a seat: seats are 0..{}", n - 1)));
+            return Err(config(format!(
+                "seat {seat} is not a seat: seats are 0..{}",
+                n - 1
+            )));
         }
         let mut obs = vec![0f32; self.0.config().layout().len];
         self.0.observe(seat, &mut obs);
         let mut m = vec![false; self.0.config().actions.len()];
         self.0.mask(seat, &mut m);
-        let legal: Vec<usize> = m.iter().enumerate().filter(|(_, &l)| l).map(|(i, _)| i).collect();
+        let legal: Vec<usize> = m
+            .iter()
+            .enumerate()
+            .filter(|(_, &l)| l)
+            .map(|(i, _)| i)
+            .collect();
         let legal = PyTuple::new(py, legal)?;
-        Ok((PyArray1::from_slice(py, &obs), PyArray1::from_slice(py, &m.iter().map(|&b| b as i8).collect::<Vec<i8>>()), legal))
+        Ok((
+            PyArray1::from_slice(py, &obs),
+            PyArray1::from_slice(py, &m.iter().map(|&b| b as i8).collect::<Vec<i8>>()),
+            legal,
+        ))
     }
     /// A new episode for a single agent at `seat` (the recorded hands
     /// forgotten): `(observation, mask, legal indices)`.
@@ -195,18 +230,38 @@ impl EnvTable {
     /// 1 terminated, 2 truncated).
     #[pyo3(signature = (index, amount, seat))]
     #[allow(clippy::type_complexity)]
-    fn gym_step<'py>(&mut self, py: Python<'py>, index: i64, amount: Option<u64>, seat: usize) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>, Bound<'py, PyTuple>, f64, u8)> {
+    fn gym_step<'py>(
+        &mut self,
+        py: Python<'py>,
+        index: i64,
+        amount: Option<u64>,
+        seat: usize,
+    ) -> PyResult<(
+        Bound<'py, PyArray1<f32>>,
+        Bound<'py, PyArray1<i8>>,
+        Bound<'py, PyTuple>,
+        f64,
+        u8,
+    )> {
         self.0.step(index, amount).py()?;
         let mut chips = [0i64; holecards_core::game::MAX_SEATS];
         let hands = self.0.take_rewards(&mut chips);
-        let reward = if hands > 0 { chips.get(seat).copied().unwrap_or(0) as f64 / self.0.config().unit() as f64 } else { 0.0 };
+        let reward = if hands > 0 {
+            chips.get(seat).copied().unwrap_or(0) as f64 / self.0.config().unit() as f64
+        } else {
+            0.0
+        };
         let (obs, mask, legal) = self.observe_all(py, seat)?;
         Ok((obs, mask, legal, reward, ending_code(self.0.ending())))
     }
     /// An AEC step: the move, then `(rewards in big blinds per seat, or None
     /// when no hand ended; ending; the seat to act)`.
     #[pyo3(signature = (index, amount=None))]
-    fn aec_step(&mut self, index: i64, amount: Option<u64>) -> PyResult<(Option<Vec<f64>>, u8, Option<usize>)> {
+    fn aec_step(
+        &mut self,
+        index: i64,
+        amount: Option<u64>,
+    ) -> PyResult<(Option<Vec<f64>>, u8, Option<usize>)> {
         self.0.step(index, amount).py()?;
         let n = self.0.config().players;
         let mut chips = [0i64; holecards_core::game::MAX_SEATS];
@@ -233,12 +288,24 @@ pub struct VecEnv(CoreVec);
 macro_rules! buffers {
     ($obs:ident, $mask:ident, $rew:ident, $term:ident, $trunc:ident, $seat:ident) => {
         Buffers {
-            obs: $obs.as_slice_mut().map_err(|e| config(format!("observations: {e}")))?,
-            mask: $mask.as_slice_mut().map_err(|e| config(format!("masks: {e}")))?,
-            rewards: $rew.as_slice_mut().map_err(|e| config(format!("rewards: {e}")))?,
-            terminated: $term.as_slice_mut().map_err(|e| config(format!("terminated: {e}")))?,
-            truncated: $trunc.as_slice_mut().map_err(|e| config(format!("truncated: {e}")))?,
-            seat: $seat.as_slice_mut().map_err(|e| config(format!("seats: {e}")))?,
+            obs: $obs
+                .as_slice_mut()
+                .map_err(|e| config(format!("observations: {e}")))?,
+            mask: $mask
+                .as_slice_mut()
+                .map_err(|e| config(format!("masks: {e}")))?,
+            rewards: $rew
+                .as_slice_mut()
+                .map_err(|e| config(format!("rewards: {e}")))?,
+            terminated: $term
+                .as_slice_mut()
+                .map_err(|e| config(format!("terminated: {e}")))?,
+            truncated: $trunc
+                .as_slice_mut()
+                .map_err(|e| config(format!("truncated: {e}")))?,
+            seat: $seat
+                .as_slice_mut()
+                .map_err(|e| config(format!("seats: {e}")))?,
         }
     };
 }
@@ -247,10 +314,19 @@ macro_rules! buffers {
 impl VecEnv {
     #[new]
     #[pyo3(signature = (num_tables, config, seed=None, threads=None))]
-    fn new(py: Python<'_>, num_tables: usize, config: PyRef<'_, Config>, seed: Option<u64>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<VecEnv> {
+    fn new(
+        py: Python<'_>,
+        num_tables: usize,
+        config: PyRef<'_, Config>,
+        seed: Option<u64>,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<VecEnv> {
         let threads = crate::args::threads(threads)?;
         let cfg = Arc::clone(&config.0);
-        Ok(VecEnv(py.detach(|| CoreVec::new(cfg, num_tables, seed, threads)).py()?))
+        Ok(VecEnv(
+            py.detach(|| CoreVec::new(cfg, num_tables, seed, threads))
+                .py()?,
+        ))
     }
     #[pyo3(signature = (seed, obs, mask, rewards, terminated, truncated, seat))]
     #[allow(clippy::too_many_arguments)]
@@ -283,7 +359,9 @@ impl VecEnv {
         mut truncated: PyReadwriteArray1<'_, bool>,
         mut seat: PyReadwriteArray1<'_, i64>,
     ) -> PyResult<()> {
-        let kinds = actions.as_slice().map_err(|e| config(format!("actions: {e}")))?;
+        let kinds = actions
+            .as_slice()
+            .map_err(|e| config(format!("actions: {e}")))?;
         let amounts = match &amounts {
             Some(a) => Some(a.as_slice().map_err(|e| config(format!("amounts: {e}")))?),
             None => None,
@@ -300,14 +378,31 @@ impl VecEnv {
         self.0.set_record(on);
     }
     fn take_finished(&mut self) -> Vec<(usize, Hand)> {
-        self.0.take_finished().into_iter().map(|(i, h)| (i, Hand(h))).collect()
+        self.0
+            .take_finished()
+            .into_iter()
+            .map(|(i, h)| (i, Hand(h)))
+            .collect()
     }
     /// Table `table`'s hand being played, every card included.
     fn hand(&self, table: usize) -> PyResult<Hand> {
-        self.0.tables().get(table).map(|t| Hand(t.hand().clone())).ok_or_else(|| config(format!("table {table} is not a table: tables are 0..{}", self.0.num_tables() - 1)))
+        self.0
+            .tables()
+            .get(table)
+            .map(|t| Hand(t.hand().clone()))
+            .ok_or_else(|| {
+                config(format!(
+                    "table {table} is not a table: tables are 0..{}",
+                    self.0.num_tables() - 1
+                ))
+            })
     }
     fn view(&self, table: usize, seat: usize) -> PyResult<SeatView> {
-        let t = self.0.tables().get(table).ok_or_else(|| config(format!("table {table} is not a table")))?;
+        let t = self
+            .0
+            .tables()
+            .get(table)
+            .ok_or_else(|| config(format!("table {table} is not a table")))?;
         if seat >= t.config().players {
             return Err(config(format!("seat {seat} is not a seat")));
         }
@@ -323,9 +418,14 @@ pub fn _env_layout(players: usize) -> Vec<(&'static str, usize, usize)> {
 
 /// The observation of `view`'s seat, from the view alone.
 #[pyfunction]
-pub fn _env_observe_view<'py>(py: Python<'py>, view: PyRef<'_, SeatView>) -> PyResult<Bound<'py, PyArray1<f32>>> {
+pub fn _env_observe_view<'py>(
+    py: Python<'py>,
+    view: PyRef<'_, SeatView>,
+) -> PyResult<Bound<'py, PyArray1<f32>>> {
     let v = &view.0;
-    let seat = v.seat.ok_or_else(|| config("the public view has no seat to observe for".into()))?;
+    let seat = v
+        .seat
+        .ok_or_else(|| config("the public view has no seat to observe for".into()))?;
     let mut out = vec![0f32; holecards_core::env::Layout::new(v.stacks.len()).len];
     holecards_core::env::encode(v, seat, v.legal.as_ref(), &mut out);
     Ok(PyArray1::from_slice(py, &out))

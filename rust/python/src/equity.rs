@@ -22,7 +22,13 @@ pub struct EquityResult {
 
 fn counts<'py>(py: Python<'py>, v: &[f64], whole: bool) -> PyResult<Vec<Bound<'py, PyAny>>> {
     Ok(v.iter()
-        .map(|&x| if whole { (x as u64).into_pyobject(py).map(|o| o.into_any()) } else { x.into_pyobject(py).map(|o| o.into_any()) })
+        .map(|&x| {
+            if whole {
+                (x as u64).into_pyobject(py).map(|o| o.into_any())
+            } else {
+                x.into_pyobject(py).map(|o| o.into_any())
+            }
+        })
         .map(|r| match r {
             Ok(o) => o,
             Err(e) => match e {},
@@ -79,7 +85,17 @@ impl EquityResult {
     }
     fn to_dict<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(slf.py());
-        for k in ["equities", "wins", "ties", "boards", "exact", "std_errors", "trials", "seed", "enumerations"] {
+        for k in [
+            "equities",
+            "wins",
+            "ties",
+            "boards",
+            "exact",
+            "std_errors",
+            "trials",
+            "seed",
+            "enumerations",
+        ] {
             d.set_item(k, slf.getattr(k)?)?;
         }
         Ok(d)
@@ -87,8 +103,15 @@ impl EquityResult {
     fn __repr__(&self) -> String {
         let eqs: Vec<String> = self.r.equities.iter().map(|e| format!("{e:.4}")).collect();
         match (&self.r.std_errors, self.r.trials) {
-            (Some(_), Some(t)) => format!("EquityResult(equities=[{}], trials={t}, exact=False)", eqs.join(", ")),
-            _ => format!("EquityResult(equities=[{}], boards={}, exact=True)", eqs.join(", "), self.r.boards),
+            (Some(_), Some(t)) => format!(
+                "EquityResult(equities=[{}], trials={t}, exact=False)",
+                eqs.join(", ")
+            ),
+            _ => format!(
+                "EquityResult(equities=[{}], boards={}, exact=True)",
+                eqs.join(", "),
+                self.r.boards
+            ),
         }
     }
 }
@@ -99,7 +122,9 @@ fn holding(obj: &Bound<'_, PyAny>, i: usize) -> PyResult<Holding> {
         return Ok(r.get().0.combos().to_vec());
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        let t = crate::args::text(s, || Error::bad_card("that string is not a hand or a range".into()))?;
+        let t = crate::args::text(s, || {
+            Error::bad_card("that string is not a hand or a range".into())
+        })?;
         return eq::holding(&t).py();
     }
     // Two cards as a list or tuple.
@@ -119,33 +144,66 @@ fn cards_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<CoreCard>> {
     }
 }
 
-fn method(trials: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>, target: Option<f64>, max_deals: Option<&Bound<'_, PyAny>>) -> PyResult<(Method, Option<u64>)> {
+fn method(
+    trials: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    target: Option<f64>,
+    max_deals: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Method, Option<u64>)> {
     let max_deals = match max_deals.filter(|m| !m.is_none()) {
         Some(m) => Some(crate::args::int_in(m, "max_deals", 1, u64::MAX)?),
         None => None,
     };
     let trials = match trials {
-        Some(t) if !t.is_none() => Some(crate::args::as_u64(t).ok_or_else(|| to_py(Error::equity(format!("trials must be a positive integer, not {}", crate::args::short_repr(t)))))?),
+        Some(t) if !t.is_none() => Some(crate::args::as_u64(t).ok_or_else(|| {
+            to_py(Error::equity(format!(
+                "trials must be a positive integer, not {}",
+                crate::args::short_repr(t)
+            )))
+        })?),
         _ => None,
     };
     if trials.is_none() && target.is_none() {
-        return Ok((Method::Exact { max_deals: max_deals.unwrap_or(eq::DEFAULT_MAX_DEALS) }, None));
+        return Ok((
+            Method::Exact {
+                max_deals: max_deals.unwrap_or(eq::DEFAULT_MAX_DEALS),
+            },
+            None,
+        ));
     }
     let seed = match crate::cards::seed_from_py(seed)? {
         Some(s) => s,
         None => holecards_core::deck::entropy_seed(),
     };
-    Ok((Method::MonteCarlo { trials, seed, target_std_error: target }, Some(seed)))
+    Ok((
+        Method::MonteCarlo {
+            trials,
+            seed,
+            target_std_error: target,
+        },
+        Some(seed),
+    ))
 }
 
 /// Runs `f` on a worker thread without the GIL; meanwhile reports progress
 /// and turns Ctrl-C (or an exception in the callback) into a cancel.
 /// A `quick` computation (too short to watch) runs on this thread instead.
-pub(crate) fn supervise<T: Send>(py: Python<'_>, progress: Option<&Bound<'_, PyAny>>, control: &Control, quick: bool, f: impl FnOnce() -> holecards_core::Result<T> + Send) -> PyResult<T> {
+pub(crate) fn supervise<T: Send>(
+    py: Python<'_>,
+    progress: Option<&Bound<'_, PyAny>>,
+    control: &Control,
+    quick: bool,
+    f: impl FnOnce() -> holecards_core::Result<T> + Send,
+) -> PyResult<T> {
     if let Some(p) = progress.filter(|p| !p.is_none() && !p.is_callable()) {
-        return Err(pyo3::exceptions::PyTypeError::new_err(format!("progress must be a callable taking (done, total), not {}", p.repr().map(|r| r.to_string()).unwrap_or_default())));
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "progress must be a callable taking (done, total), not {}",
+            p.repr().map(|r| r.to_string()).unwrap_or_default()
+        )));
     }
-    let progress: Option<Py<PyAny>> = progress.filter(|p| !p.is_none()).map(|p| p.clone().unbind());
+    let progress: Option<Py<PyAny>> = progress
+        .filter(|p| !p.is_none())
+        .map(|p| p.clone().unbind());
     let mut failure: Option<PyErr> = None;
     let out = py.detach(|| {
         if quick {
@@ -171,7 +229,10 @@ pub(crate) fn supervise<T: Send>(py: Python<'_>, progress: Option<&Bound<'_, PyA
                     if let Err(e) = py.check_signals() {
                         failure = Some(e);
                     } else if let Some(cb) = &progress {
-                        let (done, total) = (control.done.load(Ordering::Relaxed), control.total.load(Ordering::Relaxed));
+                        let (done, total) = (
+                            control.done.load(Ordering::Relaxed),
+                            control.total.load(Ordering::Relaxed),
+                        );
                         if total > 0 && done != last {
                             last = done;
                             if let Err(e) = cb.call1(py, (done.min(total), total)) {
@@ -196,7 +257,11 @@ pub(crate) fn supervise<T: Send>(py: Python<'_>, progress: Option<&Bound<'_, PyA
     }
     let r = match out {
         Ok(r) => r,
-        Err(_) => return Err(to_py(Error::equity("the computation failed unexpectedly".into()))),
+        Err(_) => {
+            return Err(to_py(Error::equity(
+                "the computation failed unexpectedly".into(),
+            )))
+        }
     };
     let r = r.map_err(|e| match e.kind() {
         ErrorKind::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),
@@ -240,15 +305,33 @@ fn question(
             t.extract::<f64>()
                 .ok()
                 .filter(|_| !t.is_instance_of::<pyo3::types::PyBool>())
-                .ok_or_else(|| to_py(Error::equity(format!("target_std_error must be a number above 0, not {}", crate::args::short_repr(t)))))?,
+                .ok_or_else(|| {
+                    to_py(Error::equity(format!(
+                        "target_std_error must be a number above 0, not {}",
+                        crate::args::short_repr(t)
+                    )))
+                })?,
         ),
         _ => None,
     };
-    let holdings: Vec<Holding> = players.iter().enumerate().map(|(i, p)| holding(p, i + first)).collect::<PyResult<_>>()?;
+    let holdings: Vec<Holding> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| holding(p, i + first))
+        .collect::<PyResult<_>>()?;
     let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
     let (method, seed) = method(trials, seed, target_std_error, max_deals)?;
-    let whole = matches!(method, Method::MonteCarlo { .. }) || holdings.iter().all(|h| h.iter().all(|c| c.1 == 1.0));
-    Ok(Question { holdings, board, dead, method, seed, threads, whole })
+    let whole = matches!(method, Method::MonteCarlo { .. })
+        || holdings.iter().all(|h| h.iter().all(|c| c.1 == 1.0));
+    Ok(Question {
+        holdings,
+        board,
+        dead,
+        method,
+        seed,
+        threads,
+        whole,
+    })
 }
 
 #[pyfunction]
@@ -266,14 +349,40 @@ pub fn _equity(
     progress: Option<&Bound<'_, PyAny>>,
     max_deals: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<EquityResult> {
-    let q = question(&players, 0, board, dead, trials, seed, threads, target_std_error, max_deals)?;
+    let q = question(
+        &players,
+        0,
+        board,
+        dead,
+        trials,
+        seed,
+        threads,
+        target_std_error,
+        max_deals,
+    )?;
     let control = Control::new();
     let quick = eq::is_quick(&q.holdings, &q.board, &q.method);
-    let r = supervise(py, progress, &control, quick, || eq::equity(&q.holdings, &q.board, &q.dead, &q.method, q.threads, &control))?;
-    Ok(EquityResult { r, seed: q.seed, whole: q.whole })
+    let r = supervise(py, progress, &control, quick, || {
+        eq::equity(
+            &q.holdings,
+            &q.board,
+            &q.dead,
+            &q.method,
+            q.threads,
+            &control,
+        )
+    })?;
+    Ok(EquityResult {
+        r,
+        seed: q.seed,
+        whole: q.whole,
+    })
 }
 
 /// The 169 classes' results against `opponents`, in `grid_names()` order.
+/// The hand names of a grid, each one's result (None where it cannot be dealt), and the seed used.
+type GridResult = (Vec<String>, Vec<Option<EquityResult>>, Option<u64>);
+
 #[pyfunction]
 #[pyo3(signature = (opponents, board=None, dead=None, trials=None, seed=None, threads=None, target_std_error=None, progress=None, max_deals=None))]
 #[allow(clippy::too_many_arguments)]
@@ -288,11 +397,40 @@ pub fn _equity_grid(
     target_std_error: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
     max_deals: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(Vec<String>, Vec<Option<EquityResult>>, Option<u64>)> {
-    let q = question(&opponents, 1, board, dead, trials, seed, threads, target_std_error, max_deals)?;
+) -> PyResult<GridResult> {
+    let q = question(
+        &opponents,
+        1,
+        board,
+        dead,
+        trials,
+        seed,
+        threads,
+        target_std_error,
+        max_deals,
+    )?;
     let control = Control::new();
-    let cells = supervise(py, progress, &control, false, || eq::grid(&q.holdings, &q.board, &q.dead, &q.method, q.threads, &control))?;
+    let cells = supervise(py, progress, &control, false, || {
+        eq::grid(
+            &q.holdings,
+            &q.board,
+            &q.dead,
+            &q.method,
+            q.threads,
+            &control,
+        )
+    })?;
     // Each cell reports its own seed, the one that repeats it with `equity`.
-    let cells = cells.into_iter().enumerate().map(|(k, c)| c.map(|r| EquityResult { r, seed: q.seed.map(|s| eq::grid_cell_seed(s, k)), whole: q.whole })).collect();
+    let cells = cells
+        .into_iter()
+        .enumerate()
+        .map(|(k, c)| {
+            c.map(|r| EquityResult {
+                r,
+                seed: q.seed.map(|s| eq::grid_cell_seed(s, k)),
+                whole: q.whole,
+            })
+        })
+        .collect();
     Ok((eq::grid_names(), cells, q.seed))
 }

@@ -7,15 +7,28 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 
-const NAMES: [&str; 10] =
-    ["CardError", "DuplicateCardError", "ConfigError", "IllegalActionError", "StateError", "NoCardsLeftError", "HandHistoryError", "UnsupportedVariantError", "RangeError", "EquityError"];
+const NAMES: [&str; 10] = [
+    "CardError",
+    "DuplicateCardError",
+    "ConfigError",
+    "IllegalActionError",
+    "StateError",
+    "NoCardsLeftError",
+    "HandHistoryError",
+    "UnsupportedVariantError",
+    "RangeError",
+    "EquityError",
+];
 
 static CLASSES: PyOnceLock<Vec<Py<PyType>>> = PyOnceLock::new();
 
 fn classes(py: Python<'_>) -> PyResult<&Vec<Py<PyType>>> {
     CLASSES.get_or_try_init(py, || {
         let m = py.import("holecards.errors")?;
-        NAMES.iter().map(|name| Ok(m.getattr(*name)?.cast_into::<PyType>()?.unbind())).collect()
+        NAMES
+            .iter()
+            .map(|name| Ok(m.getattr(*name)?.cast_into::<PyType>()?.unbind()))
+            .collect()
     })
 }
 
@@ -48,7 +61,12 @@ fn build(py: Python<'_>, err: Error) -> PyResult<PyErr> {
         exc.setattr("location", &r.location)?;
         exc.setattr("index", r.index)?;
         exc.setattr("action", &r.action)?;
-        exc.setattr("reason", r.reason.map(|x| crate::game::reason_member(py, x)).transpose()?)?;
+        exc.setattr(
+            "reason",
+            r.reason
+                .map(|x| crate::game::reason_member(py, x))
+                .transpose()?,
+        )?;
         exc.setattr("legal", r.legal.map(crate::game::LegalActions))?;
     }
     if let ErrorKind::UnsupportedVariant(u) = err.kind() {

@@ -96,16 +96,29 @@ impl HandRank {
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (u16, u64))> {
-        let restore = py.import("holecards._core")?.getattr("_restore_hand_rank")?;
+        let restore = py
+            .import("holecards._core")?
+            .getattr("_restore_hand_rank")?;
         Ok((restore, (self.value.value(), self.cards.0)))
     }
 }
 
 #[pyfunction]
-pub fn _restore_hand_rank(value: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<HandRank> {
-    let bad = || crate::errors::to_py(holecards_core::Error::bad_cards("not a valid pickled hand rank".into()));
-    let value = crate::args::as_u64(value).and_then(|v| u16::try_from(v).ok()).ok_or_else(bad)?;
-    let mask = crate::args::as_u64(cards).filter(|m| m >> 52 == 0).ok_or_else(bad)?;
+pub fn _restore_hand_rank(
+    value: &Bound<'_, PyAny>,
+    cards: &Bound<'_, PyAny>,
+) -> PyResult<HandRank> {
+    let bad = || {
+        crate::errors::to_py(holecards_core::Error::bad_cards(
+            "not a valid pickled hand rank".into(),
+        ))
+    };
+    let value = crate::args::as_u64(value)
+        .and_then(|v| u16::try_from(v).ok())
+        .ok_or_else(bad)?;
+    let mask = crate::args::as_u64(cards)
+        .filter(|m| m >> 52 == 0)
+        .ok_or_else(bad)?;
     let set = CardSet(mask);
     let list: Vec<CoreCard> = set.iter().collect();
     let value = HandValue::new(value).map_err(|_| bad())?;
@@ -135,10 +148,18 @@ const QUICK_ROWS: usize = 1 << 19;
 /// `supervise`), which stops it within a fraction of a millisecond per thread.
 #[pyfunction]
 #[pyo3(signature = (cards, threads=None))]
-pub fn _evaluate_many<'py>(py: Python<'py>, cards: PyReadonlyArray2<'py, u8>, threads: Option<usize>) -> PyResult<Bound<'py, PyArray1<u16>>> {
+pub fn _evaluate_many<'py>(
+    py: Python<'py>,
+    cards: PyReadonlyArray2<'py, u8>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
     let shape = cards.shape();
     let (rows, width) = (shape[0], shape[1]);
-    let slice = cards.as_slice().map_err(|_| crate::errors::to_py(holecards_core::Error::bad_cards("cards must be a C-contiguous array".into())))?;
+    let slice = cards.as_slice().map_err(|_| {
+        crate::errors::to_py(holecards_core::Error::bad_cards(
+            "cards must be a C-contiguous array".into(),
+        ))
+    })?;
     let control = holecards_core::equity::Control::new();
     // Allocated here, not on supervise's worker thread: a new thread's first
     // allocation comes from a fresh malloc arena, so every call would map
@@ -146,7 +167,15 @@ pub fn _evaluate_many<'py>(py: Python<'py>, cards: PyReadonlyArray2<'py, u8>, th
     // allocator reuses the last call's.
     // Not zeroed first: the batch writes every row's value.
     let mut out: Vec<u16> = Vec::with_capacity(rows);
-    crate::equity::supervise(py, None, &control, rows < QUICK_ROWS, || batch::evaluate_rows_uninit(slice, width, &mut out.spare_capacity_mut()[..rows], threads, Some(&control.cancel)))?;
+    crate::equity::supervise(py, None, &control, rows < QUICK_ROWS, || {
+        batch::evaluate_rows_uninit(
+            slice,
+            width,
+            &mut out.spare_capacity_mut()[..rows],
+            threads,
+            Some(&control.cancel),
+        )
+    })?;
     // SAFETY: evaluate_rows_uninit returned Ok, so it wrote all `rows`
     // values (the capacity is at least `rows`).
     unsafe { out.set_len(rows) };

@@ -4,7 +4,9 @@ use crate::cards::{cards_to_py, to_cards, Card};
 use crate::errors::{to_py, IntoPyResult};
 use holecards_core::card::Card as CoreCard;
 use holecards_core::error::IllegalReason;
-use holecards_core::game::{self, codec, BlindOptions, EventCards, GivenCards, HandState, Move, StraddleMinRaise, Structure};
+use holecards_core::game::{
+    self, codec, BlindOptions, EventCards, GivenCards, HandState, Move, StraddleMinRaise, Structure,
+};
 use holecards_core::Error;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -21,7 +23,13 @@ enum PyEnum {
     IllegalReason = 4,
 }
 
-const ENUM_NAMES: [(&str, usize); 5] = [("Street", 5), ("ActionKind", 9), ("Structure", 4), ("EventKind", game::EventKind::ALL.len()), ("IllegalReason", IllegalReason::ALL.len())];
+const ENUM_NAMES: [(&str, usize); 5] = [
+    ("Street", 5),
+    ("ActionKind", 9),
+    ("Structure", 4),
+    ("EventKind", game::EventKind::ALL.len()),
+    ("IllegalReason", IllegalReason::ALL.len()),
+];
 
 static ENUMS: PyOnceLock<Vec<Vec<Py<PyAny>>>> = PyOnceLock::new();
 
@@ -36,7 +44,10 @@ fn member(py: Python<'_>, which: PyEnum, index: u8) -> PyResult<Py<PyAny>> {
             })
             .collect()
     })?;
-    all[which as usize].get(index as usize).map(|m| m.clone_ref(py)).ok_or_else(|| to_py(Error::bad_config("enum out of range".into())))
+    all[which as usize]
+        .get(index as usize)
+        .map(|m| m.clone_ref(py))
+        .ok_or_else(|| to_py(Error::bad_config("enum out of range".into())))
 }
 
 /// `holecards.IllegalReason` member for an engine reason.
@@ -52,8 +63,18 @@ fn config(msg: String) -> PyErr {
 fn chips(name: &str, value: &Bound<'_, PyAny>) -> PyResult<u64> {
     match crate::args::as_u64(value) {
         Some(v) if v <= game::rules::MAX_CHIPS => Ok(v),
-        _ if value.is_instance_of::<pyo3::types::PyInt>() && !value.is_instance_of::<pyo3::types::PyBool>() => Err(config(format!("{name} must be from 0 to 2**60 chips, not {}", value.repr()?))),
-        _ => Err(config(format!("{name} must be an integer number of chips, not {}", value.repr()?))),
+        _ if value.is_instance_of::<pyo3::types::PyInt>()
+            && !value.is_instance_of::<pyo3::types::PyBool>() =>
+        {
+            Err(config(format!(
+                "{name} must be from 0 to 2**60 chips, not {}",
+                value.repr()?
+            )))
+        }
+        _ => Err(config(format!(
+            "{name} must be an integer number of chips, not {}",
+            value.repr()?
+        ))),
     }
 }
 
@@ -66,15 +87,27 @@ fn opt_chips(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u6
 
 fn chip_list(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
     if value.is_instance_of::<PyString>() {
-        return Err(config(format!("{name} must be a sequence of chip amounts, not a string")));
+        return Err(config(format!(
+            "{name} must be a sequence of chip amounts, not a string"
+        )));
     }
-    let iter = value.try_iter().map_err(|_| config(format!("{name} must be a sequence of chip amounts, not {}", value.repr().map(|r| r.to_string()).unwrap_or_default())))?;
+    let iter = value.try_iter().map_err(|_| {
+        config(format!(
+            "{name} must be a sequence of chip amounts, not {}",
+            value.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    })?;
     let mut out = Vec::new();
     for (i, item) in iter.enumerate() {
         let item = item?;
         // Fast path first; the labelled message is only built for bad input.
         match item.extract::<u64>() {
-            Ok(v) if v <= game::rules::MAX_CHIPS && item.is_exact_instance_of::<pyo3::types::PyInt>() => out.push(v),
+            Ok(v)
+                if v <= game::rules::MAX_CHIPS
+                    && item.is_exact_instance_of::<pyo3::types::PyInt>() =>
+            {
+                out.push(v)
+            }
             _ => out.push(chips(&format!("{name}[{i}]"), &item)?),
         }
     }
@@ -89,9 +122,18 @@ pub struct Rules(pub Arc<game::Rules>);
 
 /// The blind options as given: small and big blind, then ante, big-blind
 /// ante, straddles and straddle_min_raise, each maybe absent.
-type BlindArgs<'a, 'py> = (&'a Bound<'py, PyAny>, &'a Bound<'py, PyAny>, [Option<&'a Bound<'py, PyAny>>; 4]);
+type BlindArgs<'a, 'py> = (
+    &'a Bound<'py, PyAny>,
+    &'a Bound<'py, PyAny>,
+    [Option<&'a Bound<'py, PyAny>>; 4],
+);
 
-fn blind_options((small_blind, big_blind, [ante, big_blind_ante, straddles, straddle_min_raise]): BlindArgs<'_, '_>) -> PyResult<BlindOptions> {
+fn blind_options(
+    (small_blind, big_blind, [ante, big_blind_ante, straddles, straddle_min_raise]): BlindArgs<
+        '_,
+        '_,
+    >,
+) -> PyResult<BlindOptions> {
     let default_smr;
     let straddle_min_raise = match straddle_min_raise {
         Some(v) => v,
@@ -100,10 +142,20 @@ fn blind_options((small_blind, big_blind, [ante, big_blind_ante, straddles, stra
             &default_smr
         }
     };
-    let smr = match straddle_min_raise.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned())).as_deref() {
+    let smr = match straddle_min_raise
+        .cast::<PyString>()
+        .ok()
+        .and_then(|s| s.to_cow().ok().map(|c| c.into_owned()))
+        .as_deref()
+    {
         Some("straddle") => StraddleMinRaise::Straddle,
         Some("big_blind") => StraddleMinRaise::BigBlind,
-        _ => return Err(config(format!("straddle_min_raise must be 'straddle' or 'big_blind', not {}", straddle_min_raise.repr()?))),
+        _ => {
+            return Err(config(format!(
+                "straddle_min_raise must be 'straddle' or 'big_blind', not {}",
+                straddle_min_raise.repr()?
+            )))
+        }
     };
     Ok(BlindOptions {
         small_blind: chips("small_blind", small_blind)?,
@@ -319,9 +371,20 @@ impl Pot {
     fn __repr__(&self) -> String {
         let t = |v: Vec<usize>| match v.as_slice() {
             [one] => format!("({one},)"),
-            _ => format!("({})", v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")),
+            _ => format!(
+                "({})",
+                v.iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         };
-        format!("Pot(amount={}, eligible={}, winners={})", self.0.amount, t(self.0.eligible.to_vec()), t(self.0.winners.to_vec()))
+        format!(
+            "Pot(amount={}, eligible={}, winners={})",
+            self.0.amount,
+            t(self.0.eligible.to_vec()),
+            t(self.0.winners.to_vec())
+        )
     }
 }
 
@@ -426,7 +489,10 @@ event_class!(Event, PyEnum::EventKind, {
             parts.push(format!("amount={}", e.amount));
         }
         match &e.cards {
-            EventCards::Known(c) => parts.push(format!("cards='{}'", holecards_core::card::cards_to_string(c.as_slice()))),
+            EventCards::Known(c) => parts.push(format!(
+                "cards='{}'",
+                holecards_core::card::cards_to_string(c.as_slice())
+            )),
             EventCards::Hidden(_) => parts.push("cards=None".into()),
             EventCards::NoCards => {}
         }
@@ -442,7 +508,13 @@ event_class!(Event, PyEnum::EventKind, {
 
 fn to_pair(value: &Bound<'_, PyAny>, seat: usize) -> PyResult<[CoreCard; game::HOLE_CARDS]> {
     let cards = to_cards(value)?;
-    cards.as_slice().try_into().map_err(|_| to_py(Error::bad_cards(format!("seat {seat} needs exactly {} hole cards, not {}", game::HOLE_CARDS, cards.len()))))
+    cards.as_slice().try_into().map_err(|_| {
+        to_py(Error::bad_cards(format!(
+            "seat {seat} needs exactly {} hole cards, not {}",
+            game::HOLE_CARDS,
+            cards.len()
+        )))
+    })
 }
 
 fn shown_dict<'py>(py: Python<'py>, state: &impl HandState) -> PyResult<Bound<'py, PyDict>> {

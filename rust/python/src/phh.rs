@@ -18,7 +18,9 @@ const QUICK: usize = 64;
 static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 fn decimal<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
-    let cls = DECIMAL.get_or_try_init(py, || -> PyResult<Py<PyAny>> { Ok(py.import("decimal")?.getattr("Decimal")?.unbind()) })?;
+    let cls = DECIMAL.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+        Ok(py.import("decimal")?.getattr("Decimal")?.unbind())
+    })?;
     cls.bind(py).call1((text,))
 }
 
@@ -35,7 +37,10 @@ fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
                 "-inf" => decimal(py, "-Infinity")?,
                 "nan" | "+nan" | "-nan" => decimal(py, "NaN")?,
                 _ if n.contains(['.', 'e', 'E']) => decimal(py, n)?,
-                _ => py.import("builtins")?.getattr("int")?.call1((n.as_str(),))?,
+                _ => py
+                    .import("builtins")?
+                    .getattr("int")?
+                    .call1((n.as_str(),))?,
             },
         },
         Value::Array(items) => {
@@ -134,7 +139,13 @@ impl HandHistory {
         // This project's own fields are written `_name` (docs/phh.md).
         let v = match self.0.get(name) {
             Some(v) => Some(v),
-            None if matches!(name, "progressive_bets" | "raise_cap" | "heads_up_uncapped" | "straddle_min_raise") => self.0.get(&format!("_{name}")),
+            None if matches!(
+                name,
+                "progressive_bets" | "raise_cap" | "heads_up_uncapped" | "straddle_min_raise"
+            ) =>
+            {
+                self.0.get(&format!("_{name}"))
+            }
             None => None,
         };
         v.map(|v| to_py(py, v)).transpose()
@@ -157,7 +168,12 @@ pub fn _phh_loads(py: Python<'_>, text: &str, source: &str) -> PyResult<Vec<Hand
 /// values converted as `HandHistory` fields are: for tests of the TOML reader.
 #[pyfunction]
 pub fn _phh_toml_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyDict>> {
-    let doc = holecards_core::phh::toml::parse(text, &[]).map_err(|e| crate::errors::to_py(holecards_core::Error::bad_history(format!("line {}: {}", e.line, e.message))))?;
+    let doc = holecards_core::phh::toml::parse(text, &[]).map_err(|e| {
+        crate::errors::to_py(holecards_core::Error::bad_history(format!(
+            "line {}: {}",
+            e.line, e.message
+        )))
+    })?;
     let d = PyDict::new(py);
     for (k, v) in &doc.root {
         d.set_item(k.as_ref(), to_py(py, v)?)?;
@@ -175,7 +191,11 @@ pub fn _phh_toml_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, 
 #[pyfunction]
 pub fn _phh_restore(text: &str, source: &str, section: Option<String>) -> PyResult<HandHistory> {
     let mut v = phh::parse(text, source).py()?;
-    let mut h = v.pop().ok_or_else(|| crate::errors::to_py(holecards_core::Error::bad_history("an empty hand history".into())))?;
+    let mut h = v.pop().ok_or_else(|| {
+        crate::errors::to_py(holecards_core::Error::bad_history(
+            "an empty hand history".into(),
+        ))
+    })?;
     h.section = section;
     Ok(HandHistory(Arc::new(h)))
 }
@@ -189,10 +209,16 @@ pub fn _phh_load_path(py: Python<'_>, path: PathBuf) -> PyResult<Vec<HandHistory
 /// Histories of many files, read on `threads` cores.
 #[pyfunction]
 #[pyo3(signature = (paths, threads=None))]
-pub fn _phh_load_many(py: Python<'_>, paths: Vec<PathBuf>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<HandHistory>> {
+pub fn _phh_load_many(
+    py: Python<'_>,
+    paths: Vec<PathBuf>,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<HandHistory>> {
     let threads = crate::args::threads(threads)?;
     let control = Control::new();
-    Ok(wrap(supervise(py, None, &control, false, || phh::load_many(&paths, threads, Some(&control)))?))
+    Ok(wrap(supervise(py, None, &control, false, || {
+        phh::load_many(&paths, threads, Some(&control))
+    })?))
 }
 
 /// The `.phh` and `.phhs` files among `paths`, folders walked.
@@ -204,10 +230,16 @@ pub fn _phh_find_files(py: Python<'_>, paths: Vec<PathBuf>) -> PyResult<Vec<Path
 /// Each file's histories, or its error (an exception object), in order.
 #[pyfunction]
 #[pyo3(signature = (paths, threads=None))]
-pub fn _phh_load_each(py: Python<'_>, paths: Vec<PathBuf>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<PyAny>>> {
+pub fn _phh_load_each(
+    py: Python<'_>,
+    paths: Vec<PathBuf>,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<Py<PyAny>>> {
     let threads = crate::args::threads(threads)?;
     let control = Control::new();
-    let each = supervise(py, None, &control, paths.len() < QUICK, || phh::load_each(&paths, threads, Some(&control)))?;
+    let each = supervise(py, None, &control, paths.len() < QUICK, || {
+        phh::load_each(&paths, threads, Some(&control))
+    })?;
     each.into_iter()
         .map(|r| match r {
             Ok(v) => Ok(wrap(v).into_pyobject(py)?.into_any().unbind()),
@@ -220,11 +252,17 @@ pub fn _phh_load_each(py: Python<'_>, paths: Vec<PathBuf>, threads: Option<&Boun
 /// exception object).
 #[pyfunction]
 #[pyo3(signature = (histories, threads=None))]
-pub fn _phh_replay_each(py: Python<'_>, histories: Vec<PyRef<'_, HandHistory>>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<PyAny>>> {
+pub fn _phh_replay_each(
+    py: Python<'_>,
+    histories: Vec<PyRef<'_, HandHistory>>,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<Py<PyAny>>> {
     let threads = crate::args::threads(threads)?;
     let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
     let control = Control::new();
-    let out = supervise(py, None, &control, hs.len() < QUICK, || phh::replay_each(&hs, threads, Some(&control)))?;
+    let out = supervise(py, None, &control, hs.len() < QUICK, || {
+        phh::replay_each(&hs, threads, Some(&control))
+    })?;
     out.into_iter()
         .map(|r| match r {
             Ok(rep) => Ok(Py::new(py, Hand(rep.hand))?.into_any()),
@@ -255,7 +293,9 @@ pub fn _phh_dumps_many(histories: Vec<PyRef<'_, HandHistory>>) -> String {
 /// A hand's history object (the fields `dumps(hand)` writes).
 #[pyfunction]
 pub fn _phh_from_hand(hand: &Hand) -> HandHistory {
-    HandHistory(Arc::new(phh::HandHistory::from(phh::write::hand_fields(&hand.0))))
+    HandHistory(Arc::new(phh::HandHistory::from(phh::write::hand_fields(
+        &hand.0,
+    ))))
 }
 
 /// Each history replayed and compared with its recorded result, on `threads`
@@ -263,20 +303,32 @@ pub fn _phh_from_hand(hand: &Hand) -> HandHistory {
 /// `mismatch`, `unsupported` or `failed`.
 #[pyfunction]
 #[pyo3(signature = (histories, threads=None))]
-pub fn _phh_check_each(py: Python<'_>, histories: Vec<PyRef<'_, HandHistory>>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(&'static str, String)>> {
+pub fn _phh_check_each(
+    py: Python<'_>,
+    histories: Vec<PyRef<'_, HandHistory>>,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<(&'static str, String)>> {
     let threads = crate::args::threads(threads)?;
     let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
     let control = Control::new();
-    let out = supervise(py, None, &control, hs.len() < QUICK, || phh::check_each(&hs, threads, Some(&control)))?;
+    let out = supervise(py, None, &control, hs.len() < QUICK, || {
+        phh::check_each(&hs, threads, Some(&control))
+    })?;
     Ok(out
         .into_iter()
         .map(|r| match r {
             Ok((_, phh::Verdict::Matched { half_chip: false })) => ("matched", String::new()),
-            Ok((_, phh::Verdict::Matched { half_chip: true })) => ("half_chip", "a split pot recorded in half chips; the odd chip paid from the button's left".into()),
+            Ok((_, phh::Verdict::Matched { half_chip: true })) => (
+                "half_chip",
+                "a split pot recorded in half chips; the odd chip paid from the button's left"
+                    .into(),
+            ),
             Ok((_, phh::Verdict::Legal)) => ("legal", String::new()),
             Ok((_, phh::Verdict::Mismatch(m))) => ("mismatch", m),
             Err(e) => match e.kind() {
-                holecards_core::ErrorKind::UnsupportedVariant(u) => ("unsupported", u.variant.clone()),
+                holecards_core::ErrorKind::UnsupportedVariant(u) => {
+                    ("unsupported", u.variant.clone())
+                }
                 _ => ("failed", e.to_string()),
             },
         })
@@ -287,12 +339,27 @@ pub fn _phh_check_each(py: Python<'_>, histories: Vec<PyRef<'_, HandHistory>>, t
 /// the hands and the actions (see `holecards.phh.to_arrow`).
 #[pyfunction]
 #[pyo3(signature = (histories, threads=None))]
-pub fn _phh_columns<'py>(py: Python<'py>, histories: Vec<PyRef<'py, HandHistory>>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
+pub fn _phh_columns<'py>(
+    py: Python<'py>,
+    histories: Vec<PyRef<'py, HandHistory>>,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
     let threads = crate::args::threads(threads)?;
-    let meta: Vec<(String, Option<String>, Option<String>)> = histories.iter().map(|h| (h.0.source.clone(), h.0.section.clone(), h.0.variant().ok().map(str::to_string))).collect();
+    let meta: Vec<(String, Option<String>, Option<String>)> = histories
+        .iter()
+        .map(|h| {
+            (
+                h.0.source.clone(),
+                h.0.section.clone(),
+                h.0.variant().ok().map(str::to_string),
+            )
+        })
+        .collect();
     let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
     let control = Control::new();
-    let rows = supervise(py, None, &control, hs.len() < QUICK, || phh::rows_each(&hs, threads, Some(&control)))?;
+    let rows = supervise(py, None, &control, hs.len() < QUICK, || {
+        phh::rows_each(&hs, threads, Some(&control))
+    })?;
     let n = rows.len();
     let unit = |places: u32| {
         if places == 0 {
@@ -303,22 +370,63 @@ pub fn _phh_columns<'py>(py: Python<'py>, histories: Vec<PyRef<'py, HandHistory>
     };
     let hands = PyDict::new(py);
     hands.set_item("hand_id", (0..n as u64).collect::<Vec<_>>())?;
-    hands.set_item("source", meta.iter().map(|m| m.0.as_str()).collect::<Vec<_>>())?;
-    hands.set_item("section", meta.iter().map(|m| m.1.as_deref()).collect::<Vec<_>>())?;
-    hands.set_item("variant", meta.iter().map(|m| m.2.as_deref()).collect::<Vec<_>>())?;
+    hands.set_item(
+        "source",
+        meta.iter().map(|m| m.0.as_str()).collect::<Vec<_>>(),
+    )?;
+    hands.set_item(
+        "section",
+        meta.iter().map(|m| m.1.as_deref()).collect::<Vec<_>>(),
+    )?;
+    hands.set_item(
+        "variant",
+        meta.iter().map(|m| m.2.as_deref()).collect::<Vec<_>>(),
+    )?;
     hands.set_item("status", rows.iter().map(|r| r.status).collect::<Vec<_>>())?;
-    hands.set_item("error", rows.iter().map(|r| r.error.as_deref()).collect::<Vec<_>>())?;
-    hands.set_item("unit", rows.iter().map(|r| unit(r.places)).collect::<Vec<_>>())?;
-    hands.set_item("small_blind", rows.iter().map(|r| r.small_blind).collect::<Vec<_>>())?;
-    hands.set_item("big_blind", rows.iter().map(|r| r.big_blind).collect::<Vec<_>>())?;
+    hands.set_item(
+        "error",
+        rows.iter().map(|r| r.error.as_deref()).collect::<Vec<_>>(),
+    )?;
+    hands.set_item(
+        "unit",
+        rows.iter().map(|r| unit(r.places)).collect::<Vec<_>>(),
+    )?;
+    hands.set_item(
+        "small_blind",
+        rows.iter().map(|r| r.small_blind).collect::<Vec<_>>(),
+    )?;
+    hands.set_item(
+        "big_blind",
+        rows.iter().map(|r| r.big_blind).collect::<Vec<_>>(),
+    )?;
     hands.set_item("ante", rows.iter().map(|r| r.ante).collect::<Vec<_>>())?;
-    hands.set_item("seat_count", rows.iter().map(|r| r.seat_count).collect::<Vec<_>>())?;
-    hands.set_item("starting_stacks", rows.iter().map(|r| r.starting_stacks.clone()).collect::<Vec<_>>())?;
-    hands.set_item("final_stacks", rows.iter().map(|r| r.final_stacks.clone()).collect::<Vec<_>>())?;
-    hands.set_item("board", rows.iter().map(|r| r.board.clone()).collect::<Vec<_>>())?;
+    hands.set_item(
+        "seat_count",
+        rows.iter().map(|r| r.seat_count).collect::<Vec<_>>(),
+    )?;
+    hands.set_item(
+        "starting_stacks",
+        rows.iter()
+            .map(|r| r.starting_stacks.clone())
+            .collect::<Vec<_>>(),
+    )?;
+    hands.set_item(
+        "final_stacks",
+        rows.iter()
+            .map(|r| r.final_stacks.clone())
+            .collect::<Vec<_>>(),
+    )?;
+    hands.set_item(
+        "board",
+        rows.iter().map(|r| r.board.clone()).collect::<Vec<_>>(),
+    )?;
     hands.set_item("pot", rows.iter().map(|r| r.pot).collect::<Vec<_>>())?;
-    hands.set_item("winners", rows.iter().map(|r| r.winners.clone()).collect::<Vec<_>>())?;
-    let (mut hid, mut idx, mut seat, mut street, mut kind, mut amount, mut all_in) = (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
+    hands.set_item(
+        "winners",
+        rows.iter().map(|r| r.winners.clone()).collect::<Vec<_>>(),
+    )?;
+    let (mut hid, mut idx, mut seat, mut street, mut kind, mut amount, mut all_in) =
+        (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
     for (h, r) in rows.iter().enumerate() {
         for (i, a) in r.actions.iter().enumerate() {
             hid.push(h as u64);

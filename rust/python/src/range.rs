@@ -14,14 +14,19 @@ use pyo3::types::PyString;
 pub struct Range(pub CoreRange);
 
 fn text_of(s: &Bound<'_, PyString>) -> PyResult<String> {
-    crate::args::text(s, || holecards_core::Error::bad_range("", 0, "", "the text cannot be encoded as UTF-8".into()))
+    crate::args::text(s, || {
+        holecards_core::Error::bad_range("", 0, "", "the text cannot be encoded as UTF-8".into())
+    })
 }
 
 /// Two cards from a string (`"AhKh"`) or an iterable of two cards.
 fn to_combo(value: &Bound<'_, PyAny>) -> PyResult<[CoreCard; 2]> {
     match to_cards(value)?[..] {
         [a, b] => Ok([a, b]),
-        ref other => Err(card_error(format!("a combo is two cards, not {}", other.len()))),
+        ref other => Err(card_error(format!(
+            "a combo is two cards, not {}",
+            other.len()
+        ))),
     }
 }
 
@@ -33,7 +38,12 @@ impl Range {
             return Ok(r.get().clone());
         }
         let Ok(s) = value.cast::<PyString>() else {
-            return Err(crate::errors::to_py(holecards_core::Error::bad_config(format!("Range takes a string like 'QQ+,AKs' or a Range, not {}", value.repr()?))));
+            return Err(crate::errors::to_py(holecards_core::Error::bad_config(
+                format!(
+                    "Range takes a string like 'QQ+,AKs' or a Range, not {}",
+                    value.repr()?
+                ),
+            )));
         };
         CoreRange::parse(&text_of(s)?).py().map(Range)
     }
@@ -52,9 +62,13 @@ impl Range {
         let mut out = Vec::new();
         for item in combos.try_iter()? {
             let item = item?;
-            let (a, b, w): (Bound<'_, PyAny>, Bound<'_, PyAny>, f64) = item.extract().map_err(|_| {
-                crate::errors::to_py(holecards_core::Error::bad_config(format!("{} is not a combo: give (card, card, weight) triples", item.repr().map(|r| r.to_string()).unwrap_or_default())))
-            })?;
+            let (a, b, w): (Bound<'_, PyAny>, Bound<'_, PyAny>, f64) =
+                item.extract().map_err(|_| {
+                    crate::errors::to_py(holecards_core::Error::bad_config(format!(
+                        "{} is not a combo: give (card, card, weight) triples",
+                        item.repr().map(|r| r.to_string()).unwrap_or_default()
+                    )))
+                })?;
             out.push(([to_card(&a)?, to_card(&b)?], w));
         }
         CoreRange::from_combos(out).py().map(Range)
@@ -62,7 +76,11 @@ impl Range {
 
     /// The combos, each as (higher card, lower card, weight), in a fixed order.
     fn combos(&self) -> Vec<(Card, Card, f64)> {
-        self.0.combos().iter().map(|&([a, b], w)| (Card(a), Card(b), w)).collect()
+        self.0
+            .combos()
+            .iter()
+            .map(|&([a, b], w)| (Card(a), Card(b), w))
+            .collect()
     }
 
     /// The weight of a combo (`"AhKh"` or two cards, either order); 0 when
@@ -98,7 +116,12 @@ impl Range {
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        Ok(self.combos().into_pyobject(py)?.try_iter()?.into_any().unbind())
+        Ok(self
+            .combos()
+            .into_pyobject(py)?
+            .try_iter()?
+            .into_any()
+            .unbind())
     }
 
     fn __str__(&self) -> String {

@@ -17,8 +17,16 @@ fn bots_of(names: &[String]) -> PyResult<Vec<BotKind>> {
     names
         .iter()
         .map(|n| {
-            BotKind::from_name(n)
-                .ok_or_else(|| config(format!("no built-in bot is called {n:?}: the built-in bots are {}", BotKind::ALL.iter().map(|b| format!("'{}'", b.name())).collect::<Vec<_>>().join(", "))))
+            BotKind::from_name(n).ok_or_else(|| {
+                config(format!(
+                    "no built-in bot is called {n:?}: the built-in bots are {}",
+                    BotKind::ALL
+                        .iter()
+                        .map(|b| format!("'{}'", b.name()))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            })
         })
         .collect()
 }
@@ -32,7 +40,8 @@ pub fn _sim_bot_names() -> Vec<&'static str> {
 /// A 256-bit sum of squares as a Python int.
 fn wide<'py>(py: Python<'py>, x: U256) -> PyResult<Bound<'py, PyAny>> {
     let hi = x.hi.into_pyobject(py)?;
-    hi.call_method1("__lshift__", (128,))?.call_method1("__or__", (x.lo,))
+    hi.call_method1("__lshift__", (128,))?
+        .call_method1("__or__", (x.lo,))
 }
 
 fn wide_list<'py>(py: Python<'py>, v: &[U256]) -> PyResult<Vec<Bound<'py, PyAny>>> {
@@ -40,11 +49,16 @@ fn wide_list<'py>(py: Python<'py>, v: &[U256]) -> PyResult<Vec<Bound<'py, PyAny>
 }
 
 /// `start` and `end` (chunk numbers): `None` for the first and past the last.
-fn chunk_range(start: Option<&Bound<'_, PyAny>>, end: Option<&Bound<'_, PyAny>>, chunks: u64) -> PyResult<std::ops::Range<u64>> {
-    let arg = |v: Option<&Bound<'_, PyAny>>, name: &str, default: u64| match v.filter(|v| !v.is_none()) {
-        Some(v) => crate::args::int_in(v, name, 0, u64::MAX),
-        None => Ok(default),
-    };
+fn chunk_range(
+    start: Option<&Bound<'_, PyAny>>,
+    end: Option<&Bound<'_, PyAny>>,
+    chunks: u64,
+) -> PyResult<std::ops::Range<u64>> {
+    let arg =
+        |v: Option<&Bound<'_, PyAny>>, name: &str, default: u64| match v.filter(|v| !v.is_none()) {
+            Some(v) => crate::args::int_in(v, name, 0, u64::MAX),
+            None => Ok(default),
+        };
     Ok(arg(start, "start", 0)?..arg(end, "end", chunks)?.min(chunks))
 }
 
@@ -69,31 +83,54 @@ pub fn _sim_cash<'py>(
     let stacks = crate::args::ints_in(stacks, "stacks", 1, u64::MAX)?;
     let hands = crate::args::int_in(hands, "hands", 1, u64::MAX)?;
     let seed = crate::args::int_in(seed, "seed", 0, u64::MAX)?;
-    let sim = CashSim { rules: rules.0.clone(), stacks, bots: bots_of(&bots)?, hands, seed };
+    let sim = CashSim {
+        rules: rules.0.clone(),
+        stacks,
+        bots: bots_of(&bots)?,
+        hands,
+        seed,
+    };
     let range = chunk_range(start, end, sim.chunks())?;
     let control = Control::new();
     // (unwatched only when short: a tenth of a second at most, with 22
     // tight-aggressive bots, whose Monte Carlo is the slowest play)
     let quick = hands.saturating_mul(sim.stacks.len() as u64) <= 40_000;
-    let t = supervise(py, progress, &control, quick, || sim.run_range(range, threads, Some(&control)))?;
+    let t = supervise(py, progress, &control, quick, || {
+        sim.run_range(range, threads, Some(&control))
+    })?;
     Ok((t.hands, t.net, wide_list(py, &t.net_squared)?))
 }
 
 /// The number of chunks a cash simulation of `hands` is cut into.
 #[pyfunction]
 pub fn _sim_cash_chunks(hands: &Bound<'_, PyAny>) -> PyResult<u64> {
-    Ok(crate::args::int_in(hands, "hands", 1, u64::MAX)?.div_ceil(holecards_core::sim::CHUNK_HANDS))
+    Ok(
+        crate::args::int_in(hands, "hands", 1, u64::MAX)?
+            .div_ceil(holecards_core::sim::CHUNK_HANDS),
+    )
 }
 
 /// Levels as `(small blind, big blind, ante, big blind ante)` integers.
 fn levels_of(levels: &Bound<'_, PyAny>) -> PyResult<Vec<Level>> {
-    let bad = || config(format!("levels must be a list of (small blind, big blind, ante, big blind ante) integers from 0 to 2**64-1, not {}", crate::args::short_repr(levels)));
-    let Ok(items) = levels.try_iter() else { return Err(bad()) };
+    let bad = || {
+        config(format!("levels must be a list of (small blind, big blind, ante, big blind ante) integers from 0 to 2**64-1, not {}", crate::args::short_repr(levels)))
+    };
+    let Ok(items) = levels.try_iter() else {
+        return Err(bad());
+    };
     let mut out = Vec::new();
     for item in items {
-        let v = crate::args::ints_in(&item.map_err(|_| bad())?, "levels", 0, u64::MAX).map_err(|_| bad())?;
-        let [small_blind, big_blind, ante, big_blind_ante] = v[..] else { return Err(bad()) };
-        out.push(Level { small_blind, big_blind, ante, big_blind_ante });
+        let v = crate::args::ints_in(&item.map_err(|_| bad())?, "levels", 0, u64::MAX)
+            .map_err(|_| bad())?;
+        let [small_blind, big_blind, ante, big_blind_ante] = v[..] else {
+            return Err(bad());
+        };
+        out.push(Level {
+            small_blind,
+            big_blind,
+            ante,
+            big_blind_ante,
+        });
     }
     Ok(out)
 }
@@ -125,9 +162,11 @@ pub fn _sim_tournaments<'py>(
     let threads = crate::args::threads(threads)?;
     // (Progressive Hold'em, which has no blind levels, the engine refuses.)
     let code = crate::args::int_in(structure, "structure", 0, 255)?;
-    let structure = holecards_core::game::Structure::from_u8(code as u8).ok_or_else(|| config(format!("{code} is not a betting structure")))?;
+    let structure = holecards_core::game::Structure::from_u8(code as u8)
+        .ok_or_else(|| config(format!("{code} is not a betting structure")))?;
     let levels = levels_of(levels)?;
-    let hands_per_level = crate::args::int_in(hands_per_level, "hands_per_level", 1, u32::MAX as u64)? as u32;
+    let hands_per_level =
+        crate::args::int_in(hands_per_level, "hands_per_level", 1, u32::MAX as u64)? as u32;
     let stacks = crate::args::ints_in(stacks, "stacks", 1, u64::MAX)?;
     let payouts = crate::args::ints_in(payouts, "payouts", 0, u64::MAX)?;
     let tournaments = crate::args::int_in(tournaments, "tournaments", 1, u64::MAX)?;
@@ -136,12 +175,30 @@ pub fn _sim_tournaments<'py>(
         Some(m) => crate::args::int_in(m, "max_hands", 1, u64::MAX)?,
         None => 1_000_000,
     };
-    let sim = TournamentSim { structure, levels, hands_per_level, stacks, payouts, bots: bots_of(&bots)?, tournaments, seed, max_hands };
+    let sim = TournamentSim {
+        structure,
+        levels,
+        hands_per_level,
+        stacks,
+        payouts,
+        bots: bots_of(&bots)?,
+        tournaments,
+        seed,
+        max_hands,
+    };
     let range = chunk_range(start, end, tournaments)?;
     let control = Control::new();
     // (always watched: a single tournament may last long)
-    let t = supervise(py, progress, &control, false, || sim.run_range(range, threads, Some(&control)))?;
-    Ok((t.tournaments, t.hands, t.places, t.prizes, wide_list(py, &t.prizes_squared)?))
+    let t = supervise(py, progress, &control, false, || {
+        sim.run_range(range, threads, Some(&control))
+    })?;
+    Ok((
+        t.tournaments,
+        t.hands,
+        t.places,
+        t.prizes,
+        wide_list(py, &t.prizes_squared)?,
+    ))
 }
 
 /// A built-in bot as a Python bot: called with the `SeatView` of the seat
@@ -159,19 +216,28 @@ impl BuiltinBot {
     #[pyo3(signature = (name, seed=None))]
     fn new(name: &str, seed: Option<&Bound<'_, PyAny>>) -> PyResult<BuiltinBot> {
         let kind = bots_of(&[name.to_string()])?[0];
-        let seed = crate::cards::seed_from_py(seed)?.unwrap_or_else(holecards_core::deck::entropy_seed);
-        Ok(BuiltinBot { kind, rng: holecards_core::sim::bots::bot_rng(seed) })
+        let seed =
+            crate::cards::seed_from_py(seed)?.unwrap_or_else(holecards_core::deck::entropy_seed);
+        Ok(BuiltinBot {
+            kind,
+            rng: holecards_core::sim::bots::bot_rng(seed),
+        })
     }
     #[getter]
     fn name(&self) -> &'static str {
         self.kind.name()
     }
-    fn __call__(&mut self, view: PyRef<'_, crate::game::SeatView>) -> PyResult<(&'static str, u64)> {
+    fn __call__(
+        &mut self,
+        view: PyRef<'_, crate::game::SeatView>,
+    ) -> PyResult<(&'static str, u64)> {
         let obs = holecards_core::sim::Observation::of_view(&view.0).ok_or_else(|| config("the bot was asked to act for a seat that is not to act (give it the view of the seat to act)".into()))?;
         Ok(match self.kind.act(&obs, &mut self.rng) {
             holecards_core::game::Move::Fold => ("fold", 0),
             holecards_core::game::Move::Check => ("check", 0),
-            holecards_core::game::Move::Call | holecards_core::game::Move::CheckOrCall => ("call", 0),
+            holecards_core::game::Move::Call | holecards_core::game::Move::CheckOrCall => {
+                ("call", 0)
+            }
             holecards_core::game::Move::BetOrRaiseTo(x) => ("raise", x),
         })
     }

@@ -3,7 +3,9 @@
 use crate::errors::{to_py, IntoPyResult};
 use crate::game::{Hand, Rules, SeatView};
 use holecards_core::game::{self, Move};
-use holecards_core::table::{self as core, codec, icm as core_icm, tournament as tour, ButtonRule, Entry};
+use holecards_core::table::{
+    self as core, codec, icm as core_icm, tournament as tour, ButtonRule, Entry,
+};
 use holecards_core::Error;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
@@ -18,15 +20,25 @@ fn repr(v: &Bound<'_, PyAny>) -> String {
 }
 
 fn chips(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u64> {
-    crate::args::as_u64(v).ok_or_else(|| config(format!("{name} must be a whole number of chips (0 or more), not {}", repr(v))))
+    crate::args::as_u64(v).ok_or_else(|| {
+        config(format!(
+            "{name} must be a whole number of chips (0 or more), not {}",
+            repr(v)
+        ))
+    })
 }
 
 fn seat_arg(v: &Bound<'_, PyAny>) -> PyResult<usize> {
-    crate::args::as_u64(v).and_then(|s| usize::try_from(s).ok()).filter(|&s| s < 64).ok_or_else(|| config(format!("a seat is a number from 0, not {}", repr(v))))
+    crate::args::as_u64(v)
+        .and_then(|s| usize::try_from(s).ok())
+        .filter(|&s| s < 64)
+        .ok_or_else(|| config(format!("a seat is a number from 0, not {}", repr(v))))
 }
 
 fn entry_arg(v: Option<&Bound<'_, PyAny>>, default: Entry) -> PyResult<Entry> {
-    let Some(v) = v.filter(|v| !v.is_none()) else { return Ok(default) };
+    let Some(v) = v.filter(|v| !v.is_none()) else {
+        return Ok(default);
+    };
     match v.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned())).as_deref() {
         Some("post") => Ok(Entry::PostBigBlind),
         Some("wait") => Ok(Entry::WaitForBigBlind),
@@ -57,7 +69,10 @@ pub struct Player {
 #[pymethods]
 impl Player {
     fn __repr__(&self) -> String {
-        format!("Player(id={}, seat={}, stack={}, status='{}')", self.id, self.seat, self.stack, self.status)
+        format!(
+            "Player(id={}, seat={}, stack={}, status='{}')",
+            self.id, self.seat, self.stack, self.status
+        )
     }
 }
 
@@ -80,13 +95,21 @@ pub struct Bust {
 #[pymethods]
 impl Bust {
     fn __repr__(&self) -> String {
-        format!("Bust(player={}, seat={}, hand={}, starting_stack={})", self.player, self.seat, self.hand, self.starting_stack)
+        format!(
+            "Bust(player={}, seat={}, hand={}, starting_stack={})",
+            self.player, self.seat, self.hand, self.starting_stack
+        )
     }
 }
 
 impl From<&core::Bust> for Bust {
     fn from(b: &core::Bust) -> Bust {
-        Bust { player: b.player, seat: b.seat, hand: b.hand, starting_stack: b.starting_stack }
+        Bust {
+            player: b.player,
+            seat: b.seat,
+            hand: b.hand,
+            starting_stack: b.starting_stack,
+        }
     }
 }
 
@@ -124,7 +147,13 @@ impl Positions {
 
 impl From<core::Positions> for Positions {
     fn from(p: core::Positions) -> Positions {
-        Positions { button: p.button, small_blind: p.small_blind, big_blind: p.big_blind, button_dead: p.button_dead, small_blind_dead: p.small_blind_dead }
+        Positions {
+            button: p.button,
+            small_blind: p.small_blind,
+            big_blind: p.big_blind,
+            button_dead: p.button_dead,
+            small_blind_dead: p.small_blind_dead,
+        }
     }
 }
 
@@ -150,19 +179,40 @@ pub struct Finish {
 impl Finish {
     fn __repr__(&self) -> String {
         let hand = self.hand.map_or("None".to_string(), |h| h.to_string());
-        format!("Finish(player={}, seat={}, place={}, prize={}, hand={hand})", self.player, self.seat, self.place, self.prize)
+        format!(
+            "Finish(player={}, seat={}, place={}, prize={}, hand={hand})",
+            self.player, self.seat, self.place, self.prize
+        )
     }
 }
 
 impl From<&tour::Finish> for Finish {
     fn from(f: &tour::Finish) -> Finish {
-        Finish { player: f.player, seat: f.seat, place: f.place, prize: f.prize, hand: f.hand }
+        Finish {
+            player: f.player,
+            seat: f.seat,
+            place: f.place,
+            prize: f.prize,
+            hand: f.hand,
+        }
     }
 }
 
 fn players_of(t: &core::Table) -> Vec<Player> {
     let missed = |m: u8| [None, Some("big"), Some("small"), Some("both")][(m & 3) as usize];
-    t.seats().iter().enumerate().filter_map(|(seat, p)| p.as_ref().map(|p| Player { id: p.id, seat, stack: p.stack, status: p.status.name(), missed_blinds: missed(p.missed()) })).collect()
+    t.seats()
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, p)| {
+            p.as_ref().map(|p| Player {
+                id: p.id,
+                seat,
+                stack: p.stack,
+                status: p.status.name(),
+                missed_blinds: missed(p.missed()),
+            })
+        })
+        .collect()
 }
 
 /// The bot for a table seat: one callable for every seat, a sequence by
@@ -171,19 +221,30 @@ fn bot_for<'py>(bots: &Bound<'py, PyAny>, seat: usize) -> PyResult<Bound<'py, Py
     if bots.is_callable() && !bots.is_instance_of::<PyDict>() {
         return Ok(bots.clone());
     }
-    bots.get_item(seat).map_err(|_| config(format!("no bot for seat {seat}: give one callable, a list by seat or a dict {{seat: bot}}")))
+    bots.get_item(seat).map_err(|_| {
+        config(format!(
+            "no bot for seat {seat}: give one callable, a list by seat or a dict {{seat: bot}}"
+        ))
+    })
 }
 
 /// A bot's answer: `("fold", 0)`, `("check", 0)`, `("call", 0)` (check or
 /// call), `("bet", x)` or `("raise", x)` (to a street total of x).
 fn bot_move(answer: &Bound<'_, PyAny>, seat: usize) -> PyResult<Move> {
-    let bad = || config(format!("the bot for seat {seat} answered {}: a bot returns ('fold', 0), ('check', 0), ('call', 0), ('bet', amount) or ('raise', amount)", repr(answer)));
+    let bad = || {
+        config(format!("the bot for seat {seat} answered {}: a bot returns ('fold', 0), ('check', 0), ('call', 0), ('bet', amount) or ('raise', amount)", repr(answer)))
+    };
     let t = answer.cast::<PyTuple>().map_err(|_| bad())?;
     if t.len() != 2 {
         return Err(bad());
     }
     let kind = t.get_item(0)?;
-    let kind = kind.cast::<PyString>().map_err(|_| bad())?.to_cow().map_err(|_| bad())?.into_owned();
+    let kind = kind
+        .cast::<PyString>()
+        .map_err(|_| bad())?
+        .to_cow()
+        .map_err(|_| bad())?
+        .into_owned();
     let amount = crate::args::as_u64(&t.get_item(1)?).ok_or_else(bad)?;
     Ok(match kind.as_str() {
         "fold" => Move::Fold,
@@ -199,7 +260,13 @@ fn bot_move(answer: &Bound<'_, PyAny>, seat: usize) -> PyResult<Move> {
 /// hands and never act; `absent` (bit i: the hand's seat i) would get the
 /// table's move for an absent player. The table is not borrowed meanwhile,
 /// so a bot may look at it.
-fn play_with(py: Python<'_>, seats: &[usize], absent: u32, hand: &mut game::Hand, bots: &Bound<'_, PyAny>) -> PyResult<()> {
+fn play_with(
+    py: Python<'_>,
+    seats: &[usize],
+    absent: u32,
+    hand: &mut game::Hand,
+    bots: &Bound<'_, PyAny>,
+) -> PyResult<()> {
     while let Some(la) = hand.legal_actions() {
         let actor = la.seat;
         let mv = if absent & (1 << actor) != 0 {
@@ -223,7 +290,9 @@ fn play_with(py: Python<'_>, seats: &[usize], absent: u32, hand: &mut game::Hand
 pub struct Table(pub core::Table);
 
 fn missed_blinds_rule(v: Option<&Bound<'_, PyAny>>) -> PyResult<core::MissedBlinds> {
-    let Some(v) = v.filter(|v| !v.is_none()) else { return Ok(core::MissedBlinds::Dead) };
+    let Some(v) = v.filter(|v| !v.is_none()) else {
+        return Ok(core::MissedBlinds::Dead);
+    };
     match v.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned())).as_deref() {
         Some("dead") => Ok(core::MissedBlinds::Dead),
         Some("big_blind_only") => Ok(core::MissedBlinds::BigBlindOnly),
@@ -232,7 +301,9 @@ fn missed_blinds_rule(v: Option<&Bound<'_, PyAny>>) -> PyResult<core::MissedBlin
 }
 
 fn button_rule(v: Option<&Bound<'_, PyAny>>) -> PyResult<ButtonRule> {
-    let Some(v) = v.filter(|v| !v.is_none()) else { return Ok(ButtonRule::Moving) };
+    let Some(v) = v.filter(|v| !v.is_none()) else {
+        return Ok(ButtonRule::Moving);
+    };
     match v.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned())).as_deref() {
         Some("moving") => Ok(ButtonRule::Moving),
         Some("dead") => Ok(ButtonRule::Dead),
@@ -254,7 +325,14 @@ impl Table {
         let rules = rules.cast::<Rules>().map_err(|_| config("rules must be a holecards.Rules, e.g. Rules.no_limit(small_blind=1, big_blind=2)".into()))?.get().0.clone();
         let n = match seats.filter(|s| !s.is_none()) {
             None => 9,
-            Some(seats) => crate::args::as_u64(seats).and_then(|s| usize::try_from(s).ok()).ok_or_else(|| config(format!("seats must be a number of seats, not {}", repr(seats))))?,
+            Some(seats) => crate::args::as_u64(seats)
+                .and_then(|s| usize::try_from(s).ok())
+                .ok_or_else(|| {
+                    config(format!(
+                        "seats must be a number of seats, not {}",
+                        repr(seats)
+                    ))
+                })?,
         };
         let seed = crate::cards::seed_from_py(seed)?;
         let missed = missed_blinds_rule(missed_blinds)?;
@@ -269,7 +347,12 @@ impl Table {
     }
     /// New rules (blinds, antes) from the next hand.
     fn set_rules(&mut self, rules: &Bound<'_, PyAny>) -> PyResult<()> {
-        let rules = rules.cast::<Rules>().map_err(|_| config("rules must be a holecards.Rules".into()))?.get().0.clone();
+        let rules = rules
+            .cast::<Rules>()
+            .map_err(|_| config("rules must be a holecards.Rules".into()))?
+            .get()
+            .0
+            .clone();
         self.0.set_rules(rules).py()
     }
     #[getter]
@@ -294,7 +377,11 @@ impl Table {
     /// Each seat's stack (`None` for an empty seat).
     #[getter]
     fn stacks(&self) -> Vec<Option<u64>> {
-        self.0.seats().iter().map(|p| p.as_ref().map(|p| p.stack)).collect()
+        self.0
+            .seats()
+            .iter()
+            .map(|p| p.as_ref().map(|p| p.stack))
+            .collect()
     }
     /// Every chip at the table.
     #[getter]
@@ -326,8 +413,17 @@ impl Table {
     /// in; later `entry` is `"post"` (a big blind at the next hand) or
     /// `"wait"` (for the big blind).
     #[pyo3(signature = (seat, stack, entry=None), text_signature = "($self, seat, stack, entry='post')")]
-    fn sit(&mut self, seat: &Bound<'_, PyAny>, stack: &Bound<'_, PyAny>, entry: Option<&Bound<'_, PyAny>>) -> PyResult<u32> {
-        let (seat, stack, entry) = (seat_arg(seat)?, chips("stack", stack)?, entry_arg(entry, Entry::PostBigBlind)?);
+    fn sit(
+        &mut self,
+        seat: &Bound<'_, PyAny>,
+        stack: &Bound<'_, PyAny>,
+        entry: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<u32> {
+        let (seat, stack, entry) = (
+            seat_arg(seat)?,
+            chips("stack", stack)?,
+            entry_arg(entry, Entry::PostBigBlind)?,
+        );
         self.0.sit(seat, stack, entry).py()
     }
     /// The player leaves with their chips (returned).
@@ -336,7 +432,9 @@ impl Table {
     }
     /// Adds chips to a stack between hands.
     fn add_chips(&mut self, seat: &Bound<'_, PyAny>, chips_: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.0.add_chips(seat_arg(seat)?, chips("chips", chips_)?).py()
+        self.0
+            .add_chips(seat_arg(seat)?, chips("chips", chips_)?)
+            .py()
     }
     fn sit_out(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
         self.0.sit_out(seat_arg(seat)?).py()
@@ -344,8 +442,14 @@ impl Table {
     /// Back from sitting out: `"wait"` for the big blind or `"post"` one
     /// (a dead-button table deals them in at once).
     #[pyo3(signature = (seat, entry=None), text_signature = "($self, seat, entry='wait')")]
-    fn sit_in(&mut self, seat: &Bound<'_, PyAny>, entry: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-        self.0.sit_in(seat_arg(seat)?, entry_arg(entry, Entry::WaitForBigBlind)?).py()
+    fn sit_in(
+        &mut self,
+        seat: &Bound<'_, PyAny>,
+        entry: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        self.0
+            .sit_in(seat_arg(seat)?, entry_arg(entry, Entry::WaitForBigBlind)?)
+            .py()
     }
     /// Where the first hand's button is (by default the first player).
     fn set_button(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -359,7 +463,13 @@ impl Table {
     }
     /// Carries a finished hand back (stacks, busts); returns its busts.
     fn finish(&mut self, hand: PyRef<'_, Hand>) -> PyResult<Vec<Bust>> {
-        Ok(self.0.finish(&hand.0).py()?.iter().map(Bust::from).collect())
+        Ok(self
+            .0
+            .finish(&hand.0)
+            .py()?
+            .iter()
+            .map(Bust::from)
+            .collect())
     }
     /// Takes back the hand being played, as if it was never dealt.
     fn take_back(&mut self) -> bool {
@@ -407,28 +517,59 @@ impl Table {
         self.clone()
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<Table>().map(|o| o.borrow().0 == self.0).unwrap_or(false)
+        other
+            .cast::<Table>()
+            .map(|o| o.borrow().0 == self.0)
+            .unwrap_or(false)
     }
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
         let restore = py.import("holecards._core")?.getattr("_restore_table")?;
         Ok((restore, (PyBytes::new(py, &codec::encode_table(&self.0)),)))
     }
     fn __repr__(&self) -> String {
         let t = &self.0;
-        format!("<Table {} seats, {} players, {} button, {} hands dealt>", t.seat_count(), t.players(), t.button_rule().name(), t.hands_dealt())
+        format!(
+            "<Table {} seats, {} players, {} button, {} hands dealt>",
+            t.seat_count(),
+            t.players(),
+            t.button_rule().name(),
+            t.hands_dealt()
+        )
     }
 }
 
 /// PHH fields for a table's hand: the deal being played, or else the last
 /// one (hands are numbered by the table).
-fn table_history(t: &core::Table, hand: &game::Hand, level: Option<usize>) -> PyResult<crate::phh::HandHistory> {
+fn table_history(
+    t: &core::Table,
+    hand: &game::Hand,
+    level: Option<usize>,
+) -> PyResult<crate::phh::HandHistory> {
     let (seats, number) = match (t.dealt(), t.last_deal()) {
-        (Some(d), _) if d.starting == hand.starting_stacks() && d.hole_cards == core::hole_mask(hand) => (d.seats.clone(), d.number),
-        (_, Some(d)) if d.starting == hand.starting_stacks() && d.hole_cards == core::hole_mask(hand) => (d.seats.clone(), d.number),
-        _ => return Err(config("this hand is not the table's current or last hand".into())),
+        (Some(d), _)
+            if d.starting == hand.starting_stacks() && d.hole_cards == core::hole_mask(hand) =>
+        {
+            (d.seats.clone(), d.number)
+        }
+        (_, Some(d))
+            if d.starting == hand.starting_stacks() && d.hole_cards == core::hole_mask(hand) =>
+        {
+            (d.seats.clone(), d.number)
+        }
+        _ => {
+            return Err(config(
+                "this hand is not the table's current or last hand".into(),
+            ))
+        }
     };
-    let fields = holecards_core::phh::write::table_hand_fields(hand, &seats, t.seat_count(), number, level);
-    Ok(crate::phh::HandHistory(Arc::new(holecards_core::phh::HandHistory::from(fields))))
+    let fields =
+        holecards_core::phh::write::table_hand_fields(hand, &seats, t.seat_count(), number, level);
+    Ok(crate::phh::HandHistory(Arc::new(
+        holecards_core::phh::HandHistory::from(fields),
+    )))
 }
 
 #[pyfunction]
@@ -437,23 +578,57 @@ pub fn _restore_table(state: &[u8]) -> PyResult<Table> {
 }
 
 fn level_of(v: &Bound<'_, PyAny>, big_blind_ante: bool, i: usize) -> PyResult<tour::Level> {
-    let bad = || config(format!("level {} is {}: give (small_blind, big_blind) or (small_blind, big_blind, ante), in chips", i + 1, repr(v)));
-    let t =
-        v.cast::<PyTuple>().map(|t| t.to_owned()).or_else(|_| v.extract::<Vec<Bound<'_, PyAny>>>().map(|l| PyTuple::new(v.py(), l).unwrap_or_else(|_| PyTuple::empty(v.py())))).map_err(|_| bad())?;
-    let nums: Vec<u64> = t.iter().map(|x| crate::args::as_u64(&x).ok_or_else(bad)).collect::<PyResult<_>>()?;
+    let bad = || {
+        config(format!("level {} is {}: give (small_blind, big_blind) or (small_blind, big_blind, ante), in chips", i + 1, repr(v)))
+    };
+    let t = v
+        .cast::<PyTuple>()
+        .map(|t| t.to_owned())
+        .or_else(|_| {
+            v.extract::<Vec<Bound<'_, PyAny>>>()
+                .map(|l| PyTuple::new(v.py(), l).unwrap_or_else(|_| PyTuple::empty(v.py())))
+        })
+        .map_err(|_| bad())?;
+    let nums: Vec<u64> = t
+        .iter()
+        .map(|x| crate::args::as_u64(&x).ok_or_else(bad))
+        .collect::<PyResult<_>>()?;
     let (sb, bb, ante) = match nums.as_slice() {
         [sb, bb] => (*sb, *bb, 0),
         [sb, bb, a] => (*sb, *bb, *a),
         _ => return Err(bad()),
     };
-    Ok(if big_blind_ante { tour::Level { small_blind: sb, big_blind: bb, ante: 0, big_blind_ante: ante } } else { tour::Level { small_blind: sb, big_blind: bb, ante, big_blind_ante: 0 } })
+    Ok(if big_blind_ante {
+        tour::Level {
+            small_blind: sb,
+            big_blind: bb,
+            ante: 0,
+            big_blind_ante: ante,
+        }
+    } else {
+        tour::Level {
+            small_blind: sb,
+            big_blind: bb,
+            ante,
+            big_blind_ante: 0,
+        }
+    })
 }
 
 fn structure_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<game::Structure> {
-    let Some(v) = v.filter(|v| !v.is_none()) else { return Ok(game::Structure::NoLimit) };
+    let Some(v) = v.filter(|v| !v.is_none()) else {
+        return Ok(game::Structure::NoLimit);
+    };
     if let Some(code) = crate::args::as_u64(v) {
         // (Progressive Hold'em, which has no blind levels, the engine refuses.)
-        return u8::try_from(code).ok().and_then(game::Structure::from_u8).ok_or_else(|| config(format!("{code} is not a betting structure: give a holecards.Structure")));
+        return u8::try_from(code)
+            .ok()
+            .and_then(game::Structure::from_u8)
+            .ok_or_else(|| {
+                config(format!(
+                    "{code} is not a betting structure: give a holecards.Structure"
+                ))
+            });
     }
     match v.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned())).as_deref() {
         Some("no-limit") => Ok(game::Structure::NoLimit),
@@ -494,28 +669,94 @@ impl Tournament {
             Some(Some(s)) if s == "big_blind" => true,
             Some(_) => return Err(config("ante must be 'uniform' (every player antes) or 'big_blind' (the big blind antes for the table)".into())),
         };
-        let items: Vec<Bound<'_, PyAny>> = levels.extract().map_err(|_| config(format!("levels must be a list of (small_blind, big_blind[, ante]), not {}", repr(levels))))?;
-        let levels = items.iter().enumerate().map(|(i, l)| level_of(l, big_blind_ante, i)).collect::<PyResult<Vec<_>>>()?;
-        let stacks_items: Vec<Bound<'_, PyAny>> = stacks.extract().map_err(|_| config(format!("stacks must be a list of chips by seat (0 for an empty seat), not {}", repr(stacks))))?;
-        let stacks = stacks_items.iter().map(|s| chips("a stack", s)).collect::<PyResult<Vec<_>>>()?;
+        let items: Vec<Bound<'_, PyAny>> = levels.extract().map_err(|_| {
+            config(format!(
+                "levels must be a list of (small_blind, big_blind[, ante]), not {}",
+                repr(levels)
+            ))
+        })?;
+        let levels = items
+            .iter()
+            .enumerate()
+            .map(|(i, l)| level_of(l, big_blind_ante, i))
+            .collect::<PyResult<Vec<_>>>()?;
+        let stacks_items: Vec<Bound<'_, PyAny>> = stacks.extract().map_err(|_| {
+            config(format!(
+                "stacks must be a list of chips by seat (0 for an empty seat), not {}",
+                repr(stacks)
+            ))
+        })?;
+        let stacks = stacks_items
+            .iter()
+            .map(|s| chips("a stack", s))
+            .collect::<PyResult<Vec<_>>>()?;
         let payouts = match payouts.filter(|p| !p.is_none()) {
             None => Vec::new(),
             Some(p) => {
-                let items: Vec<Bound<'_, PyAny>> = p.extract().map_err(|_| config(format!("payouts must be a list of prizes by place, not {}", repr(p))))?;
-                items.iter().map(|x| crate::args::as_u64(x).ok_or_else(|| config(format!("a payout is a whole number (0 or more), not {}", repr(x))))).collect::<PyResult<Vec<_>>>()?
+                let items: Vec<Bound<'_, PyAny>> = p.extract().map_err(|_| {
+                    config(format!(
+                        "payouts must be a list of prizes by place, not {}",
+                        repr(p)
+                    ))
+                })?;
+                items
+                    .iter()
+                    .map(|x| {
+                        crate::args::as_u64(x).ok_or_else(|| {
+                            config(format!(
+                                "a payout is a whole number (0 or more), not {}",
+                                repr(x)
+                            ))
+                        })
+                    })
+                    .collect::<PyResult<Vec<_>>>()?
             }
         };
-        let advance = match (hands_per_level.filter(|v| !v.is_none()), seconds_per_level.filter(|v| !v.is_none())) {
-            (Some(h), None) => {
-                tour::Advance::Hands(crate::args::as_u64(h).and_then(|v| u32::try_from(v).ok()).ok_or_else(|| config(format!("hands_per_level must be a number of hands, not {}", repr(h))))?)
+        let advance = match (
+            hands_per_level.filter(|v| !v.is_none()),
+            seconds_per_level.filter(|v| !v.is_none()),
+        ) {
+            (Some(h), None) => tour::Advance::Hands(
+                crate::args::as_u64(h)
+                    .and_then(|v| u32::try_from(v).ok())
+                    .ok_or_else(|| {
+                        config(format!(
+                            "hands_per_level must be a number of hands, not {}",
+                            repr(h)
+                        ))
+                    })?,
+            ),
+            (None, Some(s)) => tour::Advance::Seconds(s.extract::<f64>().map_err(|_| {
+                config(format!(
+                    "seconds_per_level must be a number of seconds, not {}",
+                    repr(s)
+                ))
+            })?),
+            (None, None) => {
+                return Err(config(
+                    "say when levels advance: hands_per_level=N or seconds_per_level=S".into(),
+                ))
             }
-            (None, Some(s)) => tour::Advance::Seconds(s.extract::<f64>().map_err(|_| config(format!("seconds_per_level must be a number of seconds, not {}", repr(s))))?),
-            (None, None) => return Err(config("say when levels advance: hands_per_level=N or seconds_per_level=S".into())),
-            (Some(_), Some(_)) => return Err(config("give hands_per_level or seconds_per_level, not both".into())),
+            (Some(_), Some(_)) => {
+                return Err(config(
+                    "give hands_per_level or seconds_per_level, not both".into(),
+                ))
+            }
         };
         let button = button.filter(|b| !b.is_none()).map(seat_arg).transpose()?;
         let seed = crate::cards::seed_from_py(seed)?;
-        Ok(Tournament(tour::Tournament::new(structure_arg(structure)?, levels, advance, &stacks, payouts, button, seed).py()?))
+        Ok(Tournament(
+            tour::Tournament::new(
+                structure_arg(structure)?,
+                levels,
+                advance,
+                &stacks,
+                payouts,
+                button,
+                seed,
+            )
+            .py()?,
+        ))
     }
 
     /// The current level (0 for the first).
@@ -526,7 +767,11 @@ impl Tournament {
     /// The levels as (small_blind, big_blind, ante).
     #[getter]
     fn levels(&self) -> Vec<(u64, u64, u64)> {
-        self.0.levels().iter().map(|l| (l.small_blind, l.big_blind, l.ante + l.big_blind_ante)).collect()
+        self.0
+            .levels()
+            .iter()
+            .map(|l| (l.small_blind, l.big_blind, l.ante + l.big_blind_ante))
+            .collect()
     }
     /// The current level's rules.
     #[getter]
@@ -561,7 +806,12 @@ impl Tournament {
     }
     #[getter]
     fn stacks(&self) -> Vec<Option<u64>> {
-        self.0.table().seats().iter().map(|p| p.as_ref().map(|p| p.stack)).collect()
+        self.0
+            .table()
+            .seats()
+            .iter()
+            .map(|p| p.as_ref().map(|p| p.stack))
+            .collect()
     }
     #[getter]
     fn chips(&self) -> u64 {
@@ -585,14 +835,19 @@ impl Tournament {
     }
     /// A late entry at an empty seat; returns the player's id.
     fn register(&mut self, seat: &Bound<'_, PyAny>, stack: &Bound<'_, PyAny>) -> PyResult<u32> {
-        self.0.register(seat_arg(seat)?, chips("stack", stack)?).py()
+        self.0
+            .register(seat_arg(seat)?, chips("stack", stack)?)
+            .py()
     }
     /// The player sits out: dealt in and blinded off, checking or folding.
     fn sit_out(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
         self.0.table_mut().sit_out(seat_arg(seat)?).py()
     }
     fn sit_in(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.0.table_mut().sit_in(seat_arg(seat)?, Entry::WaitForBigBlind).py()
+        self.0
+            .table_mut()
+            .sit_in(seat_arg(seat)?, Entry::WaitForBigBlind)
+            .py()
     }
     fn is_absent(&self, seat: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(self.0.table().is_absent(seat_arg(seat)?))
@@ -605,7 +860,13 @@ impl Tournament {
     }
     /// Carries a finished hand back; returns the places it decided.
     fn finish(&mut self, hand: PyRef<'_, Hand>) -> PyResult<Vec<Finish>> {
-        Ok(self.0.finish(&hand.0).py()?.iter().map(Finish::from).collect())
+        Ok(self
+            .0
+            .finish(&hand.0)
+            .py()?
+            .iter()
+            .map(Finish::from)
+            .collect())
     }
     /// Takes back the hand being played, as if it was never dealt (the
     /// level, its hand count and the clock too).
@@ -619,7 +880,11 @@ impl Tournament {
         let (mut hand, seats, absent) = {
             let mut t = slf.borrow_mut();
             let hand = t.0.new_hand(clock).py()?;
-            let seats = t.0.table().dealt().map(|d| d.seats.clone()).unwrap_or_default();
+            let seats =
+                t.0.table()
+                    .dealt()
+                    .map(|d| d.seats.clone())
+                    .unwrap_or_default();
             (hand, seats, t.0.table().absent_seats())
         };
         if let Err(e) = play_with(py, &seats, absent, &mut hand, bots) {
@@ -631,12 +896,26 @@ impl Tournament {
     }
     /// ICM of the players still in, by seat, over the prizes left.
     #[pyo3(signature = (*, trials=None, seed=None))]
-    fn icm(&self, trials: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<std::collections::BTreeMap<usize, f64>> {
+    fn icm(
+        &self,
+        trials: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<std::collections::BTreeMap<usize, f64>> {
         let trials = trials_arg(trials)?;
         let seed = crate::cards::seed_from_py(seed)?;
         let by_id = self.0.icm(trials, seed).py()?;
-        let seats: Vec<(u32, usize)> = self.0.table().seats().iter().enumerate().filter_map(|(s, p)| p.as_ref().map(|p| (p.id, s))).collect();
-        Ok(by_id.into_iter().filter_map(|(id, v)| seats.iter().find(|x| x.0 == id).map(|x| (x.1, v))).collect())
+        let seats: Vec<(u32, usize)> = self
+            .0
+            .table()
+            .seats()
+            .iter()
+            .enumerate()
+            .filter_map(|(s, p)| p.as_ref().map(|p| (p.id, s)))
+            .collect();
+        Ok(by_id
+            .into_iter()
+            .filter_map(|(id, v)| seats.iter().find(|x| x.0 == id).map(|x| (x.1, v)))
+            .collect())
     }
     /// The hand as a PHH history with the table's fields and the level.
     fn history(&self, hand: PyRef<'_, Hand>) -> PyResult<crate::phh::HandHistory> {
@@ -652,14 +931,31 @@ impl Tournament {
         self.clone()
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<Tournament>().map(|o| o.borrow().0 == self.0).unwrap_or(false)
+        other
+            .cast::<Tournament>()
+            .map(|o| o.borrow().0 == self.0)
+            .unwrap_or(false)
     }
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
-        let restore = py.import("holecards._core")?.getattr("_restore_tournament")?;
-        Ok((restore, (PyBytes::new(py, &codec::encode_tournament(&self.0)),)))
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+        let restore = py
+            .import("holecards._core")?
+            .getattr("_restore_tournament")?;
+        Ok((
+            restore,
+            (PyBytes::new(py, &codec::encode_tournament(&self.0)),),
+        ))
     }
     fn __repr__(&self) -> String {
-        format!("<Tournament {} of {} players left, level {}, {} hands dealt>", self.0.remaining(), self.0.entrants(), self.0.level() + 1, self.0.table().hands_dealt())
+        format!(
+            "<Tournament {} of {} players left, level {}, {} hands dealt>",
+            self.0.remaining(),
+            self.0.entrants(),
+            self.0.level() + 1,
+            self.0.table().hands_dealt()
+        )
     }
 }
 
@@ -669,31 +965,58 @@ pub fn _restore_tournament(state: &[u8]) -> PyResult<Tournament> {
 }
 
 fn trials_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
-    let Some(v) = v.filter(|v| !v.is_none()) else { return Ok(None) };
+    let Some(v) = v.filter(|v| !v.is_none()) else {
+        return Ok(None);
+    };
     match crate::args::as_u64(v) {
         Some(t) if t >= 1 => Ok(Some(t)),
-        _ => Err(config(format!("trials must be a number of finishing orders to sample (1 or more), not {}", repr(v)))),
+        _ => Err(config(format!(
+            "trials must be a number of finishing orders to sample (1 or more), not {}",
+            repr(v)
+        ))),
     }
 }
 
 /// Each player's expected prize by the Independent Chip Model.
 #[pyfunction]
 #[pyo3(signature = (stacks, payouts, *, trials=None, seed=None))]
-pub fn icm(py: Python<'_>, stacks: &Bound<'_, PyAny>, payouts: &Bound<'_, PyAny>, trials: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<f64>> {
-    let s_items: Vec<Bound<'_, PyAny>> = stacks.extract().map_err(|_| config(format!("stacks must be a list of chip counts, not {}", repr(stacks))))?;
-    let stacks = s_items.iter().map(|s| chips("a stack", s)).collect::<PyResult<Vec<_>>>()?;
-    let p_items: Vec<Bound<'_, PyAny>> = payouts.extract().map_err(|_| config(format!("payouts must be a list of prizes by place, not {}", repr(payouts))))?;
+pub fn icm(
+    py: Python<'_>,
+    stacks: &Bound<'_, PyAny>,
+    payouts: &Bound<'_, PyAny>,
+    trials: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<f64>> {
+    let s_items: Vec<Bound<'_, PyAny>> = stacks.extract().map_err(|_| {
+        config(format!(
+            "stacks must be a list of chip counts, not {}",
+            repr(stacks)
+        ))
+    })?;
+    let stacks = s_items
+        .iter()
+        .map(|s| chips("a stack", s))
+        .collect::<PyResult<Vec<_>>>()?;
+    let p_items: Vec<Bound<'_, PyAny>> = payouts.extract().map_err(|_| {
+        config(format!(
+            "payouts must be a list of prizes by place, not {}",
+            repr(payouts)
+        ))
+    })?;
     let payouts = p_items
         .iter()
         .map(|p| {
             if p.is_instance_of::<pyo3::types::PyBool>() {
                 return Err(config(format!("a payout is an amount, not {}", repr(p))));
             }
-            p.extract::<f64>().map_err(|_| config(format!("a payout is an amount, not {}", repr(p))))
+            p.extract::<f64>()
+                .map_err(|_| config(format!("a payout is an amount, not {}", repr(p))))
         })
         .collect::<PyResult<Vec<_>>>()?;
     let trials = trials_arg(trials)?;
     let seed = crate::cards::seed_from_py(seed)?;
-    let r = py.detach(move || core_icm::icm(&stacks, &payouts, trials, seed)).py()?;
+    let r = py
+        .detach(move || core_icm::icm(&stacks, &payouts, trials, seed))
+        .py()?;
     Ok(r.equities)
 }

@@ -14,7 +14,10 @@ pub struct Policy {
 
 impl Policy {
     pub fn new(seed: u64, min_raise: bool) -> Policy {
-        Policy { state: seed, min_raise }
+        Policy {
+            state: seed,
+            min_raise,
+        }
     }
 
     pub fn next(&mut self) -> u64 {
@@ -33,14 +36,20 @@ impl Policy {
     /// The move for the player to act.
     #[allow(dead_code)] // (benches/game.rs draws with `range` itself)
     pub fn choose(&mut self, hand: &Hand) -> Move {
-        let Some(la) = hand.legal_actions() else { return Move::Fold };
+        let Some(la) = hand.legal_actions() else {
+            return Move::Fold;
+        };
         let roll = self.range(0, 99);
         if roll < 15 && la.can_fold {
             Move::Fold
         } else if roll < 40 && la.min_raise_to.is_some() {
             let lo = la.min_raise_to.unwrap_or(0);
             let hi = la.max_raise_to.unwrap_or(lo);
-            Move::BetOrRaiseTo(if self.min_raise { lo } else { self.range(lo, hi) })
+            Move::BetOrRaiseTo(if self.min_raise {
+                lo
+            } else {
+                self.range(lo, hi)
+            })
         } else {
             Move::CheckOrCall
         }

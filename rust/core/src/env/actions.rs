@@ -61,7 +61,9 @@ impl AbstractAction {
             AbstractAction::Fold => Move::Fold,
             AbstractAction::CheckCall => Move::CheckOrCall,
             AbstractAction::MinRaise => Move::BetOrRaiseTo(la.min_raise_to.unwrap_or(0)),
-            AbstractAction::MaxRaise | AbstractAction::AllIn => Move::BetOrRaiseTo(la.max_raise_to.unwrap_or(0)),
+            AbstractAction::MaxRaise | AbstractAction::AllIn => {
+                Move::BetOrRaiseTo(la.max_raise_to.unwrap_or(0))
+            }
             AbstractAction::Pot { num, den } => Move::BetOrRaiseTo(pot_fraction_to(spot, num, den)),
         }
     }
@@ -73,7 +75,9 @@ impl AbstractAction {
         match self {
             AbstractAction::Fold => la.can_fold,
             AbstractAction::CheckCall => true,
-            AbstractAction::MinRaise | AbstractAction::MaxRaise | AbstractAction::AllIn => la.can_raise(),
+            AbstractAction::MinRaise | AbstractAction::MaxRaise | AbstractAction::AllIn => {
+                la.can_raise()
+            }
             AbstractAction::Pot { num, den } => match (la.min_raise_to, la.max_raise_to) {
                 (Some(lo), Some(hi)) => (lo..=hi).contains(&pot_fraction_to(spot, num, den)),
                 _ => false,
@@ -123,7 +127,10 @@ impl ActionSpace {
     /// them, pot fractions positive with a non-zero denominator.
     pub fn discrete(actions: Vec<AbstractAction>) -> Result<ActionSpace> {
         if actions.is_empty() || actions.len() > MAX_ACTIONS {
-            return Err(Error::bad_config(format!("an action abstraction has 1 to {MAX_ACTIONS} actions, not {}", actions.len())));
+            return Err(Error::bad_config(format!(
+                "an action abstraction has 1 to {MAX_ACTIONS} actions, not {}",
+                actions.len()
+            )));
         }
         if !actions.contains(&AbstractAction::CheckCall) {
             return Err(Error::bad_config("the actions must include check_call: it is the one action always legal for the player to act".into()));
@@ -131,7 +138,9 @@ impl ActionSpace {
         for a in &actions {
             if let AbstractAction::Pot { num, den } = *a {
                 if num == 0 || den == 0 {
-                    return Err(Error::bad_config(format!("a pot fraction must be positive, not {num}/{den}")));
+                    return Err(Error::bad_config(format!(
+                        "a pot fraction must be positive, not {num}/{den}"
+                    )));
                 }
             }
         }
@@ -171,15 +180,22 @@ impl ActionSpace {
     /// for a bet or raise), legal or not, with its description.
     pub fn intended(&self, spot: &Spot, index: i64, amount: Option<u64>) -> Result<Move> {
         let n = self.len();
-        let bad_index = || match self {
+        let bad_index = || {
+            match self {
             ActionSpace::Discrete(_) => Error::bad_config(format!("action {index} is not an action: actions are 0..{}", n - 1)),
             ActionSpace::Exact => Error::bad_config(format!("kind {index} is not an action kind: 0 folds, 1 checks or calls, 2 bets or raises to an amount")),
+        }
         };
-        let i = usize::try_from(index).ok().filter(|&i| i < n).ok_or_else(bad_index)?;
+        let i = usize::try_from(index)
+            .ok()
+            .filter(|&i| i < n)
+            .ok_or_else(bad_index)?;
         match self {
             ActionSpace::Discrete(actions) => {
                 if amount.is_some() {
-                    return Err(Error::bad_config("a discrete action takes no amount".into()));
+                    return Err(Error::bad_config(
+                        "a discrete action takes no amount".into(),
+                    ));
                 }
                 Ok(actions[i].intended(spot))
             }
@@ -187,7 +203,9 @@ impl ActionSpace {
                 (0, _) => Ok(Move::Fold),
                 (1, _) => Ok(Move::CheckOrCall),
                 (_, Some(to)) => Ok(Move::BetOrRaiseTo(to)),
-                (_, None) => Err(Error::bad_config("a bet or raise (kind 2) needs an amount: the street total in chips".into())),
+                (_, None) => Err(Error::bad_config(
+                    "a bet or raise (kind 2) needs an amount: the street total in chips".into(),
+                )),
             },
         }
     }
@@ -201,8 +219,13 @@ impl ActionSpace {
     /// Action `index`'s name (exact mode: the kind's).
     pub fn name(&self, index: usize) -> String {
         match self {
-            ActionSpace::Discrete(actions) => actions.get(index).map(|a| a.describe()).unwrap_or_default(),
-            ActionSpace::Exact => ["fold", "check_call", "bet_or_raise"].get(index).map(|s| s.to_string()).unwrap_or_default(),
+            ActionSpace::Discrete(actions) => {
+                actions.get(index).map(|a| a.describe()).unwrap_or_default()
+            }
+            ActionSpace::Exact => ["fold", "check_call", "bet_or_raise"]
+                .get(index)
+                .map(|s| s.to_string())
+                .unwrap_or_default(),
         }
     }
 }
@@ -210,7 +233,11 @@ impl ActionSpace {
 /// An engine refusal, told as a refusal of the agent's action.
 pub(crate) fn refusal(e: Error, what: &str) -> Error {
     match e.into_kind() {
-        ErrorKind::IllegalAction(ia) => Error::illegal(ia.reason, ia.legal, format!("{what} is not legal here: {}", ia.message)),
+        ErrorKind::IllegalAction(ia) => Error::illegal(
+            ia.reason,
+            ia.legal,
+            format!("{what} is not legal here: {}", ia.message),
+        ),
         other => Error::from(other),
     }
 }
@@ -218,7 +245,11 @@ pub(crate) fn refusal(e: Error, what: &str) -> Error {
 /// An error at one table of many, told as such.
 pub(crate) fn at_table(e: Error, table: usize) -> Error {
     match e.into_kind() {
-        ErrorKind::IllegalAction(ia) => Error::illegal(ia.reason, ia.legal, format!("table {table}: {}", ia.message)),
+        ErrorKind::IllegalAction(ia) => Error::illegal(
+            ia.reason,
+            ia.legal,
+            format!("table {table}: {}", ia.message),
+        ),
         ErrorKind::BadConfig(m) => Error::bad_config(format!("table {table}: {m}")),
         other => Error::from(other),
     }

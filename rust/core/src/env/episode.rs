@@ -58,26 +58,50 @@ impl EnvConfig {
     fn check_deal(&self) -> Result<Hand> {
         let n = self.players;
         if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
-            return Err(Error::bad_config(format!("an environment has {MIN_SEATS} to {MAX_SEATS} players, not {n}")));
+            return Err(Error::bad_config(format!(
+                "an environment has {MIN_SEATS} to {MAX_SEATS} players, not {n}"
+            )));
         }
         let stacks = match &self.stacks {
-            Stacks::Fixed(s) if s.len() != n => return Err(Error::bad_config(format!("{} stacks for {n} players: give one stack, one per seat, or a (low, high) range", s.len()))),
+            Stacks::Fixed(s) if s.len() != n => {
+                return Err(Error::bad_config(format!(
+                "{} stacks for {n} players: give one stack, one per seat, or a (low, high) range",
+                s.len()
+            )))
+            }
             Stacks::Fixed(s) => s.clone(),
-            Stacks::Range { low, high } if *low == 0 || low > high => return Err(Error::bad_config(format!("a stack range needs 1 <= low <= high, not ({low}, {high})"))),
+            Stacks::Range { low, high } if *low == 0 || low > high => {
+                return Err(Error::bad_config(format!(
+                    "a stack range needs 1 <= low <= high, not ({low}, {high})"
+                )))
+            }
             Stacks::Range { high, .. } => vec![*high; n],
         };
         if let Some(b) = self.button.filter(|&b| b >= n) {
-            return Err(Error::bad_config(format!("button {b} is not a seat: seats are 0..{}", n - 1)));
+            return Err(Error::bad_config(format!(
+                "button {b} is not a seat: seats are 0..{}",
+                n - 1
+            )));
         }
         if self.bots.len() != n {
-            return Err(Error::bad_config(format!("{} bot entries for {n} seats", self.bots.len())));
+            return Err(Error::bad_config(format!(
+                "{} bot entries for {n} seats",
+                self.bots.len()
+            )));
         }
         if self.bots.iter().all(Option::is_some) {
-            return Err(Error::bad_config("every seat is a bot: at least one seat must be an agent".into()));
+            return Err(Error::bad_config(
+                "every seat is a bot: at least one seat must be an agent".into(),
+            ));
         }
         if let super::ActionSpace::Discrete(a) = &self.actions {
-            if a.contains(&super::AbstractAction::AllIn) && self.rules.structure != crate::game::Structure::NoLimit {
-                return Err(Error::bad_config(format!("all_in is a no-limit action: in {} the largest bet or raise is max_raise", self.rules.structure.name())));
+            if a.contains(&super::AbstractAction::AllIn)
+                && self.rules.structure != crate::game::Structure::NoLimit
+            {
+                return Err(Error::bad_config(format!(
+                    "all_in is a no-limit action: in {} the largest bet or raise is max_raise",
+                    self.rules.structure.name()
+                )));
             }
         }
         if let Episode::Session { max_hands: Some(0) } = self.episode {
@@ -149,7 +173,19 @@ impl EnvTable {
         let hand = cfg.check_deal()?;
         let (deal, rng) = rngs(seed, stream);
         let n = cfg.players;
-        let mut t = EnvTable { cfg, deal, rng, hand, start: vec![0; n], hands: 0, ending: Ending::Running, pending: vec![0; n], pending_hands: 0, record: false, finished: Vec::new() };
+        let mut t = EnvTable {
+            cfg,
+            deal,
+            rng,
+            hand,
+            start: vec![0; n],
+            hands: 0,
+            ending: Ending::Running,
+            pending: vec![0; n],
+            pending_hands: 0,
+            record: false,
+            finished: Vec::new(),
+        };
         t.reset()?;
         Ok(t)
     }
@@ -181,7 +217,9 @@ impl EnvTable {
             let n = self.cfg.players;
             self.start = match &self.cfg.stacks {
                 Stacks::Fixed(s) => s.clone(),
-                Stacks::Range { low, high } => (0..n).map(|_| self.rng.random_range(*low..=*high)).collect(),
+                Stacks::Range { low, high } => (0..n)
+                    .map(|_| self.rng.random_range(*low..=*high))
+                    .collect(),
             };
             let button = match self.cfg.button {
                 Some(b) => b,
@@ -192,7 +230,8 @@ impl EnvTable {
             self.pending.fill(0);
             self.pending_hands = 0;
             // (dealt into the last hand's buffers: no allocation)
-            self.hand.redeal_with_rng(&self.start, button, &mut self.deal)?;
+            self.hand
+                .redeal_with_rng(&self.start, button, &mut self.deal)?;
             self.play_on()?;
             if self.ending == Ending::Running {
                 return Ok(());
@@ -239,7 +278,11 @@ impl EnvTable {
             return None;
         }
         let legal = self.hand.legal_actions()?;
-        Some(Spot { legal, bet: self.hand.bet(legal.seat).unwrap_or(0), pot: self.hand.pot_total() })
+        Some(Spot {
+            legal,
+            bet: self.hand.bet(legal.seat).unwrap_or(0),
+            pot: self.hand.pot_total(),
+        })
     }
 
     /// `seat`'s observation (`out`: at least `layout().len` values).
@@ -284,18 +327,26 @@ impl EnvTable {
     /// What the seat to act faces, when action `index` (with `amount`) is legal there.
     #[inline]
     pub fn legal_spot(&self, index: i64, amount: Option<u64>) -> Option<Spot> {
-        self.spot().filter(|spot| self.legal_in(spot, index, amount))
+        self.spot()
+            .filter(|spot| self.legal_in(spot, index, amount))
     }
 
     #[inline]
     fn legal_in(&self, spot: &Spot, index: i64, amount: Option<u64>) -> bool {
-        let Ok(i) = usize::try_from(index) else { return false };
+        let Ok(i) = usize::try_from(index) else {
+            return false;
+        };
         match &self.cfg.actions {
-            ActionSpace::Discrete(a) => amount.is_none() && a.get(i).is_some_and(|a| a.is_legal(spot)),
+            ActionSpace::Discrete(a) => {
+                amount.is_none() && a.get(i).is_some_and(|a| a.is_legal(spot))
+            }
             ActionSpace::Exact => match (i, amount) {
                 (0, _) => spot.legal.can_fold,
                 (1, _) => true,
-                (2, Some(to)) => spot.legal.min_raise_to.is_some_and(|lo| to >= lo) && spot.legal.max_raise_to.is_some_and(|hi| to <= hi),
+                (2, Some(to)) => {
+                    spot.legal.min_raise_to.is_some_and(|lo| to >= lo)
+                        && spot.legal.max_raise_to.is_some_and(|hi| to <= hi)
+                }
                 _ => false,
             },
         }
@@ -305,7 +356,11 @@ impl EnvTable {
     #[cold]
     pub fn refuse(&self, index: i64, amount: Option<u64>) -> Error {
         let Some(spot) = self.spot() else {
-            return Error::illegal(IllegalReason::HandOver, None, "the episode is over: call reset() to start the next".into());
+            return Error::illegal(
+                IllegalReason::HandOver,
+                None,
+                "the episode is over: call reset() to start the next".into(),
+            );
         };
         let mv = match self.cfg.actions.intended(&spot, index, amount) {
             Ok(mv) => mv,
@@ -313,15 +368,24 @@ impl EnvTable {
         };
         let sized = self.cfg.actions.is_sized(index as usize) || spot.legal.can_raise();
         let what = match (&self.cfg.actions, mv) {
-            (ActionSpace::Discrete(_), Move::BetOrRaiseTo(to)) if sized => format!("action {index} ({}: to {to})", self.cfg.actions.name(index as usize)),
-            (ActionSpace::Discrete(_), _) => format!("action {index} ({})", self.cfg.actions.name(index as usize)),
+            (ActionSpace::Discrete(_), Move::BetOrRaiseTo(to)) if sized => format!(
+                "action {index} ({}: to {to})",
+                self.cfg.actions.name(index as usize)
+            ),
+            (ActionSpace::Discrete(_), _) => {
+                format!("action {index} ({})", self.cfg.actions.name(index as usize))
+            }
             (ActionSpace::Exact, Move::BetOrRaiseTo(to)) => format!("bet or raise to {to}"),
             (ActionSpace::Exact, _) => self.cfg.actions.name(index as usize),
         };
         match self.hand.clone().act(None, mv) {
             Err(e) => refusal(e, &what),
             // (cannot happen: legality is decided by the same checks)
-            Ok(()) => Error::illegal(IllegalReason::NotYourTurn, Some(spot.legal), format!("{what} was refused")),
+            Ok(()) => Error::illegal(
+                IllegalReason::NotYourTurn,
+                Some(spot.legal),
+                format!("{what} was refused"),
+            ),
         }
     }
 
@@ -365,7 +429,9 @@ impl EnvTable {
                 }
                 continue;
             }
-            let Some(obs) = Observation::of(&self.hand) else { return Ok(()) };
+            let Some(obs) = Observation::of(&self.hand) else {
+                return Ok(());
+            };
             let seat = obs.seat();
             match self.cfg.bots[seat] {
                 Some(bot) => {
@@ -385,7 +451,10 @@ impl EnvTable {
         let n = self.cfg.players;
         let mut busted = false;
         for s in 0..n {
-            let (now, was) = (self.hand.stack(s).unwrap_or(0), self.hand.starting_stack(s).unwrap_or(0));
+            let (now, was) = (
+                self.hand.stack(s).unwrap_or(0),
+                self.hand.starting_stack(s).unwrap_or(0),
+            );
             self.pending[s] += now as i64 - was as i64;
             busted |= now == 0;
         }
@@ -405,7 +474,8 @@ impl EnvTable {
                         *st = self.hand.stack(s).unwrap_or(0);
                     }
                     let button = (self.hand.button() + 1) % n;
-                    self.hand.redeal_with_rng(&stacks[..n], button, &mut self.deal)?;
+                    self.hand
+                        .redeal_with_rng(&stacks[..n], button, &mut self.deal)?;
                 }
             }
         }

@@ -54,7 +54,17 @@ impl Layout {
         let spot = seats + SEAT_FEATURES * n;
         let history = spot + SPOT_FEATURES;
         let len = history + STREETS * HISTORY_FEATURES * n;
-        Layout { players: n, hole, board, street, position, seats, spot, history, len }
+        Layout {
+            players: n,
+            hole,
+            board,
+            street,
+            position,
+            seats,
+            spot,
+            history,
+            len,
+        }
     }
 
     /// The parts' names, offsets and lengths, in order.
@@ -110,8 +120,18 @@ impl Visible for Hand {
     fn seat_chips(&self, seat: usize) -> SeatChips {
         let s = &self.seats[seat];
         // (a big-blind ante is the big blind's, as in `Hand::contributions`)
-        let dead = if seat == self.big_blind_seat() { self.dead } else { 0 };
-        SeatChips { stack: s.stack, bet: s.bet, contributed: s.total + dead, folded: s.folded, all_in: s.all_in }
+        let dead = if seat == self.big_blind_seat() {
+            self.dead
+        } else {
+            0
+        };
+        SeatChips {
+            stack: s.stack,
+            bet: s.bet,
+            contributed: s.total + dead,
+            folded: s.folded,
+            all_in: s.all_in,
+        }
     }
     fn board_cards(&self) -> &[Card] {
         Hand::board(self)
@@ -129,13 +149,21 @@ impl Visible for Hand {
 
 impl Visible for SeatView {
     fn seat_chips(&self, seat: usize) -> SeatChips {
-        SeatChips { stack: self.stacks[seat], bet: self.bets[seat], contributed: self.contributions[seat], folded: self.folded[seat], all_in: self.all_in[seat] }
+        SeatChips {
+            stack: self.stacks[seat],
+            bet: self.bets[seat],
+            contributed: self.contributions[seat],
+            folded: self.folded[seat],
+            all_in: self.all_in[seat],
+        }
     }
     fn board_cards(&self) -> &[Card] {
         &self.board
     }
     fn own_cards(&self, seat: usize) -> Option<[Card; 2]> {
-        (self.seat == Some(seat)).then(|| SeatView::own_cards(self)).flatten()
+        (self.seat == Some(seat))
+            .then(|| SeatView::own_cards(self))
+            .flatten()
     }
     fn each_entry<F: FnMut(usize, EventKind, Street, u64)>(&self, mut f: F) {
         for e in &self.events {
@@ -156,7 +184,13 @@ pub fn encode<V: Visible>(src: &V, seat: usize, legal: Option<&LegalActions>, ou
     out.fill(0.0);
     let inv = 1.0 / unit(src.rules()) as f64;
     let bb = |chips: u64| (chips as f64 * inv) as f32;
-    let rel = |abs: usize| if abs >= seat { abs - seat } else { abs + n - seat };
+    let rel = |abs: usize| {
+        if abs >= seat {
+            abs - seat
+        } else {
+            abs + n - seat
+        }
+    };
 
     if let Some(hole) = src.own_cards(seat) {
         for c in hole {
@@ -232,7 +266,8 @@ pub fn encode<V: Visible>(src: &V, seat: usize, legal: Option<&LegalActions>, ou
     });
     for (si, row) in chips.iter().enumerate() {
         for (abs, &c) in row[..n].iter().enumerate() {
-            out[lay.history + (si * n + rel(abs)) * HISTORY_FEATURES + 4] = (c.max(0) as f64 * inv) as f32;
+            out[lay.history + (si * n + rel(abs)) * HISTORY_FEATURES + 4] =
+                (c.max(0) as f64 * inv) as f32;
         }
     }
 }

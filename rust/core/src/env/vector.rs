@@ -44,7 +44,9 @@ impl<'a> Buffers<'a> {
         ];
         for (name, have, want) in sizes {
             if have != want {
-                return Err(Error::bad_config(format!("the {name} buffer has {have} values, not {want}")));
+                return Err(Error::bad_config(format!(
+                    "the {name} buffer has {have} values, not {want}"
+                )));
             }
         }
         Ok(())
@@ -58,7 +60,24 @@ impl<'a> Buffers<'a> {
         let (te1, te2) = self.terminated.split_at_mut(k);
         let (tr1, tr2) = self.truncated.split_at_mut(k);
         let (s1, s2) = self.seat.split_at_mut(k);
-        (Buffers { obs: o1, mask: m1, rewards: r1, terminated: te1, truncated: tr1, seat: s1 }, Buffers { obs: o2, mask: m2, rewards: r2, terminated: te2, truncated: tr2, seat: s2 })
+        (
+            Buffers {
+                obs: o1,
+                mask: m1,
+                rewards: r1,
+                terminated: te1,
+                truncated: tr1,
+                seat: s1,
+            },
+            Buffers {
+                obs: o2,
+                mask: m2,
+                rewards: r2,
+                terminated: te2,
+                truncated: tr2,
+                seat: s2,
+            },
+        )
     }
 }
 
@@ -75,15 +94,32 @@ pub struct VecEnv {
 impl VecEnv {
     /// `num_tables` tables, each dealt its first episode; `threads`: `None`
     /// or 1 steps on the calling thread, `n` on a pool of `n`.
-    pub fn new(cfg: Arc<EnvConfig>, num_tables: usize, seed: Option<u64>, threads: Option<usize>) -> Result<VecEnv> {
+    pub fn new(
+        cfg: Arc<EnvConfig>,
+        num_tables: usize,
+        seed: Option<u64>,
+        threads: Option<usize>,
+    ) -> Result<VecEnv> {
         if num_tables == 0 {
             return Err(Error::bad_config("num_tables must be at least 1".into()));
         }
         crate::threads::install(threads, || ())?;
         cfg.check()?;
-        let widths = Widths { obs: cfg.layout().len, mask: cfg.actions.len(), players: cfg.players };
-        let tables = (0..num_tables).map(|i| EnvTable::new(Arc::clone(&cfg), seed, i as u64)).collect::<Result<Vec<_>>>()?;
-        Ok(VecEnv { cfg, tables, threads, widths, spots: Vec::with_capacity(num_tables) })
+        let widths = Widths {
+            obs: cfg.layout().len,
+            mask: cfg.actions.len(),
+            players: cfg.players,
+        };
+        let tables = (0..num_tables)
+            .map(|i| EnvTable::new(Arc::clone(&cfg), seed, i as u64))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(VecEnv {
+            cfg,
+            tables,
+            threads,
+            widths,
+            spots: Vec::with_capacity(num_tables),
+        })
     }
 
     pub fn config(&self) -> &Arc<EnvConfig> {
@@ -105,7 +141,11 @@ impl VecEnv {
 
     /// The finished hands recorded, as `(table, hand)`, oldest first per table.
     pub fn take_finished(&mut self) -> Vec<(usize, Hand)> {
-        self.tables.iter_mut().enumerate().flat_map(|(i, t)| t.take_finished().into_iter().map(move |h| (i, h))).collect()
+        self.tables
+            .iter_mut()
+            .enumerate()
+            .flat_map(|(i, t)| t.take_finished().into_iter().map(move |h| (i, h)))
+            .collect()
     }
 
     /// Runs `f` on every table with its rows, on the configured threads.
@@ -138,7 +178,11 @@ impl VecEnv {
                     blocks.push((first, t1, r1));
                     (tables, rows, first) = (t2, r2, first + k);
                 }
-                crate::threads::install(Some(threads), || blocks.into_par_iter().try_for_each(|(first, t, r)| run(first, t, r)))?
+                crate::threads::install(Some(threads), || {
+                    blocks
+                        .into_par_iter()
+                        .try_for_each(|(first, t, r)| run(first, t, r))
+                })?
             }
         }
     }
@@ -173,10 +217,19 @@ impl VecEnv {
     pub fn step(&mut self, kinds: &[i64], amounts: Option<&[u64]>, buf: Buffers<'_>) -> Result<()> {
         let n = self.tables.len();
         if kinds.len() != n || amounts.is_some_and(|a| a.len() != n) {
-            return Err(Error::bad_config(format!("{} actions for {n} tables: one action a table", kinds.len())));
+            return Err(Error::bad_config(format!(
+                "{} actions for {n} tables: one action a table",
+                kinds.len()
+            )));
         }
         let exact = matches!(self.cfg.actions, super::ActionSpace::Exact);
-        let amount = |i: usize| if exact && kinds[i] == 2 { amounts.map(|a| a[i]) } else { None };
+        let amount = |i: usize| {
+            if exact && kinds[i] == 2 {
+                amounts.map(|a| a[i])
+            } else {
+                None
+            }
+        };
         if exact && amounts.is_none() {
             return Err(Error::bad_config("exact actions need an amount per table (ignored unless the kind is 2, a bet or raise)".into()));
         }
@@ -189,7 +242,10 @@ impl VecEnv {
                 Some(spot) => spots.push(spot),
                 None => {
                     self.spots = spots;
-                    return Err(crate::env::actions::at_table(t.refuse(kinds[i], amount(i)), i));
+                    return Err(crate::env::actions::at_table(
+                        t.refuse(kinds[i], amount(i)),
+                        i,
+                    ));
                 }
             }
         }

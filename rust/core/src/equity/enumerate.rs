@@ -18,7 +18,13 @@ pub fn board_count(n: usize, k: usize) -> u64 {
     r
 }
 
-const BINOM: [[u64; 5]; 5] = [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]];
+const BINOM: [[u64; 5]; 5] = [
+    [1, 0, 0, 0, 0],
+    [1, 1, 0, 0, 0],
+    [1, 2, 1, 0, 0],
+    [1, 3, 3, 1, 0],
+    [1, 4, 6, 4, 1],
+];
 
 struct Ctx {
     holes: [HandAcc; MAX_PLAYERS],
@@ -165,7 +171,18 @@ fn setup(hands: &[[u8; 2]], board: &[u8], dead: CardSet) -> (Ctx, Level) {
         }
     }
     let suits = Suits(u32::from_le_bytes(suits));
-    (Ctx { holes, n }, Level { board: acc, deck, ndeck, suits, left: 5 - board.len(), start: 0, weight: 1 })
+    (
+        Ctx { holes, n },
+        Level {
+            board: acc,
+            deck,
+            ndeck,
+            suits,
+            left: 5 - board.len(),
+            start: 0,
+            weight: 1,
+        },
+    )
 }
 
 /// Counts for fixed hole cards (`hands`, card indices), a partial `board`,
@@ -177,13 +194,28 @@ pub(crate) fn enumerate(hands: &[[u8; 2]], board: &[u8], dead: CardSet) -> Count
         ctx.leaf(lv.board, 1, &mut out);
         return out.counts(ctx.n);
     }
-    rec(&ctx, &mut lv.deck, lv.ndeck, lv.suits, lv.board, lv.left, 0, 1, &mut out);
+    rec(
+        &ctx,
+        &mut lv.deck,
+        lv.ndeck,
+        lv.suits,
+        lv.board,
+        lv.left,
+        0,
+        1,
+        &mut out,
+    );
     out.counts(ctx.n)
 }
 
 /// The same, the first card's subtrees shared out over the thread pool;
 /// the counts are sums of integers, so they do not depend on the split.
-pub(crate) fn enumerate_par(hands: &[[u8; 2]], board: &[u8], dead: CardSet, control: &Control) -> Result<Counts> {
+pub(crate) fn enumerate_par(
+    hands: &[[u8; 2]],
+    board: &[u8],
+    dead: CardSet,
+    control: &Control,
+) -> Result<Counts> {
     let (ctx, lv) = setup(hands, board, dead);
     if lv.left <= 1 || rayon::current_num_threads() == 1 {
         return Ok(enumerate(hands, board, dead));
@@ -200,7 +232,17 @@ pub(crate) fn enumerate_par(hands: &[[u8; 2]], board: &[u8], dead: CardSet, cont
             if t.left == 0 {
                 ctx.leaf(t.board, t.weight, &mut out);
             } else {
-                rec(&ctx, &mut t.deck, t.ndeck, t.suits, t.board, t.left, t.start, t.weight, &mut out);
+                rec(
+                    &ctx,
+                    &mut t.deck,
+                    t.ndeck,
+                    t.suits,
+                    t.board,
+                    t.left,
+                    t.start,
+                    t.weight,
+                    &mut out,
+                );
             }
             Ok(out.counts(n))
         })
@@ -227,6 +269,7 @@ fn split(lv: &Level, depth: usize, tasks: &mut Vec<Level>) {
         if lv.suits.get(suit) + left < 5 {
             let group = gather(&mut lv.deck, lv.ndeck, lv.suits, i, left);
             let mut board = lv.board;
+            #[allow(clippy::needless_range_loop, reason = "r is both a count and an index")]
             for r in 1..=group.min(left) {
                 board = board.add_index(lv.deck[i + r - 1]);
                 let mut next = lv.clone();
@@ -269,7 +312,20 @@ fn gather(deck: &mut [u8; 52], ndeck: usize, suits: Suits, i: usize, left: usize
 
 /// The last card: the irrelevant suits' cards of one rank counted together.
 #[inline(always)]
-fn last(ctx: &Ctx, deck: &[u8; 52], ndeck: usize, suits: Suits, board: HandAcc, start: usize, weight: u64, out: &mut Masks) {
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the hot leaf takes its state in registers"
+)]
+fn last(
+    ctx: &Ctx,
+    deck: &[u8; 52],
+    ndeck: usize,
+    suits: Suits,
+    board: HandAcc,
+    start: usize,
+    weight: u64,
+    out: &mut Masks,
+) {
     // The last card: the irrelevant suits' cards of one rank counted together.
     let flushless = suits.all_below_4();
     let mut i = start;
@@ -311,7 +367,17 @@ fn last(ctx: &Ctx, deck: &[u8; 52], ndeck: usize, suits: Suits, board: HandAcc, 
 }
 
 #[allow(clippy::too_many_arguments)]
-fn rec(ctx: &Ctx, deck: &mut [u8; 52], ndeck: usize, suits: Suits, board: HandAcc, left: usize, start: usize, weight: u64, out: &mut Masks) {
+fn rec(
+    ctx: &Ctx,
+    deck: &mut [u8; 52],
+    ndeck: usize,
+    suits: Suits,
+    board: HandAcc,
+    left: usize,
+    start: usize,
+    weight: u64,
+    out: &mut Masks,
+) {
     if left == 1 {
         last(ctx, deck, ndeck, suits, board, start, weight, out);
         return;
@@ -338,9 +404,28 @@ fn rec(ctx: &Ctx, deck: &mut [u8; 52], ndeck: usize, suits: Suits, board: HandAc
         } else {
             let more = suits.inc(suit);
             if left == 2 {
-                last(ctx, deck, ndeck, more, board.add_index(c), i + 1, weight, out);
+                last(
+                    ctx,
+                    deck,
+                    ndeck,
+                    more,
+                    board.add_index(c),
+                    i + 1,
+                    weight,
+                    out,
+                );
             } else {
-                rec(ctx, deck, ndeck, more, board.add_index(c), left - 1, i + 1, weight, out);
+                rec(
+                    ctx,
+                    deck,
+                    ndeck,
+                    more,
+                    board.add_index(c),
+                    left - 1,
+                    i + 1,
+                    weight,
+                    out,
+                );
             }
             i += 1;
         }

@@ -47,7 +47,8 @@ pub const MAX_PLAYERS: usize = 10;
 pub const SHARE_UNIT: u64 = 2520;
 /// A k-way tie's share, `SHARE_UNIT / k` (a table: a division costs more
 /// than the rest of a showdown).
-pub(crate) const SHARE_OF: [u64; MAX_PLAYERS + 1] = [0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252];
+pub(crate) const SHARE_OF: [u64; MAX_PLAYERS + 1] =
+    [0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252];
 
 /// One player's holding: weighted combinations (weights in (0, 1]).
 pub type Holding = Vec<([Card; 2], f64)>;
@@ -61,7 +62,11 @@ pub enum Method {
     /// Seeded Monte Carlo: `trials` deals at most, stopping early once every
     /// player's standard error is below `target_std_error` (when given;
     /// checked on the schedule of [`next_check`]). `trials: None` needs a target.
-    MonteCarlo { trials: Option<u64>, seed: u64, target_std_error: Option<f64> },
+    MonteCarlo {
+        trials: Option<u64>,
+        seed: u64,
+        target_std_error: Option<f64>,
+    },
 }
 
 /// Default limit of an exact enumeration: 4 billion deals (about a few
@@ -162,7 +167,12 @@ pub(crate) struct Counts {
 
 impl Counts {
     pub fn new(n: usize) -> Counts {
-        Counts { wins: vec![0; n], ties: vec![0; n], shares: vec![0; n], deals: 0 }
+        Counts {
+            wins: vec![0; n],
+            ties: vec![0; n],
+            shares: vec![0; n],
+            deals: 0,
+        }
     }
     pub fn add(&mut self, o: &Counts) {
         for i in 0..self.wins.len() {
@@ -178,12 +188,22 @@ impl Counts {
 /// dead cards make impossible. Returns the holdings (each player's weights
 /// divided by their largest), the known cards, and the product of the
 /// players' largest weights (what the weighted counts are multiplied by).
-fn prepare(players: &[Holding], board: &[Card], dead: &[Card]) -> Result<(Vec<Holding>, CardSet, f64)> {
+fn prepare(
+    players: &[Holding],
+    board: &[Card],
+    dead: &[Card],
+) -> Result<(Vec<Holding>, CardSet, f64)> {
     if players.len() < 2 || players.len() > MAX_PLAYERS {
-        return Err(Error::equity(format!("equity needs 2 to {MAX_PLAYERS} players, not {}", players.len())));
+        return Err(Error::equity(format!(
+            "equity needs 2 to {MAX_PLAYERS} players, not {}",
+            players.len()
+        )));
     }
     if !matches!(board.len(), 0 | 3 | 4 | 5) {
-        return Err(Error::bad_cards(format!("a board is 0, 3, 4 or 5 cards, not {}", board.len())));
+        return Err(Error::bad_cards(format!(
+            "a board is 0, 3, 4 or 5 cards, not {}",
+            board.len()
+        )));
     }
     let mut known = CardSet::default();
     for &c in board.iter().chain(dead) {
@@ -194,7 +214,10 @@ fn prepare(players: &[Holding], board: &[Card], dead: &[Card]) -> Result<(Vec<Ho
     let mut out = Vec::with_capacity(players.len());
     for (p, h) in players.iter().enumerate() {
         if h.is_empty() {
-            return Err(Error::equity(format!("player {} holds no combination", p + 1)));
+            return Err(Error::equity(format!(
+                "player {} holds no combination",
+                p + 1
+            )));
         }
         let mut kept = Vec::with_capacity(h.len());
         for &(c, w) in h {
@@ -202,7 +225,12 @@ fn prepare(players: &[Holding], board: &[Card], dead: &[Card]) -> Result<(Vec<Ho
                 return Err(Error::duplicate(c[0]));
             }
             if !(w.is_finite() && w > 0.0 && w <= 1.0) {
-                return Err(Error::equity(format!("player {}: the weight of {}{} is {w}, not in (0, 1]", p + 1, c[0], c[1])));
+                return Err(Error::equity(format!(
+                    "player {}: the weight of {}{} is {w}, not in (0, 1]",
+                    p + 1,
+                    c[0],
+                    c[1]
+                )));
             }
             if !known.contains(c[0]) && !known.contains(c[1]) {
                 kept.push((c, w));
@@ -213,7 +241,11 @@ fn prepare(players: &[Holding], board: &[Card], dead: &[Card]) -> Result<(Vec<Ho
             // emptied is an equity problem.
             if h.len() == 1 {
                 let c = h[0].0;
-                return Err(Error::duplicate(if known.contains(c[0]) { c[0] } else { c[1] }));
+                return Err(Error::duplicate(if known.contains(c[0]) {
+                    c[0]
+                } else {
+                    c[1]
+                }));
             }
             return Err(Error::equity(format!("player {}'s range has no combination left once the board and dead cards are removed", p + 1)));
         }
@@ -233,7 +265,12 @@ fn prepare(players: &[Holding], board: &[Card], dead: &[Card]) -> Result<(Vec<Ho
     // dealt: they go, as the board's and the dead cards' do (so that Monte
     // Carlo does not spend its draws on them; the exact counts are the same).
     if fixed != known {
-        for (p, (h, _)) in out.iter_mut().zip(&is_known).enumerate().filter(|(_, (_, &k))| !k) {
+        for (p, (h, _)) in out
+            .iter_mut()
+            .zip(&is_known)
+            .enumerate()
+            .filter(|(_, (_, &k))| !k)
+        {
             h.retain(|(c, _)| !fixed.contains(c[0]) && !fixed.contains(c[1]));
             if h.is_empty() {
                 return Err(Error::equity(format!("player {}'s range has no combination left once the board, the dead cards and the known hands are removed", p + 1)));
@@ -263,15 +300,42 @@ fn prepare(players: &[Holding], board: &[Card], dead: &[Card]) -> Result<(Vec<Ho
 
 /// Equity of `players` on `board` (0, 3, 4 or 5 cards) with `dead` cards
 /// out, on `threads` cores (`None`: all).
-pub fn equity(players: &[Holding], board: &[Card], dead: &[Card], method: &Method, threads: Option<usize>, control: &Control) -> Result<EquityResult> {
+pub fn equity(
+    players: &[Holding],
+    board: &[Card],
+    dead: &[Card],
+    method: &Method,
+    threads: Option<usize>,
+    control: &Control,
+) -> Result<EquityResult> {
     crate::threads::install(threads, || run(players, board, dead, method, control))?
 }
 
-fn run(players: &[Holding], board: &[Card], dead: &[Card], method: &Method, control: &Control) -> Result<EquityResult> {
+fn run(
+    players: &[Holding],
+    board: &[Card],
+    dead: &[Card],
+    method: &Method,
+    control: &Control,
+) -> Result<EquityResult> {
     let (holdings, known, scale) = prepare(players, board, dead)?;
     match method {
-        Method::Exact { max_deals } => exact(&holdings, board, known, *max_deals, control).map(|r| scaled(r, scale)),
-        Method::MonteCarlo { trials, seed, target_std_error } => monte_carlo(&holdings, board, known, *trials, *seed, *target_std_error, control),
+        Method::Exact { max_deals } => {
+            exact(&holdings, board, known, *max_deals, control).map(|r| scaled(r, scale))
+        }
+        Method::MonteCarlo {
+            trials,
+            seed,
+            target_std_error,
+        } => monte_carlo(
+            &holdings,
+            board,
+            known,
+            *trials,
+            *seed,
+            *target_std_error,
+            control,
+        ),
     }
 }
 
@@ -283,9 +347,15 @@ fn run(players: &[Holding], board: &[Card], dead: &[Card], method: &Method, cont
 pub fn is_quick(players: &[Holding], board: &[Card], method: &Method) -> bool {
     let tuples: f64 = players.iter().map(|h| h.len() as f64).product();
     let deals = match method {
-        Method::MonteCarlo { trials, target_std_error: None, .. } => trials.unwrap_or(u64::MAX) as f64,
+        Method::MonteCarlo {
+            trials,
+            target_std_error: None,
+            ..
+        } => trials.unwrap_or(u64::MAX) as f64,
         Method::MonteCarlo { .. } => f64::INFINITY,
-        Method::Exact { .. } => tuples * board_count(52 - board.len(), 5 - board.len().min(5)) as f64,
+        Method::Exact { .. } => {
+            tuples * board_count(52 - board.len(), 5 - board.len().min(5)) as f64
+        }
     };
     deals * players.len() as f64 <= QUICK_EVALUATIONS
 }
@@ -303,7 +373,13 @@ pub fn holding(text: &str) -> Result<Holding> {
         if let Ok(cards) = crate::card::parse_cards(t) {
             match cards.as_slice() {
                 [a, b] => return Ok(vec![([*a, *b], 1.0)]),
-                [a] => return Ok((0..52u8).filter(|&i| i != a.index()).filter_map(|i| Card::new(i).ok()).map(|b| ([*a, b], 1.0)).collect()),
+                [a] => {
+                    return Ok((0..52u8)
+                        .filter(|&i| i != a.index())
+                        .filter_map(|i| Card::new(i).ok())
+                        .map(|b| ([*a, b], 1.0))
+                        .collect())
+                }
                 _ => {}
             }
         }
@@ -317,9 +393,9 @@ pub fn holding(text: &str) -> Result<Holding> {
 pub fn grid_names() -> Vec<String> {
     const R: &[u8; 13] = b"AKQJT98765432";
     let mut out = Vec::with_capacity(169);
-    for i in 0..13 {
-        for j in 0..13 {
-            let (a, b) = (R[i] as char, R[j] as char);
+    for (i, &a) in R.iter().enumerate() {
+        for (j, &b) in R.iter().enumerate() {
+            let (a, b) = (a as char, b as char);
             out.push(match i.cmp(&j) {
                 std::cmp::Ordering::Equal => format!("{a}{b}"),
                 std::cmp::Ordering::Less => format!("{a}{b}s"),
@@ -341,9 +417,20 @@ pub fn grid_cell_seed(seed: u64, k: usize) -> u64 {
 /// [`grid_names`] order); `None` for a class the known cards make
 /// impossible. Monte Carlo cells draw from seeds derived from `seed` and the
 /// cell, so the grid is reproducible and independent of threads.
-pub fn grid(opponents: &[Holding], board: &[Card], dead: &[Card], method: &Method, threads: Option<usize>, control: &Control) -> Result<Vec<Option<EquityResult>>> {
+pub fn grid(
+    opponents: &[Holding],
+    board: &[Card],
+    dead: &[Card],
+    method: &Method,
+    threads: Option<usize>,
+    control: &Control,
+) -> Result<Vec<Option<EquityResult>>> {
     if opponents.is_empty() || opponents.len() >= MAX_PLAYERS {
-        return Err(Error::equity(format!("a grid needs 1 to {} opponents, not {}", MAX_PLAYERS - 1, opponents.len())));
+        return Err(Error::equity(format!(
+            "a grid needs 1 to {} opponents, not {}",
+            MAX_PLAYERS - 1,
+            opponents.len()
+        )));
     }
     let names = grid_names();
     control.quiet.store(false, Ordering::Relaxed);
@@ -409,7 +496,16 @@ fn scaled(mut r: EquityResult, scale: f64) -> EquityResult {
     r
 }
 
-fn finish(n: usize, wins: Vec<f64>, ties: Vec<f64>, shares: Vec<f64>, boards: f64) -> Result<(Vec<f64>, Vec<f64>, Vec<f64>, f64)> {
+/// Wins, ties and shares a player, and the boards counted.
+type Finished = (Vec<f64>, Vec<f64>, Vec<f64>, f64);
+
+fn finish(
+    n: usize,
+    wins: Vec<f64>,
+    ties: Vec<f64>,
+    shares: Vec<f64>,
+    boards: f64,
+) -> Result<Finished> {
     if boards <= 0.0 {
         return Err(Error::equity("no deal is possible: every combination of one player shares a card with every combination of another".into()));
     }
@@ -439,7 +535,13 @@ fn canonical_key(hands: &[[Card; 2]], board: &[Card], dead: CardSet) -> (Key, [u
     let n = hands.len();
     // Players sorted by (ranks, then suits): a choice that suit renaming
     // cannot change except in the suits, which the renaming then fixes.
-    let hi_lo = |h: [Card; 2]| if h[0].index() >= h[1].index() { h } else { [h[1], h[0]] };
+    let hi_lo = |h: [Card; 2]| {
+        if h[0].index() >= h[1].index() {
+            h
+        } else {
+            [h[1], h[0]]
+        }
+    };
     let mut order = [0u8; MAX_PLAYERS];
     for (p, o) in order.iter_mut().enumerate().take(n) {
         *o = p as u8;
@@ -450,7 +552,11 @@ fn canonical_key(hands: &[[Card; 2]], board: &[Card], dead: CardSet) -> (Key, [u
     });
     let mut map = [u8::MAX; 4];
     let mut next = 0u8;
-    let mut key = Key { hands: [0; 2 * MAX_PLAYERS], board: 0, dead: 0 };
+    let mut key = Key {
+        hands: [0; 2 * MAX_PLAYERS],
+        board: 0,
+        dead: 0,
+    };
     for (k, &p) in order[..n].iter().enumerate() {
         let h = hi_lo(hands[p as usize]);
         let mut r = [0u8; 2];
@@ -477,13 +583,15 @@ fn canonical_key(hands: &[[Card; 2]], board: &[Card], dead: CardSet) -> (Key, [u
     }
     let mut unnamed = [0usize; 4];
     let mut m = 0;
-    for s in 0..4 {
-        if map[s] == u8::MAX {
+    for (s, &to) in map.iter().enumerate() {
+        if to == u8::MAX {
             unnamed[m] = s;
             m += 1;
         }
     }
-    unnamed[..m].sort_unstable_by_key(|&s| std::cmp::Reverse(((board_ranks[s] as u64) << 13) | dead_ranks[s] as u64));
+    unnamed[..m].sort_unstable_by_key(|&s| {
+        std::cmp::Reverse(((board_ranks[s] as u64) << 13) | dead_ranks[s] as u64)
+    });
     for &s in &unnamed[..m] {
         map[s] = next;
         next += 1;
@@ -512,7 +620,12 @@ fn refuse(what: String) -> Error {
 /// of the weights; `None` when two combinations, or a combination and
 /// `used`, share a card.
 #[inline(always)]
-fn tuple_at(holdings: &[Holding], t: u64, mut used: u64, pick: &mut [usize; MAX_PLAYERS]) -> Option<(u64, f64)> {
+fn tuple_at(
+    holdings: &[Holding],
+    t: u64,
+    mut used: u64,
+    pick: &mut [usize; MAX_PLAYERS],
+) -> Option<(u64, f64)> {
     let mut r = t;
     let mut w = 1.0;
     for (p, h) in holdings.iter().enumerate() {
@@ -530,7 +643,13 @@ fn tuple_at(holdings: &[Holding], t: u64, mut used: u64, pick: &mut [usize; MAX_
     Some((used, w))
 }
 
-fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, control: &Control) -> Result<EquityResult> {
+fn exact(
+    holdings: &[Holding],
+    board: &[Card],
+    known: CardSet,
+    max_deals: u64,
+    control: &Control,
+) -> Result<EquityResult> {
     let n = holdings.len();
     let sizes: Vec<u64> = holdings.iter().map(|h| h.len() as u64).collect();
     let tuples: u128 = sizes.iter().map(|&s| s as u128).product();
@@ -556,7 +675,8 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
     // classes (counted without listing them: see least_classes) leaves too
     // many deals.
     if tuples * per_tuple > max_deals as u128 {
-        let (valid, least) = least_classes(holdings, known, board, dead_cards, tuples as u64, control)?;
+        let (valid, least) =
+            least_classes(holdings, known, board, dead_cards, tuples as u64, control)?;
         let least = least as u128 * per_tuple;
         if least > max_deals as u128 {
             return Err(refuse(format!(
@@ -607,8 +727,14 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
     let stride = 3 * n + 1;
     let enumerate_class = |k: &Key, par: bool| -> Result<Vec<u64>> {
         control.check()?;
-        let hands: Vec<[u8; 2]> = (0..n).map(|i| [k.hands[2 * i], k.hands[2 * i + 1]]).collect();
-        let c = if par { enumerate::enumerate_par(&hands, &bits_to_cards(k.board), CardSet(k.dead), control)? } else { enumerate::enumerate(&hands, &bits_to_cards(k.board), CardSet(k.dead)) };
+        let hands: Vec<[u8; 2]> = (0..n)
+            .map(|i| [k.hands[2 * i], k.hands[2 * i + 1]])
+            .collect();
+        let c = if par {
+            enumerate::enumerate_par(&hands, &bits_to_cards(k.board), CardSet(k.dead), control)?
+        } else {
+            enumerate::enumerate(&hands, &bits_to_cards(k.board), CardSet(k.dead))
+        };
         control.advance(1);
         let mut v = Vec::with_capacity(stride);
         v.extend_from_slice(&c.wins);
@@ -619,7 +745,13 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
     };
     let mut counts: Vec<u64> = Vec::with_capacity(classes.len() * stride);
     if classes.len() >= 4 * rayon::current_num_threads() {
-        counts = crate::threads::fold_in_order(0..classes.len() as u64, 4096, |i| enumerate_class(&classes[i as usize], false), counts, |acc, v| acc.extend_from_slice(&v))?;
+        counts = crate::threads::fold_in_order(
+            0..classes.len() as u64,
+            4096,
+            |i| enumerate_class(&classes[i as usize], false),
+            counts,
+            |acc, v| acc.extend_from_slice(&v),
+        )?;
     } else {
         for k in &classes {
             counts.extend_from_slice(&enumerate_class(k, true)?);
@@ -637,12 +769,16 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
         if t % 65536 == 0 {
             control.check()?;
         }
-        let Some((_, w)) = tuple_at(holdings, t, known.0, &mut pick) else { continue };
+        let Some((_, w)) = tuple_at(holdings, t, known.0, &mut pick) else {
+            continue;
+        };
         for (p, hand) in hands.iter_mut().enumerate() {
             *hand = holdings[p][pick[p]].0;
         }
         let (key, order) = canonical_key(&hands, board, dead_cards);
-        let Some(&class) = index.get(&key) else { continue };
+        let Some(&class) = index.get(&key) else {
+            continue;
+        };
         let c = &counts[class as usize * stride..][..stride];
         for (k, &p) in order[..n].iter().enumerate() {
             let p = p as usize;
@@ -653,7 +789,16 @@ fn exact(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, c
         boards += w * c[3 * n] as f64;
     }
     let (equities, wins, ties, boards) = finish(n, wins, ties, shares, boards)?;
-    Ok(EquityResult { equities, wins, ties, boards, exact: true, std_errors: None, trials: None, enumerations: Some(classes.len() as u64) })
+    Ok(EquityResult {
+        equities,
+        wins,
+        ties,
+        boards,
+        exact: true,
+        std_errors: None,
+        trials: None,
+        enumerations: Some(classes.len() as u64),
+    })
 }
 
 /// The suit renamings that leave the board and the dead cards where they
@@ -664,13 +809,19 @@ fn board_symmetries(board: &[Card], dead: CardSet) -> u32 {
     for &c in board {
         board_set.insert(c);
     }
-    let map = |set: CardSet, perm: [u8; 4]| CardSet(set.iter().fold(0u64, |a, c| a | 1u64 << (c.rank() * 4 + perm[c.suit() as usize])));
+    let map = |set: CardSet, perm: [u8; 4]| {
+        CardSet(set.iter().fold(0u64, |a, c| {
+            a | 1u64 << (c.rank() * 4 + perm[c.suit() as usize])
+        }))
+    };
     let mut count = 0;
     for a in 0..4u8 {
         for b in 0..4u8 {
             for c in 0..4u8 {
                 // (the fourth suit: the one left, when a, b and c differ)
-                let Some(d) = 6u8.checked_sub(a + b + c) else { continue };
+                let Some(d) = 6u8.checked_sub(a + b + c) else {
+                    continue;
+                };
                 if a == b || a == c || b == c || d > 3 || d == a || d == b || d == c {
                     continue;
                 }
@@ -723,7 +874,14 @@ const COUNT_CHUNK: u64 = 1 << 20;
 /// tuples of `1 / (symmetries * assignments)` counts each class at most once.
 /// (The first player's combinations are the inner loop: a tuple there costs
 /// a test for a shared card and a table lookup.)
-fn least_classes(holdings: &[Holding], known: CardSet, board: &[Card], dead: CardSet, tuples: u64, control: &Control) -> Result<(u64, u64)> {
+fn least_classes(
+    holdings: &[Holding],
+    known: CardSet,
+    board: &[Card],
+    dead: CardSet,
+    tuples: u64,
+    control: &Control,
+) -> Result<(u64, u64)> {
     let n = holdings.len();
     let sym = board_symmetries(board, dead) as f64;
     // members[combination number]: bit i when player i's range holds it.
@@ -734,11 +892,19 @@ fn least_classes(holdings: &[Holding], known: CardSet, board: &[Card], dead: Car
         }
     }
     let member = |c: [Card; 2]| members[crate::range::combo_index(c[0], c[1])];
-    let first: Vec<(u64, u16)> = holdings[0].iter().map(|(c, _)| (c[0].bit() | c[1].bit(), member(*c))).collect();
+    let first: Vec<(u64, u16)> = holdings[0]
+        .iter()
+        .map(|(c, _)| (c[0].bit() | c[1].bit(), member(*c)))
+        .collect();
     let size0 = first.len() as u64;
     // 1 / assignments for every matrix of up to four players (their columns
     // packed four bits each), computed once.
-    let packed = |cols: &[u16; MAX_PLAYERS]| cols[..n].iter().enumerate().fold(0usize, |a, (j, &c)| a | (c as usize) << (4 * j));
+    let packed = |cols: &[u16; MAX_PLAYERS]| {
+        cols[..n]
+            .iter()
+            .enumerate()
+            .fold(0usize, |a, (j, &c)| a | (c as usize) << (4 * j))
+    };
     let table: Vec<f64> = if n <= 4 {
         (0..1usize << (4 * n))
             .map(|key| {
@@ -795,10 +961,16 @@ fn least_classes(holdings: &[Holding], known: CardSet, board: &[Card], dead: Car
         }
         Ok((valid, sum))
     };
-    let (valid, sum) = crate::threads::fold_in_order(0..outer.div_ceil(per_chunk), 64, chunk, (0u64, 0.0f64), |a, (v, s)| {
-        a.0 += v;
-        a.1 += s;
-    })?;
+    let (valid, sum) = crate::threads::fold_in_order(
+        0..outer.div_ceil(per_chunk),
+        64,
+        chunk,
+        (0u64, 0.0f64),
+        |a, (v, s)| {
+            a.0 += v;
+            a.1 += s;
+        },
+    )?;
     // (rounded down, with room for the floats' rounding)
     Ok((valid, (sum / sym * (1.0 - 1e-9)).floor() as u64))
 }
@@ -806,7 +978,12 @@ fn least_classes(holdings: &[Holding], known: CardSet, board: &[Card], dead: Car
 /// Combination tuples (one combination a player, tuple `t` picking
 /// combination `t % size` of the first player, and so on) in which no two
 /// combinations share a card.
-fn count_valid(holdings: &[Holding], known: CardSet, tuples: u128, control: &Control) -> Result<u64> {
+fn count_valid(
+    holdings: &[Holding],
+    known: CardSet,
+    tuples: u128,
+    control: &Control,
+) -> Result<u64> {
     let mut pick = [0usize; MAX_PLAYERS];
     let mut valid = 0u64;
     for t in 0..tuples as u64 {
@@ -831,17 +1008,33 @@ const COUNT_LIMIT: u128 = 400_000_000;
 /// value on each completion is computed once (per player), and every tuple
 /// only compares them; the suit classes would cost more than they save.
 /// Chunks of tuples are shared out over the thread pool.
-fn exact_last_card(holdings: &[Holding], board: &[Card], known: CardSet, max_deals: u64, control: &Control) -> Result<EquityResult> {
+fn exact_last_card(
+    holdings: &[Holding],
+    board: &[Card],
+    known: CardSet,
+    max_deals: u64,
+    control: &Control,
+) -> Result<EquityResult> {
     let n = holdings.len();
     let base = HandAcc::from_cards(board);
     // The completions: the river cards left (or none on the river).
-    let rivers: Vec<u8> = if board.len() == 5 { vec![u8::MAX] } else { (0..52u8).filter(|&c| !known.contains(Card::from_index_const(c))).collect() };
+    let rivers: Vec<u8> = if board.len() == 5 {
+        vec![u8::MAX]
+    } else {
+        (0..52u8)
+            .filter(|&c| !known.contains(Card::from_index_const(c)))
+            .collect()
+    };
     let k = rivers.len();
     let sizes: Vec<u64> = holdings.iter().map(|h| h.len() as u64).collect();
     let tuples: u128 = sizes.iter().map(|&s| s as u128).product();
     // A deal a tuple and a completion (each tuple's own cards are not
     // completions: 2 * n fewer on the turn).
-    let per_tuple = if board.len() == 5 { 1 } else { (k - 2 * n) as u128 };
+    let per_tuple = if board.len() == 5 {
+        1
+    } else {
+        (k - 2 * n) as u128
+    };
     if tuples * per_tuple > max_deals as u128 {
         if tuples > COUNT_LIMIT {
             return Err(refuse(format!("visit up to {} deals ({tuples} combination tuples, {per_tuple} boards each), over the limit of {max_deals}", tuples * per_tuple)));
@@ -874,7 +1067,7 @@ fn exact_last_card(holdings: &[Holding], board: &[Card], known: CardSet, max_dea
         })
         .collect();
     control.set_total(tuples);
-    let chunk = |first: u64| -> Result<(Vec<f64>, Vec<f64>, Vec<f64>, f64)> {
+    let chunk = |first: u64| -> Result<Finished> {
         control.check()?;
         let last = tuples.min(first + TUPLE_CHUNK);
         let mut wins = vec![0.0; n];
@@ -885,8 +1078,15 @@ fn exact_last_card(holdings: &[Holding], board: &[Card], known: CardSet, max_dea
         let mut pick = [0usize; MAX_PLAYERS];
         let mut vals = [0u16; MAX_PLAYERS];
         for t in first..last {
-            let Some((used, w)) = tuple_at(holdings, t, 0, &mut pick) else { continue };
-            for x in counts.wins.iter_mut().chain(counts.ties.iter_mut()).chain(counts.shares.iter_mut()) {
+            let Some((used, w)) = tuple_at(holdings, t, 0, &mut pick) else {
+                continue;
+            };
+            for x in counts
+                .wins
+                .iter_mut()
+                .chain(counts.ties.iter_mut())
+                .chain(counts.shares.iter_mut())
+            {
                 *x = 0;
             }
             counts.deals = 0;
@@ -929,7 +1129,16 @@ fn exact_last_card(holdings: &[Holding], board: &[Card], known: CardSet, max_dea
         },
     )?;
     let (equities, wins, ties, boards) = finish(n, wins, ties, shares, boards)?;
-    Ok(EquityResult { equities, wins, ties, boards, exact: true, std_errors: None, trials: None, enumerations: None })
+    Ok(EquityResult {
+        equities,
+        wins,
+        ties,
+        boards,
+        exact: true,
+        std_errors: None,
+        trials: None,
+        enumerations: None,
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -987,7 +1196,11 @@ struct McCounts {
 
 impl McCounts {
     fn new(n: usize) -> McCounts {
-        McCounts { c: Counts::new(n), sq: vec![0; n], rejected: 0 }
+        McCounts {
+            c: Counts::new(n),
+            sq: vec![0; n],
+            rejected: 0,
+        }
     }
     fn add(&mut self, o: &McCounts) {
         self.c.add(&o.c);
@@ -1042,6 +1255,10 @@ fn uniform(rng: &mut ChaCha8Rng, k: u32) -> u32 {
 }
 
 /// A batch of deals: `count` of them from stream `batch` of `seed`.
+#[allow(
+    clippy::manual_swap,
+    reason = "the swapped-in card is kept for the board; deck.swap measured no faster"
+)]
 fn mc_batch(s: &Sampler<'_>, seed: u64, batch: u64, count: u64) -> Result<McCounts> {
     const CHUNK: usize = 16;
     let n = s.holdings.len();
@@ -1093,6 +1310,7 @@ fn mc_batch(s: &Sampler<'_>, seed: u64, batch: u64, count: u64) -> Result<McCoun
             // A tuple without a shared card, by weight; redrawn whole on a collision.
             let mut used = s.known;
             let mut ok = true;
+            #[allow(clippy::needless_range_loop, reason = "p indexes three arrays")]
             for p in 0..n {
                 let i = s.alias[p].sample(&mut rng);
                 let (c, _) = s.holdings[p][i];
@@ -1181,8 +1399,8 @@ fn mc_batch(s: &Sampler<'_>, seed: u64, batch: u64, count: u64) -> Result<McCoun
     out.c.ties.copy_from_slice(&ties[..n]);
     out.c.shares.copy_from_slice(&shares[..n]);
     out.c.deals = count;
-    for p in 0..n {
-        out.sq[p] = sq[p] as u128;
+    for (o, &q) in out.sq[..n].iter_mut().zip(&sq[..n]) {
+        *o = q as u128;
     }
     out.rejected = rejected;
     Ok(out)
@@ -1206,23 +1424,49 @@ fn score(values: &[u16], best: u16, mult: u64, c: &mut Counts) {
     c.deals += mult;
 }
 
-fn monte_carlo(holdings: &[Holding], board: &[Card], known: CardSet, trials: Option<u64>, seed: u64, target: Option<f64>, control: &Control) -> Result<EquityResult> {
+fn monte_carlo(
+    holdings: &[Holding],
+    board: &[Card],
+    known: CardSet,
+    trials: Option<u64>,
+    seed: u64,
+    target: Option<f64>,
+    control: &Control,
+) -> Result<EquityResult> {
     let n = holdings.len();
     match (trials, target) {
         (Some(0), _) => return Err(Error::equity("trials must be at least 1".into())),
-        (Some(t), _) if t > MOST_TRIALS => return Err(Error::equity(format!("trials must be at most 2**50 ({MOST_TRIALS}), not {t}"))),
-        (None, None) => return Err(Error::equity("Monte Carlo needs trials or a target standard error".into())),
-        (_, Some(t)) if !(t.is_finite() && t > 0.0) => return Err(Error::equity(format!("target_std_error must be a positive number, not {t}"))),
+        (Some(t), _) if t > MOST_TRIALS => {
+            return Err(Error::equity(format!(
+                "trials must be at most 2**50 ({MOST_TRIALS}), not {t}"
+            )))
+        }
+        (None, None) => {
+            return Err(Error::equity(
+                "Monte Carlo needs trials or a target standard error".into(),
+            ))
+        }
+        (_, Some(t)) if !(t.is_finite() && t > 0.0) => {
+            return Err(Error::equity(format!(
+                "target_std_error must be a positive number, not {t}"
+            )))
+        }
         _ => {}
     }
     let limit = trials.unwrap_or(MAX_TRIALS);
     let sampler = Sampler {
         holdings,
-        alias: holdings.iter().map(|h| Alias::new(&h.iter().map(|x| x.1).collect::<Vec<_>>())).collect(),
+        alias: holdings
+            .iter()
+            .map(|h| Alias::new(&h.iter().map(|x| x.1).collect::<Vec<_>>()))
+            .collect(),
         board: HandAcc::from_cards(board),
         missing: 5 - board.len(),
         known,
-        holes: holdings.iter().map(|h| h.iter().map(|(c, _)| hole_acc(*c)).collect()).collect(),
+        holes: holdings
+            .iter()
+            .map(|h| h.iter().map(|(c, _)| hole_acc(*c)).collect())
+            .collect(),
         all_fixed: holdings.iter().all(|h| h.len() == 1),
         deck: {
             let mut out_ = known;
@@ -1239,7 +1483,11 @@ fn monte_carlo(holdings: &[Holding], board: &[Card], known: CardSet, trials: Opt
     let mut start = 0u64;
     while start < limit {
         // The next round: up to the next check point.
-        let end = if target.is_some() { next_check(start).min(limit) } else { limit };
+        let end = if target.is_some() {
+            next_check(start).min(limit)
+        } else {
+            limit
+        };
         let first = start / BATCH;
         let last = end.div_ceil(BATCH);
         // (the batches' counts added up a thousand batches at a time: the
@@ -1262,8 +1510,18 @@ fn monte_carlo(holdings: &[Holding], board: &[Card], known: CardSet, trials: Opt
     }
     let c = &total.c;
     let f = |v: &Vec<u64>| v.iter().map(|&x| x as f64).collect::<Vec<f64>>();
-    let (equities, wins, ties, boards) = finish(n, f(&c.wins), f(&c.ties), f(&c.shares), c.deals as f64)?;
-    Ok(EquityResult { equities, wins, ties, boards, exact: false, std_errors: Some(total.std_errors()), trials: Some(c.deals), enumerations: None })
+    let (equities, wins, ties, boards) =
+        finish(n, f(&c.wins), f(&c.ties), f(&c.shares), c.deals as f64)?;
+    Ok(EquityResult {
+        equities,
+        wins,
+        ties,
+        boards,
+        exact: false,
+        std_errors: Some(total.std_errors()),
+        trials: Some(c.deals),
+        enumerations: None,
+    })
 }
 
 /// Hole cards as an accumulator to add to a board's (see [`HandAcc::combine`]).

@@ -58,14 +58,20 @@ impl Default for HandAcc {
 
 impl HandAcc {
     /// No cards.
-    pub const EMPTY: HandAcc = HandAcc { key: SUIT_INIT, suits: 0 };
+    pub const EMPTY: HandAcc = HandAcc {
+        key: SUIT_INIT,
+        suits: 0,
+    };
 
     /// This hand with the card of index `c` (below 52) added. Unchecked: the
     /// card must not be in the hand already (an index of 52 or more adds
     /// nothing).
     #[inline(always)]
     pub fn add_index(self, c: u8) -> HandAcc {
-        HandAcc { key: self.key.wrapping_add(KEYS[c as usize]), suits: self.suits | SUITED[c as usize] }
+        HandAcc {
+            key: self.key.wrapping_add(KEYS[c as usize]),
+            suits: self.suits | SUITED[c as usize],
+        }
     }
 
     /// This hand with the card of index `c` (below 64) added when `take`,
@@ -74,12 +80,19 @@ impl HandAcc {
     #[inline(always)]
     pub fn add_index_if(self, c: u8, take: bool) -> HandAcc {
         let m = (take as u64).wrapping_neg();
-        HandAcc { key: self.key.wrapping_add(KEYS[c as usize] & m), suits: self.suits | (SUITED[c as usize] & m) }
+        HandAcc {
+            key: self.key.wrapping_add(KEYS[c as usize] & m),
+            suits: self.suits | (SUITED[c as usize] & m),
+        }
     }
 
     /// This hand with `card` added (unchecked for duplicates, like
     /// [`HandAcc::add_index`]; [`HandAcc::try_add`] checks).
     #[inline(always)]
+    #[allow(
+        clippy::should_implement_trait,
+        reason = "a method by value, as add_index"
+    )]
     pub fn add(self, card: Card) -> HandAcc {
         self.add_index(card.index())
     }
@@ -111,7 +124,10 @@ impl HandAcc {
     #[inline(always)]
     #[allow(clippy::should_implement_trait)]
     pub fn combine(self, other: HandAcc) -> HandAcc {
-        HandAcc { key: self.key.wrapping_add(other.key).wrapping_sub(SUIT_INIT), suits: self.suits | other.suits }
+        HandAcc {
+            key: self.key.wrapping_add(other.key).wrapping_sub(SUIT_INIT),
+            suits: self.suits | other.suits,
+        }
     }
 
     /// Number of cards.
@@ -149,7 +165,8 @@ impl HandAcc {
         // nonflush_slot is below LOOKUP.len() for every key (checked at
         // compile time in eval/mod.rs), and LOOKUP_FLUSH + 0x1fff is too; the
         // mask (LOOKUP's length is a power of two) drops the bounds check.
-        const _: () = assert!(LOOKUP_FLUSH + 0x2000 <= LOOKUP.len() && LOOKUP.len().is_power_of_two());
+        const _: () =
+            assert!(LOOKUP_FLUSH + 0x2000 <= LOOKUP.len() && LOOKUP.len().is_power_of_two());
         LOOKUP[slot & (LOOKUP.len() - 1)]
     }
 
@@ -193,7 +210,9 @@ impl HandAcc {
         match self.len() {
             7 => Ok(HandValue(self.eval7())),
             5 | 6 => Ok(HandValue(self.eval56())),
-            n => Err(Error::bad_cards(format!("a hand is 5, 6 or 7 cards, not {n}"))),
+            n => Err(Error::bad_cards(format!(
+                "a hand is 5, 6 or 7 cards, not {n}"
+            ))),
         }
     }
 }

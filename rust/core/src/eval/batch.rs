@@ -74,12 +74,17 @@ impl Kernel {
 
     /// Every kernel this processor can run, the scalar one first.
     pub fn available() -> Vec<Kernel> {
-        [Kernel::Scalar, Kernel::Avx512].into_iter().filter(|k| k.is_available()).collect()
+        [Kernel::Scalar, Kernel::Avx512]
+            .into_iter()
+            .filter(|k| k.is_available())
+            .collect()
     }
 
     /// The kernel by its [`Kernel::name`].
     pub fn from_name(name: &str) -> Option<Kernel> {
-        [Kernel::Scalar, Kernel::Avx512].into_iter().find(|k| k.name() == name)
+        [Kernel::Scalar, Kernel::Avx512]
+            .into_iter()
+            .find(|k| k.name() == name)
     }
 
     /// The kernel the batch functions use, chosen once per process: the
@@ -89,7 +94,9 @@ impl Kernel {
     pub fn best() -> Kernel {
         static BEST: OnceLock<Kernel> = OnceLock::new();
         *BEST.get_or_init(|| {
-            let asked = std::env::var("HOLECARDS_BATCH_KERNEL").ok().and_then(|n| Kernel::from_name(n.trim()));
+            let asked = std::env::var("HOLECARDS_BATCH_KERNEL")
+                .ok()
+                .and_then(|n| Kernel::from_name(n.trim()));
             match asked {
                 Some(k) if k.is_available() => k,
                 _ if Kernel::Avx512.is_available() => Kernel::Avx512,
@@ -103,11 +110,17 @@ fn describe_bad_row(row_index: usize, row: &[u8]) -> Error {
     let mut seen = 0u64;
     for &c in row {
         if c >= 52 {
-            return Error::bad_card(format!("row {row_index}: {c} is not a card: a card index is 0..51"));
+            return Error::bad_card(format!(
+                "row {row_index}: {c} is not a card: a card index is 0..51"
+            ));
         }
         if seen & (1u64 << c) != 0 {
             if let Ok(card) = Card::new(c) {
-                return ErrorKind::DuplicateCard { card, row: Some(row_index) }.into();
+                return ErrorKind::DuplicateCard {
+                    card,
+                    row: Some(row_index),
+                }
+                .into();
             }
         }
         seen |= 1u64 << c;
@@ -169,7 +182,9 @@ fn scalar(cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>]) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         static POPCNT: OnceLock<bool> = OnceLock::new();
-        if *POPCNT.get_or_init(|| std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi2")) {
+        if *POPCNT.get_or_init(|| {
+            std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi2")
+        }) {
             // SAFETY: the features scalar_popcnt is compiled for were
             // detected on this processor.
             return unsafe { scalar_popcnt(cards, width, out) };
@@ -246,7 +261,10 @@ mod avx512 {
     /// least that many rows of `W`); returns false if one of them is bad
     /// (the values are then unspecified).
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg,avx512vpopcntdq,popcnt")]
-    pub(super) fn rows<const W: usize>(cards: &[u8], out: &mut [std::mem::MaybeUninit<u16>]) -> bool {
+    pub(super) fn rows<const W: usize>(
+        cards: &[u8],
+        out: &mut [std::mem::MaybeUninit<u16>],
+    ) -> bool {
         let steps = out.len() / LANES;
         assert!(cards.len() >= steps * LANES * W && (5..=7).contains(&W));
         let hi_bytes = LANES * W - 64; // 16, 32 or 48
@@ -255,7 +273,9 @@ mod avx512 {
         // longer) and read with unaligned loads of exactly their size.
         let bit_number = unsafe { _mm512_loadu_si512(BIT_NUMBER.as_ptr().cast()) };
         let bases = unsafe { _mm512_loadu_si512(BASES.as_ptr().cast()) };
-        let idx: [__m512i; W] = std::array::from_fn(|j| unsafe { _mm512_loadu_si512(Idx::<W>::BYTES[j].as_ptr().cast()) });
+        let idx: [__m512i; W] = std::array::from_fn(|j| unsafe {
+            _mm512_loadu_si512(Idx::<W>::BYTES[j].as_ptr().cast())
+        });
         let one = _mm512_set1_epi32(1);
         let thirty_two = _mm512_set1_epi32(32);
         let width = _mm512_set1_epi32(W as i32);
@@ -276,9 +296,13 @@ mod avx512 {
                 // read).
                 let (lo, hi) = unsafe {
                     let p = cards.as_ptr().add($s * LANES * W);
-                    (_mm512_loadu_si512(p.cast()), _mm512_maskz_loadu_epi8(hi_mask, p.add(64).cast()))
+                    (
+                        _mm512_loadu_si512(p.cast()),
+                        _mm512_maskz_loadu_epi8(hi_mask, p.add(64).cast()),
+                    )
                 };
-                let bad_card = _mm512_cmpge_epu8_mask(lo, not_card) | _mm512_cmpge_epu8_mask(hi, not_card);
+                let bad_card =
+                    _mm512_cmpge_epu8_mask(lo, not_card) | _mm512_cmpge_epu8_mask(hi, not_card);
                 let tlo = _mm512_permutexvar_epi8(lo, bit_number);
                 let thi = _mm512_permutexvar_epi8(hi, bit_number);
                 let mut rank_key = _mm512_setzero_si512();
@@ -290,9 +314,13 @@ mod avx512 {
                     rank_key = _mm512_add_epi32(rank_key, _mm512_permutexvar_epi32(t, bases));
                     // a shift of 32 or more gives 0: each bit lands in one half
                     suits_lo = _mm512_or_si512(suits_lo, _mm512_sllv_epi32(one, t));
-                    suits_hi = _mm512_or_si512(suits_hi, _mm512_sllv_epi32(one, _mm512_xor_si512(t, thirty_two)));
+                    suits_hi = _mm512_or_si512(
+                        suits_hi,
+                        _mm512_sllv_epi32(one, _mm512_xor_si512(t, thirty_two)),
+                    );
                 }
-                let count = _mm512_add_epi32(_mm512_popcnt_epi32(suits_lo), _mm512_popcnt_epi32(suits_hi));
+                let count =
+                    _mm512_add_epi32(_mm512_popcnt_epi32(suits_lo), _mm512_popcnt_epi32(suits_hi));
                 let bad = bad_card | _mm512_cmpneq_epi32_mask(count, width) as u64;
                 (rank_key, suits_lo, suits_hi, bad)
             }};
@@ -302,7 +330,12 @@ mod avx512 {
         macro_rules! offset {
             ($rank_key:expr) => {{
                 // SAFETY: every row index is below OFFSETS.len() (above).
-                unsafe { _mm512_i32gather_epi32::<4>(_mm512_srli_epi32::<ROW_BITS>($rank_key), offsets.cast()) }
+                unsafe {
+                    _mm512_i32gather_epi32::<4>(
+                        _mm512_srli_epi32::<ROW_BITS>($rank_key),
+                        offsets.cast(),
+                    )
+                }
             }};
         }
         // The slot: rank key + offset, or for a flush (the suit, a 16-bit
@@ -312,10 +345,18 @@ mod avx512 {
             ($rank_key:expr, $offset:expr, $suits_lo:expr, $suits_hi:expr) => {{
                 let f_lo = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16($suits_lo), five);
                 let f_hi = _mm512_cmpge_epu16_mask(_mm512_popcnt_epi16($suits_hi), five);
-                let sel = _mm512_or_si512(_mm512_maskz_mov_epi16(f_lo, $suits_lo), _mm512_maskz_mov_epi16(f_hi, $suits_hi));
-                let flush_ranks = _mm512_or_si512(_mm512_and_si512(sel, low16), _mm512_srli_epi32::<16>(sel));
+                let sel = _mm512_or_si512(
+                    _mm512_maskz_mov_epi16(f_lo, $suits_lo),
+                    _mm512_maskz_mov_epi16(f_hi, $suits_hi),
+                );
+                let flush_ranks =
+                    _mm512_or_si512(_mm512_and_si512(sel, low16), _mm512_srli_epi32::<16>(sel));
                 let is_flush = _mm512_test_epi32_mask(sel, sel);
-                let slot = _mm512_mask_blend_epi32(is_flush, _mm512_add_epi32($rank_key, $offset), _mm512_add_epi32(flush_ranks, flush_base));
+                let slot = _mm512_mask_blend_epi32(
+                    is_flush,
+                    _mm512_add_epi32($rank_key, $offset),
+                    _mm512_add_epi32(flush_ranks, flush_base),
+                );
                 _mm512_and_si512(slot, slot_mask)
             }};
         }
@@ -327,7 +368,12 @@ mod avx512 {
                 let value = unsafe { _mm512_i32gather_epi32::<2>($slot, values.cast()) };
                 // the low 16 bits of each lane; SAFETY: out holds rows
                 // 16 s .. 16 s + 16 (steps = out.len() / 16).
-                unsafe { _mm256_storeu_si256(out.as_mut_ptr().add($s * LANES).cast(), _mm512_cvtepi32_epi16(value)) };
+                unsafe {
+                    _mm256_storeu_si256(
+                        out.as_mut_ptr().add($s * LANES).cast(),
+                        _mm512_cvtepi32_epi16(value),
+                    )
+                };
             }};
         }
         // (Two steps interleaved phase by phase measured no faster: the core
@@ -368,8 +414,19 @@ fn run_kernel(kernel: Kernel, cards: &[u8], width: usize, out: &mut [MaybeUninit
 
 /// One thread: the rows in pieces of `CANCEL_ROWS`, looking at `cancel`
 /// before each.
-fn serial(kernel: Kernel, cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>], first_row: usize, cancel: Option<&AtomicBool>) -> Result<()> {
-    for (i, (c, o)) in cards.chunks(CANCEL_ROWS * width).zip(out.chunks_mut(CANCEL_ROWS)).enumerate() {
+fn serial(
+    kernel: Kernel,
+    cards: &[u8],
+    width: usize,
+    out: &mut [MaybeUninit<u16>],
+    first_row: usize,
+    cancel: Option<&AtomicBool>,
+) -> Result<()> {
+    for (i, (c, o)) in cards
+        .chunks(CANCEL_ROWS * width)
+        .zip(out.chunks_mut(CANCEL_ROWS))
+        .enumerate()
+    {
         if cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
             return Err(ErrorKind::Interrupted.into());
         }
@@ -382,10 +439,15 @@ fn serial(kernel: Kernel, cards: &[u8], width: usize, out: &mut [MaybeUninit<u16
 
 fn check_shape(cards: &[u8], width: usize, rows: usize) -> Result<()> {
     if !(5..=7).contains(&width) {
-        return Err(Error::bad_cards(format!("a hand is 5, 6 or 7 cards, not {width}")));
+        return Err(Error::bad_cards(format!(
+            "a hand is 5, 6 or 7 cards, not {width}"
+        )));
     }
     if cards.len() % width != 0 || cards.len() / width != rows {
-        return Err(Error::bad_cards(format!("{} card indices do not make {rows} rows of {width}", cards.len())));
+        return Err(Error::bad_cards(format!(
+            "{} card indices do not make {rows} rows of {width}",
+            cards.len()
+        )));
     }
     Ok(())
 }
@@ -397,7 +459,12 @@ fn check_shape(cards: &[u8], width: usize, rows: usize) -> Result<()> {
 /// pool; `Some(n)` a pool of `n` threads. Every row is checked: a card index
 /// of 52 or more, or a card twice in a row, is an error naming the first such
 /// row, and `out` is then unspecified.
-pub fn evaluate_rows(cards: &[u8], width: usize, out: &mut [u16], threads: Option<usize>) -> Result<()> {
+pub fn evaluate_rows(
+    cards: &[u8],
+    width: usize,
+    out: &mut [u16],
+    threads: Option<usize>,
+) -> Result<()> {
     evaluate_rows_cancellable(cards, width, out, threads, None)
 }
 
@@ -412,7 +479,13 @@ fn as_uninit(out: &mut [u16]) -> &mut [MaybeUninit<u16>] {
 /// [`evaluate_rows`] that stops soon after `cancel` is set (within about
 /// 0.1 ms of work per thread), returning [`ErrorKind::Interrupted`] (`out` is
 /// then unspecified).
-pub fn evaluate_rows_cancellable(cards: &[u8], width: usize, out: &mut [u16], threads: Option<usize>, cancel: Option<&AtomicBool>) -> Result<()> {
+pub fn evaluate_rows_cancellable(
+    cards: &[u8],
+    width: usize,
+    out: &mut [u16],
+    threads: Option<usize>,
+    cancel: Option<&AtomicBool>,
+) -> Result<()> {
     evaluate_rows_uninit(cards, width, as_uninit(out), threads, cancel)
 }
 
@@ -420,7 +493,13 @@ pub fn evaluate_rows_cancellable(cards: &[u8], width: usize, out: &mut [u16], th
 /// (a `Vec`'s spare capacity: no pass to zero it first). On `Ok`, every
 /// element of `out` has been written; on an error, which of them have is
 /// unspecified.
-pub fn evaluate_rows_uninit(cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>], threads: Option<usize>, cancel: Option<&AtomicBool>) -> Result<()> {
+pub fn evaluate_rows_uninit(
+    cards: &[u8],
+    width: usize,
+    out: &mut [MaybeUninit<u16>],
+    threads: Option<usize>,
+    cancel: Option<&AtomicBool>,
+) -> Result<()> {
     check_shape(cards, width, out.len())?;
     let kernel = Kernel::best();
     let rows = out.len();
@@ -430,15 +509,22 @@ pub fn evaluate_rows_uninit(cards: &[u8], width: usize, out: &mut [MaybeUninit<u
         // first bad row.
         let first_bad = AtomicUsize::new(usize::MAX);
         let errors: Mutex<Vec<(usize, Error)>> = Mutex::new(Vec::new());
-        cards.par_chunks(CHUNK_ROWS * width).zip(out.par_chunks_mut(CHUNK_ROWS)).enumerate().for_each(|(i, (c, o))| {
-            if i > first_bad.load(Ordering::Relaxed) {
-                return;
-            }
-            if let Err(e) = serial(kernel, c, width, o, i * CHUNK_ROWS, cancel) {
-                first_bad.fetch_min(i, Ordering::Relaxed);
-                errors.lock().unwrap_or_else(|e| e.into_inner()).push((i, e));
-            }
-        });
+        cards
+            .par_chunks(CHUNK_ROWS * width)
+            .zip(out.par_chunks_mut(CHUNK_ROWS))
+            .enumerate()
+            .for_each(|(i, (c, o))| {
+                if i > first_bad.load(Ordering::Relaxed) {
+                    return;
+                }
+                if let Err(e) = serial(kernel, c, width, o, i * CHUNK_ROWS, cancel) {
+                    first_bad.fetch_min(i, Ordering::Relaxed);
+                    errors
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((i, e));
+                }
+            });
         let mut errors = errors.into_inner().unwrap_or_else(|e| e.into_inner());
         if cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
             return Err(ErrorKind::Interrupted.into());
@@ -460,10 +546,18 @@ pub fn evaluate_rows_uninit(cards: &[u8], width: usize, out: &mut [MaybeUninit<u
 /// [`evaluate_rows`] on the calling thread with a given kernel (for tests
 /// and benchmarks: the results are the same with every kernel). A kernel
 /// this processor cannot run is an error.
-pub fn evaluate_rows_with(kernel: Kernel, cards: &[u8], width: usize, out: &mut [u16]) -> Result<()> {
+pub fn evaluate_rows_with(
+    kernel: Kernel,
+    cards: &[u8],
+    width: usize,
+    out: &mut [u16],
+) -> Result<()> {
     check_shape(cards, width, out.len())?;
     if !kernel.is_available() {
-        return Err(Error::bad_config(format!("this processor cannot run the {} kernel", kernel.name())));
+        return Err(Error::bad_config(format!(
+            "this processor cannot run the {} kernel",
+            kernel.name()
+        )));
     }
     serial(kernel, cards, width, as_uninit(out), 0, None)
 }

@@ -33,7 +33,11 @@ pub const NUM_VALUES: u16 = 7462;
 
 /// The rank key is the key's low `RANK_BITS` bits (bits `RANK_BITS..48` are
 /// zero), its row is the rank key's bits `ROW_BITS..RANK_BITS`.
-const _: () = assert!(OFFSETS.len() == 1 << (RANK_BITS - ROW_BITS) && LOOKUP.len().is_power_of_two() && RANK_BITS <= 32);
+const _: () = assert!(
+    OFFSETS.len() == 1 << (RANK_BITS - ROW_BITS)
+        && LOOKUP.len().is_power_of_two()
+        && RANK_BITS <= 32
+);
 /// The suit counters are the key's top 16 bits.
 const SUIT_SHIFT: u32 = 48;
 /// Suit s's counter is bits `48 + 4 * s .. 48 + 4 * s + 4`; each starts at
@@ -125,8 +129,14 @@ pub fn table_memory() -> Vec<(&'static str, usize)> {
         ("card keys (KEYS)", size_of_val(&KEYS)),
         ("card suit-major bits (HandAcc)", acc::suited_bytes()),
         ("row offsets (OFFSETS)", size_of_val(&OFFSETS)),
-        ("values by rank key, flush copy at the end (LOOKUP, padded)", size_of_val(&LOOKUP_PADDED)),
-        ("value descriptions, for names (VALUE_CLASS)", size_of_val(&VALUE_CLASS)),
+        (
+            "values by rank key, flush copy at the end (LOOKUP, padded)",
+            size_of_val(&LOOKUP_PADDED),
+        ),
+        (
+            "value descriptions, for names (VALUE_CLASS)",
+            size_of_val(&VALUE_CLASS),
+        ),
     ]
 }
 
@@ -157,8 +167,17 @@ pub enum Category {
 }
 
 impl Category {
-    pub const ALL: [Category; 9] =
-        [Category::HighCard, Category::OnePair, Category::TwoPair, Category::ThreeOfAKind, Category::Straight, Category::Flush, Category::FullHouse, Category::FourOfAKind, Category::StraightFlush];
+    pub const ALL: [Category; 9] = [
+        Category::HighCard,
+        Category::OnePair,
+        Category::TwoPair,
+        Category::ThreeOfAKind,
+        Category::Straight,
+        Category::Flush,
+        Category::FullHouse,
+        Category::FourOfAKind,
+        Category::StraightFlush,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -175,8 +194,14 @@ impl Category {
     }
 }
 
-const RANK_NAMES: [&str; 13] = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"];
-const RANK_PLURALS: [&str; 13] = ["twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces"];
+const RANK_NAMES: [&str; 13] = [
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen",
+    "king", "ace",
+];
+const RANK_PLURALS: [&str; 13] = [
+    "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks",
+    "queens", "kings", "aces",
+];
 
 /// An evaluated hand: compares like the hands it stands for.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -188,7 +213,9 @@ impl HandValue {
         if (1..=NUM_VALUES).contains(&value) {
             Ok(HandValue(value))
         } else {
-            Err(Error::bad_config(format!("{value} is not a hand value: values are 1..7462")))
+            Err(Error::bad_config(format!(
+                "{value} is not a hand value: values are 1..7462"
+            )))
         }
     }
 
@@ -217,7 +244,9 @@ impl HandValue {
             Category::OnePair => 4,
             Category::HighCard | Category::Flush => 5,
         };
-        (0..n).map(|i| ((class >> (16 - 4 * i)) & 15) as u8).collect()
+        (0..n)
+            .map(|i| ((class >> (16 - 4 * i)) & 15) as u8)
+            .collect()
     }
 
     /// A readable name: "Full house, kings full of sevens".
@@ -231,7 +260,9 @@ impl HandValue {
             Category::StraightFlush | Category::Straight | Category::Flush => {
                 format!("{} high", one(t[0]))
             }
-            Category::FourOfAKind | Category::ThreeOfAKind | Category::OnePair => many(t[0]).to_string(),
+            Category::FourOfAKind | Category::ThreeOfAKind | Category::OnePair => {
+                many(t[0]).to_string()
+            }
             Category::FullHouse => format!("{} full of {}", many(t[0]), many(t[1])),
             Category::TwoPair => format!("{} and {}", many(t[0]), many(t[1])),
             Category::HighCard => one(t[0]).to_string(),
@@ -248,7 +279,10 @@ impl fmt::Display for HandValue {
 
 fn check_hand(cards: &[Card]) -> Result<()> {
     if !(5..=7).contains(&cards.len()) {
-        return Err(Error::bad_cards(format!("a hand is 5, 6 or 7 cards, not {}", cards.len())));
+        return Err(Error::bad_cards(format!(
+            "a hand is 5, 6 or 7 cards, not {}",
+            cards.len()
+        )));
     }
     check_distinct(cards)?;
     Ok(())
@@ -303,8 +337,18 @@ pub fn best_five(cards: &[Card]) -> Result<(HandValue, [Card; 5])> {
     for c in five {
         counts[c.rank() as usize] += 1;
     }
-    five.sort_by(|x, y| (counts[y.rank() as usize], y.rank(), y.suit()).cmp(&(counts[x.rank() as usize], x.rank(), x.suit())));
-    if matches!(value.category(), Category::Straight | Category::StraightFlush) && value.tiebreak_ranks()[0] == 3 {
+    five.sort_by(|x, y| {
+        (counts[y.rank() as usize], y.rank(), y.suit()).cmp(&(
+            counts[x.rank() as usize],
+            x.rank(),
+            x.suit(),
+        ))
+    });
+    if matches!(
+        value.category(),
+        Category::Straight | Category::StraightFlush
+    ) && value.tiebreak_ranks()[0] == 3
+    {
         five.rotate_left(1); // A-5-4-3-2 becomes 5-4-3-2-A
     }
     Ok((value, five))

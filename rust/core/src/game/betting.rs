@@ -53,9 +53,15 @@ impl Move {
             (Some(K::Check), None) => Ok(Move::Check),
             (Some(K::Call), None) => Ok(Move::Call),
             (Some(K::Bet | K::Raise), Some(to)) => Ok(Move::BetOrRaiseTo(to)),
-            (Some(K::Bet | K::Raise), None) => Err(Error::bad_config("a bet or raise needs an amount (the street total)".into())),
-            (Some(K::Fold | K::Check | K::Call), Some(_)) => Err(Error::bad_config("only a bet or raise takes an amount".into())),
-            _ => Err(Error::bad_config(format!("{kind} is not a player action: use ActionKind.FOLD, CHECK, CALL, BET or RAISE"))),
+            (Some(K::Bet | K::Raise), None) => Err(Error::bad_config(
+                "a bet or raise needs an amount (the street total)".into(),
+            )),
+            (Some(K::Fold | K::Check | K::Call), Some(_)) => Err(Error::bad_config(
+                "only a bet or raise takes an amount".into(),
+            )),
+            _ => Err(Error::bad_config(format!(
+                "{kind} is not a player action: use ActionKind.FOLD, CHECK, CALL, BET or RAISE"
+            ))),
         }
     }
 }
@@ -121,12 +127,20 @@ impl Hand {
             return Err(Closed::NobodyCanAnswer);
         }
         let limit = rules.structure == Structure::FixedLimit;
-        let full = if limit { self.limit_bet_size() } else { self.full_raise };
+        let full = if limit {
+            self.limit_bet_size()
+        } else {
+            self.full_raise
+        };
         // Reopened for a player who acted when the wager to them has grown by
         // a full raise since (rule 96), or in limit by half a bet or more
         // (rule 129: several small all-ins that together reach it act as a raise).
         let grown = self.high - s.acted_high;
-        let reopened = if limit { 2 * grown >= full } else { self.last_full_high > s.acted_high || grown >= full };
+        let reopened = if limit {
+            2 * grown >= full
+        } else {
+            self.last_full_high > s.acted_high || grown >= full
+        };
         if s.acted && !reopened {
             return Err(Closed::NotReopened { limit });
         }
@@ -137,7 +151,9 @@ impl Hand {
                         return Err(Closed::Capped(cap));
                     }
                 }
-                let to = (self.last_full_high + full).max(self.high + 1).min(all_in_to);
+                let to = (self.last_full_high + full)
+                    .max(self.high + 1)
+                    .min(all_in_to);
                 Ok((to, to))
             }
             Structure::NoLimit => Ok(((self.high + full.max(1)).min(all_in_to), all_in_to)),
@@ -179,8 +195,16 @@ impl Hand {
             parts.push("check".to_string());
         } else if la.call_amount > 0 {
             let all_in = la.call_amount == self.seats[la.seat].stack;
-            let verb = if self.rules.structure == Structure::Progressive { "bet" } else { "call" };
-            parts.push(format!("{verb} {}{}", la.call_amount, if all_in { " (all-in)" } else { "" }));
+            let verb = if self.rules.structure == Structure::Progressive {
+                "bet"
+            } else {
+                "call"
+            };
+            parts.push(format!(
+                "{verb} {}{}",
+                la.call_amount,
+                if all_in { " (all-in)" } else { "" }
+            ));
         }
         if let (Some(lo), Some(hi)) = (la.min_raise_to, la.max_raise_to) {
             let verb = if self.high == 0 { "bet" } else { "raise" };
@@ -220,8 +244,14 @@ impl Hand {
     #[inline(never)]
     fn not_your_turn(&self, seat: Option<usize>) -> Error {
         match (self.actor, seat) {
-            (Some(actor), Some(s)) => self.refuse(IllegalReason::NotYourTurn, format!("it is not seat {s}'s turn: seat {actor} is to act")),
-            _ => self.refuse(IllegalReason::HandOver, "the hand is over: nobody is to act".into()),
+            (Some(actor), Some(s)) => self.refuse(
+                IllegalReason::NotYourTurn,
+                format!("it is not seat {s}'s turn: seat {actor} is to act"),
+            ),
+            _ => self.refuse(
+                IllegalReason::HandOver,
+                "the hand is over: nobody is to act".into(),
+            ),
         }
     }
 
@@ -232,14 +262,19 @@ impl Hand {
 
     /// What the player to act may do, in words ("legal: fold, call 6, raise to 12..100").
     pub fn legal_text(&self) -> String {
-        self.legal_actions().map(|la| self.describe_legal(&la)).unwrap_or_default()
+        self.legal_actions()
+            .map(|la| self.describe_legal(&la))
+            .unwrap_or_default()
     }
 
     /// The error for an amount that is not a whole, non-negative number of
     /// chips (`shown`: the amount as the caller wrote it).
     pub fn not_an_amount(&self, shown: &str) -> Error {
         if self.actor.is_none() {
-            return self.refuse(IllegalReason::HandOver, "the hand is over: nobody is to act".into());
+            return self.refuse(
+                IllegalReason::HandOver,
+                "the hand is over: nobody is to act".into(),
+            );
         }
         self.refuse(IllegalReason::NotAnAmount, format!("{shown} is not a legal amount to bet or raise to: amounts are whole numbers of chips"))
     }
@@ -255,13 +290,19 @@ impl Hand {
             Move::Check => {
                 if self.call_amount(actor) > 0 || self.rules.structure == Structure::Progressive {
                     let owes = self.call_amount(actor);
-                    return Err(self.refuse(IllegalReason::CannotCheck, format!("seat {actor} cannot check: it faces a bet of {owes} to call")));
+                    return Err(self.refuse(
+                        IllegalReason::CannotCheck,
+                        format!("seat {actor} cannot check: it faces a bet of {owes} to call"),
+                    ));
                 }
                 self.check_or_call()
             }
             Move::Call => {
                 if self.call_amount(actor) == 0 {
-                    return Err(self.refuse(IllegalReason::NothingToCall, format!("seat {actor} has nothing to call")));
+                    return Err(self.refuse(
+                        IllegalReason::NothingToCall,
+                        format!("seat {actor} has nothing to call"),
+                    ));
                 }
                 self.check_or_call()
             }
@@ -273,7 +314,10 @@ impl Hand {
     pub fn fold(&mut self) -> Result<()> {
         let seat = self.turn(None)?;
         if self.call_amount(seat) == 0 && self.rules.structure != Structure::Progressive {
-            return Err(self.refuse(IllegalReason::CannotFold, format!("seat {seat} cannot fold when checking is free")));
+            return Err(self.refuse(
+                IllegalReason::CannotFold,
+                format!("seat {seat} cannot fold when checking is free"),
+            ));
         }
         self.apply_fold(seat);
         Ok(())
@@ -299,7 +343,9 @@ impl Hand {
         let call = self.call_amount(seat);
         let (kind, amount) = if call == 0 {
             (EventKind::Check, 0)
-        } else if self.rules.structure == Structure::Progressive && self.seats.iter().all(|s| s.bet == 0) {
+        } else if self.rules.structure == Structure::Progressive
+            && self.seats.iter().all(|s| s.bet == 0)
+        {
             (EventKind::Bet, call)
         } else {
             (EventKind::Call, call)
@@ -313,7 +359,11 @@ impl Hand {
         }
         s.acted = true;
         s.acted_high = self.high;
-        let amount = if kind == EventKind::Bet { s.bet } else { amount };
+        let amount = if kind == EventKind::Bet {
+            s.bet
+        } else {
+            amount
+        };
         self.record(seat, kind, amount);
         self.advance(seat, false);
     }
@@ -324,10 +374,18 @@ impl Hand {
         let verb = if self.high == 0 { "bet" } else { "raise" };
         let (lo, hi) = match self.raise_range(seat) {
             Ok(r) => r,
-            Err(closed) => return Err(self.refuse(closed.reason(), format!("seat {seat} cannot {verb}: {}", closed.text()))),
+            Err(closed) => {
+                return Err(self.refuse(
+                    closed.reason(),
+                    format!("seat {seat} cannot {verb}: {}", closed.text()),
+                ))
+            }
         };
         if to < lo {
-            return Err(self.refuse(IllegalReason::BelowMinimum, format!("{verb} to {to} is below the minimum {verb} to {lo}")));
+            return Err(self.refuse(
+                IllegalReason::BelowMinimum,
+                format!("{verb} to {to} is below the minimum {verb} to {lo}"),
+            ));
         }
         if to > hi {
             let why = if hi == self.seats[seat].bet + self.seats[seat].stack {
@@ -337,8 +395,15 @@ impl Hand {
             } else {
                 "fixed limit"
             };
-            let message = format!("{verb} to {to} is above the maximum {verb} to {hi} ({why}; {})", self.legal_text());
-            return Err(Error::illegal(IllegalReason::AboveMaximum, self.legal_actions(), message));
+            let message = format!(
+                "{verb} to {to} is above the maximum {verb} to {hi} ({why}; {})",
+                self.legal_text()
+            );
+            return Err(Error::illegal(
+                IllegalReason::AboveMaximum,
+                self.legal_actions(),
+                message,
+            ));
         }
         self.apply_raise(seat, to);
         Ok(())
@@ -346,7 +411,11 @@ impl Hand {
 
     /// `seat`, the player to act, bets or raises to `to`, a legal amount.
     fn apply_raise(&mut self, seat: usize, to: u64) {
-        let kind = if self.high == 0 { EventKind::Bet } else { EventKind::Raise };
+        let kind = if self.high == 0 {
+            EventKind::Bet
+        } else {
+            EventKind::Raise
+        };
         let s = &mut self.seats[seat];
         let add = to - s.bet;
         s.stack -= add;
@@ -414,7 +483,11 @@ impl Hand {
             }
             Move::CheckOrCall => self.apply_check_or_call(seat),
             Move::BetOrRaiseTo(to) => {
-                debug_assert!(self.raise_bounds(seat).is_some_and(|(lo, hi)| lo <= to && to <= hi), "apply_legal: raise to {to} not allowed");
+                debug_assert!(
+                    self.raise_bounds(seat)
+                        .is_some_and(|(lo, hi)| lo <= to && to <= hi),
+                    "apply_legal: raise to {to} not allowed"
+                );
                 self.apply_raise(seat, to)
             }
             Move::Check | Move::Call => return self.act(Some(seat), mv),
@@ -428,11 +501,20 @@ impl Hand {
     /// legal actions again; any other goes through `act`, which refuses it.
     #[inline]
     pub(crate) fn act_legal(&mut self, la: &LegalActions, mv: Move) -> Result<()> {
-        debug_assert_eq!(Some(*la), self.legal_actions(), "act_legal with stale legal actions");
+        debug_assert_eq!(
+            Some(*la),
+            self.legal_actions(),
+            "act_legal with stale legal actions"
+        );
         match mv {
             Move::Fold if la.can_fold => self.apply_fold(la.seat),
             Move::CheckOrCall => self.apply_check_or_call(la.seat),
-            Move::BetOrRaiseTo(to) if la.min_raise_to.is_some_and(|lo| lo <= to) && la.max_raise_to.is_some_and(|hi| to <= hi) => self.apply_raise(la.seat, to),
+            Move::BetOrRaiseTo(to)
+                if la.min_raise_to.is_some_and(|lo| lo <= to)
+                    && la.max_raise_to.is_some_and(|hi| to <= hi) =>
+            {
+                self.apply_raise(la.seat, to)
+            }
             _ => return self.act(None, mv),
         }
         Ok(())

@@ -75,7 +75,13 @@ pub(crate) fn bad() -> Error {
 pub(crate) fn check_version(r: &mut Reader) -> Result<()> {
     match r.u8()? {
         VERSION => Ok(()),
-        found => Err(crate::error::ErrorKind::CorruptState(StateProblem::Version { found, expected: VERSION }).into()),
+        found => Err(
+            crate::error::ErrorKind::CorruptState(StateProblem::Version {
+                found,
+                expected: VERSION,
+            })
+            .into(),
+        ),
     }
 }
 
@@ -125,7 +131,14 @@ pub(crate) const FORMAT: u8 = VERSION;
 
 pub(crate) fn write_rules(w: &mut Writer, r: &Rules) {
     w.u8(r.structure as u8);
-    for v in [r.small_blind, r.big_blind, r.ante, r.big_blind_ante, r.small_bet, r.big_bet] {
+    for v in [
+        r.small_blind,
+        r.big_blind,
+        r.ante,
+        r.big_blind_ante,
+        r.small_bet,
+        r.big_bet,
+    ] {
         w.u64(v);
     }
     w.len(r.straddles.len());
@@ -159,14 +172,30 @@ pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
         1 => StraddleMinRaise::BigBlind,
         _ => return Err(bad()),
     };
-    let raise_cap = if r.bool()? { Some(u32::try_from(r.u64()?).map_err(|_| bad())?) } else { None };
+    let raise_cap = if r.bool()? {
+        Some(u32::try_from(r.u64()?).map_err(|_| bad())?)
+    } else {
+        None
+    };
     let heads_up_uncapped = r.bool()?;
     let mut bets = [0u64; 4];
     for b in bets.iter_mut() {
         *b = r.u64()?;
     }
-    let rules =
-        Rules { structure, small_blind: v[0], big_blind: v[1], ante: v[2], big_blind_ante: v[3], straddles, straddle_min_raise, small_bet: v[4], big_bet: v[5], raise_cap, heads_up_uncapped, bets };
+    let rules = Rules {
+        structure,
+        small_blind: v[0],
+        big_blind: v[1],
+        ante: v[2],
+        big_blind_ante: v[3],
+        straddles,
+        straddle_min_raise,
+        small_bet: v[4],
+        big_bet: v[5],
+        raise_cap,
+        heads_up_uncapped,
+        bets,
+    };
     // Re-validate through the public constructors.
     let o = super::rules::BlindOptions {
         small_blind: rules.small_blind,
@@ -179,7 +208,13 @@ pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
     let checked = match structure {
         Structure::NoLimit => Rules::no_limit(o)?,
         Structure::PotLimit => Rules::pot_limit(o)?,
-        Structure::FixedLimit => Rules::fixed_limit(o, Some(rules.small_bet), Some(rules.big_bet), rules.raise_cap, rules.heads_up_uncapped)?,
+        Structure::FixedLimit => Rules::fixed_limit(
+            o,
+            Some(rules.small_bet),
+            Some(rules.big_bet),
+            rules.raise_cap,
+            rules.heads_up_uncapped,
+        )?,
         Structure::Progressive => Rules::progressive(rules.ante, rules.bets)?,
     };
     if checked != rules {
@@ -222,7 +257,12 @@ pub fn encode_hand(h: &Hand) -> Vec<u8> {
     w.u8(h.button as u8);
     w.u8(h.seating.sb);
     w.u8(h.seating.bb);
-    write_seat_sets(&mut w, h.seating.posting, h.seating.dead_blinds, h.seating.dead_hands);
+    write_seat_sets(
+        &mut w,
+        h.seating.posting,
+        h.seating.dead_blinds,
+        h.seating.dead_hands,
+    );
     w.u8(h.street as u8);
     for c in h.board {
         w.card(c);
@@ -235,7 +275,13 @@ pub fn encode_hand(h: &Hand) -> Vec<u8> {
         None => w.bool(false),
     }
     write_opt_seat(&mut w, h.actor);
-    for v in [h.high, h.full_raise, h.last_full_high, h.raises as u64, h.dead] {
+    for v in [
+        h.high,
+        h.full_raise,
+        h.last_full_high,
+        h.raises as u64,
+        h.dead,
+    ] {
         w.u64(v);
     }
     w.bool(h.uncapped);
@@ -279,7 +325,11 @@ fn read_pots(r: &mut Reader, n: usize) -> Result<Vec<Pot>> {
             }
             *set = SeatSet(m as u32);
         }
-        pots.push(Pot { amount, eligible: sets[0], winners: sets[1] });
+        pots.push(Pot {
+            amount,
+            eligible: sets[0],
+            winners: sets[1],
+        });
     }
     Ok(pots)
 }
@@ -312,7 +362,17 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         for x in v.iter_mut() {
             *x = r.u64()?;
         }
-        seats.push(Seat { starting: v[0], stack: v[1], bet: v[2], total: v[3], acted_high: v[4], folded: r.bool()?, all_in: r.bool()?, acted: r.bool()?, hole: hole(&mut r)? });
+        seats.push(Seat {
+            starting: v[0],
+            stack: v[1],
+            bet: v[2],
+            total: v[3],
+            acted_high: v[4],
+            folded: r.bool()?,
+            all_in: r.bool()?,
+            acted: r.bool()?,
+            hole: hole(&mut r)?,
+        });
     }
     let button = r.seat(n)?;
     let sb = r.u8()?;
@@ -320,16 +380,31 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
     let (posting, dead_blinds, dead_hands) = read_seat_sets(&mut r)?;
     let blinds = (1u32 << bb) | if sb != NO_SEAT { 1 << sb } else { 0 };
     let beyond = |set: u32| set >> n != 0;
-    if (sb != NO_SEAT && sb as usize >= n) || sb == bb || beyond(posting | dead_blinds | dead_hands) || (posting | dead_blinds) & blinds != 0 || dead_hands.count_ones() as usize >= n {
+    if (sb != NO_SEAT && sb as usize >= n)
+        || sb == bb
+        || beyond(posting | dead_blinds | dead_hands)
+        || (posting | dead_blinds) & blinds != 0
+        || dead_hands.count_ones() as usize >= n
+    {
         return Err(bad());
     }
-    let seating = SeatingBits { sb, bb, posting, dead_blinds, dead_hands };
+    let seating = SeatingBits {
+        sb,
+        bb,
+        posting,
+        dead_blinds,
+        dead_hands,
+    };
     let street = Street::from_u8(r.u8()?).ok_or_else(bad)?;
     let mut board = [Card::new(0).map_err(|_| bad())?; 5];
     for c in board.iter_mut() {
         *c = r.card()?;
     }
-    let burns = if r.bool()? { Some([r.card()?, r.card()?, r.card()?]) } else { None };
+    let burns = if r.bool()? {
+        Some([r.card()?, r.card()?, r.card()?])
+    } else {
+        None
+    };
     let actor = read_opt_seat(&mut r, n)?;
     let mut v = [0u64; 5];
     for x in v.iter_mut() {
@@ -340,14 +415,24 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
     // Each entry takes 12 bytes: no more can follow than the bytes left.
     let mut log = Vec::with_capacity(hn.min(r.0.len() / 12));
     for _ in 0..hn {
-        let entry = Entry { seat: r.seat(n)? as u8, kind: EventKind::from_u8(r.u8()?).ok_or_else(bad)?, street: Street::from_u8(r.u8()?).ok_or_else(bad)?, amount: r.u64()?, all_in: r.bool()? };
+        let entry = Entry {
+            seat: r.seat(n)? as u8,
+            kind: EventKind::from_u8(r.u8()?).ok_or_else(bad)?,
+            street: Street::from_u8(r.u8()?).ok_or_else(bad)?,
+            amount: r.u64()?,
+            all_in: r.bool()?,
+        };
         // Only posts, actions and returns are logged.
         if entry.kind.action().is_none() && entry.kind != EventKind::ReturnUncalled {
             return Err(bad());
         }
         log.push(entry);
     }
-    let result = if r.bool()? { Some(read_pots(&mut r, n)?) } else { None };
+    let result = if r.bool()? {
+        Some(read_pots(&mut r, n)?)
+    } else {
+        None
+    };
     if !r.0.is_empty() {
         return Err(bad());
     }
@@ -355,8 +440,16 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
     let start: u128 = seats.iter().map(|s| s.starting as u128).sum();
     let stacks: u128 = seats.iter().map(|s| s.stack as u128).sum();
     let middle: u128 = seats.iter().map(|s| s.total as u128).sum::<u128>() + v[4] as u128;
-    let consistent = if result.is_some() { stacks == start } else { stacks + middle == start };
-    if !consistent || seats.iter().any(|s| s.bet > s.total || s.acted_high > v[0] || s.bet > v[0]) {
+    let consistent = if result.is_some() {
+        stacks == start
+    } else {
+        stacks + middle == start
+    };
+    if !consistent
+        || seats
+            .iter()
+            .any(|s| s.bet > s.total || s.acted_high > v[0] || s.bet > v[0])
+    {
         return Err(bad());
     }
     // Amounts within the engine's limits, so no later sum can overflow, and
@@ -380,7 +473,9 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         && (full_raise >= 1 || rules.structure == Structure::Progressive || result.is_some())
         && cap_ok
         && v[4] <= rules.big_blind_ante
-        && seats.iter().all(|s| s.folded || (s.stack == 0) == s.all_in || result.is_some());
+        && seats
+            .iter()
+            .all(|s| s.folded || (s.stack == 0) == s.all_in || result.is_some());
     if !betting_ok {
         return Err(bad());
     }
@@ -397,7 +492,9 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
     // it; a finished one has nobody to act.
     let in_hand = seats.iter().filter(|s| !s.folded).count();
     let ok_turn = match (actor, &result) {
-        (Some(a), None) => in_hand >= 2 && !seats[a].folded && !seats[a].all_in && street != Street::Showdown,
+        (Some(a), None) => {
+            in_hand >= 2 && !seats[a].folded && !seats[a].all_in && street != Street::Showdown
+        }
         (None, Some(_)) => in_hand >= 1,
         _ => false,
     };
@@ -481,7 +578,17 @@ fn write_chip_list(w: &mut Writer, v: &[u64]) {
 }
 
 fn read_chip_list(r: &mut Reader, n: usize) -> Result<Vec<u64>> {
-    (0..n).map(|_| r.u64().and_then(|v| if v <= super::rules::MAX_CHIPS { Ok(v) } else { Err(bad()) })).collect()
+    (0..n)
+        .map(|_| {
+            r.u64().and_then(|v| {
+                if v <= super::rules::MAX_CHIPS {
+                    Ok(v)
+                } else {
+                    Err(bad())
+                }
+            })
+        })
+        .collect()
 }
 
 /// A seat's view, for pickling: only what the view holds, so no card its
@@ -587,7 +694,15 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
             p if (p as usize) < pots.len() => Some(p as usize),
             _ => return Err(bad()),
         };
-        events.push(Event { kind, seat: eseat, street: estreet, amount, all_in: e_all_in, cards, pot });
+        events.push(Event {
+            kind,
+            seat: eseat,
+            street: estreet,
+            amount,
+            all_in: e_all_in,
+            cards,
+            pot,
+        });
     }
     let legal = if r.bool()? {
         let lseat = r.seat(n)?;
@@ -598,7 +713,14 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
         for x in range.iter_mut() {
             *x = if r.bool()? { Some(r.u64()?) } else { None };
         }
-        Some(LegalActions { seat: lseat, can_fold, can_check, call_amount, min_raise_to: range[0], max_raise_to: range[1] })
+        Some(LegalActions {
+            seat: lseat,
+            can_fold,
+            can_check,
+            call_amount,
+            min_raise_to: range[0],
+            max_raise_to: range[1],
+        })
     } else {
         None
     };
@@ -607,7 +729,9 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
     }
     // The legal actions are the view's own seat's, when it is to act; a
     // view never holds the same card twice.
-    if legal.is_some_and(|la| Some(la.seat) != seat || actor != seat) || (is_over && actor.is_some()) {
+    if legal.is_some_and(|la| Some(la.seat) != seat || actor != seat)
+        || (is_over && actor.is_some())
+    {
         return Err(bad());
     }
     let mut cards: Vec<Card> = board.clone();
@@ -615,5 +739,24 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
     if crate::card::check_distinct(&cards).is_err() {
         return Err(bad());
     }
-    Ok(SeatView { seat, rules, button, actor, street, starting_stacks, stacks, bets, contributions, folded, all_in, board, hole_cards, pots, pot, is_over, events, legal })
+    Ok(SeatView {
+        seat,
+        rules,
+        button,
+        actor,
+        street,
+        starting_stacks,
+        stacks,
+        bets,
+        contributions,
+        folded,
+        all_in,
+        board,
+        hole_cards,
+        pots,
+        pot,
+        is_over,
+        events,
+        legal,
+    })
 }

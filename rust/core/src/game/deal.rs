@@ -16,7 +16,11 @@ pub(crate) const FULL_DECK: [Card; 52] = {
     d
 };
 
-pub(crate) type Plan = ([[Card; HOLE_CARDS]; MAX_SEATS], [Card; 5], Option<[Card; 3]>);
+pub(crate) type Plan = (
+    [[Card; HOLE_CARDS]; MAX_SEATS],
+    [Card; 5],
+    Option<[Card; 3]>,
+);
 
 /// A generator made only if some card must be shuffled (a seed or OS
 /// entropy), or one lent by the caller.
@@ -29,23 +33,45 @@ pub(crate) enum Lazy<'a> {
 /// at a time from the seat left of the button, twice around; then burn, flop,
 /// burn, turn, burn, river. Given cards keep their places; the rest come off a
 /// shuffle of the unseen cards. With every card given, nothing is shuffled.
-pub(crate) fn deal_plan(n: usize, button: usize, rng: &mut Lazy<'_>, given: Option<&GivenCards>) -> Result<Plan> {
-    let Some(given) = given else { return Ok(deal_all(n, button, rng)) };
+pub(crate) fn deal_plan(
+    n: usize,
+    button: usize,
+    rng: &mut Lazy<'_>,
+    given: Option<&GivenCards>,
+) -> Result<Plan> {
+    let Some(given) = given else {
+        return Ok(deal_all(n, button, rng));
+    };
     if !given.hole_cards.is_empty() && given.hole_cards.len() != n {
-        return Err(Error::bad_cards(format!("hole_cards has {} entries for {n} seats", given.hole_cards.len())));
+        return Err(Error::bad_cards(format!(
+            "hole_cards has {} entries for {n} seats",
+            given.hole_cards.len()
+        )));
     }
     if given.board.len() > 5 {
-        return Err(Error::bad_cards(format!("a board has at most 5 cards, not {}", given.board.len())));
+        return Err(Error::bad_cards(format!(
+            "a board has at most 5 cards, not {}",
+            given.board.len()
+        )));
     }
     let mut used = CardSet::default();
-    let mut known: Vec<Card> = given.hole_cards.iter().flatten().flat_map(|h| h.iter().copied()).collect();
+    let mut known: Vec<Card> = given
+        .hole_cards
+        .iter()
+        .flatten()
+        .flat_map(|h| h.iter().copied())
+        .collect();
     known.extend_from_slice(&given.board);
     for c in known {
         if !used.insert(c) {
             return Err(Error::duplicate(c));
         }
     }
-    let holes_missing = if given.hole_cards.is_empty() { n } else { given.hole_cards.iter().filter(|h| h.is_none()).count() };
+    let holes_missing = if given.hole_cards.is_empty() {
+        n
+    } else {
+        given.hole_cards.iter().filter(|h| h.is_none()).count()
+    };
     let board_missing = 5 - given.board.len();
     // Every slot is filled below; Card::FIRST only until then.
     let placeholder = Card::FIRST;
@@ -126,7 +152,10 @@ fn deal_all(n: usize, button: usize, rng: &mut Lazy<'_>) -> Plan {
     let (first, second) = hole.split_at(n);
     let k0 = n - 1 - button;
     let (wrapped, left) = holes[..n].split_at_mut(button + 1);
-    for (h, (&a, &b)) in wrapped.iter_mut().zip(first[k0..].iter().zip(&second[k0..])) {
+    for (h, (&a, &b)) in wrapped
+        .iter_mut()
+        .zip(first[k0..].iter().zip(&second[k0..]))
+    {
         *h = [a, b];
     }
     for (h, (&a, &b)) in left.iter_mut().zip(first[..k0].iter().zip(&second[..k0])) {
@@ -150,7 +179,12 @@ mod tests {
             for button in 0..n {
                 let seed = Some((n * 100 + button) as u64);
                 let fast = deal_all(n, button, &mut Lazy::Seed(seed));
-                let general = deal_plan(n, button, &mut Lazy::Seed(seed), Some(&GivenCards::default()))?;
+                let general = deal_plan(
+                    n,
+                    button,
+                    &mut Lazy::Seed(seed),
+                    Some(&GivenCards::default()),
+                )?;
                 assert_eq!(fast, general, "{n} seats, button {button}");
             }
         }

@@ -60,8 +60,24 @@ impl EventKind {
 
     /// The name of this kind in Python's `EventKind` (`"POST_ANTE"`, ...).
     pub fn name(self) -> &'static str {
-        ["POST_ANTE", "POST_SMALL_BLIND", "POST_BIG_BLIND", "POST_STRADDLE", "FOLD", "CHECK", "CALL", "BET", "RAISE", "DEAL_HOLE", "BURN", "DEAL_BOARD", "RETURN_UNCALLED", "SHOW", "MUCK", "AWARD"]
-            [self as usize]
+        [
+            "POST_ANTE",
+            "POST_SMALL_BLIND",
+            "POST_BIG_BLIND",
+            "POST_STRADDLE",
+            "FOLD",
+            "CHECK",
+            "CALL",
+            "BET",
+            "RAISE",
+            "DEAL_HOLE",
+            "BURN",
+            "DEAL_BOARD",
+            "RETURN_UNCALLED",
+            "SHOW",
+            "MUCK",
+            "AWARD",
+        ][self as usize]
     }
 
     /// The history entry this event is, for posts and player actions.
@@ -94,7 +110,10 @@ impl CardList {
         let mut c = [Card::FIRST; 5];
         let len = cards.len().min(5);
         c[..len].copy_from_slice(&cards[..len]);
-        CardList { len: len as u8, cards: c }
+        CardList {
+            len: len as u8,
+            cards: c,
+        }
     }
     pub fn as_slice(&self) -> &[Card] {
         &self.cards[..self.len as usize]
@@ -145,18 +164,36 @@ pub struct Event {
 
 impl Event {
     fn of(kind: EventKind, seat: Option<usize>, street: Street) -> Event {
-        Event { kind, seat, street, amount: 0, all_in: false, cards: EventCards::NoCards, pot: None }
+        Event {
+            kind,
+            seat,
+            street,
+            amount: 0,
+            all_in: false,
+            cards: EventCards::NoCards,
+            pot: None,
+        }
     }
 
     /// The history entry of a post or player action.
     pub fn to_action(&self) -> Option<Action> {
-        Some(Action { seat: self.seat? as u8, kind: self.kind.action()?, street: self.street, amount: self.amount, all_in: self.all_in })
+        Some(Action {
+            seat: self.seat? as u8,
+            kind: self.kind.action()?,
+            street: self.street,
+            amount: self.amount,
+            all_in: self.all_in,
+        })
     }
 }
 
 impl From<Action> for Event {
     fn from(a: Action) -> Event {
-        Event { amount: a.amount, all_in: a.all_in, ..Event::of(a.kind.into(), Some(a.seat as usize), a.street) }
+        Event {
+            amount: a.amount,
+            all_in: a.all_in,
+            ..Event::of(a.kind.into(), Some(a.seat as usize), a.street)
+        }
     }
 }
 
@@ -172,7 +209,11 @@ pub(crate) struct Entry {
 
 impl Entry {
     fn event(&self) -> Event {
-        Event { amount: self.amount, all_in: self.all_in, ..Event::of(self.kind, Some(self.seat as usize), self.street) }
+        Event {
+            amount: self.amount,
+            all_in: self.all_in,
+            ..Event::of(self.kind, Some(self.seat as usize), self.street)
+        }
     }
 }
 
@@ -190,7 +231,10 @@ impl Hand {
 
     /// The history: posts and player actions, in order.
     pub fn history(&self) -> Vec<Action> {
-        self.log.iter().filter_map(|e| e.event().to_action()).collect()
+        self.log
+            .iter()
+            .filter_map(|e| e.event().to_action())
+            .collect()
     }
 
     /// Every event of the hand so far, in order, every card included.
@@ -231,8 +275,15 @@ impl Hand {
     }
 
     fn hole_event(&self, seat: usize, kind: EventKind, street: Street, visible: bool) -> Event {
-        let cards = if visible { EventCards::Known(CardList::new(&self.seats[seat].hole)) } else { EventCards::Hidden(HOLE_CARDS as u8) };
-        Event { cards, ..Event::of(kind, Some(seat), street) }
+        let cards = if visible {
+            EventCards::Known(CardList::new(&self.seats[seat].hole))
+        } else {
+            EventCards::Hidden(HOLE_CARDS as u8)
+        };
+        Event {
+            cards,
+            ..Event::of(kind, Some(seat), street)
+        }
     }
 
     /// Hole cards, one event per seat, in dealing order (left of the button first).
@@ -240,7 +291,12 @@ impl Hand {
         let n = self.seats.len();
         for i in 1..=n {
             let seat = (self.button + i) % n;
-            out.push(self.hole_event(seat, EventKind::DealHole, Street::Preflop, all || viewer == Some(seat)));
+            out.push(self.hole_event(
+                seat,
+                EventKind::DealHole,
+                Street::Preflop,
+                all || viewer == Some(seat),
+            ));
         }
     }
 
@@ -248,12 +304,20 @@ impl Hand {
     fn deal_street_events(&self, dealt: Street, all: bool, out: &mut Vec<Event>) -> Street {
         let next = Street::from_u8(dealt as u8 + 1).unwrap_or(Street::River);
         let burn = match self.burns {
-            Some(b) if all => EventCards::Known(CardList::new(&b[dealt as usize..dealt as usize + 1])),
+            Some(b) if all => {
+                EventCards::Known(CardList::new(&b[dealt as usize..dealt as usize + 1]))
+            }
             _ => EventCards::Hidden(1),
         };
-        out.push(Event { cards: burn, ..Event::of(EventKind::Burn, None, next) });
+        out.push(Event {
+            cards: burn,
+            ..Event::of(EventKind::Burn, None, next)
+        });
         let board = &self.board[dealt.board_len()..next.board_len()];
-        out.push(Event { cards: EventCards::Known(CardList::new(board)), ..Event::of(EventKind::DealBoard, None, next) });
+        out.push(Event {
+            cards: EventCards::Known(CardList::new(board)),
+            ..Event::of(EventKind::DealBoard, None, next)
+        });
         next
     }
 
@@ -263,10 +327,24 @@ impl Hand {
     /// clockwise.
     pub fn showdown_order(&self) -> Vec<usize> {
         let n = self.seats.len();
-        let last_round = self.log.iter().rev().find(|e| !e.kind.is_post() && e.kind.action().is_some()).map(|e| e.street);
-        let aggressor = self.log.iter().rev().take_while(|e| Some(e.street) == last_round).find(|e| matches!(e.kind, EventKind::Bet | EventKind::Raise)).map(|e| e.seat as usize);
+        let last_round = self
+            .log
+            .iter()
+            .rev()
+            .find(|e| !e.kind.is_post() && e.kind.action().is_some())
+            .map(|e| e.street);
+        let aggressor = self
+            .log
+            .iter()
+            .rev()
+            .take_while(|e| Some(e.street) == last_round)
+            .find(|e| matches!(e.kind, EventKind::Bet | EventKind::Raise))
+            .map(|e| e.seat as usize);
         let first = aggressor.unwrap_or((self.button + 1) % n);
-        (0..n).map(|i| (first + i) % n).filter(|&s| !self.seats[s].folded).collect()
+        (0..n)
+            .map(|i| (first + i) % n)
+            .filter(|&s| !self.seats[s].folded)
+            .collect()
     }
 
     fn showdown_events(&self, viewer: Option<usize>, all: bool, out: &mut Vec<Event>) {
@@ -278,12 +356,21 @@ impl Hand {
         } else if let Some(winner) = self.seats.iter().position(|s| !s.folded) {
             // Won uncontested: the winner's cards go back unseen (WSOP
             // live-action rule 139: only a hand that wins a contest is shown).
-            out.push(self.hole_event(winner, EventKind::Muck, self.street, all || viewer == Some(winner)));
+            out.push(self.hole_event(
+                winner,
+                EventKind::Muck,
+                self.street,
+                all || viewer == Some(winner),
+            ));
         }
         let street = self.street;
         for (i, pot) in pots.iter().enumerate() {
             pots::split(pot, self.button, self.seats.len(), |seat, amount| {
-                out.push(Event { amount, pot: Some(i), ..Event::of(EventKind::Award, Some(seat), street) });
+                out.push(Event {
+                    amount,
+                    pot: Some(i),
+                    ..Event::of(EventKind::Award, Some(seat), street)
+                });
             });
         }
     }

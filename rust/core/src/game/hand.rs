@@ -31,7 +31,15 @@ pub enum Street {
 
 impl Street {
     pub fn from_u8(v: u8) -> Option<Street> {
-        [Street::Preflop, Street::Flop, Street::Turn, Street::River, Street::Showdown].get(v as usize).copied()
+        [
+            Street::Preflop,
+            Street::Flop,
+            Street::Turn,
+            Street::River,
+            Street::Showdown,
+        ]
+        .get(v as usize)
+        .copied()
     }
     /// The street's name: "preflop", "flop", "turn", "river", "showdown".
     pub fn name(self) -> &'static str {
@@ -70,7 +78,19 @@ impl ActionKind {
 
     pub fn from_u8(v: u8) -> Option<ActionKind> {
         use ActionKind::*;
-        [PostAnte, PostSmallBlind, PostBigBlind, PostStraddle, Fold, Check, Call, Bet, Raise].get(v as usize).copied()
+        [
+            PostAnte,
+            PostSmallBlind,
+            PostBigBlind,
+            PostStraddle,
+            Fold,
+            Check,
+            Call,
+            Bet,
+            Raise,
+        ]
+        .get(v as usize)
+        .copied()
     }
 }
 
@@ -168,8 +188,19 @@ impl Seating {
     /// The blinds left of the button (heads-up, the button posts the small blind).
     pub fn standard(players: usize, button: usize) -> Seating {
         let n = players.max(1);
-        let sb = if players == 2 { button } else { wrap(button + 1, n) };
-        Seating { button, small_blind: Some(sb), big_blind: wrap(sb + 1, n), posting: 0, dead_blinds: 0, dead_hands: 0 }
+        let sb = if players == 2 {
+            button
+        } else {
+            wrap(button + 1, n)
+        };
+        Seating {
+            button,
+            small_blind: Some(sb),
+            big_blind: wrap(sb + 1, n),
+            posting: 0,
+            dead_blinds: 0,
+            dead_hands: 0,
+        }
     }
 }
 
@@ -256,10 +287,16 @@ pub struct GivenCards {
 fn check_table(rules: &Rules, stacks: &[u64], button: usize) -> Result<()> {
     let n = stacks.len();
     if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
-        return Err(Error::bad_config(format!("a hand needs {MIN_SEATS} to {MAX_SEATS} players, not {n}")));
+        return Err(Error::bad_config(format!(
+            "a hand needs {MIN_SEATS} to {MAX_SEATS} players, not {n}"
+        )));
     }
     if n < rules.min_players() {
-        return Err(Error::bad_config(format!("{} straddle(s) need at least {} players, not {n}", rules.straddles.len(), rules.min_players())));
+        return Err(Error::bad_config(format!(
+            "{} straddle(s) need at least {} players, not {n}",
+            rules.straddles.len(),
+            rules.min_players()
+        )));
     }
     if rules.structure == Structure::PotLimit {
         if let Some(&s) = rules.straddles.first() {
@@ -270,17 +307,24 @@ fn check_table(rules: &Rules, stacks: &[u64], button: usize) -> Result<()> {
         }
     }
     if button >= n {
-        return Err(Error::bad_config(format!("button {button} is not a seat: seats are 0..{}", n - 1)));
+        return Err(Error::bad_config(format!(
+            "button {button} is not a seat: seats are 0..{}",
+            n - 1
+        )));
     }
     let mut sum = 0u64;
     for (i, &s) in stacks.iter().enumerate() {
         if s == 0 {
-            return Err(Error::bad_config(format!("seat {i} has no chips: every stack must be at least 1")));
+            return Err(Error::bad_config(format!(
+                "seat {i} has no chips: every stack must be at least 1"
+            )));
         }
         sum = sum.saturating_add(s);
     }
     if sum > MAX_CHIPS {
-        return Err(Error::bad_config("the stacks add up to more than 2**60 chips".into()));
+        return Err(Error::bad_config(
+            "the stacks add up to more than 2**60 chips".into(),
+        ));
     }
     Ok(())
 }
@@ -288,29 +332,62 @@ fn check_table(rules: &Rules, stacks: &[u64], button: usize) -> Result<()> {
 impl Hand {
     /// A new hand: forced bets posted, cards dealt, first player to act set.
     #[inline]
-    pub fn new(rules: Arc<Rules>, stacks: &[u64], button: usize, seed: Option<u64>, given: Option<&GivenCards>) -> Result<Hand> {
+    pub fn new(
+        rules: Arc<Rules>,
+        stacks: &[u64],
+        button: usize,
+        seed: Option<u64>,
+        given: Option<&GivenCards>,
+    ) -> Result<Hand> {
         Hand::with_rng(rules, stacks, button, &mut Lazy::Seed(seed), given)
     }
 
     /// Like [`Hand::new`], dealing from `rng`: a simulator that plays many
     /// hands can keep one generator instead of seeding one per hand.
-    pub fn new_with_rng(rules: Arc<Rules>, stacks: &[u64], button: usize, rng: &mut DeckRng, given: Option<&GivenCards>) -> Result<Hand> {
+    pub fn new_with_rng(
+        rules: Arc<Rules>,
+        stacks: &[u64],
+        button: usize,
+        rng: &mut DeckRng,
+        given: Option<&GivenCards>,
+    ) -> Result<Hand> {
         Hand::with_rng(rules, stacks, button, &mut Lazy::Rng(rng), given)
     }
 
     /// A hand whose blinds a table decides ([`Seating`]), dealt from `rng`
     /// (or from `seed` when `rng` is `None`).
-    pub fn new_seated(rules: Arc<Rules>, stacks: &[u64], seating: Seating, rng: Option<&mut DeckRng>, seed: Option<u64>, given: Option<&GivenCards>) -> Result<Hand> {
+    pub fn new_seated(
+        rules: Arc<Rules>,
+        stacks: &[u64],
+        seating: Seating,
+        rng: Option<&mut DeckRng>,
+        seed: Option<u64>,
+        given: Option<&GivenCards>,
+    ) -> Result<Hand> {
         let n = stacks.len();
-        let bad = |why: String| Err(Error::bad_config(format!("seating {seating:?} for {n} players: {why}")));
+        let bad = |why: String| {
+            Err(Error::bad_config(format!(
+                "seating {seating:?} for {n} players: {why}"
+            )))
+        };
         let beyond = |set: u32| n < 32 && set >> n != 0;
-        if seating.button >= n || seating.big_blind >= n || seating.small_blind.is_some_and(|s| s >= n) || beyond(seating.posting) || beyond(seating.dead_blinds) || beyond(seating.dead_hands) {
+        if seating.button >= n
+            || seating.big_blind >= n
+            || seating.small_blind.is_some_and(|s| s >= n)
+            || beyond(seating.posting)
+            || beyond(seating.dead_blinds)
+            || beyond(seating.dead_hands)
+        {
             return bad("a seat out of range".into());
         }
         if seating.small_blind == Some(seating.big_blind) {
             return bad("the small and big blind are one seat".into());
         }
-        if seating.posting & (1 << seating.big_blind) != 0 || seating.small_blind.is_some_and(|s| seating.posting & (1 << s) != 0) {
+        if seating.posting & (1 << seating.big_blind) != 0
+            || seating
+                .small_blind
+                .is_some_and(|s| seating.posting & (1 << s) != 0)
+        {
             return bad("a blind cannot also post to come in".into());
         }
         let blinds = (1u32 << seating.big_blind) | seating.small_blind.map_or(0, |s| 1 << s);
@@ -323,7 +400,10 @@ impl Hand {
         if n < 32 && seating.dead_hands.count_ones() as usize >= n {
             return bad("every hand would be dead: at least one player must be in".into());
         }
-        if n == 2 && (seating.small_blind != Some(seating.button) || (seating.posting | seating.dead_blinds) != 0) {
+        if n == 2
+            && (seating.small_blind != Some(seating.button)
+                || (seating.posting | seating.dead_blinds) != 0)
+        {
             return bad("heads-up, the button posts the small blind and nobody else posts".into());
         }
         let mut lazy = match rng {
@@ -334,12 +414,30 @@ impl Hand {
     }
 
     #[inline]
-    fn with_rng(rules: Arc<Rules>, stacks: &[u64], button: usize, rng: &mut Lazy<'_>, given: Option<&GivenCards>) -> Result<Hand> {
-        Hand::build(rules, stacks, Seating::standard(stacks.len(), button), rng, given)
+    fn with_rng(
+        rules: Arc<Rules>,
+        stacks: &[u64],
+        button: usize,
+        rng: &mut Lazy<'_>,
+        given: Option<&GivenCards>,
+    ) -> Result<Hand> {
+        Hand::build(
+            rules,
+            stacks,
+            Seating::standard(stacks.len(), button),
+            rng,
+            given,
+        )
     }
 
     #[inline]
-    fn build(rules: Arc<Rules>, stacks: &[u64], seating: Seating, rng: &mut Lazy<'_>, given: Option<&GivenCards>) -> Result<Hand> {
+    fn build(
+        rules: Arc<Rules>,
+        stacks: &[u64],
+        seating: Seating,
+        rng: &mut Lazy<'_>,
+        given: Option<&GivenCards>,
+    ) -> Result<Hand> {
         check_table(&rules, stacks, seating.button)?;
         let plan = deal_plan(stacks.len(), seating.button, rng, given)?;
         let mut hand = Hand {
@@ -371,7 +469,12 @@ impl Hand {
     /// `Hand::new_with_rng(rules, stacks, button, rng, None)` with this
     /// hand's rules, but keeping its buffers and its `Arc` (no allocation and
     /// no reference count per hand). On an error this hand is unchanged.
-    pub(crate) fn redeal_with_rng(&mut self, stacks: &[u64], button: usize, rng: &mut DeckRng) -> Result<()> {
+    pub(crate) fn redeal_with_rng(
+        &mut self,
+        stacks: &[u64],
+        button: usize,
+        rng: &mut DeckRng,
+    ) -> Result<()> {
         check_table(&self.rules, stacks, button)?;
         self.redeal_checked(stacks, button, rng)
     }
@@ -380,8 +483,16 @@ impl Hand {
     /// the table's checks with this hand's rules (a cash simulation deals
     /// every hand of a chunk with the same stacks, and checked them on the
     /// first), and `button` is a seat; they are not checked again.
-    pub(crate) fn redeal_checked(&mut self, stacks: &[u64], button: usize, rng: &mut DeckRng) -> Result<()> {
-        debug_assert!(check_table(&self.rules, stacks, button).is_ok(), "redeal_checked at a table that fails its checks");
+    pub(crate) fn redeal_checked(
+        &mut self,
+        stacks: &[u64],
+        button: usize,
+        rng: &mut DeckRng,
+    ) -> Result<()> {
+        debug_assert!(
+            check_table(&self.rules, stacks, button).is_ok(),
+            "redeal_checked at a table that fails its checks"
+        );
         let plan = deal_plan(stacks.len(), button, &mut Lazy::Rng(rng), None)?;
         self.deal(stacks, Seating::standard(stacks.len(), button), plan);
         Ok(())
@@ -392,9 +503,38 @@ impl Hand {
     /// starts the first round.
     fn deal(&mut self, stacks: &[u64], seating: Seating, (holes, board, burns): Plan) {
         // Every field named, so that a new one cannot be left over from the last hand.
-        let Hand { rules: _, seats, button, street, board: b, burns: bu, actor, high, full_raise, last_full_high, raises, uncapped, dead, log, result, spare, masks, seating: bits } = self;
+        let Hand {
+            rules: _,
+            seats,
+            button,
+            street,
+            board: b,
+            burns: bu,
+            actor,
+            high,
+            full_raise,
+            last_full_high,
+            raises,
+            uncapped,
+            dead,
+            log,
+            result,
+            spare,
+            masks,
+            seating: bits,
+        } = self;
         seats.clear();
-        seats.extend(stacks.iter().zip(holes.iter()).map(|(&s, &hole)| Seat { starting: s, stack: s, bet: 0, total: 0, folded: false, all_in: false, acted: false, acted_high: 0, hole }));
+        seats.extend(stacks.iter().zip(holes.iter()).map(|(&s, &hole)| Seat {
+            starting: s,
+            stack: s,
+            bet: 0,
+            total: 0,
+            folded: false,
+            all_in: false,
+            acted: false,
+            acted_high: 0,
+            hole,
+        }));
         *button = seating.button;
         *street = Street::Preflop;
         *b = board;
@@ -425,9 +565,21 @@ impl Hand {
         // Everyone is in but the dead hands; who can bet: who is not all-in
         // on a forced bet.
         let in_hand = ((1u32 << self.seats.len()) - 1) & !seating.dead_hands;
-        let able = self.seats.iter().enumerate().fold(0, |m, (i, s)| m | u32::from(!s.all_in && !s.folded) << i);
-        self.masks = Masks { in_hand, able, pending: able };
-        debug_assert_eq!(self.masks, self.compute_masks(), "seat masks after the forced bets");
+        let able = self
+            .seats
+            .iter()
+            .enumerate()
+            .fold(0, |m, (i, s)| m | u32::from(!s.all_in && !s.folded) << i);
+        self.masks = Masks {
+            in_hand,
+            able,
+            pending: able,
+        };
+        debug_assert_eq!(
+            self.masks,
+            self.compute_masks(),
+            "seat masks after the forced bets"
+        );
         self.start_round();
     }
 
@@ -494,12 +646,22 @@ impl Hand {
     /// Straddles actually posted this hand.
     #[inline(never)]
     fn straddles_posted(&self) -> usize {
-        self.log.iter().take_while(|a| a.kind.is_post()).filter(|a| a.kind == EventKind::PostStraddle).count()
+        self.log
+            .iter()
+            .take_while(|a| a.kind.is_post())
+            .filter(|a| a.kind == EventKind::PostStraddle)
+            .count()
     }
 
     pub(crate) fn record(&mut self, seat: usize, kind: EventKind, amount: u64) {
         let all_in = self.seats[seat].all_in;
-        self.log.push(Entry { seat: seat as u8, kind, street: self.street, amount, all_in });
+        self.log.push(Entry {
+            seat: seat as u8,
+            kind,
+            street: self.street,
+            amount,
+            all_in,
+        });
     }
 
     fn post_forced_bets(&mut self) {
@@ -564,7 +726,13 @@ impl Hand {
             };
             self.last_full_high = amount;
         }
-        self.high = self.seats.iter().map(|s| s.bet).max().unwrap_or(0).max(self.last_full_high);
+        self.high = self
+            .seats
+            .iter()
+            .map(|s| s.bet)
+            .max()
+            .unwrap_or(0)
+            .max(self.last_full_high);
     }
 
     /// Players coming into the game post a live big blind, and players back
@@ -606,10 +774,16 @@ impl Hand {
     /// The first seat of `set` clockwise from `start` (included; `start <= n`).
     #[inline]
     fn first_from(&self, set: u32, start: usize) -> Option<usize> {
-        debug_assert!(start <= self.seats.len() && (self.seats.len() >= 32 || set >> self.seats.len() == 0));
+        debug_assert!(
+            start <= self.seats.len() && (self.seats.len() >= 32 || set >> self.seats.len() == 0)
+        );
         // The seats of `set` from `start` on, else the first of them (seat
         // n, and every seat above the set's, wraps round to 0).
-        let from_start = if start < 32 { set & (u32::MAX << start) } else { 0 };
+        let from_start = if start < 32 {
+            set & (u32::MAX << start)
+        } else {
+            0
+        };
         let pick = if from_start != 0 { from_start } else { set };
         (pick != 0).then(|| pick.trailing_zeros() as usize)
     }
@@ -629,14 +803,22 @@ impl Hand {
         // `deal`, `advance` and `end_round`.)
         let mut m = self.masks;
         m.pending = m.able;
-        debug_assert_eq!(m, self.compute_masks(), "seat masks at the start of a round");
+        debug_assert_eq!(
+            m,
+            self.compute_masks(),
+            "seat masks at the start of a round"
+        );
         self.masks = m;
         // (the fixed-limit test out of line: inlined, its popcount was worked
         // out ahead on every round of every structure)
         self.uncapped = structure == Structure::FixedLimit && self.limit_round_uncapped(m.able);
         let first_from = if self.street == Street::Preflop && structure != Structure::Progressive {
             // Left of the big blind, or of the last straddle.
-            let straddles = if rules.straddles.is_empty() { 0 } else { self.straddles_posted() };
+            let straddles = if rules.straddles.is_empty() {
+                0
+            } else {
+                self.straddles_posted()
+            };
             wrap(self.big_blind_seat() + 1 + straddles, n)
         } else {
             // (first_from takes seat n for seat 0)
@@ -652,7 +834,12 @@ impl Hand {
             // last round's end cleared them, and there is nothing to return
             // or clear. (An all-in's board is run out this way, a street or
             // three in most simulated hands.)
-            debug_assert!(self.seats.iter().all(|s| s.bet == 0 && !s.acted && s.acted_high == 0), "a round nobody acted in");
+            debug_assert!(
+                self.seats
+                    .iter()
+                    .all(|s| s.bet == 0 && !s.acted && s.acted_high == 0),
+                "a round nobody acted in"
+            );
             self.next_street();
             return;
         }
@@ -723,7 +910,14 @@ impl Hand {
         // actually made (not the full amount of a blind posted short, nor a
         // Progressive round's bet nobody made: either would come straight
         // back as uncalled).
-        let others = self.seats.iter().enumerate().filter(|&(i, _)| i != lone).map(|(_, s)| s.bet).max().unwrap_or(0);
+        let others = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != lone)
+            .map(|(_, s)| s.bet)
+            .max()
+            .unwrap_or(0);
         self.seats[lone].bet >= others
     }
 
@@ -788,7 +982,13 @@ impl Hand {
                     self.masks.able |= 1 << top;
                 }
             }
-            self.log.push(Entry { seat: top as u8, kind: EventKind::ReturnUncalled, street: self.street, amount: back, all_in: false });
+            self.log.push(Entry {
+                seat: top as u8,
+                kind: EventKind::ReturnUncalled,
+                street: self.street,
+                amount: back,
+                all_in: false,
+            });
         }
         self.next_street();
     }
@@ -819,7 +1019,12 @@ impl Hand {
         let n = self.seats.len();
         let seats = &self.seats;
         let mut pots = self.spare.take();
-        pots::build_pots_into(&mut pots, n, |i| (seats[i].total, seats[i].folded, seats[i].all_in), self.dead);
+        pots::build_pots_into(
+            &mut pots,
+            n,
+            |i| (seats[i].total, seats[i].folded, seats[i].all_in),
+            self.dead,
+        );
         // Showdown values, 0 for none (a folded seat, or a hand won
         // uncontested: the one seat left takes everything, unseen). Values
         // are 1 and up: this array is a small `[Option<HandValue>; n]`.
@@ -836,7 +1041,13 @@ impl Hand {
             }
         }
         let seats = &mut self.seats;
-        pots::award_by(&mut pots, n, |s| (values[s] > 0).then_some(values[s]), self.button, |s, chips| seats[s].stack += chips);
+        pots::award_by(
+            &mut pots,
+            n,
+            |s| (values[s] > 0).then_some(values[s]),
+            self.button,
+            |s, chips| seats[s].stack += chips,
+        );
         self.result = Some(pots);
     }
 }

@@ -19,7 +19,9 @@ pub mod view;
 
 pub use betting::{LegalActions, Move};
 pub use event::{CardList, Event, EventCards, EventKind};
-pub use hand::{Action, ActionKind, GivenCards, Hand, Seating, Street, HOLE_CARDS, MAX_SEATS, MIN_SEATS};
+pub use hand::{
+    Action, ActionKind, GivenCards, Hand, Seating, Street, HOLE_CARDS, MAX_SEATS, MIN_SEATS,
+};
 pub use pots::{Pot, SeatSet};
 pub use rules::{BlindOptions, Rules, StraddleMinRaise, Structure};
 pub use view::{HandState, SeatView};
@@ -71,7 +73,11 @@ impl Hand {
     /// less uncalled chips returned.
     pub fn contributions(&self) -> Vec<u64> {
         let bb = self.big_blind_seat();
-        self.seats.iter().enumerate().map(|(i, s)| s.total + if i == bb { self.dead } else { 0 }).collect()
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| s.total + if i == bb { self.dead } else { 0 })
+            .collect()
     }
     pub fn folded(&self) -> Vec<bool> {
         self.seats.iter().map(|s| s.folded).collect()
@@ -101,7 +107,12 @@ impl Hand {
     /// Final stack minus starting stack, once the hand is over.
     pub fn payoffs(&self) -> Option<Vec<i64>> {
         self.result.as_ref()?;
-        Some(self.seats.iter().map(|s| s.stack as i64 - s.starting as i64).collect())
+        Some(
+            self.seats
+                .iter()
+                .map(|s| s.stack as i64 - s.starting as i64)
+                .collect(),
+        )
     }
     /// Burn cards dealt so far (none when every card was given).
     pub fn burns(&self) -> Vec<Card> {

@@ -91,7 +91,12 @@ impl std::hash::Hash for Spare {
 /// split.
 pub fn build_pots(contributions: &[u64], folded: &[bool], all_in: &[bool], dead: u64) -> Vec<Pot> {
     let mut pots = Vec::new();
-    build_pots_into(&mut pots, contributions.len().min(MAX_SEATS), |s| (contributions[s], folded[s], all_in[s]), dead);
+    build_pots_into(
+        &mut pots,
+        contributions.len().min(MAX_SEATS),
+        |s| (contributions[s], folded[s], all_in[s]),
+        dead,
+    );
     pots
 }
 
@@ -100,7 +105,12 @@ pub fn build_pots(contributions: &[u64], folded: &[bool], all_in: &[bool], dead:
 /// them from its seats, with no copies), into `pots` (emptied first: a hand
 /// builds its pots in the last hand's allocation).
 #[inline]
-pub(crate) fn build_pots_into(pots: &mut Vec<Pot>, n: usize, seat: impl Fn(usize) -> (u64, bool, bool), dead: u64) {
+pub(crate) fn build_pots_into(
+    pots: &mut Vec<Pot>,
+    n: usize,
+    seat: impl Fn(usize) -> (u64, bool, bool),
+    dead: u64,
+) {
     pots.clear();
     // Seat sets as bit masks, built without a branch per seat (who folded
     // and who is all-in are as good as random to the branch predictor).
@@ -116,7 +126,11 @@ pub(crate) fn build_pots_into(pots: &mut Vec<Pot>, n: usize, seat: impl Fn(usize
     if live_all_in != 0 {
         let contribution = |s: usize| seat(s).0;
         let top = SeatSet(in_hand).iter().map(contribution).max().unwrap_or(0);
-        let lowest_all_in = SeatSet(live_all_in).iter().map(contribution).min().unwrap_or(0);
+        let lowest_all_in = SeatSet(live_all_in)
+            .iter()
+            .map(contribution)
+            .min()
+            .unwrap_or(0);
         if top == 0 || lowest_all_in < top {
             side_pots(pots, n, contribution, in_hand, all_in, top, dead);
             return;
@@ -129,14 +143,26 @@ pub(crate) fn build_pots_into(pots: &mut Vec<Pot>, n: usize, seat: impl Fn(usize
     // the top contribution: every chip goes to one pot for everyone still in
     // (what `side_pots` makes of it, in one pass).
     if sum > 0 {
-        pots.push(Pot { amount: sum, eligible: SeatSet(in_hand), winners: SeatSet::default() });
+        pots.push(Pot {
+            amount: sum,
+            eligible: SeatSet(in_hand),
+            winners: SeatSet::default(),
+        });
     }
 }
 
 /// The pots of [`build_pots_into`] when some all-in player still in put in
 /// less than the top contribution `top` (over the seats still in), or `top`
 /// is 0: one level per all-in seat, and the top contribution.
-fn side_pots(pots: &mut Vec<Pot>, n: usize, contribution: impl Fn(usize) -> u64, in_hand: u32, all_in: u32, top: u64, dead: u64) {
+fn side_pots(
+    pots: &mut Vec<Pot>,
+    n: usize,
+    contribution: impl Fn(usize) -> u64,
+    in_hand: u32,
+    all_in: u32,
+    top: u64,
+    dead: u64,
+) {
     let live_all_in = in_hand & all_in;
     let mut levels = [0u64; MAX_SEATS + 1];
     let mut k = 0;
@@ -160,7 +186,11 @@ fn side_pots(pots: &mut Vec<Pot>, n: usize, contribution: impl Fn(usize) -> u64,
     if dead > 0 && someone_at_zero {
         // A player all-in for nothing live (a big blind all-in for the
         // big-blind ante) can win the dead money and nothing more.
-        pots.push(Pot { amount: dead, eligible: SeatSet(in_hand), winners: SeatSet::default() });
+        pots.push(Pot {
+            amount: dead,
+            eligible: SeatSet(in_hand),
+            winners: SeatSet::default(),
+        });
     }
     let dead_left = if someone_at_zero { 0 } else { dead };
     let mut prev = 0u64;
@@ -176,14 +206,24 @@ fn side_pots(pots: &mut Vec<Pot>, n: usize, contribution: impl Fn(usize) -> u64,
             amount += c.min(level) - c.min(prev);
             reaches |= u32::from(c >= level) << s;
         }
-        pots.push(Pot { amount, eligible: SeatSet(in_hand & (reaches | !all_in)), winners: SeatSet::default() });
+        pots.push(Pot {
+            amount,
+            eligible: SeatSet(in_hand & (reaches | !all_in)),
+            winners: SeatSet::default(),
+        });
         prev = level;
     }
     // Chips above the highest live level (only folded seats can have them,
     // mid-round) stay in the last pot; dead money goes to the main pot.
-    let above: u64 = (0..n).map(|s| contribution(s) - contribution(s).min(prev)).sum();
+    let above: u64 = (0..n)
+        .map(|s| contribution(s) - contribution(s).min(prev))
+        .sum();
     if pots.is_empty() && dead_left + above > 0 {
-        pots.push(Pot { amount: 0, eligible: SeatSet(in_hand), winners: SeatSet::default() });
+        pots.push(Pot {
+            amount: 0,
+            eligible: SeatSet(in_hand),
+            winners: SeatSet::default(),
+        });
     }
     if let Some(first) = pots.first_mut() {
         first.amount += dead_left;
@@ -198,14 +238,26 @@ fn side_pots(pots: &mut Vec<Pot>, n: usize, contribution: impl Fn(usize) -> u64,
 /// ties split, odd chips one at a time to the tied winners starting left of
 /// the button. Adds the chips won to `won`.
 pub fn award(pots: &mut [Pot], values: &[Option<HandValue>], button: usize, won: &mut [u64]) {
-    award_by(pots, values.len(), |s| values[s], button, |s, chips| won[s] += chips);
+    award_by(
+        pots,
+        values.len(),
+        |s| values[s],
+        button,
+        |s, chips| won[s] += chips,
+    );
 }
 
 /// [`award`] for seats `0..n`, `value(s)` giving each one's showdown value,
 /// `pay(s, chips)` called for each share paid (a hand pays its seats' stacks
 /// directly).
 #[inline]
-pub(crate) fn award_by<V: Ord + Copy>(pots: &mut [Pot], n: usize, value: impl Fn(usize) -> Option<V>, button: usize, mut pay: impl FnMut(usize, u64)) {
+pub(crate) fn award_by<V: Ord + Copy>(
+    pots: &mut [Pot],
+    n: usize,
+    value: impl Fn(usize) -> Option<V>,
+    button: usize,
+    mut pay: impl FnMut(usize, u64),
+) {
     for pot in pots.iter_mut() {
         let best = pot.eligible.iter().filter_map(&value).max();
         let mut winners = 0u32;
@@ -250,7 +302,12 @@ pub fn split(pot: &Pot, button: usize, n: usize, mut pay: impl FnMut(usize, u64)
 }
 
 /// The showdown value of each seat still in the hand.
-pub fn showdown_values(holes: &[[Card; HOLE_CARDS]], board: &[Card], folded: &[bool], out: &mut [Option<HandValue>]) {
+pub fn showdown_values(
+    holes: &[[Card; HOLE_CARDS]],
+    board: &[Card],
+    folded: &[bool],
+    out: &mut [Option<HandValue>],
+) {
     for ((h, &f), o) in holes.iter().zip(folded).zip(out.iter_mut()) {
         *o = if f {
             None
@@ -298,7 +355,10 @@ mod tests {
             let top = SeatSet(in_hand).iter().map(|s| c[s]).max().unwrap_or(0);
             let mut general = Vec::new();
             side_pots(&mut general, n, |s| c[s], in_hand, all_in, top, dead);
-            assert_eq!(pots, general, "contributions {c:?} folded {f:?} all-in {a:?} dead {dead}");
+            assert_eq!(
+                pots, general,
+                "contributions {c:?} folded {f:?} all-in {a:?} dead {dead}"
+            );
         }
     }
 
@@ -308,7 +368,10 @@ mod tests {
         let c: Vec<u64> = (1..=MAX_SEATS as u64).collect();
         let pots = build_pots(&c, &[false; MAX_SEATS], &[true; MAX_SEATS], 0);
         assert_eq!(pots.len(), MAX_SEATS);
-        assert_eq!(pots.iter().map(|p| p.amount).sum::<u64>(), c.iter().sum::<u64>());
+        assert_eq!(
+            pots.iter().map(|p| p.amount).sum::<u64>(),
+            c.iter().sum::<u64>()
+        );
         assert_eq!(pots[MAX_SEATS - 1].eligible.to_vec(), vec![MAX_SEATS - 1]);
     }
 }

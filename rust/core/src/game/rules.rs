@@ -18,7 +18,14 @@ pub enum Structure {
 impl Structure {
     /// The structure of a number (its `repr(u8)` value, as Python's `Structure` has it).
     pub fn from_u8(v: u8) -> Option<Structure> {
-        [Structure::FixedLimit, Structure::PotLimit, Structure::NoLimit, Structure::Progressive].get(v as usize).copied()
+        [
+            Structure::FixedLimit,
+            Structure::PotLimit,
+            Structure::NoLimit,
+            Structure::Progressive,
+        ]
+        .get(v as usize)
+        .copied()
     }
 
     pub fn name(self) -> &'static str {
@@ -72,7 +79,9 @@ pub struct Rules {
 
 fn amount(name: &str, v: u64) -> Result<u64> {
     if v > MAX_CHIPS {
-        return Err(Error::bad_config(format!("{name} of {v} is too large (at most 2**60 chips)")));
+        return Err(Error::bad_config(format!(
+            "{name} of {v} is too large (at most 2**60 chips)"
+        )));
     }
     Ok(v)
 }
@@ -98,10 +107,15 @@ impl Rules {
             return Err(Error::bad_config("big_blind must be at least 1".into()));
         }
         if o.small_blind > o.big_blind {
-            return Err(Error::bad_config(format!("small_blind {} is larger than big_blind {}", o.small_blind, o.big_blind)));
+            return Err(Error::bad_config(format!(
+                "small_blind {} is larger than big_blind {}",
+                o.small_blind, o.big_blind
+            )));
         }
         if o.ante > 0 && o.big_blind_ante > 0 {
-            return Err(Error::bad_config("give either a uniform ante or a big_blind_ante, not both".into()));
+            return Err(Error::bad_config(
+                "give either a uniform ante or a big_blind_ante, not both".into(),
+            ));
         }
         for &s in &o.straddles {
             amount("straddle", s)?;
@@ -130,7 +144,10 @@ impl Rules {
         for (i, &s) in r.straddles.iter().enumerate() {
             let min = prev + prev_raise;
             if s < min {
-                return Err(Error::bad_config(format!("straddle {} of {s} is not a legal raise: it must be at least {min}", i + 1)));
+                return Err(Error::bad_config(format!(
+                    "straddle {} of {s} is not a legal raise: it must be at least {min}",
+                    i + 1
+                )));
             }
             // Measured as the engine will measure the next raise.
             prev_raise = match r.straddle_min_raise {
@@ -146,7 +163,9 @@ impl Rules {
     pub fn pot_limit(o: BlindOptions) -> Result<Rules> {
         let r = Rules::blinds(Structure::PotLimit, o)?;
         if r.straddles.len() > 1 {
-            return Err(Error::bad_config("pot-limit allows one straddle, no re-straddles".into()));
+            return Err(Error::bad_config(
+                "pot-limit allows one straddle, no re-straddles".into(),
+            ));
         }
         if let Some(&s) = r.straddles.first() {
             let min = 2 * r.big_blind;
@@ -155,8 +174,17 @@ impl Rules {
             let max = r.pot_limit_straddle_max(super::hand::MAX_SEATS);
             let antes = r.ante > 0 || r.big_blind_ante > 0;
             if s < min || s > max {
-                let upto = if antes { format!("{max} (a pot-sized raise, antes counted, at {} seats)", super::hand::MAX_SEATS) } else { format!("{max} (a pot-sized raise)") };
-                return Err(Error::bad_config(format!("straddle of {s} is not a legal raise: it must be from {min} to {upto}")));
+                let upto = if antes {
+                    format!(
+                        "{max} (a pot-sized raise, antes counted, at {} seats)",
+                        super::hand::MAX_SEATS
+                    )
+                } else {
+                    format!("{max} (a pot-sized raise)")
+                };
+                return Err(Error::bad_config(format!(
+                    "straddle of {s} is not a legal raise: it must be from {min} to {upto}"
+                )));
             }
         }
         Ok(r)
@@ -168,28 +196,41 @@ impl Rules {
     /// the big blind, then raise the pot. 1/2 with a 1-chip ante at six
     /// seats: pot 9, call 2, raise 11, straddle up to 13.
     pub fn pot_limit_straddle_max(&self, seats: usize) -> u64 {
-        let pot = self.small_blind + self.big_blind + self.ante * seats as u64 + self.big_blind_ante;
+        let pot =
+            self.small_blind + self.big_blind + self.ante * seats as u64 + self.big_blind_ante;
         self.big_blind + (pot + self.big_blind)
     }
 
     /// Fixed limit. `small_bet` defaults to the big blind, `big_bet` to twice
     /// the small bet; `raise_cap` counts raises after the first bet.
-    pub fn fixed_limit(o: BlindOptions, small_bet: Option<u64>, big_bet: Option<u64>, raise_cap: Option<u32>, heads_up_uncapped: bool) -> Result<Rules> {
+    pub fn fixed_limit(
+        o: BlindOptions,
+        small_bet: Option<u64>,
+        big_bet: Option<u64>,
+        raise_cap: Option<u32>,
+        heads_up_uncapped: bool,
+    ) -> Result<Rules> {
         let mut r = Rules::blinds(Structure::FixedLimit, o)?;
         r.small_bet = amount("small_bet", small_bet.unwrap_or(r.big_blind))?;
         r.big_bet = amount("big_bet", big_bet.unwrap_or(2 * r.small_bet))?;
         if r.small_bet == 0 || r.big_bet == 0 {
-            return Err(Error::bad_config("small_bet and big_bet must be at least 1".into()));
+            return Err(Error::bad_config(
+                "small_bet and big_bet must be at least 1".into(),
+            ));
         }
         r.raise_cap = raise_cap;
         r.heads_up_uncapped = heads_up_uncapped;
         if r.straddles.len() > 1 {
-            return Err(Error::bad_config("fixed-limit allows one straddle, no re-straddles".into()));
+            return Err(Error::bad_config(
+                "fixed-limit allows one straddle, no re-straddles".into(),
+            ));
         }
         if let Some(&s) = r.straddles.first() {
             let want = r.big_blind + r.small_bet;
             if s != want {
-                return Err(Error::bad_config(format!("a fixed-limit straddle is one raise of the small bet: {want}, not {s}")));
+                return Err(Error::bad_config(format!(
+                    "a fixed-limit straddle is one raise of the small bet: {want}, not {s}"
+                )));
             }
         }
         Ok(r)
@@ -199,7 +240,9 @@ impl Rules {
     pub fn progressive(ante: u64, bets: [u64; 4]) -> Result<Rules> {
         amount("ante", ante)?;
         if ante == 0 {
-            return Err(Error::bad_config("Progressive Hold'em needs an ante: everyone antes (at least 1)".into()));
+            return Err(Error::bad_config(
+                "Progressive Hold'em needs an ante: everyone antes (at least 1)".into(),
+            ));
         }
         if let Some(i) = (1..4).find(|&i| bets[i] <= bets[i - 1]) {
             return Err(Error::bad_config(format!(
@@ -213,7 +256,9 @@ impl Rules {
         for &b in &bets {
             amount("bet", b)?;
             if b == 0 {
-                return Err(Error::bad_config("every Progressive Hold'em bet must be at least 1".into()));
+                return Err(Error::bad_config(
+                    "every Progressive Hold'em bet must be at least 1".into(),
+                ));
             }
         }
         Ok(Rules {

@@ -59,7 +59,9 @@ impl Hand {
             folded: self.folded(),
             all_in: self.all_in(),
             board: self.board().to_vec(),
-            hole_cards: (0..n).map(|s| may_see(self, seat, s).then(|| self.seats[s].hole)).collect(),
+            hole_cards: (0..n)
+                .map(|s| may_see(self, seat, s).then(|| self.seats[s].hole))
+                .collect(),
             pots: self.pots(),
             pot: self.pot(),
             is_over: self.is_over(),
@@ -95,7 +97,13 @@ pub trait HandState {
 
     /// Final stack minus starting stack, once the hand is over.
     fn payoffs(&self) -> Option<Vec<i64>> {
-        self.is_over().then(|| self.stacks().iter().zip(self.starting_stacks()).map(|(&s, b)| s as i64 - b as i64).collect())
+        self.is_over().then(|| {
+            self.stacks()
+                .iter()
+                .zip(self.starting_stacks())
+                .map(|(&s, b)| s as i64 - b as i64)
+                .collect()
+        })
     }
     /// The stacks once the hand is over.
     fn final_stacks(&self) -> Option<Vec<u64>> {
@@ -217,7 +225,11 @@ impl HandState for SeatView {
     }
     fn shown_cards(&self, seat: usize) -> Option<[Card; HOLE_CARDS]> {
         let shown = self.street == Street::Showdown && !*self.folded.get(seat)?;
-        self.hole_cards.get(seat).copied().flatten().filter(|_| shown)
+        self.hole_cards
+            .get(seat)
+            .copied()
+            .flatten()
+            .filter(|_| shown)
     }
 }
 

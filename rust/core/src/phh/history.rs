@@ -29,7 +29,10 @@ impl Decimal {
             Some((a, b)) => (a, b),
             None => (num, ""),
         };
-        if int.is_empty() || !int.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) {
+        if int.is_empty()
+            || !int.bytes().all(|b| b.is_ascii_digit())
+            || !frac.bytes().all(|b| b.is_ascii_digit())
+        {
             return None;
         }
         if int.len() + frac.len() > 36 {
@@ -47,7 +50,10 @@ impl Decimal {
         if scale > 30 {
             return None;
         }
-        Some(Decimal { mantissa: if neg { -mantissa } else { mantissa }, scale: scale as u32 })
+        Some(Decimal {
+            mantissa: if neg { -mantissa } else { mantissa },
+            scale: scale as u32,
+        })
     }
 
     /// The smallest number of decimal places that writes this value exactly.
@@ -63,7 +69,8 @@ impl Decimal {
     /// This amount in units of `10^-places`, if it is a whole number of them.
     pub fn in_units(&self, places: u32) -> Option<i128> {
         if places >= self.scale {
-            self.mantissa.checked_mul(10i128.checked_pow(places - self.scale)?)
+            self.mantissa
+                .checked_mul(10i128.checked_pow(places - self.scale)?)
         } else {
             let d = 10i128.checked_pow(self.scale - places)?;
             (self.mantissa % d == 0).then(|| self.mantissa / d)
@@ -163,7 +170,8 @@ impl HandHistory {
 
     /// A required field, or an error naming it.
     pub fn required(&self, key: &str) -> Result<&Value> {
-        self.get(key).ok_or_else(|| self.bad(format!("the required field '{key}' is missing")))
+        self.get(key)
+            .ok_or_else(|| self.bad(format!("the required field '{key}' is missing")))
     }
 
     pub fn variant(&self) -> Result<&str> {
@@ -177,7 +185,9 @@ impl HandHistory {
     pub fn number(&self, key: &str) -> Result<Option<Decimal>> {
         match self.get(key) {
             None => Ok(None),
-            Some(Value::Num(n)) => Decimal::parse(n).map(Some).ok_or_else(|| self.bad(format!("'{key}' is {n}, {}", not_amount(n)))),
+            Some(Value::Num(n)) => Decimal::parse(n)
+                .map(Some)
+                .ok_or_else(|| self.bad(format!("'{key}' is {n}, {}", not_amount(n)))),
             Some(_) => Err(self.bad(format!("'{key}' must be a number"))),
         }
     }
@@ -191,7 +201,9 @@ impl HandHistory {
                 .map(|v| match v {
                     // `inf` is an amount PHH does not know (a stack not recorded).
                     Value::Num(n) if matches!(n.as_str(), "inf" | "+inf") => Ok(None),
-                    Value::Num(n) => Decimal::parse(n).map(Some).ok_or_else(|| self.bad(format!("'{key}' holds {n}, {}", not_amount(n)))),
+                    Value::Num(n) => Decimal::parse(n)
+                        .map(Some)
+                        .ok_or_else(|| self.bad(format!("'{key}' holds {n}, {}", not_amount(n)))),
                     _ => Err(self.bad(format!("'{key}' must be an array of numbers"))),
                 })
                 .collect::<Result<Vec<_>>>()
@@ -234,16 +246,28 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<HandHistory>> {
         if !doc.tables.is_empty() {
             return Err(Error::bad_history(format!("{source}: fields outside a table in a file of [tables] (a .phhs file holds only [N] tables)")));
         }
-        out.push(HandHistory { source: source.to_string(), section: None, fields: doc.root });
+        out.push(HandHistory {
+            source: source.to_string(),
+            section: None,
+            fields: doc.root,
+        });
     }
     for (name, fields) in doc.tables {
-        out.push(HandHistory { source: source.to_string(), section: Some(name), fields });
+        out.push(HandHistory {
+            source: source.to_string(),
+            section: Some(name),
+            fields,
+        });
     }
     for h in &out {
         h.variant()?;
         h.actions()?;
         for key in ["antes", "blinds_or_straddles", "starting_stacks"] {
-            if h.variant().map(|v| v == "F7S" || v == "F7S/8" || v == "FR").unwrap_or(false) && key == "blinds_or_straddles" {
+            if h.variant()
+                .map(|v| v == "F7S" || v == "F7S/8" || v == "FR")
+                .unwrap_or(false)
+                && key == "blinds_or_straddles"
+            {
                 continue;
             }
             h.required(key)?;
@@ -254,6 +278,10 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<HandHistory>> {
 
 impl From<Table> for HandHistory {
     fn from(fields: Table) -> HandHistory {
-        HandHistory { source: "<hand>".into(), section: None, fields }
+        HandHistory {
+            source: "<hand>".into(),
+            section: None,
+            fields,
+        }
     }
 }

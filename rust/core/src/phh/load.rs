@@ -35,7 +35,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 /// The `.phh` and `.phhs` files under a folder, sorted by path.
 pub fn files_under(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut out = Vec::new();
-    walk(dir, &mut out).map_err(|e| Error::bad_history(format!("{}: cannot read the folder: {e}", dir.display())))?;
+    walk(dir, &mut out).map_err(|e| {
+        Error::bad_history(format!("{}: cannot read the folder: {e}", dir.display()))
+    })?;
     out.sort();
     Ok(out)
 }
@@ -87,9 +89,15 @@ fn read_parse(path: &Path, name: &str) -> std::io::Result<Result<Vec<HandHistory
             return Err(std::io::Error::from(std::io::ErrorKind::IsADirectory));
         }
         if !meta.is_file() {
-            return Ok(Err(Error::bad_history(format!("{name}: not a regular file"))));
+            return Ok(Err(Error::bad_history(format!(
+                "{name}: not a regular file"
+            ))));
         }
-        let too_big = || Error::bad_history(format!("{name}: more than {MAX_BYTES} bytes (the reader's limit)"));
+        let too_big = || {
+            Error::bad_history(format!(
+                "{name}: more than {MAX_BYTES} bytes (the reader's limit)"
+            ))
+        };
         if meta.len() > MAX_BYTES as u64 {
             return Ok(Err(too_big()));
         }
@@ -99,7 +107,10 @@ fn read_parse(path: &Path, name: &str) -> std::io::Result<Result<Vec<HandHistory
         }
         let parsed = match std::str::from_utf8(&buf) {
             Ok(text) => parse(text, name),
-            Err(e) => Err(Error::bad_history(format!("{name}: not UTF-8 text (byte {})", e.valid_up_to()))),
+            Err(e) => Err(Error::bad_history(format!(
+                "{name}: not UTF-8 text (byte {})",
+                e.valid_up_to()
+            ))),
         };
         if buf.capacity() > 1 << 24 {
             *buf = Vec::new();
@@ -117,8 +128,17 @@ pub fn load_path(path: &Path) -> Result<Vec<HandHistory>> {
 /// Each file's histories (or its error), in the order given, read on
 /// `threads` cores (`None`: all). A cancelled `control` stops the batch
 /// (`ErrorKind::Interrupted`).
-pub fn load_each<P: AsRef<Path> + Sync>(paths: &[P], threads: Option<usize>, control: Option<&Control>) -> Result<Vec<Result<Vec<HandHistory>>>> {
-    crate::threads::install(threads, || paths.par_iter().map(|p| go(control).map(|()| load_path(p.as_ref()))).collect())?
+pub fn load_each<P: AsRef<Path> + Sync>(
+    paths: &[P],
+    threads: Option<usize>,
+    control: Option<&Control>,
+) -> Result<Vec<Result<Vec<HandHistory>>>> {
+    crate::threads::install(threads, || {
+        paths
+            .par_iter()
+            .map(|p| go(control).map(|()| load_path(p.as_ref())))
+            .collect()
+    })?
 }
 
 /// Every history of every file, in order, a folder standing for the
@@ -126,7 +146,11 @@ pub fn load_each<P: AsRef<Path> + Sync>(paths: &[P], threads: Option<usize>, con
 /// read is the error. Files are read without asking first whether they are
 /// folders (one system call less per file, which counts on corpora of
 /// small files): a path that turns out to be a folder is walked then.
-pub fn load_many<P: AsRef<Path> + Sync>(paths: &[P], threads: Option<usize>, control: Option<&Control>) -> Result<Vec<HandHistory>> {
+pub fn load_many<P: AsRef<Path> + Sync>(
+    paths: &[P],
+    threads: Option<usize>,
+    control: Option<&Control>,
+) -> Result<Vec<HandHistory>> {
     enum Got {
         Hands(Result<Vec<HandHistory>>),
         Folder(Vec<PathBuf>),
@@ -142,11 +166,15 @@ pub fn load_many<P: AsRef<Path> + Sync>(paths: &[P], threads: Option<usize>, con
                 let name = p.display().to_string();
                 match read_parse(p, &name) {
                     Ok(parsed) => Got::Hands(parsed),
-                    Err(e) if e.kind() == std::io::ErrorKind::IsADirectory || p.is_dir() => match files_under(p) {
-                        Ok(files) => Got::Folder(files),
-                        Err(e) => Got::Hands(Err(e)),
-                    },
-                    Err(e) => Got::Hands(Err(Error::bad_history(format!("{name}: cannot read: {e}")))),
+                    Err(e) if e.kind() == std::io::ErrorKind::IsADirectory || p.is_dir() => {
+                        match files_under(p) {
+                            Ok(files) => Got::Folder(files),
+                            Err(e) => Got::Hands(Err(e)),
+                        }
+                    }
+                    Err(e) => {
+                        Got::Hands(Err(Error::bad_history(format!("{name}: cannot read: {e}"))))
+                    }
                 }
             })
             .collect();
@@ -156,7 +184,11 @@ pub fn load_many<P: AsRef<Path> + Sync>(paths: &[P], threads: Option<usize>, con
             match g {
                 Got::Hands(r) => out.extend(r?),
                 Got::Folder(files) => {
-                    for r in files.par_iter().map(|f| go(control).and_then(|()| load_path(f))).collect::<Vec<_>>() {
+                    for r in files
+                        .par_iter()
+                        .map(|f| go(control).and_then(|()| load_path(f)))
+                        .collect::<Vec<_>>()
+                    {
                         out.extend(r?);
                     }
                 }
@@ -167,13 +199,31 @@ pub fn load_many<P: AsRef<Path> + Sync>(paths: &[P], threads: Option<usize>, con
 }
 
 /// Each history replayed, on `threads` cores.
-pub fn replay_each<H: std::ops::Deref<Target = HandHistory> + Sync>(histories: &[H], threads: Option<usize>, control: Option<&Control>) -> Result<Vec<Result<Replayed>>> {
-    crate::threads::install(threads, || histories.par_iter().map(|h| go(control).map(|()| replay(h))).collect())?
+pub fn replay_each<H: std::ops::Deref<Target = HandHistory> + Sync>(
+    histories: &[H],
+    threads: Option<usize>,
+    control: Option<&Control>,
+) -> Result<Vec<Result<Replayed>>> {
+    crate::threads::install(threads, || {
+        histories
+            .par_iter()
+            .map(|h| go(control).map(|()| replay(h)))
+            .collect()
+    })?
 }
 
 /// Each history checked against its recorded result, on `threads` cores.
-pub fn check_each<H: std::ops::Deref<Target = HandHistory> + Sync>(histories: &[H], threads: Option<usize>, control: Option<&Control>) -> Result<Vec<Result<(Replayed, Verdict)>>> {
-    crate::threads::install(threads, || histories.par_iter().map(|h| go(control).map(|()| check(h))).collect())?
+pub fn check_each<H: std::ops::Deref<Target = HandHistory> + Sync>(
+    histories: &[H],
+    threads: Option<usize>,
+    control: Option<&Control>,
+) -> Result<Vec<Result<(Replayed, Verdict)>>> {
+    crate::threads::install(threads, || {
+        histories
+            .par_iter()
+            .map(|h| go(control).map(|()| check(h)))
+            .collect()
+    })?
 }
 
 /// One row per hand for a columnar export (chips in the history's unit).
@@ -197,7 +247,11 @@ pub struct HandRow {
 }
 
 /// Each history replayed and summarised as a row, on `threads` cores.
-pub fn rows_each<H: std::ops::Deref<Target = HandHistory> + Sync>(histories: &[H], threads: Option<usize>, control: Option<&Control>) -> Result<Vec<HandRow>> {
+pub fn rows_each<H: std::ops::Deref<Target = HandHistory> + Sync>(
+    histories: &[H],
+    threads: Option<usize>,
+    control: Option<&Control>,
+) -> Result<Vec<HandRow>> {
     use crate::game::HandState;
     crate::threads::install(threads, || {
         histories
@@ -220,12 +274,29 @@ pub fn rows_each<H: std::ops::Deref<Target = HandHistory> + Sync>(histories: &[H
                             final_stacks: HandState::final_stacks(hand),
                             board: Some(crate::card::cards_to_string(hand.board())),
                             pot: Some(hand.pot()),
-                            winners: hand.payoffs().map(|p| p.iter().enumerate().filter(|(_, &x)| x > 0).map(|(s, _)| s as u64).collect()),
-                            actions: hand.history().iter().map(|a| (a.seat, a.street, a.kind, a.amount, a.all_in)).collect(),
+                            winners: hand.payoffs().map(|p| {
+                                p.iter()
+                                    .enumerate()
+                                    .filter(|(_, &x)| x > 0)
+                                    .map(|(s, _)| s as u64)
+                                    .collect()
+                            }),
+                            actions: hand
+                                .history()
+                                .iter()
+                                .map(|a| (a.seat, a.street, a.kind, a.amount, a.all_in))
+                                .collect(),
                         }
                     }
                     Err(e) => HandRow {
-                        status: if matches!(e.kind(), crate::error::ErrorKind::UnsupportedVariant(_)) { "unsupported" } else { "failed" },
+                        status: if matches!(
+                            e.kind(),
+                            crate::error::ErrorKind::UnsupportedVariant(_)
+                        ) {
+                            "unsupported"
+                        } else {
+                            "failed"
+                        },
                         error: Some(e.to_string()),
                         places: super::replay::unit_places(h).unwrap_or(0),
                         ..Default::default()

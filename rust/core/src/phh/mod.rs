@@ -19,7 +19,10 @@ pub mod toml;
 pub mod write;
 
 pub use history::{parse, Decimal, HandHistory};
-pub use load::{check_each, files_under, find_files, load_each, load_many, load_path, replay_each, rows_each, HandRow};
+pub use load::{
+    check_each, files_under, find_files, load_each, load_many, load_path, replay_each, rows_each,
+    HandRow,
+};
 pub use replay::{check, replay, unit_places, Replayed, Verdict};
 pub use write::{write_hand, write_hands};
 

@@ -22,7 +22,9 @@ use super::history::{Decimal, HandHistory};
 use super::toml::Value;
 use crate::card::{parse_cards, Card};
 use crate::error::{Error, ErrorKind, ReplayError, Result};
-use crate::game::{BlindOptions, GivenCards, Hand, Move, Rules, Seating, StraddleMinRaise, HOLE_CARDS};
+use crate::game::{
+    BlindOptions, GivenCards, Hand, Move, Rules, Seating, StraddleMinRaise, HOLE_CARDS,
+};
 use std::sync::Arc;
 
 /// A replayed history.
@@ -77,7 +79,10 @@ pub fn parse_action(text: &str, players: usize) -> std::result::Result<PhhAction
     }
     let words = &buf[..count];
     let seat_of = |w: &str| -> std::result::Result<usize, String> {
-        let n: usize = w.strip_prefix('p').and_then(|d| d.parse().ok()).ok_or_else(|| format!("{w:?} is not a player (p1..p{players})"))?;
+        let n: usize = w
+            .strip_prefix('p')
+            .and_then(|d| d.parse().ok())
+            .ok_or_else(|| format!("{w:?} is not a player (p1..p{players})"))?;
         if n == 0 || n > players {
             return Err(format!("there is no player {w} (p1..p{players})"));
         }
@@ -85,16 +90,33 @@ pub fn parse_action(text: &str, players: usize) -> std::result::Result<PhhAction
     };
     Ok(match words {
         [] => PhhAction::Nothing,
-        ["d", "dh", p, cards] => PhhAction::DealHole { seat: seat_of(p)?, cards: cards_of(cards)? },
-        ["d", "db", cards] => PhhAction::DealBoard(cards_of(cards)?.ok_or("an unknown board card")?),
+        ["d", "dh", p, cards] => PhhAction::DealHole {
+            seat: seat_of(p)?,
+            cards: cards_of(cards)?,
+        },
+        ["d", "db", cards] => {
+            PhhAction::DealBoard(cards_of(cards)?.ok_or("an unknown board card")?)
+        }
         [p, "f"] => PhhAction::Fold(seat_of(p)?),
         [p, "cc"] => PhhAction::CheckOrCall(seat_of(p)?),
         [p, "cbr", amount] => {
             let seat = seat_of(p)?;
-            PhhAction::BetOrRaiseTo(seat, Decimal::parse(amount).filter(|d| d.mantissa >= 0).ok_or_else(|| format!("{amount:?} is not an amount"))?)
+            PhhAction::BetOrRaiseTo(
+                seat,
+                Decimal::parse(amount)
+                    .filter(|d| d.mantissa >= 0)
+                    .ok_or_else(|| format!("{amount:?} is not an amount"))?,
+            )
         }
         [p, "sm"] => PhhAction::Show(seat_of(p)?, None),
-        [p, "sm", cards] => PhhAction::Show(seat_of(p)?, if *cards == "-" { None } else { cards_of(cards)? }),
+        [p, "sm", cards] => PhhAction::Show(
+            seat_of(p)?,
+            if *cards == "-" {
+                None
+            } else {
+                cards_of(cards)?
+            },
+        ),
         ["d", verb, ..] => return Err(format!("the dealer action {verb:?} is not one of dh, db")),
         [_, "pb" | "sd", ..] => return Err("a stud or draw action in a hold'em hand".into()),
         _ => return Err("not an action of the PHH grammar".into()),
@@ -117,27 +139,42 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
     }
     let bad = |why: String| Error::bad_history(format!("{}: {why}", h.where_()));
     let need = |key: &str| -> Result<Vec<Decimal>> {
-        let v = h.numbers(key)?.ok_or_else(|| bad(format!("the required field '{key}' is missing")))?;
-        v.into_iter().map(|d| d.ok_or_else(|| bad(format!("'{key}' holds an unknown amount (inf)")))).collect()
+        let v = h
+            .numbers(key)?
+            .ok_or_else(|| bad(format!("the required field '{key}' is missing")))?;
+        v.into_iter()
+            .map(|d| d.ok_or_else(|| bad(format!("'{key}' holds an unknown amount (inf)"))))
+            .collect()
     };
     let stacks = need("starting_stacks")?;
     let n = stacks.len();
     let antes = need("antes")?;
     let blinds = need("blinds_or_straddles")?;
     if !(crate::game::MIN_SEATS..=crate::game::MAX_SEATS).contains(&n) {
-        return Err(bad(format!("{n} players: a hand needs 2 to {}", crate::game::MAX_SEATS)));
+        return Err(bad(format!(
+            "{n} players: a hand needs 2 to {}",
+            crate::game::MAX_SEATS
+        )));
     }
     for (key, v) in [("antes", &antes), ("blinds_or_straddles", &blinds)] {
         if v.len() != n {
-            return Err(bad(format!("'{key}' has {} entries for {n} players", v.len())));
+            return Err(bad(format!(
+                "'{key}' has {} entries for {n} players",
+                v.len()
+            )));
         }
     }
     if let Some(Some(count)) = h.number("seat_count")?.map(|d| d.in_units(0)) {
         if count < n as i128 {
-            return Err(bad(format!("seat_count is {count} but {n} players are dealt in")));
+            return Err(bad(format!(
+                "seat_count is {count} but {n} players are dealt in"
+            )));
         }
     }
-    let extra: Vec<Decimal> = ["min_bet", "small_bet", "big_bet"].iter().filter_map(|k| h.number(k).transpose()).collect::<Result<_>>()?;
+    let extra: Vec<Decimal> = ["min_bet", "small_bet", "big_bet"]
+        .iter()
+        .filter_map(|k| h.number(k).transpose())
+        .collect::<Result<_>>()?;
     let progressive = match variant.as_str() {
         "PGT" => need("_progressive_bets")?,
         _ => Vec::new(),
@@ -147,77 +184,144 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
         PhhAction::BetOrRaiseTo(_, d) => Some(*d),
         _ => None,
     });
-    for d in stacks.iter().chain(&antes).chain(&blinds).chain(&extra).chain(&progressive).copied().chain(amounts) {
+    for d in stacks
+        .iter()
+        .chain(&antes)
+        .chain(&blinds)
+        .chain(&extra)
+        .chain(&progressive)
+        .copied()
+        .chain(amounts)
+    {
         if d.mantissa < 0 {
             return Err(bad("a negative amount".into()));
         }
         places = places.max(d.places());
     }
     if places > 6 {
-        return Err(bad(format!("amounts with {places} decimal places: at most 6 are played")));
+        return Err(bad(format!(
+            "amounts with {places} decimal places: at most 6 are played"
+        )));
     }
-    let units =
-        |d: Decimal| -> Result<u64> { d.in_units(places).and_then(|v| u64::try_from(v).ok()).filter(|&v| v <= crate::game::rules::MAX_CHIPS).ok_or_else(|| bad("an amount too large to play".into())) };
-    let stacks_u = stacks.iter().map(|&d| units(d)).collect::<Result<Vec<_>>>()?;
-    let mut antes_u = antes.iter().map(|&d| units(d)).collect::<Result<Vec<_>>>()?;
+    let units = |d: Decimal| -> Result<u64> {
+        d.in_units(places)
+            .and_then(|v| u64::try_from(v).ok())
+            .filter(|&v| v <= crate::game::rules::MAX_CHIPS)
+            .ok_or_else(|| bad("an amount too large to play".into()))
+    };
+    let stacks_u = stacks
+        .iter()
+        .map(|&d| units(d))
+        .collect::<Result<Vec<_>>>()?;
+    let mut antes_u = antes
+        .iter()
+        .map(|&d| units(d))
+        .collect::<Result<Vec<_>>>()?;
     // This project's fields for a table's hand: players whose hands were
     // dead (away from the table; their kill is the fold written for them
     // before anyone acts) and players who posted a dead small blind (written
     // in their `antes` entry, which is dead money as an ante is).
     let players = |key: &str| -> Result<u32> {
-        let Some(v) = h.numbers(key)? else { return Ok(0) };
-        v.into_iter().try_fold(0u32, |m, d| match d.and_then(|d| d.in_units(0)) {
-            Some(p) if (1..=n as i128).contains(&p) => Ok(m | 1 << (p - 1)),
-            _ => Err(bad(format!("'{key}' lists players by number, 1 to {n}"))),
-        })
+        let Some(v) = h.numbers(key)? else {
+            return Ok(0);
+        };
+        v.into_iter()
+            .try_fold(0u32, |m, d| match d.and_then(|d| d.in_units(0)) {
+                Some(p) if (1..=n as i128).contains(&p) => Ok(m | 1 << (p - 1)),
+                _ => Err(bad(format!("'{key}' lists players by number, 1 to {n}"))),
+            })
     };
     let dead_hands = players("_dead_hands")?;
     let dead_blinds = players("_dead_small_blinds")?;
     if n < 32 && dead_hands.count_ones() as usize >= n {
-        return Err(bad("every hand is dead in '_dead_hands': at least one player must be in".into()));
+        return Err(bad(
+            "every hand is dead in '_dead_hands': at least one player must be in".into(),
+        ));
     }
     let mut dead_blind = 0u64;
     if dead_blinds != 0 {
         // The ante is a player's entry without a dead blind; the dead blind
         // what a poster's entry holds above it.
-        let base = (0..n).find(|&i| dead_blinds & (1 << i) == 0).map_or(0, |i| antes_u[i]);
-        let first = (0..n).find(|&i| dead_blinds & (1 << i) != 0).map_or(0, |i| antes_u[i]);
+        let base = (0..n)
+            .find(|&i| dead_blinds & (1 << i) == 0)
+            .map_or(0, |i| antes_u[i]);
+        let first = (0..n)
+            .find(|&i| dead_blinds & (1 << i) != 0)
+            .map_or(0, |i| antes_u[i]);
         dead_blind = first.checked_sub(base).filter(|&d| d > 0).ok_or_else(|| bad("a '_dead_small_blinds' player's antes entry holds no dead small blind above the ante".into()))?;
         for (i, a) in antes_u.iter_mut().enumerate() {
             if dead_blinds & (1 << i) != 0 {
-                *a = a.checked_sub(dead_blind).ok_or_else(|| bad("the '_dead_small_blinds' players' antes entries differ".into()))?;
+                *a = a.checked_sub(dead_blind).ok_or_else(|| {
+                    bad("the '_dead_small_blinds' players' antes entries differ".into())
+                })?;
             }
         }
     }
-    let blinds_u = blinds.iter().map(|&d| units(d)).collect::<Result<Vec<_>>>()?;
+    let blinds_u = blinds
+        .iter()
+        .map(|&d| units(d))
+        .collect::<Result<Vec<_>>>()?;
     // A table's layout (this engine's tables write it; pokerkit plays it):
     // three or more players where entry 0 is the big blind and entry 1
     // empty (a dead small blind: p1, first left of the button, has the big
     // blind), and, after the blinds, entries of exactly the big blind
     // (players posting to come in; a straddle is always more).
     let bb_amount = match variant.as_str() {
-        "NT" | "PT" => h.number("min_bet")?.and_then(|d| d.in_units(places)).and_then(|v| u64::try_from(v).ok()),
-        "FT" => h.number("small_bet")?.and_then(|d| d.in_units(places)).and_then(|v| u64::try_from(v).ok()),
+        "NT" | "PT" => h
+            .number("min_bet")?
+            .and_then(|d| d.in_units(places))
+            .and_then(|v| u64::try_from(v).ok()),
+        "FT" => h
+            .number("small_bet")?
+            .and_then(|d| d.in_units(places))
+            .and_then(|v| u64::try_from(v).ok()),
         _ => None,
     };
-    let dead_sb = n >= 3 && bb_amount.is_some_and(|b| b > 0 && blinds_u[0] == b && blinds_u[1] == 0);
+    let dead_sb =
+        n >= 3 && bb_amount.is_some_and(|b| b > 0 && blinds_u[0] == b && blinds_u[1] == 0);
     // Two big blinds (the moving button's player due the big blind, in the
     // small blind's seat) in a hand with a dead small blind: p1 posts to
     // come in, and the dead blinds say what the small blind is.
-    let double_bb = n >= 3 && dead_blinds != 0 && bb_amount.is_some_and(|b| b > 0 && blinds_u[0] == b && blinds_u[1] == b);
+    let double_bb = n >= 3
+        && dead_blinds != 0
+        && bb_amount.is_some_and(|b| b > 0 && blinds_u[0] == b && blinds_u[1] == b);
     let first_rest = if dead_sb { 1 } else { 2 };
     let posting: u32 = match bb_amount {
-        Some(b) if n >= 3 && b > 0 => (first_rest..n).filter(|&i| blinds_u[i] == b).fold(u32::from(double_bb), |m, i| m | (1 << i)),
+        Some(b) if n >= 3 && b > 0 => (first_rest..n)
+            .filter(|&i| blinds_u[i] == b)
+            .fold(u32::from(double_bb), |m, i| m | (1 << i)),
         _ => 0,
     };
     let mut o = if dead_sb {
-        BlindOptions { small_blind: 0, big_blind: blinds_u[0], ..Default::default() }
+        BlindOptions {
+            small_blind: 0,
+            big_blind: blinds_u[0],
+            ..Default::default()
+        }
     } else if double_bb {
-        BlindOptions { small_blind: dead_blind, big_blind: blinds_u[1], ..Default::default() }
+        BlindOptions {
+            small_blind: dead_blind,
+            big_blind: blinds_u[1],
+            ..Default::default()
+        }
     } else {
-        BlindOptions { small_blind: blinds_u[0], big_blind: blinds_u[1], ..Default::default() }
+        BlindOptions {
+            small_blind: blinds_u[0],
+            big_blind: blinds_u[1],
+            ..Default::default()
+        }
     };
-    let rest: Vec<u64> = blinds_u[first_rest..].iter().enumerate().map(|(i, &s)| if posting & (1 << (i + first_rest)) != 0 { 0 } else { s }).collect();
+    let rest: Vec<u64> = blinds_u[first_rest..]
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| {
+            if posting & (1 << (i + first_rest)) != 0 {
+                0
+            } else {
+                s
+            }
+        })
+        .collect();
     let rest = &rest[..];
     let k = rest.iter().take_while(|&&s| s > 0).count();
     if rest[k..].iter().any(|&s| s > 0) {
@@ -228,33 +332,59 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
         // Nobody posted a small blind: the dead ones say what it is.
         o.small_blind = dead_blind;
     } else if dead_blinds != 0 && dead_blind != o.small_blind {
-        return Err(bad(format!("a dead small blind of {dead_blind} in a game whose small blind is {}", o.small_blind)));
+        return Err(bad(format!(
+            "a dead small blind of {dead_blind} in a game whose small blind is {}",
+            o.small_blind
+        )));
     }
     let seating = (dead_sb || (posting | dead_blinds | dead_hands) != 0).then(|| {
         if !dead_sb && posting == 0 && dead_blinds == 0 && n == 2 {
-            return Seating { dead_hands, ..Seating::standard(n, n - 1) };
+            return Seating {
+                dead_hands,
+                ..Seating::standard(n, n - 1)
+            };
         }
         let bb = if dead_sb { 0 } else { 1 };
-        Seating { button: n - 1, small_blind: if dead_sb || double_bb { None } else { Some(0) }, big_blind: bb, posting, dead_blinds, dead_hands }
+        Seating {
+            button: n - 1,
+            small_blind: if dead_sb || double_bb { None } else { Some(0) },
+            big_blind: bb,
+            posting,
+            dead_blinds,
+            dead_hands,
+        }
     });
     let bb_seat = if dead_sb { 0 } else { 1 };
     if antes_u.iter().all(|&a| a == antes_u[0]) {
         o.ante = antes_u[0];
-    } else if antes_u.iter().enumerate().all(|(i, &a)| i == bb_seat || a == 0) {
+    } else if antes_u
+        .iter()
+        .enumerate()
+        .all(|(i, &a)| i == bb_seat || a == 0)
+    {
         o.big_blind_ante = antes_u[bb_seat];
     } else {
-        return Err(bad(format!("antes {antes_u:?}: neither uniform nor a big-blind ante")));
+        return Err(bad(format!(
+            "antes {antes_u:?}: neither uniform nor a big-blind ante"
+        )));
     }
     o.straddle_min_raise = match h.get("_straddle_min_raise") {
         None => None,
         Some(Value::Str(v)) if v == "straddle" => Some(StraddleMinRaise::Straddle),
         Some(Value::Str(v)) if v == "big_blind" => Some(StraddleMinRaise::BigBlind),
-        Some(_) => return Err(bad("straddle_min_raise must be 'straddle' or 'big_blind'".into())),
+        Some(_) => {
+            return Err(bad(
+                "straddle_min_raise must be 'straddle' or 'big_blind'".into()
+            ))
+        }
     };
     let raise_cap = match h.get("_raise_cap") {
         None => Some(4),
         Some(Value::Str(v)) if v == "none" => None,
-        Some(Value::Num(v)) => Some(v.parse::<u32>().map_err(|_| bad(format!("raise_cap {v} is not a number of raises")))?),
+        Some(Value::Num(v)) => Some(
+            v.parse::<u32>()
+                .map_err(|_| bad(format!("raise_cap {v} is not a number of raises")))?,
+        ),
         Some(_) => return Err(bad("raise_cap must be a number of raises or 'none'".into())),
     };
     let heads_up_uncapped = match h.get("_heads_up_uncapped") {
@@ -263,14 +393,21 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
         Some(_) => return Err(bad("heads_up_uncapped must be true or false".into())),
     };
     let get = |key: &str| -> Result<u64> {
-        let d = h.number(key)?.ok_or_else(|| bad(format!("the required field '{key}' is missing for {variant}")))?;
+        let d = h.number(key)?.ok_or_else(|| {
+            bad(format!(
+                "the required field '{key}' is missing for {variant}"
+            ))
+        })?;
         units(d)
     };
     let rules = match variant.as_str() {
         "NT" | "PT" => {
             let min_bet = get("min_bet")?;
             if min_bet != o.big_blind {
-                return Err(bad(format!("min_bet {min_bet} differs from the big blind {} (not played)", o.big_blind)));
+                return Err(bad(format!(
+                    "min_bet {min_bet} differs from the big blind {} (not played)",
+                    o.big_blind
+                )));
             }
             if variant == "NT" {
                 Rules::no_limit(o)
@@ -278,25 +415,49 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
                 Rules::pot_limit(o)
             }
         }
-        "FT" => Rules::fixed_limit(o, Some(get("small_bet")?), Some(get("big_bet")?), raise_cap, heads_up_uncapped),
+        "FT" => Rules::fixed_limit(
+            o,
+            Some(get("small_bet")?),
+            Some(get("big_bet")?),
+            raise_cap,
+            heads_up_uncapped,
+        ),
         _ => {
-            let b: Vec<u64> = progressive.iter().map(|&d| units(d)).collect::<Result<_>>()?;
-            let four: [u64; 4] = b.as_slice().try_into().map_err(|_| bad(format!("'_progressive_bets' has {} sizes, not 4", b.len())))?;
+            let b: Vec<u64> = progressive
+                .iter()
+                .map(|&d| units(d))
+                .collect::<Result<_>>()?;
+            let four: [u64; 4] = b
+                .as_slice()
+                .try_into()
+                .map_err(|_| bad(format!("'_progressive_bets' has {} sizes, not 4", b.len())))?;
             if o.small_blind + o.big_blind + o.straddles.len() as u64 > 0 {
-                return Err(bad("Progressive Hold'em has no blinds: blinds_or_straddles must be zeros".into()));
+                return Err(bad(
+                    "Progressive Hold'em has no blinds: blinds_or_straddles must be zeros".into(),
+                ));
             }
             Rules::progressive(o.ante, four)
         }
     }
     .map_err(|e| bad(e.to_string()))?;
-    Ok(Setup { rules: Arc::new(rules), stacks: stacks_u, places, seating })
+    Ok(Setup {
+        rules: Arc::new(rules),
+        stacks: stacks_u,
+        places,
+        seating,
+    })
 }
 
 /// Decimal places of the chip unit a history is played in (0 for whole
 /// chips, 2 for cents): the most any of its input amounts uses.
 pub fn unit_places(h: &HandHistory) -> Result<u32> {
     let mut places = 0;
-    for key in ["antes", "blinds_or_straddles", "starting_stacks", "_progressive_bets"] {
+    for key in [
+        "antes",
+        "blinds_or_straddles",
+        "starting_stacks",
+        "_progressive_bets",
+    ] {
         for d in h.numbers(key)?.unwrap_or_default().into_iter().flatten() {
             places = places.max(d.places());
         }
@@ -307,7 +468,12 @@ pub fn unit_places(h: &HandHistory) -> Result<u32> {
         }
     }
     for a in h.actions()? {
-        let words: Vec<&str> = a.split('#').next().unwrap_or("").split_whitespace().collect();
+        let words: Vec<&str> = a
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect();
         if let [_, "cbr", amount] = words.as_slice() {
             if let Some(d) = Decimal::parse(amount) {
                 places = places.max(d.places());
@@ -322,7 +488,11 @@ fn parse_texts(h: &HandHistory, texts: &[&str]) -> Result<Vec<PhhAction>> {
         Some(super::toml::Value::Array(v)) => v.len(),
         _ => 0,
     };
-    texts.iter().enumerate().map(|(i, t)| parse_action(t, n_hint).map_err(|message| replay_error(h, i, t, message))).collect()
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| parse_action(t, n_hint).map_err(|message| replay_error(h, i, t, message)))
+        .collect()
 }
 
 /// A seed for the cards a history leaves unknown, fixed by its location, so
@@ -331,8 +501,18 @@ fn seed_for(h: &HandHistory) -> u64 {
     // FNV-1a of the location's text (`file [table]`), read in pieces so as
     // not to build it.
     let section = h.section.as_deref();
-    let pieces = [h.source.as_str(), if section.is_some() { " [" } else { "" }, section.unwrap_or(""), if section.is_some() { "]" } else { "" }];
-    pieces.iter().flat_map(|p| p.bytes()).fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+    let pieces = [
+        h.source.as_str(),
+        if section.is_some() { " [" } else { "" },
+        section.unwrap_or(""),
+        if section.is_some() { "]" } else { "" },
+    ];
+    pieces
+        .iter()
+        .flat_map(|p| p.bytes())
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+        })
 }
 
 /// Replays a history: builds its hand and plays every action, checked.
@@ -343,17 +523,38 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
     }
     let texts = h.actions()?;
     let actions = parse_texts(h, &texts)?;
-    let Setup { rules, stacks, places, seating } = setup(h, &actions)?;
+    let Setup {
+        rules,
+        stacks,
+        places,
+        seating,
+    } = setup(h, &actions)?;
     let n = stacks.len();
     let mut holes: Vec<Option<[Card; HOLE_CARDS]>> = vec![None; n];
     let mut board = Vec::new();
     for (i, a) in actions.iter().enumerate() {
         match a {
-            PhhAction::DealHole { seat, cards: Some(c) } | PhhAction::Show(seat, Some(c)) => {
-                let pair: [Card; HOLE_CARDS] = c.as_slice().try_into().map_err(|_| replay_error(h, i, texts[i], format!("hold'em hole cards are {HOLE_CARDS}, not {}", c.len())))?;
+            PhhAction::DealHole {
+                seat,
+                cards: Some(c),
+            }
+            | PhhAction::Show(seat, Some(c)) => {
+                let pair: [Card; HOLE_CARDS] = c.as_slice().try_into().map_err(|_| {
+                    replay_error(
+                        h,
+                        i,
+                        texts[i],
+                        format!("hold'em hole cards are {HOLE_CARDS}, not {}", c.len()),
+                    )
+                })?;
                 match holes[*seat] {
                     Some(prev) if prev != pair && !(prev[0] == pair[1] && prev[1] == pair[0]) => {
-                        return Err(replay_error(h, i, texts[i], format!("p{} shows cards other than the ones dealt", seat + 1)))
+                        return Err(replay_error(
+                            h,
+                            i,
+                            texts[i],
+                            format!("p{} shows cards other than the ones dealt", seat + 1),
+                        ))
                     }
                     Some(_) => {}
                     None => holes[*seat] = Some(pair),
@@ -364,7 +565,10 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
         }
     }
     let unknown: Vec<bool> = holes.iter().map(|c| c.is_none()).collect();
-    let given = GivenCards { hole_cards: holes, board };
+    let given = GivenCards {
+        hole_cards: holes,
+        board,
+    };
     let all_known = !unknown.contains(&true) && given.board.len() == 5;
     let seed = (!all_known).then(|| seed_for(h));
     let dealt = match seating {
@@ -372,11 +576,21 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
         Some(s) => Hand::new_seated(rules, &stacks, s, None, seed, Some(&given)),
     };
     let mut hand = dealt.map_err(|e| Error::bad_history(format!("{}: {e}", h.where_())))?;
-    let unit = |d: &Decimal| d.in_units(places).and_then(|v| u64::try_from(v).ok()).unwrap_or(u64::MAX);
+    let unit = |d: &Decimal| {
+        d.in_units(places)
+            .and_then(|v| u64::try_from(v).ok())
+            .unwrap_or(u64::MAX)
+    };
     for (i, a) in actions.iter().enumerate() {
         let (seat, mv) = match a {
             // A dead hand's fold: the hand was killed at the deal.
-            PhhAction::Fold(s) if *s < 32 && seating.is_some_and(|st| st.dead_hands & (1 << s) != 0) && hand.is_folded(*s) => continue,
+            PhhAction::Fold(s)
+                if *s < 32
+                    && seating.is_some_and(|st| st.dead_hands & (1 << s) != 0)
+                    && hand.is_folded(*s) =>
+            {
+                continue
+            }
             PhhAction::Fold(s) => (*s, Move::Fold),
             PhhAction::CheckOrCall(s) => (*s, Move::CheckOrCall),
             PhhAction::BetOrRaiseTo(s, d) => (*s, Move::BetOrRaiseTo(unit(d))),
@@ -387,7 +601,12 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
                 ErrorKind::IllegalAction(ia) => {
                     let why = match (hand.actor(), ia.reason) {
                         (Some(actor), crate::error::IllegalReason::NotYourTurn) => {
-                            format!("p{} acts, but p{} is to act ({})", seat + 1, actor + 1, hand.legal_text())
+                            format!(
+                                "p{} acts, but p{} is to act ({})",
+                                seat + 1,
+                                actor + 1,
+                                hand.legal_text()
+                            )
                         }
                         _ => ia.message.clone(),
                     };
@@ -395,17 +614,38 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
                 }
                 other => (None, None, other.to_string()),
             };
-            return Err(ErrorKind::Replay(ReplayError { location: h.where_(), index: i, action: texts[i].to_string(), message, reason, legal }).into());
+            return Err(ErrorKind::Replay(ReplayError {
+                location: h.where_(),
+                index: i,
+                action: texts[i].to_string(),
+                message,
+                reason,
+                legal,
+            })
+            .into());
         }
     }
     let showdown = hand.street() == crate::game::Street::Showdown;
     let folded = hand.folded();
-    let unknown_cards = showdown && (given.board.len() < 5 || (0..n).any(|s| unknown[s] && !folded[s]));
-    Ok(Replayed { hand, places, unknown_cards })
+    let unknown_cards =
+        showdown && (given.board.len() < 5 || (0..n).any(|s| unknown[s] && !folded[s]));
+    Ok(Replayed {
+        hand,
+        places,
+        unknown_cards,
+    })
 }
 
 fn replay_error(h: &HandHistory, index: usize, action: &str, message: String) -> Error {
-    ErrorKind::Replay(ReplayError { location: h.where_(), index, action: action.to_string(), message, reason: None, legal: None }).into()
+    ErrorKind::Replay(ReplayError {
+        location: h.where_(),
+        index,
+        action: action.to_string(),
+        message,
+        reason: None,
+        legal: None,
+    })
+    .into()
 }
 
 /// What a replay showed about a history.
@@ -434,10 +674,20 @@ pub fn check(h: &HandHistory) -> Result<(Replayed, Verdict)> {
         return Ok((r, Verdict::Legal));
     }
     let Some(got) = crate::game::HandState::final_stacks(&r.hand) else {
-        return Ok((r, Verdict::Mismatch("the record ends before the hand is over".into())));
+        return Ok((
+            r,
+            Verdict::Mismatch("the record ends before the hand is over".into()),
+        ));
     };
     if want.len() != got.len() {
-        return Ok((r, Verdict::Mismatch(format!("finishing_stacks has {} entries for {} players", want.len(), got.len()))));
+        return Ok((
+            r,
+            Verdict::Mismatch(format!(
+                "finishing_stacks has {} entries for {} players",
+                want.len(),
+                got.len()
+            )),
+        ));
     }
     let mut half = false;
     for (w, &g) in want.iter().zip(&got) {
@@ -460,5 +710,12 @@ pub fn check(h: &HandHistory) -> Result<(Replayed, Verdict)> {
             }
         }
     }
-    Ok((r, if half { Verdict::Matched { half_chip: true } } else { Verdict::Matched { half_chip: false } }))
+    Ok((
+        r,
+        if half {
+            Verdict::Matched { half_chip: true }
+        } else {
+            Verdict::Matched { half_chip: false }
+        },
+    ))
 }

@@ -21,14 +21,19 @@ impl NumText {
         if s.len() <= 22 {
             let mut buf = [0u8; 22];
             buf[..s.len()].copy_from_slice(s.as_bytes());
-            NumText::Inline { len: s.len() as u8, buf }
+            NumText::Inline {
+                len: s.len() as u8,
+                buf,
+            }
         } else {
             NumText::Heap(s.to_string())
         }
     }
     pub fn as_str(&self) -> &str {
         match self {
-            NumText::Inline { len, buf } => std::str::from_utf8(&buf[..*len as usize]).unwrap_or(""),
+            NumText::Inline { len, buf } => {
+                std::str::from_utf8(&buf[..*len as usize]).unwrap_or("")
+            }
             NumText::Heap(s) => s,
         }
     }
@@ -98,7 +103,11 @@ pub struct SyntaxError {
 }
 
 fn line_of(text: &str, at: usize) -> usize {
-    text.as_bytes()[..at.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1
+    text.as_bytes()[..at.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
 }
 
 struct Errors<'a> {
@@ -109,14 +118,22 @@ struct Errors<'a> {
 impl Errors<'_> {
     fn report(&mut self, at: usize, message: String) {
         if self.first.is_none() {
-            self.first = Some(SyntaxError { line: line_of(self.text, at), message, invalid: true });
+            self.first = Some(SyntaxError {
+                line: line_of(self.text, at),
+                message,
+                invalid: true,
+            });
         }
     }
 }
 
 impl ErrorSink for Errors<'_> {
     fn report_error(&mut self, error: ParseError) {
-        let at = error.unexpected().or(error.context()).map(|s| s.start()).unwrap_or(0);
+        let at = error
+            .unexpected()
+            .or(error.context())
+            .map(|s| s.start())
+            .unwrap_or(0);
         let mut msg = error.description().to_string();
         if let Some(expected) = error.expected() {
             if !expected.is_empty() {
@@ -178,7 +195,12 @@ impl<'i> Builder<'i> {
         }
     }
 
-    fn decode(&mut self, span: Span, kind: Option<toml_parser::decoder::Encoding>, errors: &mut dyn ErrorSink) -> Option<Value> {
+    fn decode(
+        &mut self,
+        span: Span,
+        kind: Option<toml_parser::decoder::Encoding>,
+        errors: &mut dyn ErrorSink,
+    ) -> Option<Value> {
         use toml_parser::decoder::Encoding;
         let raw = self.source.get(span)?;
         let raw = toml_parser::Raw::new_unchecked(raw.as_str(), kind, span);
@@ -192,12 +214,20 @@ impl<'i> Builder<'i> {
         if matches!(kind, Some(Encoding::BasicString | Encoding::MlBasicString)) {
             check_escapes(text, span, errors);
         }
-        if matches!(scalar, ScalarKind::Float | ScalarKind::Integer(_) | ScalarKind::DateTime) && text.len() > MAX_NUMBER {
-            self.limit(span, &format!("a number or date-time of more than {MAX_NUMBER} characters"));
+        if matches!(
+            scalar,
+            ScalarKind::Float | ScalarKind::Integer(_) | ScalarKind::DateTime
+        ) && text.len() > MAX_NUMBER
+        {
+            self.limit(
+                span,
+                &format!("a number or date-time of more than {MAX_NUMBER} characters"),
+            );
             return None;
         }
         let invalid = |errors: &mut dyn ErrorSink| {
-            errors.report_error(ParseError::new(scalar.invalid_description()).with_unexpected(span));
+            errors
+                .report_error(ParseError::new(scalar.invalid_description()).with_unexpected(span));
         };
         Some(match scalar {
             ScalarKind::String => Value::Str(out.into_owned()),
@@ -209,7 +239,9 @@ impl<'i> Builder<'i> {
                 Value::DateTime(text.to_string())
             }
             ScalarKind::Integer(_) => match integer(text) {
-                Some(Int::AsWritten) if text.contains('_') => Value::Num(NumText::new(&text.replace('_', ""))),
+                Some(Int::AsWritten) if text.contains('_') => {
+                    Value::Num(NumText::new(&text.replace('_', "")))
+                }
                 Some(Int::AsWritten) => Value::Num(NumText::new(text)),
                 Some(Int::Radix(i)) => Value::Num(NumText::new(&i.to_string())),
                 None => {
@@ -252,7 +284,8 @@ impl<'i> Builder<'i> {
             None => {
                 let twice = self.table().iter().any(|(k, _)| *k == key);
                 if len >= SCAN && !twice {
-                    let mut seen: std::collections::HashSet<Key> = self.table().iter().map(|(k, _)| k.clone()).collect();
+                    let mut seen: std::collections::HashSet<Key> =
+                        self.table().iter().map(|(k, _)| k.clone()).collect();
                     seen.insert(key.clone());
                     self.seen = Some(seen);
                 }
@@ -276,7 +309,14 @@ fn check_escapes(raw: &str, span: Span, errors: &mut dyn ErrorSink) {
         if b[i] == b'\\' {
             if let Some(c @ (b'e' | b'x')) = b.get(i + 1) {
                 let at = span.start() + i;
-                errors.report_error(ParseError::new(if *c == b'e' { "the escape \\e is not TOML 1.0" } else { "the escape \\x is not TOML 1.0" }).with_unexpected(Span::new_unchecked(at, at + 2)));
+                errors.report_error(
+                    ParseError::new(if *c == b'e' {
+                        "the escape \\e is not TOML 1.0"
+                    } else {
+                        "the escape \\x is not TOML 1.0"
+                    })
+                    .with_unexpected(Span::new_unchecked(at, at + 2)),
+                );
                 return;
             }
             i += 2;
@@ -290,7 +330,11 @@ fn check_escapes(raw: &str, span: Span, errors: &mut dyn ErrorSink) {
 /// `DIGIT *( DIGIT / underscore DIGIT )`).
 fn digits_with_underscores(s: &[u8], radix: u32) -> bool {
     let is_digit = |c: u8| (c as char).is_digit(radix);
-    !s.is_empty() && is_digit(s[0]) && is_digit(s[s.len() - 1]) && s.iter().all(|&c| c == b'_' || is_digit(c)) && !s.windows(2).any(|w| w == b"__")
+    !s.is_empty()
+        && is_digit(s[0])
+        && is_digit(s[s.len() - 1])
+        && s.iter().all(|&c| c == b'_' || is_digit(c))
+        && !s.windows(2).any(|w| w == b"__")
 }
 
 enum Int {
@@ -367,12 +411,21 @@ fn float(text: &str) -> Option<String> {
         if !digits_with_underscores(digits, 10) {
             return None;
         }
-        let value: String = digits.iter().filter(|&&c| c != b'_').map(|&c| c as char).collect();
-        let big = value.trim_start_matches('0').len() > 5 || value.parse::<u32>().is_ok_and(|v| v > 10_000);
+        let value: String = digits
+            .iter()
+            .filter(|&&c| c != b'_')
+            .map(|&c| c as char)
+            .collect();
+        let big = value.trim_start_matches('0').len() > 5
+            || value.parse::<u32>().is_ok_and(|v| v > 10_000);
         if big {
             let zero = mantissa.iter().all(|&c| matches!(c, b'0' | b'_' | b'.'));
             let minus = if sign == Some(b'-') { "-" } else { "" };
-            return Some(if zero || x.first() == Some(&b'-') { format!("{minus}0.0") } else { format!("{minus}inf") });
+            return Some(if zero || x.first() == Some(&b'-') {
+                format!("{minus}0.0")
+            } else {
+                format!("{minus}inf")
+            });
         }
     }
     Some(text.replace('_', ""))
@@ -380,7 +433,9 @@ fn float(text: &str) -> Option<String> {
 
 fn two(b: &[u8]) -> Option<u32> {
     match b {
-        [a, c] if a.is_ascii_digit() && c.is_ascii_digit() => Some(((a - b'0') * 10 + (c - b'0')) as u32),
+        [a, c] if a.is_ascii_digit() && c.is_ascii_digit() => {
+            Some(((a - b'0') * 10 + (c - b'0')) as u32)
+        }
         _ => None,
     }
 }
@@ -441,7 +496,9 @@ fn valid_datetime(b: &[u8]) -> bool {
     };
     match &rest[n..] {
         [] | [b'Z'] | [b'z'] => true,
-        [b'+' | b'-', h @ .., b':', m1, m2] if h.len() == 2 => two(h).is_some_and(|h| h <= 23) && two(&[*m1, *m2]).is_some_and(|m| m <= 59),
+        [b'+' | b'-', h @ .., b':', m1, m2] if h.len() == 2 => {
+            two(h).is_some_and(|h| h <= 23) && two(&[*m1, *m2]).is_some_and(|m| m <= 59)
+        }
         _ => false,
     }
 }
@@ -466,7 +523,8 @@ impl EventReceiver for Builder<'_> {
             None => {
                 let twice = self.doc.tables.iter().any(|(n, _)| *n == name);
                 if self.doc.tables.len() >= SCAN && !twice {
-                    let mut names: std::collections::HashSet<String> = self.doc.tables.iter().map(|(n, _)| n.clone()).collect();
+                    let mut names: std::collections::HashSet<String> =
+                        self.doc.tables.iter().map(|(n, _)| n.clone()).collect();
                     names.insert(name.clone());
                     self.names = Some(names);
                 }
@@ -510,7 +568,12 @@ impl EventReceiver for Builder<'_> {
             self.put(Value::Array(items), span);
         }
     }
-    fn simple_key(&mut self, span: Span, kind: Option<toml_parser::decoder::Encoding>, error: &mut dyn ErrorSink) {
+    fn simple_key(
+        &mut self,
+        span: Span,
+        kind: Option<toml_parser::decoder::Encoding>,
+        error: &mut dyn ErrorSink,
+    ) {
         use toml_parser::decoder::Encoding;
         let Some(raw) = self.source.get(span) else {
             return;
@@ -555,7 +618,12 @@ impl EventReceiver for Builder<'_> {
             raw.decode_whitespace(error);
         }
     }
-    fn scalar(&mut self, span: Span, kind: Option<toml_parser::decoder::Encoding>, error: &mut dyn ErrorSink) {
+    fn scalar(
+        &mut self,
+        span: Span,
+        kind: Option<toml_parser::decoder::Encoding>,
+        error: &mut dyn ErrorSink,
+    ) {
         if self.refused.is_some() {
             return;
         }
@@ -572,7 +640,14 @@ pub fn parse(text: &str, known: &'static [&'static str]) -> Result<Document, Syn
         static TOKENS: std::cell::RefCell<Vec<toml_parser::lexer::Token>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     if text.len() > MAX_BYTES {
-        return Err(SyntaxError { line: 1, message: format!("{} bytes, more than {MAX_BYTES} (the reader's limit)", text.len()), invalid: false });
+        return Err(SyntaxError {
+            line: 1,
+            message: format!(
+                "{} bytes, more than {MAX_BYTES} (the reader's limit)",
+                text.len()
+            ),
+            invalid: false,
+        });
     }
     let source = Source::new(text);
     TOKENS.with(|t| {
@@ -587,7 +662,12 @@ pub fn parse(text: &str, known: &'static [&'static str]) -> Result<Document, Syn
     })
 }
 
-fn parse_tokens(text: &str, source: Source<'_>, tokens: &[toml_parser::lexer::Token], known: &'static [&'static str]) -> Result<Document, SyntaxError> {
+fn parse_tokens(
+    text: &str,
+    source: Source<'_>,
+    tokens: &[toml_parser::lexer::Token],
+    known: &'static [&'static str],
+) -> Result<Document, SyntaxError> {
     let mut builder = Builder {
         source,
         known,
@@ -607,9 +687,17 @@ fn parse_tokens(text: &str, source: Source<'_>, tokens: &[toml_parser::lexer::To
     match (errors.first, builder.refused) {
         // A refusal stops the building (and skips arrays unchecked): any
         // syntax error after it is not reported, one before it is.
-        (Some(e), Some((at, message))) if line_of(text, at) < e.line => Err(SyntaxError { line: line_of(text, at), message, invalid: false }),
+        (Some(e), Some((at, message))) if line_of(text, at) < e.line => Err(SyntaxError {
+            line: line_of(text, at),
+            message,
+            invalid: false,
+        }),
         (Some(e), _) => Err(e),
-        (None, Some((at, message))) => Err(SyntaxError { line: line_of(text, at), message, invalid: false }),
+        (None, Some((at, message))) => Err(SyntaxError {
+            line: line_of(text, at),
+            message,
+            invalid: false,
+        }),
         (None, None) => Ok(builder.doc),
     }
 }
@@ -661,7 +749,9 @@ pub fn write_value(out: &mut String, v: &Value) {
 /// Writes `key = value` lines.
 pub fn write_table(out: &mut String, table: &Table) {
     for (k, v) in table {
-        let bare = !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        let bare = !k.is_empty()
+            && k.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
         if bare {
             out.push_str(k);
         } else {

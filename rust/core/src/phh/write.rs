@@ -37,17 +37,32 @@ pub fn hand_fields(hand: &Hand) -> Table {
     let player_of = |seat: usize| (seat + n - b - 1) % n;
     let r = hand.rules();
     let mut t: Table = Vec::with_capacity(12);
-    t.push(("variant".into(), Value::Str(variant_code(r.structure).into())));
+    t.push((
+        "variant".into(),
+        Value::Str(variant_code(r.structure).into()),
+    ));
     let uniform = r.big_blind_ante == 0;
     let seating = hand.seating();
     // Heads-up PHH lists the big blind first and still writes the small
     // blind in entry 0 ("reversed"): the standard layout, always.
-    let standard = n == 2 || crate::game::Seating { dead_hands: 0, ..seating } == crate::game::Seating::standard(n, b);
-    let bb_player = if standard { 1 } else { player_of(seating.big_blind) };
+    let standard = n == 2
+        || crate::game::Seating {
+            dead_hands: 0,
+            ..seating
+        } == crate::game::Seating::standard(n, b);
+    let bb_player = if standard {
+        1
+    } else {
+        player_of(seating.big_blind)
+    };
     let antes: Vec<u64> = (0..n)
         .map(|i| {
             // A dead small blind is dead money, as an ante is: written with it.
-            let dead_blind = if seating.dead_blinds & (1 << seat_of(i)) != 0 { r.small_blind } else { 0 };
+            let dead_blind = if seating.dead_blinds & (1 << seat_of(i)) != 0 {
+                r.small_blind
+            } else {
+                0
+            };
             dead_blind
                 + if uniform {
                     r.ante
@@ -62,12 +77,18 @@ pub fn hand_fields(hand: &Hand) -> Table {
     // This project's fields (players by number from 1): who posted a dead
     // small blind (in their `antes` entry), whose hands were dead.
     let players = |set: u32| -> Vec<u64> {
-        let mut v: Vec<u64> = (0..n).filter(|&s| set & (1 << s) != 0).map(|s| player_of(s) as u64 + 1).collect();
+        let mut v: Vec<u64> = (0..n)
+            .filter(|&s| set & (1 << s) != 0)
+            .map(|s| player_of(s) as u64 + 1)
+            .collect();
         v.sort_unstable();
         v
     };
     if seating.dead_blinds != 0 {
-        t.push(("_dead_small_blinds".into(), nums(players(seating.dead_blinds))));
+        t.push((
+            "_dead_small_blinds".into(),
+            nums(players(seating.dead_blinds)),
+        ));
     }
     if seating.dead_hands != 0 {
         t.push(("_dead_hands".into(), nums(players(seating.dead_hands))));
@@ -118,19 +139,38 @@ pub fn hand_fields(hand: &Hand) -> Table {
         t.push(("_straddle_min_raise".into(), Value::Str("big_blind".into())));
     }
     let starting = hand.starting_stacks();
-    t.push(("starting_stacks".into(), nums((0..n).map(|i| starting[seat_of(i)]))));
+    t.push((
+        "starting_stacks".into(),
+        nums((0..n).map(|i| starting[seat_of(i)])),
+    ));
     let progressive = r.structure == Structure::Progressive;
-    let actions: Vec<Value> = hand.events().iter().filter_map(|e| action_text(e, &player_of, progressive)).map(Value::Str).collect();
+    let actions: Vec<Value> = hand
+        .events()
+        .iter()
+        .filter_map(|e| action_text(e, &player_of, progressive))
+        .map(Value::Str)
+        .collect();
     t.push(("actions".into(), Value::Array(actions)));
     if let Some(f) = HandState::final_stacks(hand) {
-        t.push(("finishing_stacks".into(), nums((0..n).map(|i| f[seat_of(i)]))));
+        t.push((
+            "finishing_stacks".into(),
+            nums((0..n).map(|i| f[seat_of(i)])),
+        ));
     }
     t
 }
 
 fn action_text(e: &Event, player_of: &dyn Fn(usize) -> usize, progressive: bool) -> Option<String> {
-    let p = |s: Option<usize>| s.map(|s| format!("p{}", player_of(s) + 1)).unwrap_or_default();
-    let cards = || e.cards.known().map(cards_to_string).unwrap_or_else(|| "????".into());
+    let p = |s: Option<usize>| {
+        s.map(|s| format!("p{}", player_of(s) + 1))
+            .unwrap_or_default()
+    };
+    let cards = || {
+        e.cards
+            .known()
+            .map(cards_to_string)
+            .unwrap_or_else(|| "????".into())
+    };
     Some(match e.kind {
         EventKind::DealHole => format!("d dh {} {}", p(e.seat), cards()),
         EventKind::DealBoard => format!("d db {}", cards()),
@@ -172,11 +212,19 @@ pub fn write_hands(histories: &[HandHistory]) -> String {
 /// number (`hand`, from 1), the players' table seats (`seats`, from 1, in
 /// PHH's player order), `seat_count` and, in a tournament, the blind
 /// `level` (from 1).
-pub fn table_hand_fields(hand: &Hand, seats: &[usize], seat_count: usize, number: u64, level: Option<usize>) -> Table {
+pub fn table_hand_fields(
+    hand: &Hand,
+    seats: &[usize],
+    seat_count: usize,
+    number: u64,
+    level: Option<usize>,
+) -> Table {
     let mut t = hand_fields(hand);
     let n = hand.num_players();
     let b = hand.button();
-    let order: Vec<u64> = (0..n).map(|i| seats.get((b + 1 + i) % n).map_or(0, |&s| s as u64 + 1)).collect();
+    let order: Vec<u64> = (0..n)
+        .map(|i| seats.get((b + 1 + i) % n).map_or(0, |&s| s as u64 + 1))
+        .collect();
     t.push(("hand".into(), num(number + 1)));
     if let Some(l) = level {
         t.push(("level".into(), num(l as u64 + 1)));

@@ -54,12 +54,20 @@ impl<'a> Observation<'a> {
     #[inline]
     pub fn of(hand: &'a Hand) -> Option<Observation<'a>> {
         let legal = hand.legal_actions()?;
-        Some(Observation { src: Source::Hand(hand), seat: legal.seat, legal })
+        Some(Observation {
+            src: Source::Hand(hand),
+            seat: legal.seat,
+            legal,
+        })
     }
     /// The observation in a seat's view, when that seat is to act.
     pub fn of_view(view: &'a SeatView) -> Option<Observation<'a>> {
         let legal = view.legal?;
-        (view.seat == Some(legal.seat)).then_some(Observation { src: Source::View(view), seat: legal.seat, legal })
+        (view.seat == Some(legal.seat)).then_some(Observation {
+            src: Source::View(view),
+            seat: legal.seat,
+            legal,
+        })
     }
     pub fn seat(&self) -> usize {
         self.seat
@@ -136,7 +144,11 @@ pub enum BotKind {
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::CallingStation, BotKind::TightAggressive];
+    pub const ALL: [BotKind; 3] = [
+        BotKind::Random,
+        BotKind::CallingStation,
+        BotKind::TightAggressive,
+    ];
 
     /// The name used in Python and on the command line.
     pub fn name(self) -> &'static str {
@@ -180,7 +192,11 @@ pub fn random_move(la: &LegalActions, rng: &mut BotRng) -> Move {
 /// checked again. A random bot's move was about a fifth of a simulated hand's
 /// cost, working out a range it then did not use a good part of it.
 #[inline]
-pub(crate) fn random_act(hand: &mut Hand, seat: usize, rng: &mut BotRng) -> crate::error::Result<()> {
+pub(crate) fn random_act(
+    hand: &mut Hand,
+    seat: usize,
+    rng: &mut BotRng,
+) -> crate::error::Result<()> {
     let mv = random_choice(hand.may_fold(seat), || hand.raise_bounds(seat), rng);
     hand.apply_legal(seat, mv)
 }
@@ -188,7 +204,11 @@ pub(crate) fn random_act(hand: &mut Hand, seat: usize, rng: &mut BotRng) -> crat
 /// The random bot's decision: `range` (the bet or raise bounds, `None` when
 /// closed) is asked for only when the roll calls for a bet or raise.
 #[inline(always)]
-fn random_choice(can_fold: bool, range: impl FnOnce() -> Option<(u64, u64)>, rng: &mut BotRng) -> Move {
+fn random_choice(
+    can_fold: bool,
+    range: impl FnOnce() -> Option<(u64, u64)>,
+    rng: &mut BotRng,
+) -> Move {
     let roll: u32 = rng.random_range(0..100);
     if roll < 15 && can_fold {
         return Move::Fold;
@@ -244,7 +264,10 @@ fn equity_vs_random(hole: [Card; 2], board: &[Card], trials: u32, rng: &mut BotR
             rest = rest.add_index(c);
         }
         let me = (mine + rest).eval7();
-        let them = (base + rest).add_index(cards[0]).add_index(cards[1]).eval7();
+        let them = (base + rest)
+            .add_index(cards[0])
+            .add_index(cards[1])
+            .eval7();
         score += match me.cmp(&them) {
             std::cmp::Ordering::Greater => 2,
             std::cmp::Ordering::Equal => 1,
@@ -299,8 +322,15 @@ fn tag_move(obs: &Observation<'_>, rng: &mut BotRng) -> Move {
         Some(Move::BetOrRaiseTo(target.clamp(lo, hi)))
     };
     if eq >= strong + extra {
-        let high = (0..obs.num_players()).filter_map(|s| obs.bet(s)).max().unwrap_or(0);
-        let target = if preflop { 3 * bb + high.saturating_sub(bb) + bb * obs.players_in().saturating_sub(2) as u64 } else { high + (2 * (pot + la.call_amount)) / 3 };
+        let high = (0..obs.num_players())
+            .filter_map(|s| obs.bet(s))
+            .max()
+            .unwrap_or(0);
+        let target = if preflop {
+            3 * bb + high.saturating_sub(bb) + bb * obs.players_in().saturating_sub(2) as u64
+        } else {
+            high + (2 * (pot + la.call_amount)) / 3
+        };
         if let Some(m) = raise(target) {
             return m;
         }
@@ -309,7 +339,11 @@ fn tag_move(obs: &Observation<'_>, rng: &mut BotRng) -> Move {
     if la.call_amount == 0 {
         return Move::CheckOrCall;
     }
-    let affordable = if preflop { la.call_amount <= 3 * bb } else { 2 * la.call_amount <= pot };
+    let affordable = if preflop {
+        la.call_amount <= 3 * bb
+    } else {
+        2 * la.call_amount <= pot
+    };
     if eq >= medium + extra && affordable {
         return Move::CheckOrCall;
     }
@@ -330,14 +364,24 @@ mod tests {
     /// does on an observation, under every betting structure.
     #[test]
     fn random_act_moves_as_random_move() -> crate::error::Result<()> {
-        let blinds = BlindOptions { small_blind: 1, big_blind: 2, ..Default::default() };
-        let all = [Rules::no_limit(blinds.clone()), Rules::pot_limit(blinds.clone()), Rules::fixed_limit(blinds, None, None, Some(3), false), Rules::progressive(1, [2, 3, 4, 6])];
+        let blinds = BlindOptions {
+            small_blind: 1,
+            big_blind: 2,
+            ..Default::default()
+        };
+        let all = [
+            Rules::no_limit(blinds.clone()),
+            Rules::pot_limit(blinds.clone()),
+            Rules::fixed_limit(blinds, None, None, Some(3), false),
+            Rules::progressive(1, [2, 3, 4, 6]),
+        ];
         for rules in all {
             let rules = Arc::new(rules?);
             let mut rng = bot_rng(7);
             for h in 0..300u64 {
                 let stacks: Vec<u64> = (0..6).map(|s| 20 + 37 * ((h + s) % 5)).collect();
-                let mut a = Hand::new(Arc::clone(&rules), &stacks, (h % 6) as usize, Some(h), None)?;
+                let mut a =
+                    Hand::new(Arc::clone(&rules), &stacks, (h % 6) as usize, Some(h), None)?;
                 let mut b = a.clone();
                 while let Some(obs) = Observation::of(&a) {
                     let mut r2 = rng.clone();

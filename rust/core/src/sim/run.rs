@@ -66,7 +66,10 @@ impl U256 {
         let (mid, c1) = p01.overflowing_add(p10);
         let (mid, c2) = mid.overflowing_add(p00 >> 64);
         let carry = ((c1 as u128) + (c2 as u128)) << 64;
-        U256 { hi: p11 + (mid >> 64) + carry, lo: (mid << 64) | (p00 & M) }
+        U256 {
+            hi: p11 + (mid >> 64) + carry,
+            lo: (mid << 64) | (p00 & M),
+        }
     }
 
     /// The sum, or `None` past 2**256 - 1.
@@ -125,7 +128,10 @@ pub fn ci_95(n: u64, sum: i128, squares: U256) -> f64 {
         return 0.0;
     }
     let s2 = U256::mul_u128(sum.unsigned_abs(), sum.unsigned_abs());
-    let num = squares.checked_mul_u64(n).and_then(|a| a.checked_sub(s2)).map_or(0.0, U256::to_f64);
+    let num = squares
+        .checked_mul_u64(n)
+        .and_then(|a| a.checked_sub(s2))
+        .map_or(0.0, U256::to_f64);
     let n = n as f64;
     1.96 * (num / (n * n * (n - 1.0))).sqrt()
 }
@@ -152,7 +158,11 @@ pub struct CashTotals {
 
 impl CashTotals {
     fn new(n: usize) -> CashTotals {
-        CashTotals { hands: 0, net: vec![0; n], net_squared: vec![U256::ZERO; n] }
+        CashTotals {
+            hands: 0,
+            net: vec![0; n],
+            net_squared: vec![U256::ZERO; n],
+        }
     }
     /// Adds another part's totals (chunks in any order give the same sum).
     pub fn add(&mut self, o: &CashTotals) {
@@ -171,7 +181,10 @@ impl CashTotals {
             return (0.0, 0.0);
         }
         let mean = self.net[seat] as f64 / self.hands as f64;
-        (100.0 * mean, 100.0 * ci_95(self.hands, self.net[seat], self.net_squared[seat]))
+        (
+            100.0 * mean,
+            100.0 * ci_95(self.hands, self.net[seat], self.net_squared[seat]),
+        )
     }
 }
 
@@ -203,7 +216,9 @@ fn run_parts<T: Send>(
         }
         r
     };
-    crate::threads::install(threads, || crate::threads::fold_in_order(range, CHUNKS_PER_BATCH, run, sum, |s, p| add(s, &p)))?
+    crate::threads::install(threads, || {
+        crate::threads::fold_in_order(range, CHUNKS_PER_BATCH, run, sum, |s, p| add(s, &p))
+    })?
 }
 
 /// Stream keys: the deal's and the bots' generators differ for one seed.
@@ -223,7 +238,10 @@ impl CashSim {
     pub fn check(&self) -> Result<()> {
         let n = self.stacks.len();
         if self.bots.len() != n {
-            return Err(Error::bad_config(format!("{} bots for {n} seats: one bot a seat", self.bots.len())));
+            return Err(Error::bad_config(format!(
+                "{} bots for {n} seats: one bot a seat",
+                self.bots.len()
+            )));
         }
         // Deals one hand to check the configuration (seats, stacks, straddles).
         Hand::new(Arc::clone(&self.rules), &self.stacks, 0, Some(0), None)?;
@@ -250,7 +268,13 @@ impl CashSim {
         let mut button = (first % n as u64) as usize;
         // One hand's buffers serve the whole chunk: each hand is dealt into
         // the last, at the table (these stacks) checked by the first.
-        let mut hand = Hand::new_with_rng(Arc::clone(&self.rules), &self.stacks, button, &mut deal, None)?;
+        let mut hand = Hand::new_with_rng(
+            Arc::clone(&self.rules),
+            &self.stacks,
+            button,
+            &mut deal,
+            None,
+        )?;
         for i in first..last {
             if i > first {
                 button = if button + 1 == n { 0 } else { button + 1 };
@@ -261,7 +285,9 @@ impl CashSim {
                     // (the random bot needs less than an observation: see random_act)
                     BotKind::Random => random_act(&mut hand, seat, &mut brng)?,
                     bot => {
-                        let Some(obs) = Observation::of(&hand) else { break };
+                        let Some(obs) = Observation::of(&hand) else {
+                            break;
+                        };
                         let la = *obs.legal();
                         let mv = bot.act(&obs, &mut brng);
                         hand.act_legal(&la, mv)?;
@@ -269,7 +295,13 @@ impl CashSim {
                 }
             }
             // (zipped, the seats are added up with no bounds checks)
-            for (((seat, &start), net), net_squared) in hand.seats.iter().zip(&self.stacks).zip(&mut t.net).zip(&mut t.net_squared) {
+            for (((seat, &start), net), net_squared) in hand
+                .seats
+                .iter()
+                .zip(&self.stacks)
+                .zip(&mut t.net)
+                .zip(&mut t.net_squared)
+            {
                 // Stacks are at most 2**60 chips: the difference fits an i64,
                 // its square a u128 (their sum over a chunk needs more).
                 let won = seat.stack as i64 - start as i64;
@@ -282,10 +314,25 @@ impl CashSim {
     }
 
     /// Chunks `range` on `threads` cores, added up in order.
-    pub fn run_range(&self, range: std::ops::Range<u64>, threads: Option<usize>, control: Option<&Control>) -> Result<CashTotals> {
+    pub fn run_range(
+        &self,
+        range: std::ops::Range<u64>,
+        threads: Option<usize>,
+        control: Option<&Control>,
+    ) -> Result<CashTotals> {
         self.check()?;
-        let hands = self.hands.min(range.end.saturating_mul(CHUNK_HANDS)) - range.start.saturating_mul(CHUNK_HANDS).min(self.hands);
-        run_parts(range, threads, control, hands, |c| self.run_chunk(c), |t| t.hands, CashTotals::new(self.stacks.len()), CashTotals::add)
+        let hands = self.hands.min(range.end.saturating_mul(CHUNK_HANDS))
+            - range.start.saturating_mul(CHUNK_HANDS).min(self.hands);
+        run_parts(
+            range,
+            threads,
+            control,
+            hands,
+            |c| self.run_chunk(c),
+            |t| t.hands,
+            CashTotals::new(self.stacks.len()),
+            CashTotals::add,
+        )
     }
 
     /// Every chunk.
@@ -326,7 +373,13 @@ pub struct TournamentTotals {
 
 impl TournamentTotals {
     fn new(n: usize) -> TournamentTotals {
-        TournamentTotals { tournaments: 0, hands: 0, places: vec![vec![0; n]; n], prizes: vec![0; n], prizes_squared: vec![U256::ZERO; n] }
+        TournamentTotals {
+            tournaments: 0,
+            hands: 0,
+            places: vec![vec![0; n]; n],
+            prizes: vec![0; n],
+            prizes_squared: vec![U256::ZERO; n],
+        }
     }
     pub fn add(&mut self, o: &TournamentTotals) {
         self.tournaments += o.tournaments;
@@ -350,26 +403,50 @@ impl TournamentTotals {
             return (0.0, 0.0);
         }
         let sum = self.prizes[seat] as i128;
-        (self.prizes[seat] as f64 / self.tournaments as f64, ci_95(self.tournaments, sum, self.prizes_squared[seat]))
+        (
+            self.prizes[seat] as f64 / self.tournaments as f64,
+            ci_95(self.tournaments, sum, self.prizes_squared[seat]),
+        )
     }
 }
 
 impl TournamentSim {
     fn tournament(&self, t: u64) -> Result<Tournament> {
         let n = self.stacks.len() as u64;
-        Tournament::new(self.structure, self.levels.clone(), Advance::Hands(self.hands_per_level), &self.stacks, self.payouts.clone(), Some((t % n) as usize), Some(0))
+        Tournament::new(
+            self.structure,
+            self.levels.clone(),
+            Advance::Hands(self.hands_per_level),
+            &self.stacks,
+            self.payouts.clone(),
+            Some((t % n) as usize),
+            Some(0),
+        )
     }
 
     pub fn check(&self) -> Result<()> {
         if self.bots.len() != self.stacks.len() {
-            return Err(Error::bad_config(format!("{} bots for {} seats: one bot a seat", self.bots.len(), self.stacks.len())));
+            return Err(Error::bad_config(format!(
+                "{} bots for {} seats: one bot a seat",
+                self.bots.len(),
+                self.stacks.len()
+            )));
         }
         if self.stacks.contains(&0) {
-            return Err(Error::bad_config("every seat of a simulated tournament has a player: stacks of at least 1".into()));
+            return Err(Error::bad_config(
+                "every seat of a simulated tournament has a player: stacks of at least 1".into(),
+            ));
         }
         // (a prize is then below 2**64, which the totals rely on)
-        if self.payouts.iter().try_fold(0u64, |a, &p| a.checked_add(p)).is_none() {
-            return Err(Error::bad_config("the payouts add up to more than 2**64-1 chips".into()));
+        if self
+            .payouts
+            .iter()
+            .try_fold(0u64, |a, &p| a.checked_add(p))
+            .is_none()
+        {
+            return Err(Error::bad_config(
+                "the payouts add up to more than 2**64-1 chips".into(),
+            ));
         }
         self.tournament(0)?;
         Ok(())
@@ -393,7 +470,9 @@ impl TournamentSim {
             if hands >= self.max_hands {
                 return Err(Error::bad_config(format!("tournament {t} is still going after {hands} hands: raise the levels or max_hands")));
             }
-            if hands % CANCEL_CHECK_HANDS == 0 && control.is_some_and(|k| k.cancel.load(Ordering::Relaxed)) {
+            if hands % CANCEL_CHECK_HANDS == 0
+                && control.is_some_and(|k| k.cancel.load(Ordering::Relaxed))
+            {
                 return Err(Error::from(ErrorKind::Interrupted));
             }
             let mut hand = tour.new_hand(None)?;
@@ -426,13 +505,31 @@ impl TournamentSim {
         Ok(out)
     }
 
-    pub fn run_range(&self, range: std::ops::Range<u64>, threads: Option<usize>, control: Option<&Control>) -> Result<TournamentTotals> {
+    pub fn run_range(
+        &self,
+        range: std::ops::Range<u64>,
+        threads: Option<usize>,
+        control: Option<&Control>,
+    ) -> Result<TournamentTotals> {
         self.check()?;
         let count = range.end.saturating_sub(range.start);
-        run_parts(range, threads, control, count, |t| self.run_one_watched(t, control), |t| t.tournaments, TournamentTotals::new(self.stacks.len()), TournamentTotals::add)
+        run_parts(
+            range,
+            threads,
+            control,
+            count,
+            |t| self.run_one_watched(t, control),
+            |t| t.tournaments,
+            TournamentTotals::new(self.stacks.len()),
+            TournamentTotals::add,
+        )
     }
 
-    pub fn run(&self, threads: Option<usize>, control: Option<&Control>) -> Result<TournamentTotals> {
+    pub fn run(
+        &self,
+        threads: Option<usize>,
+        control: Option<&Control>,
+    ) -> Result<TournamentTotals> {
         self.run_range(0..self.tournaments, threads, control)
     }
 }

@@ -7,7 +7,10 @@ use super::tournament::{Advance, Finish, Level, Tournament};
 use super::{Bust, ButtonRule, Deal, MissedBlinds, Player, Status, Table};
 use crate::deck::DeckRng;
 use crate::error::Result;
-use crate::game::codec::{bad, check_version, read_rules, read_seat_sets, write_rules, write_seat_sets, Reader, Writer, FORMAT};
+use crate::game::codec::{
+    bad, check_version, read_rules, read_seat_sets, write_rules, write_seat_sets, Reader, Writer,
+    FORMAT,
+};
 use crate::game::{Seating, Structure, MAX_SEATS, MIN_SEATS};
 use rand::SeedableRng;
 use std::sync::Arc;
@@ -33,7 +36,13 @@ fn write_positions(w: &mut Writer, p: &Positions) {
 }
 
 fn read_positions(r: &mut Reader, n: usize) -> Result<Positions> {
-    Ok(Positions { button: r.seat(n)?, small_blind: r.seat(n)?, big_blind: r.seat(n)?, button_dead: r.bool()?, small_blind_dead: r.bool()? })
+    Ok(Positions {
+        button: r.seat(n)?,
+        small_blind: r.seat(n)?,
+        big_blind: r.seat(n)?,
+        button_dead: r.bool()?,
+        small_blind_dead: r.bool()?,
+    })
 }
 
 fn write_deal(w: &mut Writer, d: Option<&Deal>) {
@@ -51,7 +60,12 @@ fn write_deal(w: &mut Writer, d: Option<&Deal>) {
     w.u8(d.seating.button as u8);
     opt_seat_w(w, d.seating.small_blind);
     w.u8(d.seating.big_blind as u8);
-    write_seat_sets(w, d.seating.posting, d.seating.dead_blinds, d.seating.dead_hands);
+    write_seat_sets(
+        w,
+        d.seating.posting,
+        d.seating.dead_blinds,
+        d.seating.dead_hands,
+    );
     w.u64(d.number);
     w.u64(d.hole_cards);
     w.u64(d.absent as u64);
@@ -85,7 +99,14 @@ fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
     let positions = read_positions(r, n)?;
     let (button, small_blind, big_blind) = (r.seat(k)?, opt_seat_r(r, k)?, r.seat(k)?);
     let (posting, dead_blinds, dead_hands) = read_seat_sets(r)?;
-    let seating = Seating { button, small_blind, big_blind, posting, dead_blinds, dead_hands };
+    let seating = Seating {
+        button,
+        small_blind,
+        big_blind,
+        posting,
+        dead_blinds,
+        dead_hands,
+    };
     let number = r.u64()?;
     let hole_cards = r.u64()?;
     let absent = u32_of(r.u64()?)?;
@@ -94,15 +115,33 @@ fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
     for _ in 0..e {
         entering.push((r.seat(n)?, Status::from_u8(r.u8()?).ok_or_else(bad)?));
     }
-    let before_pos = if r.bool()? { Some(read_positions(r, n)?) } else { None };
+    let before_pos = if r.bool()? {
+        Some(read_positions(r, n)?)
+    } else {
+        None
+    };
     let before_word = r.u64()? as u128 | (r.u64()? as u128) << 64;
     // The hand's seats in table order.
     let ordered = ds.windows(2).all(|p| p[0] < p[1]);
     let beyond = |set: u32| set >> k != 0;
-    if k < MIN_SEATS || !ordered || beyond(posting | dead_blinds | dead_hands | absent) || seating.small_blind == Some(seating.big_blind) {
+    if k < MIN_SEATS
+        || !ordered
+        || beyond(posting | dead_blinds | dead_hands | absent)
+        || seating.small_blind == Some(seating.big_blind)
+    {
         return Err(bad());
     }
-    Ok(Some(Deal { seats: ds, positions, seating, number, starting, hole_cards, absent, entering, before: (before_pos, before_word) }))
+    Ok(Some(Deal {
+        seats: ds,
+        positions,
+        seating,
+        number,
+        starting,
+        hole_cards,
+        absent,
+        entering,
+        before: (before_pos, before_word),
+    }))
 }
 
 fn write_table(w: &mut Writer, t: &Table) {
@@ -184,14 +223,29 @@ fn read_table(r: &mut Reader) -> Result<Table> {
             if byte >> 7 != 0 {
                 return Err(bad());
             }
-            let before_out = if r.bool()? { Some((Status::from_u8(r.u8()?).ok_or_else(bad)?, r.u64()?)) } else { None };
-            Some(Player { id, stack, status, before_out, missed, played })
+            let before_out = if r.bool()? {
+                Some((Status::from_u8(r.u8()?).ok_or_else(bad)?, r.u64()?))
+            } else {
+                None
+            };
+            Some(Player {
+                id,
+                stack,
+                status,
+                before_out,
+                missed,
+                played,
+            })
         } else {
             None
         });
     }
     let next_id = u32_of(r.u64()?)?;
-    let last = if r.bool()? { Some(read_positions(r, n)?) } else { None };
+    let last = if r.bool()? {
+        Some(read_positions(r, n)?)
+    } else {
+        None
+    };
     let first_button = opt_seat_r(r, n)?;
     let mut seed = [0u8; 32];
     for b in seed.iter_mut() {
@@ -200,21 +254,40 @@ fn read_table(r: &mut Reader) -> Result<Table> {
     let pos = r.u64()? as u128 | (r.u64()? as u128) << 64;
     let hands = r.u64()?;
     let out = read_deal(r, n)?;
-    if out.as_ref().is_some_and(|d| d.number + 1 != hands || !d.seats.iter().zip(&d.starting).all(|(&s, &st)| seats[s].as_ref().is_some_and(|p| p.stack == st))) {
+    if out.as_ref().is_some_and(|d| {
+        d.number + 1 != hands
+            || !d
+                .seats
+                .iter()
+                .zip(&d.starting)
+                .all(|(&s, &st)| seats[s].as_ref().is_some_and(|p| p.stack == st))
+    }) {
         return Err(bad());
     }
     let last_deal = read_deal(r, n)?;
     let nb = r.len(1 << 24)?;
     let mut busts = Vec::with_capacity(nb.min(r.0.len() / 25));
     for _ in 0..nb {
-        busts.push(Bust { player: u32_of(r.u64()?)?, seat: r.seat(n)?, hand: r.u64()?, starting_stack: r.u64()? });
+        busts.push(Bust {
+            player: u32_of(r.u64()?)?,
+            seat: r.seat(n)?,
+            hand: r.u64()?,
+            starting_stack: r.u64()?,
+        });
     }
     // Ids unique and issued; chips within the engine's limits.
     let mut ids: Vec<u32> = seats.iter().flatten().map(|p| p.id).collect();
     ids.sort_unstable();
     let unique = ids.windows(2).all(|w| w[0] < w[1]);
-    let chips = seats.iter().flatten().try_fold(0u64, |a, p| a.checked_add(p.stack));
-    if !unique || ids.last().is_some_and(|&m| m >= next_id) || chips.is_none_or(|c| c > crate::game::rules::MAX_CHIPS) || seats.iter().flatten().any(|p| p.stack == 0) {
+    let chips = seats
+        .iter()
+        .flatten()
+        .try_fold(0u64, |a, p| a.checked_add(p.stack));
+    if !unique
+        || ids.last().is_some_and(|&m| m >= next_id)
+        || chips.is_none_or(|c| c > crate::game::rules::MAX_CHIPS)
+        || seats.iter().flatten().any(|p| p.stack == 0)
+    {
         return Err(bad());
     }
     let mut rng = DeckRng::from_seed(seed);
@@ -222,7 +295,23 @@ fn read_table(r: &mut Reader) -> Result<Table> {
     let (dealing, finished) = (out.is_some(), last_deal.is_some());
     // Slot 0 the hand out, slot 1 the last finished.
     let deals = [out.unwrap_or_default(), last_deal.unwrap_or_default()];
-    Ok(Table { rules, button_rule, seats, next_id, last, first_button, seed, rng, hands, deals, cur: 0, dealing, finished, busts, missed_blinds })
+    Ok(Table {
+        rules,
+        button_rule,
+        seats,
+        next_id,
+        last,
+        first_button,
+        seed,
+        rng,
+        hands,
+        deals,
+        cur: 0,
+        dealing,
+        finished,
+        busts,
+        missed_blinds,
+    })
 }
 
 pub fn encode_table(t: &Table) -> Vec<u8> {
@@ -294,11 +383,18 @@ pub fn decode_tournament(bytes: &[u8]) -> Result<Tournament> {
     check_version(&mut r)?;
     let table = read_table(&mut r)?;
     let n = table.seat_count();
-    let structure = Structure::from_u8(r.u8()?).filter(|&s| s != Structure::Progressive).ok_or_else(bad)?;
+    let structure = Structure::from_u8(r.u8()?)
+        .filter(|&s| s != Structure::Progressive)
+        .ok_or_else(bad)?;
     let nl = r.len(1 << 16)?;
     let mut levels = Vec::with_capacity(nl);
     for _ in 0..nl {
-        levels.push(Level { small_blind: r.u64()?, big_blind: r.u64()?, ante: r.u64()?, big_blind_ante: r.u64()? });
+        levels.push(Level {
+            small_blind: r.u64()?,
+            big_blind: r.u64()?,
+            ante: r.u64()?,
+            big_blind_ante: r.u64()?,
+        });
     }
     let advance = match r.u8()? {
         0 => Advance::Hands(u32_of(r.u64()?)?),
@@ -322,13 +418,36 @@ pub fn decode_tournament(bytes: &[u8]) -> Result<Tournament> {
             u64::MAX => None,
             h => Some(h),
         };
-        results.push(Finish { player, seat, place, prize, hand });
+        results.push(Finish {
+            player,
+            seat,
+            place,
+            prize,
+            hand,
+        });
     }
-    let undo = if r.bool()? { Some((r.u64()? as usize, u32_of(r.u64()?)?, f64::from_bits(r.u64()?))) } else { None };
-    if undo.is_some_and(|(l, _, c)| l >= levels.len() || !c.is_finite() || c < 0.0) || undo.is_some() != table.dealt().is_some() {
+    let undo = if r.bool()? {
+        Some((
+            r.u64()? as usize,
+            u32_of(r.u64()?)?,
+            f64::from_bits(r.u64()?),
+        ))
+    } else {
+        None
+    };
+    if undo.is_some_and(|(l, _, c)| l >= levels.len() || !c.is_finite() || c < 0.0)
+        || undo.is_some() != table.dealt().is_some()
+    {
         return Err(bad());
     }
-    if !r.0.is_empty() || levels.is_empty() || level >= levels.len() || !clock.is_finite() || clock < 0.0 || payouts.len() > entrants as usize || super::tournament::payout_total(&payouts).is_none() {
+    if !r.0.is_empty()
+        || levels.is_empty()
+        || level >= levels.len()
+        || !clock.is_finite()
+        || clock < 0.0
+        || payouts.len() > entrants as usize
+        || super::tournament::payout_total(&payouts).is_none()
+    {
         return Err(bad());
     }
     if let Advance::Seconds(s) = advance {
@@ -339,5 +458,17 @@ pub fn decode_tournament(bytes: &[u8]) -> Result<Tournament> {
     if matches!(advance, Advance::Hands(0)) {
         return Err(bad());
     }
-    Ok(Tournament { table, structure, levels, advance, level, hands_at_level, clock, payouts, entrants, results, undo })
+    Ok(Tournament {
+        table,
+        structure,
+        levels,
+        advance,
+        level,
+        hands_at_level,
+        clock,
+        payouts,
+        entrants,
+        results,
+        undo,
+    })
 }

@@ -31,7 +31,9 @@ pub struct Icm {
 
 fn check(stacks: &[u64], payouts: &[f64]) -> Result<()> {
     if stacks.is_empty() {
-        return Err(Error::bad_config("ICM needs at least one player's stack".into()));
+        return Err(Error::bad_config(
+            "ICM needs at least one player's stack".into(),
+        ));
     }
     if let Some(i) = stacks.iter().position(|&s| s == 0) {
         return Err(Error::bad_config(format!("stack {i} is 0: give the stacks of players still in (a busted player's prize is decided)")));
@@ -40,10 +42,18 @@ fn check(stacks: &[u64], payouts: &[f64]) -> Result<()> {
         return Err(Error::bad_config(format!("{} payouts for {} players: give the prizes of places 1 to {} (the places below are decided)", payouts.len(), stacks.len(), stacks.len())));
     }
     if let Some(p) = payouts.iter().find(|p| !p.is_finite() || **p < 0.0) {
-        return Err(Error::bad_config(format!("payout {p} is not a prize (a finite amount, 0 or more)")));
+        return Err(Error::bad_config(format!(
+            "payout {p} is not a prize (a finite amount, 0 or more)"
+        )));
     }
-    if stacks.iter().try_fold(0u64, |a, &s| a.checked_add(s)).is_none_or(|t| t > crate::game::rules::MAX_CHIPS) {
-        return Err(Error::bad_config("the stacks add up to more than 2**60 chips".into()));
+    if stacks
+        .iter()
+        .try_fold(0u64, |a, &s| a.checked_add(s))
+        .is_none_or(|t| t > crate::game::rules::MAX_CHIPS)
+    {
+        return Err(Error::bad_config(
+            "the stacks add up to more than 2**60 chips".into(),
+        ));
     }
     Ok(())
 }
@@ -119,7 +129,9 @@ pub fn icm_exact(stacks: &[u64], payouts: &[f64]) -> Result<Vec<f64>> {
                 if set & (1 << i) == 0 {
                     let q = p * s[i] / rest as f64;
                     eq[i] += q * pay;
-                    let e = next.entry(set | (1 << i)).or_insert((0.0, rest - stacks[i]));
+                    let e = next
+                        .entry(set | (1 << i))
+                        .or_insert((0.0, rest - stacks[i]));
                     e.0 += q;
                 }
             }
@@ -130,7 +142,12 @@ pub fn icm_exact(stacks: &[u64], payouts: &[f64]) -> Result<Vec<f64>> {
 }
 
 /// Malmuth-Harville equities by sampling `trials` finishing orders from `seed`.
-pub fn icm_monte_carlo(stacks: &[u64], payouts: &[f64], trials: u64, seed: u64) -> Result<Vec<f64>> {
+pub fn icm_monte_carlo(
+    stacks: &[u64],
+    payouts: &[f64],
+    trials: u64,
+    seed: u64,
+) -> Result<Vec<f64>> {
     check(stacks, payouts)?;
     if trials == 0 {
         return Err(Error::bad_config("trials must be at least 1".into()));
@@ -176,11 +193,21 @@ pub fn exact_affordable(n: usize, payouts: &[f64]) -> bool {
 pub fn icm(stacks: &[u64], payouts: &[f64], trials: Option<u64>, seed: Option<u64>) -> Result<Icm> {
     check(stacks, payouts)?;
     match trials {
-        None if exact_affordable(stacks.len(), payouts) => Ok(Icm { equities: icm_exact(stacks, payouts)?, exact: true, trials: 0, seed: None }),
+        None if exact_affordable(stacks.len(), payouts) => Ok(Icm {
+            equities: icm_exact(stacks, payouts)?,
+            exact: true,
+            trials: 0,
+            seed: None,
+        }),
         _ => {
             let t = trials.unwrap_or(DEFAULT_TRIALS);
             let seed = seed.unwrap_or_else(crate::deck::entropy_seed);
-            Ok(Icm { equities: icm_monte_carlo(stacks, payouts, t, seed)?, exact: false, trials: t, seed: Some(seed) })
+            Ok(Icm {
+                equities: icm_monte_carlo(stacks, payouts, t, seed)?,
+                exact: false,
+                trials: t,
+                seed: Some(seed),
+            })
         }
     }
 }

@@ -66,7 +66,14 @@ impl Status {
         ["playing", "sitting_out", "waiting", "posting"][self as usize]
     }
     pub fn from_u8(v: u8) -> Option<Status> {
-        [Status::Playing, Status::SittingOut, Status::WaitingForBigBlind, Status::PostingBigBlind].get(v as usize).copied()
+        [
+            Status::Playing,
+            Status::SittingOut,
+            Status::WaitingForBigBlind,
+            Status::PostingBigBlind,
+        ]
+        .get(v as usize)
+        .copied()
     }
 }
 
@@ -92,7 +99,9 @@ impl MissedBlinds {
         ["dead", "big_blind_only"][self as usize]
     }
     pub fn from_u8(v: u8) -> Option<MissedBlinds> {
-        [MissedBlinds::Dead, MissedBlinds::BigBlindOnly].get(v as usize).copied()
+        [MissedBlinds::Dead, MissedBlinds::BigBlindOnly]
+            .get(v as usize)
+            .copied()
     }
 }
 
@@ -139,7 +148,10 @@ impl Player {
         if !self.played || rule == MissedBlinds::BigBlindOnly {
             return (true, false);
         }
-        (self.missed & MISSED_BIG != 0, self.missed & MISSED_SMALL != 0)
+        (
+            self.missed & MISSED_BIG != 0,
+            self.missed & MISSED_SMALL != 0,
+        )
     }
 }
 
@@ -178,7 +190,10 @@ pub struct Deal {
 
 /// The hole cards of a hand as a card mask.
 pub fn hole_mask(hand: &Hand) -> u64 {
-    (0..hand.num_players()).filter_map(|s| hand.hole_cards(s)).flatten().fold(0, |m, c| m | (1u64 << c.index()))
+    (0..hand.num_players())
+        .filter_map(|s| hand.hole_cards(s))
+        .flatten()
+        .fold(0, |m, c| m | (1u64 << c.index()))
 }
 
 /// A table: seats, stacks carried from hand to hand, the button.
@@ -227,9 +242,16 @@ impl PartialEq for Table {
 impl Table {
     /// An empty table of `seat_count` seats (2 to 22). Deals from `seed`
     /// (every hand reproducible), or from OS entropy when `None`.
-    pub fn new(rules: Arc<Rules>, seat_count: usize, button_rule: ButtonRule, seed: Option<u64>) -> Result<Table> {
+    pub fn new(
+        rules: Arc<Rules>,
+        seat_count: usize,
+        button_rule: ButtonRule,
+        seed: Option<u64>,
+    ) -> Result<Table> {
         if !(MIN_SEATS..=MAX_SEATS).contains(&seat_count) {
-            return Err(Error::bad_config(format!("a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seat_count}")));
+            return Err(Error::bad_config(format!(
+                "a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seat_count}"
+            )));
         }
         let rng = make_rng(seed);
         let key = rng.get_seed();
@@ -307,14 +329,20 @@ impl Table {
 
     fn between_hands(&self, what: &str) -> Result<()> {
         match self.dealt() {
-            Some(d) => Err(Error::bad_config(format!("cannot {what} while hand {} is being played: finish it first", d.number))),
+            Some(d) => Err(Error::bad_config(format!(
+                "cannot {what} while hand {} is being played: finish it first",
+                d.number
+            ))),
             None => Ok(()),
         }
     }
 
     fn seat_index(&self, seat: usize) -> Result<()> {
         if seat >= self.seats.len() {
-            return Err(Error::bad_config(format!("seat {seat} is not a seat: seats are 0..{}", self.seats.len() - 1)));
+            return Err(Error::bad_config(format!(
+                "seat {seat} is not a seat: seats are 0..{}",
+                self.seats.len() - 1
+            )));
         }
         Ok(())
     }
@@ -329,10 +357,16 @@ impl Table {
             return Err(Error::bad_config(format!("seat {seat} is taken")));
         }
         if stack == 0 {
-            return Err(Error::bad_config("a player sits down with at least 1 chip".into()));
+            return Err(Error::bad_config(
+                "a player sits down with at least 1 chip".into(),
+            ));
         }
-        if stack > crate::game::rules::MAX_CHIPS || self.chips().saturating_add(stack) > crate::game::rules::MAX_CHIPS {
-            return Err(Error::bad_config("the table would hold more than 2**60 chips".into()));
+        if stack > crate::game::rules::MAX_CHIPS
+            || self.chips().saturating_add(stack) > crate::game::rules::MAX_CHIPS
+        {
+            return Err(Error::bad_config(
+                "the table would hold more than 2**60 chips".into(),
+            ));
         }
         let status = match (self.last.is_some(), entry) {
             (false, _) => Status::Playing,
@@ -341,7 +375,14 @@ impl Table {
         };
         let id = self.next_id;
         self.next_id += 1;
-        self.seats[seat] = Some(Player { id, stack, status, before_out: None, missed: 0, played: false });
+        self.seats[seat] = Some(Player {
+            id,
+            stack,
+            status,
+            before_out: None,
+            missed: 0,
+            played: false,
+        });
         Ok(id)
     }
 
@@ -349,7 +390,9 @@ impl Table {
     pub fn leave(&mut self, seat: usize) -> Result<u64> {
         self.between_hands("let a player leave")?;
         self.seat_index(seat)?;
-        let p = self.seats[seat].take().ok_or_else(|| Error::bad_config(format!("seat {seat} is empty")))?;
+        let p = self.seats[seat]
+            .take()
+            .ok_or_else(|| Error::bad_config(format!("seat {seat} is empty")))?;
         Ok(p.stack)
     }
 
@@ -358,9 +401,13 @@ impl Table {
         self.between_hands("add chips")?;
         self.seat_index(seat)?;
         let total = self.chips().saturating_add(chips);
-        let p = self.seats[seat].as_mut().ok_or_else(|| Error::bad_config(format!("seat {seat} is empty")))?;
+        let p = self.seats[seat]
+            .as_mut()
+            .ok_or_else(|| Error::bad_config(format!("seat {seat} is empty")))?;
         if total > crate::game::rules::MAX_CHIPS {
-            return Err(Error::bad_config("the table would hold more than 2**60 chips".into()));
+            return Err(Error::bad_config(
+                "the table would hold more than 2**60 chips".into(),
+            ));
         }
         p.stack += chips;
         Ok(())
@@ -371,7 +418,9 @@ impl Table {
         self.between_hands("sit a player out")?;
         self.seat_index(seat)?;
         let hands = self.hands;
-        let p = self.seats[seat].as_mut().ok_or_else(|| Error::bad_config(format!("seat {seat} is empty")))?;
+        let p = self.seats[seat]
+            .as_mut()
+            .ok_or_else(|| Error::bad_config(format!("seat {seat} is empty")))?;
         if p.status != Status::SittingOut {
             p.before_out = Some((p.status, hands));
             p.status = Status::SittingOut;
@@ -388,7 +437,9 @@ impl Table {
         let dead = self.button_rule == ButtonRule::Dead;
         let hands = self.hands;
         let rule = self.missed_blinds;
-        let p = self.seats[seat].as_mut().ok_or_else(|| Error::bad_config(format!("seat {seat} is empty")))?;
+        let p = self.seats[seat]
+            .as_mut()
+            .ok_or_else(|| Error::bad_config(format!("seat {seat} is empty")))?;
         if p.status == Status::Playing {
             return Err(Error::bad_config(format!("seat {seat} is already playing")));
         }
@@ -417,10 +468,15 @@ impl Table {
     pub fn set_button(&mut self, seat: usize) -> Result<()> {
         self.seat_index(seat)?;
         if self.last.is_some() || self.dealing {
-            return Err(Error::bad_config("the button is placed before the first hand; after that it moves by the rules".into()));
+            return Err(Error::bad_config(
+                "the button is placed before the first hand; after that it moves by the rules"
+                    .into(),
+            ));
         }
         if self.seats[seat].is_none() {
-            return Err(Error::bad_config(format!("the button starts at a player's seat, and seat {seat} is empty")));
+            return Err(Error::bad_config(format!(
+                "the button starts at a player's seat, and seat {seat} is empty"
+            )));
         }
         self.first_button = Some(seat);
         Ok(())
@@ -445,8 +501,19 @@ impl Table {
         let before = (self.last, self.rng.get_word_pos());
         let mut stacks = std::mem::take(&mut self.deals[cur].starting);
         stacks.clear();
-        stacks.extend(plan.seats.iter().map(|&s| self.seats[s].as_ref().map_or(0, |p| p.stack)));
-        let hand = match Hand::new_seated(Arc::clone(&self.rules), &stacks, plan.seating, Some(&mut self.rng), None, None) {
+        stacks.extend(
+            plan.seats
+                .iter()
+                .map(|&s| self.seats[s].as_ref().map_or(0, |p| p.stack)),
+        );
+        let hand = match Hand::new_seated(
+            Arc::clone(&self.rules),
+            &stacks,
+            plan.seating,
+            Some(&mut self.rng),
+            None,
+            None,
+        ) {
             Ok(h) => h,
             Err(e) => {
                 self.deals[cur].seats = plan.seats;
@@ -506,14 +573,27 @@ impl Table {
     /// left with no chips leave their seats). Returns the busts of this hand.
     pub fn finish(&mut self, hand: &Hand) -> Result<Vec<Bust>> {
         let Some(deal) = self.dealt() else {
-            return Err(Error::bad_config("no hand is being played at this table".into()));
+            return Err(Error::bad_config(
+                "no hand is being played at this table".into(),
+            ));
         };
         if !hand.is_over() {
-            return Err(Error::bad_config(format!("hand {} is not over: play it to the end first", deal.number)));
+            return Err(Error::bad_config(format!(
+                "hand {} is not over: play it to the end first",
+                deal.number
+            )));
         }
-        let same_stacks = (0..deal.starting.len()).all(|i| hand.starting_stack(i) == Some(deal.starting[i]));
-        if hand.num_players() != deal.seats.len() || !same_stacks || hand.seating() != deal.seating || hole_mask(hand) != deal.hole_cards {
-            return Err(Error::bad_config(format!("this is not the hand the table dealt (hand {})", deal.number)));
+        let same_stacks =
+            (0..deal.starting.len()).all(|i| hand.starting_stack(i) == Some(deal.starting[i]));
+        if hand.num_players() != deal.seats.len()
+            || !same_stacks
+            || hand.seating() != deal.seating
+            || hole_mask(hand) != deal.hole_cards
+        {
+            return Err(Error::bad_config(format!(
+                "this is not the hand the table dealt (hand {})",
+                deal.number
+            )));
         }
         let missed = seats::missed_in(self, &self.deals[self.cur]);
         for (seat, bits) in missed {
@@ -524,14 +604,21 @@ impl Table {
         let deal = &self.deals[self.cur];
         let mut busted = Vec::new();
         for (i, &seat) in deal.seats.iter().enumerate() {
-            let Some(p) = self.seats[seat].as_mut() else { continue };
+            let Some(p) = self.seats[seat].as_mut() else {
+                continue;
+            };
             // Dealt in: whatever was missed is paid (or the big blind was
             // waited for).
             p.played = true;
             p.missed = 0;
             p.stack = hand.stack(i).unwrap_or(0);
             if p.stack == 0 {
-                busted.push(Bust { player: p.id, seat, hand: deal.number, starting_stack: deal.starting[i] });
+                busted.push(Bust {
+                    player: p.id,
+                    seat,
+                    hand: deal.number,
+                    starting_stack: deal.starting[i],
+                });
                 self.seats[seat] = None;
             }
         }
@@ -557,7 +644,11 @@ impl Table {
     }
 
     #[inline]
-    pub(crate) fn play_out<F: FnMut(&Hand) -> Move>(&self, hand: &mut Hand, policy: &mut F) -> Result<()> {
+    pub(crate) fn play_out<F: FnMut(&Hand) -> Move>(
+        &self,
+        hand: &mut Hand,
+        policy: &mut F,
+    ) -> Result<()> {
         while hand.actor().is_some() {
             let mv = self.absent_move(hand).unwrap_or_else(|| policy(hand));
             hand.act(None, mv)?;

@@ -78,7 +78,11 @@ fn next_in(set: u32, after: usize, n: usize) -> Option<usize> {
         return None;
     }
     let above = set & !(u32::MAX >> (31 - after as u32));
-    Some(if above != 0 { above.trailing_zeros() } else { set.trailing_zeros() } as usize)
+    Some(if above != 0 {
+        above.trailing_zeros()
+    } else {
+        set.trailing_zeros()
+    } as usize)
 }
 
 /// The first seat of `set` strictly before `before`, counter-clockwise.
@@ -89,7 +93,11 @@ fn prev_in(set: u32, before: usize, n: usize) -> Option<usize> {
         return None;
     }
     let below = set & ((1u32 << before) - 1);
-    Some(if below != 0 { 31 - below.leading_zeros() } else { 31 - set.leading_zeros() } as usize)
+    Some(if below != 0 {
+        31 - below.leading_zeros()
+    } else {
+        31 - set.leading_zeros()
+    } as usize)
 }
 
 /// Whether `x` lies strictly between `a` and `b` going clockwise from `a`.
@@ -111,7 +119,9 @@ fn status_sets(t: &Table) -> [u32; 4] {
 }
 
 fn too_few() -> Error {
-    Error::bad_config("a hand needs two players at the table, and fewer are seated and playing".into())
+    Error::bad_config(
+        "a hand needs two players at the table, and fewer are seated and playing".into(),
+    )
 }
 
 /// `buffer`: a vector to reuse for the plan's seats.
@@ -161,7 +171,13 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                     Some(last) if last.big_blind == other => (other, button),
                     _ => (button, other),
                 };
-                let pos = Positions { button, small_blind: button, big_blind: bb, button_dead: false, small_blind_dead: false };
+                let pos = Positions {
+                    button,
+                    small_blind: button,
+                    big_blind: bb,
+                    button_dead: false,
+                    small_blind_dead: false,
+                };
                 // Posting players between the button and the big blind (the
                 // only seats left) wait; so does everyone waiting.
                 (active, pos, 0u32, 0u32)
@@ -175,7 +191,9 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                     if posting & (1 << s) != 0 && s != bb && !between(button, sb, s, n) {
                         // A new player posts a big blind; one back from
                         // missing blinds posts what he missed.
-                        let (live, dead_small) = t.seats[s].as_ref().map_or((true, false), |p| p.owes(t.missed_blinds));
+                        let (live, dead_small) = t.seats[s]
+                            .as_ref()
+                            .map_or((true, false), |p| p.owes(t.missed_blinds));
                         post |= u32::from(live) << s;
                         dead |= u32::from(dead_small) << s;
                         dealt |= 1 << s;
@@ -189,7 +207,10 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                 // posts a big blind too, in the small blind's seat instead
                 // of the small blind.
                 let mut small_blind_dead = false;
-                if let Some(last) = t.last.filter(|l| !restart && !straddling && l.small_blind != l.button) {
+                if let Some(last) = t
+                    .last
+                    .filter(|l| !restart && !straddling && l.small_blind != l.button)
+                {
                     for s in 0..n {
                         if active & (1 << s) != 0 && between(last.big_blind, bb, s, n) {
                             post |= 1 << s;
@@ -197,14 +218,26 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                         }
                     }
                 }
-                (dealt, Positions { button, small_blind: sb, big_blind: bb, button_dead: false, small_blind_dead }, post, dead)
+                (
+                    dealt,
+                    Positions {
+                        button,
+                        small_blind: sb,
+                        big_blind: bb,
+                        button_dead: false,
+                        small_blind_dead,
+                    },
+                    post,
+                    dead,
+                )
             }
         }
         ButtonRule::Dead => {
             // Everyone seated is dealt in (sitting out too), but players
             // joining between the button and the small blind wait a hand.
             let seated = sets[0] | sets[1] | sets[2] | sets[3];
-            let joiners = sets[Status::WaitingForBigBlind as usize] | sets[Status::PostingBigBlind as usize];
+            let joiners =
+                sets[Status::WaitingForBigBlind as usize] | sets[Status::PostingBigBlind as usize];
             if seated.count_ones() < 2 {
                 return Err(too_few());
             }
@@ -217,24 +250,48 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                     };
                     if seated.count_ones() == 2 {
                         let bb = next_in(seated, button, n).ok_or_else(too_few)?;
-                        Positions { button, small_blind: button, big_blind: bb, button_dead: false, small_blind_dead: false }
+                        Positions {
+                            button,
+                            small_blind: button,
+                            big_blind: bb,
+                            button_dead: false,
+                            small_blind_dead: false,
+                        }
                     } else {
                         let sb = next_in(seated, button, n).ok_or_else(too_few)?;
                         let bb = next_in(seated, sb, n).ok_or_else(too_few)?;
-                        Positions { button, small_blind: sb, big_blind: bb, button_dead: false, small_blind_dead: false }
+                        Positions {
+                            button,
+                            small_blind: sb,
+                            big_blind: bb,
+                            button_dead: false,
+                            small_blind_dead: false,
+                        }
                     }
                 }
                 Some(last) => {
                     let bb = next_in(seated, last.big_blind, n).ok_or_else(too_few)?;
                     if seated.count_ones() == 2 {
                         let other = next_in(seated, bb, n).ok_or_else(too_few)?;
-                        Positions { button: other, small_blind: other, big_blind: bb, button_dead: false, small_blind_dead: false }
+                        Positions {
+                            button: other,
+                            small_blind: other,
+                            big_blind: bb,
+                            button_dead: false,
+                            small_blind_dead: false,
+                        }
                     } else {
                         let sb = last.big_blind;
                         let button = last.small_blind;
                         // A player who joined at the button's or the small
                         // blind's seat since takes it.
-                        Positions { button, small_blind: sb, big_blind: bb, button_dead: seated & (1 << button) == 0, small_blind_dead: seated & (1 << sb) == 0 }
+                        Positions {
+                            button,
+                            small_blind: sb,
+                            big_blind: bb,
+                            button_dead: seated & (1 << button) == 0,
+                            small_blind_dead: seated & (1 << sb) == 0,
+                        }
                     }
                 }
             };
@@ -264,18 +321,45 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                 // Fewer than two could play (the others joining where they
                 // must wait): the game starts over, everyone in, the button
                 // at the next player after the last button.
-                let button = next_in(seated, t.last.map_or(n - 1, |l| l.button), n).ok_or_else(too_few)?;
-                let sb = if seated.count_ones() == 2 { button } else { next_in(seated, button, n).ok_or_else(too_few)? };
+                let button =
+                    next_in(seated, t.last.map_or(n - 1, |l| l.button), n).ok_or_else(too_few)?;
+                let sb = if seated.count_ones() == 2 {
+                    button
+                } else {
+                    next_in(seated, button, n).ok_or_else(too_few)?
+                };
                 let bb = next_in(seated, sb, n).ok_or_else(too_few)?;
                 entering.clear();
                 entering.extend((0..n).filter(|&s| joiners & (1 << s) != 0));
-                (seated, Positions { button, small_blind: sb, big_blind: bb, button_dead: false, small_blind_dead: false }, 0u32, 0u32)
+                (
+                    seated,
+                    Positions {
+                        button,
+                        small_blind: sb,
+                        big_blind: bb,
+                        button_dead: false,
+                        small_blind_dead: false,
+                    },
+                    0u32,
+                    0u32,
+                )
             } else if dealt.count_ones() == 2 && seated.count_ones() > 2 {
                 // Two dealt in, the others waiting: heads-up between them,
                 // the big blind where it moved.
                 let other = next_in(dealt, pos.big_blind, n).ok_or_else(too_few)?;
                 entering.retain(|&s| dealt & (1 << s) != 0);
-                (dealt, Positions { button: other, small_blind: other, big_blind: pos.big_blind, button_dead: false, small_blind_dead: false }, 0u32, 0u32)
+                (
+                    dealt,
+                    Positions {
+                        button: other,
+                        small_blind: other,
+                        big_blind: pos.big_blind,
+                        button_dead: false,
+                        small_blind_dead: false,
+                    },
+                    0u32,
+                    0u32,
+                )
             } else {
                 (dealt, pos, 0u32, 0u32)
             }
@@ -295,14 +379,36 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
         prev_in(dealt, positions.small_blind, n).and_then(index)
     }
     .ok_or_else(too_few)?;
-    let small_blind = if positions.small_blind_dead { None } else { index(positions.small_blind) };
+    let small_blind = if positions.small_blind_dead {
+        None
+    } else {
+        index(positions.small_blind)
+    };
     let big_blind = index(positions.big_blind).ok_or_else(too_few)?;
-    let in_hand = |set: u32| seats.iter().enumerate().filter(|(_, &s)| set & (1 << s) != 0).fold(0u32, |m, (i, _)| m | (1 << i));
+    let in_hand = |set: u32| {
+        seats
+            .iter()
+            .enumerate()
+            .filter(|(_, &s)| set & (1 << s) != 0)
+            .fold(0u32, |m, (i, _)| m | (1 << i))
+    };
     // Players away are dealt in only with the dead button; their hands are
     // dead (TDA rule 30).
     let dead_hands = in_hand(sets[Status::SittingOut as usize]);
-    let seating = Seating { button: hand_button, small_blind, big_blind, posting: in_hand(posting), dead_blinds: in_hand(dead_blinds), dead_hands };
-    Ok(Plan { seats, seating, positions, entering })
+    let seating = Seating {
+        button: hand_button,
+        small_blind,
+        big_blind,
+        posting: in_hand(posting),
+        dead_blinds: in_hand(dead_blinds),
+        dead_hands,
+    };
+    Ok(Plan {
+        seats,
+        seating,
+        positions,
+        entering,
+    })
 }
 
 /// Blinds the players not dealt in missed in the hand `deal` (moving button,
@@ -311,14 +417,24 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
 /// small blind likewise. Returns (seat, missed bits) to add.
 pub(crate) fn missed_in(t: &Table, deal: &super::Deal) -> Vec<(usize, u8)> {
     let n = t.seats.len();
-    let (Some(last), ButtonRule::Moving) = (deal.before.0, t.button_rule) else { return Vec::new() };
+    let (Some(last), ButtonRule::Moving) = (deal.before.0, t.button_rule) else {
+        return Vec::new();
+    };
     let now = deal.positions;
     (0..n)
         .filter(|s| !deal.seats.contains(s))
         .filter_map(|s| {
             t.seats[s].as_ref().filter(|p| p.played)?;
-            let big = if between(last.big_blind, now.big_blind, s, n) { super::MISSED_BIG } else { 0 };
-            let small = if between(last.small_blind, now.small_blind, s, n) { super::MISSED_SMALL } else { 0 };
+            let big = if between(last.big_blind, now.big_blind, s, n) {
+                super::MISSED_BIG
+            } else {
+                0
+            };
+            let small = if between(last.small_blind, now.small_blind, s, n) {
+                super::MISSED_SMALL
+            } else {
+                0
+            };
             let bits = big | small;
             (bits != 0).then_some((s, bits))
         })

@@ -67,7 +67,13 @@ pub struct Tournament {
 }
 
 fn level_rules(structure: Structure, l: &Level) -> Result<Rules> {
-    let o = BlindOptions { small_blind: l.small_blind, big_blind: l.big_blind, ante: l.ante, big_blind_ante: l.big_blind_ante, ..Default::default() };
+    let o = BlindOptions {
+        small_blind: l.small_blind,
+        big_blind: l.big_blind,
+        ante: l.ante,
+        big_blind_ante: l.big_blind_ante,
+        ..Default::default()
+    };
     match structure {
         Structure::NoLimit => Rules::no_limit(o),
         Structure::PotLimit => Rules::pot_limit(o),
@@ -80,20 +86,41 @@ impl Tournament {
     /// A tournament of the players `stacks` (seat `i` gets `stacks[i]`;
     /// `0` leaves a seat empty), with the button at `button` (or the first
     /// player).
-    pub fn new(structure: Structure, levels: Vec<Level>, advance: Advance, stacks: &[u64], payouts: Vec<u64>, button: Option<usize>, seed: Option<u64>) -> Result<Tournament> {
+    pub fn new(
+        structure: Structure,
+        levels: Vec<Level>,
+        advance: Advance,
+        stacks: &[u64],
+        payouts: Vec<u64>,
+        button: Option<usize>,
+        seed: Option<u64>,
+    ) -> Result<Tournament> {
         if levels.is_empty() {
-            return Err(Error::bad_config("a tournament needs at least one level".into()));
+            return Err(Error::bad_config(
+                "a tournament needs at least one level".into(),
+            ));
         }
         for (i, l) in levels.iter().enumerate() {
-            level_rules(structure, l).map_err(|e| Error::bad_config(format!("level {}: {e}", i + 1)))?;
+            level_rules(structure, l)
+                .map_err(|e| Error::bad_config(format!("level {}: {e}", i + 1)))?;
         }
         match advance {
-            Advance::Hands(0) => return Err(Error::bad_config("levels advance after at least 1 hand".into())),
-            Advance::Seconds(s) if !(s.is_finite() && s > 0.0) => return Err(Error::bad_config(format!("a level lasts a positive number of seconds, not {s}"))),
+            Advance::Hands(0) => {
+                return Err(Error::bad_config(
+                    "levels advance after at least 1 hand".into(),
+                ))
+            }
+            Advance::Seconds(s) if !(s.is_finite() && s > 0.0) => {
+                return Err(Error::bad_config(format!(
+                    "a level lasts a positive number of seconds, not {s}"
+                )))
+            }
             _ => {}
         }
         if stacks.iter().filter(|&&s| s > 0).count() < 2 {
-            return Err(Error::bad_config("a tournament needs at least two players (stacks above 0)".into()));
+            return Err(Error::bad_config(
+                "a tournament needs at least two players (stacks above 0)".into(),
+            ));
         }
         let rules = Arc::new(level_rules(structure, &levels[0])?);
         let mut table = Table::new(rules, stacks.len(), ButtonRule::Dead, seed)?;
@@ -104,18 +131,37 @@ impl Tournament {
         }
         let entrants = table.players() as u32;
         if entrants < 2 {
-            return Err(Error::bad_config("a tournament needs at least two players".into()));
+            return Err(Error::bad_config(
+                "a tournament needs at least two players".into(),
+            ));
         }
         if payouts.len() > entrants as usize {
-            return Err(Error::bad_config(format!("{} payouts for {entrants} players: at most one per player", payouts.len())));
+            return Err(Error::bad_config(format!(
+                "{} payouts for {entrants} players: at most one per player",
+                payouts.len()
+            )));
         }
         if payout_total(&payouts).is_none() {
-            return Err(Error::bad_config("the payouts add up to more than 2**64 - 1: a prize pool is at most that".into()));
+            return Err(Error::bad_config(
+                "the payouts add up to more than 2**64 - 1: a prize pool is at most that".into(),
+            ));
         }
         if let Some(b) = button {
             table.set_button(b)?;
         }
-        Ok(Tournament { table, structure, levels, advance, level: 0, hands_at_level: 0, clock: 0.0, payouts, entrants, results: Vec::new(), undo: None })
+        Ok(Tournament {
+            table,
+            structure,
+            levels,
+            advance,
+            level: 0,
+            hands_at_level: 0,
+            clock: 0.0,
+            payouts,
+            entrants,
+            results: Vec::new(),
+            undo: None,
+        })
     }
 
     pub fn table(&self) -> &Table {
@@ -163,10 +209,15 @@ impl Tournament {
             return Err(Error::bad_config("the tournament is over".into()));
         }
         if !self.results.is_empty() {
-            return Err(Error::bad_config("late registration closed when the first player busted (places are being decided)".into()));
+            return Err(Error::bad_config(
+                "late registration closed when the first player busted (places are being decided)"
+                    .into(),
+            ));
         }
         if self.entrants as usize >= self.table.seat_count() {
-            return Err(Error::bad_config("every seat has had a player: this single-table tournament is full".into()));
+            return Err(Error::bad_config(
+                "every seat has had a player: this single-table tournament is full".into(),
+            ));
         }
         let id = self.table.sit(seat, stack, Entry::PostBigBlind)?;
         self.entrants += 1;
@@ -185,15 +236,27 @@ impl Tournament {
             }
             (Advance::Seconds(len), Some(t)) => {
                 if !t.is_finite() {
-                    return Err(Error::bad_config(format!("the clock must be a number of seconds since the start, not {t}")));
+                    return Err(Error::bad_config(format!(
+                        "the clock must be a number of seconds since the start, not {t}"
+                    )));
                 }
                 if t < self.clock {
                     return Err(Error::bad_config(format!("the clock reads {t} seconds, before the last hand's {}: it only moves forward", self.clock)));
                 }
-                level = ((t / len).floor() as usize).min(self.levels.len() - 1).max(level);
+                level = ((t / len).floor() as usize)
+                    .min(self.levels.len() - 1)
+                    .max(level);
             }
-            (Advance::Hands(_), Some(_)) => return Err(Error::bad_config("levels advance by hands here: deal without a clock".into())),
-            (Advance::Seconds(_), None) => return Err(Error::bad_config("levels advance by the clock here: pass the seconds since the start".into())),
+            (Advance::Hands(_), Some(_)) => {
+                return Err(Error::bad_config(
+                    "levels advance by hands here: deal without a clock".into(),
+                ))
+            }
+            (Advance::Seconds(_), None) => {
+                return Err(Error::bad_config(
+                    "levels advance by the clock here: pass the seconds since the start".into(),
+                ))
+            }
         }
         Ok(level)
     }
@@ -204,17 +267,24 @@ impl Tournament {
             return Err(Error::bad_config("the tournament is over".into()));
         }
         if let Some(d) = self.table.dealt() {
-            return Err(Error::bad_config(format!("cannot deal a new hand while hand {} is being played: finish it first", d.number)));
+            return Err(Error::bad_config(format!(
+                "cannot deal a new hand while hand {} is being played: finish it first",
+                d.number
+            )));
         }
         let level = self.update_level(clock)?;
         let before = (self.level, self.hands_at_level, self.clock);
         if level != self.level {
-            self.table.set_rules(Arc::new(level_rules(self.structure, &self.levels[level])?))?;
+            self.table
+                .set_rules(Arc::new(level_rules(self.structure, &self.levels[level])?))?;
         }
         let hand = match self.table.new_hand() {
             Ok(h) => h,
             Err(e) => {
-                self.table.set_rules(Arc::new(level_rules(self.structure, &self.levels[self.level])?))?;
+                self.table.set_rules(Arc::new(level_rules(
+                    self.structure,
+                    &self.levels[self.level],
+                )?))?;
                 return Err(e);
             }
         };
@@ -259,25 +329,52 @@ impl Tournament {
         let mut out = Vec::new();
         // Larger starting stacks place higher; equal ones tie.
         let mut order = busts.clone();
-        order.sort_by_key(|b| (std::cmp::Reverse(b.starting_stack), (b.seat + n - button - 1) % n));
+        order.sort_by_key(|b| {
+            (
+                std::cmp::Reverse(b.starting_stack),
+                (b.seat + n - button - 1) % n,
+            )
+        });
         let mut i = 0;
         while i < order.len() {
-            let j = (i..order.len()).find(|&j| order[j].starting_stack != order[i].starting_stack).unwrap_or(order.len());
+            let j = (i..order.len())
+                .find(|&j| order[j].starting_stack != order[i].starting_stack)
+                .unwrap_or(order.len());
             let place = left + 1 + i as u32;
             // The prizes of the places tied for, pooled exactly (the pool
             // is at most the prize pool, which fits: see `payout_total`).
-            let pool: u128 = (place..place + (j - i) as u32).map(|p| self.payouts.get(p as usize - 1).copied().unwrap_or(0) as u128).sum();
+            let pool: u128 = (place..place + (j - i) as u32)
+                .map(|p| self.payouts.get(p as usize - 1).copied().unwrap_or(0) as u128)
+                .sum();
             let ways = (j - i) as u128;
             let (share, odd) = (pool / ways, (pool % ways) as usize);
             for (k, b) in order[i..j].iter().enumerate() {
                 let prize = u64::try_from(share + (k < odd) as u128).unwrap_or(u64::MAX);
-                out.push(Finish { player: b.player, seat: b.seat, place, prize, hand: Some(b.hand) });
+                out.push(Finish {
+                    player: b.player,
+                    seat: b.seat,
+                    place,
+                    prize,
+                    hand: Some(b.hand),
+                });
             }
             i = j;
         }
         if left == 1 {
-            if let Some((seat, p)) = self.table.seats().iter().enumerate().find_map(|(s, p)| p.as_ref().map(|p| (s, p))) {
-                out.push(Finish { player: p.id, seat, place: 1, prize: self.payouts.first().copied().unwrap_or(0), hand: None });
+            if let Some((seat, p)) = self
+                .table
+                .seats()
+                .iter()
+                .enumerate()
+                .find_map(|(s, p)| p.as_ref().map(|p| (s, p)))
+            {
+                out.push(Finish {
+                    player: p.id,
+                    seat,
+                    place: 1,
+                    prize: self.payouts.first().copied().unwrap_or(0),
+                    hand: None,
+                });
             }
         }
         self.results.extend(out.iter().cloned());
@@ -285,7 +382,11 @@ impl Tournament {
     }
 
     /// Plays one hand through (absent players' hands are dead).
-    pub fn play<F: FnMut(&Hand) -> Move>(&mut self, mut policy: F, clock: Option<f64>) -> Result<(Hand, Vec<Finish>)> {
+    pub fn play<F: FnMut(&Hand) -> Move>(
+        &mut self,
+        mut policy: F,
+        clock: Option<f64>,
+    ) -> Result<(Hand, Vec<Finish>)> {
         let mut hand = self.new_hand(clock)?;
         if let Err(e) = self.table.play_out(&mut hand, &mut policy) {
             self.take_back();
@@ -297,9 +398,20 @@ impl Tournament {
 
     /// ICM of the players still in, over the prizes of the places left.
     pub fn icm(&self, trials: Option<u64>, seed: Option<u64>) -> Result<Vec<(u32, f64)>> {
-        let players: Vec<(u32, u64)> = self.table.seats().iter().flatten().map(|p| (p.id, p.stack)).collect();
+        let players: Vec<(u32, u64)> = self
+            .table
+            .seats()
+            .iter()
+            .flatten()
+            .map(|p| (p.id, p.stack))
+            .collect();
         let stacks: Vec<u64> = players.iter().map(|p| p.1).collect();
-        let payouts: Vec<f64> = self.payouts.iter().take(stacks.len()).map(|&p| p as f64).collect();
+        let payouts: Vec<f64> = self
+            .payouts
+            .iter()
+            .take(stacks.len())
+            .map(|&p| p as f64)
+            .collect();
         let r = icm::icm(&stacks, &payouts, trials, seed)?;
         Ok(players.iter().map(|p| p.0).zip(r.equities).collect())
     }
