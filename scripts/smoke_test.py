@@ -4,7 +4,7 @@ Usage: python scripts/smoke_test.py [README.md]
 
 Checks that holecards comes from the environment's site-packages (not this
 source tree), evaluates a hand with and without NumPy, and, given the README,
-runs its examples (`A short tour`) as doctests, as tests/test_readme.py does.
+runs its examples (`A short tour`) as doctests, as tests/test_docs.py does.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 #   cargo test (debug, then release mode with the exhaustive 5-, 6- and 7-card checks),
 #   pytest (Hypothesis, scenarios, pokerkit differential, README examples),
 #   an exploring Hypothesis run from a random seed, a soak and a timed fuzz,
-#   mypy's stubtest (the .pyi stubs match the compiled module) and mypy --strict;
+#   mypy's stubtest (the .pyi stubs match the compiled module) and mypy --strict,
+#   the documentation site built with warnings as errors (mkdocs --strict);
 #   before them rustfmt, clippy and ruff.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +44,14 @@ HYPOTHESIS_PROFILE=explore HOLECARDS_EXPLORE_BUDGET=${EXPLORE_SECONDS:-60} \
 "$VPY" scripts/soak.py --seed "$EXPLORE_SEED" --fuzz-seconds "${FUZZ_SECONDS:-5}"
 "$VPY" -m mypy.stubtest holecards
 "$VPY" -m mypy --strict python/holecards
+# The documentation site (mkdocs.yml: the guides in docs/ and the API
+# reference from the docstrings and the stubs), every warning an error: a
+# reference to a name that is gone, a broken link or a page missing from the
+# navigation fails here. Its examples run under pytest above.
+SITE=$(mktemp -d)
+NO_MKDOCS_2_WARNING=1 "$VPY" -m mkdocs build --strict --quiet --site-dir "$SITE" \
+    || { rm -rf "$SITE"; exit 1; }
+rm -rf "$SITE"
 # Packaging: the release artefacts of scripts/build-wheels.sh (the abi3
 # manylinux2014 wheel, checked with auditwheel, and the sdist), installed as a
 # user installs them, each into a fresh virtual environment.

@@ -512,21 +512,6 @@ def test_readme_vector_example_runs() -> None:
     assert scope["steps"] > 0
 
 
-def test_docs_examples() -> None:
-    import doctest
-
-    doc = Path(__file__).resolve().parent.parent / "docs" / "env.md"
-    result = doctest.testfile(
-        str(doc),
-        module_relative=False,
-        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
-        raise_on_error=False,
-        verbose=False,
-    )
-    assert result.attempted >= 10
-    assert result.failed == 0, f"{result.failed} example(s) in docs/env.md failed"
-
-
 junk = st.one_of(
     st.none(),
     st.booleans(),

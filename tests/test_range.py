@@ -5,10 +5,8 @@ token, dead cards, pickling."""
 from __future__ import annotations
 
 import copy
-import doctest
 import itertools
 import pickle
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -229,15 +227,3 @@ def test_all_combos_once() -> None:
     assert {(int(a), int(b)) for a, b, _ in combos} == {
         (max(a, b), min(a, b)) for a, b in itertools.combinations(range(52), 2)
     }
-
-
-def test_docs_examples() -> None:
-    doc = Path(__file__).resolve().parent.parent / "docs" / "ranges.md"
-    result = doctest.testfile(
-        str(doc),
-        module_relative=False,
-        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
-        raise_on_error=False,
-        verbose=False,
-    )
-    assert result.attempted >= 5 and result.failed == 0

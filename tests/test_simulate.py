@@ -200,16 +200,6 @@ def test_ray_gives_exactly_the_one_machine_result() -> None:
         ray.shutdown()
 
 
-def test_docs_simulation_examples_run() -> None:
-    import doctest
-    from pathlib import Path
-
-    doc = Path(__file__).resolve().parent.parent / "docs" / "simulation.md"
-    result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS)
-    assert result.attempted >= 5
-    assert result.failed == 0, f"{result.failed} example(s) in docs/simulation.md failed"
-
-
 def test_demo_shows_equity_a_bot_tournament_and_the_sample_replayed() -> None:
     r = cli("demo", "--seed", "3")
     assert r.returncode == 0, r.stderr

@@ -404,17 +404,6 @@ def test_table_hands_as_phh_replay_and_pokerkit_agrees_on_dead_blinds() -> None:
     assert checked > 5 and dead > 0
 
 
-def test_docs_tables_examples_run() -> None:
-    """The examples in docs/tables.md run and print what they say."""
-    import doctest
-    from pathlib import Path
-
-    doc = Path(__file__).resolve().parent.parent / "docs" / "tables.md"
-    result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 5
-    assert result.failed == 0, f"{result.failed} example(s) in docs/tables.md failed"
-
-
 def test_audit_findings_fixed() -> None:
     """Cases an adversarial review found (each failed before its fix)."""
     rules = Rules.no_limit(small_blind=1, big_blind=2)
