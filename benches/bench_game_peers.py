@@ -716,13 +716,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         f"\nseed=None adds {(hc_none['best_s'] - hc_seed['best_s']) / n * 1e6:.2f} µs per hand in the full loop "
         f"(construction with OS entropy {t_new_none * 1e9:,.0f} ns vs seeded {t_new_seed * 1e9:,.0f} ns).\n"
     )
-    target_rate = 50_000
-    best_rate = min(r["hands_per_s"] for r in full if r["library"] == "holecards")
-    print(
-        f"Targets: >= {target_rate:,} hands/s from Python: "
-        f"{'met' if best_rate >= target_rate else 'MISSED'} (slowest holecards row {fmt_rate(best_rate)}); "
-        f"copy() under 1 µs: {'met' if hc_copy < 1e-6 else 'MISSED'} ({fmt_ns(hc_copy)})."
-    )
     if pk_missing:
         print(f"Note: {pk_missing}.")
     print(f"(recording {record_s:.1f} s; total {total_s:.1f} s)")
