@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need into ./.venv and runs every test:
 #   cargo test (debug, then release mode with the exhaustive 5-, 6- and 7-card checks),
-#   pytest (Hypothesis, scenarios, pokerkit differential, README examples),
+#   pytest (Hypothesis, scenarios, pokerkit differential, README and docs/ examples),
 #   an exploring Hypothesis run from a random seed, a soak and a timed fuzz,
 #   mypy's stubtest (the .pyi stubs match the compiled module) and mypy --strict,
 #   the documentation site built with warnings as errors (mkdocs --strict);
