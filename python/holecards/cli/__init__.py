@@ -22,8 +22,8 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, List, NoReturn, Optional, Sequence, TextIO
 
-from . import __version__
-from ._core import (
+from .. import __version__
+from .._core import (
     MAX_SEATS,
     MIN_SEATS,
     Card,
@@ -34,12 +34,12 @@ from ._core import (
     evaluate,
     parse_cards,
 )
-from ._format import cards as _cards
-from ._format import describe_rules, hand_log
-from ._format import seats as _seats
-from .bots import DemoBot, play_hand
-from .enums import Category, EventKind
-from .errors import HolecardsError
+from .._format import cards as _cards
+from .._format import describe_rules, hand_log
+from .._format import seats as _seats
+from ..bots import DemoBot, play_hand
+from ..enums import Category, EventKind
+from ..errors import HolecardsError
 
 __all__ = ["main"]
 
@@ -130,7 +130,7 @@ def run_demo(seed: int, players: int, structure: str, out: TextIO) -> None:
 def _equity_lines(hand: Hand) -> List[str]:
     """Each street's exact equity of the players still in (the demo sees
     every hole card; folded players' cards are dead)."""
-    from ._equity_api import equity
+    from .._equity import equity
 
     holes = {s: hand.hole_cards(s) for s in range(hand.num_players)}
     folded: set[int] = set()
@@ -162,7 +162,7 @@ def _equity_lines(hand: Hand) -> List[str]:
 
 
 def _tournament_lines(seed: int) -> List[str]:
-    from .sim import BuiltinBot
+    from ..sim import BuiltinBot
 
     names = [
         "tight_aggressive",
@@ -203,9 +203,9 @@ def _tournament_lines(seed: int) -> List[str]:
 def _sample_lines() -> List[str]:
     from pathlib import Path
 
-    from . import phh
+    from .. import phh
 
-    path = Path(__file__).resolve().parent / "data" / "sample.phhs"
+    path = Path(__file__).resolve().parent.parent / "data" / "sample.phhs"
     histories = phh.load(path)
     replayed = phh.replay_all(histories)
     matched = sum(
@@ -355,7 +355,7 @@ def _load_corpus(
     paths: Sequence[str], threads: Optional[int], out: TextIO
 ) -> tuple[list[Any], list[tuple[str, str]]]:
     """Every history under ``paths`` and the files that could not be read."""
-    from . import phh
+    from .. import phh
 
     missing = [p for p in paths if not os.path.exists(p)]
     if missing:
@@ -379,7 +379,7 @@ def run_replay(paths: Sequence[str], threads: Optional[int], out: TextIO) -> int
     from rich.progress import Progress
     from rich.table import Table
 
-    from ._core import _phh_check_each
+    from .._core import _phh_check_each
 
     console = Console(file=out, highlight=False, soft_wrap=True)
     histories, unreadable = _load_corpus(paths, threads, out)
@@ -439,7 +439,7 @@ def run_convert(paths: Sequence[str], target: str, threads: Optional[int], out: 
         import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
         raise CliError("convert needs pyarrow: pip install 'holecards[arrow]'") from None
-    from . import phh
+    from .. import phh
 
     histories, unreadable = _load_corpus(paths, threads, out)
     hands, actions = phh.to_arrow(histories, threads=threads)
@@ -493,7 +493,7 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from ._equity_api import equity, equity_grid
+    from .._equity import equity, equity_grid
 
     console = Console(file=out, highlight=False, soft_wrap=True)
     bar = _LazyProgress(Console(file=sys.stderr), "grid" if args.grid else "equity")
@@ -711,10 +711,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print the result (or with --grid, the grid) as JSON"
     )
     cv.add_argument("--to", required=True, metavar="OUT.parquet", help="the hands table to write")
-    from . import _cli_sim
+    from . import simulate as _cli_sim
 
     _cli_sim.add_parser(commands, _int_in_range)
-    from . import _cli_play
+    from . import play as _cli_play
 
     _cli_play.add_parser(commands, _int_in_range)
     for sub in (rp, cv):
@@ -736,13 +736,13 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     if command == "equity":
         return run_equity(args, out)
     if command == "play":
-        from . import _cli_play
+        from . import play as _cli_play
 
         return _cli_play.run(args, out, CliError)
     if command == "simulate":
         from rich.console import Console
 
-        from . import _cli_sim
+        from . import simulate as _cli_sim
 
         return _cli_sim.run(
             args, out, lambda what: _LazyProgress(Console(file=sys.stderr), what), CliError

@@ -15,11 +15,11 @@ import argparse
 import random
 from typing import Any, List, Optional, TextIO
 
-from . import Rules, Table, Tournament
-from ._core import BuiltinBot
-from .bots import apply_move
-from .enums import EventKind, Street
-from .sim import BOT_NAMES
+from .. import Rules, Table, Tournament
+from .._core import BuiltinBot
+from ..bots import apply_move
+from ..enums import EventKind, Street
+from ..sim import BOT_NAMES
 
 _DEFAULT_BOTS = [
     "tight_aggressive",

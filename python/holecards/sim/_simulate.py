@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, List, Literal, Optional, Sequence, Tuple, Union
 
-from ._core import (
+from .._core import (
     BuiltinBot,
     Hand,
     Rules,
@@ -27,8 +27,8 @@ from ._core import (
     _sim_tournaments,
     icm,
 )
-from .bots import apply_move
-from .errors import ConfigError
+from ..bots import apply_move
+from ..errors import ConfigError
 
 __all__ = [
     "simulate",
@@ -432,7 +432,7 @@ def _tournaments(
     native: bool,
     max_hands: int,
 ) -> TournamentResult:
-    from ._core import Tournament
+    from .._core import Tournament
 
     levels = _levels(levels)
     hands_per_level = _int_arg("hands_per_level", hands_per_level, 1, 2**32 - 1)
