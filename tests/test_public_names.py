@@ -82,3 +82,14 @@ def test_the_console_script_and_python_dash_m_run_the_same_main() -> None:
         timeout=60,
     )
     assert done.returncode == 0 and done.stdout.startswith("holecards "), done
+
+
+def test_the_env_settings_old_name_still_works_with_a_deprecation_warning() -> None:
+    pytest.importorskip("gymnasium")
+    from holecards.env import _config
+
+    with pytest.warns(DeprecationWarning, match="renamed EnvSettings"):
+        old = _config.EnvSpec  # type: ignore[attr-defined,unused-ignore]
+    assert old is _config.EnvSettings
+    with pytest.raises(AttributeError):
+        _config.NoSuchName  # type: ignore[attr-defined,unused-ignore]  # noqa: B018

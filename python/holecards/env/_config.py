@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass, field
 from fractions import Fraction
 from numbers import Integral, Real
@@ -94,8 +95,13 @@ def action_name(spec: Tuple[str, int, int]) -> str:
 
 
 @dataclass
-class EnvSpec:
-    """A checked configuration (see :func:`holecards.env.aec_env` for the keys)."""
+class EnvSettings:
+    """A checked configuration (see :func:`holecards.env.aec_env` for the keys).
+
+    Named apart from Gymnasium's ``EnvSpec`` (an environment's registration,
+    which ``gymnasium.make`` sets as ``env.spec``): this is the table's
+    settings, the engine's configuration plus what stays in Python (Python
+    bots, the render mode)."""
 
     rules: Rules
     players: int
@@ -113,7 +119,7 @@ class EnvSpec:
 
     @property
     def core(self) -> _EnvConfig:
-        assert self.config is not None  # (make_spec sets it)
+        assert self.config is not None  # (make_settings sets it)
         return self.config
 
     @property
@@ -151,7 +157,7 @@ class EnvSpec:
         return float(self.max_chips) / self.unit + 2.0
 
 
-def make_spec(
+def make_settings(
     *,
     players: int = 6,
     rules: Optional[Rules] = None,
@@ -164,7 +170,7 @@ def make_spec(
     render_mode: Optional[str] = None,
     bots: Optional[Mapping[int, Any]] = None,
     **unknown: Any,
-) -> EnvSpec:
+) -> EnvSettings:
     """Checks a configuration (the engine checks the rest when it deals)."""
     if unknown:
         known = (
@@ -249,7 +255,7 @@ def make_spec(
             raise ConfigError(
                 f"the bot for seat {seat} must be a built-in bot's name or a callable taking a SeatView, not {bot!r}"
             )
-    spec = EnvSpec(
+    spec = EnvSettings(
         rules,
         players,
         stack_list,
@@ -271,3 +277,15 @@ def make_spec(
 def layout(players: int) -> Dict[str, slice]:
     """The observation's parts for ``players`` players, as slices."""
     return {name: slice(offset, offset + length) for name, offset, length in _env_layout(players)}
+
+
+def __getattr__(name: str) -> Any:
+    # EnvSpec was this class's name until it was renamed apart from Gymnasium's EnvSpec.
+    if name == "EnvSpec":
+        warnings.warn(
+            "holecards.env._config.EnvSpec is renamed EnvSettings (Gymnasium has its own EnvSpec)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return EnvSettings
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
