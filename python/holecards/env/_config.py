@@ -9,7 +9,7 @@ from fractions import Fraction
 from numbers import Integral, Real
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from .._core import Rules, _env_layout, _EnvConfig
+from .._core import MAX_SEATS, MIN_SEATS, Rules, _env_layout, _EnvConfig
 from ..enums import Structure
 from ..errors import ConfigError
 
@@ -33,7 +33,7 @@ def _int(name: str, value: Any, low: int = 0, high: int = 2**62) -> int:
 
 
 #: Seats an environment may have (the engine's limits).
-MIN_PLAYERS, MAX_PLAYERS = 2, 22
+MIN_PLAYERS, MAX_PLAYERS = MIN_SEATS, MAX_SEATS
 
 
 def players_of(value: Any) -> int:

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, List, Literal, Optional, Sequence, Tuple, Union
 
 from .._core import (
+    MAX_SEATS,
+    MIN_SEATS,
     BuiltinBot,
     Hand,
     Rules,
@@ -218,8 +220,10 @@ def simulate(
     results. See docs/simulation.md."""
     bots = list(bots)
     n = len(bots)
-    if not 2 <= n <= 22:
-        raise ConfigError(f"a simulation needs 2 to 22 bots, one a seat, not {n}")
+    if not MIN_SEATS <= n <= MAX_SEATS:
+        raise ConfigError(
+            f"a simulation needs {MIN_SEATS} to {MAX_SEATS} bots, one a seat, not {n}"
+        )
     for i, b in enumerate(bots):
         name = _bot_name(b)
         if name is not None and name not in BOT_NAMES:
