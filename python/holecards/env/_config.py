@@ -53,11 +53,6 @@ def parse_action(a: Any, structure: Structure) -> Tuple[str, int, int]:
     """One action of the abstraction as ``(name, num, den)``."""
     if isinstance(a, str):
         name = a.strip().lower().replace("-", "_").replace(" ", "_")
-        if name == "all_in":
-            if structure != Structure.NO_LIMIT:
-                raise ConfigError(
-                    f"'all_in' is a no-limit action: in {structure.name.lower().replace('_', '-')} the largest bet or raise is 'max_raise'"
-                )
         if name in _NAMES + ("all_in",):
             return (name, 0, 0)
         raise ConfigError(
@@ -171,7 +166,14 @@ def make_settings(
     bots: Optional[Mapping[int, Any]] = None,
     **unknown: Any,
 ) -> EnvSettings:
-    """Checks a configuration (the engine checks the rest when it deals)."""
+    """Converts a configuration to the engine's types, which the engine checks.
+
+    Python checks what it must to convert (types, integer bounds, names, the
+    seats that bots are given for); the engine checks the rest (the count of
+    stacks, a stack range's order, the button, 'all_in' outside no-limit,
+    that a seat is left to an agent, and that one hand can be dealt). Pot
+    fractions under fixed-size betting are refused here only: the engine's
+    configuration accepts them."""
     if unknown:
         known = (
             "players, rules, stacks, stack_range, episode, max_hands, actions, button, render_mode"
@@ -195,11 +197,7 @@ def make_settings(
     if isinstance(stacks, Integral) and not isinstance(stacks, bool):
         stack_list = [_int("stacks", stacks, 1)] * players
     elif isinstance(stacks, (list, tuple)):
-        stack_list = [_int("each stack", s, 1) for s in stacks]
-        if len(stack_list) != players:
-            raise ConfigError(
-                f"{len(stack_list)} stacks for {players} players: give one stack for all or one per seat (or stack_range=(low, high))"
-            )
+        stack_list = [_int("each stack", s, 1) for s in stacks]  # (the engine checks the count)
     else:
         raise ConfigError(f"stacks must be an integer or one integer per seat, not {stacks!r}")
     rng: Optional[Tuple[int, int]] = None
@@ -210,9 +208,7 @@ def make_settings(
             _int("stack_range's low", stack_range[0], 1),
             _int("stack_range's high", stack_range[1], 1),
         )
-        if low > high:
-            raise ConfigError(f"stack_range's low {low} is above its high {high}")
-        rng = (low, high)
+        rng = (low, high)  # (the engine checks low <= high)
     if episode not in ("hand", "session"):
         raise ConfigError(
             f"episode must be 'hand' (one hand) or 'session' (hands until a bust or max_hands), not {episode!r}"
@@ -234,9 +230,7 @@ def make_settings(
     else:
         action_list = [parse_action(a, structure) for a in given]
     if button is not None:
-        button = _int("button", button)
-        if button >= players:
-            raise ConfigError(f"button {button} is not a seat: seats are 0..{players - 1}")
+        button = _int("button", button)  # (the engine checks that it is a seat)
     if render_mode not in (None, "ansi", "human"):
         raise ConfigError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
     names: List[Optional[str]] = [None] * players
