@@ -111,6 +111,7 @@ def _equity_lines(hand: Hand) -> List[str]:
 
 def _tournament_lines(seed: int) -> List[str]:
     from ..sim import BuiltinBot
+    from ..sim._simulate import _DEFAULT_LEVELS as DEFAULT_LEVELS
 
     names = [
         "tight_aggressive",
@@ -120,19 +121,7 @@ def _tournament_lines(seed: int) -> List[str]:
         "random",
         "calling_station",
     ]
-    levels = [
-        (10, 20),
-        (15, 30),
-        (25, 50),
-        (50, 100),
-        (75, 150),
-        (100, 200),
-        (150, 300),
-        (200, 400),
-        (300, 600),
-        (500, 1000),
-        (1000, 2000),
-    ]
+    levels = [*DEFAULT_LEVELS, (1000, 2000)]
     t = Tournament(levels, [1500] * 6, [650, 350], hands_per_level=10, seed=seed)
     bots = [BuiltinBot(n, seed=seed * 10 + i) for i, n in enumerate(names)]
     while not t.is_over:

@@ -8,9 +8,9 @@ docs/simulation.md.
 
 from __future__ import annotations
 
+from .._core import BuiltinBot
 from ._simulate import (
     BOT_NAMES,
-    BuiltinBot,
     SeatResult,
     SimulationResult,
     TournamentResult,

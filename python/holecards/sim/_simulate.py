@@ -32,16 +32,6 @@ from .._core import (
 from ..bots import apply_move
 from ..errors import ConfigError
 
-__all__ = [
-    "simulate",
-    "SimulationResult",
-    "SeatResult",
-    "TournamentResult",
-    "TournamentSeatResult",
-    "BuiltinBot",
-    "BOT_NAMES",
-]
-
 BotMove = Tuple[str, int]
 BotArg = Union[str, Callable[[SeatView], BotMove]]
 
