@@ -22,7 +22,7 @@ fn screaming(debug: &str) -> String {
 /// Each enum's members of `from(0)`, `from(1)`, ... until `None`, as Python names.
 fn members<T: std::fmt::Debug>(from: impl Fn(u8) -> Option<T>) -> Vec<String> {
     (0..=u8::MAX)
-        .map_while(|i| from(i))
+        .map_while(from)
         .map(|m| screaming(&format!("{m:?}")))
         .collect()
 }
