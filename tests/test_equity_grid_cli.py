@@ -142,7 +142,7 @@ def test_docs_examples_run() -> None:
     )
     assert result.attempted >= 3
     assert result.failed == 0, f"{result.failed} example(s) in docs/equity.md failed"
-    import holecards._equity_api as api
+    import holecards._equity as api
 
     r = doctest.testmod(api, raise_on_error=False, verbose=False)
     assert r.attempted >= 2 and r.failed == 0

@@ -38,7 +38,7 @@ from ._core import (
     icm,
     parse_cards,
 )
-from ._equity_api import EquityGrid, EquityResult, equity, equity_grid
+from ._equity import EquityGrid, EquityResult, equity, equity_grid
 from ._evaluate import evaluate_many
 from .enums import ActionKind, Category, EventKind, IllegalReason, Street, Structure
 from .errors import (

@@ -44,7 +44,7 @@ from gymnasium.envs.registration import registry as _registry
 
 from .._core import SeatView, _env_observe_view
 from ..errors import ConfigError
-from ._config import DEFAULT_ACTIONS, layout, make_spec, players_of
+from ._config import DEFAULT_ACTIONS, layout, make_settings, players_of
 from ._gym import HoldemEnv
 from ._vector import VectorEnv
 
@@ -68,7 +68,7 @@ def aec_env(**config: Any) -> Any:
     (agent ``player_i`` is seat ``i``), each observing ``{"observation",
     "action_mask"}``. Needs PettingZoo."""
     HoldemAEC = _pz().HoldemAEC
-    return HoldemAEC(make_spec(**_agents_only(config)))
+    return HoldemAEC(make_settings(**_agents_only(config)))
 
 
 def parallel_env(**config: Any) -> Any:
@@ -76,7 +76,7 @@ def parallel_env(**config: Any) -> Any:
     takes a dict of actions, and plays the one of the agent to act (the
     others' masks are all zero and their answers are ignored). Needs PettingZoo."""
     HoldemParallel = _pz().HoldemParallel
-    return HoldemParallel(make_spec(**_agents_only(config)))
+    return HoldemParallel(make_settings(**_agents_only(config)))
 
 
 def _pz() -> Any:
@@ -154,7 +154,7 @@ def gym_env(
         raise ConfigError(
             f"illegal_action must be 'raise' or a reward (a finite number), not {illegal_action!r}"
         )
-    return HoldemEnv(make_spec(bots=bots, **config), seat, illegal_action)
+    return HoldemEnv(make_settings(bots=bots, **config), seat, illegal_action)
 
 
 def observation_layout(players: int = 6) -> Dict[str, slice]:

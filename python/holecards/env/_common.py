@@ -11,14 +11,14 @@ from gymnasium import spaces
 from .. import _format
 from .._core import Hand, _EnvTable
 from ..errors import ConfigError, IllegalActionError
-from ._config import EnvSpec
+from ._config import EnvSettings
 
 
-def observation_box(spec: EnvSpec) -> spaces.Box:
+def observation_box(spec: EnvSettings) -> spaces.Box:
     return spaces.Box(low=0.0, high=spec.obs_high, shape=(spec.obs_len,), dtype=np.float32)
 
 
-def action_space(spec: EnvSpec) -> spaces.Space[Any]:
+def action_space(spec: EnvSettings) -> spaces.Space[Any]:
     if spec.exact:
         return spaces.Tuple(
             (spaces.Discrete(3), spaces.Box(low=0, high=spec.max_chips, shape=(1,), dtype=np.int64))
@@ -26,18 +26,18 @@ def action_space(spec: EnvSpec) -> spaces.Space[Any]:
     return spaces.Discrete(spec.num_actions)
 
 
-def mask_box(spec: EnvSpec) -> spaces.Box:
+def mask_box(spec: EnvSettings) -> spaces.Box:
     return spaces.Box(low=0, high=1, shape=(spec.num_actions,), dtype=np.int8)
 
 
-def mask_key(spec: EnvSpec) -> str:
+def mask_key(spec: EnvSettings) -> str:
     """The mask's name: ``action_mask`` for a discrete abstraction; in exact
     mode ``kind_mask`` (it masks the three kinds, not the (kind, amount)
     action, whose amount no mask can describe)."""
     return "kind_mask" if spec.exact else "action_mask"
 
 
-def split_action(spec: EnvSpec, action: Any) -> "tuple[int, Optional[int]]":
+def split_action(spec: EnvSettings, action: Any) -> "tuple[int, Optional[int]]":
     """An agent's action as (index, amount); a clear error for anything else."""
     if type(action) is int and not spec.exact and -(2**62) < action < 2**62:
         return action, None
@@ -74,7 +74,7 @@ def split_action(spec: EnvSpec, action: Any) -> "tuple[int, Optional[int]]":
 class Table:
     """One engine table plus the Python bots the engine cannot call."""
 
-    def __init__(self, spec: EnvSpec, seed: Optional[int] = None) -> None:
+    def __init__(self, spec: EnvSettings, seed: Optional[int] = None) -> None:
         self.spec = spec
         self.core = _EnvTable(spec.core, seed=seed)
         self.core.set_record(True)

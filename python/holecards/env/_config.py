@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass, field
 from fractions import Fraction
 from numbers import Integral, Real
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from .._core import Rules, _env_layout, _EnvConfig
+from .._core import MAX_SEATS, MIN_SEATS, Rules, _env_layout, _EnvConfig
 from ..enums import Structure
 from ..errors import ConfigError
 
@@ -32,7 +33,7 @@ def _int(name: str, value: Any, low: int = 0, high: int = 2**62) -> int:
 
 
 #: Seats an environment may have (the engine's limits).
-MIN_PLAYERS, MAX_PLAYERS = 2, 22
+MIN_PLAYERS, MAX_PLAYERS = MIN_SEATS, MAX_SEATS
 
 
 def players_of(value: Any) -> int:
@@ -52,11 +53,6 @@ def parse_action(a: Any, structure: Structure) -> Tuple[str, int, int]:
     """One action of the abstraction as ``(name, num, den)``."""
     if isinstance(a, str):
         name = a.strip().lower().replace("-", "_").replace(" ", "_")
-        if name == "all_in":
-            if structure != Structure.NO_LIMIT:
-                raise ConfigError(
-                    f"'all_in' is a no-limit action: in {structure.name.lower().replace('_', '-')} the largest bet or raise is 'max_raise'"
-                )
         if name in _NAMES + ("all_in",):
             return (name, 0, 0)
         raise ConfigError(
@@ -94,8 +90,13 @@ def action_name(spec: Tuple[str, int, int]) -> str:
 
 
 @dataclass
-class EnvSpec:
-    """A checked configuration (see :func:`holecards.env.aec_env` for the keys)."""
+class EnvSettings:
+    """A checked configuration (see :func:`holecards.env.aec_env` for the keys).
+
+    Named apart from Gymnasium's ``EnvSpec`` (an environment's registration,
+    which ``gymnasium.make`` sets as ``env.spec``): this is the table's
+    settings, the engine's configuration plus what stays in Python (Python
+    bots, the render mode)."""
 
     rules: Rules
     players: int
@@ -113,7 +114,7 @@ class EnvSpec:
 
     @property
     def core(self) -> _EnvConfig:
-        assert self.config is not None  # (make_spec sets it)
+        assert self.config is not None  # (make_settings sets it)
         return self.config
 
     @property
@@ -151,7 +152,7 @@ class EnvSpec:
         return float(self.max_chips) / self.unit + 2.0
 
 
-def make_spec(
+def make_settings(
     *,
     players: int = 6,
     rules: Optional[Rules] = None,
@@ -164,8 +165,15 @@ def make_spec(
     render_mode: Optional[str] = None,
     bots: Optional[Mapping[int, Any]] = None,
     **unknown: Any,
-) -> EnvSpec:
-    """Checks a configuration (the engine checks the rest when it deals)."""
+) -> EnvSettings:
+    """Converts a configuration to the engine's types, which the engine checks.
+
+    Python checks what it must to convert (types, integer bounds, names, the
+    seats that bots are given for); the engine checks the rest (the count of
+    stacks, a stack range's order, the button, 'all_in' outside no-limit,
+    that a seat is left to an agent, and that one hand can be dealt). Pot
+    fractions under fixed-size betting are refused here only: the engine's
+    configuration accepts them."""
     if unknown:
         known = (
             "players, rules, stacks, stack_range, episode, max_hands, actions, button, render_mode"
@@ -189,11 +197,7 @@ def make_spec(
     if isinstance(stacks, Integral) and not isinstance(stacks, bool):
         stack_list = [_int("stacks", stacks, 1)] * players
     elif isinstance(stacks, (list, tuple)):
-        stack_list = [_int("each stack", s, 1) for s in stacks]
-        if len(stack_list) != players:
-            raise ConfigError(
-                f"{len(stack_list)} stacks for {players} players: give one stack for all or one per seat (or stack_range=(low, high))"
-            )
+        stack_list = [_int("each stack", s, 1) for s in stacks]  # (the engine checks the count)
     else:
         raise ConfigError(f"stacks must be an integer or one integer per seat, not {stacks!r}")
     rng: Optional[Tuple[int, int]] = None
@@ -204,9 +208,7 @@ def make_spec(
             _int("stack_range's low", stack_range[0], 1),
             _int("stack_range's high", stack_range[1], 1),
         )
-        if low > high:
-            raise ConfigError(f"stack_range's low {low} is above its high {high}")
-        rng = (low, high)
+        rng = (low, high)  # (the engine checks low <= high)
     if episode not in ("hand", "session"):
         raise ConfigError(
             f"episode must be 'hand' (one hand) or 'session' (hands until a bust or max_hands), not {episode!r}"
@@ -228,9 +230,7 @@ def make_spec(
     else:
         action_list = [parse_action(a, structure) for a in given]
     if button is not None:
-        button = _int("button", button)
-        if button >= players:
-            raise ConfigError(f"button {button} is not a seat: seats are 0..{players - 1}")
+        button = _int("button", button)  # (the engine checks that it is a seat)
     if render_mode not in (None, "ansi", "human"):
         raise ConfigError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
     names: List[Optional[str]] = [None] * players
@@ -249,7 +249,7 @@ def make_spec(
             raise ConfigError(
                 f"the bot for seat {seat} must be a built-in bot's name or a callable taking a SeatView, not {bot!r}"
             )
-    spec = EnvSpec(
+    spec = EnvSettings(
         rules,
         players,
         stack_list,
@@ -271,3 +271,15 @@ def make_spec(
 def layout(players: int) -> Dict[str, slice]:
     """The observation's parts for ``players`` players, as slices."""
     return {name: slice(offset, offset + length) for name, offset, length in _env_layout(players)}
+
+
+def __getattr__(name: str) -> Any:
+    # EnvSpec was this class's name until it was renamed apart from Gymnasium's EnvSpec.
+    if name == "EnvSpec":
+        warnings.warn(
+            "holecards.env._config.EnvSpec is renamed EnvSettings (Gymnasium has its own EnvSpec)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return EnvSettings
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

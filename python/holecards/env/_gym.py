@@ -11,7 +11,7 @@ import numpy as np
 from .._core import SeatView
 from ..errors import ConfigError
 from ._common import Logged, Table, action_space, mask_key, observation_box, split_action
-from ._config import EnvSpec, seed_of
+from ._config import EnvSettings, seed_of
 
 
 class HoldemEnv(Logged, gymnasium.Env):
@@ -19,7 +19,7 @@ class HoldemEnv(Logged, gymnasium.Env):
 
     metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
 
-    def __init__(self, spec: EnvSpec, seat: int, illegal_action: Union[str, float]) -> None:
+    def __init__(self, spec: EnvSettings, seat: int, illegal_action: Union[str, float]) -> None:
         self.spec_ = spec
         self.seat = seat
         self.table = Table(spec)

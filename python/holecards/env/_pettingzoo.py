@@ -13,7 +13,7 @@ from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 from .._core import SeatView
 from ..errors import ConfigError
 from ._common import Logged, Table, action_space, mask_box, mask_key, observation_box, split_action
-from ._config import EnvSpec, seed_of
+from ._config import EnvSettings, seed_of
 
 
 def _name(seat: int) -> str:
@@ -21,10 +21,10 @@ def _name(seat: int) -> str:
 
 
 class _Base(Logged):
-    spec: EnvSpec
+    spec: EnvSettings
     table: Table
 
-    def _setup(self, spec: EnvSpec) -> None:
+    def _setup(self, spec: EnvSettings) -> None:
         self.spec = spec
         self.table = Table(spec)
         self.possible_agents = [_name(s) for s in range(spec.players)]
@@ -73,7 +73,7 @@ class HoldemAEC(_Base, AECEnv):  # type: ignore[misc]
         "is_parallelizable": False,
     }
 
-    def __init__(self, spec: EnvSpec) -> None:
+    def __init__(self, spec: EnvSettings) -> None:
         super().__init__()
         self._setup(spec)
         self.agents: List[str] = []
@@ -149,7 +149,7 @@ class HoldemParallel(_Base, ParallelEnv):  # type: ignore[misc]
 
     metadata = {"render_modes": ["human", "ansi"], "name": "holecards_holdem_parallel_v0"}
 
-    def __init__(self, spec: EnvSpec) -> None:
+    def __init__(self, spec: EnvSettings) -> None:
         self._setup(spec)
         self.agents: List[str] = []
 

@@ -15,7 +15,7 @@ from gymnasium.vector import VectorEnv as _GymVectorEnv
 from .._core import Hand, SeatView, _VecEnv
 from ..errors import ConfigError, InUseError
 from ._common import action_space, mask_key, observation_box
-from ._config import EnvSpec, make_spec, seed_of
+from ._config import EnvSettings, make_settings, seed_of
 
 
 class VectorEnv(_GymVectorEnv):
@@ -79,7 +79,7 @@ class VectorEnv(_GymVectorEnv):
             raise ConfigError(
                 "a VectorEnv does not render: look at one table with env.hand(table) or env.view(table, seat)"
             )
-        spec: EnvSpec = make_spec(bots=bots, **config)
+        spec: EnvSettings = make_settings(bots=bots, **config)
         self.spec_ = spec
         self.num_envs = int(num_tables)
         self.players = spec.players

@@ -65,14 +65,19 @@ impl EnvConfig {
         let stacks = match &self.stacks {
             Stacks::Fixed(s) if s.len() != n => {
                 return Err(Error::bad_config(format!(
-                "{} stacks for {n} players: give one stack, one per seat, or a (low, high) range",
+                "{} stacks for {n} players: give one stack for all or one per seat (or stack_range=(low, high))",
                 s.len()
             )))
             }
             Stacks::Fixed(s) => s.clone(),
-            Stacks::Range { low, high } if *low == 0 || low > high => {
+            Stacks::Range { low, high } if *low == 0 => {
                 return Err(Error::bad_config(format!(
                     "a stack range needs 1 <= low <= high, not ({low}, {high})"
+                )))
+            }
+            Stacks::Range { low, high } if low > high => {
+                return Err(Error::bad_config(format!(
+                    "stack_range's low {low} is above its high {high}"
                 )))
             }
             Stacks::Range { high, .. } => vec![*high; n],
@@ -95,12 +100,12 @@ impl EnvConfig {
             ));
         }
         if let super::ActionSpace::Discrete(a) = &self.actions {
-            if a.contains(&super::AbstractAction::AllIn)
-                && self.rules.structure != crate::game::Structure::NoLimit
-            {
+            use crate::game::Structure;
+            let structure = self.rules.structure;
+            if a.contains(&super::AbstractAction::AllIn) && structure != Structure::NoLimit {
                 return Err(Error::bad_config(format!(
-                    "all_in is a no-limit action: in {} the largest bet or raise is max_raise",
-                    self.rules.structure.name()
+                    "'all_in' is a no-limit action: in {} the largest bet or raise is 'max_raise'",
+                    structure.name()
                 )));
             }
         }

@@ -31,7 +31,7 @@ import os
 from pathlib import Path
 from typing import IO, Any, Iterable, List, Optional, Sequence, Tuple, Union
 
-from ._core import (
+from .._core import (
     Hand,
     HandHistory,
     _phh_dumps_hand,
@@ -45,7 +45,7 @@ from ._core import (
     _phh_loads,
     _phh_replay_each,
 )
-from .errors import HandHistoryError, HolecardsError
+from ..errors import HandHistoryError, HolecardsError
 
 __all__ = [
     "HandHistory",

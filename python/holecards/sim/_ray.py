@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any, List, Sequence, Tuple
 
-from ._core import Rules, _sim_cash, _sim_cash_chunks, _sim_tournaments
-from .errors import ConfigError
+from .._core import Rules, _sim_cash, _sim_cash_chunks, _sim_tournaments
+from ..errors import ConfigError
 
 
 def _ray() -> Any:

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any, TextIO, Union
 
-from .sim import BOT_NAMES, SimulationResult, TournamentResult, simulate
+from ..sim import BOT_NAMES, SimulationResult, TournamentResult, simulate
 
 
 def add_parser(commands: Any, int_in_range: Any) -> None:
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace, out: TextIO, progress_factory: Any, error: Any
     from rich.console import Console
     from rich.table import Table
 
-    from . import Rules
+    from .. import Rules
 
     if args.hands is not None and args.tournaments is not None:
         raise error("give --hands or --tournaments, not both")

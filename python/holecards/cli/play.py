@@ -15,11 +15,12 @@ import argparse
 import random
 from typing import Any, List, Optional, TextIO
 
-from . import Rules, Table, Tournament
-from ._core import BuiltinBot
-from .bots import apply_move
-from .enums import EventKind, Street
-from .sim import BOT_NAMES
+from .. import Rules, Table, Tournament
+from .._core import BuiltinBot
+from ..bots import apply_move
+from ..enums import EventKind, Street
+from ..sim import BOT_NAMES
+from ..sim._simulate import _DEFAULT_LEVELS as DEFAULT_LEVELS
 
 _DEFAULT_BOTS = [
     "tight_aggressive",
@@ -169,18 +170,7 @@ def run(args: argparse.Namespace, out: TextIO, error: Any) -> int:
     game: Any
     if args.tournament:
         stack = args.stack or 1500
-        levels = [
-            (10, 20),
-            (15, 30),
-            (25, 50),
-            (50, 100),
-            (75, 150),
-            (100, 200),
-            (150, 300),
-            (200, 400),
-            (300, 600),
-            (500, 1000),
-        ]
+        levels = list(DEFAULT_LEVELS)
         game = Tournament(
             levels, [stack] * n, [65, 35] if n <= 6 else [50, 30, 20], hands_per_level=10, seed=seed
         )

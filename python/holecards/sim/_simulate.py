@@ -17,7 +17,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, List, Literal, Optional, Sequence, Tuple, Union
 
-from ._core import (
+from .._core import (
+    MAX_SEATS,
+    MIN_SEATS,
     BuiltinBot,
     Hand,
     Rules,
@@ -27,18 +29,8 @@ from ._core import (
     _sim_tournaments,
     icm,
 )
-from .bots import apply_move
-from .errors import ConfigError
-
-__all__ = [
-    "simulate",
-    "SimulationResult",
-    "SeatResult",
-    "TournamentResult",
-    "TournamentSeatResult",
-    "BuiltinBot",
-    "BOT_NAMES",
-]
+from ..bots import apply_move
+from ..errors import ConfigError
 
 BotMove = Tuple[str, int]
 BotArg = Union[str, Callable[[SeatView], BotMove]]
@@ -218,8 +210,10 @@ def simulate(
     results. See docs/simulation.md."""
     bots = list(bots)
     n = len(bots)
-    if not 2 <= n <= 22:
-        raise ConfigError(f"a simulation needs 2 to 22 bots, one a seat, not {n}")
+    if not MIN_SEATS <= n <= MAX_SEATS:
+        raise ConfigError(
+            f"a simulation needs {MIN_SEATS} to {MAX_SEATS} bots, one a seat, not {n}"
+        )
     for i, b in enumerate(bots):
         name = _bot_name(b)
         if name is not None and name not in BOT_NAMES:
@@ -432,7 +426,7 @@ def _tournaments(
     native: bool,
     max_hands: int,
 ) -> TournamentResult:
-    from ._core import Tournament
+    from .._core import Tournament
 
     levels = _levels(levels)
     hands_per_level = _int_arg("hands_per_level", hands_per_level, 1, 2**32 - 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence, Tuple
 
-from ._core import HandHistory, _phh_columns
+from .._core import HandHistory, _phh_columns
 
 
 def _pyarrow() -> Any:

@@ -1,0 +1,83 @@
+"""What every command shares: the program's name, its error, argument types and a progress bar."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, Callable, NoReturn
+
+from .._core import MAX_SEATS, MIN_SEATS
+
+PROG = "holecards"
+
+MAX_SEED = 2**64 - 1
+
+
+class CliError(Exception):
+    """A problem with the command line's input, reported without a traceback."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors always read ``holecards: error: ...``."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{PROG}: error: {message}\n")
+
+
+def int_in_range(name: str, low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be an integer, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{name} must be between {low} and {high}, not {value}"
+            )
+        return value
+
+    parse.__name__ = name
+    return parse
+
+
+def seed_type() -> Callable[[str], int]:
+    return int_in_range("seed", 0, MAX_SEED)
+
+
+def players_type() -> Callable[[str], int]:
+    return int_in_range("players", MIN_SEATS, MAX_SEATS)
+
+
+def threads_type() -> Callable[[str], int]:
+    return int_in_range("threads", 1, 1024)
+
+
+class LazyProgress:
+    """A rich progress bar shown only once a computation has run for half a
+    second (quick answers print no bar); a callback for ``progress=``."""
+
+    def __init__(self, console: Any, what: str) -> None:
+        import time
+
+        self._time = time.monotonic
+        self._start = time.monotonic()
+        self._console = console
+        self._what = what
+        self._bar: Any = None
+        self._task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._bar is None:
+            if self._time() - self._start < 0.5 or done >= total:
+                return
+            from rich.progress import Progress
+
+            self._bar = Progress(console=self._console, transient=True)
+            self._bar.start()
+            self._task = self._bar.add_task(self._what, total=total)
+        self._bar.update(self._task, completed=done, total=total)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()

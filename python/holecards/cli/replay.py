@@ -1,0 +1,152 @@
+"""``holecards replay`` and ``holecards convert``: PHH hand histories checked, or written as Parquet."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any, Optional, Sequence, TextIO
+
+from ._common import CliError, threads_type
+
+_STATUS_ORDER = ("matched", "half_chip", "legal", "mismatch", "failed", "unsupported")
+
+
+def _load_corpus(
+    paths: Sequence[str], threads: Optional[int], out: TextIO
+) -> tuple[list[Any], list[tuple[str, str]]]:
+    """Every history under ``paths`` and the files that could not be read."""
+    from .. import phh
+
+    missing = [p for p in paths if not os.path.exists(p)]
+    if missing:
+        raise CliError(f"no such file or folder: {missing[0]}")
+    files = phh.find_files(paths)
+    if not files:
+        raise CliError("no .phh or .phhs files found in " + ", ".join(paths))
+    histories: list[Any] = []
+    unreadable: list[tuple[str, str]] = []
+    for f, r in zip(files, phh.load_each(files, threads=threads)):
+        if isinstance(r, list):
+            histories.extend(r)
+        else:
+            unreadable.append((str(f), str(r)))
+    return histories, unreadable
+
+
+def run_replay(paths: Sequence[str], threads: Optional[int], out: TextIO) -> int:
+    """Replay every hand under ``paths``; 1 when any hand fails."""
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from .._core import _phh_check_each
+
+    console = Console(file=out, highlight=False, soft_wrap=True)
+    histories, unreadable = _load_corpus(paths, threads, out)
+    results: list[tuple[str, str]] = []
+    chunk = 20_000
+    with Progress(console=console, transient=True, disable=len(histories) <= chunk) as progress:
+        task = progress.add_task("replaying", total=len(histories))
+        for start in range(0, len(histories), chunk):
+            part = histories[start : start + chunk]
+            results.extend(_phh_check_each(part, threads))
+            progress.advance(task, len(part))
+    counts = {k: 0 for k in _STATUS_ORDER}
+    variants: dict[str, int] = {}
+    for status, detail in results:
+        counts[status] += 1
+        if status == "unsupported":
+            variants[detail] = variants.get(detail, 0) + 1
+    table = Table(
+        title=f"holecards replay: {len(histories)} hands in {len(histories) and len(set(h.source for h in histories))} files"
+    )
+    table.add_column("result")
+    table.add_column("hands", justify="right")
+    labels = {
+        "matched": "matched their finishing_stacks",
+        "half_chip": "matched, a half-chip split paid by the odd-chip rule",
+        "legal": "legal (nothing recorded to compare)",
+        "mismatch": "ended with other stacks",
+        "failed": "failed",
+        "unsupported": "unsupported variant",
+    }
+    for k in _STATUS_ORDER:
+        table.add_row(labels[k], str(counts[k]))
+    if unreadable:
+        table.add_row("files that could not be read", str(len(unreadable)))
+    console.print(table)
+    if variants:
+        console.print(
+            "unsupported variants: " + ", ".join(f"{v} {n}" for v, n in sorted(variants.items()))
+        )
+    failures = [
+        (h, st, d) for h, (st, d) in zip(histories, results) if st in ("mismatch", "failed")
+    ]
+    for _path, why in unreadable:
+        console.print(f"FAILED {why}")
+    for h, st, d in failures[:50]:
+        where = h.source + (f" [{h.section}]" if h.section else "")
+        console.print(f"{st.upper()} {d if st == 'failed' else where + ': ' + d}")
+    if len(failures) > 50:
+        console.print(f"... and {len(failures) - 50} more")
+    return 1 if failures or unreadable else 0
+
+
+def run_convert(paths: Sequence[str], target: str, threads: Optional[int], out: TextIO) -> int:
+    """Write the hands under ``paths`` to Parquet: ``TARGET`` (one row per
+    hand) and ``TARGET`` with ``.actions`` before the suffix (one row per action)."""
+    try:
+        import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:
+        raise CliError("convert needs pyarrow: pip install 'holecards[arrow]'") from None
+    from .. import phh
+
+    histories, unreadable = _load_corpus(paths, threads, out)
+    hands, actions = phh.to_arrow(histories, threads=threads)
+    base = Path(target)
+    actions_path = base.with_name(base.stem + ".actions" + (base.suffix or ".parquet"))
+    pq.write_table(hands, base)
+    pq.write_table(actions, actions_path)
+    print(f"{hands.num_rows} hands -> {base}", file=out)
+    print(f"{actions.num_rows} actions -> {actions_path}", file=out)
+    for _path, why in unreadable:
+        print(f"skipped {why}", file=out)
+    return 1 if unreadable else 0
+
+
+def add_parser(commands: Any) -> None:
+    """The ``replay`` and ``convert`` commands' arguments."""
+    threads_type_ = threads_type()
+    rp = commands.add_parser(
+        "replay",
+        help="replay PHH hand histories and check them",
+        description=(
+            "Replay every hand of the .phh/.phhs files given (folders are searched), each action "
+            "checked as legal, and compare the result with the recorded finishing_stacks. "
+            "Exit status 1 when any hand fails."
+        ),
+    )
+    cv = commands.add_parser(
+        "convert",
+        help="write PHH hand histories as Parquet tables",
+        description=(
+            "Replay the hands of the files given and write two Parquet tables: one row per hand "
+            "(OUT) and one row per action (OUT with .actions before the suffix). Needs pyarrow "
+            "(pip install 'holecards[arrow]')."
+        ),
+    )
+    cv.add_argument("--to", required=True, metavar="OUT.parquet", help="the hands table to write")
+    for sub in (rp, cv):
+        sub.add_argument(
+            "paths", nargs="+", metavar="PATH", help="a .phh or .phhs file, or a folder"
+        )
+        sub.add_argument(
+            "--threads", type=threads_type_, default=None, help="cores to use (default: all)"
+        )
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    if args.command == "convert":
+        return run_convert(args.paths, args.to, args.threads, out)
+    return run_replay(args.paths, args.threads, out)
