@@ -296,48 +296,29 @@ impl Error {
     /// `token` is not a card; `m` says why.
     #[cold]
     pub fn card(token: impl Into<String>, m: String) -> Error {
-        ErrorKind::BadCard(BadCard {
-            token: Some(token.into()),
-            message: m,
-        })
-        .into()
+        let token = Some(token.into());
+        ErrorKind::BadCard(BadCard { token, message: m }).into()
     }
     /// Malformed card input, the field unknown ([`Error::cards`] names it).
     #[cold]
     pub fn bad_cards(m: String) -> Error {
-        ErrorKind::BadCards(BadInput {
-            field: None,
-            message: m,
-        })
-        .into()
+        input(ErrorKind::BadCards, None, m)
     }
     /// The cards given as `field` are malformed; `m` says why.
     #[cold]
     pub fn cards(field: impl Into<String>, m: String) -> Error {
-        ErrorKind::BadCards(BadInput {
-            field: Some(field.into()),
-            message: m,
-        })
-        .into()
+        input(ErrorKind::BadCards, Some(field.into()), m)
     }
     /// A configuration that cannot be played, the field unknown or not one
     /// field's ([`Error::config`] names it).
     #[cold]
     pub fn bad_config(m: String) -> Error {
-        ErrorKind::BadConfig(BadInput {
-            field: None,
-            message: m,
-        })
-        .into()
+        input(ErrorKind::BadConfig, None, m)
     }
     /// The option or argument `field` cannot be used; `m` says why.
     #[cold]
     pub fn config(field: impl Into<String>, m: String) -> Error {
-        ErrorKind::BadConfig(BadInput {
-            field: Some(field.into()),
-            message: m,
-        })
-        .into()
+        input(ErrorKind::BadConfig, Some(field.into()), m)
     }
     /// A hand history that cannot be read, the location unknown
     /// ([`Error::history`] names it).
@@ -420,6 +401,12 @@ impl Error {
     pub fn duplicate(card: Card) -> Error {
         ErrorKind::DuplicateCard { card, row: None }.into()
     }
+}
+
+/// A [`BadInput`] error of kind `kind` (`BadCards` or `BadConfig`).
+#[cold]
+fn input(kind: fn(BadInput) -> ErrorKind, field: Option<String>, message: String) -> Error {
+    kind(BadInput { field, message }).into()
 }
 
 impl fmt::Display for Error {
