@@ -52,7 +52,22 @@ def test_unseeded_deals_differ():
 
 
 def test_largest_seed_accepted():
-    Hand(NL(), [100] * 2, seed=2**64 - 1)
+    # The whole u64 range is a seed: the largest deals a hand of its own,
+    # the same one each time; one past it is refused, naming the argument.
+    def deal(seed: int) -> list:
+        h = Hand(NL(), [100] * 2, seed=seed)
+        check_down(h)
+        return [str(c) for s in range(2) for c in h.hole_cards(s)] + [str(c) for c in h.board]
+
+    top = deal(2**64 - 1)
+    assert top == deal(2**64 - 1)
+    assert len(set(top)) == 9
+    assert top != deal(2**64 - 2) and top != deal(0)
+    with pytest.raises(
+        hc.ConfigError, match="seed must be an integer from 0 to 2\\*\\*64-1"
+    ) as info:
+        Hand(NL(), [100] * 2, seed=2**64)
+    assert info.value.field == "seed"
 
 
 def test_given_hole_cards_with_seeded_board():

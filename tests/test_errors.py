@@ -156,3 +156,85 @@ def test_a_duplicate_card_names_it() -> None:
     with pytest.raises(hc.DuplicateCardError) as info:
         hc.evaluate("Ah Kh Qh Jh Ah")
     assert info.value.card == hc.Card("Ah")
+
+
+def test_the_classes_are_the_compiled_modules_own() -> None:
+    # Declared once, by the compiled module; holecards.errors re-exports them
+    # (the same objects), with the bases they always had.
+    from holecards import _core, errors
+
+    for name in errors.__all__:
+        assert getattr(errors, name) is getattr(_core, name), name
+        assert getattr(errors, name).__module__ == "holecards.errors"
+    assert issubclass(hc.CardError, hc.HolecardsError) and issubclass(hc.CardError, ValueError)
+    assert issubclass(hc.DuplicateCardError, hc.CardError)
+    assert issubclass(hc.InUseError, RuntimeError) and not issubclass(hc.InUseError, ValueError)
+    assert issubclass(hc.UnsupportedVariantError, hc.HandHistoryError)
+    assert not issubclass(hc.HolecardsError, ValueError)
+
+
+def test_the_compiled_module_raises_its_errors_without_the_package() -> None:
+    # The compiled module loaded under an empty stand-in for the package:
+    # its errors need nothing of holecards (no import cycle).
+    import subprocess
+    import sys
+
+    from holecards import _core
+
+    code = f"""
+import importlib.util, sys, types
+sys.modules["holecards"] = types.ModuleType("holecards")
+spec = importlib.util.spec_from_file_location("holecards._core", {_core.__file__!r})
+core = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(core)
+def fails(f):
+    try:
+        f()
+    except Exception as e:
+        return e
+    raise AssertionError("no error")
+e = fails(lambda: core.Card("Zz"))
+assert type(e) is core.CardError and isinstance(e, ValueError) and e.token == "Zz", e
+e = fails(lambda: core.Rules.no_limit(small_blind=3, big_blind=2))
+assert type(e) is core.ConfigError and e.field == "small_blind", e
+assert not [m for m in sys.modules if m.startswith("holecards.")], sorted(sys.modules)
+print("ok")
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "ok", out.stderr
+
+
+def test_structured_attributes() -> None:
+    with pytest.raises(hc.CardError) as card:
+        hc.Card("Zz")
+    assert card.value.token == "Zz" and card.value.field is None
+    with pytest.raises(hc.ConfigError) as config:
+        hc.Rules.no_limit(small_blind=3, big_blind=2)
+    assert config.value.field == "small_blind" and "larger than big_blind" in str(config.value)
+    with pytest.raises(hc.ConfigError) as button:
+        hc.Hand(NL(), [100, 100], button=5)
+    assert button.value.field == "button"
+    with pytest.raises(hc.CardError) as board:
+        hc.Hand(NL(), [100, 100], board="AhKhQhJhTh9h")
+    assert board.value.field == "board"
+    with pytest.raises(hc.EquityError) as equity:
+        hc.equity(["AA"])
+    assert equity.value.cause == "players" and equity.value.player is None
+    with pytest.raises(hc.EquityError) as empty:
+        hc.equity(["AhAs", "AA"], board="AdAc2h")
+    assert empty.value.cause == "empty_range" and empty.value.player == 1
+    with pytest.raises(hc.HandHistoryError) as history:
+        hc.phh.loads("variant = 'NT'\nthis is not toml", source="x.phh")
+    assert history.value.location == "x.phh" and str(history.value).startswith("x.phh: ")
+    deck = hc.Deck(seed=1)
+    with pytest.raises(hc.NoCardsLeftError) as left:
+        deck.deal(53)
+    assert (left.value.wanted, left.value.left) == (53, 52)
+
+
+def test_attributes_survive_pickling() -> None:
+    with pytest.raises(hc.ConfigError) as info:
+        hc.Rules.no_limit(small_blind=3, big_blind=2)
+    back = pickle.loads(pickle.dumps(info.value))
+    assert type(back) is hc.ConfigError and back.field == "small_blind"
+    assert str(back) == str(info.value)

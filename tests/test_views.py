@@ -8,6 +8,7 @@ import json
 import pickle
 from typing import Any, Optional, Set
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -139,3 +140,38 @@ def test_a_view_of_an_old_format_is_refused() -> None:
         assert "format 1" in str(e)
     else:
         raise AssertionError("an old view state was accepted")
+
+
+def _stub_properties(cls_name: str) -> set:
+    import ast
+    import pathlib
+
+    import holecards
+
+    stub = pathlib.Path(holecards.__file__).with_name("_core.pyi")
+    tree = ast.parse(stub.read_text())
+    (cls,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls_name]
+    return {
+        f.name
+        for f in cls.body
+        if isinstance(f, ast.FunctionDef)
+        and any(isinstance(d, ast.Name) and d.id == "property" for d in f.decorator_list)
+    }
+
+
+def _runtime_properties(cls: type) -> set:
+    return {n for n, attr in vars(cls).items() if type(attr).__name__ == "getset_descriptor"}
+
+
+@pytest.mark.parametrize("cls", [hc.SeatView, hc.Hand])
+def test_the_stub_lists_the_same_fields(cls: type) -> None:
+    # The fields come from one list in the engine; the stub must follow it.
+    runtime = _runtime_properties(cls)
+    assert len(runtime) > 15
+    assert _stub_properties(cls.__name__) == runtime
+
+
+def test_to_dict_holds_every_field() -> None:
+    h = hc.Hand(hc.Rules.no_limit(small_blind=1, big_blind=2), [100, 100, 100], seed=3)
+    d = h.view(0).to_dict()
+    assert set(d) == (_runtime_properties(hc.SeatView) - {"rules"}) | {"legal_actions"}

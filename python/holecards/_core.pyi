@@ -19,7 +19,7 @@ from typing import (
 import numpy as np
 import numpy.typing as npt
 
-from .enums import Category
+from .enums import Category, IllegalReason
 
 __all__ = [
     "Card",
@@ -80,6 +80,18 @@ __all__ = [
     "_VecEnv",
     "_env_layout",
     "_env_observe_view",
+    "HolecardsError",
+    "CardError",
+    "DuplicateCardError",
+    "ConfigError",
+    "IllegalActionError",
+    "StateError",
+    "NoCardsLeftError",
+    "HandHistoryError",
+    "UnsupportedVariantError",
+    "RangeError",
+    "EquityError",
+    "InUseError",
 ]
 
 _CardLike = Union["Card", str, int]
@@ -968,3 +980,59 @@ class _VecEnv:
 
 def _env_layout(players: int) -> list[tuple[str, int, int]]: ...
 def _env_observe_view(view: SeatView) -> npt.NDArray[np.float32]: ...
+
+# The exceptions (re-exported by holecards.errors; documented there).
+class HolecardsError(Exception): ...
+
+class CardError(HolecardsError, ValueError):
+    token: Optional[str]
+    field: Optional[str]
+
+class DuplicateCardError(CardError):
+    card: Optional[Card]
+
+class ConfigError(HolecardsError, ValueError):
+    field: Optional[str]
+
+class IllegalActionError(HolecardsError, ValueError):
+    reason: Optional[IllegalReason]
+    legal: Optional[LegalActions]
+    seat: Optional[int]
+
+class StateError(ConfigError): ...
+
+class NoCardsLeftError(ConfigError):
+    wanted: Optional[int]
+    left: Optional[int]
+
+class HandHistoryError(HolecardsError, ValueError):
+    location: Optional[str]
+    index: Optional[int]
+    action: Optional[str]
+    reason: Optional[IllegalReason]
+    legal: Optional[LegalActions]
+
+class UnsupportedVariantError(HandHistoryError):
+    variant: Optional[str]
+
+class RangeError(HolecardsError, ValueError):
+    text: Optional[str]
+    position: Optional[int]
+    token: Optional[str]
+
+class EquityError(HolecardsError, ValueError):
+    cause: Optional[
+        Literal[
+            "players",
+            "invalid_range",
+            "empty_range",
+            "no_deal",
+            "no_sample",
+            "too_large",
+            "trials",
+            "other",
+        ]
+    ]
+    player: Optional[int]
+
+class InUseError(HolecardsError, RuntimeError): ...

@@ -18,18 +18,20 @@ impl Card {
         if index < 52 {
             Ok(Card(index))
         } else {
-            Err(Error::bad_card(format!(
-                "{index} is not a card: a card index is 0..51"
-            )))
+            Err(Error::card(
+                index.to_string(),
+                format!("{index} is not a card: a card index is 0..51"),
+            ))
         }
     }
 
     /// The card with this rank (0 = deuce .. 12 = ace) and suit (0 = c .. 3 = s).
     pub fn from_parts(rank: u8, suit: u8) -> Result<Card> {
         if rank >= 13 || suit >= 4 {
-            return Err(Error::bad_card(format!(
-                "rank {rank}, suit {suit} is not a card: rank must be 0..12 and suit 0..3"
-            )));
+            return Err(Error::card(
+                format!("rank {rank}, suit {suit}"),
+                format!("rank {rank}, suit {suit} is not a card: rank must be 0..12 and suit 0..3"),
+            ));
         }
         Ok(Card(rank * 4 + suit))
     }
@@ -123,9 +125,10 @@ impl FromStr for Card {
         let (rank_part, suit) = match chars.split_last() {
             Some((s, r)) if !r.is_empty() => (r, *s),
             _ => {
-                return Err(Error::bad_card(format!(
-                    "'{text}' is not a card: write a rank then a suit, like 'Ah' or 'Td'"
-                )))
+                return Err(Error::card(
+                    text,
+                    format!("'{text}' is not a card: write a rank then a suit, like 'Ah' or 'Td'"),
+                ))
             }
         };
         let rank = match rank_part {
@@ -136,16 +139,20 @@ impl FromStr for Card {
         let Some(rank) = rank else {
             // "10" or "A" alone: a rank with its suit missing.
             if t == "10" || (chars.len() == 1 && rank_from_char(chars[0]).is_some()) {
-                return Err(Error::bad_card(format!("'{text}' is not a card: the suit is missing (write a rank then a suit, like 'Td')")));
+                return Err(Error::card(text, format!("'{text}' is not a card: the suit is missing (write a rank then a suit, like 'Td')")));
             }
-            return Err(Error::bad_card(format!(
-                "'{text}' is not a card: rank must be one of 2 3 4 5 6 7 8 9 T J Q K A (or 10)"
-            )));
+            return Err(Error::card(
+                text,
+                format!(
+                    "'{text}' is not a card: rank must be one of 2 3 4 5 6 7 8 9 T J Q K A (or 10)"
+                ),
+            ));
         };
         let Some(suit) = suit_from_char(suit) else {
-            return Err(Error::bad_card(format!(
-                "'{text}' is not a card: suit must be one of c d h s"
-            )));
+            return Err(Error::card(
+                text,
+                format!("'{text}' is not a card: suit must be one of c d h s"),
+            ));
         };
         Ok(Card(rank * 4 + suit))
     }
@@ -232,7 +239,7 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
                     return Err(token
                         .parse::<Card>()
                         .err()
-                        .unwrap_or_else(|| Error::bad_card(format!("'{token}' is not a card"))))
+                        .unwrap_or_else(|| Error::card(token, format!("'{token}' is not a card"))))
                 }
                 Ok(_) | Err(_) => {
                     let why = piece
@@ -240,9 +247,10 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
                         .err()
                         .map(|e| e.to_string())
                         .unwrap_or_default();
-                    return Err(Error::bad_card(format!(
-                        "'{token}' is not a list of cards: {why}"
-                    )));
+                    return Err(Error::card(
+                        token,
+                        format!("'{token}' is not a list of cards: {why}"),
+                    ));
                 }
             }
             i += len;

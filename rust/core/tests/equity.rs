@@ -389,5 +389,7 @@ fn monte_carlo_refuses_trials_that_could_not_finish() {
         None,
         &Control::new(),
     );
-    assert!(matches!(r.unwrap_err().kind(), ErrorKind::Equity(m) if m.contains("at most 2**50")));
+    assert!(
+        matches!(r.unwrap_err().kind(), ErrorKind::Equity(e) if e.message.contains("at most 2**50"))
+    );
 }

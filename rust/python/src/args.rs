@@ -30,11 +30,14 @@ pub fn text(value: &Bound<'_, PyString>, err: impl Fn() -> Error) -> PyResult<St
 pub fn seat(value: &Bound<'_, PyAny>, n: usize) -> PyResult<usize> {
     match as_u64(value) {
         Some(s) if (s as usize) < n && s < 64 => Ok(s as usize),
-        _ => Err(to_py(Error::bad_config(format!(
-            "{} is not a seat: seats are 0..{}",
-            value.repr().map(|r| r.to_string()).unwrap_or_default(),
-            n.saturating_sub(1)
-        )))),
+        _ => Err(to_py(Error::config(
+            "seat",
+            format!(
+                "{} is not a seat: seats are 0..{}",
+                value.repr().map(|r| r.to_string()).unwrap_or_default(),
+                n.saturating_sub(1)
+            ),
+        ))),
     }
 }
 
@@ -73,10 +76,13 @@ pub fn threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
     };
     match as_u64(obj) {
         Some(n) if (1..=MAX_THREADS).contains(&n) => Ok(Some(n as usize)),
-        _ => Err(to_py(Error::bad_config(format!(
-            "threads must be None or an integer from 1 to {MAX_THREADS}, not {}",
-            obj.repr().map(|r| r.to_string()).unwrap_or_default()
-        )))),
+        _ => Err(to_py(Error::config(
+            "threads",
+            format!(
+                "threads must be None or an integer from 1 to {MAX_THREADS}, not {}",
+                obj.repr().map(|r| r.to_string()).unwrap_or_default()
+            ),
+        ))),
     }
 }
 
@@ -105,11 +111,14 @@ fn bound_text(v: u64) -> String {
 pub fn int_in(value: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<u64> {
     match as_u64(value) {
         Some(v) if (lo..=hi).contains(&v) => Ok(v),
-        _ => Err(to_py(Error::bad_config(format!(
-            "{name} must be an integer from {lo} to {}, not {}",
-            bound_text(hi),
-            short_repr(value)
-        )))),
+        _ => Err(to_py(Error::config(
+            name,
+            format!(
+                "{name} must be an integer from {lo} to {}, not {}",
+                bound_text(hi),
+                short_repr(value)
+            ),
+        ))),
     }
 }
 
@@ -117,11 +126,14 @@ pub fn int_in(value: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResul
 /// to `hi`, as [`int_in`] reads them.
 pub fn ints_in(value: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<Vec<u64>> {
     let bad = || {
-        to_py(Error::bad_config(format!(
-            "{name} must be a list of integers from {lo} to {}, not {}",
-            bound_text(hi),
-            short_repr(value)
-        )))
+        to_py(Error::config(
+            name,
+            format!(
+                "{name} must be a list of integers from {lo} to {}, not {}",
+                bound_text(hi),
+                short_repr(value)
+            ),
+        ))
     };
     if value.is_instance_of::<PyString>() {
         return Err(bad());

@@ -77,15 +77,7 @@ pub fn to_card(value: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
 /// A shuffle seed: `None`, or an int from 0 to 2**64-1.
 pub fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
     match seed {
-        Some(s) if !s.is_none() => match crate::args::as_u64(s) {
-            Some(v) => Ok(Some(v)),
-            None => Err(crate::errors::to_py(holecards_core::Error::bad_config(
-                format!(
-                    "seed must be an integer from 0 to 2**64-1, not {}",
-                    s.repr()?
-                ),
-            ))),
-        },
+        Some(s) if !s.is_none() => crate::args::int_in(s, "seed", 0, u64::MAX).map(Some),
         _ => Ok(None),
     }
 }
@@ -180,7 +172,8 @@ impl Deck {
         };
         let count = crate::args::as_u64(n).and_then(|v| usize::try_from(v).ok());
         let Some(count) = count else {
-            return Err(crate::errors::to_py(holecards_core::Error::bad_config(
+            return Err(crate::errors::to_py(holecards_core::Error::config(
+                "n",
                 format!(
                     "cannot deal {} cards: give a whole number from 0 to {}",
                     n.repr()?,

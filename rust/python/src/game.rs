@@ -55,8 +55,9 @@ pub fn reason_member(py: Python<'_>, reason: IllegalReason) -> PyResult<Py<PyAny
     member(py, PyEnum::IllegalReason, reason as u8)
 }
 
-fn config(msg: String) -> PyErr {
-    to_py(Error::bad_config(msg))
+/// A configuration error about argument `field`.
+fn config(field: &str, msg: String) -> PyErr {
+    to_py(Error::config(field, msg))
 }
 
 /// A chip amount: a non-negative int (bools and floats are refused).
@@ -66,15 +67,21 @@ fn chips(name: &str, value: &Bound<'_, PyAny>) -> PyResult<u64> {
         _ if value.is_instance_of::<pyo3::types::PyInt>()
             && !value.is_instance_of::<pyo3::types::PyBool>() =>
         {
-            Err(config(format!(
-                "{name} must be from 0 to 2**60 chips, not {}",
-                value.repr()?
-            )))
+            Err(config(
+                name,
+                format!(
+                    "{name} must be from 0 to 2**60 chips, not {}",
+                    value.repr()?
+                ),
+            ))
         }
-        _ => Err(config(format!(
-            "{name} must be an integer number of chips, not {}",
-            value.repr()?
-        ))),
+        _ => Err(config(
+            name,
+            format!(
+                "{name} must be an integer number of chips, not {}",
+                value.repr()?
+            ),
+        )),
     }
 }
 
@@ -87,15 +94,19 @@ fn opt_chips(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u6
 
 fn chip_list(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
     if value.is_instance_of::<PyString>() {
-        return Err(config(format!(
-            "{name} must be a sequence of chip amounts, not a string"
-        )));
+        return Err(config(
+            name,
+            format!("{name} must be a sequence of chip amounts, not a string"),
+        ));
     }
     let iter = value.try_iter().map_err(|_| {
-        config(format!(
-            "{name} must be a sequence of chip amounts, not {}",
-            value.repr().map(|r| r.to_string()).unwrap_or_default()
-        ))
+        config(
+            name,
+            format!(
+                "{name} must be a sequence of chip amounts, not {}",
+                value.repr().map(|r| r.to_string()).unwrap_or_default()
+            ),
+        )
     })?;
     let mut out = Vec::new();
     for (i, item) in iter.enumerate() {
@@ -151,10 +162,13 @@ fn blind_options(
         Some("straddle") => StraddleMinRaise::Straddle,
         Some("big_blind") => StraddleMinRaise::BigBlind,
         _ => {
-            return Err(config(format!(
-                "straddle_min_raise must be 'straddle' or 'big_blind', not {}",
-                straddle_min_raise.repr()?
-            )))
+            return Err(config(
+                "straddle_min_raise",
+                format!(
+                    "straddle_min_raise must be 'straddle' or 'big_blind', not {}",
+                    straddle_min_raise.repr()?
+                ),
+            ))
         }
     };
     Ok(BlindOptions {
@@ -221,7 +235,7 @@ rules_methods! {
             crate::args::RaiseCap::Cap(c) => Some(c),
             crate::args::RaiseCap::NoCap => None,
             crate::args::RaiseCap::Bad(r) => {
-                return Err(config(format!("raise_cap must be a number of raises (0 or more) or None, not {r}")))
+                return Err(config("raise_cap", format!("raise_cap must be a number of raises (0 or more) or None, not {r}")))
             }
         };
         let r = game::Rules::fixed_limit(
@@ -244,7 +258,7 @@ rules_methods! {
         let four: [u64; 4] = list
             .as_slice()
             .try_into()
-            .map_err(|_| config(format!("bets must be four amounts, one per round, not {}", list.len())))?;
+            .map_err(|_| config("bets", format!("bets must be four amounts, one per round, not {}", list.len())))?;
         Ok(Rules(Arc::new(game::Rules::progressive(chips("ante", ante)?, four).py()?)))
     }
 
@@ -509,11 +523,14 @@ event_class!(Event, PyEnum::EventKind, {
 fn to_pair(value: &Bound<'_, PyAny>, seat: usize) -> PyResult<[CoreCard; game::HOLE_CARDS]> {
     let cards = to_cards(value)?;
     cards.as_slice().try_into().map_err(|_| {
-        to_py(Error::bad_cards(format!(
-            "seat {seat} needs exactly {} hole cards, not {}",
-            game::HOLE_CARDS,
-            cards.len()
-        )))
+        to_py(Error::cards(
+            "hole_cards",
+            format!(
+                "seat {seat} needs exactly {} hole cards, not {}",
+                game::HOLE_CARDS,
+                cards.len()
+            ),
+        ))
     })
 }
 
@@ -535,37 +552,66 @@ fn opt_seat(seat: Option<&Bound<'_, PyAny>>, n: usize) -> PyResult<Option<usize>
     }
 }
 
+/// A value of the engine's `HandState` as Python gets it.
+trait ToPy {
+    fn to_py(self, py: Python<'_>) -> PyResult<Py<PyAny>>;
+}
+
+macro_rules! to_py_as_is {
+    ($($t:ty),*) => {$(
+        impl ToPy for $t {
+            fn to_py(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                pyo3::IntoPyObjectExt::into_py_any(self, py)
+            }
+        }
+    )*};
+}
+to_py_as_is!(usize, u64, bool, Option<usize>, Vec<u64>, Vec<bool>);
+
+impl ToPy for game::Street {
+    fn to_py(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        member(py, PyEnum::Street, self as u8)
+    }
+}
+
+impl ToPy for Vec<game::Pot> {
+    fn to_py(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        pyo3::IntoPyObjectExt::into_py_any(self.into_iter().map(Pot).collect::<Vec<_>>(), py)
+    }
+}
+
 /// The read-only attributes `Hand` and `SeatView` share, written once:
-/// each is one call into the engine's `HandState` plus a conversion.
+/// each is one call into the engine's `HandState` plus a conversion. The
+/// state a view copies from its hand comes from the engine's one list
+/// (`with_view_fields!`); the rest is derived.
 macro_rules! hand_state_class {
     ($class:ident { $($extra:tt)* }) => {
-        hand_state_class!(@impl $class [
-            num_players: usize, button: usize, actor: Option<usize>, stacks: Vec<u64>,
-            starting_stacks: Vec<u64>, bets: Vec<u64>, contributions: Vec<u64>, pot: u64,
-            folded: Vec<bool>, all_in: Vec<bool>, is_over: bool, payoffs: Option<Vec<i64>>,
-            final_stacks: Option<Vec<u64>>
-        ] { $($extra)* });
+        holecards_core::with_view_fields!(hand_state_class!(@impl $class { $($extra)* }));
     };
-    (@impl $class:ident [$($plain:ident: $ty:ty),*] { $($extra:tt)* }) => {
+    (@impl $class:ident { $($extra:tt)* } [$($field:ident: $ty:ty),*]) => {
         #[pymethods]
         impl $class {
             $(
                 #[getter]
-                fn $plain(&self) -> $ty {
-                    HandState::$plain(&self.0)
+                fn $field(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                    HandState::$field(&self.0).to_py(py)
                 }
             )*
             #[getter]
+            fn num_players(&self) -> usize {
+                HandState::num_players(&self.0)
+            }
+            #[getter]
+            fn payoffs(&self) -> Option<Vec<i64>> {
+                HandState::payoffs(&self.0)
+            }
+            #[getter]
+            fn final_stacks(&self) -> Option<Vec<u64>> {
+                HandState::final_stacks(&self.0)
+            }
+            #[getter]
             fn rules(&self) -> Rules {
                 Rules(Arc::clone(HandState::rules(&self.0)))
-            }
-            #[getter]
-            fn street(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                member(py, PyEnum::Street, HandState::street(&self.0) as u8)
-            }
-            #[getter]
-            fn pots(&self) -> Vec<Pot> {
-                HandState::pots(&self.0).into_iter().map(Pot).collect()
             }
             #[getter]
             fn board(&self) -> Vec<Card> {
@@ -609,7 +655,7 @@ hand_state_class!(Hand {
     ) -> PyResult<Hand> {
         let rules = rules
             .cast::<Rules>()
-            .map_err(|_| config("rules must be a holecards.Rules, e.g. Rules.no_limit(small_blind=1, big_blind=2)".into()))?
+            .map_err(|_| config("rules", "rules must be a holecards.Rules, e.g. Rules.no_limit(small_blind=1, big_blind=2)".into()))?
             .get()
             .0
             .clone();
@@ -617,13 +663,13 @@ hand_state_class!(Hand {
         let button = match button {
             None => 0,
             Some(b) => crate::args::as_u64(b).and_then(|v| usize::try_from(v).ok()).ok_or_else(|| {
-                config(format!("button must be a seat number, not {}", b.repr().map(|r| r.to_string()).unwrap_or_default()))
+                config("button", format!("button must be a seat number, not {}", b.repr().map(|r| r.to_string()).unwrap_or_default()))
             })?,
         };
         let seed = crate::cards::seed_from_py(seed)?;
         let mut given = GivenCards::default();
         if let Some(h) = hole_cards.filter(|h| !h.is_none()) {
-            let not_a_list = || to_py(Error::bad_cards(format!("hole_cards must be a list with {} cards (or None) per seat", game::HOLE_CARDS)));
+            let not_a_list = || to_py(Error::cards("hole_cards", format!("hole_cards must be a list with {} cards (or None) per seat", game::HOLE_CARDS)));
             if h.is_instance_of::<PyString>() {
                 return Err(not_a_list());
             }

@@ -25,6 +25,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::add_to(m)?;
     m.add_class::<cards::Card>()?;
     m.add_class::<cards::Deck>()?;
     m.add_class::<eval::HandRank>()?;

@@ -250,7 +250,10 @@ pub(crate) fn at_table(e: Error, table: usize) -> Error {
             ia.legal,
             format!("table {table}: {}", ia.message),
         ),
-        ErrorKind::BadConfig(m) => Error::bad_config(format!("table {table}: {m}")),
+        ErrorKind::BadConfig(mut b) => {
+            b.message = format!("table {table}: {}", b.message);
+            ErrorKind::BadConfig(b).into()
+        }
         other => Error::from(other),
     }
 }

@@ -29,6 +29,7 @@
 //! drawing from ChaCha8 stream `b` of the seed, so the result depends on the
 //! seed and the number of trials only, never on the number of threads.
 use crate::card::{Card, CardSet};
+use crate::error::EquityCause::*;
 use crate::error::{Error, ErrorKind, Result};
 use crate::eval::HandAcc;
 use rand::{Rng, RngCore, SeedableRng};
@@ -194,7 +195,7 @@ fn prepare(
     dead: &[Card],
 ) -> Result<(Vec<Holding>, CardSet, f64)> {
     if players.len() < 2 || players.len() > MAX_PLAYERS {
-        return Err(Error::equity(format!(
+        return Err(Players.err(format!(
             "equity needs 2 to {MAX_PLAYERS} players, not {}",
             players.len()
         )));
@@ -214,10 +215,7 @@ fn prepare(
     let mut out = Vec::with_capacity(players.len());
     for (p, h) in players.iter().enumerate() {
         if h.is_empty() {
-            return Err(Error::equity(format!(
-                "player {} holds no combination",
-                p + 1
-            )));
+            return Err(InvalidRange.of(p, format!("player {} holds no combination", p + 1)));
         }
         let mut kept = Vec::with_capacity(h.len());
         for &(c, w) in h {
@@ -225,12 +223,15 @@ fn prepare(
                 return Err(Error::duplicate(c[0]));
             }
             if !(w.is_finite() && w > 0.0 && w <= 1.0) {
-                return Err(Error::equity(format!(
-                    "player {}: the weight of {}{} is {w}, not in (0, 1]",
-                    p + 1,
-                    c[0],
-                    c[1]
-                )));
+                return Err(InvalidRange.of(
+                    p,
+                    format!(
+                        "player {}: the weight of {}{} is {w}, not in (0, 1]",
+                        p + 1,
+                        c[0],
+                        c[1]
+                    ),
+                ));
             }
             if !known.contains(c[0]) && !known.contains(c[1]) {
                 kept.push((c, w));
@@ -247,7 +248,7 @@ fn prepare(
                     c[1]
                 }));
             }
-            return Err(Error::equity(format!("player {}'s range has no combination left once the board and dead cards are removed", p + 1)));
+            return Err(EmptyRange.of(p, format!("player {}'s range has no combination left once the board and dead cards are removed", p + 1)));
         }
         out.push(kept);
     }
@@ -273,7 +274,7 @@ fn prepare(
         {
             h.retain(|(c, _)| !fixed.contains(c[0]) && !fixed.contains(c[1]));
             if h.is_empty() {
-                return Err(Error::equity(format!("player {}'s range has no combination left once the board, the dead cards and the known hands are removed", p + 1)));
+                return Err(EmptyRange.of(p, format!("player {}'s range has no combination left once the board, the dead cards and the known hands are removed", p + 1)));
             }
         }
     }
@@ -426,7 +427,7 @@ pub fn grid(
     control: &Control,
 ) -> Result<Vec<Option<EquityResult>>> {
     if opponents.is_empty() || opponents.len() >= MAX_PLAYERS {
-        return Err(Error::equity(format!(
+        return Err(Players.err(format!(
             "a grid needs 1 to {} opponents, not {}",
             MAX_PLAYERS - 1,
             opponents.len()
@@ -456,7 +457,12 @@ pub fn grid(
                 control.check()?;
                 // (the class's combos in the order `equity` takes them from
                 // its name, so that a cell's seed repeats it there)
-                let mine: Holding = crate::range::Range::parse(name)?.combos().iter().copied().filter(|(c, _)| !known.contains(c[0]) && !known.contains(c[1])).collect();
+                let mine: Holding = crate::range::Range::parse(name)?
+                    .combos()
+                    .iter()
+                    .copied()
+                    .filter(|(c, _)| !known.contains(c[0]) && !known.contains(c[1]))
+                    .collect();
                 if mine.is_empty() {
                     control.done.fetch_add(1, Ordering::Relaxed);
                     return Ok(None);
@@ -464,13 +470,21 @@ pub fn grid(
                 let mut players = vec![mine];
                 players.extend(opponents.iter().cloned());
                 let m = match method {
-                    Method::MonteCarlo { trials, seed, target_std_error } => Method::MonteCarlo { trials: *trials, seed: grid_cell_seed(*seed, k), target_std_error: *target_std_error },
+                    Method::MonteCarlo {
+                        trials,
+                        seed,
+                        target_std_error,
+                    } => Method::MonteCarlo {
+                        trials: *trials,
+                        seed: grid_cell_seed(*seed, k),
+                        target_std_error: *target_std_error,
+                    },
                     m => m.clone(),
                 };
                 let r = match run(&players, board, dead, &m, control) {
                     Ok(r) => Some(r),
                     // A class whose every combination collides with an opponent's known hand.
-                    Err(e) if matches!(e.kind(), ErrorKind::Equity(m) if m.starts_with("no deal")) => None,
+                    Err(e) if matches!(e.kind(), ErrorKind::Equity(e) if e.cause == NoDeal) => None,
                     Err(e) => return Err(e),
                 };
                 control.done.fetch_add(1, Ordering::Relaxed);
@@ -507,7 +521,7 @@ fn finish(
     boards: f64,
 ) -> Result<Finished> {
     if boards <= 0.0 {
-        return Err(Error::equity("no deal is possible: every combination of one player shares a card with every combination of another".into()));
+        return Err(NoDeal.err("no deal is possible: every combination of one player shares a card with every combination of another".into()));
     }
     let total: f64 = shares.iter().sum();
     let equities = (0..n).map(|i| shares[i] / total).collect();
@@ -611,7 +625,7 @@ fn bits_to_cards(bits: u64) -> Vec<u8> {
 
 /// An exact enumeration refused for its size: `what` it would do.
 fn refuse(what: String) -> Error {
-    Error::equity(format!("exact enumeration would {what}; pass trials=N for a Monte Carlo estimate, or target_std_error"))
+    TooLarge.err(format!("exact enumeration would {what}; pass trials=N for a Monte Carlo estimate, or target_std_error"))
 }
 
 /// Tuple `t` of the players' combinations (one a player, in mixed radix:
@@ -718,7 +732,7 @@ fn exact(
         }
     }
     if !any {
-        return Err(Error::equity("no deal is possible: every combination of one player shares a card with every combination of another".into()));
+        return Err(NoDeal.err("no deal is possible: every combination of one player shares a card with every combination of another".into()));
     }
     control.restart(classes.len() as u64);
     // Pass 2: one board enumeration per class, in parallel (over classes
@@ -1325,7 +1339,7 @@ fn mc_batch(s: &Sampler<'_>, seed: u64, batch: u64, count: u64) -> Result<McCoun
             if !ok {
                 rejected += 1;
                 if rejected > 1_000 + 1_000 * (done + d as u64) {
-                    return Err(Error::equity("the ranges almost always share a card: no deal could be sampled (over 1,000 tries per deal)".into()));
+                    return Err(NoSample.err("the ranges almost always share a card: no deal could be sampled (over 1,000 tries per deal)".into()));
                 }
                 continue;
             }
@@ -1435,19 +1449,17 @@ fn monte_carlo(
 ) -> Result<EquityResult> {
     let n = holdings.len();
     match (trials, target) {
-        (Some(0), _) => return Err(Error::equity("trials must be at least 1".into())),
+        (Some(0), _) => return Err(Trials.err("trials must be at least 1".into())),
         (Some(t), _) if t > MOST_TRIALS => {
-            return Err(Error::equity(format!(
+            return Err(Trials.err(format!(
                 "trials must be at most 2**50 ({MOST_TRIALS}), not {t}"
             )))
         }
         (None, None) => {
-            return Err(Error::equity(
-                "Monte Carlo needs trials or a target standard error".into(),
-            ))
+            return Err(Trials.err("Monte Carlo needs trials or a target standard error".into()))
         }
         (_, Some(t)) if !(t.is_finite() && t > 0.0) => {
-            return Err(Error::equity(format!(
+            return Err(Trials.err(format!(
                 "target_std_error must be a positive number, not {t}"
             )))
         }

@@ -110,9 +110,10 @@ fn describe_bad_row(row_index: usize, row: &[u8]) -> Error {
     let mut seen = 0u64;
     for &c in row {
         if c >= 52 {
-            return Error::bad_card(format!(
-                "row {row_index}: {c} is not a card: a card index is 0..51"
-            ));
+            return Error::card(
+                c.to_string(),
+                format!("row {row_index}: {c} is not a card: a card index is 0..51"),
+            );
         }
         if seen & (1u64 << c) != 0 {
             if let Ok(card) = Card::new(c) {

@@ -53,15 +53,20 @@ impl Move {
             (Some(K::Check), None) => Ok(Move::Check),
             (Some(K::Call), None) => Ok(Move::Call),
             (Some(K::Bet | K::Raise), Some(to)) => Ok(Move::BetOrRaiseTo(to)),
-            (Some(K::Bet | K::Raise), None) => Err(Error::bad_config(
+            (Some(K::Bet | K::Raise), None) => Err(Error::config(
+                "amount",
                 "a bet or raise needs an amount (the street total)".into(),
             )),
-            (Some(K::Fold | K::Check | K::Call), Some(_)) => Err(Error::bad_config(
+            (Some(K::Fold | K::Check | K::Call), Some(_)) => Err(Error::config(
+                "amount",
                 "only a bet or raise takes an amount".into(),
             )),
-            _ => Err(Error::bad_config(format!(
-                "{kind} is not a player action: use ActionKind.FOLD, CHECK, CALL, BET or RAISE"
-            ))),
+            _ => Err(Error::config(
+                "kind",
+                format!(
+                    "{kind} is not a player action: use ActionKind.FOLD, CHECK, CALL, BET or RAISE"
+                ),
+            )),
         }
     }
 }

@@ -43,16 +43,19 @@ pub(crate) fn deal_plan(
         return Ok(deal_all(n, button, rng));
     };
     if !given.hole_cards.is_empty() && given.hole_cards.len() != n {
-        return Err(Error::bad_cards(format!(
-            "hole_cards has {} entries for {n} seats",
-            given.hole_cards.len()
-        )));
+        return Err(Error::cards(
+            "hole_cards",
+            format!(
+                "hole_cards has {} entries for {n} seats",
+                given.hole_cards.len()
+            ),
+        ));
     }
     if given.board.len() > 5 {
-        return Err(Error::bad_cards(format!(
-            "a board has at most 5 cards, not {}",
-            given.board.len()
-        )));
+        return Err(Error::cards(
+            "board",
+            format!("a board has at most 5 cards, not {}", given.board.len()),
+        ));
     }
     let mut used = CardSet::default();
     let mut known: Vec<Card> = given

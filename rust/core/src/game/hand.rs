@@ -287,9 +287,10 @@ pub struct GivenCards {
 fn check_table(rules: &Rules, stacks: &[u64], button: usize) -> Result<()> {
     let n = stacks.len();
     if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
-        return Err(Error::bad_config(format!(
-            "a hand needs {MIN_SEATS} to {MAX_SEATS} players, not {n}"
-        )));
+        return Err(Error::config(
+            "stacks",
+            format!("a hand needs {MIN_SEATS} to {MAX_SEATS} players, not {n}"),
+        ));
     }
     if n < rules.min_players() {
         return Err(Error::bad_config(format!(
@@ -302,27 +303,29 @@ fn check_table(rules: &Rules, stacks: &[u64], button: usize) -> Result<()> {
         if let Some(&s) = rules.straddles.first() {
             let max = rules.pot_limit_straddle_max(n);
             if s > max {
-                return Err(Error::bad_config(format!("straddle of {s} is above the pot-limit maximum of {max} at {n} seats (a pot-sized raise over the big blind, antes counted)")));
+                return Err(Error::config("straddles", format!("straddle of {s} is above the pot-limit maximum of {max} at {n} seats (a pot-sized raise over the big blind, antes counted)")));
             }
         }
     }
     if button >= n {
-        return Err(Error::bad_config(format!(
-            "button {button} is not a seat: seats are 0..{}",
-            n - 1
-        )));
+        return Err(Error::config(
+            "button",
+            format!("button {button} is not a seat: seats are 0..{}", n - 1),
+        ));
     }
     let mut sum = 0u64;
     for (i, &s) in stacks.iter().enumerate() {
         if s == 0 {
-            return Err(Error::bad_config(format!(
-                "seat {i} has no chips: every stack must be at least 1"
-            )));
+            return Err(Error::config(
+                "stacks",
+                format!("seat {i} has no chips: every stack must be at least 1"),
+            ));
         }
         sum = sum.saturating_add(s);
     }
     if sum > MAX_CHIPS {
-        return Err(Error::bad_config(
+        return Err(Error::config(
+            "stacks",
             "the stacks add up to more than 2**60 chips".into(),
         ));
     }

@@ -79,9 +79,10 @@ pub struct Rules {
 
 fn amount(name: &str, v: u64) -> Result<u64> {
     if v > MAX_CHIPS {
-        return Err(Error::bad_config(format!(
-            "{name} of {v} is too large (at most 2**60 chips)"
-        )));
+        return Err(Error::config(
+            name,
+            format!("{name} of {v} is too large (at most 2**60 chips)"),
+        ));
     }
     Ok(v)
 }
@@ -104,13 +105,19 @@ impl Rules {
         amount("ante", o.ante)?;
         amount("big_blind_ante", o.big_blind_ante)?;
         if o.big_blind == 0 {
-            return Err(Error::bad_config("big_blind must be at least 1".into()));
+            return Err(Error::config(
+                "big_blind",
+                "big_blind must be at least 1".into(),
+            ));
         }
         if o.small_blind > o.big_blind {
-            return Err(Error::bad_config(format!(
-                "small_blind {} is larger than big_blind {}",
-                o.small_blind, o.big_blind
-            )));
+            return Err(Error::config(
+                "small_blind",
+                format!(
+                    "small_blind {} is larger than big_blind {}",
+                    o.small_blind, o.big_blind
+                ),
+            ));
         }
         if o.ante > 0 && o.big_blind_ante > 0 {
             return Err(Error::bad_config(
@@ -144,10 +151,13 @@ impl Rules {
         for (i, &s) in r.straddles.iter().enumerate() {
             let min = prev + prev_raise;
             if s < min {
-                return Err(Error::bad_config(format!(
-                    "straddle {} of {s} is not a legal raise: it must be at least {min}",
-                    i + 1
-                )));
+                return Err(Error::config(
+                    "straddles",
+                    format!(
+                        "straddle {} of {s} is not a legal raise: it must be at least {min}",
+                        i + 1
+                    ),
+                ));
             }
             // Measured as the engine will measure the next raise.
             prev_raise = match r.straddle_min_raise {
@@ -163,7 +173,8 @@ impl Rules {
     pub fn pot_limit(o: BlindOptions) -> Result<Rules> {
         let r = Rules::blinds(Structure::PotLimit, o)?;
         if r.straddles.len() > 1 {
-            return Err(Error::bad_config(
+            return Err(Error::config(
+                "straddles",
                 "pot-limit allows one straddle, no re-straddles".into(),
             ));
         }
@@ -182,9 +193,12 @@ impl Rules {
                 } else {
                     format!("{max} (a pot-sized raise)")
                 };
-                return Err(Error::bad_config(format!(
-                    "straddle of {s} is not a legal raise: it must be from {min} to {upto}"
-                )));
+                return Err(Error::config(
+                    "straddles",
+                    format!(
+                        "straddle of {s} is not a legal raise: it must be from {min} to {upto}"
+                    ),
+                ));
             }
         }
         Ok(r)
@@ -221,16 +235,20 @@ impl Rules {
         r.raise_cap = raise_cap;
         r.heads_up_uncapped = heads_up_uncapped;
         if r.straddles.len() > 1 {
-            return Err(Error::bad_config(
+            return Err(Error::config(
+                "straddles",
                 "fixed-limit allows one straddle, no re-straddles".into(),
             ));
         }
         if let Some(&s) = r.straddles.first() {
             let want = r.big_blind + r.small_bet;
             if s != want {
-                return Err(Error::bad_config(format!(
-                    "a fixed-limit straddle is one raise of the small bet: {want}, not {s}"
-                )));
+                return Err(Error::config(
+                    "straddles",
+                    format!(
+                        "a fixed-limit straddle is one raise of the small bet: {want}, not {s}"
+                    ),
+                ));
             }
         }
         Ok(r)
@@ -240,12 +258,13 @@ impl Rules {
     pub fn progressive(ante: u64, bets: [u64; 4]) -> Result<Rules> {
         amount("ante", ante)?;
         if ante == 0 {
-            return Err(Error::bad_config(
+            return Err(Error::config(
+                "ante",
                 "Progressive Hold'em needs an ante: everyone antes (at least 1)".into(),
             ));
         }
         if let Some(i) = (1..4).find(|&i| bets[i] <= bets[i - 1]) {
-            return Err(Error::bad_config(format!(
+            return Err(Error::config("bets", format!(
                 "Progressive Hold'em bets grow from round to round: round {} bets {}, which is not more than round {}'s {} (bets {bets:?})",
                 i + 1,
                 bets[i],
@@ -256,7 +275,8 @@ impl Rules {
         for &b in &bets {
             amount("bet", b)?;
             if b == 0 {
-                return Err(Error::bad_config(
+                return Err(Error::config(
+                    "bets",
                     "every Progressive Hold'em bet must be at least 1".into(),
                 ));
             }

@@ -165,7 +165,7 @@ impl HandHistory {
     }
 
     fn bad(&self, why: String) -> Error {
-        Error::bad_history(format!("{}: {why}", self.where_()))
+        Error::history(self.where_(), why)
     }
 
     /// A required field, or an error naming it.
@@ -239,12 +239,15 @@ impl HandHistory {
 pub fn parse(text: &str, source: &str) -> Result<Vec<HandHistory>> {
     let doc: Document = toml::parse(text, &KNOWN_FIELDS).map_err(|e| {
         let what = if e.invalid { "not valid TOML: " } else { "" };
-        Error::bad_history(format!("{source}: line {}: {what}{}", e.line, e.message))
+        Error::history(source, format!("line {}: {what}{}", e.line, e.message))
     })?;
     let mut out = Vec::with_capacity(doc.tables.len().max(1));
     if !doc.root.is_empty() || doc.tables.is_empty() {
         if !doc.tables.is_empty() {
-            return Err(Error::bad_history(format!("{source}: fields outside a table in a file of [tables] (a .phhs file holds only [N] tables)")));
+            return Err(Error::history(
+                source,
+                "fields outside a table in a file of [tables] (a .phhs file holds only [N] tables)",
+            ));
         }
         out.push(HandHistory {
             source: source.to_string(),

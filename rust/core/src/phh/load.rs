@@ -36,7 +36,10 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 pub fn files_under(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     walk(dir, &mut out).map_err(|e| {
-        Error::bad_history(format!("{}: cannot read the folder: {e}", dir.display()))
+        Error::history(
+            dir.display().to_string(),
+            format!("cannot read the folder: {e}"),
+        )
     })?;
     out.sort();
     Ok(out)
@@ -89,14 +92,13 @@ fn read_parse(path: &Path, name: &str) -> std::io::Result<Result<Vec<HandHistory
             return Err(std::io::Error::from(std::io::ErrorKind::IsADirectory));
         }
         if !meta.is_file() {
-            return Ok(Err(Error::bad_history(format!(
-                "{name}: not a regular file"
-            ))));
+            return Ok(Err(Error::history(name, "not a regular file")));
         }
         let too_big = || {
-            Error::bad_history(format!(
-                "{name}: more than {MAX_BYTES} bytes (the reader's limit)"
-            ))
+            Error::history(
+                name,
+                format!("more than {MAX_BYTES} bytes (the reader's limit)"),
+            )
         };
         if meta.len() > MAX_BYTES as u64 {
             return Ok(Err(too_big()));
@@ -107,10 +109,10 @@ fn read_parse(path: &Path, name: &str) -> std::io::Result<Result<Vec<HandHistory
         }
         let parsed = match std::str::from_utf8(&buf) {
             Ok(text) => parse(text, name),
-            Err(e) => Err(Error::bad_history(format!(
-                "{name}: not UTF-8 text (byte {})",
-                e.valid_up_to()
-            ))),
+            Err(e) => Err(Error::history(
+                name,
+                format!("not UTF-8 text (byte {})", e.valid_up_to()),
+            )),
         };
         if buf.capacity() > 1 << 24 {
             *buf = Vec::new();
@@ -122,7 +124,7 @@ fn read_parse(path: &Path, name: &str) -> std::io::Result<Result<Vec<HandHistory
 /// The histories of one `.phh` or `.phhs` file.
 pub fn load_path(path: &Path) -> Result<Vec<HandHistory>> {
     let name = path.display().to_string();
-    read_parse(path, &name).map_err(|e| Error::bad_history(format!("{name}: cannot read: {e}")))?
+    read_parse(path, &name).map_err(|e| Error::history(&name, format!("cannot read: {e}")))?
 }
 
 /// Each file's histories (or its error), in the order given, read on
@@ -172,9 +174,7 @@ pub fn load_many<P: AsRef<Path> + Sync>(
                             Err(e) => Got::Hands(Err(e)),
                         }
                     }
-                    Err(e) => {
-                        Got::Hands(Err(Error::bad_history(format!("{name}: cannot read: {e}"))))
-                    }
+                    Err(e) => Got::Hands(Err(Error::history(&name, format!("cannot read: {e}")))),
                 }
             })
             .collect();

@@ -137,7 +137,7 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
     if !super::PLAYED.contains(&variant.as_str()) {
         return Err(Error::unsupported_variant(&variant, h.where_()));
     }
-    let bad = |why: String| Error::bad_history(format!("{}: {why}", h.where_()));
+    let bad = |why: String| Error::history(h.where_(), why);
     let need = |key: &str| -> Result<Vec<Decimal>> {
         let v = h
             .numbers(key)?
@@ -575,7 +575,7 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
         None => Hand::new(rules, &stacks, n - 1, seed, Some(&given)),
         Some(s) => Hand::new_seated(rules, &stacks, s, None, seed, Some(&given)),
     };
-    let mut hand = dealt.map_err(|e| Error::bad_history(format!("{}: {e}", h.where_())))?;
+    let mut hand = dealt.map_err(|e| Error::history(h.where_(), e))?;
     let unit = |d: &Decimal| {
         d.in_units(places)
             .and_then(|v| u64::try_from(v).ok())
