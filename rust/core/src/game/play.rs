@@ -24,7 +24,9 @@ use super::{Hand, LegalActions, Move, SeatView};
 use crate::error::{Error, Result};
 
 /// A move's names with their moves (made from the amount given).
-const NAMES: [(&str, fn(u64) -> Move); 6] = [
+type MakeMove = fn(u64) -> Move;
+
+const NAMES: [(&str, MakeMove); 6] = [
     ("fold", |_| Move::Fold),
     ("check", |_| Move::Check),
     ("call", |_| Move::CheckOrCall),
