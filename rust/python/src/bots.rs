@@ -24,20 +24,24 @@ impl From<PyErr> for PlayError {
 }
 
 /// A bot's answer as a move: a tuple of a move's name and a whole number of
-/// chips; anything else is an error naming `who`.
-pub fn answer_move(answer: &Bound<'_, PyAny>, who: &str) -> PyResult<Move> {
-    let (name, amount) = match answer.cast::<PyTuple>() {
-        Ok(t) if t.len() == 2 => (
-            t.get_item(0)?
-                .cast::<PyString>()
-                .ok()
-                .and_then(|s| s.to_cow().ok().map(|c| c.into_owned())),
-            crate::args::as_u64(&t.get_item(1)?),
-        ),
-        _ => (None, None),
-    };
+/// chips; anything else is an error naming the bot (`who`, asked for only
+/// then).
+pub fn answer_move(answer: &Bound<'_, PyAny>, who: impl FnOnce() -> String) -> PyResult<Move> {
+    let (mut name, mut amount) = (None, None);
+    if let Ok(t) = answer.cast::<PyTuple>() {
+        if t.len() == 2 {
+            name = t.get_item(0)?.cast_into::<PyString>().ok();
+            amount = crate::args::as_u64(&t.get_item(1)?);
+        }
+    }
+    let text = name.as_ref().and_then(|n| n.to_cow().ok());
+    if let (Some(text), Some(_)) = (&text, amount) {
+        if let Ok(mv) = Move::from_name(text, amount) {
+            return Ok(mv);
+        }
+    }
     let shown = answer.repr().map(|r| r.to_string()).unwrap_or_default();
-    Move::from_answer(who, &shown, name.as_deref(), amount).py()
+    Move::from_answer(&who(), &shown, text.as_deref(), amount).py()
 }
 
 /// The bot for a table seat: one callable for every seat, a sequence by
@@ -57,7 +61,7 @@ pub fn policy<'a, 'py>(
     move |t: &Turn<'_>| {
         let bot = bot_for(bots, t.table_seat)?;
         let answer = bot.call1((SeatView(t.view()),))?;
-        let mv = answer_move(&answer, &format!("the bot for seat {}", t.table_seat))?;
+        let mv = answer_move(&answer, || format!("the bot for seat {}", t.table_seat))?;
         bots.py().check_signals()?;
         Ok(mv)
     }
@@ -84,6 +88,6 @@ pub fn _apply_answer(
     answer: &Bound<'_, PyAny>,
     who: &str,
 ) -> PyResult<()> {
-    let mv = answer_move(answer, who)?;
+    let mv = answer_move(answer, || who.to_string())?;
     hand.0.act(None, mv).py()
 }

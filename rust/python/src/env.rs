@@ -155,7 +155,9 @@ impl EnvTable {
     /// The seat to act makes the move a Python bot answered (`who`: the
     /// bot, for errors).
     fn apply(&mut self, answer: &Bound<'_, PyAny>, who: &str) -> PyResult<()> {
-        self.0.apply(crate::bots::answer_move(answer, who)?).py()
+        self.0
+            .apply(crate::bots::answer_move(answer, || who.to_string())?)
+            .py()
     }
     /// `(chips per seat, hands)` for hands ended since the last call.
     fn take_rewards(&mut self) -> (Vec<i64>, u32) {
