@@ -435,8 +435,10 @@ impl Table {
     /// Plays one hand through: `bots` is one callable for every seat, a
     /// list by table seat, or a dict `{seat: bot}`; a bot gets its seat's
     /// `SeatView` (seats numbered as in the hand) and returns `("fold", 0)`,
-    /// `("check", 0)`, `("call", 0)`, `("bet", x)` or `("raise", x)`.
-    /// Returns the finished hand. If a bot fails, the hand is taken back.
+    /// `("check", 0)`, `("call", 0)` (check or call), `("call_only", 0)`,
+    /// `("bet", x)` or `("raise", x)` (to a street total of x): see
+    /// docs/tables.md, "Bots' answers". Returns the finished hand. If a bot
+    /// fails, the hand is taken back.
     fn play(slf: &Bound<'_, Self>, bots: &Bound<'_, PyAny>) -> PyResult<Hand> {
         let hand = slf.borrow_mut().0.new_hand().py()?;
         Ok(Hand(
