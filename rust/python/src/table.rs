@@ -253,8 +253,7 @@ where
 #[derive(Clone)]
 pub struct Table(pub core::Table);
 
-#[pymethods]
-impl Table {
+with_copy_and_pickle! { Table, "_restore_table", codec::encode_table, {
     #[new]
     #[pyo3(signature = (rules, seats=None, *, button=None, seed=None, missed_blinds=None), text_signature = "(rules, seats=9, *, button='moving', seed=None, missed_blinds='dead')")]
     fn new(
@@ -452,28 +451,6 @@ impl Table {
         table_history(&self.0, &hand.0, None)
     }
 
-    fn copy(&self) -> Table {
-        self.clone()
-    }
-    fn __copy__(&self) -> Table {
-        self.clone()
-    }
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Table {
-        self.clone()
-    }
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<Table>()
-            .map(|o| o.borrow().0 == self.0)
-            .unwrap_or(false)
-    }
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
-        let restore = py.import("holecards._core")?.getattr("_restore_table")?;
-        Ok((restore, (PyBytes::new(py, &codec::encode_table(&self.0)),)))
-    }
     fn __repr__(&self) -> String {
         let t = &self.0;
         format!(
@@ -484,7 +461,7 @@ impl Table {
             t.hands_dealt()
         )
     }
-}
+}}
 
 /// PHH fields for a table's hand: the deal being played, or else the last
 /// one (hands are numbered by the table).
@@ -560,8 +537,7 @@ fn structure_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<game::Structure> {
 #[derive(Clone)]
 pub struct Tournament(pub tour::Tournament);
 
-#[pymethods]
-impl Tournament {
+with_copy_and_pickle! { Tournament, "_restore_tournament", codec::encode_tournament, {
     #[new]
     #[pyo3(
         signature = (levels, stacks, payouts=None, *, structure=None, hands_per_level=None, seconds_per_level=None, ante=None, button=None, seed=None),
@@ -810,33 +786,6 @@ impl Tournament {
     fn history(&self, hand: PyRef<'_, Hand>) -> PyResult<crate::phh::HandHistory> {
         table_history(self.0.table(), &hand.0, Some(self.0.level()))
     }
-    fn copy(&self) -> Tournament {
-        self.clone()
-    }
-    fn __copy__(&self) -> Tournament {
-        self.clone()
-    }
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Tournament {
-        self.clone()
-    }
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<Tournament>()
-            .map(|o| o.borrow().0 == self.0)
-            .unwrap_or(false)
-    }
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
-        let restore = py
-            .import("holecards._core")?
-            .getattr("_restore_tournament")?;
-        Ok((
-            restore,
-            (PyBytes::new(py, &codec::encode_tournament(&self.0)),),
-        ))
-    }
     fn __repr__(&self) -> String {
         format!(
             "<Tournament {} of {} players left, level {}, {} hands dealt>",
@@ -846,7 +795,7 @@ impl Tournament {
             self.0.table().hands_dealt()
         )
     }
-}
+}}
 
 #[pyfunction]
 pub fn _restore_tournament(state: &[u8]) -> PyResult<Tournament> {
