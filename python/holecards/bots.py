@@ -2,9 +2,11 @@
 
 A bot is a callable taking a :class:`~holecards.SeatView` (the view of the
 seat to act, with ``view.legal_actions()``) and returning a move:
-``("fold", 0)``, ``("call", 0)`` (check or call) or ``("raise", amount)``
-(bet or raise to ``amount``). It never sees the hand itself, so it cannot
-peek at other players' cards.
+``("fold", 0)``, ``("check", 0)``, ``("call", 0)`` (check or call),
+``("bet", amount)`` or ``("raise", amount)`` (bet or raise to ``amount``).
+The engine reads every answer the same way wherever a bot plays (see
+docs/tables.md). It never sees the hand itself, so it cannot peek at other
+players' cards.
 """
 
 from __future__ import annotations
@@ -12,9 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Sequence, Tuple
 
-from ._core import Hand, SeatView, evaluate
+from ._core import Hand, SeatView, _apply_answer, _play_bots, evaluate
 from .enums import ActionKind, Category, Street
-from .errors import ConfigError
 
 __all__ = ["Bot", "Move", "DemoBot", "play_hand", "apply_move"]
 
@@ -83,15 +84,7 @@ class DemoBot:
 
 def play_hand(hand: Hand, bots: Sequence[Bot]) -> Hand:
     """Plays ``hand`` to the end, asking ``bots[seat]`` with that seat's view."""
-    while hand.actor is not None:
-        seat = hand.actor
-        kind, amount = bots[seat](hand.view(seat))
-        if kind == "fold":
-            hand.fold()
-        elif kind == "raise":
-            hand.bet_or_raise_to(amount)
-        else:
-            hand.check_or_call()
+    _play_bots(hand, bots)
     return hand
 
 
@@ -100,18 +93,4 @@ def apply_move(hand: Hand, answer: Any, who: str) -> None:
     0)``, ``("check", 0)``, ``("call", 0)`` (check or call), ``("bet", x)`` or
     ``("raise", x)``. Anything else is a ``ConfigError`` naming ``who`` (the
     bot), never a move made up for it."""
-    if not (isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], str)):
-        raise ConfigError(
-            f"{who} answered {answer!r}: a bot returns ('fold', 0), ('check', 0), ('call', 0), ('bet', amount) or ('raise', amount)"
-        )
-    kind, amount = answer
-    if kind == "fold":
-        hand.fold()
-    elif kind == "check":
-        hand.check()
-    elif kind == "call":
-        hand.check_or_call()
-    elif kind in ("bet", "raise"):
-        hand.bet_or_raise_to(amount)
-    else:
-        raise ConfigError(f"{who} answered {answer!r}: the move is fold, check, call, bet or raise")
+    _apply_answer(hand, answer, who)

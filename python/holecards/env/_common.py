@@ -132,30 +132,11 @@ class Table:
 
 
 def apply_answer(core: _EnvTable, answer: Any, who: str) -> None:
-    """Plays a Python bot's answer (``("fold", 0)``, ``("check", 0)``,
-    ``("call", 0)`` to check or call, ``("bet", x)``, ``("raise", x)``)."""
-    if not (isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], str)):
-        raise ConfigError(
-            f"{who} answered {answer!r}: a bot returns ('fold', 0), ('check', 0), ('call', 0), ('bet', amount) or ('raise', amount)"
-        )
-    kind, amount = answer
-    if kind in ("bet", "raise") and (
-        isinstance(amount, bool)
-        or not isinstance(amount, (int, np.integer))
-        or not 0 <= int(amount) < 2**64
-    ):
-        raise ConfigError(
-            f"{who} answered {answer!r}: a bet or raise amount is a whole number of chips"
-        )
-    if kind not in ("bet", "raise", "fold", "check", "call"):
-        raise ConfigError(f"{who} answered {answer!r}: the move is fold, check, call, bet or raise")
+    """Plays a Python bot's answer, read as at a table (``("fold", 0)``,
+    ``("check", 0)``, ``("call", 0)`` to check or call, ``("bet", x)``,
+    ``("raise", x)``); an illegal one is a ConfigError naming the bot."""
     try:
-        if kind in ("bet", "raise"):
-            core.apply("raise", int(amount))
-        elif kind == "call":
-            core.apply("check_call")
-        else:
-            core.apply(kind)
+        core.apply(answer, who)
     except IllegalActionError as e:
         raise ConfigError(f"{who} answered {answer!r}, which is not legal: {e}") from e
 

@@ -24,12 +24,12 @@ from .._core import (
     Hand,
     Rules,
     SeatView,
+    _play_bots,
     _sim_bot_names,
     _sim_cash,
     _sim_tournaments,
     icm,
 )
-from ..bots import apply_move
 from ..errors import ConfigError
 
 BotMove = Tuple[str, int]
@@ -179,14 +179,6 @@ def _seed(seed: Optional[int]) -> int:
     return _int_arg("seed", seed, 0, 2**64 - 1)
 
 
-def _play_python(
-    hand: Hand, bots: Sequence[Callable[[SeatView], BotMove]], seat_of: Callable[[int], int]
-) -> None:
-    while (la := hand.legal_actions()) is not None:
-        seat = seat_of(la.seat)
-        apply_move(hand, bots[seat](hand.view(la.seat)), f"the bot for seat {seat}")
-
-
 def simulate(
     bots: Sequence[BotArg],
     *,
@@ -331,7 +323,7 @@ def _cash(
         rng = random.Random(seed)
         for i in range(hands):
             hand = Hand(rules, stack_list, button=i % n, seed=rng.getrandbits(64))
-            _play_python(hand, players, lambda s: s)
+            _play_bots(hand, players)
             for s, (end, start) in enumerate(zip(hand.stacks, stack_list)):
                 net[s] += end - start
                 sq[s] += (end - start) ** 2
@@ -513,10 +505,7 @@ def _tournaments(
                     raise ConfigError(
                         f"tournament {t} is still going after {k} hands: raise the levels or max_hands"
                     )
-                hand = tour.new_hand()
-                dealt = tour.dealt_seats or []
-                _play_python(hand, players, lambda s: dealt[s])  # noqa: B023 (called within the iteration)
-                tour.finish(hand)
+                tour.play(players)
                 k += 1
             hands += k
             for f in tour.results:

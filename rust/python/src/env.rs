@@ -6,7 +6,6 @@ use holecards_core::env::{
     AbstractAction, ActionSpace, Buffers, Ending, EnvConfig, EnvTable as CoreTable, Episode,
     Stacks, VecEnv as CoreVec,
 };
-use holecards_core::game::Move;
 use holecards_core::sim::BotKind;
 use holecards_core::Error;
 use numpy::{PyArray1, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
@@ -102,17 +101,6 @@ fn ending_name(e: Ending) -> &'static str {
     }
 }
 
-fn move_of(kind: &str, amount: Option<u64>) -> PyResult<Move> {
-    Ok(match (kind, amount) {
-        ("fold", _) => Move::Fold,
-        ("check", _) => Move::Check,
-        ("call", _) => Move::Call,
-        ("check_call", _) => Move::CheckOrCall,
-        ("raise", Some(to)) => Move::BetOrRaiseTo(to),
-        _ => return Err(config(format!("{kind:?} with {amount:?} is not a move"))),
-    })
-}
-
 /// An observation, its mask and the legal action indices.
 type Observed<'py> = (
     Bound<'py, PyArray1<f32>>,
@@ -164,10 +152,12 @@ impl EnvTable {
     fn step(&mut self, index: i64, amount: Option<u64>) -> PyResult<()> {
         self.0.step(index, amount).py()
     }
-    /// The seat to act makes a move a Python bot chose.
-    #[pyo3(signature = (kind, amount=None))]
-    fn apply(&mut self, kind: &str, amount: Option<u64>) -> PyResult<()> {
-        self.0.apply(move_of(kind, amount)?).py()
+    /// The seat to act makes the move a Python bot answered (`who`: the
+    /// bot, for errors).
+    fn apply(&mut self, answer: &Bound<'_, PyAny>, who: &str) -> PyResult<()> {
+        self.0
+            .apply(crate::bots::answer_move(answer, || who.to_string())?)
+            .py()
     }
     /// `(chips per seat, hands)` for hands ended since the last call.
     fn take_rewards(&mut self) -> (Vec<i64>, u32) {

@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 #[macro_use]
 mod macros;
 mod args;
+mod bots;
 mod cards;
 mod env;
 mod equity;
@@ -65,6 +66,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(phh::_phh_from_hand, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_check_each, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::_play_bots, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::_apply_answer, m)?)?;
     m.add_class::<table::Table>()?;
     m.add_class::<table::Tournament>()?;
     m.add_class::<table::Player>()?;

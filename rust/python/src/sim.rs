@@ -1,7 +1,7 @@
 //! Simulations between built-in bots: conversions only (the engine's
 //! holecards_core::sim plays them, with the GIL released).
 use crate::equity::supervise;
-use crate::errors::to_py;
+use crate::errors::{to_py, IntoPyResult};
 use crate::game::Rules;
 use holecards_core::equity::Control;
 use holecards_core::sim::{BotKind, CashSim, TournamentSim, U256};
@@ -14,21 +14,7 @@ fn config(msg: String) -> PyErr {
 }
 
 fn bots_of(names: &[String]) -> PyResult<Vec<BotKind>> {
-    names
-        .iter()
-        .map(|n| {
-            BotKind::from_name(n).ok_or_else(|| {
-                config(format!(
-                    "no built-in bot is called {n:?}: the built-in bots are {}",
-                    BotKind::ALL
-                        .iter()
-                        .map(|b| format!("'{}'", b.name()))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))
-            })
-        })
-        .collect()
+    names.iter().map(|n| BotKind::parse(n).py()).collect()
 }
 
 /// The built-in bots' names.
@@ -232,14 +218,8 @@ impl BuiltinBot {
         view: PyRef<'_, crate::game::SeatView>,
     ) -> PyResult<(&'static str, u64)> {
         let obs = holecards_core::sim::Observation::of_view(&view.0).ok_or_else(|| config("the bot was asked to act for a seat that is not to act (give it the view of the seat to act)".into()))?;
-        Ok(match self.kind.act(&obs, &mut self.rng) {
-            holecards_core::game::Move::Fold => ("fold", 0),
-            holecards_core::game::Move::Check => ("check", 0),
-            holecards_core::game::Move::Call | holecards_core::game::Move::CheckOrCall => {
-                ("call", 0)
-            }
-            holecards_core::game::Move::BetOrRaiseTo(x) => ("raise", x),
-        })
+        let mv = self.kind.act(&obs, &mut self.rng);
+        Ok((mv.name(), mv.amount()))
     }
     fn __repr__(&self) -> String {
         format!("BuiltinBot('{}')", self.kind.name())

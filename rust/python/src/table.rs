@@ -1,14 +1,14 @@
 //! `Table`, `Tournament` and `icm`: conversions only; the seating rules,
 //! levels, places and ICM are the engine's (holecards_core::table).
 use crate::errors::{to_py, IntoPyResult};
-use crate::game::{Hand, Rules, SeatView};
-use holecards_core::game::{self, Move};
+use crate::game::{Hand, Rules};
+use holecards_core::game;
 use holecards_core::table::{
     self as core, codec, icm as core_icm, tournament as tour, ButtonRule, Entry,
 };
 use holecards_core::Error;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyString, PyTuple};
 use std::sync::Arc;
 
 fn config(msg: String) -> PyErr {
@@ -35,15 +35,25 @@ fn seat_arg(v: &Bound<'_, PyAny>) -> PyResult<usize> {
         .ok_or_else(|| config(format!("a seat is a number from 0, not {}", repr(v))))
 }
 
-fn entry_arg(v: Option<&Bound<'_, PyAny>>, default: Entry) -> PyResult<Entry> {
+/// A named choice (`parse`: the engine's reading of a name), `default`
+/// when not given.
+fn choice<T>(
+    v: Option<&Bound<'_, PyAny>>,
+    default: T,
+    parse: fn(Option<&str>, &str) -> holecards_core::Result<T>,
+) -> PyResult<T> {
     let Some(v) = v.filter(|v| !v.is_none()) else {
         return Ok(default);
     };
-    match v.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned())).as_deref() {
-        Some("post") => Ok(Entry::PostBigBlind),
-        Some("wait") => Ok(Entry::WaitForBigBlind),
-        _ => Err(config(format!("entry must be 'post' (post a big blind to come in) or 'wait' (wait for the big blind), not {}", repr(v)))),
-    }
+    let name = v
+        .cast::<PyString>()
+        .ok()
+        .and_then(|s| s.to_cow().ok().map(|c| c.into_owned()));
+    parse(name.as_deref(), &repr(v)).py()
+}
+
+fn entry_arg(v: Option<&Bound<'_, PyAny>>, default: Entry) -> PyResult<Entry> {
+    choice(v, default, Entry::parse)
 }
 
 /// A seated player.
@@ -215,72 +225,26 @@ fn players_of(t: &core::Table) -> Vec<Player> {
         .collect()
 }
 
-/// The bot for a table seat: one callable for every seat, a sequence by
-/// seat, or a mapping from seat to bot.
-fn bot_for<'py>(bots: &Bound<'py, PyAny>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
-    if bots.is_callable() && !bots.is_instance_of::<PyDict>() {
-        return Ok(bots.clone());
-    }
-    bots.get_item(seat).map_err(|_| {
-        config(format!(
-            "no bot for seat {seat}: give one callable, a list by seat or a dict {{seat: bot}}"
-        ))
-    })
-}
-
-/// A bot's answer: `("fold", 0)`, `("check", 0)`, `("call", 0)` (check or
-/// call), `("bet", x)` or `("raise", x)` (to a street total of x).
-fn bot_move(answer: &Bound<'_, PyAny>, seat: usize) -> PyResult<Move> {
-    let bad = || {
-        config(format!("the bot for seat {seat} answered {}: a bot returns ('fold', 0), ('check', 0), ('call', 0), ('bet', amount) or ('raise', amount)", repr(answer)))
-    };
-    let t = answer.cast::<PyTuple>().map_err(|_| bad())?;
-    if t.len() != 2 {
-        return Err(bad());
-    }
-    let kind = t.get_item(0)?;
-    let kind = kind
-        .cast::<PyString>()
-        .map_err(|_| bad())?
-        .to_cow()
-        .map_err(|_| bad())?
-        .into_owned();
-    let amount = crate::args::as_u64(&t.get_item(1)?).ok_or_else(bad)?;
-    Ok(match kind.as_str() {
-        "fold" => Move::Fold,
-        "check" => Move::Check,
-        "call" => Move::CheckOrCall,
-        "bet" | "raise" => Move::BetOrRaiseTo(amount),
-        _ => return Err(bad()),
-    })
-}
-
-/// Plays `hand` through with `bots` (by table seat `seats[i]`); on an error
-/// the hand is left where it stopped. A table's absent players have dead
-/// hands and never act; `absent` (bit i: the hand's seat i) would get the
-/// table's move for an absent player. The table is not borrowed meanwhile,
-/// so a bot may look at it.
-fn play_with(
-    py: Python<'_>,
-    seats: &[usize],
-    absent: u32,
-    hand: &mut game::Hand,
+/// Plays the hand `dealer` just dealt with Python `bots`, the engine's way
+/// (`game::play`): the dealer is not borrowed while the bots play, so a bot
+/// may look at it; on an error the hand is taken back.
+fn play_dealt<T: pyo3::PyClass<Frozen = pyo3::pyclass::boolean_struct::False>, D>(
+    slf: &Bound<'_, T>,
+    mut hand: game::Hand,
     bots: &Bound<'_, PyAny>,
-) -> PyResult<()> {
-    while let Some(la) = hand.legal_actions() {
-        let actor = la.seat;
-        let mv = if absent & (1 << actor) != 0 {
-            core::Table::move_for_absent(&la)
-        } else {
-            let seat = seats.get(actor).copied().unwrap_or(actor);
-            let bot = bot_for(bots, seat)?;
-            let answer = bot.call1((SeatView(hand.view(Some(actor))),))?;
-            bot_move(&answer, seat)?
-        };
-        hand.act(None, mv).py()?;
-        py.check_signals()?;
-    }
-    Ok(())
+    dealer: impl Fn(&mut T) -> &mut D,
+) -> PyResult<(game::Hand, D::Finished)>
+where
+    D: game::Dealer,
+{
+    let (seats, absent) = {
+        let mut t = slf.borrow_mut();
+        let (seats, absent) = dealer(&mut *t).turn_map();
+        (seats.to_vec(), absent)
+    };
+    let played = game::play_out(&mut hand, &seats, absent, crate::bots::policy(bots));
+    let mut t = slf.borrow_mut();
+    game::play::settle(dealer(&mut *t), hand, played).map_err(|e| e.0)
 }
 
 /// A table: seats, stacks carried from hand to hand, the button moving by
@@ -289,30 +253,7 @@ fn play_with(
 #[derive(Clone)]
 pub struct Table(pub core::Table);
 
-fn missed_blinds_rule(v: Option<&Bound<'_, PyAny>>) -> PyResult<core::MissedBlinds> {
-    let Some(v) = v.filter(|v| !v.is_none()) else {
-        return Ok(core::MissedBlinds::Dead);
-    };
-    match v.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned())).as_deref() {
-        Some("dead") => Ok(core::MissedBlinds::Dead),
-        Some("big_blind_only") => Ok(core::MissedBlinds::BigBlindOnly),
-        _ => Err(config(format!("missed_blinds must be 'dead' (post what was missed: the big blind live, the small blind dead) or 'big_blind_only' (one big blind to come back), not {}", repr(v)))),
-    }
-}
-
-fn button_rule(v: Option<&Bound<'_, PyAny>>) -> PyResult<ButtonRule> {
-    let Some(v) = v.filter(|v| !v.is_none()) else {
-        return Ok(ButtonRule::Moving);
-    };
-    match v.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned())).as_deref() {
-        Some("moving") => Ok(ButtonRule::Moving),
-        Some("dead") => Ok(ButtonRule::Dead),
-        _ => Err(config(format!("button must be 'moving' (cash games) or 'dead' (tournaments: the TDA's dead button), not {}", repr(v)))),
-    }
-}
-
-#[pymethods]
-impl Table {
+with_copy_and_pickle! { Table, "_restore_table", codec::encode_table, {
     #[new]
     #[pyo3(signature = (rules, seats=None, *, button=None, seed=None, missed_blinds=None), text_signature = "(rules, seats=9, *, button='moving', seed=None, missed_blinds='dead')")]
     fn new(
@@ -335,8 +276,18 @@ impl Table {
                 })?,
         };
         let seed = crate::cards::seed_from_py(seed)?;
-        let missed = missed_blinds_rule(missed_blinds)?;
-        let mut t = core::Table::new(rules, n, button_rule(button)?, seed).py()?;
+        let missed = choice(
+            missed_blinds,
+            core::MissedBlinds::Dead,
+            core::MissedBlinds::parse,
+        )?;
+        let mut t = core::Table::new(
+            rules,
+            n,
+            choice(button, ButtonRule::Moving, ButtonRule::parse)?,
+            seed,
+        )
+        .py()?;
         t.set_missed_blinds(missed).py()?;
         Ok(Table(t))
     }
@@ -483,22 +434,15 @@ impl Table {
     /// Plays one hand through: `bots` is one callable for every seat, a
     /// list by table seat, or a dict `{seat: bot}`; a bot gets its seat's
     /// `SeatView` (seats numbered as in the hand) and returns `("fold", 0)`,
-    /// `("check", 0)`, `("call", 0)`, `("bet", x)` or `("raise", x)`.
-    /// Returns the finished hand. If a bot fails, the hand is taken back.
+    /// `("check", 0)`, `("call", 0)` (check or call), `("call_only", 0)`,
+    /// `("bet", x)` or `("raise", x)` (to a street total of x): see
+    /// docs/tables.md, "Bots' answers". Returns the finished hand. If a bot
+    /// fails, the hand is taken back.
     fn play(slf: &Bound<'_, Self>, bots: &Bound<'_, PyAny>) -> PyResult<Hand> {
-        let py = slf.py();
-        let (mut hand, seats, absent) = {
-            let mut t = slf.borrow_mut();
-            let hand = t.0.new_hand().py()?;
-            let seats = t.0.dealt().map(|d| d.seats.clone()).unwrap_or_default();
-            (hand, seats, t.0.absent_seats())
-        };
-        if let Err(e) = play_with(py, &seats, absent, &mut hand, bots) {
-            slf.borrow_mut().0.take_back();
-            return Err(e);
-        }
-        slf.borrow_mut().0.finish(&hand).py()?;
-        Ok(Hand(hand))
+        let hand = slf.borrow_mut().0.new_hand().py()?;
+        Ok(Hand(
+            play_dealt(slf, hand, bots, |t: &mut Table| &mut t.0)?.0,
+        ))
     }
     /// The hand as a PHH history with the table's fields (`hand`, `seats`,
     /// `seat_count`): give the hand being played, or one just finished
@@ -507,28 +451,6 @@ impl Table {
         table_history(&self.0, &hand.0, None)
     }
 
-    fn copy(&self) -> Table {
-        self.clone()
-    }
-    fn __copy__(&self) -> Table {
-        self.clone()
-    }
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Table {
-        self.clone()
-    }
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<Table>()
-            .map(|o| o.borrow().0 == self.0)
-            .unwrap_or(false)
-    }
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
-        let restore = py.import("holecards._core")?.getattr("_restore_table")?;
-        Ok((restore, (PyBytes::new(py, &codec::encode_table(&self.0)),)))
-    }
     fn __repr__(&self) -> String {
         let t = &self.0;
         format!(
@@ -539,7 +461,7 @@ impl Table {
             t.hands_dealt()
         )
     }
-}
+}}
 
 /// PHH fields for a table's hand: the deal being played, or else the last
 /// one (hands are numbered by the table).
@@ -548,23 +470,8 @@ fn table_history(
     hand: &game::Hand,
     level: Option<usize>,
 ) -> PyResult<crate::phh::HandHistory> {
-    let (seats, number) = match (t.dealt(), t.last_deal()) {
-        (Some(d), _)
-            if d.starting == hand.starting_stacks() && d.hole_cards == core::hole_mask(hand) =>
-        {
-            (d.seats.clone(), d.number)
-        }
-        (_, Some(d))
-            if d.starting == hand.starting_stacks() && d.hole_cards == core::hole_mask(hand) =>
-        {
-            (d.seats.clone(), d.number)
-        }
-        _ => {
-            return Err(config(
-                "this hand is not the table's current or last hand".into(),
-            ))
-        }
-    };
+    let deal = t.deal_of(hand).py()?;
+    let (seats, number) = (deal.seats.clone(), deal.number);
     let fields =
         holecards_core::phh::write::table_hand_fields(hand, &seats, t.seat_count(), number, level);
     Ok(crate::phh::HandHistory(Arc::new(
@@ -577,7 +484,7 @@ pub fn _restore_table(state: &[u8]) -> PyResult<Table> {
     Ok(Table(codec::decode_table(state).py()?))
 }
 
-fn level_of(v: &Bound<'_, PyAny>, big_blind_ante: bool, i: usize) -> PyResult<tour::Level> {
+fn level_of(v: &Bound<'_, PyAny>, rule: tour::AnteRule, i: usize) -> PyResult<tour::Level> {
     let bad = || {
         config(format!("level {} is {}: give (small_blind, big_blind) or (small_blind, big_blind, ante), in chips", i + 1, repr(v)))
     };
@@ -598,21 +505,7 @@ fn level_of(v: &Bound<'_, PyAny>, big_blind_ante: bool, i: usize) -> PyResult<to
         [sb, bb, a] => (*sb, *bb, *a),
         _ => return Err(bad()),
     };
-    Ok(if big_blind_ante {
-        tour::Level {
-            small_blind: sb,
-            big_blind: bb,
-            ante: 0,
-            big_blind_ante: ante,
-        }
-    } else {
-        tour::Level {
-            small_blind: sb,
-            big_blind: bb,
-            ante,
-            big_blind_ante: 0,
-        }
-    })
+    Ok(tour::Level::new(sb, bb, ante, rule))
 }
 
 fn structure_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<game::Structure> {
@@ -644,8 +537,7 @@ fn structure_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<game::Structure> {
 #[derive(Clone)]
 pub struct Tournament(pub tour::Tournament);
 
-#[pymethods]
-impl Tournament {
+with_copy_and_pickle! { Tournament, "_restore_tournament", codec::encode_tournament, {
     #[new]
     #[pyo3(
         signature = (levels, stacks, payouts=None, *, structure=None, hands_per_level=None, seconds_per_level=None, ante=None, button=None, seed=None),
@@ -663,11 +555,15 @@ impl Tournament {
         button: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Tournament> {
-        let big_blind_ante = match ante.filter(|a| !a.is_none()).map(|a| a.cast::<PyString>().ok().and_then(|s| s.to_cow().ok().map(|c| c.into_owned()))) {
-            None => false,
-            Some(Some(s)) if s == "uniform" => false,
-            Some(Some(s)) if s == "big_blind" => true,
-            Some(_) => return Err(config("ante must be 'uniform' (every player antes) or 'big_blind' (the big blind antes for the table)".into())),
+        let rule = match ante.filter(|a| !a.is_none()) {
+            None => tour::AnteRule::Uniform,
+            Some(a) => tour::AnteRule::from_name(
+                &a.cast::<PyString>()
+                    .ok()
+                    .and_then(|s| s.to_cow().ok().map(|c| c.into_owned()))
+                    .unwrap_or_default(),
+            )
+            .py()?,
         };
         let items: Vec<Bound<'_, PyAny>> = levels.extract().map_err(|_| {
             config(format!(
@@ -678,7 +574,7 @@ impl Tournament {
         let levels = items
             .iter()
             .enumerate()
-            .map(|(i, l)| level_of(l, big_blind_ante, i))
+            .map(|(i, l)| level_of(l, rule, i))
             .collect::<PyResult<Vec<_>>>()?;
         let stacks_items: Vec<Bound<'_, PyAny>> = stacks.extract().map_err(|_| {
             config(format!(
@@ -712,11 +608,9 @@ impl Tournament {
                     .collect::<PyResult<Vec<_>>>()?
             }
         };
-        let advance = match (
-            hands_per_level.filter(|v| !v.is_none()),
-            seconds_per_level.filter(|v| !v.is_none()),
-        ) {
-            (Some(h), None) => tour::Advance::Hands(
+        let hands = hands_per_level
+            .filter(|v| !v.is_none())
+            .map(|h| {
                 crate::args::as_u64(h)
                     .and_then(|v| u32::try_from(v).ok())
                     .ok_or_else(|| {
@@ -724,25 +618,21 @@ impl Tournament {
                             "hands_per_level must be a number of hands, not {}",
                             repr(h)
                         ))
-                    })?,
-            ),
-            (None, Some(s)) => tour::Advance::Seconds(s.extract::<f64>().map_err(|_| {
-                config(format!(
-                    "seconds_per_level must be a number of seconds, not {}",
-                    repr(s)
-                ))
-            })?),
-            (None, None) => {
-                return Err(config(
-                    "say when levels advance: hands_per_level=N or seconds_per_level=S".into(),
-                ))
-            }
-            (Some(_), Some(_)) => {
-                return Err(config(
-                    "give hands_per_level or seconds_per_level, not both".into(),
-                ))
-            }
-        };
+                    })
+            })
+            .transpose()?;
+        let seconds = seconds_per_level
+            .filter(|v| !v.is_none())
+            .map(|s| {
+                s.extract::<f64>().map_err(|_| {
+                    config(format!(
+                        "seconds_per_level must be a number of seconds, not {}",
+                        repr(s)
+                    ))
+                })
+            })
+            .transpose()?;
+        let advance = tour::Advance::from_options(hands, seconds).py()?;
         let button = button.filter(|b| !b.is_none()).map(seat_arg).transpose()?;
         let seed = crate::cards::seed_from_py(seed)?;
         Ok(Tournament(
@@ -876,23 +766,10 @@ impl Tournament {
     /// Plays one hand through with `bots` (as for `Table.play`); returns it.
     #[pyo3(signature = (bots, clock=None))]
     fn play(slf: &Bound<'_, Self>, bots: &Bound<'_, PyAny>, clock: Option<f64>) -> PyResult<Hand> {
-        let py = slf.py();
-        let (mut hand, seats, absent) = {
-            let mut t = slf.borrow_mut();
-            let hand = t.0.new_hand(clock).py()?;
-            let seats =
-                t.0.table()
-                    .dealt()
-                    .map(|d| d.seats.clone())
-                    .unwrap_or_default();
-            (hand, seats, t.0.table().absent_seats())
-        };
-        if let Err(e) = play_with(py, &seats, absent, &mut hand, bots) {
-            slf.borrow_mut().0.take_back();
-            return Err(e);
-        }
-        slf.borrow_mut().0.finish(&hand).py()?;
-        Ok(Hand(hand))
+        let hand = slf.borrow_mut().0.new_hand(clock).py()?;
+        Ok(Hand(
+            play_dealt(slf, hand, bots, |t: &mut Tournament| &mut t.0)?.0,
+        ))
     }
     /// ICM of the players still in, by seat, over the prizes left.
     #[pyo3(signature = (*, trials=None, seed=None))]
@@ -903,50 +780,11 @@ impl Tournament {
     ) -> PyResult<std::collections::BTreeMap<usize, f64>> {
         let trials = trials_arg(trials)?;
         let seed = crate::cards::seed_from_py(seed)?;
-        let by_id = self.0.icm(trials, seed).py()?;
-        let seats: Vec<(u32, usize)> = self
-            .0
-            .table()
-            .seats()
-            .iter()
-            .enumerate()
-            .filter_map(|(s, p)| p.as_ref().map(|p| (p.id, s)))
-            .collect();
-        Ok(by_id
-            .into_iter()
-            .filter_map(|(id, v)| seats.iter().find(|x| x.0 == id).map(|x| (x.1, v)))
-            .collect())
+        self.0.icm_by_seat(trials, seed).py()
     }
     /// The hand as a PHH history with the table's fields and the level.
     fn history(&self, hand: PyRef<'_, Hand>) -> PyResult<crate::phh::HandHistory> {
         table_history(self.0.table(), &hand.0, Some(self.0.level()))
-    }
-    fn copy(&self) -> Tournament {
-        self.clone()
-    }
-    fn __copy__(&self) -> Tournament {
-        self.clone()
-    }
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Tournament {
-        self.clone()
-    }
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<Tournament>()
-            .map(|o| o.borrow().0 == self.0)
-            .unwrap_or(false)
-    }
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
-        let restore = py
-            .import("holecards._core")?
-            .getattr("_restore_tournament")?;
-        Ok((
-            restore,
-            (PyBytes::new(py, &codec::encode_tournament(&self.0)),),
-        ))
     }
     fn __repr__(&self) -> String {
         format!(
@@ -957,7 +795,7 @@ impl Tournament {
             self.0.table().hands_dealt()
         )
     }
-}
+}}
 
 #[pyfunction]
 pub fn _restore_tournament(state: &[u8]) -> PyResult<Tournament> {

@@ -5,6 +5,7 @@
 //! * [`betting`]: what the player to act may do; where a raise is validated.
 //! * [`pots`]: side pots and the showdown payout.
 //! * [`deal`]: every card of a deal, decided up front.
+//! * [`play`]: moves by name, and the loop that plays a hand out.
 //! * [`event`]: the story of a hand, event by event.
 //! * [`view`]: what one seat, or a spectator, may know.
 //! * [`codec`]: a compact byte encoding of a hand and a view, for pickling.
@@ -13,6 +14,7 @@ pub mod codec;
 pub mod deal;
 pub mod event;
 pub mod hand;
+pub mod play;
 pub mod pots;
 pub mod rules;
 pub mod view;
@@ -22,6 +24,7 @@ pub use event::{CardList, Event, EventCards, EventKind};
 pub use hand::{
     Action, ActionKind, GivenCards, Hand, Seating, Street, HOLE_CARDS, MAX_SEATS, MIN_SEATS,
 };
+pub use play::{play_out, Dealer, Turn};
 pub use pots::{Pot, SeatSet};
 pub use rules::{BlindOptions, Rules, StraddleMinRaise, Structure};
 pub use view::{HandState, SeatView};

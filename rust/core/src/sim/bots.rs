@@ -168,6 +168,20 @@ impl BotKind {
         }
     }
 
+    /// The bot called `name`, or an error listing the built-in bots.
+    pub fn parse(name: &str) -> crate::error::Result<BotKind> {
+        BotKind::from_name(name).ok_or_else(|| {
+            let all: Vec<String> = BotKind::ALL
+                .iter()
+                .map(|b| format!("'{}'", b.name()))
+                .collect();
+            crate::error::Error::bad_config(format!(
+                "no built-in bot is called {name:?}: the built-in bots are {}",
+                all.join(", ")
+            ))
+        })
+    }
+
     /// This bot's move for the player to act.
     #[inline]
     pub fn act(self, obs: &Observation<'_>, rng: &mut BotRng) -> Move {

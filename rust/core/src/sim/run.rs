@@ -14,7 +14,7 @@ use super::bots::{random_act, BotKind, BotRng, Observation};
 use crate::deck::DeckRng;
 use crate::equity::Control;
 use crate::error::{Error, ErrorKind, Result};
-use crate::game::{Hand, Rules};
+use crate::game::{Hand, Rules, Turn};
 use crate::table::tournament::{Advance, Level, Tournament};
 use rand::SeedableRng;
 use std::sync::atomic::Ordering;
@@ -475,22 +475,14 @@ impl TournamentSim {
             {
                 return Err(Error::from(ErrorKind::Interrupted));
             }
-            let mut hand = tour.new_hand(None)?;
-            // The table seat of each of the hand's seats (bots sit at table seats).
-            let mut seat_of = [0usize; crate::game::MAX_SEATS];
-            if let Some(d) = tour.table().dealt() {
-                for (i, &s) in d.seats.iter().enumerate() {
-                    seat_of[i] = s;
-                }
-            }
-            while let Some(obs) = Observation::of(&hand) {
-                let mv = match tour.table().absent_move(&hand) {
-                    Some(m) => m,
-                    None => self.bots[seat_of[obs.seat()]].act(&obs, &mut brng),
-                };
-                hand.act(None, mv)?;
-            }
-            tour.finish(&hand)?;
+            let bots = &self.bots;
+            tour.play_with(
+                |t: &Turn<'_>| {
+                    let obs = Observation::of(t.hand).ok_or_else(Error::corrupt)?;
+                    Ok::<_, Error>(bots[t.table_seat].act(&obs, &mut brng))
+                },
+                None,
+            )?;
             hands += 1;
         }
         let mut out = TournamentTotals::new(n);

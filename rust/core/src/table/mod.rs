@@ -13,7 +13,7 @@ pub mod tournament;
 
 use crate::deck::{make_rng, DeckRng};
 use crate::error::{Error, Result};
-use crate::game::{Hand, Move, Rules, Seating, MAX_SEATS, MIN_SEATS};
+use crate::game::{play, Hand, Move, Rules, Seating, Turn, MAX_SEATS, MIN_SEATS};
 use rand::SeedableRng;
 use std::sync::Arc;
 
@@ -36,6 +36,15 @@ impl ButtonRule {
         match self {
             ButtonRule::Moving => "moving",
             ButtonRule::Dead => "dead",
+        }
+    }
+    /// The rule named `name` (`None`: not a name; `shown`: the value as
+    /// given, for the error).
+    pub fn parse(name: Option<&str>, shown: &str) -> Result<ButtonRule> {
+        match name {
+            Some("moving") => Ok(ButtonRule::Moving),
+            Some("dead") => Ok(ButtonRule::Dead),
+            _ => Err(Error::bad_config(format!("button must be 'moving' (cash games) or 'dead' (tournaments: the TDA's dead button), not {shown}"))),
         }
     }
 }
@@ -103,6 +112,14 @@ impl MissedBlinds {
             .get(v as usize)
             .copied()
     }
+    /// The rule named `name` (as [`ButtonRule::parse`]).
+    pub fn parse(name: Option<&str>, shown: &str) -> Result<MissedBlinds> {
+        match name {
+            Some("dead") => Ok(MissedBlinds::Dead),
+            Some("big_blind_only") => Ok(MissedBlinds::BigBlindOnly),
+            _ => Err(Error::bad_config(format!("missed_blinds must be 'dead' (post what was missed: the big blind live, the small blind dead) or 'big_blind_only' (one big blind to come back), not {shown}"))),
+        }
+    }
 }
 
 /// [`Player::missed`]: the big blind went past the seat while the player was away.
@@ -118,6 +135,17 @@ pub enum Entry {
     PostBigBlind,
     /// Wait until the big blind reaches the seat.
     WaitForBigBlind,
+}
+
+impl Entry {
+    /// The entry named `name` (as [`ButtonRule::parse`]).
+    pub fn parse(name: Option<&str>, shown: &str) -> Result<Entry> {
+        match name {
+            Some("post") => Ok(Entry::PostBigBlind),
+            Some("wait") => Ok(Entry::WaitForBigBlind),
+            _ => Err(Error::bad_config(format!("entry must be 'post' (post a big blind to come in) or 'wait' (wait for the big blind), not {shown}"))),
+        }
+    }
 }
 
 /// A seated player.
@@ -633,27 +661,40 @@ impl Table {
     /// not absent. Returns the finished hand.
     #[inline]
     pub fn play<F: FnMut(&Hand) -> Move>(&mut self, mut policy: F) -> Result<Hand> {
-        let mut hand = self.new_hand()?;
-        let result = self.play_out(&mut hand, &mut policy);
-        if let Err(e) = result {
-            self.take_back();
-            return Err(e);
-        }
-        self.finish(&hand)?;
-        Ok(hand)
+        self.play_with(|t: &Turn<'_>| Ok::<_, Error>(policy(t.hand)))
+            .map(|(hand, _)| hand)
     }
 
+    /// Plays one hand through with a policy that may fail; on its error (or
+    /// the hand's refusal of a move) the hand is taken back and the table is
+    /// as before the deal. Returns the finished hand and its busts.
     #[inline]
-    pub(crate) fn play_out<F: FnMut(&Hand) -> Move>(
-        &self,
-        hand: &mut Hand,
-        policy: &mut F,
-    ) -> Result<()> {
-        while hand.actor().is_some() {
-            let mv = self.absent_move(hand).unwrap_or_else(|| policy(hand));
-            hand.act(None, mv)?;
-        }
-        Ok(())
+    pub fn play_with<E: From<Error>>(
+        &mut self,
+        policy: impl FnMut(&Turn<'_>) -> std::result::Result<Move, E>,
+    ) -> std::result::Result<(Hand, Vec<Bust>), E> {
+        let hand = self.new_hand()?;
+        play::play_dealt(self, hand, policy)
+    }
+
+    /// The deal `hand` came from: the hand being played, or else the last
+    /// one finished (recognised by its starting stacks and hole cards).
+    pub fn deal_of(&self, hand: &Hand) -> Result<&Deal> {
+        let mask = hole_mask(hand);
+        let starting = hand.starting_stacks();
+        [self.dealt(), self.last_deal()]
+            .into_iter()
+            .flatten()
+            .find(|d| d.starting == starting && d.hole_cards == mask)
+            .ok_or_else(|| {
+                Error::bad_config("this hand is not the table's current or last hand".into())
+            })
+    }
+
+    /// The table seats of the hand being played, by the hand's seats, and
+    /// its absent players (see [`Table::absent_seats`]).
+    pub fn turn_map(&self) -> (&[usize], u32) {
+        self.dealt().map_or((&[], 0), |d| (&d.seats[..], d.absent))
     }
 
     /// The seats of the hand being played whose players are sitting out (bit
@@ -666,11 +707,7 @@ impl Table {
     /// fold. (A table's absent players never act: their hands are dead from
     /// the deal; this serves hands a caller deals with absent players alive.)
     pub fn move_for_absent(la: &crate::game::LegalActions) -> Move {
-        if la.can_check {
-            Move::CheckOrCall
-        } else {
-            Move::Fold
-        }
+        play::move_for_absent(la)
     }
 
     /// The move the table makes for a player to act who is sitting out:
@@ -689,5 +726,18 @@ impl Table {
     pub fn reseed(&mut self, seed: u64) {
         self.rng = DeckRng::seed_from_u64(seed);
         self.seed = self.rng.get_seed();
+    }
+}
+
+impl play::Dealer for Table {
+    type Finished = Vec<Bust>;
+    fn turn_map(&self) -> (&[usize], u32) {
+        Table::turn_map(self)
+    }
+    fn finish_hand(&mut self, hand: &Hand) -> Result<Vec<Bust>> {
+        self.finish(hand)
+    }
+    fn take_back_hand(&mut self) -> bool {
+        self.take_back()
     }
 }

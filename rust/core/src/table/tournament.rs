@@ -14,7 +14,7 @@
 use super::icm;
 use super::{ButtonRule, Entry, Table};
 use crate::error::{Error, Result};
-use crate::game::{BlindOptions, Hand, Move, Rules, Structure};
+use crate::game::{play, BlindOptions, Hand, Move, Rules, Structure, Turn};
 use std::sync::Arc;
 
 /// One level of the schedule.
@@ -28,6 +28,51 @@ pub struct Level {
     pub big_blind_ante: u64,
 }
 
+/// Who pays a level's ante.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum AnteRule {
+    /// Every player antes.
+    #[default]
+    Uniform,
+    /// The big blind antes for the table (a big-blind ante).
+    BigBlind,
+}
+
+impl AnteRule {
+    pub fn name(self) -> &'static str {
+        match self {
+            AnteRule::Uniform => "uniform",
+            AnteRule::BigBlind => "big_blind",
+        }
+    }
+    pub fn from_name(name: &str) -> Result<AnteRule> {
+        match name {
+            "uniform" => Ok(AnteRule::Uniform),
+            "big_blind" => Ok(AnteRule::BigBlind),
+            _ => Err(Error::bad_config(
+                "ante must be 'uniform' (every player antes) or 'big_blind' (the big blind antes for the table)"
+                    .into(),
+            )),
+        }
+    }
+}
+
+impl Level {
+    /// A level of blinds and an ante, paid by the players as `rule` says.
+    pub fn new(small_blind: u64, big_blind: u64, ante: u64, rule: AnteRule) -> Level {
+        let (ante, big_blind_ante) = match rule {
+            AnteRule::Uniform => (ante, 0),
+            AnteRule::BigBlind => (0, ante),
+        };
+        Level {
+            small_blind,
+            big_blind,
+            ante,
+            big_blind_ante,
+        }
+    }
+}
+
 /// When levels change.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum Advance {
@@ -35,6 +80,22 @@ pub enum Advance {
     Hands(u32),
     /// After this many seconds of the clock passed to `new_hand`.
     Seconds(f64),
+}
+
+impl Advance {
+    /// The rule from its two spellings, exactly one of them given.
+    pub fn from_options(hands: Option<u32>, seconds: Option<f64>) -> Result<Advance> {
+        match (hands, seconds) {
+            (Some(h), None) => Ok(Advance::Hands(h)),
+            (None, Some(s)) => Ok(Advance::Seconds(s)),
+            (None, None) => Err(Error::bad_config(
+                "say when levels advance: hands_per_level=N or seconds_per_level=S".into(),
+            )),
+            (Some(_), Some(_)) => Err(Error::bad_config(
+                "give hands_per_level or seconds_per_level, not both".into(),
+            )),
+        }
+    }
 }
 
 /// A player's result.
@@ -387,13 +448,37 @@ impl Tournament {
         mut policy: F,
         clock: Option<f64>,
     ) -> Result<(Hand, Vec<Finish>)> {
-        let mut hand = self.new_hand(clock)?;
-        if let Err(e) = self.table.play_out(&mut hand, &mut policy) {
-            self.take_back();
-            return Err(e);
-        }
-        let places = self.finish(&hand)?;
-        Ok((hand, places))
+        self.play_with(|t: &Turn<'_>| Ok::<_, Error>(policy(t.hand)), clock)
+    }
+
+    /// Plays one hand through with a policy that may fail; on its error the
+    /// hand is taken back (the level, its hand count and the clock too).
+    pub fn play_with<E: From<Error>>(
+        &mut self,
+        policy: impl FnMut(&Turn<'_>) -> std::result::Result<Move, E>,
+        clock: Option<f64>,
+    ) -> std::result::Result<(Hand, Vec<Finish>), E> {
+        let hand = self.new_hand(clock)?;
+        play::play_dealt(self, hand, policy)
+    }
+
+    /// ICM of the players still in, by table seat, over the prizes left.
+    pub fn icm_by_seat(
+        &self,
+        trials: Option<u64>,
+        seed: Option<u64>,
+    ) -> Result<std::collections::BTreeMap<usize, f64>> {
+        let by_id = self.icm(trials, seed)?;
+        let seat_of = |id: u32| {
+            self.table
+                .seats()
+                .iter()
+                .position(|p| p.as_ref().is_some_and(|p| p.id == id))
+        };
+        Ok(by_id
+            .into_iter()
+            .filter_map(|(id, v)| seat_of(id).map(|s| (s, v)))
+            .collect())
     }
 
     /// ICM of the players still in, over the prizes of the places left.
@@ -420,4 +505,17 @@ impl Tournament {
 /// The prize pool, or `None` when the payouts add up to more than a `u64`.
 pub(crate) fn payout_total(payouts: &[u64]) -> Option<u64> {
     payouts.iter().try_fold(0u64, |a, &p| a.checked_add(p))
+}
+
+impl play::Dealer for Tournament {
+    type Finished = Vec<Finish>;
+    fn turn_map(&self) -> (&[usize], u32) {
+        self.table.turn_map()
+    }
+    fn finish_hand(&mut self, hand: &Hand) -> Result<Vec<Finish>> {
+        self.finish(hand)
+    }
+    fn take_back_hand(&mut self) -> bool {
+        self.take_back()
+    }
 }

@@ -1,0 +1,247 @@
+//! Moves by name, and the one loop that plays a hand out.
+//!
+//! A bot (a table's, a simulation's, an environment's opponent) answers
+//! with a move's name and an amount; [`Move::from_name`] is the only decoder
+//! of those answers, so an answer means the same move everywhere. Names:
+//!
+//! | name        | move                        | when it is refused                 |
+//! |-------------|-----------------------------|------------------------------------|
+//! | `fold`      | [`Move::Fold`]              | nothing to call (unless allowed)   |
+//! | `check`     | [`Move::Check`]             | facing a bet                       |
+//! | `call`      | [`Move::CheckOrCall`]       | never: checks when nothing to call |
+//! | `call_only` | [`Move::Call`]              | nothing to call                    |
+//! | `raise`     | [`Move::BetOrRaiseTo`]      | an amount the rules refuse         |
+//! | `bet`       | the same as `raise`         |                                    |
+//!
+//! The amount is the street total for `raise`/`bet` and is ignored for the
+//! others. Moves of later games (draws, discards) get names of their own.
+//!
+//! [`play_out`] is the one loop: it asks a policy, which may fail, for each
+//! move of a player present, and makes the sitting-out player's move itself.
+//! [`settle`] is the one take-back rule: a hand whose play failed is taken
+//! back, leaving the table or tournament as it was before the deal.
+use super::{Hand, LegalActions, Move, SeatView};
+use crate::error::{Error, Result};
+
+/// A move's names with their moves (made from the amount given).
+type MakeMove = fn(u64) -> Move;
+
+const NAMES: [(&str, MakeMove); 6] = [
+    ("fold", |_| Move::Fold),
+    ("check", |_| Move::Check),
+    ("call", |_| Move::CheckOrCall),
+    ("call_only", |_| Move::Call),
+    ("raise", Move::BetOrRaiseTo),
+    ("bet", Move::BetOrRaiseTo),
+];
+
+/// What a bot's answer looks like, for error messages.
+pub const ANSWER_SHAPE: &str =
+    "a bot returns ('fold', 0), ('check', 0), ('call', 0), ('bet', amount) or ('raise', amount)";
+
+impl Move {
+    /// Every name a move answers to, in the order of [`Move::from_name`]'s table.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        NAMES.iter().map(|n| n.0)
+    }
+
+    /// The move a name stands for (see the module's table): `amount` is the
+    /// street total of a bet or raise, ignored for the other moves.
+    pub fn from_name(name: &str, amount: Option<u64>) -> Result<Move> {
+        let Some(&(_, make)) = NAMES.iter().find(|n| n.0 == name) else {
+            return Err(Error::bad_config(
+                "the move is fold, check, call, bet or raise".into(),
+            ));
+        };
+        let mv = make(amount.unwrap_or(0));
+        if matches!(mv, Move::BetOrRaiseTo(_)) && amount.is_none() {
+            return Err(Error::bad_config(
+                "a bet or raise amount is a whole number of chips".into(),
+            ));
+        }
+        Ok(mv)
+    }
+
+    /// The name of this move (`"raise"` for a bet or raise).
+    pub fn name(self) -> &'static str {
+        match self {
+            Move::Fold => "fold",
+            Move::Check => "check",
+            Move::CheckOrCall => "call",
+            Move::Call => "call_only",
+            Move::BetOrRaiseTo(_) => "raise",
+        }
+    }
+
+    /// The amount of the answer for this move: the street total of a bet or
+    /// raise, else 0.
+    pub fn amount(self) -> u64 {
+        match self {
+            Move::BetOrRaiseTo(to) => to,
+            _ => 0,
+        }
+    }
+
+    /// A bot's answer as a move: `name` and `amount` as the answer gave
+    /// them (`None` when it is not a name and a whole number of chips),
+    /// `shown` the answer as written. Errors name the bot (`who`).
+    pub fn from_answer(
+        who: &str,
+        shown: &str,
+        name: Option<&str>,
+        amount: Option<u64>,
+    ) -> Result<Move> {
+        let (Some(name), Some(amount)) = (name, amount) else {
+            return Err(bad_answer(who, shown, ANSWER_SHAPE));
+        };
+        Move::from_name(name, Some(amount)).map_err(|e| bad_answer(who, shown, &e.to_string()))
+    }
+}
+
+/// "`who` answered `shown`: `why`".
+pub fn bad_answer(who: &str, shown: &str, why: &str) -> Error {
+    Error::bad_config(format!("{who} answered {shown}: {why}"))
+}
+
+/// "no bot for seat `seat`" (a table's bots by seat lack one).
+pub fn no_bot(seat: usize) -> Error {
+    Error::bad_config(format!(
+        "no bot for seat {seat}: give one callable, a list by seat or a dict {{seat: bot}}"
+    ))
+}
+
+/// The move made for an absent player to act: check when free, else fold.
+pub fn move_for_absent(la: &LegalActions) -> Move {
+    if la.can_check {
+        Move::CheckOrCall
+    } else {
+        Move::Fold
+    }
+}
+
+/// One decision asked of a policy.
+pub struct Turn<'a> {
+    pub hand: &'a Hand,
+    /// The seat to act, numbered as in the hand.
+    pub seat: usize,
+    /// The same seat numbered as at the table (the hand's seat when the
+    /// hand was not dealt by a table).
+    pub table_seat: usize,
+}
+
+impl Turn<'_> {
+    /// What the player to act may know.
+    pub fn view(&self) -> SeatView {
+        self.hand.view(Some(self.seat))
+    }
+}
+
+/// Plays `hand` to its end. `seats[i]` is the table seat of the hand's seat
+/// `i` (a hand's seat past its end is its own); bit `i` of `absent` marks a
+/// player sitting out, for whom [`move_for_absent`] is played. Every other
+/// move is the policy's; its error, or the hand's refusal of its move, stops
+/// the play there (the hand keeps the moves made before).
+#[inline]
+pub fn play_out<E: From<Error>>(
+    hand: &mut Hand,
+    seats: &[usize],
+    absent: u32,
+    mut policy: impl FnMut(&Turn<'_>) -> std::result::Result<Move, E>,
+) -> std::result::Result<(), E> {
+    while let Some(seat) = hand.actor() {
+        let la = (seat < 32 && absent & (1 << seat) != 0)
+            .then(|| hand.legal_actions())
+            .flatten();
+        let mv = match la {
+            Some(la) => move_for_absent(&la),
+            None => policy(&Turn {
+                hand,
+                seat,
+                table_seat: seats.get(seat).copied().unwrap_or(seat),
+            })?,
+        };
+        hand.act(None, mv)?;
+    }
+    Ok(())
+}
+
+/// What deals hands and takes their results back: a table, a tournament.
+pub trait Dealer {
+    /// What a finished hand gives back (busts, places).
+    type Finished;
+    /// The table seats and absent players of the hand being played (see
+    /// [`play_out`]).
+    fn turn_map(&self) -> (&[usize], u32);
+    fn finish_hand(&mut self, hand: &Hand) -> Result<Self::Finished>;
+    fn take_back_hand(&mut self) -> bool;
+}
+
+/// The take-back rule: a hand whose play failed (`played`) is taken back, as
+/// if it was never dealt, and the error returned; a hand played out is
+/// finished.
+pub fn settle<D: Dealer + ?Sized, E: From<Error>>(
+    dealer: &mut D,
+    hand: Hand,
+    played: std::result::Result<(), E>,
+) -> std::result::Result<(Hand, D::Finished), E> {
+    if let Err(e) = played {
+        dealer.take_back_hand();
+        return Err(e);
+    }
+    let finished = dealer.finish_hand(&hand)?;
+    Ok((hand, finished))
+}
+
+/// Plays a hand `dealer` just dealt to its end with `policy`, then settles
+/// it ([`settle`]).
+#[inline]
+pub fn play_dealt<D: Dealer + ?Sized, E: From<Error>>(
+    dealer: &mut D,
+    mut hand: Hand,
+    policy: impl FnMut(&Turn<'_>) -> std::result::Result<Move, E>,
+) -> std::result::Result<(Hand, D::Finished), E> {
+    let played = {
+        let (seats, absent) = dealer.turn_map();
+        play_out(&mut hand, seats, absent, policy)
+    };
+    settle(dealer, hand, played)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_move_has_one_name_that_reads_back() {
+        for mv in [
+            Move::Fold,
+            Move::Check,
+            Move::CheckOrCall,
+            Move::Call,
+            Move::BetOrRaiseTo(7),
+        ] {
+            assert_eq!(Move::from_name(mv.name(), Some(mv.amount())).unwrap(), mv);
+        }
+        let names: Vec<_> = Move::names().collect();
+        let mut unique = names.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len());
+    }
+
+    #[test]
+    fn names_mean_one_move() {
+        assert_eq!(Move::from_name("call", Some(0)).unwrap(), Move::CheckOrCall);
+        assert_eq!(Move::from_name("check", None).unwrap(), Move::Check);
+        assert_eq!(
+            Move::from_name("bet", Some(9)).unwrap(),
+            Move::BetOrRaiseTo(9)
+        );
+        assert!(Move::from_name("raise", None).is_err());
+        assert!(Move::from_name("shove", Some(0)).is_err());
+        let e = Move::from_answer("the bot for seat 2", "'x'", None, None).unwrap_err();
+        assert!(e
+            .to_string()
+            .starts_with("the bot for seat 2 answered 'x': a bot returns"));
+    }
+}
