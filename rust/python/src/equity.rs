@@ -304,86 +304,83 @@ fn question(
     })
 }
 
-#[pyfunction]
-#[pyo3(signature = (players, board=None, dead=None, trials=None, seed=None, threads=None, target_std_error=None, progress=None, max_deals=None))]
-#[allow(clippy::too_many_arguments)]
-pub fn _equity(
-    py: Python<'_>,
-    players: Vec<Bound<'_, PyAny>>,
-    board: Option<&Bound<'_, PyAny>>,
-    dead: Option<&Bound<'_, PyAny>>,
-    trials: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-    target_std_error: Option<&Bound<'_, PyAny>>,
-    progress: Option<&Bound<'_, PyAny>>,
-    max_deals: Option<&Bound<'_, PyAny>>,
-) -> PyResult<EquityResult> {
-    let q = question(
-        &players,
-        0,
-        board,
-        dead,
-        trials,
-        seed,
-        threads,
-        target_std_error,
-        max_deals,
-    )?;
-    let control = Control::new();
-    let r = supervise(py, progress, &control, q.is_quick(), || q.equity(&control))?;
-    Ok(EquityResult {
-        r,
-        seed: q.method.seed(),
-        whole: q.whole_counts(),
-    })
+/// An equity function: the arguments both take (`$players` being the
+/// players, or a grid's opponents, numbered from `$first` in messages),
+/// converted into the engine's `Question` bound to `$q`, then `$body`.
+macro_rules! equity_function {
+    ($(#[$doc:meta])* $name:ident($players:ident from $first:literal) -> $out:ty,
+     |$py:ident, $q:ident, $progress:ident| $body:block) => {
+        $(#[$doc])*
+        #[pyfunction]
+        #[pyo3(signature = ($players, board=None, dead=None, trials=None, seed=None, threads=None, target_std_error=None, progress=None, max_deals=None))]
+        #[allow(clippy::too_many_arguments)]
+        pub fn $name(
+            $py: Python<'_>,
+            $players: Vec<Bound<'_, PyAny>>,
+            board: Option<&Bound<'_, PyAny>>,
+            dead: Option<&Bound<'_, PyAny>>,
+            trials: Option<&Bound<'_, PyAny>>,
+            seed: Option<&Bound<'_, PyAny>>,
+            threads: Option<&Bound<'_, PyAny>>,
+            target_std_error: Option<&Bound<'_, PyAny>>,
+            progress: Option<&Bound<'_, PyAny>>,
+            max_deals: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<$out> {
+            let $q = question(
+                &$players,
+                $first,
+                board,
+                dead,
+                trials,
+                seed,
+                threads,
+                target_std_error,
+                max_deals,
+            )?;
+            let $progress = progress;
+            $body
+        }
+    };
 }
+
+equity_function!(
+    /// Each player's equity (`holecards.equity`).
+    _equity(players from 0) -> EquityResult,
+    |py, q, progress| {
+        let control = Control::new();
+        let r = supervise(py, progress, &control, q.is_quick(), || q.equity(&control))?;
+        Ok(EquityResult {
+            r,
+            seed: q.method.seed(),
+            whole: q.whole_counts(),
+        })
+    }
+);
 
 /// The hand names of a grid, each one's result (None where it cannot be
 /// dealt), and the seed used: the 169 classes' results against the
 /// opponents, in `grid_names()` order.
 type GridResult = (Vec<String>, Vec<Option<EquityResult>>, Option<u64>);
 
-#[pyfunction]
-#[pyo3(signature = (opponents, board=None, dead=None, trials=None, seed=None, threads=None, target_std_error=None, progress=None, max_deals=None))]
-#[allow(clippy::too_many_arguments)]
-pub fn _equity_grid(
-    py: Python<'_>,
-    opponents: Vec<Bound<'_, PyAny>>,
-    board: Option<&Bound<'_, PyAny>>,
-    dead: Option<&Bound<'_, PyAny>>,
-    trials: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-    target_std_error: Option<&Bound<'_, PyAny>>,
-    progress: Option<&Bound<'_, PyAny>>,
-    max_deals: Option<&Bound<'_, PyAny>>,
-) -> PyResult<GridResult> {
-    let q = question(
-        &opponents,
-        1,
-        board,
-        dead,
-        trials,
-        seed,
-        threads,
-        target_std_error,
-        max_deals,
-    )?;
-    let control = Control::new();
-    let cells = supervise(py, progress, &control, false, || q.grid(&control))?;
-    // Each cell reports its own seed, the one that repeats it with `equity`.
-    let whole = q.whole_counts();
-    let cells = cells
-        .into_iter()
-        .enumerate()
-        .map(|(k, c)| {
-            c.map(|r| EquityResult {
-                r,
-                seed: q.cell_seed(k),
-                whole,
+equity_function!(
+    /// Every starting hand's equity against the opponents (`holecards.equity_grid`).
+    _equity_grid(opponents from 1) -> GridResult,
+    |py, q, progress| {
+        let control = Control::new();
+        let cells = supervise(py, progress, &control, false, || q.grid(&control))?;
+        // Each cell reports its own seed, the one that repeats it with `equity`.
+        let whole = q.whole_counts();
+        let cells = cells
+            .into_iter()
+            .enumerate()
+            .map(|(k, c)| {
+                c.map(|r| EquityResult {
+                    r,
+                    seed: q.cell_seed(k),
+                    whole,
+                })
             })
-        })
-        .collect();
-    Ok((eq::grid_names(), cells, q.method.seed()))
-}
+            .collect();
+        Ok((eq::grid_names(), cells, q.method.seed()))
+    }
+);

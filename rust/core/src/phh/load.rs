@@ -198,18 +198,28 @@ pub fn load_many<P: AsRef<Path> + Sync>(
     })?
 }
 
+/// `f` of each history, on `threads` cores, stopping when `control` says.
+fn each<H: std::ops::Deref<Target = HandHistory> + Sync, T: Send>(
+    histories: &[H],
+    threads: Option<usize>,
+    control: Option<&Control>,
+    f: impl Fn(&HandHistory) -> T + Sync,
+) -> Result<Vec<T>> {
+    crate::threads::install(threads, || {
+        histories
+            .par_iter()
+            .map(|h| go(control).map(|()| f(h)))
+            .collect()
+    })?
+}
+
 /// Each history replayed, on `threads` cores.
 pub fn replay_each<H: std::ops::Deref<Target = HandHistory> + Sync>(
     histories: &[H],
     threads: Option<usize>,
     control: Option<&Control>,
 ) -> Result<Vec<Result<Replayed>>> {
-    crate::threads::install(threads, || {
-        histories
-            .par_iter()
-            .map(|h| go(control).map(|()| replay(h)))
-            .collect()
-    })?
+    each(histories, threads, control, replay)
 }
 
 /// Each history checked against its recorded result, on `threads` cores.
@@ -218,12 +228,7 @@ pub fn check_each<H: std::ops::Deref<Target = HandHistory> + Sync>(
     threads: Option<usize>,
     control: Option<&Control>,
 ) -> Result<Vec<Result<(Replayed, Verdict)>>> {
-    crate::threads::install(threads, || {
-        histories
-            .par_iter()
-            .map(|h| go(control).map(|()| check(h)))
-            .collect()
-    })?
+    each(histories, threads, control, check)
 }
 
 /// One row per hand for a columnar export (chips in the history's unit).
@@ -253,52 +258,49 @@ pub fn rows_each<H: std::ops::Deref<Target = HandHistory> + Sync>(
     threads: Option<usize>,
     control: Option<&Control>,
 ) -> Result<Vec<HandRow>> {
+    each(histories, threads, control, row)
+}
+
+/// A history replayed and summarised.
+fn row(h: &HandHistory) -> HandRow {
     use crate::game::HandState;
-    crate::threads::install(threads, || {
-        histories
-            .par_iter()
-            .map(|h| {
-                go(control)?;
-                Ok(match replay(h) {
-                    Ok(r) => {
-                        let hand = &r.hand;
-                        let rules = hand.rules();
-                        HandRow {
-                            status: "ok",
-                            error: None,
-                            places: r.places,
-                            small_blind: Some(rules.small_blind),
-                            big_blind: Some(rules.big_blind),
-                            ante: Some(rules.ante.max(rules.big_blind_ante)),
-                            seat_count: Some(hand.num_players() as u64),
-                            starting_stacks: Some(hand.starting_stacks()),
-                            final_stacks: HandState::final_stacks(hand),
-                            board: Some(crate::card::cards_to_string(hand.board())),
-                            pot: Some(hand.pot()),
-                            winners: hand.payoffs().map(|p| {
-                                p.iter()
-                                    .enumerate()
-                                    .filter(|(_, &x)| x > 0)
-                                    .map(|(s, _)| s as u64)
-                                    .collect()
-                            }),
-                            actions: hand
-                                .history()
-                                .iter()
-                                .map(|a| (a.seat, a.street, a.kind, a.amount, a.all_in))
-                                .collect(),
-                        }
-                    }
-                    Err(e) => HandRow {
-                        status: CheckStatus::of_error(&e).name(),
-                        error: Some(e.to_string()),
-                        places: unit_places(h).unwrap_or(0),
-                        ..Default::default()
-                    },
-                })
-            })
-            .collect()
-    })?
+    match replay(h) {
+        Ok(r) => {
+            let hand = &r.hand;
+            let rules = hand.rules();
+            HandRow {
+                status: "ok",
+                error: None,
+                places: r.places,
+                small_blind: Some(rules.small_blind),
+                big_blind: Some(rules.big_blind),
+                ante: Some(rules.ante.max(rules.big_blind_ante)),
+                seat_count: Some(hand.num_players() as u64),
+                starting_stacks: Some(hand.starting_stacks()),
+                final_stacks: HandState::final_stacks(hand),
+                board: Some(crate::card::cards_to_string(hand.board())),
+                pot: Some(hand.pot()),
+                winners: hand.payoffs().map(|p| {
+                    p.iter()
+                        .enumerate()
+                        .filter(|(_, &x)| x > 0)
+                        .map(|(s, _)| s as u64)
+                        .collect()
+                }),
+                actions: hand
+                    .history()
+                    .iter()
+                    .map(|a| (a.seat, a.street, a.kind, a.amount, a.all_in))
+                    .collect(),
+            }
+        }
+        Err(e) => HandRow {
+            status: CheckStatus::of_error(&e).name(),
+            error: Some(e.to_string()),
+            places: unit_places(h).unwrap_or(0),
+            ..Default::default()
+        },
+    }
 }
 
 impl HandRow {
