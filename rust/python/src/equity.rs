@@ -258,52 +258,6 @@ pub(crate) fn supervise<T: Send>(
     Ok(r)
 }
 
-/// The arguments both equity functions take, converted.
-#[allow(clippy::too_many_arguments)]
-fn question(
-    players: &[Bound<'_, PyAny>],
-    first: usize,
-    board: Option<&Bound<'_, PyAny>>,
-    dead: Option<&Bound<'_, PyAny>>,
-    trials: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-    target_std_error: Option<&Bound<'_, PyAny>>,
-    max_deals: Option<&Bound<'_, PyAny>>,
-) -> PyResult<eq::Question> {
-    let threads = crate::args::threads(threads)?;
-    let target_std_error = match target_std_error.filter(|t| !t.is_none()) {
-        Some(t) => Some(
-            t.extract::<f64>()
-                .ok()
-                .filter(|_| !t.is_instance_of::<pyo3::types::PyBool>())
-                .ok_or_else(|| {
-                    to_py(
-                        BadArgument::TargetStdError {
-                            given: crate::args::short_repr(t),
-                        }
-                        .error(),
-                    )
-                })?,
-        ),
-        None => None,
-    };
-    let players: Vec<Holding> = players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| holding(p, i + first))
-        .collect::<PyResult<_>>()?;
-    let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
-    let method = method(trials, seed, target_std_error, max_deals)?;
-    Ok(eq::Question {
-        players,
-        board,
-        dead,
-        method,
-        threads,
-    })
-}
-
 /// An equity function: the arguments both take (`$players` being the
 /// players, or a grid's opponents, numbered from `$first` in messages),
 /// converted into the engine's `Question` bound to `$q`, then `$body`.
@@ -326,17 +280,37 @@ macro_rules! equity_function {
             progress: Option<&Bound<'_, PyAny>>,
             max_deals: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<$out> {
-            let $q = question(
-                &$players,
-                $first,
+            let threads = crate::args::threads(threads)?;
+            let target_std_error = match target_std_error.filter(|t| !t.is_none()) {
+                Some(t) => Some(
+                    t.extract::<f64>()
+                        .ok()
+                        .filter(|_| !t.is_instance_of::<pyo3::types::PyBool>())
+                        .ok_or_else(|| {
+                            to_py(
+                                BadArgument::TargetStdError {
+                                    given: crate::args::short_repr(t),
+                                }
+                                .error(),
+                            )
+                        })?,
+                ),
+                None => None,
+            };
+            let players: Vec<Holding> = $players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| holding(p, i + $first))
+                .collect::<PyResult<_>>()?;
+            let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
+            let method = method(trials, seed, target_std_error, max_deals)?;
+            let $q = eq::Question {
+                players,
                 board,
                 dead,
-                trials,
-                seed,
+                method,
                 threads,
-                target_std_error,
-                max_deals,
-            )?;
+            };
             let $progress = progress;
             $body
         }

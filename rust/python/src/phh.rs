@@ -177,6 +177,23 @@ pub fn _phh_restore(text: &str, source: &str, section: Option<String>) -> PyResu
     )))
 }
 
+/// `f` on `threads` cores (converted), watched for Ctrl-C unless `quick`.
+fn batch<T: Send>(
+    py: Python<'_>,
+    threads: Option<&Bound<'_, PyAny>>,
+    quick: bool,
+    f: impl FnOnce(Option<usize>, Option<&Control>) -> holecards_core::Result<T> + Send,
+) -> PyResult<T> {
+    let threads = crate::args::threads(threads)?;
+    let control = Control::new();
+    supervise(py, None, &control, quick, || f(threads, Some(&control)))
+}
+
+/// The engine's histories behind Python's.
+fn shared(histories: &[PyRef<'_, HandHistory>]) -> Vec<Arc<phh::HandHistory>> {
+    histories.iter().map(|h| Arc::clone(&h.0)).collect()
+}
+
 /// Histories of one file.
 #[pyfunction]
 pub fn _phh_load_path(py: Python<'_>, path: PathBuf) -> PyResult<Vec<HandHistory>> {
@@ -191,10 +208,8 @@ pub fn _phh_load_many(
     paths: Vec<PathBuf>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<HandHistory>> {
-    let threads = crate::args::threads(threads)?;
-    let control = Control::new();
-    Ok(wrap(supervise(py, None, &control, false, || {
-        phh::load_many(&paths, threads, Some(&control))
+    Ok(wrap(batch(py, threads, false, |t, c| {
+        phh::load_many(&paths, t, c)
     })?))
 }
 
@@ -212,10 +227,8 @@ pub fn _phh_load_each(
     paths: Vec<PathBuf>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Py<PyAny>>> {
-    let threads = crate::args::threads(threads)?;
-    let control = Control::new();
-    let each = supervise(py, None, &control, paths.len() < QUICK, || {
-        phh::load_each(&paths, threads, Some(&control))
+    let each = batch(py, threads, paths.len() < QUICK, |t, c| {
+        phh::load_each(&paths, t, c)
     })?;
     each.into_iter()
         .map(|r| match r {
@@ -234,11 +247,9 @@ pub fn _phh_replay_each(
     histories: Vec<PyRef<'_, HandHistory>>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Py<PyAny>>> {
-    let threads = crate::args::threads(threads)?;
-    let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
-    let control = Control::new();
-    let out = supervise(py, None, &control, hs.len() < QUICK, || {
-        phh::replay_each(&hs, threads, Some(&control))
+    let hs = shared(&histories);
+    let out = batch(py, threads, hs.len() < QUICK, |t, c| {
+        phh::replay_each(&hs, t, c)
     })?;
     out.into_iter()
         .map(|r| match r {
@@ -285,11 +296,9 @@ pub fn _phh_check_each(
     histories: Vec<PyRef<'_, HandHistory>>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(&'static str, String)>> {
-    let threads = crate::args::threads(threads)?;
-    let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
-    let control = Control::new();
-    let out = supervise(py, None, &control, hs.len() < QUICK, || {
-        phh::check_each(&hs, threads, Some(&control))
+    let hs = shared(&histories);
+    let out = batch(py, threads, hs.len() < QUICK, |t, c| {
+        phh::check_each(&hs, t, c)
     })?;
     Ok(out
         .iter()
@@ -347,11 +356,9 @@ pub fn _phh_columns<'py>(
     histories: Vec<PyRef<'py, HandHistory>>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
-    let threads = crate::args::threads(threads)?;
-    let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
-    let control = Control::new();
-    let c = supervise(py, None, &control, hs.len() < QUICK, || {
-        phh::columns_each(&hs, threads, Some(&control))
+    let hs = shared(&histories);
+    let c = batch(py, threads, hs.len() < QUICK, |t, c| {
+        phh::columns_each(&hs, t, c)
     })?;
     Ok((
         table(py, &phh::HAND_COLUMNS, c.hands)?,
