@@ -40,6 +40,9 @@ impl Method {
     }
 }
 
+/// [`equity`] or [`grid`].
+type Answer<T> = fn(&[Holding], &[Card], &[Card], &Method, Option<usize>, &Control) -> Result<T>;
+
 /// A question: `players` (for a grid, the opponents) on `board`, with
 /// `dead` cards out, answered by `method` on `threads` cores (`None`: all).
 #[derive(Clone, Debug, PartialEq)]
@@ -54,19 +57,16 @@ pub struct Question {
 impl Question {
     /// [`equity`] of the question.
     pub fn equity(&self, control: &Control) -> Result<EquityResult> {
-        equity(
-            &self.players,
-            &self.board,
-            &self.dead,
-            &self.method,
-            self.threads,
-            control,
-        )
+        self.ask(equity, control)
     }
 
     /// [`grid`] of the question, its players being the opponents.
     pub fn grid(&self, control: &Control) -> Result<Vec<Option<EquityResult>>> {
-        grid(
+        self.ask(grid, control)
+    }
+
+    fn ask<T>(&self, f: Answer<T>, control: &Control) -> Result<T> {
+        f(
             &self.players,
             &self.board,
             &self.dead,
