@@ -27,11 +27,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import holecards
-
-if not hasattr(holecards, "equity"):
-    pytest.skip("equity not built yet", allow_module_level=True)
-
-from reference_equity import (  # noqa: E402
+from reference_equity import (
     DECK_TEXT,
     ReferenceResult,
     all_combos,
@@ -41,7 +37,7 @@ from reference_equity import (  # noqa: E402
     split_cards,
 )
 
-hc: Any = holecards  # equity, Range and EquityError are new: no stubs to lean on yet
+hc: Any = holecards
 
 SUPPRESS = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large]
 

@@ -160,6 +160,45 @@ def test_decimal_amounts_play_in_the_smallest_unit_and_stay_exact() -> None:
     )
 
 
+def test_the_unit_is_one_decimal_in_the_history_and_in_the_columns() -> None:
+    pytest.importorskip("pyarrow")
+    hs = phh.load(SAMPLE / "handhq-abs-100NLH-sample.phhs")[:3] + phh.load(
+        SAMPLE / "dwan-ivey-2009.phh"
+    )
+    bad = phh.loads(HAND_IN_TENTHS_UNPLAYABLE, source="bad.phh")
+    rows = phh.to_arrow(hs + bad)[0].to_pylist()
+    units = [h.unit for h in hs + bad]
+    assert [r["unit"] for r in rows] == units
+    assert all(type(u) is Decimal for u in units) and all(type(r["unit"]) is Decimal for r in rows)
+    assert units[1] == Decimal("0.01") and units[3] == 1 and units[4] == Decimal("0.1")
+    assert rows[4]["status"] == "failed"
+
+
+HAND_IN_TENTHS_UNPLAYABLE = (
+    "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [0.5, 1]\nmin_bet = 1\n"
+    "starting_stacks = [10, 0]\nactions = ['d dh p1 AcAd', 'd dh p2 AcAd']\n"
+)
+
+
+def test_the_field_attributes_are_the_engines_list_and_the_stubs() -> None:
+    import ast
+
+    from holecards import _core
+
+    stub = ast.parse((Path(_core.__file__).parent / "_core.pyi").read_text())
+    (cls,) = [n for n in stub.body if isinstance(n, ast.ClassDef) and n.name == "HandHistory"]
+    props = [
+        f.name
+        for f in cls.body
+        if isinstance(f, ast.FunctionDef)
+        and any(isinstance(d, ast.Name) and d.id == "property" for d in f.decorator_list)
+    ]
+    own = ["source", "section", "metadata", "unit"]
+    assert [p for p in props if p not in own] == list(_core.PHH_FIELDS)
+    assert all(hasattr(hc.phh.HandHistory, f) for f in _core.PHH_FIELDS)
+    assert len(_core.PHH_FIELDS) == len(set(_core.PHH_FIELDS)) == 41
+
+
 # --------------------------------------------------------------------------
 # pokerkit reads what we write
 

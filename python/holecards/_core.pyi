@@ -44,6 +44,11 @@ __all__ = [
     "_restore_view",
     "Range",
     "HandHistory",
+    "PHH_FIELDS",
+    "PHH_CHECK_STATUSES",
+    "PHH_HAND_COLUMNS",
+    "PHH_ACTION_COLUMNS",
+    "PHH_MAX_BYTES",
     "_phh_loads",
     "_phh_restore",
     "_phh_toml_loads",
@@ -561,7 +566,7 @@ class HandHistory:
     @property
     def metadata(self) -> dict[str, Any]: ...
     @property
-    def unit(self) -> _Num: ...
+    def unit(self) -> Decimal: ...
     def to_dict(self) -> dict[str, Any]: ...
     def replay(self) -> Hand: ...
     def __eq__(self, other: object, /) -> bool: ...
@@ -592,6 +597,12 @@ def _phh_check_each(
 def _phh_columns(
     histories: Iterable[HandHistory], threads: Optional[int] = None
 ) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]: ...
+
+PHH_FIELDS: tuple[str, ...]
+PHH_CHECK_STATUSES: tuple[str, ...]
+PHH_HAND_COLUMNS: list[tuple[str, str]]
+PHH_ACTION_COLUMNS: list[tuple[str, str]]
+PHH_MAX_BYTES: int
 
 # -- equity ---------------------------------------------------------------
 

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import IO, Any, Iterable, List, Optional, Sequence, Tuple, Union
 
 from .._core import (
+    PHH_MAX_BYTES,
     Hand,
     HandHistory,
     _phh_dumps_hand,
@@ -65,7 +66,7 @@ PathLike = Union[str, "os.PathLike[str]"]
 Writable = Union[Hand, HandHistory, Sequence[Union[Hand, HandHistory]]]
 
 #: The most bytes a file or text may have (the Rust reader's ``MAX_BYTES``).
-MAX_BYTES = 32 << 20
+MAX_BYTES: int = PHH_MAX_BYTES
 
 
 def _paths(paths: Union[PathLike, Iterable[PathLike]], fn: str) -> List[Path]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence, Tuple
 
-from .._core import HandHistory, _phh_columns
+from .._core import PHH_ACTION_COLUMNS, PHH_HAND_COLUMNS, HandHistory, _phh_columns
 
 
 def _pyarrow() -> Any:
@@ -23,7 +23,8 @@ def to_arrow(histories: Sequence[HandHistory], *, threads: Optional[int] = None)
 
     ``hands``, one row per history: ``hand_id`` (its index), ``source``,
     ``section``, ``variant``, ``status`` (``ok``, ``unsupported`` or
-    ``failed``), ``error``, ``unit`` (the chip unit as text: "1", "0.01"),
+    ``failed``), ``error``, ``unit`` (the chip unit, a decimal equal to
+    ``HandHistory.unit``: 1, 0.01),
     ``small_blind``, ``big_blind``, ``ante``, ``seat_count``,
     ``starting_stacks``, ``final_stacks`` (chips in that unit), ``board``,
     ``pot`` and ``winners`` (seats that won chips; seats are 0-based, seat 0
@@ -36,36 +37,19 @@ def to_arrow(histories: Sequence[HandHistory], *, threads: Optional[int] = None)
     pa = _pyarrow()
     # Replayed and summarised in Rust on every core; only the columns come back.
     hands, acts = _phh_columns(list(histories), threads)
-    int_list = pa.list_(pa.int64())
-    hand_schema = pa.schema(
-        [
-            ("hand_id", pa.int64()),
-            ("source", pa.string()),
-            ("section", pa.string()),
-            ("variant", pa.string()),
-            ("status", pa.string()),
-            ("error", pa.string()),
-            ("unit", pa.string()),
-            ("small_blind", pa.int64()),
-            ("big_blind", pa.int64()),
-            ("ante", pa.int64()),
-            ("seat_count", pa.int64()),
-            ("starting_stacks", int_list),
-            ("final_stacks", int_list),
-            ("board", pa.string()),
-            ("pot", pa.int64()),
-            ("winners", int_list),
-        ]
+    return (
+        pa.table(hands, schema=_schema(pa, PHH_HAND_COLUMNS)),
+        pa.table(acts, schema=_schema(pa, PHH_ACTION_COLUMNS)),
     )
-    action_schema = pa.schema(
-        [
-            ("hand_id", pa.int64()),
-            ("index", pa.int64()),
-            ("seat", pa.int64()),
-            ("street", pa.string()),
-            ("kind", pa.string()),
-            ("amount", pa.int64()),
-            ("all_in", pa.bool_()),
-        ]
-    )
-    return pa.table(hands, schema=hand_schema), pa.table(acts, schema=action_schema)
+
+
+def _schema(pa: Any, columns: Sequence[Tuple[str, str]]) -> Any:
+    """The engine's column list (names and Arrow type names) as a schema."""
+    types = {
+        "int64": pa.int64(),
+        "string": pa.string(),
+        "bool": pa.bool_(),
+        "list<int64>": pa.list_(pa.int64()),
+        "decimal128(31, 30)": pa.decimal128(31, 30),
+    }
+    return pa.schema([(name, types[kind]) for name, kind in columns])

@@ -57,6 +57,40 @@ pub fn combo_cards(index: usize) -> Option<[Card; 2]> {
     COMBOS.get(index).copied()
 }
 
+/// A combo given as cards: exactly two of them.
+pub fn combo_of(cards: &[Card]) -> Result<[Card; 2]> {
+    match *cards {
+        [a, b] => Ok([a, b]),
+        _ => Err(Error::bad_card(format!(
+            "a combo is two cards, not {}",
+            cards.len()
+        ))),
+    }
+}
+
+/// What a caller gave where a range belongs, neither its text nor a range
+/// (`given`: the value as the caller shows it).
+#[cold]
+pub fn not_a_range(given: &str) -> Error {
+    Error::bad_config(format!(
+        "Range takes a string like 'QQ+,AKs' or a Range, not {given}"
+    ))
+}
+
+/// What a caller gave where a `(card, card, weight)` triple belongs.
+#[cold]
+pub fn not_a_combo(given: &str) -> Error {
+    Error::bad_config(format!(
+        "{given} is not a combo: give (card, card, weight) triples"
+    ))
+}
+
+/// A range's text that is not valid Unicode (a lone surrogate).
+#[cold]
+pub fn not_text() -> Error {
+    Error::bad_range("", 0, "", "the text cannot be encoded as UTF-8".into())
+}
+
 /// A weighted hand range: combos with weights in (0, 1], ordered by
 /// [`combo_index`], no combo twice.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -268,3 +268,109 @@ fn amounts_that_are_not_amounts_are_refused_clearly() {
     let h = phh::parse(&HAND.replace("min_bet = 2", "min_bet = 0x2"), "x.phh").unwrap();
     assert!(phh::replay(&h[0]).is_ok());
 }
+
+#[test]
+fn decimals_print_as_python_reads_them() {
+    let shown = |t: &str| Decimal::parse(t).unwrap().to_string();
+    assert_eq!(shown("0.50"), "0.50");
+    assert_eq!(shown("10112.5"), "10112.5");
+    assert_eq!(shown("-0.05"), "-0.05");
+    assert_eq!(shown("1e3"), "1000");
+    assert_eq!(shown("7"), "7");
+    assert_eq!(Decimal::unit(0).to_string(), "1");
+    assert_eq!(Decimal::unit(2).to_string(), "0.01");
+    assert_eq!(Decimal::unit(30).to_string().len(), 32);
+}
+
+fn data() -> Vec<phh::HandHistory> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/phh");
+    let mut paths = Vec::new();
+    files(&dir, &mut paths);
+    paths.sort();
+    paths.truncate(300);
+    phh::load_many(&paths, Some(1), None).unwrap()
+}
+
+#[test]
+fn the_unit_of_a_history_is_the_one_its_replay_and_its_row_use() {
+    let hs = data();
+    let hs: Vec<&phh::HandHistory> = hs.iter().collect();
+    assert!(hs.len() > 100);
+    let columns = phh::columns_each(&hs, Some(1), None).unwrap();
+    let at = |name: &str| phh::HAND_COLUMNS.iter().position(|c| c.0 == name).unwrap();
+    let phh::Column::Unit(units) = &columns.hands[at("unit")] else {
+        panic!("the unit column holds units")
+    };
+    let mut cents = 0;
+    for (h, &u) in hs.iter().zip(units) {
+        assert_eq!(phh::unit(h).unwrap(), u, "{}", h.where_());
+        if let Ok(r) = phh::replay(h) {
+            assert_eq!(Decimal::unit(r.places), u, "{}", h.where_());
+        }
+        cents += usize::from(u == Decimal::unit(2));
+    }
+    assert!(cents > 0, "the sample has hands in cents");
+}
+
+#[test]
+fn the_columns_are_the_schema_s() {
+    let hs = data();
+    let hs: Vec<&phh::HandHistory> = hs.iter().take(20).collect();
+    let c = phh::columns_each(&hs, Some(1), None).unwrap();
+    let kind = |c: &phh::Column| match c {
+        phh::Column::Int(v) => (phh::ColumnType::Int, v.len()),
+        phh::Column::Text(v) => (phh::ColumnType::Text, v.len()),
+        phh::Column::Bool(v) => (phh::ColumnType::Bool, v.len()),
+        phh::Column::IntList(v) => (phh::ColumnType::IntList, v.len()),
+        phh::Column::Unit(v) => (phh::ColumnType::Unit, v.len()),
+    };
+    for (schema, columns) in [
+        (&phh::HAND_COLUMNS[..], &c.hands),
+        (&phh::ACTION_COLUMNS[..], &c.actions),
+    ] {
+        assert_eq!(schema.len(), columns.len());
+        let rows = kind(&columns[0]).1;
+        for ((name, t), col) in schema.iter().zip(columns.iter()) {
+            assert_eq!(kind(col), (*t, rows), "{name}");
+        }
+    }
+    assert_eq!(kind(&c.hands[0]).1, 20);
+}
+
+#[test]
+fn the_field_lists_are_one_list() {
+    assert_eq!(phh::KNOWN_FIELDS.len(), phh::ATTRIBUTES.len());
+    for (k, a) in phh::KNOWN_FIELDS.iter().zip(phh::ATTRIBUTES) {
+        assert!(*k == *a || k.strip_prefix('_') == Some(a), "{k} {a}");
+    }
+    let (h,) = {
+        let text = "variant = 'PGT'\nantes = [1, 1]\nblinds_or_straddles = [0, 0]\n\
+                    starting_stacks = [100, 100]\nactions = []\n_progressive_bets = [1, 2, 3, 4]\n\
+                    _raise_cap = 3\nnote = 'x'\n";
+        let mut v = phh::parse(text, "t.phh").unwrap();
+        (v.pop().unwrap(),)
+    };
+    assert!(h.attribute("progressive_bets").is_some());
+    assert!(h.attribute("raise_cap").is_some());
+    assert!(h.attribute("heads_up_uncapped").is_none());
+    assert!(h.attribute("note").is_some() && h.attribute("_variant").is_none());
+    let meta: Vec<&str> = h.metadata().map(|(k, _)| k).collect();
+    assert_eq!(meta, ["note"]);
+}
+
+#[test]
+fn check_statuses_name_each_class_once() {
+    let names: std::collections::HashSet<&str> =
+        phh::CheckStatus::ALL.iter().map(|s| s.name()).collect();
+    assert_eq!(names.len(), phh::CheckStatus::ALL.len());
+    let unsupported = phh::parse(
+        "variant = 'FB'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nstarting_stacks = [9, 9]\nactions = []\n",
+        "b.phh",
+    )
+    .unwrap();
+    let r = phh::check(&unsupported[0]);
+    assert_eq!(
+        phh::CheckStatus::classify(&r),
+        (phh::CheckStatus::Unsupported, "FB".to_string())
+    );
+}

@@ -3,8 +3,8 @@
 //! progress to the callback and watches for Ctrl-C (which cancels the
 //! engine and raises KeyboardInterrupt).
 use crate::errors::{to_py, IntoPyResult};
-use holecards_core::equity::{self as eq, Control, Holding, Method};
-use holecards_core::{Card as CoreCard, Error, ErrorKind};
+use holecards_core::equity::{self as eq, BadArgument, Control, Holding, Method};
+use holecards_core::{Card as CoreCard, ErrorKind};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use std::sync::atomic::Ordering;
@@ -122,9 +122,7 @@ fn holding(obj: &Bound<'_, PyAny>, i: usize) -> PyResult<Holding> {
         return Ok(r.get().0.combos().to_vec());
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        let t = crate::args::text(s, || {
-            Error::bad_card("that string is not a hand or a range".into())
-        })?;
+        let t = crate::args::text(s, eq::not_text)?;
         return eq::holding(&t).py();
     }
     // Two cards as a list or tuple.
@@ -133,7 +131,13 @@ fn holding(obj: &Bound<'_, PyAny>, i: usize) -> PyResult<Holding> {
             return Ok(vec![([*a, *b], 1.0)]);
         }
     }
-    Err(to_py(Error::equity(format!("player {}: {} is not a hand or a range (give text like 'AhKh', 'Ah' or 'TT+,AQs', or a Range)", i + 1, obj.repr()?))))
+    Err(to_py(
+        BadArgument::Player {
+            number: i + 1,
+            given: obj.repr()?.to_string(),
+        }
+        .error(),
+    ))
 }
 
 fn cards_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<CoreCard>> {
@@ -149,40 +153,24 @@ fn method(
     seed: Option<&Bound<'_, PyAny>>,
     target: Option<f64>,
     max_deals: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(Method, Option<u64>)> {
+) -> PyResult<Method> {
     let max_deals = match max_deals.filter(|m| !m.is_none()) {
         Some(m) => Some(crate::args::int_in(m, "max_deals", 1, u64::MAX)?),
         None => None,
     };
-    let trials = match trials {
-        Some(t) if !t.is_none() => Some(crate::args::as_u64(t).ok_or_else(|| {
-            to_py(Error::equity(format!(
-                "trials must be a positive integer, not {}",
-                crate::args::short_repr(t)
-            )))
+    let trials = match trials.filter(|t| !t.is_none()) {
+        Some(t) => Some(crate::args::as_u64(t).ok_or_else(|| {
+            to_py(
+                BadArgument::Trials {
+                    given: crate::args::short_repr(t),
+                }
+                .error(),
+            )
         })?),
-        _ => None,
+        None => None,
     };
-    if trials.is_none() && target.is_none() {
-        return Ok((
-            Method::Exact {
-                max_deals: max_deals.unwrap_or(eq::DEFAULT_MAX_DEALS),
-            },
-            None,
-        ));
-    }
-    let seed = match crate::cards::seed_from_py(seed)? {
-        Some(s) => s,
-        None => holecards_core::deck::entropy_seed(),
-    };
-    Ok((
-        Method::MonteCarlo {
-            trials,
-            seed,
-            target_std_error: target,
-        },
-        Some(seed),
-    ))
+    let seed = crate::cards::seed_from_py(seed)?;
+    Ok(Method::choose(trials, seed, target, max_deals))
 }
 
 /// Runs `f` on a worker thread without the GIL; meanwhile reports progress
@@ -257,11 +245,7 @@ pub(crate) fn supervise<T: Send>(
     }
     let r = match out {
         Ok(r) => r,
-        Err(_) => {
-            return Err(to_py(Error::equity(
-                "the computation failed unexpectedly".into(),
-            )))
-        }
+        Err(_) => return Err(to_py(eq::failed_unexpectedly())),
     };
     let r = r.map_err(|e| match e.kind() {
         ErrorKind::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),
@@ -274,163 +258,103 @@ pub(crate) fn supervise<T: Send>(
     Ok(r)
 }
 
-/// The arguments both equity functions take, converted.
-struct Question {
-    holdings: Vec<Holding>,
-    board: Vec<CoreCard>,
-    dead: Vec<CoreCard>,
-    method: Method,
-    /// The Monte Carlo seed used.
-    seed: Option<u64>,
-    threads: Option<usize>,
-    /// Counts are whole numbers: Monte Carlo, or every weight 1.
-    whole: bool,
-}
-
-#[allow(clippy::too_many_arguments)]
-fn question(
-    players: &[Bound<'_, PyAny>],
-    first: usize,
-    board: Option<&Bound<'_, PyAny>>,
-    dead: Option<&Bound<'_, PyAny>>,
-    trials: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-    target_std_error: Option<&Bound<'_, PyAny>>,
-    max_deals: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Question> {
-    let threads = crate::args::threads(threads)?;
-    let target_std_error = match target_std_error {
-        Some(t) if !t.is_none() => Some(
-            t.extract::<f64>()
-                .ok()
-                .filter(|_| !t.is_instance_of::<pyo3::types::PyBool>())
-                .ok_or_else(|| {
-                    to_py(Error::equity(format!(
-                        "target_std_error must be a number above 0, not {}",
-                        crate::args::short_repr(t)
-                    )))
-                })?,
-        ),
-        _ => None,
+/// An equity function: the arguments both take (`$players` being the
+/// players, or a grid's opponents, numbered from `$first` in messages),
+/// converted into the engine's `Question` bound to `$q`, then `$body`.
+macro_rules! equity_function {
+    ($(#[$doc:meta])* $name:ident($players:ident from $first:literal) -> $out:ty,
+     |$py:ident, $q:ident, $progress:ident| $body:block) => {
+        $(#[$doc])*
+        #[pyfunction]
+        #[pyo3(signature = ($players, board=None, dead=None, trials=None, seed=None, threads=None, target_std_error=None, progress=None, max_deals=None))]
+        #[allow(clippy::too_many_arguments)]
+        pub fn $name(
+            $py: Python<'_>,
+            $players: Vec<Bound<'_, PyAny>>,
+            board: Option<&Bound<'_, PyAny>>,
+            dead: Option<&Bound<'_, PyAny>>,
+            trials: Option<&Bound<'_, PyAny>>,
+            seed: Option<&Bound<'_, PyAny>>,
+            threads: Option<&Bound<'_, PyAny>>,
+            target_std_error: Option<&Bound<'_, PyAny>>,
+            progress: Option<&Bound<'_, PyAny>>,
+            max_deals: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<$out> {
+            let threads = crate::args::threads(threads)?;
+            let target_std_error = match target_std_error.filter(|t| !t.is_none()) {
+                Some(t) => Some(
+                    t.extract::<f64>()
+                        .ok()
+                        .filter(|_| !t.is_instance_of::<pyo3::types::PyBool>())
+                        .ok_or_else(|| {
+                            to_py(
+                                BadArgument::TargetStdError {
+                                    given: crate::args::short_repr(t),
+                                }
+                                .error(),
+                            )
+                        })?,
+                ),
+                None => None,
+            };
+            let players: Vec<Holding> = $players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| holding(p, i + $first))
+                .collect::<PyResult<_>>()?;
+            let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
+            let method = method(trials, seed, target_std_error, max_deals)?;
+            let $q = eq::Question {
+                players,
+                board,
+                dead,
+                method,
+                threads,
+            };
+            let $progress = progress;
+            $body
+        }
     };
-    let holdings: Vec<Holding> = players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| holding(p, i + first))
-        .collect::<PyResult<_>>()?;
-    let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
-    let (method, seed) = method(trials, seed, target_std_error, max_deals)?;
-    let whole = matches!(method, Method::MonteCarlo { .. })
-        || holdings.iter().all(|h| h.iter().all(|c| c.1 == 1.0));
-    Ok(Question {
-        holdings,
-        board,
-        dead,
-        method,
-        seed,
-        threads,
-        whole,
-    })
 }
 
-#[pyfunction]
-#[pyo3(signature = (players, board=None, dead=None, trials=None, seed=None, threads=None, target_std_error=None, progress=None, max_deals=None))]
-#[allow(clippy::too_many_arguments)]
-pub fn _equity(
-    py: Python<'_>,
-    players: Vec<Bound<'_, PyAny>>,
-    board: Option<&Bound<'_, PyAny>>,
-    dead: Option<&Bound<'_, PyAny>>,
-    trials: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-    target_std_error: Option<&Bound<'_, PyAny>>,
-    progress: Option<&Bound<'_, PyAny>>,
-    max_deals: Option<&Bound<'_, PyAny>>,
-) -> PyResult<EquityResult> {
-    let q = question(
-        &players,
-        0,
-        board,
-        dead,
-        trials,
-        seed,
-        threads,
-        target_std_error,
-        max_deals,
-    )?;
-    let control = Control::new();
-    let quick = eq::is_quick(&q.holdings, &q.board, &q.method);
-    let r = supervise(py, progress, &control, quick, || {
-        eq::equity(
-            &q.holdings,
-            &q.board,
-            &q.dead,
-            &q.method,
-            q.threads,
-            &control,
-        )
-    })?;
-    Ok(EquityResult {
-        r,
-        seed: q.seed,
-        whole: q.whole,
-    })
-}
+equity_function!(
+    /// Each player's equity (`holecards.equity`).
+    _equity(players from 0) -> EquityResult,
+    |py, q, progress| {
+        let control = Control::new();
+        let r = supervise(py, progress, &control, q.is_quick(), || q.equity(&control))?;
+        Ok(EquityResult {
+            r,
+            seed: q.method.seed(),
+            whole: q.whole_counts(),
+        })
+    }
+);
 
-/// The 169 classes' results against `opponents`, in `grid_names()` order.
-/// The hand names of a grid, each one's result (None where it cannot be dealt), and the seed used.
+/// The hand names of a grid, each one's result (None where it cannot be
+/// dealt), and the seed used: the 169 classes' results against the
+/// opponents, in `grid_names()` order.
 type GridResult = (Vec<String>, Vec<Option<EquityResult>>, Option<u64>);
 
-#[pyfunction]
-#[pyo3(signature = (opponents, board=None, dead=None, trials=None, seed=None, threads=None, target_std_error=None, progress=None, max_deals=None))]
-#[allow(clippy::too_many_arguments)]
-pub fn _equity_grid(
-    py: Python<'_>,
-    opponents: Vec<Bound<'_, PyAny>>,
-    board: Option<&Bound<'_, PyAny>>,
-    dead: Option<&Bound<'_, PyAny>>,
-    trials: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-    target_std_error: Option<&Bound<'_, PyAny>>,
-    progress: Option<&Bound<'_, PyAny>>,
-    max_deals: Option<&Bound<'_, PyAny>>,
-) -> PyResult<GridResult> {
-    let q = question(
-        &opponents,
-        1,
-        board,
-        dead,
-        trials,
-        seed,
-        threads,
-        target_std_error,
-        max_deals,
-    )?;
-    let control = Control::new();
-    let cells = supervise(py, progress, &control, false, || {
-        eq::grid(
-            &q.holdings,
-            &q.board,
-            &q.dead,
-            &q.method,
-            q.threads,
-            &control,
-        )
-    })?;
-    // Each cell reports its own seed, the one that repeats it with `equity`.
-    let cells = cells
-        .into_iter()
-        .enumerate()
-        .map(|(k, c)| {
-            c.map(|r| EquityResult {
-                r,
-                seed: q.seed.map(|s| eq::grid_cell_seed(s, k)),
-                whole: q.whole,
+equity_function!(
+    /// Every starting hand's equity against the opponents (`holecards.equity_grid`).
+    _equity_grid(opponents from 1) -> GridResult,
+    |py, q, progress| {
+        let control = Control::new();
+        let cells = supervise(py, progress, &control, false, || q.grid(&control))?;
+        // Each cell reports its own seed, the one that repeats it with `equity`.
+        let whole = q.whole_counts();
+        let cells = cells
+            .into_iter()
+            .enumerate()
+            .map(|(k, c)| {
+                c.map(|r| EquityResult {
+                    r,
+                    seed: q.cell_seed(k),
+                    whole,
+                })
             })
-        })
-        .collect();
-    Ok((eq::grid_names(), cells, q.seed))
-}
+            .collect();
+        Ok((eq::grid_names(), cells, q.method.seed()))
+    }
+);

@@ -49,6 +49,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::_restore_hand, m)?)?;
     m.add_class::<range::Range>()?;
     m.add_class::<phh::HandHistory>()?;
+    phh::add_constants(m)?;
     m.add_function(wrap_pyfunction!(phh::_phh_loads, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_restore, m)?)?;
     m.add_function(wrap_pyfunction!(phh::_phh_toml_loads, m)?)?;

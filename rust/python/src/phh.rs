@@ -4,7 +4,7 @@ use crate::equity::supervise;
 use crate::errors::IntoPyResult;
 use crate::game::Hand;
 use holecards_core::equity::Control;
-use holecards_core::phh::{self, history::KNOWN_FIELDS, toml::Value};
+use holecards_core::phh::{self, toml::Value, Column};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -59,15 +59,22 @@ fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
 #[derive(Clone, PartialEq)]
 pub struct HandHistory(pub Arc<phh::HandHistory>);
 
-/// The typed attributes, one getter per PHH field.
+/// The typed attributes, one getter per PHH field (the engine's list,
+/// `holecards_core::phh_fields!`).
 macro_rules! history_fields {
-    ($($name:ident)*) => {
+    (spec: $($s:ident)*; project: $($p:ident)*;) => {
         #[pymethods]
         impl HandHistory {
             $(
                 #[getter]
-                fn $name<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-                    self.field(py, stringify!($name))
+                fn $s<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+                    self.field(py, stringify!($s))
+                }
+            )*
+            $(
+                #[getter]
+                fn $p<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+                    self.field(py, stringify!($p))
                 }
             )*
 
@@ -85,8 +92,8 @@ macro_rules! history_fields {
             #[getter]
             fn metadata<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
                 let d = PyDict::new(py);
-                for (k, v) in self.0.fields.iter().filter(|(k, _)| !KNOWN_FIELDS.contains(&k.as_ref())) {
-                    d.set_item(k.as_ref(), to_py(py, v)?)?;
+                for (k, v) in self.0.metadata() {
+                    d.set_item(k, to_py(py, v)?)?;
                 }
                 Ok(d)
             }
@@ -98,15 +105,11 @@ macro_rules! history_fields {
                 }
                 Ok(d)
             }
-            /// The chip unit the hand is played in: 1 for whole chips,
-            /// `Decimal('0.01')` for cents (the smallest unit of the file's amounts).
+            /// The chip unit the hand is played in, a `Decimal`: 1 for whole
+            /// chips, `Decimal('0.01')` for cents (the smallest unit of the file's amounts).
             #[getter]
             fn unit<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-                let places = phh::unit_places(&self.0).py()?;
-                if places == 0 {
-                    return Ok(1i64.into_pyobject(py)?.into_any());
-                }
-                decimal(py, &format!("1e-{places}"))
+                decimal(py, &phh::unit(&self.0).py()?.to_string())
             }
             /// The hand after the last action, every action checked as legal.
             fn replay(&self, py: Python<'_>) -> PyResult<Hand> {
@@ -126,29 +129,11 @@ macro_rules! history_fields {
     };
 }
 
-history_fields!(
-    variant antes blinds_or_straddles bring_in small_bet big_bet min_bet starting_stacks actions
-    author event url venue address city region postal_code country time time_zone time_zone_abbreviation
-    day month year hand level seats seat_count table players finishing_stacks winnings currency
-    currency_symbol ante_trimming_status time_limit time_banks progressive_bets raise_cap heads_up_uncapped
-    straddle_min_raise
-);
+holecards_core::phh_fields!(history_fields);
 
 impl HandHistory {
     fn field<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
-        // This project's own fields are written `_name` (docs/phh.md).
-        let v = match self.0.get(name) {
-            Some(v) => Some(v),
-            None if matches!(
-                name,
-                "progressive_bets" | "raise_cap" | "heads_up_uncapped" | "straddle_min_raise"
-            ) =>
-            {
-                self.0.get(&format!("_{name}"))
-            }
-            None => None,
-        };
-        v.map(|v| to_py(py, v)).transpose()
+        self.0.attribute(name).map(|v| to_py(py, v)).transpose()
     }
 }
 
@@ -168,12 +153,9 @@ pub fn _phh_loads(py: Python<'_>, text: &str, source: &str) -> PyResult<Vec<Hand
 /// values converted as `HandHistory` fields are: for tests of the TOML reader.
 #[pyfunction]
 pub fn _phh_toml_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyDict>> {
-    let doc = holecards_core::phh::toml::parse(text, &[]).map_err(|e| {
-        crate::errors::to_py(holecards_core::Error::bad_history(format!(
-            "line {}: {}",
-            e.line, e.message
-        )))
-    })?;
+    let doc = phh::toml::parse(text, &[])
+        .map_err(|e| e.at("<string>"))
+        .py()?;
     let d = PyDict::new(py);
     for (k, v) in &doc.root {
         d.set_item(k.as_ref(), to_py(py, v)?)?;
@@ -190,14 +172,26 @@ pub fn _phh_toml_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, 
 
 #[pyfunction]
 pub fn _phh_restore(text: &str, source: &str, section: Option<String>) -> PyResult<HandHistory> {
-    let mut v = phh::parse(text, source).py()?;
-    let mut h = v.pop().ok_or_else(|| {
-        crate::errors::to_py(holecards_core::Error::bad_history(
-            "an empty hand history".into(),
-        ))
-    })?;
-    h.section = section;
-    Ok(HandHistory(Arc::new(h)))
+    Ok(HandHistory(Arc::new(
+        phh::restore(text, source, section).py()?,
+    )))
+}
+
+/// `f` on `threads` cores (converted), watched for Ctrl-C unless `quick`.
+fn batch<T: Send>(
+    py: Python<'_>,
+    threads: Option<&Bound<'_, PyAny>>,
+    quick: bool,
+    f: impl FnOnce(Option<usize>, Option<&Control>) -> holecards_core::Result<T> + Send,
+) -> PyResult<T> {
+    let threads = crate::args::threads(threads)?;
+    let control = Control::new();
+    supervise(py, None, &control, quick, || f(threads, Some(&control)))
+}
+
+/// The engine's histories behind Python's.
+fn shared(histories: &[PyRef<'_, HandHistory>]) -> Vec<Arc<phh::HandHistory>> {
+    histories.iter().map(|h| Arc::clone(&h.0)).collect()
 }
 
 /// Histories of one file.
@@ -214,10 +208,8 @@ pub fn _phh_load_many(
     paths: Vec<PathBuf>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<HandHistory>> {
-    let threads = crate::args::threads(threads)?;
-    let control = Control::new();
-    Ok(wrap(supervise(py, None, &control, false, || {
-        phh::load_many(&paths, threads, Some(&control))
+    Ok(wrap(batch(py, threads, false, |t, c| {
+        phh::load_many(&paths, t, c)
     })?))
 }
 
@@ -235,10 +227,8 @@ pub fn _phh_load_each(
     paths: Vec<PathBuf>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Py<PyAny>>> {
-    let threads = crate::args::threads(threads)?;
-    let control = Control::new();
-    let each = supervise(py, None, &control, paths.len() < QUICK, || {
-        phh::load_each(&paths, threads, Some(&control))
+    let each = batch(py, threads, paths.len() < QUICK, |t, c| {
+        phh::load_each(&paths, t, c)
     })?;
     each.into_iter()
         .map(|r| match r {
@@ -257,11 +247,9 @@ pub fn _phh_replay_each(
     histories: Vec<PyRef<'_, HandHistory>>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Py<PyAny>>> {
-    let threads = crate::args::threads(threads)?;
-    let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
-    let control = Control::new();
-    let out = supervise(py, None, &control, hs.len() < QUICK, || {
-        phh::replay_each(&hs, threads, Some(&control))
+    let hs = shared(&histories);
+    let out = batch(py, threads, hs.len() < QUICK, |t, c| {
+        phh::replay_each(&hs, t, c)
     })?;
     out.into_iter()
         .map(|r| match r {
@@ -308,31 +296,55 @@ pub fn _phh_check_each(
     histories: Vec<PyRef<'_, HandHistory>>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(&'static str, String)>> {
-    let threads = crate::args::threads(threads)?;
-    let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
-    let control = Control::new();
-    let out = supervise(py, None, &control, hs.len() < QUICK, || {
-        phh::check_each(&hs, threads, Some(&control))
+    let hs = shared(&histories);
+    let out = batch(py, threads, hs.len() < QUICK, |t, c| {
+        phh::check_each(&hs, t, c)
     })?;
     Ok(out
-        .into_iter()
-        .map(|r| match r {
-            Ok((_, phh::Verdict::Matched { half_chip: false })) => ("matched", String::new()),
-            Ok((_, phh::Verdict::Matched { half_chip: true })) => (
-                "half_chip",
-                "a split pot recorded in half chips; the odd chip paid from the button's left"
-                    .into(),
-            ),
-            Ok((_, phh::Verdict::Legal)) => ("legal", String::new()),
-            Ok((_, phh::Verdict::Mismatch(m))) => ("mismatch", m),
-            Err(e) => match e.kind() {
-                holecards_core::ErrorKind::UnsupportedVariant(u) => {
-                    ("unsupported", u.variant.clone())
-                }
-                _ => ("failed", e.to_string()),
-            },
+        .iter()
+        .map(|r| {
+            let (status, detail) = phh::CheckStatus::classify(r);
+            (status.name(), detail)
         })
         .collect())
+}
+
+/// A column as a Python list (units as `Decimal`, one object per unit).
+fn column<'py>(py: Python<'py>, c: Column) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match c {
+        Column::Int(v) => v.into_pyobject(py)?,
+        Column::Text(v) => v.into_pyobject(py)?,
+        Column::Bool(v) => v.into_pyobject(py)?,
+        Column::IntList(v) => v.into_pyobject(py)?,
+        Column::Unit(v) => {
+            let mut made: Vec<(phh::Decimal, Bound<'py, PyAny>)> = Vec::new();
+            let l = PyList::empty(py);
+            for d in v {
+                match made.iter().find(|(k, _)| *k == d) {
+                    Some((_, o)) => l.append(o)?,
+                    None => {
+                        let o = decimal(py, &d.to_string())?;
+                        l.append(&o)?;
+                        made.push((d, o));
+                    }
+                }
+            }
+            l.into_any()
+        }
+    })
+}
+
+/// Columns as a dict, named as `names` (the engine's schema) says.
+fn table<'py>(
+    py: Python<'py>,
+    names: &[(&str, phh::ColumnType)],
+    columns: Vec<Column>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for ((name, _), c) in names.iter().zip(columns) {
+        d.set_item(name, column(py, c)?)?;
+    }
+    Ok(d)
 }
 
 /// Each history replayed and summarised, as two dicts of columns (lists):
@@ -344,107 +356,35 @@ pub fn _phh_columns<'py>(
     histories: Vec<PyRef<'py, HandHistory>>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
-    let threads = crate::args::threads(threads)?;
-    let meta: Vec<(String, Option<String>, Option<String>)> = histories
-        .iter()
-        .map(|h| {
-            (
-                h.0.source.clone(),
-                h.0.section.clone(),
-                h.0.variant().ok().map(str::to_string),
-            )
-        })
-        .collect();
-    let hs: Vec<Arc<phh::HandHistory>> = histories.iter().map(|h| Arc::clone(&h.0)).collect();
-    let control = Control::new();
-    let rows = supervise(py, None, &control, hs.len() < QUICK, || {
-        phh::rows_each(&hs, threads, Some(&control))
+    let hs = shared(&histories);
+    let c = batch(py, threads, hs.len() < QUICK, |t, c| {
+        phh::columns_each(&hs, t, c)
     })?;
-    let n = rows.len();
-    let unit = |places: u32| {
-        if places == 0 {
-            "1".to_string()
-        } else {
-            format!("0.{}1", "0".repeat(places as usize - 1))
-        }
-    };
-    let hands = PyDict::new(py);
-    hands.set_item("hand_id", (0..n as u64).collect::<Vec<_>>())?;
-    hands.set_item(
-        "source",
-        meta.iter().map(|m| m.0.as_str()).collect::<Vec<_>>(),
+    Ok((
+        table(py, &phh::HAND_COLUMNS, c.hands)?,
+        table(py, &phh::ACTION_COLUMNS, c.actions)?,
+    ))
+}
+
+/// The columns of the two tables of `holecards.phh.to_arrow`: `(name,
+/// Arrow type name)` pairs, hands then actions.
+type Schema = Vec<(&'static str, &'static str)>;
+
+fn schema(columns: &[(&'static str, phh::ColumnType)]) -> Schema {
+    columns.iter().map(|&(n, t)| (n, t.arrow_name())).collect()
+}
+
+/// The module's PHH constants: the field names (attributes of
+/// `HandHistory`), the check statuses, the export's schema.
+pub fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("PHH_FIELDS", PyTuple::new(py, phh::ATTRIBUTES)?)?;
+    m.add(
+        "PHH_CHECK_STATUSES",
+        PyTuple::new(py, phh::CheckStatus::ALL.map(|s| s.name()))?,
     )?;
-    hands.set_item(
-        "section",
-        meta.iter().map(|m| m.1.as_deref()).collect::<Vec<_>>(),
-    )?;
-    hands.set_item(
-        "variant",
-        meta.iter().map(|m| m.2.as_deref()).collect::<Vec<_>>(),
-    )?;
-    hands.set_item("status", rows.iter().map(|r| r.status).collect::<Vec<_>>())?;
-    hands.set_item(
-        "error",
-        rows.iter().map(|r| r.error.as_deref()).collect::<Vec<_>>(),
-    )?;
-    hands.set_item(
-        "unit",
-        rows.iter().map(|r| unit(r.places)).collect::<Vec<_>>(),
-    )?;
-    hands.set_item(
-        "small_blind",
-        rows.iter().map(|r| r.small_blind).collect::<Vec<_>>(),
-    )?;
-    hands.set_item(
-        "big_blind",
-        rows.iter().map(|r| r.big_blind).collect::<Vec<_>>(),
-    )?;
-    hands.set_item("ante", rows.iter().map(|r| r.ante).collect::<Vec<_>>())?;
-    hands.set_item(
-        "seat_count",
-        rows.iter().map(|r| r.seat_count).collect::<Vec<_>>(),
-    )?;
-    hands.set_item(
-        "starting_stacks",
-        rows.iter()
-            .map(|r| r.starting_stacks.clone())
-            .collect::<Vec<_>>(),
-    )?;
-    hands.set_item(
-        "final_stacks",
-        rows.iter()
-            .map(|r| r.final_stacks.clone())
-            .collect::<Vec<_>>(),
-    )?;
-    hands.set_item(
-        "board",
-        rows.iter().map(|r| r.board.clone()).collect::<Vec<_>>(),
-    )?;
-    hands.set_item("pot", rows.iter().map(|r| r.pot).collect::<Vec<_>>())?;
-    hands.set_item(
-        "winners",
-        rows.iter().map(|r| r.winners.clone()).collect::<Vec<_>>(),
-    )?;
-    let (mut hid, mut idx, mut seat, mut street, mut kind, mut amount, mut all_in) =
-        (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
-    for (h, r) in rows.iter().enumerate() {
-        for (i, a) in r.actions.iter().enumerate() {
-            hid.push(h as u64);
-            idx.push(i as u64);
-            seat.push(a.0 as u64);
-            street.push(a.1.name());
-            kind.push(a.2.name().to_lowercase());
-            amount.push(a.3);
-            all_in.push(a.4);
-        }
-    }
-    let actions = PyDict::new(py);
-    actions.set_item("hand_id", hid)?;
-    actions.set_item("index", idx)?;
-    actions.set_item("seat", seat)?;
-    actions.set_item("street", street)?;
-    actions.set_item("kind", kind)?;
-    actions.set_item("amount", amount)?;
-    actions.set_item("all_in", all_in)?;
-    Ok((hands, actions))
+    m.add("PHH_HAND_COLUMNS", schema(&phh::HAND_COLUMNS))?;
+    m.add("PHH_ACTION_COLUMNS", schema(&phh::ACTION_COLUMNS))?;
+    m.add("PHH_MAX_BYTES", phh::toml::MAX_BYTES)?;
+    Ok(())
 }

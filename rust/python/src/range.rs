@@ -1,8 +1,8 @@
 //! `Range`: a weighted hand range in poker notation.
 use crate::cards::{to_card, to_cards, Card};
-use crate::errors::{card_error, IntoPyResult};
+use crate::errors::{to_py, IntoPyResult};
 use holecards_core::card::{Card as CoreCard, CardSet};
-use holecards_core::range::Range as CoreRange;
+use holecards_core::range::{self as range, Range as CoreRange};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -14,20 +14,12 @@ use pyo3::types::PyString;
 pub struct Range(pub CoreRange);
 
 fn text_of(s: &Bound<'_, PyString>) -> PyResult<String> {
-    crate::args::text(s, || {
-        holecards_core::Error::bad_range("", 0, "", "the text cannot be encoded as UTF-8".into())
-    })
+    crate::args::text(s, range::not_text)
 }
 
 /// Two cards from a string (`"AhKh"`) or an iterable of two cards.
 fn to_combo(value: &Bound<'_, PyAny>) -> PyResult<[CoreCard; 2]> {
-    match to_cards(value)?[..] {
-        [a, b] => Ok([a, b]),
-        ref other => Err(card_error(format!(
-            "a combo is two cards, not {}",
-            other.len()
-        ))),
-    }
+    range::combo_of(&to_cards(value)?).py()
 }
 
 #[pymethods]
@@ -38,12 +30,7 @@ impl Range {
             return Ok(r.get().clone());
         }
         let Ok(s) = value.cast::<PyString>() else {
-            return Err(crate::errors::to_py(holecards_core::Error::bad_config(
-                format!(
-                    "Range takes a string like 'QQ+,AKs' or a Range, not {}",
-                    value.repr()?
-                ),
-            )));
+            return Err(to_py(range::not_a_range(&value.repr()?.to_string())));
         };
         CoreRange::parse(&text_of(s)?).py().map(Range)
     }
@@ -64,10 +51,8 @@ impl Range {
             let item = item?;
             let (a, b, w): (Bound<'_, PyAny>, Bound<'_, PyAny>, f64) =
                 item.extract().map_err(|_| {
-                    crate::errors::to_py(holecards_core::Error::bad_config(format!(
-                        "{} is not a combo: give (card, card, weight) triples",
-                        item.repr().map(|r| r.to_string()).unwrap_or_default()
-                    )))
+                    let given = item.repr().map(|r| r.to_string()).unwrap_or_default();
+                    to_py(range::not_a_combo(&given))
                 })?;
             out.push(([to_card(&a)?, to_card(&b)?], w));
         }

@@ -39,7 +39,9 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 mod enumerate;
+mod question;
 pub use enumerate::board_count;
+pub use question::{failed_unexpectedly, not_text, BadArgument, Question};
 
 /// Most players in one equity question.
 pub const MAX_PLAYERS: usize = 10;
@@ -363,7 +365,7 @@ pub fn is_quick(players: &[Holding], board: &[Card], method: &Method) -> bool {
 
 /// [`is_quick`]'s bound: about 20 to 50 ms of evaluations on one core
 /// (every deal of a heads-up or three-handed preflop enumeration is in it).
-const QUICK_EVALUATIONS: f64 = 6_000_000.0;
+pub const QUICK_EVALUATIONS: f64 = 6_000_000.0;
 
 /// A player given as text: two cards (`AhKh`, a known hand), one card
 /// (`Ah`: that card and any other), or a range in the notation of

@@ -10,7 +10,18 @@ pub struct Decimal {
     pub scale: u32,
 }
 
+/// The most decimal places an exact amount may have.
+pub const MAX_PLACES: u32 = 30;
+
 impl Decimal {
+    /// `10^-places`: the chip unit of amounts with that many decimal places.
+    pub fn unit(places: u32) -> Decimal {
+        Decimal {
+            mantissa: 1,
+            scale: places,
+        }
+    }
+
     /// Parses a TOML number as written ("10000", "0.50", "-2", "1e3");
     /// `None` for `inf`/`nan` (PHH writes an unknown stack as `inf`) and for
     /// anything else.
@@ -47,7 +58,7 @@ impl Decimal {
             mantissa = mantissa.checked_mul(10)?;
             scale += 1;
         }
-        if scale > 30 {
+        if scale > MAX_PLACES as i64 {
             return None;
         }
         Some(Decimal {
@@ -78,6 +89,22 @@ impl Decimal {
     }
 }
 
+/// The value in plain decimal notation: `1`, `0.01`, `-2.50` (its scale
+/// kept), which Python's `decimal.Decimal` reads exactly.
+impl std::fmt::Display for Decimal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let digits = self.mantissa.unsigned_abs().to_string();
+        let sign = if self.mantissa < 0 { "-" } else { "" };
+        let scale = self.scale as usize;
+        if scale == 0 {
+            return write!(f, "{sign}{digits}");
+        }
+        let padded = format!("{digits:0>width$}", width = scale + 1);
+        let (int, frac) = padded.split_at(padded.len() - scale);
+        write!(f, "{sign}{int}.{frac}")
+    }
+}
+
 /// Why a number is not an amount: infinite, not a number, or beyond the
 /// 36 digits and 30 decimal places an exact amount may have.
 fn not_amount(n: &str) -> &'static str {
@@ -88,54 +115,43 @@ fn not_amount(n: &str) -> &'static str {
     }
 }
 
-/// The PHH fields a hold'em engine plays from, and the optional fields the
-/// spec lists; any other field of a file is kept as metadata.
-pub const KNOWN_FIELDS: [&str; 41] = [
-    "variant",
-    "antes",
-    "blinds_or_straddles",
-    "bring_in",
-    "small_bet",
-    "big_bet",
-    "min_bet",
-    "starting_stacks",
-    "actions",
-    "author",
-    "event",
-    "url",
-    "venue",
-    "address",
-    "city",
-    "region",
-    "postal_code",
-    "country",
-    "time",
-    "time_zone",
-    "time_zone_abbreviation",
-    "day",
-    "month",
-    "year",
-    "hand",
-    "level",
-    "seats",
-    "seat_count",
-    "table",
-    "players",
-    "finishing_stacks",
-    "winnings",
-    "currency",
-    "currency_symbol",
-    "ante_trimming_status",
-    "time_limit",
-    "time_banks",
-    // This project's extensions (docs/phh.md): Progressive Hold'em's four
-    // bet sizes, and the rule options the spec has no field for.
-    // (prefixed with an underscore, as the spec asks of fields of one's own)
-    "_progressive_bets",
-    "_raise_cap",
-    "_heads_up_uncapped",
-    "_straddle_min_raise",
-];
+/// Calls `$m!` with the PHH field names, written once: first the fields of
+/// the spec (the ones a hold'em engine plays from and the optional ones it
+/// lists), then this project's own (docs/phh.md: Progressive Hold'em's four
+/// bet sizes and the rule options the spec has no field for), which a file
+/// writes with a leading underscore, as the spec asks of fields of one's
+/// own (`_progressive_bets`). [`KNOWN_FIELDS`] and [`ATTRIBUTES`] are made
+/// from it, and so are the binding's `HandHistory` attributes (one per field,
+/// the project's without the underscore).
+#[macro_export]
+macro_rules! phh_fields {
+    ($m:ident) => {
+        $m! {
+            spec: variant antes blinds_or_straddles bring_in small_bet big_bet min_bet
+                starting_stacks actions author event url venue address city region
+                postal_code country time time_zone time_zone_abbreviation day month year
+                hand level seats seat_count table players finishing_stacks winnings currency
+                currency_symbol ante_trimming_status time_limit time_banks;
+            project: progressive_bets raise_cap heads_up_uncapped straddle_min_raise;
+        }
+    };
+}
+
+macro_rules! field_lists {
+    (spec: $($s:ident)*; project: $($p:ident)*;) => {
+        /// The PHH fields a file may hold as the engine knows them, as
+        /// written in a file (the project's with their underscore); any other
+        /// field of a file is kept as metadata.
+        pub const KNOWN_FIELDS: &[&str] =
+            &[$(stringify!($s),)* $(concat!("_", stringify!($p)),)*];
+        /// The fields as `HandHistory` attributes (the project's without the
+        /// underscore), in [`KNOWN_FIELDS`] order.
+        pub const ATTRIBUTES: &[&str] = &[$(stringify!($s),)* $(stringify!($p),)*];
+        /// This project's own fields, by attribute name (written `_name`).
+        const PROJECT_FIELDS: &[&str] = &[$(stringify!($p),)*];
+    };
+}
+crate::phh_fields!(field_lists);
 
 /// One hand history: every field as the file wrote it, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,6 +174,31 @@ pub fn location(source: &str, section: Option<&str>) -> String {
 impl HandHistory {
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    /// A field by its attribute name (an entry of [`ATTRIBUTES`]): this
+    /// project's own fields are read from their `_name` when the file has
+    /// no field of the bare name.
+    pub fn attribute(&self, name: &str) -> Option<&Value> {
+        self.get(name).or_else(|| {
+            PROJECT_FIELDS
+                .iter()
+                .find(|&&p| p == name)
+                .and_then(|p| {
+                    self.fields
+                        .iter()
+                        .find(|(k, _)| k.strip_prefix('_') == Some(p))
+                })
+                .map(|(_, v)| v)
+        })
+    }
+
+    /// The fields the engine does not know ([`KNOWN_FIELDS`]), in file order.
+    pub fn metadata(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.fields
+            .iter()
+            .map(|(k, v)| (k.as_ref(), v))
+            .filter(|(k, _)| !KNOWN_FIELDS.contains(k))
     }
 
     pub fn where_(&self) -> String {
@@ -237,10 +278,7 @@ impl HandHistory {
 /// Parses PHH text: one history for a `.phh` document (top-level fields), one
 /// per `[name]` table for a `.phhs` document.
 pub fn parse(text: &str, source: &str) -> Result<Vec<HandHistory>> {
-    let doc: Document = toml::parse(text, &KNOWN_FIELDS).map_err(|e| {
-        let what = if e.invalid { "not valid TOML: " } else { "" };
-        Error::history(source, format!("line {}: {what}{}", e.line, e.message))
-    })?;
+    let doc: Document = toml::parse(text, KNOWN_FIELDS).map_err(|e| e.at(source))?;
     let mut out = Vec::with_capacity(doc.tables.len().max(1));
     if !doc.root.is_empty() || doc.tables.is_empty() {
         if !doc.tables.is_empty() {
@@ -277,6 +315,16 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<HandHistory>> {
         }
     }
     Ok(out)
+}
+
+/// A history read back from the text [`HandHistory::to_text`] wrote (a
+/// pickle), in its `section` of a `.phhs` file.
+pub fn restore(text: &str, source: &str, section: Option<String>) -> Result<HandHistory> {
+    let mut h = parse(text, source)?
+        .pop()
+        .ok_or_else(|| Error::bad_history(format!("{source}: an empty hand history")))?;
+    h.section = section;
+    Ok(h)
 }
 
 impl From<Table> for HandHistory {

@@ -1,6 +1,6 @@
 //! Reading hand histories from files, one or many, across cores.
-use super::history::{parse, HandHistory};
-use super::replay::{check, replay, Replayed, Verdict};
+use super::history::{parse, Decimal, HandHistory, MAX_PLACES};
+use super::replay::{check, replay, unit_places, CheckStatus, Replayed, Verdict};
 use super::toml::MAX_BYTES;
 use crate::equity::Control;
 use crate::error::{Error, ErrorKind, Result};
@@ -198,18 +198,28 @@ pub fn load_many<P: AsRef<Path> + Sync>(
     })?
 }
 
+/// `f` of each history, on `threads` cores, stopping when `control` says.
+fn each<H: std::ops::Deref<Target = HandHistory> + Sync, T: Send>(
+    histories: &[H],
+    threads: Option<usize>,
+    control: Option<&Control>,
+    f: impl Fn(&HandHistory) -> T + Sync,
+) -> Result<Vec<T>> {
+    crate::threads::install(threads, || {
+        histories
+            .par_iter()
+            .map(|h| go(control).map(|()| f(h)))
+            .collect()
+    })?
+}
+
 /// Each history replayed, on `threads` cores.
 pub fn replay_each<H: std::ops::Deref<Target = HandHistory> + Sync>(
     histories: &[H],
     threads: Option<usize>,
     control: Option<&Control>,
 ) -> Result<Vec<Result<Replayed>>> {
-    crate::threads::install(threads, || {
-        histories
-            .par_iter()
-            .map(|h| go(control).map(|()| replay(h)))
-            .collect()
-    })?
+    each(histories, threads, control, replay)
 }
 
 /// Each history checked against its recorded result, on `threads` cores.
@@ -218,18 +228,14 @@ pub fn check_each<H: std::ops::Deref<Target = HandHistory> + Sync>(
     threads: Option<usize>,
     control: Option<&Control>,
 ) -> Result<Vec<Result<(Replayed, Verdict)>>> {
-    crate::threads::install(threads, || {
-        histories
-            .par_iter()
-            .map(|h| go(control).map(|()| check(h)))
-            .collect()
-    })?
+    each(histories, threads, control, check)
 }
 
 /// One row per hand for a columnar export (chips in the history's unit).
 #[derive(Clone, Debug, Default)]
 pub struct HandRow {
-    /// `ok`, `unsupported` or `failed`.
+    /// `ok`, or how the replay failed ([`CheckStatus::of_error`]:
+    /// `unsupported` or `failed`).
     pub status: &'static str,
     pub error: Option<String>,
     pub places: u32,
@@ -252,57 +258,200 @@ pub fn rows_each<H: std::ops::Deref<Target = HandHistory> + Sync>(
     threads: Option<usize>,
     control: Option<&Control>,
 ) -> Result<Vec<HandRow>> {
+    each(histories, threads, control, row)
+}
+
+/// A history replayed and summarised.
+fn row(h: &HandHistory) -> HandRow {
     use crate::game::HandState;
-    crate::threads::install(threads, || {
-        histories
-            .par_iter()
-            .map(|h| {
-                go(control)?;
-                Ok(match replay(h) {
-                    Ok(r) => {
-                        let hand = &r.hand;
-                        let rules = hand.rules();
-                        HandRow {
-                            status: "ok",
-                            error: None,
-                            places: r.places,
-                            small_blind: Some(rules.small_blind),
-                            big_blind: Some(rules.big_blind),
-                            ante: Some(rules.ante.max(rules.big_blind_ante)),
-                            seat_count: Some(hand.num_players() as u64),
-                            starting_stacks: Some(hand.starting_stacks()),
-                            final_stacks: HandState::final_stacks(hand),
-                            board: Some(crate::card::cards_to_string(hand.board())),
-                            pot: Some(hand.pot()),
-                            winners: hand.payoffs().map(|p| {
-                                p.iter()
-                                    .enumerate()
-                                    .filter(|(_, &x)| x > 0)
-                                    .map(|(s, _)| s as u64)
-                                    .collect()
-                            }),
-                            actions: hand
-                                .history()
-                                .iter()
-                                .map(|a| (a.seat, a.street, a.kind, a.amount, a.all_in))
-                                .collect(),
-                        }
-                    }
-                    Err(e) => HandRow {
-                        status: if matches!(
-                            e.kind(),
-                            crate::error::ErrorKind::UnsupportedVariant(_)
-                        ) {
-                            "unsupported"
-                        } else {
-                            "failed"
-                        },
-                        error: Some(e.to_string()),
-                        places: super::replay::unit_places(h).unwrap_or(0),
-                        ..Default::default()
-                    },
-                })
-            })
-            .collect()
-    })?
+    match replay(h) {
+        Ok(r) => {
+            let hand = &r.hand;
+            let rules = hand.rules();
+            HandRow {
+                status: "ok",
+                error: None,
+                places: r.places,
+                small_blind: Some(rules.small_blind),
+                big_blind: Some(rules.big_blind),
+                ante: Some(rules.ante.max(rules.big_blind_ante)),
+                seat_count: Some(hand.num_players() as u64),
+                starting_stacks: Some(hand.starting_stacks()),
+                final_stacks: HandState::final_stacks(hand),
+                board: Some(crate::card::cards_to_string(hand.board())),
+                pot: Some(hand.pot()),
+                winners: hand.payoffs().map(|p| {
+                    p.iter()
+                        .enumerate()
+                        .filter(|(_, &x)| x > 0)
+                        .map(|(s, _)| s as u64)
+                        .collect()
+                }),
+                actions: hand
+                    .history()
+                    .iter()
+                    .map(|a| (a.seat, a.street, a.kind, a.amount, a.all_in))
+                    .collect(),
+            }
+        }
+        Err(e) => HandRow {
+            status: CheckStatus::of_error(&e).name(),
+            error: Some(e.to_string()),
+            places: unit_places(h).unwrap_or(0),
+            ..Default::default()
+        },
+    }
+}
+
+impl HandRow {
+    /// The chip unit its amounts are in (see [`super::replay::unit`]).
+    pub fn unit(&self) -> Decimal {
+        Decimal::unit(self.places)
+    }
+}
+
+/// The type of a column of the columnar export (`holecards.phh.to_arrow`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ColumnType {
+    /// A whole number (64 bits).
+    Int,
+    Text,
+    Bool,
+    /// A list of whole numbers.
+    IntList,
+    /// An exact decimal of at most [`MAX_PLACES`] places below 10: the
+    /// chip unit.
+    Unit,
+}
+
+impl ColumnType {
+    /// The Arrow type's name (`int64`, `string`, `bool`, `list<int64>`,
+    /// `decimal128(31, 30)`).
+    pub fn arrow_name(self) -> &'static str {
+        const _: () = assert!(MAX_PLACES == 30, "Unit's Arrow type names its scale");
+        match self {
+            ColumnType::Int => "int64",
+            ColumnType::Text => "string",
+            ColumnType::Bool => "bool",
+            ColumnType::IntList => "list<int64>",
+            ColumnType::Unit => "decimal128(31, 30)",
+        }
+    }
+}
+
+/// The hands table: one row per history, in this order.
+pub const HAND_COLUMNS: [(&str, ColumnType); 16] = [
+    ("hand_id", ColumnType::Int),
+    ("source", ColumnType::Text),
+    ("section", ColumnType::Text),
+    ("variant", ColumnType::Text),
+    ("status", ColumnType::Text),
+    ("error", ColumnType::Text),
+    ("unit", ColumnType::Unit),
+    ("small_blind", ColumnType::Int),
+    ("big_blind", ColumnType::Int),
+    ("ante", ColumnType::Int),
+    ("seat_count", ColumnType::Int),
+    ("starting_stacks", ColumnType::IntList),
+    ("final_stacks", ColumnType::IntList),
+    ("board", ColumnType::Text),
+    ("pot", ColumnType::Int),
+    ("winners", ColumnType::IntList),
+];
+
+/// The actions table: one row per post and player action, in this order.
+pub const ACTION_COLUMNS: [(&str, ColumnType); 7] = [
+    ("hand_id", ColumnType::Int),
+    ("index", ColumnType::Int),
+    ("seat", ColumnType::Int),
+    ("street", ColumnType::Text),
+    ("kind", ColumnType::Text),
+    ("amount", ColumnType::Int),
+    ("all_in", ColumnType::Bool),
+];
+
+/// One column's values, `None` for a null.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Column {
+    Int(Vec<Option<u64>>),
+    Text(Vec<Option<std::borrow::Cow<'static, str>>>),
+    Bool(Vec<bool>),
+    IntList(Vec<Option<Vec<u64>>>),
+    Unit(Vec<Decimal>),
+}
+
+/// The two tables of the columnar export, columns in [`HAND_COLUMNS`] and
+/// [`ACTION_COLUMNS`] order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Columns {
+    pub hands: Vec<Column>,
+    pub actions: Vec<Column>,
+}
+
+/// Each history replayed and summarised ([`rows_each`], on `threads`
+/// cores) as the columns of the two tables.
+pub fn columns_each<H: std::ops::Deref<Target = HandHistory> + Sync>(
+    histories: &[H],
+    threads: Option<usize>,
+    control: Option<&Control>,
+) -> Result<Columns> {
+    use std::borrow::Cow;
+    let rows = rows_each(histories, threads, control)?;
+    let text = |s: Option<&str>| s.map(|s| Cow::Owned(s.to_string()));
+    let int = |f: fn(&HandRow) -> Option<u64>| Column::Int(rows.iter().map(f).collect());
+    let list = |f: fn(&HandRow) -> &Option<Vec<u64>>| {
+        Column::IntList(rows.iter().map(|r| f(r).clone()).collect())
+    };
+    let hands = vec![
+        Column::Int((0..rows.len() as u64).map(Some).collect()),
+        Column::Text(histories.iter().map(|h| text(Some(&h.source))).collect()),
+        Column::Text(
+            histories
+                .iter()
+                .map(|h| text(h.section.as_deref()))
+                .collect(),
+        ),
+        Column::Text(histories.iter().map(|h| text(h.variant().ok())).collect()),
+        Column::Text(rows.iter().map(|r| Some(Cow::Borrowed(r.status))).collect()),
+        Column::Text(rows.iter().map(|r| text(r.error.as_deref())).collect()),
+        Column::Unit(rows.iter().map(HandRow::unit).collect()),
+        int(|r| r.small_blind),
+        int(|r| r.big_blind),
+        int(|r| r.ante),
+        int(|r| r.seat_count),
+        list(|r| &r.starting_stacks),
+        list(|r| &r.final_stacks),
+        Column::Text(rows.iter().map(|r| text(r.board.as_deref())).collect()),
+        int(|r| r.pot),
+        list(|r| &r.winners),
+    ];
+    let n: usize = rows.iter().map(|r| r.actions.len()).sum();
+    let mut c: [Vec<Option<u64>>; 4] = std::array::from_fn(|_| Vec::with_capacity(n));
+    let (mut street, mut kind, mut all_in) = (
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+    );
+    for (h, r) in rows.iter().enumerate() {
+        for (i, a) in r.actions.iter().enumerate() {
+            c[0].push(Some(h as u64));
+            c[1].push(Some(i as u64));
+            c[2].push(Some(a.0 as u64));
+            c[3].push(Some(a.3));
+            street.push(Some(Cow::Borrowed(a.1.name())));
+            kind.push(Some(Cow::Owned(a.2.name().to_lowercase())));
+            all_in.push(a.4);
+        }
+    }
+    let [hid, idx, seat, amount] = c;
+    let actions = vec![
+        Column::Int(hid),
+        Column::Int(idx),
+        Column::Int(seat),
+        Column::Text(street),
+        Column::Text(kind),
+        Column::Int(amount),
+        Column::Bool(all_in),
+    ];
+    Ok(Columns { hands, actions })
 }

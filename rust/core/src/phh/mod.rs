@@ -18,12 +18,12 @@ pub mod replay;
 pub mod toml;
 pub mod write;
 
-pub use history::{parse, Decimal, HandHistory};
+pub use history::{parse, restore, Decimal, HandHistory, ATTRIBUTES, KNOWN_FIELDS};
 pub use load::{
-    check_each, files_under, find_files, load_each, load_many, load_path, replay_each, rows_each,
-    HandRow,
+    check_each, columns_each, files_under, find_files, load_each, load_many, load_path,
+    replay_each, rows_each, Column, ColumnType, Columns, HandRow, ACTION_COLUMNS, HAND_COLUMNS,
 };
-pub use replay::{check, replay, unit_places, Replayed, Verdict};
+pub use replay::{check, replay, unit, unit_places, CheckStatus, Replayed, Verdict};
 pub use write::{write_hand, write_hands};
 
 /// The hold'em variants the engine plays.

@@ -179,12 +179,11 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
         "PGT" => need("_progressive_bets")?,
         _ => Vec::new(),
     };
-    let mut places = 0;
     let amounts = actions.iter().filter_map(|a| match a {
         PhhAction::BetOrRaiseTo(_, d) => Some(*d),
         _ => None,
     });
-    for d in stacks
+    if stacks
         .iter()
         .chain(&antes)
         .chain(&blinds)
@@ -192,12 +191,11 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
         .chain(&progressive)
         .copied()
         .chain(amounts)
+        .any(|d| d.mantissa < 0)
     {
-        if d.mantissa < 0 {
-            return Err(bad("a negative amount".into()));
-        }
-        places = places.max(d.places());
+        return Err(bad("a negative amount".into()));
     }
+    let places = unit_places(h)?;
     if places > 6 {
         return Err(bad(format!(
             "amounts with {places} decimal places: at most 6 are played"
@@ -448,8 +446,17 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
     })
 }
 
+/// The chip unit a history is played in: `10^-places`, [`unit_places`].
+/// `HandHistory.unit` and the `unit` column of the columnar export are this
+/// value, and a replay plays in it.
+pub fn unit(h: &HandHistory) -> Result<Decimal> {
+    unit_places(h).map(Decimal::unit)
+}
+
 /// Decimal places of the chip unit a history is played in (0 for whole
-/// chips, 2 for cents): the most any of its input amounts uses.
+/// chips, 2 for cents): the most any of its input amounts uses (forced bets,
+/// stacks, bet sizes and the amounts of `cbr` actions). A replay plays in
+/// this unit (at most six places).
 pub fn unit_places(h: &HandHistory) -> Result<u32> {
     let mut places = 0;
     for key in [
@@ -662,6 +669,75 @@ pub enum Verdict {
     Legal,
     /// The replay ended with other stacks than the recorded ones.
     Mismatch(String),
+}
+
+/// What checking a history against its record found, as a caller counts
+/// it: [`Verdict`]'s cases, and the two ways a replay fails.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CheckStatus {
+    /// The replay ended with the recorded stacks, to the chip.
+    Matched,
+    /// Matched but for a split pot recorded in half chips.
+    HalfChip,
+    /// Every action legal, nothing to compare the result with.
+    Legal,
+    /// The replay ended with other stacks than the recorded ones.
+    Mismatch,
+    /// A variant the engine does not play.
+    Unsupported,
+    /// Any other error: the file cannot be played as written.
+    Failed,
+}
+
+impl CheckStatus {
+    pub const ALL: [CheckStatus; 6] = [
+        CheckStatus::Matched,
+        CheckStatus::HalfChip,
+        CheckStatus::Legal,
+        CheckStatus::Mismatch,
+        CheckStatus::Unsupported,
+        CheckStatus::Failed,
+    ];
+
+    /// The status's name (`matched`, `half_chip`, `legal`, `mismatch`,
+    /// `unsupported`, `failed`).
+    pub fn name(self) -> &'static str {
+        match self {
+            CheckStatus::Matched => "matched",
+            CheckStatus::HalfChip => "half_chip",
+            CheckStatus::Legal => "legal",
+            CheckStatus::Mismatch => "mismatch",
+            CheckStatus::Unsupported => "unsupported",
+            CheckStatus::Failed => "failed",
+        }
+    }
+
+    /// How a replay that failed with `e` is counted.
+    pub fn of_error(e: &Error) -> CheckStatus {
+        match e.kind() {
+            ErrorKind::UnsupportedVariant(_) => CheckStatus::Unsupported,
+            _ => CheckStatus::Failed,
+        }
+    }
+
+    /// A check's outcome classified, with its detail in words: what differs,
+    /// the error's message, the variant not played, or empty.
+    pub fn classify(r: &Result<(Replayed, Verdict)>) -> (CheckStatus, String) {
+        match r {
+            Ok((_, Verdict::Matched { half_chip: false })) => (CheckStatus::Matched, String::new()),
+            Ok((_, Verdict::Matched { half_chip: true })) => (
+                CheckStatus::HalfChip,
+                "a split pot recorded in half chips; the odd chip paid from the button's left"
+                    .into(),
+            ),
+            Ok((_, Verdict::Legal)) => (CheckStatus::Legal, String::new()),
+            Ok((_, Verdict::Mismatch(m))) => (CheckStatus::Mismatch, m.clone()),
+            Err(e) => match e.kind() {
+                ErrorKind::UnsupportedVariant(u) => (CheckStatus::Unsupported, u.variant.clone()),
+                _ => (CheckStatus::Failed, e.to_string()),
+            },
+        }
+    }
 }
 
 /// Replays `h` and compares the result with its `finishing_stacks`.

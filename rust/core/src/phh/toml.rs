@@ -102,6 +102,18 @@ pub struct SyntaxError {
     pub invalid: bool,
 }
 
+impl SyntaxError {
+    /// The engine's error for this problem in the text read from `source`
+    /// (a file name, or `<string>`).
+    pub fn at(&self, source: &str) -> crate::Error {
+        let what = if self.invalid { "not valid TOML: " } else { "" };
+        crate::Error::history(
+            source,
+            format!("line {}: {what}{}", self.line, self.message),
+        )
+    }
+}
+
 fn line_of(text: &str, at: usize) -> usize {
     text.as_bytes()[..at.min(text.len())]
         .iter()
