@@ -322,7 +322,7 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<HandHistory>> {
 pub fn restore(text: &str, source: &str, section: Option<String>) -> Result<HandHistory> {
     let mut h = parse(text, source)?
         .pop()
-        .ok_or_else(|| Error::bad_history(format!("{source}: an empty hand history")))?;
+        .ok_or_else(|| Error::history(source, "an empty hand history"))?;
     h.section = section;
     Ok(h)
 }
