@@ -3,18 +3,13 @@ players (the heads-up order is in test_forced_bets.py): preflop left of the
 big blind, after the flop left of the button, folded and all-in players
 skipped; what a decision offers; the recorded history.
 
-The cards are given (``deal``), so nothing is random; every expected number
-is worked out by hand in the comments (method and conventions: game_helpers.py).
+Given cards, numbers worked out by hand: method and conventions in game_helpers.py.
 """
 
 from __future__ import annotations
 
-import holecards as hc
 from game_helpers import NL, assert_illegal, deal, flags, hist, legal, play  # noqa: E402
-
-Street = hc.Street
-ActionKind = hc.ActionKind
-
+from holecards import ActionKind, Street
 
 # ---------------------------------------------------------------------------
 # Order with three or more players

@@ -2,13 +2,11 @@
 and raises, the all-in maximum, short all-ins and when they reopen the
 betting (WSOP tournament rule 96; docs/game.md rule choices 6 and 7).
 
-The cards are given (``deal``), so nothing is random; every expected number
-is worked out by hand in the comments (method and conventions: game_helpers.py).
+Given cards, numbers worked out by hand: method and conventions in game_helpers.py.
 """
 
 from __future__ import annotations
 
-import holecards as hc
 from game_helpers import (  # noqa: E402
     BOARD,
     NL,
@@ -21,10 +19,7 @@ from game_helpers import (  # noqa: E402
     play,
     pots,
 )
-
-Street = hc.Street
-ActionKind = hc.ActionKind
-
+from holecards import ActionKind, Street
 
 # ---------------------------------------------------------------------------
 # No-limit sizes

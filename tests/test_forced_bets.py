@@ -3,15 +3,13 @@ antes, blinds and straddles and how much, in full or short (all-in for
 less); the heads-up order; the big blind's and the straddler's option;
 unusual blinds.
 
-The cards are given (``deal``), so nothing is random; every expected number
-is worked out by hand in the comments (method and conventions: game_helpers.py).
+Given cards, numbers worked out by hand: method and conventions in game_helpers.py.
 """
 
 from __future__ import annotations
 
 import pytest
 
-import holecards as hc
 from game_helpers import (  # noqa: E402
     AA,
     BOARD,
@@ -32,11 +30,7 @@ from game_helpers import (  # noqa: E402
     pots,
     winners,
 )
-from holecards import ConfigError, Hand, Rules
-
-Street = hc.Street
-ActionKind = hc.ActionKind
-
+from holecards import ActionKind, ConfigError, Hand, Rules, Street
 
 # ---------------------------------------------------------------------------
 # Heads-up order
