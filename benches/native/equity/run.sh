@@ -33,6 +33,8 @@ SEED=${SEED:-1}
 CXX=${CXX:-g++}
 
 die() { echo "run.sh: $*" >&2; exit 2; }
+# shellcheck source=../machine.sh
+source "$here/../machine.sh"
 [ -f "$HOLECARDS/rust/core/Cargo.toml" ] || die "no holecards checkout at $HOLECARDS (set HOLECARDS)"
 mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)
@@ -97,9 +99,7 @@ grep -q "path = \"$HOLECARDS/rust/core\"" "$WORK/rust/Cargo.toml" || die "Cargo.
 step cargo build --release --manifest-path "$WORK/rust/Cargo.toml" --target-dir "$WORK/target"
 
 # Timing: nothing else of ours runs from here on.
-cpu_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat 2>/dev/null || echo "0 0"; }
-read -r busy0 total0 < <(cpu_ticks)
-load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
+timing_begins
 rm -f "$WORK"/omp-*.tsv "$WORK"/hc-*.tsv
 for r in $(seq 1 "$ROUNDS"); do
     echo "timing: round $r of $ROUNDS: OMPEval ..." >&2
@@ -109,14 +109,7 @@ for r in $(seq 1 "$ROUNDS"); do
     "$WORK/target/release/hc_equity" "$EXACT_RUNS" "$MC_RUNS" "$MC_DEALS" "$SEED" >"$WORK/hc-$r.tsv" 2>>"$log" ||
         die "hc_equity failed (log: $log)"
 done
-load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
-read -r busy1 total1 < <(cpu_ticks)
-busy=$(awk -v b=$((busy1 - busy0)) -v t=$((total1 - total0)) -v n="$(nproc)" \
-    'BEGIN { if (t > 0) printf "%.2f", n * b / t; else print "?" }')
-
-cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || echo "?")
-hc_rev=$(git -C "$HOLECARDS" rev-parse --short HEAD 2>/dev/null || echo "?")
-git -C "$HOLECARDS" diff --quiet HEAD -- rust/core 2>/dev/null || hc_rev="$hc_rev (rust/core modified)"
+timing_ends
 echo
 echo "Equity, one thread each: OMPEval EquityCalculator vs holecards_core::equity; $ROUNDS rounds (OMPEval, then holecards) of $EXACT_RUNS runs per exact spot and $MC_RUNS Monte Carlo runs of $MC_DEALS deals, one untimed warm-up run per spot and round"
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); cpu: $cpu, $(nproc) cores; busy cores during timing: $busy (this benchmark: 1); load average before/after: $load_before / $load_after"

@@ -37,6 +37,8 @@ PYTHON=${PYTHON:-}
 export CXX=${CXX:-g++}
 
 die() { echo "run.sh: $*" >&2; exit 2; }
+# shellcheck source=../machine.sh
+source "$here/../machine.sh"
 [ -f "$HOLECARDS/rust/core/Cargo.toml" ] || die "no holecards checkout at $HOLECARDS (pass it as the first argument)"
 mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)
@@ -119,10 +121,8 @@ results=$WORK/results.tsv
 values=$WORK/values
 : >"$results"
 rm -rf "$values" && mkdir -p "$values"
-# CPU time of the whole machine (all cores) over the timing, from /proc/stat.
-cpu_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat 2>/dev/null || echo "0 0"; }
-read -r busy0 total0 < <(cpu_ticks)
-load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
+# The machine's load over the timing (../machine.sh).
+timing_begins
 for col in $columns; do
     echo "timing: $col ..." >&2
     "$WORK/target/$col/release/nbench" bench "$hands" "$col" "$REPS" "$values" >>"$results" 2>>"$log"
@@ -132,14 +132,7 @@ for col in $columns; do
             die "py_batch.py failed (log: $log)"
     fi
 done
-load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
-read -r busy1 total1 < <(cpu_ticks)
-busy=$(awk -v b=$((busy1 - busy0)) -v t=$((total1 - total0)) -v n="$(nproc)" \
-    'BEGIN { if (t > 0) printf "%.2f", n * b / t; else print "?" }')
-
-cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || echo "?")
-hc_rev=$(git -C "$HOLECARDS" rev-parse --short HEAD 2>/dev/null || echo "?")
-git -C "$HOLECARDS" diff --quiet HEAD -- rust/core 2>/dev/null || hc_rev="$hc_rev (rust/core modified)"
+timing_ends
 echo
 echo "Native 7-card evaluators: $N random hands (seed $SEED, distinct cards, $ORDER order), one thread, $REPS passes each, M evaluations/s"
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); cpu: $cpu, $(nproc) cores; busy cores during timing: $busy (this benchmark: 1); load average before/after: $load_before / $load_after"
