@@ -8,6 +8,7 @@ tests (tests/test_pokerkit_diff.py, tests/test_evaluator_peers.py).
 from __future__ import annotations
 
 import gc
+import json
 import os
 import platform
 import time
@@ -155,3 +156,13 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence
     for row in rows:
         lines.append("| " + " | ".join(str(c) for c in row) + " |")
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- output
+
+
+def write_json(path: str, data: Dict[str, Any]) -> None:
+    """The raw numbers written to ``path`` (``--json``), and a line saying so."""
+    with open(path, "w") as f:
+        json.dump(data, f, indent=2)
+    print(f"Raw numbers written to {path}")

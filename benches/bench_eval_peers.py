@@ -22,7 +22,6 @@ library versions. It only measures: that every peer orders hands as holecards do
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from typing import Any, Callable, Dict, List, Optional, Sequence
@@ -41,6 +40,7 @@ from _harness import (
     table,
     version,
     versions_line,
+    write_json,
 )
 
 RANKS = "23456789TJQKA"
@@ -367,9 +367,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             ],
             "notes": notes,
         }
-        with open(args.json, "w") as f:
-            json.dump(data, f, indent=2)
-        print(f"Raw numbers written to {args.json}")
+        write_json(args.json, data)
     return 0
 
 

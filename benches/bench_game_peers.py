@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import argparse
 import copy
-import json
 import random
 import sys
 import time
@@ -68,6 +67,7 @@ from _harness import (
     table,
     version,
     versions_line,
+    write_json,
 )
 from holecards import Hand, Rules
 
@@ -746,9 +746,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             "breakdown_s_per_hand": [{"part": a, "count": b, "s": c} for a, b, c in breakdown],
             "total_s": total_s,
         }
-        with open(args.json, "w") as f:
-            json.dump(data, f, indent=2)
-        print(f"Raw numbers written to {args.json}")
+        write_json(args.json, data)
     return 0
 
 
