@@ -120,6 +120,21 @@ fn exhaustive_five() {
     assert_eq!(seen.iter().filter(|&&s| s).count(), 7462);
 }
 
+/// `cards` but the one at `skip`.
+fn without<const M: usize>(cards: &[u8], skip: usize) -> [u8; M] {
+    let mut out = [0u8; M];
+    for (k, &x) in cards
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != skip)
+        .map(|(_, x)| x)
+        .enumerate()
+    {
+        out[k] = x;
+    }
+    out
+}
+
 /// All 20,358,520 six-card hands: each is the best of its six 5-card subsets.
 #[test]
 #[cfg_attr(
@@ -135,18 +150,10 @@ fn exhaustive_six_matches_best_subset() {
                     for e in d + 1..52 {
                         for f in e + 1..52 {
                             let six = [a, b, c, d, e, f];
-                            let mut best = 0;
-                            for skip in 0..6 {
-                                let mut five = [0u8; 5];
-                                let mut k = 0;
-                                for (i, &x) in six.iter().enumerate() {
-                                    if i != skip {
-                                        five[k] = x;
-                                        k += 1;
-                                    }
-                                }
-                                best = best.max(eval5_indices(&five));
-                            }
+                            let best = (0..6)
+                                .map(|skip| eval5_indices(&without::<5>(&six, skip)))
+                                .max()
+                                .unwrap_or(0);
                             assert_eq!(eval6_indices(&six), best, "{six:?}");
                             n += 1;
                         }
@@ -177,18 +184,10 @@ fn exhaustive_seven() {
                             for g in f + 1..52 {
                                 let seven = [a, b, c, d, e, f, g];
                                 let v = eval7_indices(&seven);
-                                let mut best = 0;
-                                for skip in 0..7 {
-                                    let mut six = [0u8; 6];
-                                    let mut k = 0;
-                                    for (i, &x) in seven.iter().enumerate() {
-                                        if i != skip {
-                                            six[k] = x;
-                                            k += 1;
-                                        }
-                                    }
-                                    best = best.max(eval6_indices(&six));
-                                }
+                                let best = (0..7)
+                                    .map(|skip| eval6_indices(&without::<6>(&seven, skip)))
+                                    .max()
+                                    .unwrap_or(0);
                                 assert_eq!(v, best, "{seven:?}");
                                 by_value[v as usize] += 1;
                             }
