@@ -40,10 +40,7 @@ from holecards import ActionKind, ConfigError, Hand, Rules, Street
 def test_heads_up_button_posts_small_blind_and_acts_first_preflop_last_after():
     h = deal(NL(), [100, 100], button=0)
     # Button (seat 0) posts SB 1, seat 1 posts BB 2.
-    assert hist(h) == [
-        (0, ActionKind.POST_SMALL_BLIND, 1),
-        (1, ActionKind.POST_BIG_BLIND, 2),
-    ]
+    assert hist(h) == [(0, ActionKind.POST_SMALL_BLIND, 1), (1, ActionKind.POST_BIG_BLIND, 2)]
     assert h.stacks == [99, 98]
     assert h.bets == [1, 2]
     assert h.contributions == [1, 2]
@@ -87,10 +84,9 @@ def test_heads_up_button_posts_small_blind_and_acts_first_preflop_last_after():
     # AA22 beats KK22: seat 0 wins the 4-chip pot, 2 of it seat 1's.
     assert h.payoffs == [2, -2]
     assert h.stacks == [102, 98]
-    assert hist(h)[2:] == [
-        (0, ActionKind.CALL, 1),
-        (1, ActionKind.CHECK, 0),
-    ] + [(s, ActionKind.CHECK, 0) for _ in range(3) for s in (1, 0)]
+    assert hist(h)[2:] == [(0, ActionKind.CALL, 1), (1, ActionKind.CHECK, 0)] + [
+        (s, ActionKind.CHECK, 0) for _ in range(3) for s in (1, 0)
+    ]
 
 
 def test_heads_up_button_on_seat_one():
@@ -281,10 +277,7 @@ def test_uniform_ante():
     assert antes == [(s, ActionKind.POST_ANTE, 1) for s in range(3)]
     # Antes are posted first.
     assert all(p[1] == ActionKind.POST_ANTE for p in posts[:3])
-    assert posts[3:] == [
-        (1, ActionKind.POST_SMALL_BLIND, 1),
-        (2, ActionKind.POST_BIG_BLIND, 2),
-    ]
+    assert posts[3:] == [(1, ActionKind.POST_SMALL_BLIND, 1), (2, ActionKind.POST_BIG_BLIND, 2)]
     assert h.stacks == [99, 98, 97]
     assert h.contributions == [1, 2, 3]
     assert h.bets == [0, 1, 2]  # antes are not part of the street's bets
@@ -557,10 +550,7 @@ def test_min_raise_after_a_three_big_blind_straddle(mode, min_to):
 
 def test_re_straddle_no_limit():
     h = deal(NL(straddles=(4, 8)), [100] * 6, button=0)
-    assert hist(h)[2:] == [
-        (3, ActionKind.POST_STRADDLE, 4),
-        (4, ActionKind.POST_STRADDLE, 8),
-    ]
+    assert hist(h)[2:] == [(3, ActionKind.POST_STRADDLE, 4), (4, ActionKind.POST_STRADDLE, 8)]
     assert h.actor == 5
     assert legal(h) == (8, 16, 100)  # the last straddle acts as the BB
     play(h, "c", "c")  # seats 5, 0
