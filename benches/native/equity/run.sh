@@ -32,49 +32,29 @@ MC_DEALS=${MC_DEALS:-10000000}
 SEED=${SEED:-1}
 CXX=${CXX:-g++}
 
-die() { echo "run.sh: $*" >&2; exit 2; }
-# shellcheck source=../machine.sh
-source "$here/../machine.sh"
-[ -f "$HOLECARDS/rust/core/Cargo.toml" ] || die "no holecards checkout at $HOLECARDS (set HOLECARDS)"
-mkdir -p "$WORK"
-WORK=$(cd "$WORK" && pwd)
-HOLECARDS=$(cd "$HOLECARDS" && pwd)
-log=$WORK/build.log
-: >"$log"
-step() { "$@" >>"$log" 2>&1 || { tail -n 40 "$log" >&2; die "failed: $* (log: $log)"; }; }
+# shellcheck source=../common.sh
+source "$here/../common.sh"
+work_dirs "set HOLECARDS"
 
 # OMPEval: copied (a source tree) or exported (a git directory) to
 # $WORK/src/OMPEval, then patched there (see README: two one-line fixes for
 # g++ 12 / C++11 that change no computation).
-# An unchanged copy is left as it was (same mtimes), so a rerun does not rebuild.
-dst=$WORK/src/OMPEval
-src=$WORK/src/.new-OMPEval
-rm -rf "$src" && mkdir -p "$src"
-if [ -f "$OMPEVAL/omp/EquityCalculator.cpp" ]; then
-    cp -R "$OMPEVAL/." "$src/"
-    omp_commit=$({ [ -e "$OMPEVAL/.git" ] && git -C "$OMPEVAL" rev-parse HEAD 2>/dev/null; } || echo "unknown (source tree)")
-elif git --git-dir="$OMPEVAL" rev-parse --verify -q HEAD >/dev/null 2>&1; then
-    git --git-dir="$OMPEVAL" archive HEAD | tar -x -C "$src"
-    omp_commit=$(git --git-dir="$OMPEVAL" rev-parse HEAD)
-else
-    die "OMPEval: $OMPEVAL is neither a source tree (with omp/EquityCalculator.cpp) nor a git directory"
-fi
-# 1. omp/Random.h: XoroShiro128Plus::min()/max() become constexpr. libstdc++'s
-#    std::uniform_int_distribution (used by std::shuffle in
-#    CombinedRange::shuffle) evaluates the generator's min()/max() in constant
-#    expressions (g++ 12's libstdc++, the one tested); without the patch
-#    CombinedRange.cpp does not compile.
-sed -i 's/^\( *\)static uint64_t \(min\|max\)()$/\1static constexpr uint64_t \2()/' "$src/omp/Random.h"
-[ "$(grep -c 'static constexpr uint64_t m[ai][nx]()' "$src/omp/Random.h")" = 2 ] || die "OMPEval: omp/Random.h patch did not apply"
-# 2. omp/EquityCalculator.h uses std::function without including <functional>
-#    (it came in through other headers in older libstdc++).
-grep -q '^#include <functional>' "$src/omp/EquityCalculator.h" ||
-    sed -i 's/^#include <cstdint>$/#include <cstdint>\n#include <functional>/' "$src/omp/EquityCalculator.h"
-grep -q '^#include <functional>' "$src/omp/EquityCalculator.h" || die "OMPEval: omp/EquityCalculator.h patch did not apply"
-if [ -d "$dst" ] && diff -rq "$src" "$dst" >/dev/null 2>&1; then rm -rf "$src"; else rm -rf "$dst" && mv "$src" "$dst"; fi
-src=$dst
-# Write stdin to FILE unless FILE already has exactly that content.
-put() { local t; t=$(mktemp "$WORK/.put.XXXXXX"); cat >"$t"; if cmp -s "$t" "$1"; then rm -f "$t"; else mv "$t" "$1"; fi; }
+patch_ompeval() {
+    # 1. omp/Random.h: XoroShiro128Plus::min()/max() become constexpr. libstdc++'s
+    #    std::uniform_int_distribution (used by std::shuffle in
+    #    CombinedRange::shuffle) evaluates the generator's min()/max() in constant
+    #    expressions (g++ 12's libstdc++, the one tested); without the patch
+    #    CombinedRange.cpp does not compile.
+    sed -i 's/^\( *\)static uint64_t \(min\|max\)()$/\1static constexpr uint64_t \2()/' omp/Random.h
+    [ "$(grep -c 'static constexpr uint64_t m[ai][nx]()' omp/Random.h)" = 2 ] || die "OMPEval: omp/Random.h patch did not apply"
+    # 2. omp/EquityCalculator.h uses std::function without including <functional>
+    #    (it came in through other headers in older libstdc++).
+    grep -q '^#include <functional>' omp/EquityCalculator.h ||
+        sed -i 's/^#include <cstdint>$/#include <cstdint>\n#include <functional>/' omp/EquityCalculator.h
+    grep -q '^#include <functional>' omp/EquityCalculator.h || die "OMPEval: omp/EquityCalculator.h patch did not apply"
+}
+omp_commit=$(import_src OMPEval "$OMPEVAL" omp/EquityCalculator.cpp patch_ompeval)
+src=$WORK/src/OMPEval
 
 # The C++ driver: OMPEval's own Makefile flags (-O3 -std=c++11 -Wall -Wpedantic -pthread).
 cxxflags="-O3 -std=c++11 -pthread -Wall -Wpedantic"

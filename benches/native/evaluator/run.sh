@@ -36,38 +36,9 @@ ORDER=${ORDER:-random}
 PYTHON=${PYTHON:-}
 export CXX=${CXX:-g++}
 
-die() { echo "run.sh: $*" >&2; exit 2; }
-# shellcheck source=../machine.sh
-source "$here/../machine.sh"
-[ -f "$HOLECARDS/rust/core/Cargo.toml" ] || die "no holecards checkout at $HOLECARDS (pass it as the first argument)"
-mkdir -p "$WORK"
-WORK=$(cd "$WORK" && pwd)
-HOLECARDS=$(cd "$HOLECARDS" && pwd)
-log=$WORK/build.log
-: >"$log"
-step() { "$@" >>"$log" 2>&1 || { tail -n 40 "$log" >&2; die "failed: $* (log: $log)"; }; }
-
-# Copy a source tree, or export a git directory's HEAD, to $WORK/src/NAME and
-# apply PATCH_CMD there; print its commit. An unchanged tree is left as it was
-# (same mtimes), so a rerun does not rebuild.
-import_src() { # NAME LOCATION MARKER_FILE [PATCH_CMD...]
-    local name=$1 loc=$2 marker=$3 dst=$WORK/src/$1 new=$WORK/src/.new-$1
-    shift 3
-    rm -rf "$new" && mkdir -p "$new"
-    if [ -f "$loc/$marker" ]; then
-        cp -R "$loc/." "$new/"
-        { [ -e "$loc/.git" ] && git -C "$loc" rev-parse HEAD 2>/dev/null; } || echo "unknown (source tree)"
-    elif git --git-dir="$loc" rev-parse --verify -q HEAD >/dev/null 2>&1; then
-        git --git-dir="$loc" archive HEAD | tar -x -C "$new"
-        git --git-dir="$loc" rev-parse HEAD
-    else
-        die "$name: $loc is neither a source tree (with $marker) nor a git directory"
-    fi
-    [ $# -eq 0 ] || (cd "$new" && "$@") || die "$name: patch failed: $*"
-    if [ -d "$dst" ] && diff -rq "$new" "$dst" >/dev/null 2>&1; then rm -rf "$new"; else rm -rf "$dst" && mv "$new" "$dst"; fi
-}
-# Write stdin to FILE unless FILE already has exactly that content.
-put() { local t; t=$(mktemp "$WORK/.put.XXXXXX"); cat >"$t"; if cmp -s "$t" "$1"; then rm -f "$t"; else mv "$t" "$1"; fi; }
+# shellcheck source=../common.sh
+source "$here/../common.sh"
+work_dirs "pass it as the first argument"
 hhe_commit=$(import_src holdem-hand-evaluator "$HHE" Cargo.toml)
 omp_commit=$(import_src OMPEval "$OMPEVAL" omp/HandEvaluator.h)
 
