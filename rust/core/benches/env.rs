@@ -5,28 +5,21 @@
 //!
 //! Run: `cargo bench -p holecards-core --bench env`
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use holecards_core::env::VecEnv;
 use rand::{Rng, SeedableRng};
-use std::sync::Arc;
 
 #[path = "../tests/common/mod.rs"]
 mod common;
-use common::{bench_env_config, EnvBuffers, BENCH_ACTIONS as A};
+use common::{bench_env, BENCH_ACTIONS as A};
 
 const TABLES: usize = 1024;
 const STEPS: usize = 100;
 
 fn bench(c: &mut Criterion) {
-    let cfg = bench_env_config();
     let mut g = c.benchmark_group("env");
     g.throughput(Throughput::Elements((TABLES * STEPS) as u64));
     g.sample_size(10);
     for threads in [None, Some(2)] {
-        let mut env = VecEnv::new(Arc::clone(&cfg), TABLES, Some(1), threads)
-            .unwrap_or_else(|e| panic!("{e}"));
-        let mut buf = EnvBuffers::new(TABLES, 6, A);
-        env.reset(Some(1), buf.view())
-            .unwrap_or_else(|e| panic!("{e}"));
+        let (mut env, mut buf) = bench_env(TABLES, threads);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         let mut acts = vec![0i64; TABLES];
         let name = format!("vector_1024_tables_{}_threads", threads.unwrap_or(1));

@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 #[path = "../tests/common/mod.rs"]
 mod common;
-use common::levels;
+use common::four_levels;
 
 /// FNV-1a over everything fed to it.
 struct Digest(u64);
@@ -404,12 +404,7 @@ fn sims(count: u64) -> Vec<(String, u64)> {
     }
     let tour = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
-        levels: levels(&[
-            (5, 10, 0, 0),
-            (10, 20, 0, 10),
-            (25, 50, 5, 0),
-            (100, 200, 20, 0),
-        ]),
+        levels: four_levels(10),
         hands_per_level: 10,
         stacks: vec![500; 6],
         payouts: vec![60, 30, 10],
@@ -433,10 +428,7 @@ fn sims(count: u64) -> Vec<(String, u64)> {
 }
 
 fn main() {
-    let count: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(3000);
+    let count = common::count_arg(3000);
     for (name, rules, lo, hi, smin, smax) in configs() {
         println!(
             "{name:>20} {:016x}",

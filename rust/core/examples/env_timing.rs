@@ -3,24 +3,17 @@
 //! action at every table each step, on 1 and 2 threads.
 //!
 //! Run: `cargo run --release -p holecards-core --example env_timing`
-use holecards_core::env::VecEnv;
 use rand::{Rng, SeedableRng};
-use std::sync::Arc;
 use std::time::Instant;
 
 #[path = "../tests/common/mod.rs"]
 mod common;
-use common::{bench_env_config, EnvBuffers, BENCH_ACTIONS as A};
+use common::{bench_env, BENCH_ACTIONS as A};
 
 fn main() {
-    let cfg = bench_env_config();
     let tables = 1024;
     for threads in [None, Some(2)] {
-        let mut env = VecEnv::new(Arc::clone(&cfg), tables, Some(1), threads)
-            .unwrap_or_else(|e| panic!("{e}"));
-        let mut buf = EnvBuffers::new(tables, 6, A);
-        env.reset(Some(1), buf.view())
-            .unwrap_or_else(|e| panic!("{e}"));
+        let (mut env, mut buf) = bench_env(tables, threads);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         let mut actions = vec![0i64; tables];
         let steps = 2000;

@@ -7,10 +7,7 @@ use std::time::Instant;
 mod common;
 
 fn main() -> holecards_core::Result<()> {
-    let hands: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(1_000_000);
+    let hands = common::count_arg(1_000_000);
     let bot = std::env::args()
         .nth(2)
         .and_then(|a| BotKind::from_name(&a))

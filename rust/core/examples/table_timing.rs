@@ -15,10 +15,7 @@ use policy::{refill, six_handed, six_seated, Policy};
 mod common;
 
 fn main() -> holecards_core::Result<()> {
-    let n: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(300_000);
+    let n = common::count_arg(300_000);
     let rules = common::no_limit(50, 100);
     let only_folds = std::env::args().nth(2).is_some_and(|a| a == "folds");
     for round in 0..if only_folds { 0 } else { 3 } {

@@ -8,7 +8,7 @@ use rand::SeedableRng;
 use std::sync::Arc;
 
 mod common;
-use common::{levels, no_limit};
+use common::{four_levels, levels, no_limit};
 
 fn cash(bots: Vec<BotKind>, hands: u64, seed: u64) -> CashSim {
     let n = bots.len();
@@ -153,12 +153,7 @@ fn strength_orders_hands_sensibly() {
 fn tournaments_between_bots() {
     let sim = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
-        levels: levels(&[
-            (5, 10, 0, 0),
-            (10, 20, 0, 0),
-            (25, 50, 5, 0),
-            (100, 200, 20, 0),
-        ]),
+        levels: four_levels(0),
         hands_per_level: 10,
         stacks: vec![500; 4],
         payouts: vec![70, 30],

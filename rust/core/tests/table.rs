@@ -56,6 +56,13 @@ fn pos(button: usize, sb: usize, bb: usize) -> Positions {
     }
 }
 
+/// Six players seated and the first hand (button 0) played.
+fn six_after_a_hand(rule: ButtonRule) -> Table {
+    let mut t = table(rule, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t
+}
+
 /// Deals a hand, checks it against `want`, plays it passively.
 fn deal(t: &mut Table, want: Positions) -> Hand {
     let mut h = t.new_hand().unwrap();
@@ -82,8 +89,7 @@ fn dead_button_moves_the_big_blind_one_seat_a_hand() {
 
 #[test]
 fn dead_small_blind_when_the_big_blind_busts() {
-    let mut t = table(ButtonRule::Dead, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Dead);
     t.leave(2).unwrap(); // the big blind is gone
     let mut h = t.new_hand().unwrap();
     let d = t.dealt().unwrap().clone();
@@ -113,8 +119,7 @@ fn dead_small_blind_when_the_big_blind_busts() {
 
 #[test]
 fn dead_button_with_several_busts_in_one_hand() {
-    let mut t = table(ButtonRule::Dead, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Dead);
     // The small and big blind both go.
     t.leave(1).unwrap();
     t.leave(2).unwrap();
@@ -133,8 +138,7 @@ fn moving_button_skips_empty_seats_and_nobody_skips_the_big_blind() {
     // (seat 2) leaves: seat 3, due the big blind, is in the small blind's
     // seat and posts a big blind there (no small blind), and seat 4 posts
     // the big blind.
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.leave(2).unwrap();
     let h = t.new_hand().unwrap();
     assert_eq!(t.dealt().unwrap().positions, dead(1, 3, 4, false, true));
@@ -153,8 +157,7 @@ fn moving_button_small_blind_or_both_blinds_leaving() {
     // The small blind leaves: the button moves to last hand's big blind
     // (seat 2), and seat 3, due the big blind, posts it in the small
     // blind's seat beside seat 4's.
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.leave(1).unwrap();
     let h = t.new_hand().unwrap();
     assert_eq!(t.dealt().unwrap().positions, dead(2, 3, 4, false, true));
@@ -162,8 +165,7 @@ fn moving_button_small_blind_or_both_blinds_leaving() {
     t.take_back();
     // Both blinds leave: the button (seat 3) and the small blind's seat (4)
     // were both due a big blind before seat 5's.
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.leave(1).unwrap();
     t.leave(2).unwrap();
     let h = t.new_hand().unwrap();
@@ -173,8 +175,7 @@ fn moving_button_small_blind_or_both_blinds_leaving() {
     assert_eq!(h.actor().map(|a| t.dealt().unwrap().seats[a]), Some(0));
     t.take_back();
     // The button's player leaving costs nobody anything.
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.leave(0).unwrap();
     deal(&mut t, pos(1, 2, 3));
 }
@@ -658,8 +659,7 @@ fn missed_blinds_are_posted_big_live_and_small_dead() {
     // Robert's Rules and WSOP live-action rule 156: back after the big and
     // the small blind went past, a player posts a live big blind and a dead
     // small blind (in the pot, no part of his bet).
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.sit_out(4).unwrap();
     deal(&mut t, pos(1, 2, 3));
     assert_eq!(t.player(4).unwrap().missed(), 0);
@@ -697,8 +697,7 @@ fn missed_blinds_are_posted_big_live_and_small_dead() {
 
 #[test]
 fn a_dead_small_blind_round_trips_through_phh() {
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.sit_out(4).unwrap();
     deal(&mut t, pos(1, 2, 3));
     deal(&mut t, pos(2, 3, 5));
@@ -720,8 +719,7 @@ fn missed_only_the_small_blind_or_nothing() {
     // The big blind (seat 2) sits out at once: the small blind goes past
     // him next hand (seat 3, due the big blind, posts one in the small
     // blind's seat). Back, he owes the dead small blind only.
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.sit_out(2).unwrap();
     deal(&mut t, dead(1, 3, 4, false, true));
     assert_eq!(t.player(2).unwrap().missed(), MISSED_SMALL);
@@ -732,8 +730,7 @@ fn missed_only_the_small_blind_or_nothing() {
     assert_eq!(put_in(&t, &h, 2), (1, 0));
     t.take_back();
     // Missed nothing (the blinds had not reached the seat): back at once, free.
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.sit_out(5).unwrap();
     deal(&mut t, pos(1, 2, 3));
     assert_eq!(t.player(5).unwrap().missed(), 0);
@@ -890,8 +887,7 @@ fn a_seating_with_dead_hands_or_dead_blinds_is_checked() {
 
 #[test]
 fn two_big_blinds_and_a_dead_small_blind_round_trip_through_phh() {
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.sit_out(4).unwrap();
     deal(&mut t, pos(1, 2, 3));
     deal(&mut t, pos(2, 3, 5));

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use holecards_core::env::{
-    AbstractAction, ActionSpace, Buffers, EnvConfig, Episode, Layout, Stacks,
+    AbstractAction, ActionSpace, Buffers, EnvConfig, Episode, Layout, Stacks, VecEnv,
 };
 use holecards_core::game::{BlindOptions, Rules};
 use holecards_core::table::tournament::Level;
@@ -69,6 +69,17 @@ pub fn bench_env_config() -> Arc<EnvConfig> {
 /// How many actions `bench_env_config` has.
 pub const BENCH_ACTIONS: usize = 5;
 
+/// The env bench's `tables` tables (seed 1) on `threads`, reset, and their
+/// rows.
+pub fn bench_env(tables: usize, threads: Option<usize>) -> (VecEnv, EnvBuffers) {
+    let mut env =
+        VecEnv::new(bench_env_config(), tables, Some(1), threads).unwrap_or_else(|e| panic!("{e}"));
+    let mut buf = EnvBuffers::new(tables, 6, BENCH_ACTIONS);
+    env.reset(Some(1), buf.view())
+        .unwrap_or_else(|e| panic!("{e}"));
+    (env, buf)
+}
+
 /// The rows `VecEnv::reset` and `VecEnv::step` write, for `tables` tables of
 /// `players` seats with `actions` discrete actions.
 pub struct EnvBuffers {
@@ -117,4 +128,24 @@ pub fn levels(blinds: &[(u64, u64, u64, u64)]) -> Vec<Level> {
             big_blind_ante,
         })
         .collect()
+}
+
+/// An example's first command-line argument, a count, or `default`.
+pub fn count_arg(default: u64) -> u64 {
+    std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The four levels of the simulation tests and the engine digest: 5/10,
+/// 10/20 with a big-blind ante of `bba`, 25/50 with an ante of 5, 100/200
+/// with an ante of 20.
+pub fn four_levels(bba: u64) -> Vec<Level> {
+    levels(&[
+        (5, 10, 0, 0),
+        (10, 20, 0, bba),
+        (25, 50, 5, 0),
+        (100, 200, 20, 0),
+    ])
 }
