@@ -7,7 +7,9 @@ tests (tests/test_pokerkit_diff.py, tests/test_evaluator_peers.py).
 
 from __future__ import annotations
 
+import argparse
 import gc
+import json
 import os
 import platform
 import time
@@ -155,3 +157,25 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence
     for row in rows:
         lines.append("| " + " | ".join(str(c) for c in row) + " |")
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- options, output
+
+
+def peer_parser(
+    doc: Optional[str], counts: Sequence[Tuple[str, int, str]]
+) -> argparse.ArgumentParser:
+    """The command line of a peer bench: an integer option for each of
+    ``counts`` (name, default, help; the help says the default) and ``--json``."""
+    p = argparse.ArgumentParser(description=doc.split("\n")[0] if doc else None)
+    for name, default, text in counts:
+        p.add_argument(name, type=int, default=default, help=f"{text} (default {default})")
+    p.add_argument("--json", metavar="PATH", help="also write the raw numbers to PATH")
+    return p
+
+
+def write_json(path: str, data: Dict[str, Any]) -> None:
+    """The raw numbers written to ``path`` (``--json``), and a line saying so."""
+    with open(path, "w") as f:
+        json.dump(data, f, indent=2)
+    print(f"Raw numbers written to {path}")

@@ -21,8 +21,6 @@ library versions. It only measures: that every peer orders hands as holecards do
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import time
 from typing import Any, Callable, Dict, List, Optional, Sequence
@@ -37,10 +35,12 @@ from _harness import (
     fmt_rate,
     machine_info,
     machine_line,
+    peer_parser,
     ratio,
     table,
     version,
     versions_line,
+    write_json,
 )
 
 RANKS = "23456789TJQKA"
@@ -174,17 +174,14 @@ def batch_calls(arr: np.ndarray, threads: Optional[int], target_s: float = 0.2) 
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
-    p.add_argument(
-        "--n", type=int, default=200_000, help="number of random 7-card hands (default 200000)"
+    p = peer_parser(
+        __doc__,
+        [
+            ("--n", 200_000, "number of random 7-card hands"),
+            ("--seed", 20240607, "seed for the hands"),
+            ("--repeats", 5, "timed repeats per row, best kept"),
+        ],
     )
-    p.add_argument(
-        "--seed", type=int, default=20240607, help="seed for the hands (default 20240607)"
-    )
-    p.add_argument(
-        "--repeats", type=int, default=5, help="timed repeats per row, best kept (default 5)"
-    )
-    p.add_argument("--json", metavar="PATH", help="also write the raw numbers to PATH")
     args = p.parse_args(argv)
     if args.n < 1 or args.repeats < 1:
         p.error("--n and --repeats must be positive")
@@ -367,9 +364,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             ],
             "notes": notes,
         }
-        with open(args.json, "w") as f:
-            json.dump(data, f, indent=2)
-        print(f"Raw numbers written to {args.json}")
+        write_json(args.json, data)
     return 0
 
 

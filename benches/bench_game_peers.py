@@ -44,9 +44,7 @@ collector run before and disabled during each timed loop, as ``timeit`` does):
 
 from __future__ import annotations
 
-import argparse
 import copy
-import json
 import random
 import sys
 import time
@@ -63,11 +61,13 @@ from _harness import (
     gc_paused,
     machine_info,
     machine_line,
+    peer_parser,
     per_call,
     ratio,
     table,
     version,
     versions_line,
+    write_json,
 )
 from holecards import Hand, Rules
 
@@ -355,29 +355,16 @@ def pk_mid_hand(game: Any) -> Any:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
-    p.add_argument(
-        "--hands", type=int, default=50_000, help="holecards hands per timed loop (default 50000)"
+    p = peer_parser(
+        __doc__,
+        [
+            ("--hands", 50_000, "holecards hands per timed loop"),
+            ("--pk-hands", 1_000, "pokerkit hands per timed loop"),
+            ("--seed", 20240607, "seed of the policy and the deals"),
+            ("--repeats", 5, "timed repeats for holecards rows, best kept"),
+            ("--pk-repeats", 3, "timed repeats for pokerkit rows"),
+        ],
     )
-    p.add_argument(
-        "--pk-hands", type=int, default=1_000, help="pokerkit hands per timed loop (default 1000)"
-    )
-    p.add_argument(
-        "--seed",
-        type=int,
-        default=20240607,
-        help="seed of the policy and the deals (default 20240607)",
-    )
-    p.add_argument(
-        "--repeats",
-        type=int,
-        default=5,
-        help="timed repeats for holecards rows, best kept (default 5)",
-    )
-    p.add_argument(
-        "--pk-repeats", type=int, default=3, help="timed repeats for pokerkit rows (default 3)"
-    )
-    p.add_argument("--json", metavar="PATH", help="also write the raw numbers to PATH")
     args = p.parse_args(argv)
     if min(args.hands, args.pk_hands, args.repeats, args.pk_repeats) < 1:
         p.error("--hands, --pk-hands, --repeats and --pk-repeats must be positive")
@@ -746,9 +733,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             "breakdown_s_per_hand": [{"part": a, "count": b, "s": c} for a, b, c in breakdown],
             "total_s": total_s,
         }
-        with open(args.json, "w") as f:
-            json.dump(data, f, indent=2)
-        print(f"Raw numbers written to {args.json}")
+        write_json(args.json, data)
     return 0
 
 

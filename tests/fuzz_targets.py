@@ -102,6 +102,15 @@ def _clean(e: BaseException) -> None:
     assert str(e), "an error with no message"
 
 
+def _read(read: Callable[[Any], Any], data: Any) -> Any:
+    """``read(data)``, or None where it refuses with a clean error (``_clean``)."""
+    try:
+        return read(data)
+    except hc.HolecardsError as e:
+        _clean(e)
+        return None
+
+
 def _use_history(h: Any) -> None:
     """Everything a program does with a history it read."""
     for name in (
@@ -152,10 +161,8 @@ def mutated_phh(draw: Callable[..., Any]) -> bytes:
 
 
 def _read_or_refuse(data: "bytes | str") -> None:
-    try:
-        histories = phh.loads(data, source="fuzz")
-    except hc.HolecardsError as e:
-        _clean(e)
+    histories = _read(lambda d: phh.loads(d, source="fuzz"), data)
+    if histories is None:
         return
     for h in histories[:5]:
         _use_history(h)
@@ -212,10 +219,8 @@ RANGE_TOKENS = [
     )
 )
 def range_reads_or_refuses(text: str) -> None:
-    try:
-        r = hc.Range(text)
-    except hc.HolecardsError as e:
-        _clean(e)
+    r = _read(hc.Range, text)
+    if r is None:
         return
     printed = str(r)
     assert hc.Range(printed) == r, f"{text!r} printed as {printed!r}, which reads back differently"
@@ -251,10 +256,8 @@ CARD_TOKENS = [
     st.lists(st.one_of(st.sampled_from(CARD_TOKENS), st.text(max_size=3)), max_size=20).map("".join)
 )
 def cards_read_or_refuse(text: str) -> None:
-    try:
-        cards = hc.parse_cards(text)
-    except hc.HolecardsError as e:
-        _clean(e)
+    cards = _read(hc.parse_cards, text)
+    if cards is None:
         return
     assert hc.parse_cards("".join(str(c) for c in cards)) == cards
 

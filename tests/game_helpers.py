@@ -83,12 +83,7 @@ def deal(
 def play(h: Hand, *moves: Any) -> None:
     """Play moves: 'c' = check_or_call, 'f' = fold, an int = bet_or_raise_to."""
     for m in moves:
-        if m == "c":
-            h.check_or_call()
-        elif m == "f":
-            h.fold()
-        else:
-            h.bet_or_raise_to(m)
+        act(h, {"c": "call", "f": "fold"}.get(m, "bet"), m)
 
 
 def act(h: Hand, kind: str, amount: int = 0) -> None:

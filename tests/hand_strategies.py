@@ -10,17 +10,23 @@ from hypothesis import strategies as st
 from holecards import Hand, Rules
 
 
+def progressive_bets(draw: Any, most: int) -> List[int]:
+    """The four bets of a progressive game: the first and each step 1 to ``most``."""
+    first = draw(st.integers(1, most))
+    steps = draw(st.lists(st.integers(1, most), min_size=3, max_size=3))
+    bets = [first]
+    for s in steps:
+        bets.append(bets[-1] + s)
+    return bets
+
+
 @st.composite
 def rules(draw: Any) -> Rules:
     """Rules of any structure, with antes, big-blind antes and straddles."""
     kind = draw(st.sampled_from(["nl", "pl", "fl", "prog"]))
     if kind == "prog":
-        first = draw(st.integers(1, 20))
-        steps = draw(st.lists(st.integers(1, 20), min_size=3, max_size=3))
-        bets = [first]
-        for s in steps:
-            bets.append(bets[-1] + s)
-        return Rules.progressive(ante=draw(st.integers(1, first)), bets=bets)
+        bets = progressive_bets(draw, 20)
+        return Rules.progressive(ante=draw(st.integers(1, bets[0])), bets=bets)
     bb = draw(st.integers(1, 10))
     kw: dict = {"small_blind": draw(st.integers(0, bb)), "big_blind": bb}
     antes = draw(st.sampled_from(["none", "ante", "bba"]))

@@ -21,15 +21,9 @@ from typing import Iterable, Sequence, Tuple
 Card = Tuple[int, int]  # (rank 0..12, suit 0..3)
 Key = Tuple[int, Tuple[int, ...]]  # (category 0..8, tiebreak ranks)
 
-HIGH_CARD = 0
-ONE_PAIR = 1
-TWO_PAIR = 2
-THREE_OF_A_KIND = 3
-STRAIGHT = 4
-FLUSH = 5
-FULL_HOUSE = 6
-FOUR_OF_A_KIND = 7
-STRAIGHT_FLUSH = 8
+# The categories 0..8, low to high.
+HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT = range(5)
+FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH = range(5, 9)
 
 ACE = 12
 FIVE = 3  # the rank index of a five: the top card of the wheel

@@ -3,18 +3,13 @@ players (the heads-up order is in test_forced_bets.py): preflop left of the
 big blind, after the flop left of the button, folded and all-in players
 skipped; what a decision offers; the recorded history.
 
-The cards are given (``deal``), so nothing is random; every expected number
-is worked out by hand in the comments (method and conventions: game_helpers.py).
+Given cards, numbers worked out by hand: method and conventions in game_helpers.py.
 """
 
 from __future__ import annotations
 
-import holecards as hc
 from game_helpers import NL, assert_illegal, deal, flags, hist, legal, play  # noqa: E402
-
-Street = hc.Street
-ActionKind = hc.ActionKind
-
+from holecards import ActionKind, Street
 
 # ---------------------------------------------------------------------------
 # Order with three or more players
@@ -24,10 +19,7 @@ ActionKind = hc.ActionKind
 def test_four_players_blinds_left_of_button_and_action_order():
     h = deal(NL(), [100] * 4, button=0)
     # SB seat 1, BB seat 2, first to act seat 3 (left of the BB).
-    assert hist(h) == [
-        (1, ActionKind.POST_SMALL_BLIND, 1),
-        (2, ActionKind.POST_BIG_BLIND, 2),
-    ]
+    assert hist(h) == [(1, ActionKind.POST_SMALL_BLIND, 1), (2, ActionKind.POST_BIG_BLIND, 2)]
     assert h.stacks == [100, 99, 98, 100]
     assert h.actor == 3
     h.check_or_call()
@@ -53,10 +45,7 @@ def test_four_players_blinds_left_of_button_and_action_order():
 def test_button_in_the_middle_wraps_around():
     h = deal(NL(), [100] * 4, button=2)
     # SB seat 3, BB seat 0, first to act seat 1.
-    assert hist(h) == [
-        (3, ActionKind.POST_SMALL_BLIND, 1),
-        (0, ActionKind.POST_BIG_BLIND, 2),
-    ]
+    assert hist(h) == [(3, ActionKind.POST_SMALL_BLIND, 1), (0, ActionKind.POST_BIG_BLIND, 2)]
     assert h.stacks == [98, 100, 100, 99]
     order = []
     while h.street == Street.PREFLOP:

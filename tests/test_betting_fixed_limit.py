@@ -3,20 +3,15 @@ the raise cap (a bet and four raises; WSOP rule 126), heads-up uncapped
 (rule 127), the half-bet rule for all-ins (rule 129), alone, several in a
 row and in the middle of capped rounds; docs/game.md rule choice 9.
 
-The cards are given (``deal``), so nothing is random; every expected number
-is worked out by hand in the comments (method and conventions: game_helpers.py).
+Given cards, numbers worked out by hand: method and conventions in game_helpers.py.
 """
 
 from __future__ import annotations
 
 import pytest
 
-import holecards as hc
 from game_helpers import FL, assert_illegal, check_down, deal, flags, legal, play  # noqa: E402
-
-Street = hc.Street
-ActionKind = hc.ActionKind
-
+from holecards import ActionKind, Street
 
 # ---------------------------------------------------------------------------
 # Bet sizes and the cap

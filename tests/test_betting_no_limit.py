@@ -2,13 +2,11 @@
 and raises, the all-in maximum, short all-ins and when they reopen the
 betting (WSOP tournament rule 96; docs/game.md rule choices 6 and 7).
 
-The cards are given (``deal``), so nothing is random; every expected number
-is worked out by hand in the comments (method and conventions: game_helpers.py).
+Given cards, numbers worked out by hand: method and conventions in game_helpers.py.
 """
 
 from __future__ import annotations
 
-import holecards as hc
 from game_helpers import (  # noqa: E402
     BOARD,
     NL,
@@ -21,10 +19,7 @@ from game_helpers import (  # noqa: E402
     play,
     pots,
 )
-
-Street = hc.Street
-ActionKind = hc.ActionKind
-
+from holecards import ActionKind, Street
 
 # ---------------------------------------------------------------------------
 # No-limit sizes
@@ -152,11 +147,7 @@ def test_several_short_all_ins_that_make_a_full_raise_reopen_wsop_96():
     # all-in for 1,300, E all-in for 1,700; after A calls, B and C may raise,
     # the minimum being the last complete raise (500): to 2,200.
     # Seats 0..4 = A..E, button on E (seat 4), so A acts first postflop.
-    h = deal(
-        NL(50, 100),
-        [5000, 5000, 5000, 1400, 1800],
-        button=4,
-    )
+    h = deal(NL(50, 100), [5000, 5000, 5000, 1400, 1800], button=4)
     # Preflop: SB A (50), BB B (100); C, D, E call, A completes, B checks.
     play(h, "c", "c", "c", "c", "c")
     assert h.street == Street.FLOP
@@ -195,11 +186,7 @@ def test_several_short_all_ins_that_make_a_full_raise_reopen_wsop_96():
 
 
 def test_single_short_all_in_does_not_reopen_wsop_96():
-    h = deal(
-        NL(50, 100),
-        [5000, 5000, 5000, 1400, 1800],
-        button=4,
-    )
+    h = deal(NL(50, 100), [5000, 5000, 5000, 1400, 1800], button=4)
     play(h, "c", "c", "c", "c", "c")
     play(h, 500, 1000, "c")  # A bets, B raises to 1000, C calls
     h.bet_or_raise_to(1300)  # D all-in, 300 more: incomplete

@@ -3,21 +3,15 @@ bet or raise (the current bet plus the pot after the call, antes, dead money
 and straddles included; docs/game.md rule choice 8) and the largest
 straddle the rules accept.
 
-The cards are given (``deal``), so nothing is random; every expected number
-is worked out by hand in the comments (method and conventions: game_helpers.py).
+Given cards, numbers worked out by hand: method and conventions in game_helpers.py.
 """
 
 from __future__ import annotations
 
 import pytest
 
-import holecards as hc
 from game_helpers import PL, assert_illegal, deal, hist, legal, play  # noqa: E402
-from holecards import ConfigError, IllegalActionError
-
-Street = hc.Street
-ActionKind = hc.ActionKind
-
+from holecards import ActionKind, ConfigError, IllegalActionError, Street
 
 # ---------------------------------------------------------------------------
 # Pot-limit maximum

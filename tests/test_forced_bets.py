@@ -3,15 +3,13 @@ antes, blinds and straddles and how much, in full or short (all-in for
 less); the heads-up order; the big blind's and the straddler's option;
 unusual blinds.
 
-The cards are given (``deal``), so nothing is random; every expected number
-is worked out by hand in the comments (method and conventions: game_helpers.py).
+Given cards, numbers worked out by hand: method and conventions in game_helpers.py.
 """
 
 from __future__ import annotations
 
 import pytest
 
-import holecards as hc
 from game_helpers import (  # noqa: E402
     AA,
     BOARD,
@@ -32,11 +30,7 @@ from game_helpers import (  # noqa: E402
     pots,
     winners,
 )
-from holecards import ConfigError, Hand, Rules
-
-Street = hc.Street
-ActionKind = hc.ActionKind
-
+from holecards import ActionKind, ConfigError, Hand, Rules, Street
 
 # ---------------------------------------------------------------------------
 # Heads-up order
@@ -46,10 +40,7 @@ ActionKind = hc.ActionKind
 def test_heads_up_button_posts_small_blind_and_acts_first_preflop_last_after():
     h = deal(NL(), [100, 100], button=0)
     # Button (seat 0) posts SB 1, seat 1 posts BB 2.
-    assert hist(h) == [
-        (0, ActionKind.POST_SMALL_BLIND, 1),
-        (1, ActionKind.POST_BIG_BLIND, 2),
-    ]
+    assert hist(h) == [(0, ActionKind.POST_SMALL_BLIND, 1), (1, ActionKind.POST_BIG_BLIND, 2)]
     assert h.stacks == [99, 98]
     assert h.bets == [1, 2]
     assert h.contributions == [1, 2]
@@ -93,10 +84,9 @@ def test_heads_up_button_posts_small_blind_and_acts_first_preflop_last_after():
     # AA22 beats KK22: seat 0 wins the 4-chip pot, 2 of it seat 1's.
     assert h.payoffs == [2, -2]
     assert h.stacks == [102, 98]
-    assert hist(h)[2:] == [
-        (0, ActionKind.CALL, 1),
-        (1, ActionKind.CHECK, 0),
-    ] + [(s, ActionKind.CHECK, 0) for _ in range(3) for s in (1, 0)]
+    assert hist(h)[2:] == [(0, ActionKind.CALL, 1), (1, ActionKind.CHECK, 0)] + [
+        (s, ActionKind.CHECK, 0) for _ in range(3) for s in (1, 0)
+    ]
 
 
 def test_heads_up_button_on_seat_one():
@@ -287,10 +277,7 @@ def test_uniform_ante():
     assert antes == [(s, ActionKind.POST_ANTE, 1) for s in range(3)]
     # Antes are posted first.
     assert all(p[1] == ActionKind.POST_ANTE for p in posts[:3])
-    assert posts[3:] == [
-        (1, ActionKind.POST_SMALL_BLIND, 1),
-        (2, ActionKind.POST_BIG_BLIND, 2),
-    ]
+    assert posts[3:] == [(1, ActionKind.POST_SMALL_BLIND, 1), (2, ActionKind.POST_BIG_BLIND, 2)]
     assert h.stacks == [99, 98, 97]
     assert h.contributions == [1, 2, 3]
     assert h.bets == [0, 1, 2]  # antes are not part of the street's bets
@@ -563,10 +550,7 @@ def test_min_raise_after_a_three_big_blind_straddle(mode, min_to):
 
 def test_re_straddle_no_limit():
     h = deal(NL(straddles=(4, 8)), [100] * 6, button=0)
-    assert hist(h)[2:] == [
-        (3, ActionKind.POST_STRADDLE, 4),
-        (4, ActionKind.POST_STRADDLE, 8),
-    ]
+    assert hist(h)[2:] == [(3, ActionKind.POST_STRADDLE, 4), (4, ActionKind.POST_STRADDLE, 8)]
     assert h.actor == 5
     assert legal(h) == (8, 16, 100)  # the last straddle acts as the BB
     play(h, "c", "c")  # seats 5, 0

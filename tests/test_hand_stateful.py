@@ -32,6 +32,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 import reference_eval  # noqa: E402
 from game_helpers import act, assert_illegal, state  # noqa: E402
+from hand_strategies import progressive_bets
 from holecards import ActionKind, Hand, Rules, Street
 from reference_game import best_seats, card, reference_stacks, split  # noqa: E402
 
@@ -65,12 +66,8 @@ def configs(draw: Any) -> Dict[str, Any]:
     n = draw(st.integers(2, 10))
     structure = draw(st.sampled_from(["nl", "pl", "fl", "progressive"]))
     if structure == "progressive":
-        first = draw(st.integers(1, 50))
-        steps = draw(st.lists(st.integers(1, 50), min_size=3, max_size=3))
-        bets = [first]
-        for s in steps:
-            bets.append(bets[-1] + s)
-        kw: Dict[str, Any] = {"ante": draw(st.integers(1, first)), "bets": tuple(bets)}
+        bets = progressive_bets(draw, 50)
+        kw: Dict[str, Any] = {"ante": draw(st.integers(1, bets[0])), "bets": tuple(bets)}
         scale = bets[-1]
     else:
         bb = draw(st.integers(1, 50))

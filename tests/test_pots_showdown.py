@@ -2,15 +2,13 @@
 and uncontested hands (RULES.md, "All-in and side pots" and "Showdown and
 payouts"; docs/game.md rule choices 11 and 12).
 
-The cards are given (``deal``), so nothing is random; every expected number
-is worked out by hand in the comments (method and conventions: game_helpers.py).
+Given cards, numbers worked out by hand: method and conventions in game_helpers.py.
 """
 
 from __future__ import annotations
 
 import pytest
 
-import holecards as hc
 from game_helpers import (  # noqa: E402
     AA,
     JJ,
@@ -28,9 +26,7 @@ from game_helpers import (  # noqa: E402
     pots,
     winners,
 )
-from holecards import IllegalActionError, parse_cards
-
-Street = hc.Street
+from holecards import IllegalActionError, Street, parse_cards
 
 
 def assert_over(h):

@@ -32,47 +32,29 @@ MC_DEALS=${MC_DEALS:-10000000}
 SEED=${SEED:-1}
 CXX=${CXX:-g++}
 
-die() { echo "run.sh: $*" >&2; exit 2; }
-[ -f "$HOLECARDS/rust/core/Cargo.toml" ] || die "no holecards checkout at $HOLECARDS (set HOLECARDS)"
-mkdir -p "$WORK"
-WORK=$(cd "$WORK" && pwd)
-HOLECARDS=$(cd "$HOLECARDS" && pwd)
-log=$WORK/build.log
-: >"$log"
-step() { "$@" >>"$log" 2>&1 || { tail -n 40 "$log" >&2; die "failed: $* (log: $log)"; }; }
+# shellcheck source=../common.sh
+source "$here/../common.sh"
+work_dirs "set HOLECARDS"
 
 # OMPEval: copied (a source tree) or exported (a git directory) to
 # $WORK/src/OMPEval, then patched there (see README: two one-line fixes for
 # g++ 12 / C++11 that change no computation).
-# An unchanged copy is left as it was (same mtimes), so a rerun does not rebuild.
-dst=$WORK/src/OMPEval
-src=$WORK/src/.new-OMPEval
-rm -rf "$src" && mkdir -p "$src"
-if [ -f "$OMPEVAL/omp/EquityCalculator.cpp" ]; then
-    cp -R "$OMPEVAL/." "$src/"
-    omp_commit=$({ [ -e "$OMPEVAL/.git" ] && git -C "$OMPEVAL" rev-parse HEAD 2>/dev/null; } || echo "unknown (source tree)")
-elif git --git-dir="$OMPEVAL" rev-parse --verify -q HEAD >/dev/null 2>&1; then
-    git --git-dir="$OMPEVAL" archive HEAD | tar -x -C "$src"
-    omp_commit=$(git --git-dir="$OMPEVAL" rev-parse HEAD)
-else
-    die "OMPEval: $OMPEVAL is neither a source tree (with omp/EquityCalculator.cpp) nor a git directory"
-fi
-# 1. omp/Random.h: XoroShiro128Plus::min()/max() become constexpr. libstdc++'s
-#    std::uniform_int_distribution (used by std::shuffle in
-#    CombinedRange::shuffle) evaluates the generator's min()/max() in constant
-#    expressions (g++ 12's libstdc++, the one tested); without the patch
-#    CombinedRange.cpp does not compile.
-sed -i 's/^\( *\)static uint64_t \(min\|max\)()$/\1static constexpr uint64_t \2()/' "$src/omp/Random.h"
-[ "$(grep -c 'static constexpr uint64_t m[ai][nx]()' "$src/omp/Random.h")" = 2 ] || die "OMPEval: omp/Random.h patch did not apply"
-# 2. omp/EquityCalculator.h uses std::function without including <functional>
-#    (it came in through other headers in older libstdc++).
-grep -q '^#include <functional>' "$src/omp/EquityCalculator.h" ||
-    sed -i 's/^#include <cstdint>$/#include <cstdint>\n#include <functional>/' "$src/omp/EquityCalculator.h"
-grep -q '^#include <functional>' "$src/omp/EquityCalculator.h" || die "OMPEval: omp/EquityCalculator.h patch did not apply"
-if [ -d "$dst" ] && diff -rq "$src" "$dst" >/dev/null 2>&1; then rm -rf "$src"; else rm -rf "$dst" && mv "$src" "$dst"; fi
-src=$dst
-# Write stdin to FILE unless FILE already has exactly that content.
-put() { local t; t=$(mktemp "$WORK/.put.XXXXXX"); cat >"$t"; if cmp -s "$t" "$1"; then rm -f "$t"; else mv "$t" "$1"; fi; }
+patch_ompeval() {
+    # 1. omp/Random.h: XoroShiro128Plus::min()/max() become constexpr. libstdc++'s
+    #    std::uniform_int_distribution (used by std::shuffle in
+    #    CombinedRange::shuffle) evaluates the generator's min()/max() in constant
+    #    expressions (g++ 12's libstdc++, the one tested); without the patch
+    #    CombinedRange.cpp does not compile.
+    sed -i 's/^\( *\)static uint64_t \(min\|max\)()$/\1static constexpr uint64_t \2()/' omp/Random.h
+    [ "$(grep -c 'static constexpr uint64_t m[ai][nx]()' omp/Random.h)" = 2 ] || die "OMPEval: omp/Random.h patch did not apply"
+    # 2. omp/EquityCalculator.h uses std::function without including <functional>
+    #    (it came in through other headers in older libstdc++).
+    grep -q '^#include <functional>' omp/EquityCalculator.h ||
+        sed -i 's/^#include <cstdint>$/#include <cstdint>\n#include <functional>/' omp/EquityCalculator.h
+    grep -q '^#include <functional>' omp/EquityCalculator.h || die "OMPEval: omp/EquityCalculator.h patch did not apply"
+}
+omp_commit=$(import_src OMPEval "$OMPEVAL" omp/EquityCalculator.cpp patch_ompeval)
+src=$WORK/src/OMPEval
 
 # The C++ driver: OMPEval's own Makefile flags (-O3 -std=c++11 -Wall -Wpedantic -pthread).
 cxxflags="-O3 -std=c++11 -pthread -Wall -Wpedantic"
@@ -97,9 +79,7 @@ grep -q "path = \"$HOLECARDS/rust/core\"" "$WORK/rust/Cargo.toml" || die "Cargo.
 step cargo build --release --manifest-path "$WORK/rust/Cargo.toml" --target-dir "$WORK/target"
 
 # Timing: nothing else of ours runs from here on.
-cpu_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat 2>/dev/null || echo "0 0"; }
-read -r busy0 total0 < <(cpu_ticks)
-load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
+timing_begins
 rm -f "$WORK"/omp-*.tsv "$WORK"/hc-*.tsv
 for r in $(seq 1 "$ROUNDS"); do
     echo "timing: round $r of $ROUNDS: OMPEval ..." >&2
@@ -109,14 +89,7 @@ for r in $(seq 1 "$ROUNDS"); do
     "$WORK/target/release/hc_equity" "$EXACT_RUNS" "$MC_RUNS" "$MC_DEALS" "$SEED" >"$WORK/hc-$r.tsv" 2>>"$log" ||
         die "hc_equity failed (log: $log)"
 done
-load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
-read -r busy1 total1 < <(cpu_ticks)
-busy=$(awk -v b=$((busy1 - busy0)) -v t=$((total1 - total0)) -v n="$(nproc)" \
-    'BEGIN { if (t > 0) printf "%.2f", n * b / t; else print "?" }')
-
-cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || echo "?")
-hc_rev=$(git -C "$HOLECARDS" rev-parse --short HEAD 2>/dev/null || echo "?")
-git -C "$HOLECARDS" diff --quiet HEAD -- rust/core 2>/dev/null || hc_rev="$hc_rev (rust/core modified)"
+timing_ends
 echo
 echo "Equity, one thread each: OMPEval EquityCalculator vs holecards_core::equity; $ROUNDS rounds (OMPEval, then holecards) of $EXACT_RUNS runs per exact spot and $MC_RUNS Monte Carlo runs of $MC_DEALS deals, one untimed warm-up run per spot and round"
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); cpu: $cpu, $(nproc) cores; busy cores during timing: $busy (this benchmark: 1); load average before/after: $load_before / $load_after"

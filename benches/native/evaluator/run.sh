@@ -36,36 +36,9 @@ ORDER=${ORDER:-random}
 PYTHON=${PYTHON:-}
 export CXX=${CXX:-g++}
 
-die() { echo "run.sh: $*" >&2; exit 2; }
-[ -f "$HOLECARDS/rust/core/Cargo.toml" ] || die "no holecards checkout at $HOLECARDS (pass it as the first argument)"
-mkdir -p "$WORK"
-WORK=$(cd "$WORK" && pwd)
-HOLECARDS=$(cd "$HOLECARDS" && pwd)
-log=$WORK/build.log
-: >"$log"
-step() { "$@" >>"$log" 2>&1 || { tail -n 40 "$log" >&2; die "failed: $* (log: $log)"; }; }
-
-# Copy a source tree, or export a git directory's HEAD, to $WORK/src/NAME and
-# apply PATCH_CMD there; print its commit. An unchanged tree is left as it was
-# (same mtimes), so a rerun does not rebuild.
-import_src() { # NAME LOCATION MARKER_FILE [PATCH_CMD...]
-    local name=$1 loc=$2 marker=$3 dst=$WORK/src/$1 new=$WORK/src/.new-$1
-    shift 3
-    rm -rf "$new" && mkdir -p "$new"
-    if [ -f "$loc/$marker" ]; then
-        cp -R "$loc/." "$new/"
-        { [ -e "$loc/.git" ] && git -C "$loc" rev-parse HEAD 2>/dev/null; } || echo "unknown (source tree)"
-    elif git --git-dir="$loc" rev-parse --verify -q HEAD >/dev/null 2>&1; then
-        git --git-dir="$loc" archive HEAD | tar -x -C "$new"
-        git --git-dir="$loc" rev-parse HEAD
-    else
-        die "$name: $loc is neither a source tree (with $marker) nor a git directory"
-    fi
-    [ $# -eq 0 ] || (cd "$new" && "$@") || die "$name: patch failed: $*"
-    if [ -d "$dst" ] && diff -rq "$new" "$dst" >/dev/null 2>&1; then rm -rf "$new"; else rm -rf "$dst" && mv "$new" "$dst"; fi
-}
-# Write stdin to FILE unless FILE already has exactly that content.
-put() { local t; t=$(mktemp "$WORK/.put.XXXXXX"); cat >"$t"; if cmp -s "$t" "$1"; then rm -f "$t"; else mv "$t" "$1"; fi; }
+# shellcheck source=../common.sh
+source "$here/../common.sh"
+work_dirs "pass it as the first argument"
 hhe_commit=$(import_src holdem-hand-evaluator "$HHE" Cargo.toml)
 omp_commit=$(import_src OMPEval "$OMPEVAL" omp/HandEvaluator.h)
 
@@ -119,10 +92,8 @@ results=$WORK/results.tsv
 values=$WORK/values
 : >"$results"
 rm -rf "$values" && mkdir -p "$values"
-# CPU time of the whole machine (all cores) over the timing, from /proc/stat.
-cpu_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat 2>/dev/null || echo "0 0"; }
-read -r busy0 total0 < <(cpu_ticks)
-load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
+# The machine's load over the timing (../machine.sh).
+timing_begins
 for col in $columns; do
     echo "timing: $col ..." >&2
     "$WORK/target/$col/release/nbench" bench "$hands" "$col" "$REPS" "$values" >>"$results" 2>>"$log"
@@ -132,14 +103,7 @@ for col in $columns; do
             die "py_batch.py failed (log: $log)"
     fi
 done
-load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
-read -r busy1 total1 < <(cpu_ticks)
-busy=$(awk -v b=$((busy1 - busy0)) -v t=$((total1 - total0)) -v n="$(nproc)" \
-    'BEGIN { if (t > 0) printf "%.2f", n * b / t; else print "?" }')
-
-cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || echo "?")
-hc_rev=$(git -C "$HOLECARDS" rev-parse --short HEAD 2>/dev/null || echo "?")
-git -C "$HOLECARDS" diff --quiet HEAD -- rust/core 2>/dev/null || hc_rev="$hc_rev (rust/core modified)"
+timing_ends
 echo
 echo "Native 7-card evaluators: $N random hands (seed $SEED, distinct cards, $ORDER order), one thread, $REPS passes each, M evaluations/s"
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); cpu: $cpu, $(nproc) cores; busy cores during timing: $busy (this benchmark: 1); load average before/after: $load_before / $load_after"

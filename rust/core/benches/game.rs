@@ -8,7 +8,7 @@
 //! Run: `cargo bench -p holecards-core --bench game`
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use holecards_core::deck::{make_rng, DeckRng};
-use holecards_core::game::{BlindOptions, Hand, Rules};
+use holecards_core::game::{Hand, Rules};
 use std::hint::black_box;
 use std::sync::Arc;
 
@@ -16,16 +16,12 @@ const HANDS: u64 = 100_000;
 
 #[path = "common/policy.rs"]
 mod policy;
-use policy::Policy;
+use policy::{six_handed, Policy};
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 fn play(rules: &Arc<Rules>, i: u64, deal: &mut DeckRng, rng: &mut Policy) -> i64 {
-    let Ok(mut hand) = Hand::new_with_rng(
-        Arc::clone(rules),
-        &[10_000; 6],
-        (i % 6) as usize,
-        deal,
-        None,
-    ) else {
+    let Ok(mut hand) = six_handed(rules, i, deal) else {
         return 0;
     };
     while let Some(la) = hand.legal_actions() {
@@ -47,14 +43,7 @@ fn play(rules: &Arc<Rules>, i: u64, deal: &mut DeckRng, rng: &mut Policy) -> i64
 }
 
 fn bench(c: &mut Criterion) {
-    let rules = Arc::new(
-        Rules::no_limit(BlindOptions {
-            small_blind: 50,
-            big_blind: 100,
-            ..Default::default()
-        })
-        .unwrap_or_else(|e| panic!("{e}")),
-    );
+    let rules = common::no_limit(50, 100);
     let mut g = c.benchmark_group("game");
     g.throughput(Throughput::Elements(HANDS));
     g.sample_size(10);

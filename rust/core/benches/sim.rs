@@ -5,24 +5,17 @@
 //!
 //! Run: `cargo bench -p holecards-core --bench sim`
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use holecards_core::game::{BlindOptions, Rules};
 use holecards_core::sim::{BotKind, CashSim};
 use std::hint::black_box;
-use std::sync::Arc;
+
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 const HANDS: u64 = 200_000;
 
 fn bench(c: &mut Criterion) {
-    let rules = Arc::new(
-        Rules::no_limit(BlindOptions {
-            small_blind: 50,
-            big_blind: 100,
-            ..Default::default()
-        })
-        .unwrap_or_else(|e| panic!("{e}")),
-    );
     let sim = CashSim {
-        rules,
+        rules: common::no_limit(50, 100),
         stacks: vec![10_000; 6],
         bots: vec![BotKind::Random; 6],
         hands: HANDS,

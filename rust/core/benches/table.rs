@@ -21,8 +21,8 @@
 //! Run: `cargo bench -p holecards-core --bench table`
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use holecards_core::deck::{make_rng, DeckRng};
-use holecards_core::game::{BlindOptions, Hand, Rules};
-use holecards_core::table::{icm, ButtonRule, Entry, Table};
+use holecards_core::game::{Hand, Rules};
+use holecards_core::table::{icm, ButtonRule};
 use std::hint::black_box;
 use std::sync::Arc;
 
@@ -30,16 +30,12 @@ const HANDS: u64 = 100_000;
 
 #[path = "common/policy.rs"]
 mod policy;
-use policy::Policy;
+use policy::{refill, six_handed, six_seated, Policy};
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 fn bare(rules: &Arc<Rules>, i: u64, deal: &mut DeckRng, rng: &mut Policy) -> i64 {
-    let Ok(mut hand) = Hand::new_with_rng(
-        Arc::clone(rules),
-        &[10_000; 6],
-        (i % 6) as usize,
-        deal,
-        None,
-    ) else {
+    let Ok(mut hand) = six_handed(rules, i, deal) else {
         return 0;
     };
     while hand.actor().is_some() {
@@ -52,10 +48,7 @@ fn bare(rules: &Arc<Rules>, i: u64, deal: &mut DeckRng, rng: &mut Policy) -> i64
 }
 
 fn session(rules: &Arc<Rules>, rule: ButtonRule, min: bool) -> u64 {
-    let mut t = Table::new(Arc::clone(rules), 6, rule, Some(2)).unwrap_or_else(|e| panic!("{e}"));
-    for s in 0..6 {
-        let _ = t.sit(s, 10_000, Entry::PostBigBlind);
-    }
+    let mut t = six_seated(rules, rule).unwrap_or_else(|e| panic!("{e}"));
     let mut rng = Policy::new(0x9E37_79B9_7F4A_7C15, min);
     let mut policy = |h: &Hand| rng.choose(h);
     let mut acc = 0u64;
@@ -64,26 +57,13 @@ fn session(rules: &Arc<Rules>, rule: ButtonRule, min: bool) -> u64 {
             Ok(h) => acc = acc.wrapping_add(h.pot()),
             Err(e) => panic!("{e}"),
         }
-        if t.players() < 6 {
-            for s in 0..6 {
-                if t.player(s).is_none() {
-                    let _ = t.sit(s, 10_000, Entry::PostBigBlind);
-                }
-            }
-        }
+        refill(&mut t).unwrap_or_else(|e| panic!("{e}"));
     }
     acc
 }
 
 fn bench(c: &mut Criterion) {
-    let rules = Arc::new(
-        Rules::no_limit(BlindOptions {
-            small_blind: 50,
-            big_blind: 100,
-            ..Default::default()
-        })
-        .unwrap_or_else(|e| panic!("{e}")),
-    );
+    let rules = common::no_limit(50, 100);
     let mut g = c.benchmark_group("table");
     g.throughput(Throughput::Elements(HANDS));
     g.sample_size(10);

@@ -12,11 +12,14 @@
 use holecards_core::game::codec::{decode_hand, encode_hand, encode_view};
 use holecards_core::game::{BlindOptions, GivenCards, Hand, Move, Rules, StraddleMinRaise};
 use holecards_core::sim::{BotKind, CashSim, TournamentSim};
-use holecards_core::table::tournament::Level;
 use holecards_core::Card;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::four_levels;
 
 /// FNV-1a over everything fed to it.
 struct Digest(u64);
@@ -401,32 +404,7 @@ fn sims(count: u64) -> Vec<(String, u64)> {
     }
     let tour = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
-        levels: vec![
-            Level {
-                small_blind: 5,
-                big_blind: 10,
-                ante: 0,
-                big_blind_ante: 0,
-            },
-            Level {
-                small_blind: 10,
-                big_blind: 20,
-                ante: 0,
-                big_blind_ante: 10,
-            },
-            Level {
-                small_blind: 25,
-                big_blind: 50,
-                ante: 5,
-                big_blind_ante: 0,
-            },
-            Level {
-                small_blind: 100,
-                big_blind: 200,
-                ante: 20,
-                big_blind_ante: 0,
-            },
-        ],
+        levels: four_levels(10),
         hands_per_level: 10,
         stacks: vec![500; 6],
         payouts: vec![60, 30, 10],
@@ -450,10 +428,7 @@ fn sims(count: u64) -> Vec<(String, u64)> {
 }
 
 fn main() {
-    let count: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(3000);
+    let count = common::count_arg(3000);
     for (name, rules, lo, hi, smin, smax) in configs() {
         println!(
             "{name:>20} {:016x}",

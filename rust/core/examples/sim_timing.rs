@@ -1,26 +1,19 @@
 //! Times a cash simulation between built-in bots on one thread (the
 //! configuration of benches/sim.rs): `cargo run --release -p holecards-core --example sim_timing [HANDS] [BOT]`.
-use holecards_core::game::{BlindOptions, Rules};
 use holecards_core::sim::{BotKind, CashSim};
-use std::sync::Arc;
 use std::time::Instant;
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 fn main() -> holecards_core::Result<()> {
-    let hands: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(1_000_000);
+    let hands = common::count_arg(1_000_000);
     let bot = std::env::args()
         .nth(2)
         .and_then(|a| BotKind::from_name(&a))
         .unwrap_or(BotKind::Random);
-    let rules = Arc::new(Rules::no_limit(BlindOptions {
-        small_blind: 50,
-        big_blind: 100,
-        ..Default::default()
-    })?);
     let sim = CashSim {
-        rules,
+        rules: common::no_limit(50, 100),
         stacks: vec![10_000; 6],
         bots: vec![bot; 6],
         hands,

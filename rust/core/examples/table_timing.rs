@@ -3,26 +3,20 @@
 //!
 //! Run: `cargo run --release -p holecards-core --example table_timing`
 use holecards_core::deck::make_rng;
-use holecards_core::game::{BlindOptions, Hand, Move, Rules};
-use holecards_core::table::{ButtonRule, Entry, Table};
-use std::sync::Arc;
+use holecards_core::game::{Hand, Move};
+use holecards_core::table::ButtonRule;
 use std::time::Instant;
 
 // The policy of benches/table.rs, raising to the minimum (its `min` runs).
 #[path = "../benches/common/policy.rs"]
 mod policy;
-use policy::Policy;
+use policy::{refill, six_handed, six_seated, Policy};
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 fn main() -> holecards_core::Result<()> {
-    let n: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(300_000);
-    let rules = Arc::new(Rules::no_limit(BlindOptions {
-        small_blind: 50,
-        big_blind: 100,
-        ..Default::default()
-    })?);
+    let n = common::count_arg(300_000);
+    let rules = common::no_limit(50, 100);
     let only_folds = std::env::args().nth(2).is_some_and(|a| a == "folds");
     for round in 0..if only_folds { 0 } else { 3 } {
         let mut rng = Policy::new(0x9E37_79B9_7F4A_7C15, true);
@@ -30,13 +24,7 @@ fn main() -> holecards_core::Result<()> {
         let (mut actions, mut pots) = (0usize, 0usize);
         let t0 = Instant::now();
         for i in 0..n {
-            let mut hand = Hand::new_with_rng(
-                Arc::clone(&rules),
-                &[10_000; 6],
-                (i % 6) as usize,
-                &mut deal,
-                None,
-            )?;
+            let mut hand = six_handed(&rules, i, &mut deal)?;
             while hand.actor().is_some() {
                 let mv = rng.choose(&hand);
                 hand.act(None, mv)?;
@@ -46,10 +34,7 @@ fn main() -> holecards_core::Result<()> {
         }
         let bare = t0.elapsed().as_secs_f64();
         for rule in [ButtonRule::Moving, ButtonRule::Dead] {
-            let mut t = Table::new(Arc::clone(&rules), 6, rule, Some(2))?;
-            for s in 0..6 {
-                t.sit(s, 10_000, Entry::PostBigBlind)?;
-            }
+            let mut t = six_seated(&rules, rule)?;
             let mut rng = Policy::new(0x9E37_79B9_7F4A_7C15, true);
             let mut count = 0usize;
             let mut policy = |h: &Hand| {
@@ -62,14 +47,7 @@ fn main() -> holecards_core::Result<()> {
             for _ in 0..n {
                 let h = t.play(&mut policy)?;
                 tpots += h.pots().len();
-                if t.players() < 6 {
-                    for s in 0..6 {
-                        if t.player(s).is_none() {
-                            t.sit(s, 10_000, Entry::PostBigBlind)?;
-                            rebuys += 1;
-                        }
-                    }
-                }
+                rebuys += refill(&mut t)?;
             }
             let table = t0.elapsed().as_secs_f64();
             if round == 2 {
@@ -94,23 +72,14 @@ fn main() -> holecards_core::Result<()> {
     let mut deal = make_rng(Some(3));
     let mut acc = 0u64;
     for i in 0..n {
-        let mut hand = Hand::new_with_rng(
-            Arc::clone(&rules),
-            &[10_000; 6],
-            (i % 6) as usize,
-            &mut deal,
-            None,
-        )?;
+        let mut hand = six_handed(&rules, i, &mut deal)?;
         while hand.actor().is_some() {
             hand.act(None, Move::Fold)?;
         }
         acc += hand.pot();
     }
     let bare = t0.elapsed().as_secs_f64();
-    let mut t = Table::new(Arc::clone(&rules), 6, ButtonRule::Moving, Some(2))?;
-    for s in 0..6 {
-        t.sit(s, 10_000, Entry::PostBigBlind)?;
-    }
+    let mut t = six_seated(&rules, ButtonRule::Moving)?;
     let t0 = Instant::now();
     for _ in 0..n {
         let h = t.play(|_: &Hand| Move::Fold)?;

@@ -14,16 +14,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
-fn nl() -> Arc<Rules> {
-    Arc::new(
-        Rules::no_limit(BlindOptions {
-            small_blind: 1,
-            big_blind: 2,
-            ..Default::default()
-        })
-        .unwrap(),
-    )
-}
+mod common;
+use common::{env_config, no_limit, EnvBuffers};
 
 fn all_rules() -> Vec<Arc<Rules>> {
     let o = |ante, straddles: Vec<u64>| BlindOptions {
@@ -34,7 +26,7 @@ fn all_rules() -> Vec<Arc<Rules>> {
         ..Default::default()
     };
     vec![
-        nl(),
+        no_limit(1, 2),
         Arc::new(Rules::no_limit(o(1, vec![4])).unwrap()),
         Arc::new(Rules::pot_limit(o(0, vec![])).unwrap()),
         Arc::new(Rules::fixed_limit(o(0, vec![]), None, None, Some(4), true).unwrap()),
@@ -64,24 +56,6 @@ fn default_actions() -> ActionSpace {
     .unwrap()
 }
 
-fn config(
-    rules: Arc<Rules>,
-    players: usize,
-    stacks: Stacks,
-    episode: Episode,
-    actions: ActionSpace,
-) -> Arc<EnvConfig> {
-    Arc::new(EnvConfig {
-        rules,
-        players,
-        stacks,
-        episode,
-        actions,
-        button: None,
-        bots: vec![None; players],
-    })
-}
-
 fn spot_of(h: &Hand) -> Option<Spot> {
     let legal = h.legal_actions()?;
     Some(Spot {
@@ -101,7 +75,7 @@ fn masks_are_exactly_the_actions_the_hand_accepts() {
             if players < rules.min_players() {
                 continue;
             }
-            let cfg = config(
+            let cfg = env_config(
                 Arc::clone(&rules),
                 players,
                 Stacks::Range { low: 1, high: 120 },
@@ -147,7 +121,7 @@ fn masks_are_exactly_the_actions_the_hand_accepts() {
 #[test]
 fn pot_fractions_are_the_documented_amounts() {
     // Six players, blinds 1/2, 200 each: under the gun faces 2 with 3 in the pot.
-    let h = Hand::new(nl(), &[200; 6], 0, Some(1), None).unwrap();
+    let h = Hand::new(no_limit(1, 2), &[200; 6], 0, Some(1), None).unwrap();
     let spot = spot_of(&h).unwrap();
     assert_eq!((spot.legal.call_amount, spot.pot), (2, 3));
     let to = |num, den| AbstractAction::Pot { num, den }.intended(&spot);
@@ -310,7 +284,7 @@ fn observation_fields_hold_the_documented_values() {
         board: vec![],
     };
     // Three players, button 0: seat 1 posts 1, seat 2 posts 2, seat 0 (the button) acts first.
-    let mut h = Hand::new(nl(), &[200, 100, 50], 0, Some(3), Some(&given)).unwrap();
+    let mut h = Hand::new(no_limit(1, 2), &[200, 100, 50], 0, Some(3), Some(&given)).unwrap();
     h.act(None, Move::BetOrRaiseTo(6)).unwrap();
     // Seat 1 (small blind) to act: its own view.
     let lay = Layout::new(3);
@@ -348,8 +322,8 @@ fn observation_fields_hold_the_documented_values() {
 fn sessions_carry_stacks_move_the_button_and_end_at_a_bust_or_the_hand_count() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     for max_hands in [Some(5), Some(40), None] {
-        let cfg = config(
-            nl(),
+        let cfg = env_config(
+            no_limit(1, 2),
             4,
             Stacks::Fixed(vec![30, 40, 50, 60]),
             Episode::Session { max_hands },
@@ -400,7 +374,7 @@ fn bots_play_their_seats_inside_a_step() {
     let mut bots = vec![Some(BotKind::Random); 6];
     bots[2] = None;
     let cfg = Arc::new(EnvConfig {
-        rules: nl(),
+        rules: no_limit(1, 2),
         players: 6,
         stacks: Stacks::Fixed(vec![200; 6]),
         episode: Episode::Hand,
@@ -425,7 +399,7 @@ fn bad_configurations_are_refused() {
     let bad = |players, stacks, bots: Vec<Option<BotKind>>| {
         EnvTable::new(
             Arc::new(EnvConfig {
-                rules: nl(),
+                rules: no_limit(1, 2),
                 players,
                 stacks,
                 episode: Episode::Hand,
@@ -456,59 +430,30 @@ fn run_vector(
     tables: usize,
     steps: usize,
 ) -> (Vec<f32>, Vec<f32>, Vec<bool>, Vec<i64>) {
-    let cfg = config(
-        nl(),
+    let cfg = env_config(
+        no_limit(1, 2),
         6,
         Stacks::Range { low: 20, high: 400 },
         Episode::Hand,
         default_actions(),
     );
     let mut env = VecEnv::new(cfg, tables, Some(9), threads).unwrap();
-    let d = Layout::new(6).len;
-    let (mut obs, mut mask, mut rew) = (
-        vec![0f32; tables * d],
-        vec![false; tables * 7],
-        vec![0f32; tables * 6],
-    );
-    let (mut term, mut trunc, mut seat) =
-        (vec![false; tables], vec![false; tables], vec![0i64; tables]);
+    let mut buf = EnvBuffers::new(tables, 6, 7);
     let mut all_obs = Vec::new();
     let mut all_rew = Vec::new();
     let mut all_term = Vec::new();
     let mut all_seat = Vec::new();
     let mut rng = ChaCha8Rng::seed_from_u64(4);
-    env.reset(
-        Some(9),
-        holecards_core::env::Buffers {
-            obs: &mut obs,
-            mask: &mut mask,
-            rewards: &mut rew,
-            terminated: &mut term,
-            truncated: &mut trunc,
-            seat: &mut seat,
-        },
-    )
-    .unwrap();
+    env.reset(Some(9), buf.view()).unwrap();
     for _ in 0..steps {
         let actions: Vec<i64> = (0..tables)
             .map(|i| {
-                let legal: Vec<usize> = (0..7).filter(|&a| mask[i * 7 + a]).collect();
+                let legal: Vec<usize> = (0..7).filter(|&a| buf.mask[i * 7 + a]).collect();
                 legal[rng.random_range(0..legal.len())] as i64
             })
             .collect();
-        env.step(
-            &actions,
-            None,
-            holecards_core::env::Buffers {
-                obs: &mut obs,
-                mask: &mut mask,
-                rewards: &mut rew,
-                terminated: &mut term,
-                truncated: &mut trunc,
-                seat: &mut seat,
-            },
-        )
-        .unwrap();
+        env.step(&actions, None, buf.view()).unwrap();
+        let (rew, term, seat) = (&buf.rewards, &buf.terminated, &buf.seat);
         for i in 0..tables {
             let r: f32 = rew[i * 6..i * 6 + 6].iter().sum();
             assert!(r.abs() < 1e-3, "rewards of a hand add up to zero");
@@ -518,10 +463,10 @@ fn run_vector(
                 rew[i * 6..i * 6 + 6].iter().any(|&x| x != 0.0) || term[i]
             );
         }
-        all_obs.extend_from_slice(&obs);
-        all_rew.extend_from_slice(&rew);
-        all_term.extend_from_slice(&term);
-        all_seat.extend_from_slice(&seat);
+        all_obs.extend_from_slice(&buf.obs);
+        all_rew.extend_from_slice(rew);
+        all_term.extend_from_slice(term);
+        all_seat.extend_from_slice(seat);
     }
     (all_obs, all_rew, all_term, all_seat)
 }
@@ -540,35 +485,21 @@ fn many_tables_give_the_same_results_on_any_number_of_threads() {
 
 #[test]
 fn a_refused_step_changes_no_table() {
-    let cfg = config(
-        nl(),
+    let cfg = env_config(
+        no_limit(1, 2),
         3,
         Stacks::Fixed(vec![100; 3]),
         Episode::Hand,
         default_actions(),
     );
     let mut env = VecEnv::new(cfg, 4, Some(1), None).unwrap();
-    let d = Layout::new(3).len;
-    let (mut obs, mut mask, mut rew) = (vec![0f32; 4 * d], vec![false; 4 * 7], vec![0f32; 4 * 3]);
-    let (mut term, mut trunc, mut seat) = (vec![false; 4], vec![false; 4], vec![0i64; 4]);
-    macro_rules! buf {
-        () => {
-            holecards_core::env::Buffers {
-                obs: &mut obs,
-                mask: &mut mask,
-                rewards: &mut rew,
-                terminated: &mut term,
-                truncated: &mut trunc,
-                seat: &mut seat,
-            }
-        };
-    }
-    env.reset(None, buf!()).unwrap();
+    let mut buf = EnvBuffers::new(4, 3, 7);
+    env.reset(None, buf.view()).unwrap();
     let before: Vec<Hand> = env.tables().iter().map(|t| t.hand().clone()).collect();
     // Folding is legal preflop for the first to act (facing the big blind); 99 is not an action.
-    let err = env.step(&[1, 1, 99, 1], None, buf!()).unwrap_err();
+    let err = env.step(&[1, 1, 99, 1], None, buf.view()).unwrap_err();
     assert!(err.to_string().contains("table 2"), "{err}");
-    assert!(env.step(&[1, 1], None, buf!()).is_err());
+    assert!(env.step(&[1, 1], None, buf.view()).is_err());
     let after: Vec<Hand> = env.tables().iter().map(|t| t.hand().clone()).collect();
     assert_eq!(before, after);
 }

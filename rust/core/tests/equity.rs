@@ -20,7 +20,12 @@ fn cards(s: &str) -> Vec<Card> {
     }
 }
 
-fn exact(players: &[Holding], board: &str, dead: &str, threads: Option<usize>) -> EquityResult {
+fn try_exact(
+    players: &[Holding],
+    board: &str,
+    dead: &str,
+    threads: Option<usize>,
+) -> holecards_core::Result<EquityResult> {
     equity(
         players,
         &cards(board),
@@ -31,7 +36,10 @@ fn exact(players: &[Holding], board: &str, dead: &str, threads: Option<usize>) -
         threads,
         &Control::new(),
     )
-    .unwrap()
+}
+
+fn exact(players: &[Holding], board: &str, dead: &str, threads: Option<usize>) -> EquityResult {
+    try_exact(players, board, dead, threads).unwrap()
 }
 
 fn mc(
@@ -241,18 +249,8 @@ fn target_std_error_stops_early() {
 
 #[test]
 fn errors_name_the_problem() {
-    let run = |players: &[Holding], board: &str, dead: &str| {
-        equity(
-            players,
-            &cards(board),
-            &cards(dead),
-            &Method::Exact {
-                max_deals: DEFAULT_MAX_DEALS,
-            },
-            Some(1),
-            &Control::new(),
-        )
-    };
+    let run =
+        |players: &[Holding], board: &str, dead: &str| try_exact(players, board, dead, Some(1));
     let e = run(&[hand("AhKh"), hand("AhQd")], "", "").unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::DuplicateCard { .. }), "{e}");
     let e = run(&[hand("AhKh"), hand("QsQd")], "Ah2c3d", "").unwrap_err();

@@ -85,30 +85,39 @@ fn raw_functions_never_panic_on_garbage() {
     }
 }
 
+/// Calls `f` with every hand of `N` distinct card indices, each in increasing
+/// order, the hands in lexicographic order (as `N` nested loops would).
+fn each_hand<const N: usize>(mut f: impl FnMut(&[u8; N])) {
+    let mut hand: [u8; N] = std::array::from_fn(|i| i as u8);
+    loop {
+        f(&hand);
+        // The last card that can still move up, then the ones after it packed behind it.
+        let Some(i) = (0..N).rev().find(|&i| usize::from(hand[i]) < 52 - N + i) else {
+            return;
+        };
+        hand[i] += 1;
+        for j in i + 1..N {
+            hand[j] = hand[j - 1] + 1;
+        }
+    }
+}
+
 /// All 2,598,960 five-card hands: known category counts, 7,462 distinct values.
 #[test]
 fn exhaustive_five() {
     let mut counts = [0u64; 9];
     let mut seen = vec![false; 7463];
     let mut per_cat_values = [0u32; 9];
-    for a in 0..52u8 {
-        for b in a + 1..52 {
-            for c in b + 1..52 {
-                for d in c + 1..52 {
-                    for e in d + 1..52 {
-                        let val = eval5_indices(&[a, b, c, d, e]);
-                        assert!((1..=7462).contains(&val));
-                        let cat = HandValue::new(val).unwrap().category() as usize;
-                        counts[cat] += 1;
-                        if !seen[val as usize] {
-                            seen[val as usize] = true;
-                            per_cat_values[cat] += 1;
-                        }
-                    }
-                }
-            }
+    each_hand(|five: &[u8; 5]| {
+        let val = eval5_indices(five);
+        assert!((1..=7462).contains(&val));
+        let cat = HandValue::new(val).unwrap().category() as usize;
+        counts[cat] += 1;
+        if !seen[val as usize] {
+            seen[val as usize] = true;
+            per_cat_values[cat] += 1;
         }
-    }
+    });
     assert_eq!(
         counts,
         [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40]
@@ -120,6 +129,21 @@ fn exhaustive_five() {
     assert_eq!(seen.iter().filter(|&&s| s).count(), 7462);
 }
 
+/// The best value, by `eval`, of `cards` less any one card.
+fn best_less_one<const M: usize>(cards: &[u8], eval: fn(&[u8; M]) -> u16) -> u16 {
+    (0..cards.len())
+        .map(|skip| {
+            let mut rest = [0u8; M];
+            let kept = cards.iter().enumerate().filter(|&(i, _)| i != skip);
+            for (slot, (_, &x)) in rest.iter_mut().zip(kept) {
+                *slot = x;
+            }
+            eval(&rest)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 /// All 20,358,520 six-card hands: each is the best of its six 5-card subsets.
 #[test]
 #[cfg_attr(
@@ -128,33 +152,11 @@ fn exhaustive_five() {
 )]
 fn exhaustive_six_matches_best_subset() {
     let mut n = 0u64;
-    for a in 0..52u8 {
-        for b in a + 1..52 {
-            for c in b + 1..52 {
-                for d in c + 1..52 {
-                    for e in d + 1..52 {
-                        for f in e + 1..52 {
-                            let six = [a, b, c, d, e, f];
-                            let mut best = 0;
-                            for skip in 0..6 {
-                                let mut five = [0u8; 5];
-                                let mut k = 0;
-                                for (i, &x) in six.iter().enumerate() {
-                                    if i != skip {
-                                        five[k] = x;
-                                        k += 1;
-                                    }
-                                }
-                                best = best.max(eval5_indices(&five));
-                            }
-                            assert_eq!(eval6_indices(&six), best, "{six:?}");
-                            n += 1;
-                        }
-                    }
-                }
-            }
-        }
-    }
+    each_hand(|six: &[u8; 6]| {
+        let best = best_less_one(six, eval5_indices);
+        assert_eq!(eval6_indices(six), best, "{six:?}");
+        n += 1;
+    });
     assert_eq!(n, 20_358_520);
 }
 
@@ -168,36 +170,12 @@ fn exhaustive_six_matches_best_subset() {
 )]
 fn exhaustive_seven() {
     let mut by_value = vec![0u64; 7463];
-    for a in 0..52u8 {
-        for b in a + 1..52 {
-            for c in b + 1..52 {
-                for d in c + 1..52 {
-                    for e in d + 1..52 {
-                        for f in e + 1..52 {
-                            for g in f + 1..52 {
-                                let seven = [a, b, c, d, e, f, g];
-                                let v = eval7_indices(&seven);
-                                let mut best = 0;
-                                for skip in 0..7 {
-                                    let mut six = [0u8; 6];
-                                    let mut k = 0;
-                                    for (i, &x) in seven.iter().enumerate() {
-                                        if i != skip {
-                                            six[k] = x;
-                                            k += 1;
-                                        }
-                                    }
-                                    best = best.max(eval6_indices(&six));
-                                }
-                                assert_eq!(v, best, "{seven:?}");
-                                by_value[v as usize] += 1;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
+    each_hand(|seven: &[u8; 7]| {
+        let v = eval7_indices(seven);
+        let best = best_less_one(seven, eval6_indices);
+        assert_eq!(v, best, "{seven:?}");
+        by_value[v as usize] += 1;
+    });
     assert_eq!(by_value[0], 0);
     let mut counts = [0u64; 9];
     for (val, &n) in by_value.iter().enumerate().skip(1) {

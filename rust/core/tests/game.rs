@@ -4,16 +4,8 @@ use holecards_core::error::{Error, ErrorKind, IllegalReason, StateProblem};
 use holecards_core::game::*;
 use std::sync::Arc;
 
-fn nl(sb: u64, bb: u64) -> Arc<Rules> {
-    Arc::new(
-        Rules::no_limit(BlindOptions {
-            small_blind: sb,
-            big_blind: bb,
-            ..Default::default()
-        })
-        .unwrap(),
-    )
-}
+mod common;
+use common::no_limit as nl;
 
 fn given(holes: &[&str], board: &str) -> GivenCards {
     GivenCards {

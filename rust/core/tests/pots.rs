@@ -2,6 +2,11 @@
 use holecards_core::eval::HandValue;
 use holecards_core::game::pots::*;
 
+/// The pots' chips, main pot first.
+fn amounts(pots: &[Pot]) -> Vec<u64> {
+    pots.iter().map(|p| p.amount).collect()
+}
+
 #[test]
 fn three_levels_with_a_folded_feeder() {
     // seat 0 all-in 50, seat 1 all-in 120, seat 2 called 200, seat 3 folded after 80
@@ -12,10 +17,7 @@ fn three_levels_with_a_folded_feeder() {
         0,
     );
     // main: 50 from each of four = 200; side 1: 70+70+30 = 170; side 2: 80
-    assert_eq!(
-        pots.iter().map(|p| p.amount).collect::<Vec<_>>(),
-        vec![200, 170, 80]
-    );
+    assert_eq!(amounts(&pots), vec![200, 170, 80]);
     assert_eq!(pots[0].eligible.to_vec(), vec![0, 1, 2]);
     assert_eq!(pots[1].eligible.to_vec(), vec![1, 2]);
     assert_eq!(pots[2].eligible.to_vec(), vec![2]);
@@ -25,10 +27,7 @@ fn three_levels_with_a_folded_feeder() {
 fn big_blind_all_in_for_the_ante_can_win_the_dead_money() {
     // seat 1 put its whole stack (2) in as a big-blind ante: dead 2, live 0.
     let pots = build_pots(&[2, 0, 2], &[false, false, false], &[false, true, false], 2);
-    assert_eq!(
-        pots.iter().map(|p| p.amount).collect::<Vec<_>>(),
-        vec![2, 4]
-    );
+    assert_eq!(amounts(&pots), vec![2, 4]);
     assert_eq!(pots[0].eligible.to_vec(), vec![0, 1, 2]);
     assert_eq!(pots[1].eligible.to_vec(), vec![0, 2]);
 }
@@ -44,10 +43,7 @@ fn mid_round_pots_count_players_still_to_act() {
     // Seat 0 all-in for 50, seat 1 bet 100, seat 2 to act: main 50+50 = 100
     // for all three, side 50 for seats 1 and 2.
     let pots = build_pots(&[50, 100, 0], &[false; 3], &[true, false, false], 0);
-    assert_eq!(
-        pots.iter().map(|p| p.amount).collect::<Vec<_>>(),
-        vec![100, 50]
-    );
+    assert_eq!(amounts(&pots), vec![100, 50]);
     assert_eq!(pots[0].eligible.to_vec(), vec![0, 1, 2]);
     assert_eq!(pots[1].eligible.to_vec(), vec![1, 2]);
 }
@@ -55,10 +51,7 @@ fn mid_round_pots_count_players_still_to_act() {
 #[test]
 fn dead_money_goes_to_the_main_pot() {
     let pots = build_pots(&[10, 30], &[false, false], &[true, false], 5);
-    assert_eq!(
-        pots.iter().map(|p| p.amount).collect::<Vec<_>>(),
-        vec![25, 20]
-    );
+    assert_eq!(amounts(&pots), vec![25, 20]);
 }
 
 #[test]

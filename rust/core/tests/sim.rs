@@ -1,28 +1,19 @@
 //! Simulations: reproducible, independent of threads and of how the chunks
 //! are split, zero-sum, and bots that decide from what their seat may see.
-use holecards_core::game::{BlindOptions, GivenCards, Hand, Rules};
+use holecards_core::game::{GivenCards, Hand};
 use holecards_core::parse_cards;
 use holecards_core::sim::bots::strength;
 use holecards_core::sim::{BotKind, BotRng, CashSim, Observation, TournamentSim};
-use holecards_core::table::tournament::Level;
 use rand::SeedableRng;
 use std::sync::Arc;
 
-fn nl() -> Arc<Rules> {
-    Arc::new(
-        Rules::no_limit(BlindOptions {
-            small_blind: 1,
-            big_blind: 2,
-            ..Default::default()
-        })
-        .unwrap(),
-    )
-}
+mod common;
+use common::{four_levels, levels, no_limit};
 
 fn cash(bots: Vec<BotKind>, hands: u64, seed: u64) -> CashSim {
     let n = bots.len();
     CashSim {
-        rules: nl(),
+        rules: no_limit(1, 2),
         stacks: vec![200; n],
         bots,
         hands,
@@ -90,7 +81,7 @@ fn the_tight_aggressive_bot_beats_the_random_bot_and_the_calling_station() {
 fn bots_decide_from_their_own_view_only() {
     // The same hand with the opponents' cards changed: every bot makes the
     // same first move from the same generator.
-    let rules = nl();
+    let rules = no_limit(1, 2);
     for kind in BotKind::ALL {
         let mut seat1 = Vec::new();
         for others in ["2c3d", "AsAd", "7h8h"] {
@@ -162,32 +153,7 @@ fn strength_orders_hands_sensibly() {
 fn tournaments_between_bots() {
     let sim = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
-        levels: vec![
-            Level {
-                small_blind: 5,
-                big_blind: 10,
-                ante: 0,
-                big_blind_ante: 0,
-            },
-            Level {
-                small_blind: 10,
-                big_blind: 20,
-                ante: 0,
-                big_blind_ante: 0,
-            },
-            Level {
-                small_blind: 25,
-                big_blind: 50,
-                ante: 5,
-                big_blind_ante: 0,
-            },
-            Level {
-                small_blind: 100,
-                big_blind: 200,
-                ante: 20,
-                big_blind_ante: 0,
-            },
-        ],
+        levels: four_levels(0),
         hands_per_level: 10,
         stacks: vec![500; 4],
         payouts: vec![70, 30],
@@ -267,12 +233,7 @@ fn tournament_prizes_near_2_63_are_summed_exactly() {
     let big = 1u64 << 63;
     let sim = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
-        levels: vec![Level {
-            small_blind: 50,
-            big_blind: 100,
-            ante: 0,
-            big_blind_ante: 0,
-        }],
+        levels: levels(&[(50, 100, 0, 0)]),
         hands_per_level: 10,
         stacks: vec![500; 3],
         payouts: vec![big + 12345, big / 2 - 1],
@@ -313,12 +274,7 @@ fn a_long_tournament_stops_when_cancelled() {
     // a billion hands, cancelled after a moment.
     let sim = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
-        levels: vec![Level {
-            small_blind: 1,
-            big_blind: 2,
-            ante: 0,
-            big_blind_ante: 0,
-        }],
+        levels: levels(&[(1, 2, 0, 0)]),
         hands_per_level: 10,
         stacks: vec![1_000_000_000; 3],
         payouts: vec![1],
@@ -374,12 +330,7 @@ fn results_are_folded_in_chunk_order_a_batch_at_a_time() {
     // parts added.
     let sim = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
-        levels: vec![Level {
-            small_blind: 5,
-            big_blind: 10,
-            ante: 0,
-            big_blind_ante: 0,
-        }],
+        levels: levels(&[(5, 10, 0, 0)]),
         hands_per_level: 10,
         stacks: vec![10, 10],
         payouts: vec![3, 1],

@@ -1,24 +1,16 @@
 //! Tables seat by seat: the button and blinds under both rules, written
 //! from the rule in rust/core/src/table/seats.rs (and docs/tables.md).
-use holecards_core::game::{BlindOptions, EventKind, Hand, Move, Rules};
+use holecards_core::game::{EventKind, Hand, Move};
 use holecards_core::table::{
     icm, ButtonRule, Entry, MissedBlinds, Positions, Status, Table, MISSED_BIG, MISSED_SMALL,
 };
 use std::sync::Arc;
 
-fn rules() -> Arc<Rules> {
-    Arc::new(
-        Rules::no_limit(BlindOptions {
-            small_blind: 1,
-            big_blind: 2,
-            ..Default::default()
-        })
-        .unwrap(),
-    )
-}
+mod common;
+use common::no_limit;
 
 fn table(rule: ButtonRule, seated: &[usize], seats: usize) -> Table {
-    let mut t = Table::new(rules(), seats, rule, Some(7)).unwrap();
+    let mut t = Table::new(no_limit(1, 2), seats, rule, Some(7)).unwrap();
     for &s in seated {
         t.sit(s, 1000, Entry::PostBigBlind).unwrap();
     }
@@ -35,6 +27,25 @@ fn posts(t: &Table, h: &Hand) -> Vec<(usize, EventKind, u64)> {
         .collect()
 }
 
+/// Positions with the button or the small blind dead.
+fn dead(
+    button: usize,
+    sb: usize,
+    bb: usize,
+    button_dead: bool,
+    small_blind_dead: bool,
+) -> Positions {
+    Positions {
+        button_dead,
+        small_blind_dead,
+        ..pos(button, sb, bb)
+    }
+}
+
+/// The posts' kinds, short.
+const SB: EventKind = EventKind::PostSmallBlind;
+const BB: EventKind = EventKind::PostBigBlind;
+
 fn pos(button: usize, sb: usize, bb: usize) -> Positions {
     Positions {
         button,
@@ -43,6 +54,13 @@ fn pos(button: usize, sb: usize, bb: usize) -> Positions {
         button_dead: false,
         small_blind_dead: false,
     }
+}
+
+/// Six players seated and the first hand (button 0) played.
+fn six_after_a_hand(rule: ButtonRule) -> Table {
+    let mut t = table(rule, &[0, 1, 2, 3, 4, 5], 6);
+    deal(&mut t, pos(0, 1, 2));
+    t
 }
 
 /// Deals a hand, checks it against `want`, plays it passively.
@@ -71,24 +89,14 @@ fn dead_button_moves_the_big_blind_one_seat_a_hand() {
 
 #[test]
 fn dead_small_blind_when_the_big_blind_busts() {
-    let mut t = table(ButtonRule::Dead, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Dead);
     t.leave(2).unwrap(); // the big blind is gone
     let mut h = t.new_hand().unwrap();
     let d = t.dealt().unwrap().clone();
-    assert_eq!(
-        d.positions,
-        Positions {
-            button: 1,
-            small_blind: 2,
-            big_blind: 3,
-            button_dead: false,
-            small_blind_dead: true
-        }
-    );
+    assert_eq!(d.positions, dead(1, 2, 3, false, true));
     // Nobody posts a small blind; seat 3 the big blind; seat 4 acts first,
     // and after the flop the first left of the button (seat 1) is seat 3.
-    assert_eq!(posts(&t, &h), vec![(3, EventKind::PostBigBlind, 2)]);
+    assert_eq!(posts(&t, &h), vec![(3, BB, 2)]);
     assert_eq!(d.seats[h.actor().unwrap()], 4);
     for _ in 0..5 {
         h.act(None, Move::CheckOrCall).unwrap();
@@ -103,47 +111,22 @@ fn dead_small_blind_when_the_big_blind_busts() {
     // the button seat 2, where nobody sits: dead.
     let h = t.new_hand().unwrap();
     let d = t.dealt().unwrap().clone();
-    assert_eq!(
-        d.positions,
-        Positions {
-            button: 2,
-            small_blind: 3,
-            big_blind: 4,
-            button_dead: true,
-            small_blind_dead: false
-        }
-    );
-    assert_eq!(
-        posts(&t, &h),
-        vec![
-            (3, EventKind::PostSmallBlind, 1),
-            (4, EventKind::PostBigBlind, 2)
-        ]
-    );
+    assert_eq!(d.positions, dead(2, 3, 4, true, false));
+    assert_eq!(posts(&t, &h), vec![(3, SB, 1), (4, BB, 2)]);
     // Seat 1 is last to act after the flop (the player before the dead button).
     assert_eq!(d.seats[h.button()], 1);
 }
 
 #[test]
 fn dead_button_with_several_busts_in_one_hand() {
-    let mut t = table(ButtonRule::Dead, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Dead);
     // The small and big blind both go.
     t.leave(1).unwrap();
     t.leave(2).unwrap();
     let h = t.new_hand().unwrap();
     let d = t.dealt().unwrap().clone();
-    assert_eq!(
-        d.positions,
-        Positions {
-            button: 1,
-            small_blind: 2,
-            big_blind: 3,
-            button_dead: true,
-            small_blind_dead: true
-        }
-    );
-    assert_eq!(posts(&t, &h), vec![(3, EventKind::PostBigBlind, 2)]);
+    assert_eq!(d.positions, dead(1, 2, 3, true, true));
+    assert_eq!(posts(&t, &h), vec![(3, BB, 2)]);
     assert_eq!(d.seats[h.button()], 0);
     assert_eq!(d.seats[h.actor().unwrap()], 4);
 }
@@ -155,32 +138,13 @@ fn moving_button_skips_empty_seats_and_nobody_skips_the_big_blind() {
     // (seat 2) leaves: seat 3, due the big blind, is in the small blind's
     // seat and posts a big blind there (no small blind), and seat 4 posts
     // the big blind.
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.leave(2).unwrap();
     let h = t.new_hand().unwrap();
-    assert_eq!(
-        t.dealt().unwrap().positions,
-        Positions {
-            small_blind_dead: true,
-            ..pos(1, 3, 4)
-        }
-    );
-    assert_eq!(
-        posts(&t, &h),
-        vec![
-            (4, EventKind::PostBigBlind, 2),
-            (3, EventKind::PostBigBlind, 2)
-        ]
-    );
+    assert_eq!(t.dealt().unwrap().positions, dead(1, 3, 4, false, true));
+    assert_eq!(posts(&t, &h), vec![(4, BB, 2), (3, BB, 2)]);
     t.take_back();
-    deal(
-        &mut t,
-        Positions {
-            small_blind_dead: true,
-            ..pos(1, 3, 4)
-        },
-    );
+    deal(&mut t, dead(1, 3, 4, false, true));
     t.leave(1).unwrap();
     // The button's player left: the button moves on to seat 3, nobody owes.
     deal(&mut t, pos(3, 4, 5));
@@ -193,53 +157,25 @@ fn moving_button_small_blind_or_both_blinds_leaving() {
     // The small blind leaves: the button moves to last hand's big blind
     // (seat 2), and seat 3, due the big blind, posts it in the small
     // blind's seat beside seat 4's.
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.leave(1).unwrap();
     let h = t.new_hand().unwrap();
-    assert_eq!(
-        t.dealt().unwrap().positions,
-        Positions {
-            small_blind_dead: true,
-            ..pos(2, 3, 4)
-        }
-    );
-    assert_eq!(
-        posts(&t, &h),
-        vec![
-            (4, EventKind::PostBigBlind, 2),
-            (3, EventKind::PostBigBlind, 2)
-        ]
-    );
+    assert_eq!(t.dealt().unwrap().positions, dead(2, 3, 4, false, true));
+    assert_eq!(posts(&t, &h), vec![(4, BB, 2), (3, BB, 2)]);
     t.take_back();
     // Both blinds leave: the button (seat 3) and the small blind's seat (4)
     // were both due a big blind before seat 5's.
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.leave(1).unwrap();
     t.leave(2).unwrap();
     let h = t.new_hand().unwrap();
-    assert_eq!(
-        t.dealt().unwrap().positions,
-        Positions {
-            small_blind_dead: true,
-            ..pos(3, 4, 5)
-        }
-    );
-    assert_eq!(
-        posts(&t, &h),
-        vec![
-            (5, EventKind::PostBigBlind, 2),
-            (3, EventKind::PostBigBlind, 2),
-            (4, EventKind::PostBigBlind, 2)
-        ]
-    );
+    assert_eq!(t.dealt().unwrap().positions, dead(3, 4, 5, false, true));
+    assert_eq!(posts(&t, &h), vec![(5, BB, 2), (3, BB, 2), (4, BB, 2)]);
     // The action starts left of the last big blind: seat 0.
     assert_eq!(h.actor().map(|a| t.dealt().unwrap().seats[a]), Some(0));
     t.take_back();
     // The button's player leaving costs nobody anything.
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.leave(0).unwrap();
     deal(&mut t, pos(1, 2, 3));
 }
@@ -268,14 +204,7 @@ fn a_new_player_posts_or_waits_for_the_big_blind() {
     let d = t.dealt().unwrap().clone();
     assert_eq!(d.positions, pos(1, 2, 3));
     assert_eq!(d.seats, vec![0, 1, 2, 3, 5]);
-    assert_eq!(
-        posts(&t, &h),
-        vec![
-            (2, EventKind::PostSmallBlind, 1),
-            (3, EventKind::PostBigBlind, 2),
-            (5, EventKind::PostBigBlind, 2)
-        ]
-    );
+    assert_eq!(posts(&t, &h), vec![(2, SB, 1), (3, BB, 2), (5, BB, 2)]);
     // The poster's blind is live: when the action reaches seat 5 it owes nothing more.
     let mut h = h;
     while d.seats[h.actor().unwrap()] != 5 {
@@ -300,7 +229,7 @@ fn a_poster_between_the_button_and_the_small_blind_waits_a_hand() {
     // Next button is seat 2: seat 1 is behind it, so it posts at once.
     let h = t.new_hand().unwrap();
     assert_eq!(t.dealt().unwrap().positions, pos(2, 3, 4));
-    assert!(posts(&t, &h).contains(&(1, EventKind::PostBigBlind, 2)));
+    assert!(posts(&t, &h).contains(&(1, BB, 2)));
     t.take_back();
     let mut t = table(ButtonRule::Moving, &[0, 2, 3, 4], 6);
     deal(&mut t, pos(0, 2, 3));
@@ -350,7 +279,7 @@ fn random_sessions_conserve_chips_and_bust_players() {
         (2, ButtonRule::Moving),
         (3, ButtonRule::Dead),
     ] {
-        let mut t = Table::new(rules(), 9, rule, Some(seed)).unwrap();
+        let mut t = Table::new(no_limit(1, 2), 9, rule, Some(seed)).unwrap();
         for s in 0..9 {
             t.sit(s, 50 + 10 * s as u64, Entry::PostBigBlind).unwrap();
         }
@@ -437,7 +366,7 @@ fn table_hands_round_trip_through_phh() {
         (13, ButtonRule::Dead),
         (14, ButtonRule::Moving),
     ] {
-        let mut t = Table::new(rules(), 8, rule, Some(seed)).unwrap();
+        let mut t = Table::new(no_limit(1, 2), 8, rule, Some(seed)).unwrap();
         for s in 0..6 {
             t.sit(s, 40 + 7 * s as u64, Entry::PostBigBlind).unwrap();
         }
@@ -499,17 +428,6 @@ fn table_hands_round_trip_through_phh() {
     );
 }
 
-fn rules_10_20() -> Arc<Rules> {
-    Arc::new(
-        Rules::no_limit(BlindOptions {
-            small_blind: 10,
-            big_blind: 20,
-            ..Default::default()
-        })
-        .unwrap(),
-    )
-}
-
 /// Replays `h` from its PHH text and checks the finishing stacks.
 fn phh_round_trip(h: &Hand) {
     use holecards_core::phh::{history, replay, write};
@@ -534,22 +452,13 @@ fn an_absent_players_hand_is_dead() {
     // a dead hand. Three players, 10/20, the big blind away, the others
     // calling down: he loses his big blind every time and never wins.
     for seed in 0..40 {
-        let mut t = Table::new(rules_10_20(), 3, ButtonRule::Dead, Some(seed)).unwrap();
+        let mut t = Table::new(no_limit(10, 20), 3, ButtonRule::Dead, Some(seed)).unwrap();
         for s in 0..3 {
             t.sit(s, 1000, Entry::PostBigBlind).unwrap();
         }
         t.sit_out(2).unwrap();
         let h = t.new_hand().unwrap();
-        assert_eq!(
-            t.dealt().unwrap().positions,
-            Positions {
-                button: 0,
-                small_blind: 1,
-                big_blind: 2,
-                button_dead: false,
-                small_blind_dead: false
-            }
-        );
+        assert_eq!(t.dealt().unwrap().positions, pos(0, 1, 2));
         assert!(
             t.is_absent(2) && h.is_folded(2),
             "the hand given out has the absent player folded"
@@ -578,7 +487,7 @@ fn an_absent_players_hand_is_dead() {
 
 #[test]
 fn folding_to_an_absent_big_blind_gives_the_pot_to_the_last_live_hand() {
-    let mut t = Table::new(rules_10_20(), 3, ButtonRule::Dead, Some(3)).unwrap();
+    let mut t = Table::new(no_limit(10, 20), 3, ButtonRule::Dead, Some(3)).unwrap();
     for s in 0..3 {
         t.sit(s, 1000, Entry::PostBigBlind).unwrap();
     }
@@ -602,7 +511,7 @@ fn folding_to_an_absent_big_blind_gives_the_pot_to_the_last_live_hand() {
 fn one_live_hand_left_wins_the_forced_bets_at_once() {
     // Both blinds away: the button's is the only live hand, and the hand is
     // over as dealt.
-    let mut t = Table::new(rules_10_20(), 3, ButtonRule::Dead, Some(5)).unwrap();
+    let mut t = Table::new(no_limit(10, 20), 3, ButtonRule::Dead, Some(5)).unwrap();
     for s in 0..3 {
         t.sit(s, 1000, Entry::PostBigBlind).unwrap();
     }
@@ -617,7 +526,7 @@ fn one_live_hand_left_wins_the_forced_bets_at_once() {
     );
     phh_round_trip(&h);
     // Heads-up, the small blind (the button) away: the big blind wins it.
-    let mut t = Table::new(rules_10_20(), 2, ButtonRule::Dead, Some(5)).unwrap();
+    let mut t = Table::new(no_limit(10, 20), 2, ButtonRule::Dead, Some(5)).unwrap();
     t.sit(0, 1000, Entry::PostBigBlind).unwrap();
     t.sit(1, 1000, Entry::PostBigBlind).unwrap();
     t.sit_out(0).unwrap();
@@ -638,7 +547,7 @@ fn an_absent_all_in_blind_and_a_short_live_player() {
     // The dead hand's chips are dead money: a live player all-in for less
     // wins them all (nothing goes back to a dead hand), and an absent
     // player all-in on his blind still busts.
-    let mut t = Table::new(rules_10_20(), 3, ButtonRule::Dead, Some(9)).unwrap();
+    let mut t = Table::new(no_limit(10, 20), 3, ButtonRule::Dead, Some(9)).unwrap();
     t.sit(0, 1000, Entry::PostBigBlind).unwrap();
     t.sit(1, 5, Entry::PostBigBlind).unwrap();
     t.sit(2, 15, Entry::PostBigBlind).unwrap();
@@ -653,7 +562,7 @@ fn an_absent_all_in_blind_and_a_short_live_player() {
 fn hands_with_dead_hands_pickle() {
     use holecards_core::game::codec::{decode_hand, encode_hand};
     use holecards_core::table::codec::{decode_table, encode_table};
-    let mut t = Table::new(rules_10_20(), 4, ButtonRule::Dead, Some(11)).unwrap();
+    let mut t = Table::new(no_limit(10, 20), 4, ButtonRule::Dead, Some(11)).unwrap();
     for s in 0..4 {
         t.sit(s, 1000, Entry::PostBigBlind).unwrap();
     }
@@ -750,8 +659,7 @@ fn missed_blinds_are_posted_big_live_and_small_dead() {
     // Robert's Rules and WSOP live-action rule 156: back after the big and
     // the small blind went past, a player posts a live big blind and a dead
     // small blind (in the pot, no part of his bet).
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.sit_out(4).unwrap();
     deal(&mut t, pos(1, 2, 3));
     assert_eq!(t.player(4).unwrap().missed(), 0);
@@ -765,12 +673,7 @@ fn missed_blinds_are_posted_big_live_and_small_dead() {
     assert_eq!(t.dealt().unwrap().positions, pos(5, 0, 1));
     assert_eq!(
         posts(&t, &h),
-        vec![
-            (0, EventKind::PostSmallBlind, 1),
-            (1, EventKind::PostBigBlind, 2),
-            (4, EventKind::PostBigBlind, 2),
-            (4, EventKind::PostSmallBlind, 1)
-        ]
+        vec![(0, SB, 1), (1, BB, 2), (4, BB, 2), (4, SB, 1)]
     );
     assert_eq!(put_in(&t, &h, 4), (3, 2), "3 chips in, a bet of 2");
     assert_eq!(h.pot(), 6);
@@ -794,8 +697,7 @@ fn missed_blinds_are_posted_big_live_and_small_dead() {
 
 #[test]
 fn a_dead_small_blind_round_trips_through_phh() {
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.sit_out(4).unwrap();
     deal(&mut t, pos(1, 2, 3));
     deal(&mut t, pos(2, 3, 5));
@@ -817,33 +719,18 @@ fn missed_only_the_small_blind_or_nothing() {
     // The big blind (seat 2) sits out at once: the small blind goes past
     // him next hand (seat 3, due the big blind, posts one in the small
     // blind's seat). Back, he owes the dead small blind only.
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.sit_out(2).unwrap();
-    deal(
-        &mut t,
-        Positions {
-            small_blind_dead: true,
-            ..pos(1, 3, 4)
-        },
-    );
+    deal(&mut t, dead(1, 3, 4, false, true));
     assert_eq!(t.player(2).unwrap().missed(), MISSED_SMALL);
     t.sit_in(2, Entry::PostBigBlind).unwrap();
     let h = t.new_hand().unwrap();
     assert_eq!(t.dealt().unwrap().positions, pos(3, 4, 5));
-    assert_eq!(
-        posts(&t, &h),
-        vec![
-            (4, EventKind::PostSmallBlind, 1),
-            (5, EventKind::PostBigBlind, 2),
-            (2, EventKind::PostSmallBlind, 1)
-        ]
-    );
+    assert_eq!(posts(&t, &h), vec![(4, SB, 1), (5, BB, 2), (2, SB, 1)]);
     assert_eq!(put_in(&t, &h, 2), (1, 0));
     t.take_back();
     // Missed nothing (the blinds had not reached the seat): back at once, free.
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.sit_out(5).unwrap();
     deal(&mut t, pos(1, 2, 3));
     assert_eq!(t.player(5).unwrap().missed(), 0);
@@ -874,26 +761,13 @@ fn waiting_for_the_big_blind_owes_nothing_and_big_blind_only_is_the_old_rule() {
     deal(&mut t, pos(1, 2, 3));
     let h = t.new_hand().unwrap();
     assert_eq!(t.dealt().unwrap().positions, pos(2, 3, 4));
-    assert_eq!(
-        posts(&t, &h),
-        vec![
-            (3, EventKind::PostSmallBlind, 1),
-            (4, EventKind::PostBigBlind, 2)
-        ]
-    );
+    assert_eq!(posts(&t, &h), vec![(3, SB, 1), (4, BB, 2)]);
     t.take_back();
     // big_blind_only: one live big blind, nothing dead; missed nothing still posts.
     let mut t = setup(MissedBlinds::BigBlindOnly);
     t.sit_in(4, Entry::PostBigBlind).unwrap();
     let h = t.new_hand().unwrap();
-    assert_eq!(
-        posts(&t, &h),
-        vec![
-            (0, EventKind::PostSmallBlind, 1),
-            (1, EventKind::PostBigBlind, 2),
-            (4, EventKind::PostBigBlind, 2)
-        ]
-    );
+    assert_eq!(posts(&t, &h), vec![(0, SB, 1), (1, BB, 2), (4, BB, 2)]);
     t.take_back();
     let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
     t.set_missed_blinds(MissedBlinds::BigBlindOnly).unwrap();
@@ -907,14 +781,7 @@ fn waiting_for_the_big_blind_owes_nothing_and_big_blind_only_is_the_old_rule() {
     t.leave(4).unwrap();
     t.sit(4, 100, Entry::PostBigBlind).unwrap();
     let h = t.new_hand().unwrap();
-    assert_eq!(
-        posts(&t, &h),
-        vec![
-            (0, EventKind::PostSmallBlind, 1),
-            (1, EventKind::PostBigBlind, 2),
-            (4, EventKind::PostBigBlind, 2)
-        ]
-    );
+    assert_eq!(posts(&t, &h), vec![(0, SB, 1), (1, BB, 2), (4, BB, 2)]);
 }
 
 #[test]
@@ -949,7 +816,7 @@ fn a_late_entry_alone_at_the_table_is_dealt_in() {
 #[test]
 fn a_seating_with_dead_hands_or_dead_blinds_is_checked() {
     use holecards_core::game::Seating;
-    let r = rules_10_20();
+    let r = no_limit(10, 20);
     let base = Seating::standard(3, 0);
     // Every hand dead: refused (nobody could win).
     let e = Hand::new_seated(
@@ -1020,8 +887,7 @@ fn a_seating_with_dead_hands_or_dead_blinds_is_checked() {
 
 #[test]
 fn two_big_blinds_and_a_dead_small_blind_round_trip_through_phh() {
-    let mut t = table(ButtonRule::Moving, &[0, 1, 2, 3, 4, 5], 6);
-    deal(&mut t, pos(0, 1, 2));
+    let mut t = six_after_a_hand(ButtonRule::Moving);
     t.sit_out(4).unwrap();
     deal(&mut t, pos(1, 2, 3));
     deal(&mut t, pos(2, 3, 5));
@@ -1030,29 +896,12 @@ fn two_big_blinds_and_a_dead_small_blind_round_trip_through_phh() {
     t.leave(0).unwrap();
     // Seat 1 was due the big blind: he posts one in the small blind's seat.
     let h = t.new_hand().unwrap();
-    assert_eq!(
-        t.dealt().unwrap().positions,
-        Positions {
-            small_blind_dead: true,
-            ..pos(5, 1, 2)
-        }
-    );
+    assert_eq!(t.dealt().unwrap().positions, dead(5, 1, 2, false, true));
     assert_eq!(
         posts(&t, &h),
-        vec![
-            (2, EventKind::PostBigBlind, 2),
-            (4, EventKind::PostBigBlind, 2),
-            (4, EventKind::PostSmallBlind, 1),
-            (1, EventKind::PostBigBlind, 2)
-        ]
+        vec![(2, BB, 2), (4, BB, 2), (4, SB, 1), (1, BB, 2)]
     );
     t.take_back();
-    let h = deal(
-        &mut t,
-        Positions {
-            small_blind_dead: true,
-            ..pos(5, 1, 2)
-        },
-    );
+    let h = deal(&mut t, dead(5, 1, 2, false, true));
     phh_round_trip(&h);
 }

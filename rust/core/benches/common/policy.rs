@@ -3,8 +3,48 @@
 //! or raise 25% of the time when that is open (to the minimum, or to a
 //! uniform legal amount), else check or call. Its own generator is
 //! xorshift64*, cheap, so the benches measure the engine (the deal itself
-//! comes from ChaCha20).
-use holecards_core::game::{Hand, Move};
+//! comes from ChaCha20). With it the six-player hands and tables they play
+//! it at (stacks 10,000).
+use holecards_core::deck::DeckRng;
+use holecards_core::game::{Hand, Move, Rules};
+use holecards_core::table::{ButtonRule, Entry, Table};
+use std::sync::Arc;
+
+/// The bare hand `i` of a run: six players with 10,000, the button moved one
+/// seat a hand, dealt from `deal`.
+pub fn six_handed(rules: &Arc<Rules>, i: u64, deal: &mut DeckRng) -> holecards_core::Result<Hand> {
+    Hand::new_with_rng(
+        Arc::clone(rules),
+        &[10_000; 6],
+        (i % 6) as usize,
+        deal,
+        None,
+    )
+}
+
+/// A six-seat table (deck seed 2) with a player of 10,000 in every seat.
+#[allow(dead_code)] // (benches/game.rs plays no table)
+pub fn six_seated(rules: &Arc<Rules>, rule: ButtonRule) -> holecards_core::Result<Table> {
+    let mut t = Table::new(Arc::clone(rules), 6, rule, Some(2))?;
+    refill(&mut t)?;
+    Ok(t)
+}
+
+/// Seats a new player of 10,000, posting a big blind to come in, in every
+/// empty seat; returns how many sat.
+#[allow(dead_code)] // (benches/game.rs plays no table)
+pub fn refill(t: &mut Table) -> holecards_core::Result<u64> {
+    let mut sat = 0;
+    if t.players() < 6 {
+        for s in 0..6 {
+            if t.player(s).is_none() {
+                t.sit(s, 10_000, Entry::PostBigBlind)?;
+                sat += 1;
+            }
+        }
+    }
+    Ok(sat)
+}
 
 pub struct Policy {
     state: u64,
