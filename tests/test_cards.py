@@ -13,8 +13,7 @@ import re
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import holecards
 from holecards import Card, Deck, parse_cards

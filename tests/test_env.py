@@ -14,8 +14,7 @@ from typing import Any, Dict, List
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import holecards as hc
 

@@ -8,8 +8,7 @@ import time
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import holecards as hc
 from long_calls import assert_stops_on_ctrl_c, run_child

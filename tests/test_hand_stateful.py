@@ -26,8 +26,7 @@ from __future__ import annotations
 import pickle
 from typing import Any, Dict, List, Tuple
 
-from hypothesis import HealthCheck, assume, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import reference_eval  # noqa: E402

@@ -93,7 +93,12 @@ FACING = [
     (("shove", 0), ("ConfigError", None)),
     (("raise", -1), ("ConfigError", None)),
     (("raise", 1.5), ("ConfigError", None)),
+    (("raise", None), ("ConfigError", None)),
+    # The amount of a move other than a bet or raise is not read.
+    (("call", None), ("CALL", None)),
+    (("fold", 0.5), ("FOLD", None)),
     ("call", ("ConfigError", None)),
+    (["call", 0], ("ConfigError", None)),
 ]
 FREE = [
     (("call", 0), ("CHECK", None)),
@@ -162,3 +167,37 @@ def test_an_answer_with_no_bot_for_its_seat_is_named() -> None:
     with pytest.raises(ConfigError, match="no bot for seat 2"):
         t.play({0: lambda v: ("call", 0)})
     assert t.hands_dealt == 0  # taken back
+
+
+@pytest.mark.parametrize("surface", list(SURFACES))
+@pytest.mark.parametrize(
+    "answer,message",
+    [
+        (("shove", 0), "the move is fold, check, call, call_only, bet or raise"),
+        (("raise", 1.5), "a bet or raise amount is a whole number of chips"),
+        (("bet", None), "a bet or raise amount is a whole number of chips"),
+        ("call", "a bot returns ('fold', 0), ('check', 0), ('call', 0), ('call_only', 0)"),
+    ],
+)
+def test_a_bad_answer_is_named_the_same_way_everywhere(
+    surface: str, answer: Any, message: str
+) -> None:
+    with pytest.raises(ConfigError) as e:
+        SURFACES[surface]([answer])
+    assert f"the bot for seat 0 answered {answer!r}: " in str(e.value) or (
+        f"answered {answer!r}: " in str(e.value)
+    )
+    assert message in str(e.value)
+
+
+def test_a_bot_may_read_the_hand_it_plays() -> None:
+    hand = Hand(NL, [100, 100, 100], button=0, seed=1)
+    pots: List[int] = []
+
+    def bot(view: Any) -> Tuple[str, int]:
+        pots.append(hand.pot)  # the hand being played, read while it is played
+        assert hand.legal_actions() is not None
+        return ("call", 0)
+
+    play_hand(hand, [bot] * 3)
+    assert hand.actor is None and pots[0] == 3  # the blinds, 1 and 2

@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Any, List
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 import holecards as hc
 from hand_strategies import hands, random_action

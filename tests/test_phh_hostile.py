@@ -17,8 +17,7 @@ from pathlib import Path
 from typing import Any, List
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import holecards as hc
 from holecards import phh

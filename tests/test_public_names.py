@@ -25,11 +25,12 @@ PUBLIC = {
         replay_all find_files to_arrow load_each""",
     "holecards.bots": "Bot Move DemoBot play_hand apply_move",
     "holecards.sim": """simulate SimulationResult SeatResult TournamentResult
-        TournamentSeatResult BuiltinBot BOT_NAMES""",
+        TournamentSeatResult BuiltinBot BOT_NAMES BotMove BotArg""",
     "holecards.env": """aec_env parallel_env gym_env VectorEnv HoldemEnv observation_layout
         observe DEFAULT_ACTIONS""",
     "holecards.cli": """main build_parser CliError run_demo run_eval run_deal run_replay
-        run_convert run_equity""",
+        run_convert run_equity MAX_SEED DEMO_SMALL_BLIND DEMO_BIG_BLIND DEMO_STACK
+        STRUCTURES""",
     "holecards.enums": "ActionKind Category EventKind IllegalReason Street Structure",
     "holecards.errors": """HolecardsError CardError DuplicateCardError ConfigError
         IllegalActionError StateError NoCardsLeftError HandHistoryError UnsupportedVariantError
@@ -93,3 +94,16 @@ def test_the_env_settings_old_name_still_works_with_a_deprecation_warning() -> N
     assert old is _config.EnvSettings
     with pytest.raises(AttributeError):
         _config.NoSuchName  # type: ignore[attr-defined,unused-ignore]  # noqa: B018
+
+
+def test_the_env_helpers_old_names_still_work_with_a_deprecation_warning() -> None:
+    pytest.importorskip("gymnasium")
+    import holecards.env as env
+    from holecards.env import _config
+
+    with pytest.warns(DeprecationWarning, match="renamed make_settings"):
+        assert env.make_spec is _config.make_settings  # type: ignore[attr-defined,unused-ignore]
+    with pytest.warns(DeprecationWarning, match="renamed EnvSettings"):
+        assert env.EnvSpec is _config.EnvSettings  # type: ignore[attr-defined,unused-ignore]
+    with pytest.raises(AttributeError):
+        env.NoSuchName  # type: ignore[attr-defined,unused-ignore]  # noqa: B018

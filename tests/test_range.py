@@ -9,8 +9,7 @@ import itertools
 import pickle
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import holecards as hc
 from holecards import Card, Range, RangeError

@@ -10,8 +10,7 @@ from fractions import Fraction
 from typing import Any, List, Sequence
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from reference_equity import (
     DECK_TEXT,

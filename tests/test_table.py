@@ -10,13 +10,11 @@ from fractions import Fraction
 from typing import Any, Optional
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import holecards
 from holecards import ConfigError, EventKind, Rules, Table, Tournament
-from reference_table import Expected, MissedBook, expected
-from reference_table import icm as reference_icm
+from reference_table import Expected, MissedBook, expected, icm as reference_icm
 from test_table_stateful import check_posts, random_bot
 
 NL = Rules.no_limit(small_blind=1, big_blind=2)

@@ -9,8 +9,7 @@ import pickle
 from typing import Any, Optional, Set
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import holecards as hc
 from game_helpers import NL, play

@@ -14,8 +14,9 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Sequence, Tuple
 
-from ._core import Hand, SeatView, _apply_answer, _play_bots, evaluate
+from ._core import Hand, SeatView, _apply_answer, evaluate
 from .enums import ActionKind, Category, Street
+from .errors import ConfigError
 
 __all__ = ["Bot", "Move", "DemoBot", "play_hand", "apply_move"]
 
@@ -83,8 +84,16 @@ class DemoBot:
 
 
 def play_hand(hand: Hand, bots: Sequence[Bot]) -> Hand:
-    """Plays ``hand`` to the end, asking ``bots[seat]`` with that seat's view."""
-    _play_bots(hand, bots)
+    """Plays ``hand`` to the end, asking ``bots[seat]`` with that seat's view.
+
+    A bot may read ``hand`` itself while it decides (its pot, its history):
+    the hand is only changed between the bots' calls. Answers are read by the
+    engine's one decoder, as everywhere else (docs/tables.md)."""
+    while (legal := hand.legal_actions()) is not None:
+        seat = legal.seat
+        if not 0 <= seat < len(bots):
+            raise ConfigError(f"no bot for seat {seat}: play_hand takes one bot a seat")
+        _apply_answer(hand, bots[seat](hand.view(seat)), f"the bot for seat {seat}")
     return hand
 
 

@@ -28,15 +28,20 @@ from typing import Any, Callable, Dict, Optional, Sequence, TextIO
 from .. import __version__
 from ..errors import HolecardsError
 from . import deal, demo, equity, evaluate, replay
-from ._common import PROG, CliError, LazyProgress, Parser, int_in_range
+from ._common import MAX_SEED as MAX_SEED, PROG, CliError, LazyProgress, Parser, int_in_range
 
 # Each command's entry point, still importable from holecards.cli.
 from .deal import run_deal as run_deal
-from .demo import run_demo as run_demo
+from .demo import (
+    DEMO_BIG_BLIND as DEMO_BIG_BLIND,
+    DEMO_SMALL_BLIND as DEMO_SMALL_BLIND,
+    DEMO_STACK as DEMO_STACK,
+    STRUCTURES as STRUCTURES,
+    run_demo as run_demo,
+)
 from .equity import run_equity as run_equity
 from .evaluate import run_eval as run_eval
-from .replay import run_convert as run_convert
-from .replay import run_replay as run_replay
+from .replay import run_convert as run_convert, run_replay as run_replay
 
 __all__ = ["main"]
 
@@ -80,8 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands: Any = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in (demo, evaluate, deal, replay, equity):
         module.add_parser(commands)
-    from . import play as _cli_play
-    from . import simulate as _cli_sim
+    from . import play as _cli_play, simulate as _cli_sim
 
     _cli_sim.add_parser(commands, int_in_range)
     _cli_play.add_parser(commands, int_in_range)

@@ -7,8 +7,7 @@ import random
 from typing import Any, Optional, TextIO
 
 from .._core import MAX_SEATS, MIN_SEATS, Card, Hand, Rules, evaluate
-from .._format import cards as _cards
-from .._format import seats as _seats
+from .._format import cards as _cards, seats as _seats
 from ._common import MAX_SEED, players_type, seed_type
 
 

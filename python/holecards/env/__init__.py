@@ -39,8 +39,10 @@ if importlib.util.find_spec("gymnasium") is None:  # pragma: no cover - exercise
 import numpy as np
 
 # `gymnasium.make("holecards/Holdem-v0", **config)` builds gym_env(**config).
-from gymnasium.envs.registration import register as _register  # noqa: E402
-from gymnasium.envs.registration import registry as _registry
+from gymnasium.envs.registration import (
+    register as _register,  # noqa: E402
+    registry as _registry,
+)
 
 from .._core import SeatView, _env_observe_view
 from ..errors import ConfigError
@@ -167,3 +169,12 @@ def observe(view: SeatView) -> np.ndarray:
     """The observation of ``view``'s seat, from the view alone (the same
     vector the environments give that seat)."""
     return _env_observe_view(view)
+
+
+def __getattr__(name: str) -> Any:
+    # Names renamed apart from Gymnasium's (EnvSpec) and their helpers (make_spec).
+    if name in ("EnvSpec", "make_spec"):
+        from . import _config
+
+        return getattr(_config, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

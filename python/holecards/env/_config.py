@@ -282,4 +282,9 @@ def __getattr__(name: str) -> Any:
             stacklevel=2,
         )
         return EnvSettings
+    if name == "make_spec":
+        warnings.warn(
+            "holecards.env.make_spec is renamed make_settings", DeprecationWarning, stacklevel=2
+        )
+        return make_settings
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,8 +9,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 import numpy as np
 from gymnasium import spaces
-from gymnasium.vector import AutoresetMode
-from gymnasium.vector import VectorEnv as _GymVectorEnv
+from gymnasium.vector import AutoresetMode, VectorEnv as _GymVectorEnv
 
 from .._core import Hand, SeatView, _VecEnv
 from ..errors import ConfigError, InUseError

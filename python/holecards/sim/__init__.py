@@ -11,6 +11,8 @@ from __future__ import annotations
 from .._core import BuiltinBot
 from ._simulate import (
     BOT_NAMES,
+    BotArg as BotArg,
+    BotMove as BotMove,
     SeatResult,
     SimulationResult,
     TournamentResult,

@@ -23,9 +23,9 @@ impl From<PyErr> for PlayError {
     }
 }
 
-/// A bot's answer as a move: a tuple of a move's name and a whole number of
-/// chips; anything else is an error naming the bot (`who`, asked for only
-/// then).
+/// A bot's answer as a move: a tuple of a move's name and an amount (a whole
+/// number of chips for a bet or raise, ignored for the other moves); anything
+/// else is an error naming the bot (`who`, asked for only then).
 pub fn answer_move(answer: &Bound<'_, PyAny>, who: impl FnOnce() -> String) -> PyResult<Move> {
     let (mut name, mut amount) = (None, None);
     if let Ok(t) = answer.cast::<PyTuple>() {
@@ -35,7 +35,7 @@ pub fn answer_move(answer: &Bound<'_, PyAny>, who: impl FnOnce() -> String) -> P
         }
     }
     let text = name.as_ref().and_then(|n| n.to_cow().ok());
-    if let (Some(text), Some(_)) = (&text, amount) {
+    if let Some(text) = &text {
         if let Ok(mv) = Move::from_name(text, amount) {
             return Ok(mv);
         }

@@ -36,8 +36,8 @@ const NAMES: [(&str, MakeMove); 6] = [
 ];
 
 /// What a bot's answer looks like, for error messages.
-pub const ANSWER_SHAPE: &str =
-    "a bot returns ('fold', 0), ('check', 0), ('call', 0), ('bet', amount) or ('raise', amount)";
+pub const ANSWER_SHAPE: &str = "a bot returns ('fold', 0), ('check', 0), ('call', 0), \
+     ('call_only', 0), ('bet', amount) or ('raise', amount)";
 
 impl Move {
     /// Every name a move answers to, in the order of [`Move::from_name`]'s table.
@@ -50,7 +50,7 @@ impl Move {
     pub fn from_name(name: &str, amount: Option<u64>) -> Result<Move> {
         let Some(&(_, make)) = NAMES.iter().find(|n| n.0 == name) else {
             return Err(Error::bad_config(
-                "the move is fold, check, call, bet or raise".into(),
+                "the move is fold, check, call, call_only, bet or raise".into(),
             ));
         };
         let mv = make(amount.unwrap_or(0));
@@ -82,19 +82,21 @@ impl Move {
         }
     }
 
-    /// A bot's answer as a move: `name` and `amount` as the answer gave
-    /// them (`None` when it is not a name and a whole number of chips),
-    /// `shown` the answer as written. Errors name the bot (`who`).
+    /// A bot's answer as a move: `name` as the answer gave it (`None` when
+    /// the answer is not a pair starting with a name), `amount` its second
+    /// item when that is a whole number of chips (needed only for a bet or
+    /// raise; the other moves ignore it), `shown` the answer as written.
+    /// Errors name the bot (`who`).
     pub fn from_answer(
         who: &str,
         shown: &str,
         name: Option<&str>,
         amount: Option<u64>,
     ) -> Result<Move> {
-        let (Some(name), Some(amount)) = (name, amount) else {
+        let Some(name) = name else {
             return Err(bad_answer(who, shown, ANSWER_SHAPE));
         };
-        Move::from_name(name, Some(amount)).map_err(|e| bad_answer(who, shown, &e.to_string()))
+        Move::from_name(name, amount).map_err(|e| bad_answer(who, shown, &e.to_string()))
     }
 }
 
