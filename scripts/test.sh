@@ -13,26 +13,39 @@ if [ ! -x .venv/bin/python ]; then
     "$PYTHON" -m venv .venv
 fi
 VPY=.venv/bin/python
+# Each step's start, in seconds since this script began.
+stamp() { echo "== test.sh at ${SECONDS} s: $*"; }
 "$VPY" -m pip install --quiet --upgrade pip
-# The package the tests import is built with thin link-time optimisation and
-# parallel codegen units (the same code; about a minute less to build on two
-# cores); the release wheel checked under Packaging below has the full
-# release profile.
-CARGO_PROFILE_RELEASE_LTO=thin CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
-    "$VPY" -m pip install --quiet ".[test]"
+ROOT=$PWD
+PKG=$(mktemp -d)
+trap 'rm -rf "$PKG"' EXIT
+# The release artefacts of scripts/build-wheels.sh (the abi3 manylinux2014
+# wheel, checked with auditwheel, and the sdist), built once: the tests run
+# against that wheel, installed here with the test extra, and Packaging below
+# installs the same files as a user does.
+stamp "the release wheel and sdist"
+bash scripts/build-wheels.sh "$PKG/dist"
+WHEEL=$(echo "$PKG"/dist/*.whl)
+SDIST=$(echo "$PKG"/dist/*.tar.gz)
+"$VPY" -m pip install --quiet --force-reinstall --no-deps "$WHEEL"
+"$VPY" -m pip install --quiet "holecards[test] @ file://$WHEEL"
 # Habits, checked first because they are quick: rustfmt at its default
 # width, clippy with every warning an error, ruff's lint and format.
+stamp "formatting and lints"
 cargo fmt --all --check
 cargo clippy --all-targets -- -D warnings
 "$VPY" -m ruff check python tests benches scripts
 "$VPY" -m ruff format --check python tests benches scripts
-# Debug build first: overflow checks and the engine's internal consistency
-# assertions; then release, where the exhaustive evaluator checks run, built
-# with the same thin-LTO settings as the package above (each test binary
-# linked with full LTO would add minutes and check nothing more).
+# Debug build first: every test, with overflow checks and the engine's
+# internal consistency assertions; then, in release mode, the tests that run
+# only there (the exhaustive 5-, 6- and 7-card evaluator checks and the long
+# simulations), built with thin LTO (full LTO on a test binary adds minutes
+# and checks nothing more).
+stamp "cargo test"
 cargo test -p holecards-core
 CARGO_PROFILE_RELEASE_LTO=thin CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
-    cargo test -p holecards-core --release
+    cargo test -p holecards-core --release --test eval --test sim
+stamp "pytest"
 "$VPY" -m pytest -q
 # Exploration: the Hypothesis tests again with random examples from a seed
 # drawn here (printed: a failure repeats with HYPOTHESIS_SEED=N), in an
@@ -40,11 +53,13 @@ CARGO_PROFILE_RELEASE_LTO=thin CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
 # reproducing blob. Then the soak (a million hands through tables, ten
 # million through simulate, equity and PHH round trips, memory sampled) and
 # the timed fuzz of every text parser.
+stamp "the exploring run, soak and fuzz"
 EXPLORE_SEED=${HYPOTHESIS_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 echo "exploring run: seed $EXPLORE_SEED, ${EXPLORE_SECONDS:-60} s"
 HYPOTHESIS_PROFILE=explore HOLECARDS_EXPLORE_BUDGET=${EXPLORE_SECONDS:-60} \
     "$VPY" -m pytest -q -p no:cacheprovider -m explore --hypothesis-seed="$EXPLORE_SEED"
 "$VPY" scripts/soak.py --seed "$EXPLORE_SEED" --fuzz-seconds "${FUZZ_SECONDS:-5}"
+stamp "stubtest, mypy and the documentation site"
 "$VPY" -m mypy.stubtest holecards
 "$VPY" -m mypy --strict python/holecards
 # The documentation site (mkdocs.yml: the guides in docs/ and the API
@@ -55,16 +70,10 @@ SITE=$(mktemp -d)
 NO_MKDOCS_2_WARNING=1 "$VPY" -m mkdocs build --strict --quiet --site-dir "$SITE" \
     || { rm -rf "$SITE"; exit 1; }
 rm -rf "$SITE"
-# Packaging: the release artefacts of scripts/build-wheels.sh (the abi3
-# manylinux2014 wheel, checked with auditwheel, and the sdist), installed as a
-# user installs them, each into a fresh virtual environment.
+# Packaging: the release artefacts built above, installed as a user installs
+# them, each into a fresh virtual environment.
+stamp "packaging"
 PACKAGING_START=$SECONDS
-ROOT=$PWD
-PKG=$(mktemp -d)
-trap 'rm -rf "$PKG"' EXIT
-bash scripts/build-wheels.sh "$PKG/dist"
-WHEEL=$(echo "$PKG"/dist/*.whl)
-SDIST=$(echo "$PKG"/dist/*.tar.gz)
 # The wheel on the oldest and the newest CPython found here among 3.9 to 3.13:
 # python3.X on PATH, else pyenv's (its shims answer only for the active
 # version), else the system's.
@@ -117,4 +126,5 @@ CARGO_TARGET_DIR="$PKG/sdist-target" "$PKG/venv-sdist/bin/python" -m pip install
     --quiet --disable-pip-version-check "$SDIST"
 (cd "$PKG" && "$PKG/venv-sdist/bin/python" "$ROOT/scripts/smoke_test.py")
 echo "packaging checks took $((SECONDS - PACKAGING_START)) s"
+stamp "done"
 echo "all checks passed"
