@@ -192,9 +192,9 @@ mod tests {
     }
 
     #[test]
-    fn counts_are_whole_unless_an_exact_answer_has_weights() {
-        let aa: Holding = vec![([Card::new(0).unwrap(), Card::new(1).unwrap()], 1.0)];
-        let half: Holding = vec![([Card::new(2).unwrap(), Card::new(3).unwrap()], 0.5)];
+    fn counts_are_whole_unless_an_exact_answer_has_weights() -> crate::Result<()> {
+        let aa: Holding = vec![([Card::new(0)?, Card::new(1)?], 1.0)];
+        let half: Holding = vec![([Card::new(2)?, Card::new(3)?], 0.5)];
         let q = |method| Question {
             players: vec![aa.clone(), half.clone()],
             board: vec![],
@@ -208,5 +208,6 @@ mod tests {
             q(Method::choose(Some(10), Some(1), None, None)).cell_seed(3),
             Some(grid_cell_seed(1, 3))
         );
+        Ok(())
     }
 }
