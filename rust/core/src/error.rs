@@ -188,72 +188,35 @@ pub enum StateProblem {
     Corrupt,
 }
 
-/// Why an action was refused.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum IllegalReason {
-    /// A seat acted that is not the one to act.
-    NotYourTurn = 0,
-    /// The hand is over: nobody is to act.
-    HandOver = 1,
-    /// Folding when checking is free (rule choice 4).
-    CannotFold = 2,
-    /// Checking while facing a bet.
-    CannotCheck = 3,
-    /// Calling when there is nothing to call.
-    NothingToCall = 4,
-    /// A bet or raise below the minimum.
-    BelowMinimum = 5,
-    /// A bet or raise above the maximum (pot limit, fixed limit, the stack).
-    AboveMaximum = 6,
-    /// A short all-in did not reopen the betting for this player.
-    NotReopened = 7,
-    /// Fixed limit: the raise cap is reached.
-    RaiseCapReached = 8,
-    /// The player has no chips beyond the call.
-    NoChipsBeyondCall = 9,
-    /// Every other player still in is all-in: nobody could answer a raise.
-    NobodyCanAnswer = 10,
-    /// Progressive Hold'em: each player bets the round's amount or folds.
-    BetOrFoldOnly = 11,
-    /// The amount is not a whole, non-negative number of chips.
-    NotAnAmount = 12,
-}
-
-impl IllegalReason {
-    pub const ALL: [IllegalReason; 13] = [
-        IllegalReason::NotYourTurn,
-        IllegalReason::HandOver,
-        IllegalReason::CannotFold,
-        IllegalReason::CannotCheck,
-        IllegalReason::NothingToCall,
-        IllegalReason::BelowMinimum,
-        IllegalReason::AboveMaximum,
-        IllegalReason::NotReopened,
-        IllegalReason::RaiseCapReached,
-        IllegalReason::NoChipsBeyondCall,
-        IllegalReason::NobodyCanAnswer,
-        IllegalReason::BetOrFoldOnly,
-        IllegalReason::NotAnAmount,
-    ];
-
-    /// The name Python's `IllegalReason` enum gives this member.
-    pub fn name(self) -> &'static str {
-        match self {
-            IllegalReason::NotYourTurn => "NOT_YOUR_TURN",
-            IllegalReason::HandOver => "HAND_OVER",
-            IllegalReason::CannotFold => "CANNOT_FOLD",
-            IllegalReason::CannotCheck => "CANNOT_CHECK",
-            IllegalReason::NothingToCall => "NOTHING_TO_CALL",
-            IllegalReason::BelowMinimum => "BELOW_MINIMUM",
-            IllegalReason::AboveMaximum => "ABOVE_MAXIMUM",
-            IllegalReason::NotReopened => "NOT_REOPENED",
-            IllegalReason::RaiseCapReached => "RAISE_CAP_REACHED",
-            IllegalReason::NoChipsBeyondCall => "NO_CHIPS_BEYOND_CALL",
-            IllegalReason::NobodyCanAnswer => "NOBODY_CAN_ANSWER",
-            IllegalReason::BetOrFoldOnly => "BET_OR_FOLD_ONLY",
-            IllegalReason::NotAnAmount => "NOT_AN_AMOUNT",
-        }
+crate::enums::named_enum! {
+    /// Why an action was refused; the names are Python's `IllegalReason`'s.
+    pub enum IllegalReason {
+        /// A seat acted that is not the one to act.
+        NotYourTurn = "NOT_YOUR_TURN",
+        /// The hand is over: nobody is to act.
+        HandOver = "HAND_OVER",
+        /// Folding when checking is free (rule choice 4).
+        CannotFold = "CANNOT_FOLD",
+        /// Checking while facing a bet.
+        CannotCheck = "CANNOT_CHECK",
+        /// Calling when there is nothing to call.
+        NothingToCall = "NOTHING_TO_CALL",
+        /// A bet or raise below the minimum.
+        BelowMinimum = "BELOW_MINIMUM",
+        /// A bet or raise above the maximum (pot limit, fixed limit, the stack).
+        AboveMaximum = "ABOVE_MAXIMUM",
+        /// A short all-in did not reopen the betting for this player.
+        NotReopened = "NOT_REOPENED",
+        /// Fixed limit: the raise cap is reached.
+        RaiseCapReached = "RAISE_CAP_REACHED",
+        /// The player has no chips beyond the call.
+        NoChipsBeyondCall = "NO_CHIPS_BEYOND_CALL",
+        /// Every other player still in is all-in: nobody could answer a raise.
+        NobodyCanAnswer = "NOBODY_CAN_ANSWER",
+        /// Progressive Hold'em: each player bets the round's amount or folds.
+        BetOrFoldOnly = "BET_OR_FOLD_ONLY",
+        /// The amount is not a whole, non-negative number of chips.
+        NotAnAmount = "NOT_AN_AMOUNT",
     }
 }
 

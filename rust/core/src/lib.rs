@@ -9,6 +9,7 @@
 //! * [`env`]: reinforcement-learning environments (observations, actions, many tables at once).
 pub mod card;
 pub mod deck;
+pub mod enums;
 pub mod env;
 pub mod equity;
 pub mod error;

@@ -5,18 +5,7 @@ use holecards_core::card::{Card as CoreCard, CardSet};
 use holecards_core::eval::{self, batch, HandValue};
 use numpy::{PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
-
-static CATEGORIES: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
-
-fn category_member(py: Python<'_>, index: usize) -> PyResult<Py<PyAny>> {
-    let all = CATEGORIES.get_or_try_init(py, || -> PyResult<Vec<Py<PyAny>>> {
-        let cls = py.import("holecards.enums")?.getattr("Category")?;
-        (0..9).map(|i| Ok(cls.call1((i,))?.unbind())).collect()
-    })?;
-    Ok(all[index].clone_ref(py))
-}
 
 /// The rank of a hand: stronger compares greater, equal hands compare equal.
 #[pyclass(module = "holecards", name = "HandRank", frozen, eq, ord, hash)]
@@ -70,7 +59,7 @@ impl HandRank {
     /// The hand's `Category`.
     #[getter]
     fn category(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        category_member(py, self.value.category() as usize)
+        crate::enums::member(py, self.value.category())
     }
 
     /// The five cards that make the hand, most significant first.

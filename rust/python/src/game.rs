@@ -1,6 +1,7 @@
 //! `Rules`, `Hand` and their small value types. Conversions only: every rule
 //! is enforced by holecards-core.
 use crate::cards::{cards_to_py, to_cards, Card};
+use crate::enums::member;
 use crate::errors::{to_py, IntoPyResult};
 use holecards_core::card::Card as CoreCard;
 use holecards_core::error::IllegalReason;
@@ -9,50 +10,12 @@ use holecards_core::game::{
 };
 use holecards_core::Error;
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use std::sync::Arc;
 
-/// The Python enums of `holecards.enums`, by the engine enum's number.
-#[derive(Copy, Clone)]
-enum PyEnum {
-    Street = 0,
-    ActionKind = 1,
-    Structure = 2,
-    EventKind = 3,
-    IllegalReason = 4,
-}
-
-const ENUM_NAMES: [(&str, usize); 5] = [
-    ("Street", 5),
-    ("ActionKind", 9),
-    ("Structure", 4),
-    ("EventKind", game::EventKind::ALL.len()),
-    ("IllegalReason", IllegalReason::ALL.len()),
-];
-
-static ENUMS: PyOnceLock<Vec<Vec<Py<PyAny>>>> = PyOnceLock::new();
-
-fn member(py: Python<'_>, which: PyEnum, index: u8) -> PyResult<Py<PyAny>> {
-    let all = ENUMS.get_or_try_init(py, || -> PyResult<Vec<Vec<Py<PyAny>>>> {
-        let m = py.import("holecards.enums")?;
-        ENUM_NAMES
-            .iter()
-            .map(|(name, n)| {
-                let cls = m.getattr(*name)?;
-                (0..*n).map(|i| Ok(cls.call1((i,))?.unbind())).collect()
-            })
-            .collect()
-    })?;
-    all[which as usize]
-        .get(index as usize)
-        .map(|m| m.clone_ref(py))
-        .ok_or_else(|| to_py(Error::bad_config("enum out of range".into())))
-}
-
 /// `holecards.IllegalReason` member for an engine reason.
 pub fn reason_member(py: Python<'_>, reason: IllegalReason) -> PyResult<Py<PyAny>> {
-    member(py, PyEnum::IllegalReason, reason as u8)
+    member(py, reason)
 }
 
 /// A configuration error about argument `field`.
@@ -264,7 +227,7 @@ rules_methods! {
 
     #[getter]
     fn structure(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        member(py, PyEnum::Structure, self.0.structure as u8)
+        member(py, self.0.structure)
     }
     #[getter]
     fn straddle_min_raise(&self) -> &'static str {
@@ -405,16 +368,16 @@ impl Pot {
 /// The attributes `Action` and `Event` share, written once: both hold an
 /// engine `Event` (an action is an event whose kind is a post or an action).
 macro_rules! event_class {
-    ($class:ident, $kinds:expr, { $($extra:tt)* }) => {
+    ($class:ident, { $($extra:tt)* }) => {
         #[pymethods]
         impl $class {
             #[getter]
             fn kind(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                member(py, $kinds, self.0.kind as u8)
+                member(py, self.0.kind)
             }
             #[getter]
             fn street(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                member(py, PyEnum::Street, self.0.street as u8)
+                member(py, self.0.street)
             }
             /// Chips: posted, added by a call, the street total of a bet or
             /// raise, returned, or awarded; 0 otherwise.
@@ -443,7 +406,7 @@ impl Action {
     }
 }
 
-event_class!(Action, PyEnum::ActionKind, {
+event_class!(Action, {
     #[getter]
     fn seat(&self) -> usize {
         self.0.seat.unwrap_or_default()
@@ -475,7 +438,7 @@ fn event_cards(c: &EventCards) -> Option<Vec<Card>> {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Event(game::Event);
 
-event_class!(Event, PyEnum::EventKind, {
+event_class!(Event, {
     /// The seat it concerns (`None` for burns and board cards).
     #[getter]
     fn seat(&self) -> Option<usize> {
@@ -570,7 +533,7 @@ to_py_as_is!(usize, u64, bool, Option<usize>, Vec<u64>, Vec<bool>);
 
 impl ToPy for game::Street {
     fn to_py(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        member(py, PyEnum::Street, self as u8)
+        member(py, self)
     }
 }
 

@@ -7,6 +7,7 @@ mod macros;
 mod args;
 mod bots;
 mod cards;
+mod enums;
 mod env;
 mod equity;
 mod errors;
@@ -27,6 +28,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::add_to(m)?;
+    enums::add_to(m)?;
     m.add_class::<cards::Card>()?;
     m.add_class::<cards::Deck>()?;
     m.add_class::<eval::HandRank>()?;

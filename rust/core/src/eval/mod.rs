@@ -151,46 +151,14 @@ pub fn eval_indices(c: &[u8]) -> u16 {
     }
 }
 
-/// The category of a hand, weakest first.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u8)]
-pub enum Category {
-    HighCard = 0,
-    OnePair = 1,
-    TwoPair = 2,
-    ThreeOfAKind = 3,
-    Straight = 4,
-    Flush = 5,
-    FullHouse = 6,
-    FourOfAKind = 7,
-    StraightFlush = 8,
-}
-
-impl Category {
-    pub const ALL: [Category; 9] = [
-        Category::HighCard,
-        Category::OnePair,
-        Category::TwoPair,
-        Category::ThreeOfAKind,
-        Category::Straight,
-        Category::Flush,
-        Category::FullHouse,
-        Category::FourOfAKind,
-        Category::StraightFlush,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Category::HighCard => "High card",
-            Category::OnePair => "One pair",
-            Category::TwoPair => "Two pair",
-            Category::ThreeOfAKind => "Three of a kind",
-            Category::Straight => "Straight",
-            Category::Flush => "Flush",
-            Category::FullHouse => "Full house",
-            Category::FourOfAKind => "Four of a kind",
-            Category::StraightFlush => "Straight flush",
-        }
+crate::enums::named_enum! {
+    /// The category of a hand, weakest first; its name as a hand's name
+    /// starts ("Full house").
+    #[derive(PartialOrd, Ord)]
+    pub enum Category {
+        HighCard = "High card", OnePair = "One pair", TwoPair = "Two pair",
+        ThreeOfAKind = "Three of a kind", Straight = "Straight", Flush = "Flush",
+        FullHouse = "Full house", FourOfAKind = "Four of a kind", StraightFlush = "Straight flush",
     }
 }
 

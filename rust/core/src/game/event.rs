@@ -12,74 +12,19 @@ use super::hand::{Action, ActionKind, Hand, Street, HOLE_CARDS};
 use super::pots;
 use crate::card::Card;
 
-/// What happened. The first nine share their numbers with [`ActionKind`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum EventKind {
-    PostAnte = 0,
-    PostSmallBlind = 1,
-    PostBigBlind = 2,
-    PostStraddle = 3,
-    Fold = 4,
-    Check = 5,
-    Call = 6,
-    Bet = 7,
-    Raise = 8,
-    DealHole = 9,
-    Burn = 10,
-    DealBoard = 11,
-    ReturnUncalled = 12,
-    Show = 13,
-    Muck = 14,
-    Award = 15,
+crate::enums::named_enum! {
+    /// What happened. The first nine share their numbers with [`ActionKind`];
+    /// the names are Python's `EventKind`'s.
+    #[derive(PartialOrd, Ord)]
+    pub enum EventKind {
+        PostAnte = "POST_ANTE", PostSmallBlind = "POST_SMALL_BLIND", PostBigBlind = "POST_BIG_BLIND",
+        PostStraddle = "POST_STRADDLE", Fold = "FOLD", Check = "CHECK", Call = "CALL", Bet = "BET",
+        Raise = "RAISE", DealHole = "DEAL_HOLE", Burn = "BURN", DealBoard = "DEAL_BOARD",
+        ReturnUncalled = "RETURN_UNCALLED", Show = "SHOW", Muck = "MUCK", Award = "AWARD",
+    }
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 16] = [
-        EventKind::PostAnte,
-        EventKind::PostSmallBlind,
-        EventKind::PostBigBlind,
-        EventKind::PostStraddle,
-        EventKind::Fold,
-        EventKind::Check,
-        EventKind::Call,
-        EventKind::Bet,
-        EventKind::Raise,
-        EventKind::DealHole,
-        EventKind::Burn,
-        EventKind::DealBoard,
-        EventKind::ReturnUncalled,
-        EventKind::Show,
-        EventKind::Muck,
-        EventKind::Award,
-    ];
-
-    pub fn from_u8(v: u8) -> Option<EventKind> {
-        EventKind::ALL.get(v as usize).copied()
-    }
-
-    /// The name of this kind in Python's `EventKind` (`"POST_ANTE"`, ...).
-    pub fn name(self) -> &'static str {
-        [
-            "POST_ANTE",
-            "POST_SMALL_BLIND",
-            "POST_BIG_BLIND",
-            "POST_STRADDLE",
-            "FOLD",
-            "CHECK",
-            "CALL",
-            "BET",
-            "RAISE",
-            "DEAL_HOLE",
-            "BURN",
-            "DEAL_BOARD",
-            "RETURN_UNCALLED",
-            "SHOW",
-            "MUCK",
-            "AWARD",
-        ][self as usize]
-    }
-
     /// The history entry this event is, for posts and player actions.
     pub fn action(self) -> Option<ActionKind> {
         ActionKind::from_u8(self as u8)

@@ -19,32 +19,15 @@ pub const MIN_SEATS: usize = 2;
 /// Most seats a hand can have: 22 players use 44 hole cards, 5 board cards and 3 burns.
 pub const MAX_SEATS: usize = 22;
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u8)]
-pub enum Street {
-    Preflop = 0,
-    Flop = 1,
-    Turn = 2,
-    River = 3,
-    Showdown = 4,
+crate::enums::named_enum! {
+    /// A betting round, or the showdown; named "preflop", "flop", ...
+    #[derive(PartialOrd, Ord)]
+    pub enum Street {
+        Preflop = "preflop", Flop = "flop", Turn = "turn", River = "river", Showdown = "showdown",
+    }
 }
 
 impl Street {
-    pub fn from_u8(v: u8) -> Option<Street> {
-        [
-            Street::Preflop,
-            Street::Flop,
-            Street::Turn,
-            Street::River,
-            Street::Showdown,
-        ]
-        .get(v as usize)
-        .copied()
-    }
-    /// The street's name: "preflop", "flop", "turn", "river", "showdown".
-    pub fn name(self) -> &'static str {
-        ["preflop", "flop", "turn", "river", "showdown"][self as usize]
-    }
     /// Board cards visible on this street.
     pub fn board_len(self) -> usize {
         match self {
@@ -56,41 +39,13 @@ impl Street {
     }
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum ActionKind {
-    PostAnte = 0,
-    PostSmallBlind = 1,
-    PostBigBlind = 2,
-    PostStraddle = 3,
-    Fold = 4,
-    Check = 5,
-    Call = 6,
-    Bet = 7,
-    Raise = 8,
-}
-
-impl ActionKind {
-    /// The name of this kind in Python's `ActionKind` (`"POST_ANTE"`, ...).
-    pub fn name(self) -> &'static str {
-        EventKind::from(self).name()
-    }
-
-    pub fn from_u8(v: u8) -> Option<ActionKind> {
-        use ActionKind::*;
-        [
-            PostAnte,
-            PostSmallBlind,
-            PostBigBlind,
-            PostStraddle,
-            Fold,
-            Check,
-            Call,
-            Bet,
-            Raise,
-        ]
-        .get(v as usize)
-        .copied()
+crate::enums::named_enum! {
+    /// A forced bet or a player's action: the first nine [`EventKind`]s,
+    /// with the same numbers and the names of Python's `ActionKind`.
+    pub enum ActionKind {
+        PostAnte = "POST_ANTE", PostSmallBlind = "POST_SMALL_BLIND", PostBigBlind = "POST_BIG_BLIND",
+        PostStraddle = "POST_STRADDLE", Fold = "FOLD", Check = "CHECK", Call = "CALL", Bet = "BET",
+        Raise = "RAISE",
     }
 }
 

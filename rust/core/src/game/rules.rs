@@ -6,35 +6,11 @@ use crate::error::{Error, Result};
 /// forms (stacks, pots, pot-limit raises) then fits in a `u64`.
 pub const MAX_CHIPS: u64 = 1 << 60;
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Structure {
-    FixedLimit = 0,
-    PotLimit = 1,
-    NoLimit = 2,
-    Progressive = 3,
-}
-
-impl Structure {
-    /// The structure of a number (its `repr(u8)` value, as Python's `Structure` has it).
-    pub fn from_u8(v: u8) -> Option<Structure> {
-        [
-            Structure::FixedLimit,
-            Structure::PotLimit,
-            Structure::NoLimit,
-            Structure::Progressive,
-        ]
-        .get(v as usize)
-        .copied()
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Structure::FixedLimit => "fixed-limit",
-            Structure::PotLimit => "pot-limit",
-            Structure::NoLimit => "no-limit",
-            Structure::Progressive => "Progressive Hold'em",
-        }
+crate::enums::named_enum! {
+    /// A betting structure, named as messages name it ("no-limit").
+    pub enum Structure {
+        FixedLimit = "fixed-limit", PotLimit = "pot-limit", NoLimit = "no-limit",
+        Progressive = "Progressive Hold'em",
     }
 }
 

@@ -134,31 +134,14 @@ impl<'a> Observation<'a> {
     }
 }
 
-/// A built-in bot.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum BotKind {
-    Random = 0,
-    CallingStation = 1,
-    TightAggressive = 2,
+crate::enums::named_enum! {
+    /// A built-in bot, named as Python and the command line name it.
+    pub enum BotKind {
+        Random = "random", CallingStation = "calling_station", TightAggressive = "tight_aggressive",
+    }
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 3] = [
-        BotKind::Random,
-        BotKind::CallingStation,
-        BotKind::TightAggressive,
-    ];
-
-    /// The name used in Python and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            BotKind::Random => "random",
-            BotKind::CallingStation => "calling_station",
-            BotKind::TightAggressive => "tight_aggressive",
-        }
-    }
-
     pub fn from_name(name: &str) -> Option<BotKind> {
         match name {
             "random" => Some(BotKind::Random),

@@ -49,40 +49,24 @@ impl ButtonRule {
     }
 }
 
-/// Where a seated player stands.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Status {
-    /// Dealt in every hand.
-    Playing = 0,
-    /// Not dealt in (cash), or dealt a dead hand (dead button: tournaments
-    /// blind absent players off; their hands are folded after the forced
-    /// bets, TDA rule 30).
-    SittingOut = 1,
-    /// Coming in when the big blind reaches this seat.
-    WaitingForBigBlind = 2,
-    /// Coming in at the next hand by posting out of position what is owed
-    /// (a new player a big blind; one back from sitting out the blinds
-    /// missed), not between the button and the small blind, where they wait
-    /// a hand.
-    PostingBigBlind = 3,
-}
-
-impl Status {
-    /// The name Python uses: `playing`, `sitting_out`, `waiting` (for the
-    /// big blind) or `posting` (a big blind to come in).
-    pub fn name(self) -> &'static str {
-        ["playing", "sitting_out", "waiting", "posting"][self as usize]
-    }
-    pub fn from_u8(v: u8) -> Option<Status> {
-        [
-            Status::Playing,
-            Status::SittingOut,
-            Status::WaitingForBigBlind,
-            Status::PostingBigBlind,
-        ]
-        .get(v as usize)
-        .copied()
+crate::enums::named_enum! {
+    /// Where a seated player stands, named as Python names it: `playing`,
+    /// `sitting_out`, `waiting` (for the big blind) or `posting` (a big
+    /// blind to come in).
+    pub enum Status {
+        /// Dealt in every hand.
+        Playing = "playing",
+        /// Not dealt in (cash), or dealt a dead hand (dead button: tournaments
+        /// blind absent players off; their hands are folded after the forced
+        /// bets, TDA rule 30).
+        SittingOut = "sitting_out",
+        /// Coming in when the big blind reaches this seat.
+        WaitingForBigBlind = "waiting",
+        /// Coming in at the next hand by posting out of position what is owed
+        /// (a new player a big blind; one back from sitting out the blinds
+        /// missed), not between the button and the small blind, where they wait
+        /// a hand.
+        PostingBigBlind = "posting",
     }
 }
 
