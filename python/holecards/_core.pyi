@@ -129,6 +129,7 @@ __all__ = [
     "MAX_SEATS",
     "MIN_SEATS",
     "HOLE_CARDS",
+    "ENV_ACTION_NAMES",
     "_restore_rules",
     "_restore_hand",
     "_restore_view",
@@ -257,6 +258,8 @@ def _restore_hand_rank(value: int, cards: int) -> HandRank: ...
 MAX_SEATS: int
 MIN_SEATS: int
 HOLE_CARDS: int
+#: The environments' discrete actions that are not pot fractions.
+ENV_ACTION_NAMES: tuple[str, ...]
 
 _Chips = int
 

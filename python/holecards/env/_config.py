@@ -9,13 +9,11 @@ from fractions import Fraction
 from numbers import Integral, Real
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from .._core import MAX_SEATS, MIN_SEATS, Rules, _env_layout, _EnvConfig
+from .._core import ENV_ACTION_NAMES, MAX_SEATS, MIN_SEATS, Rules, _env_layout, _EnvConfig
 from ..enums import Structure
 from ..errors import ConfigError
 
 ActionSpec = Union[str, int, float, Fraction]
-
-_NAMES = ("fold", "check_call", "min_raise", "max_raise")
 
 #: The default discrete actions for each betting structure.
 DEFAULT_ACTIONS: Dict[Structure, Tuple[ActionSpec, ...]] = {
@@ -53,7 +51,7 @@ def parse_action(a: Any, structure: Structure) -> Tuple[str, int, int]:
     """One action of the abstraction as ``(name, num, den)``."""
     if isinstance(a, str):
         name = a.strip().lower().replace("-", "_").replace(" ", "_")
-        if name in _NAMES + ("all_in",):
+        if name in ENV_ACTION_NAMES:
             return (name, 0, 0)
         raise ConfigError(
             f"{a!r} is not an action: use 'fold', 'check_call', 'min_raise', 'max_raise', 'all_in' (no-limit) or a fraction of the pot such as 0.5"

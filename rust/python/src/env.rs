@@ -3,8 +3,8 @@
 use crate::errors::{to_py, IntoPyResult};
 use crate::game::{Hand, Rules, SeatView};
 use holecards_core::env::{
-    AbstractAction, ActionSpace, Buffers, Ending, EnvConfig, EnvTable as CoreTable, Episode,
-    Stacks, VecEnv as CoreVec,
+    AbstractAction, ActionSpace, Buffers, EnvConfig, EnvTable as CoreTable, Episode, Stacks,
+    VecEnv as CoreVec,
 };
 use holecards_core::sim::BotKind;
 use holecards_core::Error;
@@ -41,18 +41,11 @@ impl Config {
         let actions = match actions {
             None => ActionSpace::Exact,
             Some(list) => {
-                let mut out = Vec::with_capacity(list.len());
-                for (name, num, den) in list {
-                    out.push(match name.as_str() {
-                        "fold" => AbstractAction::Fold,
-                        "check_call" => AbstractAction::CheckCall,
-                        "min_raise" => AbstractAction::MinRaise,
-                        "max_raise" => AbstractAction::MaxRaise,
-                        "all_in" => AbstractAction::AllIn,
-                        "pot" => AbstractAction::Pot { num, den },
-                        other => return Err(config(format!("{other:?} is not an action: use fold, check_call, min_raise, max_raise, all_in or a pot fraction"))),
-                    });
-                }
+                let out = list
+                    .iter()
+                    .map(|(name, num, den)| AbstractAction::parse(name, *num, *den))
+                    .collect::<holecards_core::Result<Vec<_>>>()
+                    .py()?;
                 ActionSpace::discrete(out).py()?
             }
         };
@@ -60,11 +53,10 @@ impl Config {
             .into_iter()
             .map(|b| match b {
                 None => Ok(None),
-                Some(name) => BotKind::from_name(&name)
-                    .map(Some)
-                    .ok_or_else(|| config(format!("no built-in bot is called {name:?}"))),
+                Some(name) => BotKind::parse(&name).map(Some),
             })
-            .collect::<PyResult<Vec<_>>>()?;
+            .collect::<holecards_core::Result<Vec<_>>>()
+            .py()?;
         let stacks = match stack_range {
             Some((low, high)) => Stacks::Range { low, high },
             None => Stacks::Fixed(stacks),
@@ -90,14 +82,6 @@ impl Config {
     #[getter]
     fn unit(&self) -> u64 {
         self.0.unit()
-    }
-}
-
-fn ending_name(e: Ending) -> &'static str {
-    match e {
-        Ending::Running => "running",
-        Ending::Terminated => "terminated",
-        Ending::Truncated => "truncated",
     }
 }
 
@@ -135,7 +119,7 @@ impl EnvTable {
     }
     #[getter]
     fn ending(&self) -> &'static str {
-        ending_name(self.0.ending())
+        self.0.ending().name()
     }
     fn mask<'py>(&self, py: Python<'py>, seat: usize) -> Bound<'py, PyArray1<i8>> {
         let mut m = vec![false; self.0.config().actions.len()];
@@ -234,15 +218,11 @@ impl EnvTable {
         u8,
     )> {
         self.0.step(index, amount).py()?;
-        let mut chips = [0i64; holecards_core::game::MAX_SEATS];
-        let hands = self.0.take_rewards(&mut chips);
-        let reward = if hands > 0 {
-            chips.get(seat).copied().unwrap_or(0) as f64 / self.0.config().unit() as f64
-        } else {
-            0.0
-        };
+        let mut rewards = [0.0; holecards_core::game::MAX_SEATS];
+        self.0.take_rewards_in_big_blinds(&mut rewards);
+        let reward = rewards.get(seat).copied().unwrap_or(0.0);
         let (obs, mask, legal) = self.observe_all(py, seat)?;
-        Ok((obs, mask, legal, reward, ending_code(self.0.ending())))
+        Ok((obs, mask, legal, reward, self.0.ending() as u8))
     }
     /// An AEC step: the move, then `(rewards in big blinds per seat, or None
     /// when no hand ended; ending; the seat to act)`.
@@ -253,20 +233,10 @@ impl EnvTable {
         amount: Option<u64>,
     ) -> PyResult<(Option<Vec<f64>>, u8, Option<usize>)> {
         self.0.step(index, amount).py()?;
-        let n = self.0.config().players;
-        let mut chips = [0i64; holecards_core::game::MAX_SEATS];
-        let hands = self.0.take_rewards(&mut chips);
-        let unit = self.0.config().unit() as f64;
-        let rewards = (hands > 0).then(|| chips[..n].iter().map(|&c| c as f64 / unit).collect());
-        Ok((rewards, ending_code(self.0.ending()), self.0.actor()))
-    }
-}
-
-fn ending_code(e: Ending) -> u8 {
-    match e {
-        Ending::Running => 0,
-        Ending::Terminated => 1,
-        Ending::Truncated => 2,
+        let mut rewards = [0.0; holecards_core::game::MAX_SEATS];
+        let hands = self.0.take_rewards_in_big_blinds(&mut rewards);
+        let rewards = (hands > 0).then(|| rewards[..self.0.config().players].to_vec());
+        Ok((rewards, self.0.ending() as u8, self.0.actor()))
     }
 }
 
@@ -274,28 +244,27 @@ fn ending_code(e: Ending) -> u8 {
 #[pyclass(module = "holecards.env", name = "_VecEnv")]
 pub struct VecEnv(CoreVec);
 
+/// A caller's array as one of the engine's buffers (`what` names it in the
+/// error when it is not contiguous).
+fn buffer<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    array: &'a mut numpy::PyReadwriteArray<'_, T, D>,
+    what: &str,
+) -> PyResult<&'a mut [T]> {
+    array
+        .as_slice_mut()
+        .map_err(|e| config(format!("{what}: {e}")))
+}
+
 /// The caller's arrays as the engine's buffers.
 macro_rules! buffers {
     ($obs:ident, $mask:ident, $rew:ident, $term:ident, $trunc:ident, $seat:ident) => {
         Buffers {
-            obs: $obs
-                .as_slice_mut()
-                .map_err(|e| config(format!("observations: {e}")))?,
-            mask: $mask
-                .as_slice_mut()
-                .map_err(|e| config(format!("masks: {e}")))?,
-            rewards: $rew
-                .as_slice_mut()
-                .map_err(|e| config(format!("rewards: {e}")))?,
-            terminated: $term
-                .as_slice_mut()
-                .map_err(|e| config(format!("terminated: {e}")))?,
-            truncated: $trunc
-                .as_slice_mut()
-                .map_err(|e| config(format!("truncated: {e}")))?,
-            seat: $seat
-                .as_slice_mut()
-                .map_err(|e| config(format!("seats: {e}")))?,
+            obs: buffer(&mut $obs, "observations")?,
+            mask: buffer(&mut $mask, "masks")?,
+            rewards: buffer(&mut $rew, "rewards")?,
+            terminated: buffer(&mut $term, "terminated")?,
+            truncated: buffer(&mut $trunc, "truncated")?,
+            seat: buffer(&mut $seat, "seats")?,
         }
     };
 }

@@ -1,6 +1,7 @@
 //! The PyO3 binding of holecards-core: conversions, error mapping and GIL
 //! release only. Every rule lives in the engine crate.
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 #[macro_use]
 mod macros;
@@ -47,6 +48,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MIN_SEATS", holecards_core::game::MIN_SEATS)?;
     m.add("MAX_SEATS", holecards_core::game::MAX_SEATS)?;
     m.add("HOLE_CARDS", holecards_core::game::HOLE_CARDS)?;
+    m.add(
+        "ENV_ACTION_NAMES",
+        PyTuple::new(m.py(), holecards_core::env::AbstractAction::NAMES)?,
+    )?;
     m.add_function(wrap_pyfunction!(game::_restore_rules, m)?)?;
     m.add_function(wrap_pyfunction!(game::_restore_hand, m)?)?;
     m.add_class::<range::Range>()?;

@@ -78,10 +78,7 @@ pub fn _sim_cash<'py>(
     };
     let range = chunk_range(start, end, sim.chunks())?;
     let control = Control::new();
-    // (unwatched only when short: a tenth of a second at most, with 22
-    // tight-aggressive bots, whose Monte Carlo is the slowest play)
-    let quick = hands.saturating_mul(sim.stacks.len() as u64) <= 40_000;
-    let t = supervise(py, progress, &control, quick, || {
+    let t = supervise(py, progress, &control, sim.is_quick(), || {
         sim.run_range(range, threads, Some(&control))
     })?;
     Ok((t.hands, t.net, wide_list(py, &t.net_squared)?))
@@ -159,7 +156,7 @@ pub fn _sim_tournaments<'py>(
     let seed = crate::args::int_in(seed, "seed", 0, u64::MAX)?;
     let max_hands = match max_hands.filter(|m| !m.is_none()) {
         Some(m) => crate::args::int_in(m, "max_hands", 1, u64::MAX)?,
-        None => 1_000_000,
+        None => TournamentSim::DEFAULT_MAX_HANDS,
     };
     let sim = TournamentSim {
         structure,
@@ -174,8 +171,7 @@ pub fn _sim_tournaments<'py>(
     };
     let range = chunk_range(start, end, tournaments)?;
     let control = Control::new();
-    // (always watched: a single tournament may last long)
-    let t = supervise(py, progress, &control, false, || {
+    let t = supervise(py, progress, &control, sim.is_quick(), || {
         sim.run_range(range, threads, Some(&control))
     })?;
     Ok((

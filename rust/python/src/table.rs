@@ -56,155 +56,56 @@ fn entry_arg(v: Option<&Bound<'_, PyAny>>, default: Entry) -> PyResult<Entry> {
     choice(v, default, Entry::parse)
 }
 
-/// A seated player.
-#[pyclass(module = "holecards", name = "Player", frozen, eq, hash)]
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Player {
-    #[pyo3(get)]
-    id: u32,
-    #[pyo3(get)]
-    seat: usize,
-    #[pyo3(get)]
-    stack: u64,
-    /// `"playing"`, `"sitting_out"`, `"waiting"` (for the big blind) or
-    /// `"posting"` (a big blind, to come in at the next hand).
-    #[pyo3(get)]
-    status: &'static str,
-    /// The blinds missed while away (moving button): `"big"`, `"small"`,
-    /// `"both"`, or None.
-    #[pyo3(get)]
-    missed_blinds: Option<&'static str>,
-}
-
-#[pymethods]
-impl Player {
-    fn __repr__(&self) -> String {
-        format!(
-            "Player(id={}, seat={}, stack={}, status='{}')",
-            self.id, self.seat, self.stack, self.status
-        )
+value_class! {
+    /// A seated player.
+    Player {
+        id: u32,
+        seat: usize,
+        stack: u64,
+        /// `"playing"`, `"sitting_out"`, `"waiting"` (for the big blind) or
+        /// `"posting"` (a big blind, to come in at the next hand).
+        status: &'static str,
+        /// The blinds missed while away (moving button): `"big"`, `"small"`,
+        /// `"both"`, or None.
+        missed_blinds: Option<&'static str>,
     }
 }
 
-/// A player who lost every chip: in which hand, from which stack.
-#[pyclass(module = "holecards", name = "Bust", frozen, eq, hash)]
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Bust {
-    #[pyo3(get)]
-    player: u32,
-    #[pyo3(get)]
-    seat: usize,
-    /// The table's hand number (0 for its first hand).
-    #[pyo3(get)]
-    hand: u64,
-    /// The stack they started that hand with.
-    #[pyo3(get)]
-    starting_stack: u64,
-}
-
-#[pymethods]
-impl Bust {
-    fn __repr__(&self) -> String {
-        format!(
-            "Bust(player={}, seat={}, hand={}, starting_stack={})",
-            self.player, self.seat, self.hand, self.starting_stack
-        )
+value_class! {
+    /// A player who lost every chip: in which hand, from which stack.
+    Bust from core::Bust {
+        player: u32,
+        seat: usize,
+        /// The table's hand number (0 for its first hand).
+        hand: u64,
+        /// The stack they started that hand with.
+        starting_stack: u64,
     }
 }
 
-impl From<&core::Bust> for Bust {
-    fn from(b: &core::Bust) -> Bust {
-        Bust {
-            player: b.player,
-            seat: b.seat,
-            hand: b.hand,
-            starting_stack: b.starting_stack,
-        }
+value_class! {
+    /// Where the button and blinds were for a hand, in table seats.
+    Positions from core::Positions {
+        button: usize,
+        small_blind: usize,
+        big_blind: usize,
+        /// Nobody dealt in at the button's seat (a dead button).
+        button_dead: bool,
+        /// Nobody posted the small blind (a dead small blind).
+        small_blind_dead: bool,
     }
 }
 
-/// Where the button and blinds were for a hand, in table seats.
-#[pyclass(module = "holecards", name = "Positions", frozen, eq, hash)]
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Positions {
-    #[pyo3(get)]
-    button: usize,
-    #[pyo3(get)]
-    small_blind: usize,
-    #[pyo3(get)]
-    big_blind: usize,
-    /// Nobody dealt in at the button's seat (a dead button).
-    #[pyo3(get)]
-    button_dead: bool,
-    /// Nobody posted the small blind (a dead small blind).
-    #[pyo3(get)]
-    small_blind_dead: bool,
-}
-
-#[pymethods]
-impl Positions {
-    fn __repr__(&self) -> String {
-        format!(
-            "Positions(button={}, small_blind={}, big_blind={}, button_dead={}, small_blind_dead={})",
-            self.button,
-            self.small_blind,
-            self.big_blind,
-            if self.button_dead { "True" } else { "False" },
-            if self.small_blind_dead { "True" } else { "False" }
-        )
-    }
-}
-
-impl From<core::Positions> for Positions {
-    fn from(p: core::Positions) -> Positions {
-        Positions {
-            button: p.button,
-            small_blind: p.small_blind,
-            big_blind: p.big_blind,
-            button_dead: p.button_dead,
-            small_blind_dead: p.small_blind_dead,
-        }
-    }
-}
-
-/// A player's tournament result.
-#[pyclass(module = "holecards", name = "Finish", frozen, eq, hash)]
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Finish {
-    #[pyo3(get)]
-    player: u32,
-    #[pyo3(get)]
-    seat: usize,
-    /// 1 for the winner; players tied share the better place.
-    #[pyo3(get)]
-    place: u32,
-    #[pyo3(get)]
-    prize: u64,
-    /// The hand they busted in (`None` for the winner).
-    #[pyo3(get)]
-    hand: Option<u64>,
-}
-
-#[pymethods]
-impl Finish {
-    fn __repr__(&self) -> String {
-        let hand = self.hand.map_or("None".to_string(), |h| h.to_string());
-        format!(
-            "Finish(player={}, seat={}, place={}, prize={}, hand={hand})",
-            self.player, self.seat, self.place, self.prize
-        )
-    }
-}
-
-impl From<&tour::Finish> for Finish {
-    fn from(f: &tour::Finish) -> Finish {
-        Finish {
-            player: f.player,
-            seat: f.seat,
-            place: f.place,
-            prize: f.prize,
-            hand: f.hand,
-        }
+value_class! {
+    /// A player's tournament result.
+    Finish from tour::Finish {
+        player: u32,
+        seat: usize,
+        /// 1 for the winner; players tied share the better place.
+        place: u32,
+        prize: u64,
+        /// The hand they busted in (`None` for the winner).
+        hand: Option<u64>,
     }
 }
 
@@ -346,7 +247,7 @@ with_copy_and_pickle! { Table, "_restore_table", codec::encode_table, {
     /// The positions of the last hand dealt.
     #[getter]
     fn positions(&self) -> Option<Positions> {
-        self.0.last_positions().map(Positions::from)
+        self.0.last_positions().as_ref().map(Positions::from)
     }
     /// The table seats of the hand being played, in the hand's seat order
     /// (the hand's seat `i` is table seat `dealt_seats[i]`).
@@ -713,7 +614,7 @@ with_copy_and_pickle! { Tournament, "_restore_tournament", codec::encode_tournam
     }
     #[getter]
     fn positions(&self) -> Option<Positions> {
-        self.0.table().last_positions().map(Positions::from)
+        self.0.table().last_positions().as_ref().map(Positions::from)
     }
     #[getter]
     fn dealt_seats(&self) -> Option<Vec<usize>> {

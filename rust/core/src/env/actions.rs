@@ -53,6 +53,31 @@ pub struct Spot {
 }
 
 impl AbstractAction {
+    /// The names of the actions that are not pot fractions.
+    pub const NAMES: [&'static str; 5] = ["fold", "check_call", "min_raise", "max_raise", "all_in"];
+
+    /// The action called `name` (one of [`AbstractAction::NAMES`]), or with
+    /// the name `"pot"`, `num / den` of the pot.
+    pub fn parse(name: &str, num: u32, den: u32) -> Result<AbstractAction> {
+        Ok(match name {
+            "fold" => AbstractAction::Fold,
+            "check_call" => AbstractAction::CheckCall,
+            "min_raise" => AbstractAction::MinRaise,
+            "max_raise" => AbstractAction::MaxRaise,
+            "all_in" => AbstractAction::AllIn,
+            "pot" => AbstractAction::Pot { num, den },
+            other => {
+                return Err(Error::config(
+                    "actions",
+                    format!(
+                        "{other:?} is not an action: use {} or a pot fraction",
+                        AbstractAction::NAMES.join(", ")
+                    ),
+                ))
+            }
+        })
+    }
+
     /// The move this action asks for in `spot`, legal or not.
     #[inline]
     pub fn intended(self, spot: &Spot) -> Move {

@@ -125,14 +125,16 @@ impl EnvConfig {
     }
 }
 
-/// How an episode ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
-    Running,
-    /// The hand is over (one-hand episodes), or a player is out of chips.
-    Terminated,
-    /// A session reached its hand count.
-    Truncated,
+crate::enums::named_enum! {
+    /// How an episode ended; its number is the code the binding passes
+    /// (0 running, 1 terminated, 2 truncated).
+    pub enum Ending {
+        Running = "running",
+        /// The hand is over (one-hand episodes), or a player is out of chips.
+        Terminated = "terminated",
+        /// A session reached its hand count.
+        Truncated = "truncated",
+    }
 }
 
 /// Stream keys: one seed gives different deal and bot generators.
@@ -491,6 +493,19 @@ impl EnvTable {
     /// since the last call.
     pub fn take_rewards(&mut self, out: &mut [i64]) -> u32 {
         out[..self.pending.len()].copy_from_slice(&self.pending);
+        self.pending.fill(0);
+        std::mem::take(&mut self.pending_hands)
+    }
+
+    /// [`EnvTable::take_rewards`] as an agent is rewarded: chips over the
+    /// big blind ([`EnvConfig::unit`]) for each seat, into `out` (seats
+    /// beyond the table's, and every seat when no hand ended, get 0).
+    pub fn take_rewards_in_big_blinds(&mut self, out: &mut [f64]) -> u32 {
+        let unit = self.config().unit() as f64;
+        out.fill(0.0);
+        for (o, &c) in out.iter_mut().zip(&self.pending) {
+            *o = c as f64 / unit;
+        }
         self.pending.fill(0);
         std::mem::take(&mut self.pending_hands)
     }
