@@ -1,7 +1,6 @@
 //! The PyO3 binding of holecards-core: conversions, error mapping and GIL
 //! release only. Every rule lives in the engine crate.
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
 
 #[macro_use]
 mod macros;
@@ -26,74 +25,54 @@ mod table;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// The compiled module: each binding module's classes and functions, then
+/// the exceptions, the enums and the engine's constants.
 #[pymodule]
-fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    errors::add_to(m)?;
-    enums::add_to(m)?;
-    m.add_class::<cards::Card>()?;
-    m.add_class::<cards::Deck>()?;
-    m.add_class::<eval::HandRank>()?;
-    m.add_function(wrap_pyfunction!(cards::parse_cards, m)?)?;
-    m.add_function(wrap_pyfunction!(eval::evaluate, m)?)?;
-    m.add_function(wrap_pyfunction!(eval::_evaluate_many, m)?)?;
-    m.add_function(wrap_pyfunction!(eval::_restore_hand_rank, m)?)?;
-    m.add_class::<game::Rules>()?;
-    m.add_class::<game::Hand>()?;
-    m.add_class::<game::LegalActions>()?;
-    m.add_class::<game::Pot>()?;
-    m.add_class::<game::Action>()?;
-    m.add_class::<game::SeatView>()?;
-    m.add_class::<game::Event>()?;
-    m.add_function(wrap_pyfunction!(game::_restore_view, m)?)?;
-    m.add("MIN_SEATS", holecards_core::game::MIN_SEATS)?;
-    m.add("MAX_SEATS", holecards_core::game::MAX_SEATS)?;
-    m.add("HOLE_CARDS", holecards_core::game::HOLE_CARDS)?;
-    m.add(
-        "ENV_ACTION_NAMES",
-        PyTuple::new(m.py(), holecards_core::env::AbstractAction::NAMES)?,
-    )?;
-    m.add_function(wrap_pyfunction!(game::_restore_rules, m)?)?;
-    m.add_function(wrap_pyfunction!(game::_restore_hand, m)?)?;
-    m.add_class::<range::Range>()?;
-    m.add_class::<phh::HandHistory>()?;
-    phh::add_constants(m)?;
-    m.add_function(wrap_pyfunction!(phh::_phh_loads, m)?)?;
-    m.add_function(wrap_pyfunction!(phh::_phh_restore, m)?)?;
-    m.add_function(wrap_pyfunction!(phh::_phh_toml_loads, m)?)?;
-    m.add_function(wrap_pyfunction!(phh::_phh_load_path, m)?)?;
-    m.add_function(wrap_pyfunction!(phh::_phh_load_many, m)?)?;
-    m.add_function(wrap_pyfunction!(phh::_phh_find_files, m)?)?;
-    m.add_class::<equity::EquityResult>()?;
-    m.add_function(wrap_pyfunction!(equity::_equity, m)?)?;
-    m.add_function(wrap_pyfunction!(equity::_equity_grid, m)?)?;
-    m.add_function(wrap_pyfunction!(phh::_phh_load_each, m)?)?;
-    m.add_function(wrap_pyfunction!(phh::_phh_replay_each, m)?)?;
-    m.add_function(wrap_pyfunction!(phh::_phh_dumps_hand, m)?)?;
-    m.add_function(wrap_pyfunction!(phh::_phh_dumps_history, m)?)?;
-    m.add_function(wrap_pyfunction!(phh::_phh_dumps_many, m)?)?;
-    m.add_function(wrap_pyfunction!(phh::_phh_from_hand, m)?)?;
-    m.add_function(wrap_pyfunction!(phh::_phh_check_each, m)?)?;
-    m.add_function(wrap_pyfunction!(phh::_phh_columns, m)?)?;
-    m.add_function(wrap_pyfunction!(bots::_play_bots, m)?)?;
-    m.add_function(wrap_pyfunction!(bots::_apply_answer, m)?)?;
-    m.add_class::<table::Table>()?;
-    m.add_class::<table::Tournament>()?;
-    m.add_class::<table::Player>()?;
-    m.add_class::<table::Bust>()?;
-    m.add_class::<table::Positions>()?;
-    m.add_class::<table::Finish>()?;
-    m.add_function(wrap_pyfunction!(table::_restore_table, m)?)?;
-    m.add_function(wrap_pyfunction!(table::_restore_tournament, m)?)?;
-    m.add_function(wrap_pyfunction!(table::icm, m)?)?;
-    m.add_function(wrap_pyfunction!(sim::_sim_cash, m)?)?;
-    m.add_function(wrap_pyfunction!(sim::_sim_cash_chunks, m)?)?;
-    m.add_function(wrap_pyfunction!(sim::_sim_tournaments, m)?)?;
-    m.add_function(wrap_pyfunction!(sim::_sim_bot_names, m)?)?;
-    m.add_class::<sim::BuiltinBot>()?;
-    m.add_class::<env::Config>()?;
-    m.add_class::<env::EnvTable>()?;
-    m.add_class::<env::VecEnv>()?;
-    m.add_function(wrap_pyfunction!(env::_env_layout, m)?)?;
-    m.add_function(wrap_pyfunction!(env::_env_observe_view, m)?)?;
-    Ok(())
+mod _core {
+    #[pymodule_export]
+    use crate::bots::{_apply_answer, _play_bots};
+    #[pymodule_export]
+    use crate::cards::{parse_cards, Card, Deck};
+    #[pymodule_export]
+    use crate::env::{_env_layout, _env_observe_view, Config, EnvTable, VecEnv};
+    #[pymodule_export]
+    use crate::equity::{_equity, _equity_grid, EquityResult};
+    #[pymodule_export]
+    use crate::eval::{_evaluate_many, _restore_hand_rank, evaluate, HandRank};
+    #[pymodule_export]
+    use crate::game::{
+        _restore_hand, _restore_rules, _restore_view, Action, Event, Hand, LegalActions, Pot,
+        Rules, SeatView,
+    };
+    #[pymodule_export]
+    use crate::phh::{
+        _phh_check_each, _phh_columns, _phh_dumps_hand, _phh_dumps_history, _phh_dumps_many,
+        _phh_find_files, _phh_from_hand, _phh_load_each, _phh_load_many, _phh_load_path,
+        _phh_loads, _phh_replay_each, _phh_restore, _phh_toml_loads, HandHistory,
+    };
+    #[pymodule_export]
+    use crate::range::Range;
+    #[pymodule_export]
+    use crate::sim::{_sim_bot_names, _sim_cash, _sim_cash_chunks, _sim_tournaments, BuiltinBot};
+    #[pymodule_export]
+    use crate::table::{
+        _restore_table, _restore_tournament, icm, Bust, Finish, Player, Positions, Table,
+        Tournament,
+    };
+
+    use pyo3::prelude::*;
+    use pyo3::types::PyTuple;
+
+    #[pymodule_init]
+    fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
+        crate::errors::add_to(m)?;
+        crate::enums::add_to(m)?;
+        crate::phh::add_constants(m)?;
+        m.add("MIN_SEATS", holecards_core::game::MIN_SEATS)?;
+        m.add("MAX_SEATS", holecards_core::game::MAX_SEATS)?;
+        m.add("HOLE_CARDS", holecards_core::game::HOLE_CARDS)?;
+        let names = holecards_core::env::AbstractAction::NAMES;
+        m.add("ENV_ACTION_NAMES", PyTuple::new(m.py(), names)?)?;
+        Ok(())
+    }
 }

@@ -154,7 +154,66 @@ where
 #[derive(Clone)]
 pub struct Table(pub core::Table);
 
-with_copy_and_pickle! { Table, "_restore_table", codec::encode_table, {
+/// A class of seated players (`Table`, `Tournament`): `with_copy_and_pickle!`
+/// with the getters both read from their table (`|t| table` finds it in
+/// `t`, the class's engine value), then the class's other methods.
+macro_rules! seated_class {
+    ($class:ident, $restore:literal, $encode:path, |$t:ident| $table:expr, { $($extra:tt)* }) => {
+        with_copy_and_pickle! { $class, $restore, $encode, {
+            /// The seated players, by seat.
+            #[getter]
+            fn players(&self) -> Vec<Player> {
+                let $t = &self.0;
+                players_of($table)
+            }
+            /// Each seat's stack (`None` for an empty seat).
+            #[getter]
+            fn stacks(&self) -> Vec<Option<u64>> {
+                let $t = &self.0;
+                $table.seats().iter().map(|p| p.as_ref().map(|p| p.stack)).collect()
+            }
+            /// Every chip at the table.
+            #[getter]
+            fn chips(&self) -> u64 {
+                let $t = &self.0;
+                $table.chips()
+            }
+            #[getter]
+            fn hands_dealt(&self) -> u64 {
+                let $t = &self.0;
+                $table.hands_dealt()
+            }
+            /// The positions of the last hand dealt.
+            #[getter]
+            fn positions(&self) -> Option<Positions> {
+                let $t = &self.0;
+                $table.last_positions().as_ref().map(Positions::from)
+            }
+            /// The table seats of the hand being played, in the hand's seat order
+            /// (the hand's seat `i` is table seat `dealt_seats[i]`).
+            #[getter]
+            fn dealt_seats(&self) -> Option<Vec<usize>> {
+                let $t = &self.0;
+                $table.dealt().map(|d| d.seats.clone())
+            }
+            /// Every player who busted, in order.
+            #[getter]
+            fn busts(&self) -> Vec<Bust> {
+                let $t = &self.0;
+                $table.busts().iter().map(Bust::from).collect()
+            }
+            /// Whether the hand's `seat` belongs to a player sitting out (a
+            /// dead-button table deals them in with a dead hand: folded at the deal).
+            fn is_absent(&self, seat: &Bound<'_, PyAny>) -> PyResult<bool> {
+                let $t = &self.0;
+                Ok($table.is_absent(seat_arg(seat)?))
+            }
+            $($extra)*
+        }}
+    };
+}
+
+seated_class! { Table, "_restore_table", codec::encode_table, |t| t, {
     #[new]
     #[pyo3(signature = (rules, seats=None, *, button=None, seed=None, missed_blinds=None), text_signature = "(rules, seats=9, *, button='moving', seed=None, missed_blinds='dead')")]
     fn new(
@@ -220,45 +279,6 @@ with_copy_and_pickle! { Table, "_restore_table", codec::encode_table, {
     #[getter]
     fn missed_blinds(&self) -> &'static str {
         self.0.missed_blinds().name()
-    }
-    /// The seated players, by seat.
-    #[getter]
-    fn players(&self) -> Vec<Player> {
-        players_of(&self.0)
-    }
-    /// Each seat's stack (`None` for an empty seat).
-    #[getter]
-    fn stacks(&self) -> Vec<Option<u64>> {
-        self.0
-            .seats()
-            .iter()
-            .map(|p| p.as_ref().map(|p| p.stack))
-            .collect()
-    }
-    /// Every chip at the table.
-    #[getter]
-    fn chips(&self) -> u64 {
-        self.0.chips()
-    }
-    #[getter]
-    fn hands_dealt(&self) -> u64 {
-        self.0.hands_dealt()
-    }
-    /// The positions of the last hand dealt.
-    #[getter]
-    fn positions(&self) -> Option<Positions> {
-        self.0.last_positions().as_ref().map(Positions::from)
-    }
-    /// The table seats of the hand being played, in the hand's seat order
-    /// (the hand's seat `i` is table seat `dealt_seats[i]`).
-    #[getter]
-    fn dealt_seats(&self) -> Option<Vec<usize>> {
-        self.0.dealt().map(|d| d.seats.clone())
-    }
-    /// Every player who busted, in order.
-    #[getter]
-    fn busts(&self) -> Vec<Bust> {
-        self.0.busts().iter().map(Bust::from).collect()
     }
 
     /// Seats a player; returns their id. Before the first hand everyone is
@@ -326,11 +346,6 @@ with_copy_and_pickle! { Table, "_restore_table", codec::encode_table, {
     /// Takes back the hand being played, as if it was never dealt.
     fn take_back(&mut self) -> bool {
         self.0.take_back()
-    }
-    /// Whether the hand's `seat` belongs to a player sitting out (a
-    /// dead-button table deals them in with a dead hand: folded at the deal).
-    fn is_absent(&self, seat: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.0.is_absent(seat_arg(seat)?))
     }
     /// Plays one hand through: `bots` is one callable for every seat, a
     /// list by table seat, or a dict `{seat: bot}`; a bot gets its seat's
@@ -438,7 +453,7 @@ fn structure_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<game::Structure> {
 #[derive(Clone)]
 pub struct Tournament(pub tour::Tournament);
 
-with_copy_and_pickle! { Tournament, "_restore_tournament", codec::encode_tournament, {
+seated_class! { Tournament, "_restore_tournament", codec::encode_tournament, |t| t.table(), {
     #[new]
     #[pyo3(
         signature = (levels, stacks, payouts=None, *, structure=None, hands_per_level=None, seconds_per_level=None, ante=None, button=None, seed=None),
@@ -591,39 +606,6 @@ with_copy_and_pickle! { Tournament, "_restore_tournament", codec::encode_tournam
     fn results(&self) -> Vec<Finish> {
         self.0.results().iter().map(Finish::from).collect()
     }
-    #[getter]
-    fn players(&self) -> Vec<Player> {
-        players_of(self.0.table())
-    }
-    #[getter]
-    fn stacks(&self) -> Vec<Option<u64>> {
-        self.0
-            .table()
-            .seats()
-            .iter()
-            .map(|p| p.as_ref().map(|p| p.stack))
-            .collect()
-    }
-    #[getter]
-    fn chips(&self) -> u64 {
-        self.0.table().chips()
-    }
-    #[getter]
-    fn hands_dealt(&self) -> u64 {
-        self.0.table().hands_dealt()
-    }
-    #[getter]
-    fn positions(&self) -> Option<Positions> {
-        self.0.table().last_positions().as_ref().map(Positions::from)
-    }
-    #[getter]
-    fn dealt_seats(&self) -> Option<Vec<usize>> {
-        self.0.table().dealt().map(|d| d.seats.clone())
-    }
-    #[getter]
-    fn busts(&self) -> Vec<Bust> {
-        self.0.table().busts().iter().map(Bust::from).collect()
-    }
     /// A late entry at an empty seat; returns the player's id.
     fn register(&mut self, seat: &Bound<'_, PyAny>, stack: &Bound<'_, PyAny>) -> PyResult<u32> {
         self.0
@@ -639,9 +621,6 @@ with_copy_and_pickle! { Tournament, "_restore_tournament", codec::encode_tournam
             .table_mut()
             .sit_in(seat_arg(seat)?, Entry::WaitForBigBlind)
             .py()
-    }
-    fn is_absent(&self, seat: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.0.table().is_absent(seat_arg(seat)?))
     }
     /// Deals the next hand at the level due: with `seconds_per_level`, pass
     /// `clock`, the seconds since the start.
