@@ -19,6 +19,20 @@ fn repr(v: &Bound<'_, PyAny>) -> String {
     v.repr().map(|r| r.to_string()).unwrap_or_default()
 }
 
+/// The items of a list (or another sequence) converted by `item` (given
+/// each one's index); `what`
+/// says what it must be, in the error for a value that is not one.
+fn list_of<T>(
+    value: &Bound<'_, PyAny>,
+    what: &str,
+    mut item: impl FnMut(usize, &Bound<'_, PyAny>) -> PyResult<T>,
+) -> PyResult<Vec<T>> {
+    let items: Vec<Bound<'_, PyAny>> = value
+        .extract()
+        .map_err(|_| config(format!("{what}, not {}", repr(value))))?;
+    items.iter().enumerate().map(|(i, v)| item(i, v)).collect()
+}
+
 fn chips(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u64> {
     crate::args::as_u64(v).ok_or_else(|| {
         config(format!(
@@ -156,10 +170,22 @@ pub struct Table(pub core::Table);
 
 /// A class of seated players (`Table`, `Tournament`): `with_copy_and_pickle!`
 /// with the getters both read from their table (`|t| table` finds it in
-/// `t`, the class's engine value), then the class's other methods.
+/// `t`, the class's engine value), `finish` (returning `result`s) and
+/// `take_back`, then the class's other methods.
 macro_rules! seated_class {
-    ($class:ident, $restore:literal, $encode:path, |$t:ident| $table:expr, { $($extra:tt)* }) => {
+    ($class:ident, $restore:literal, $encode:path, |$t:ident| $table:expr, $result:ident, { $($extra:tt)* }) => {
         with_copy_and_pickle! { $class, $restore, $encode, {
+            /// Carries a finished hand back (stacks, busts); returns its
+            /// busts (`Table`) or the places it decided (`Tournament`).
+            fn finish(&mut self, hand: PyRef<'_, Hand>) -> PyResult<Vec<$result>> {
+                let done = self.0.finish(&hand.0).py()?;
+                Ok(done.iter().map($result::from).collect())
+            }
+            /// Takes back the hand being played, as if it was never dealt
+            /// (a tournament's level, its hand count and the clock too).
+            fn take_back(&mut self) -> bool {
+                self.0.take_back()
+            }
             /// The seated players, by seat.
             #[getter]
             fn players(&self) -> Vec<Player> {
@@ -213,7 +239,7 @@ macro_rules! seated_class {
     };
 }
 
-seated_class! { Table, "_restore_table", codec::encode_table, |t| t, {
+seated_class! { Table, "_restore_table", codec::encode_table, |t| t, Bust, {
     #[new]
     #[pyo3(signature = (rules, seats=None, *, button=None, seed=None, missed_blinds=None), text_signature = "(rules, seats=9, *, button='moving', seed=None, missed_blinds='dead')")]
     fn new(
@@ -333,20 +359,6 @@ seated_class! { Table, "_restore_table", codec::encode_table, |t| t, {
     fn new_hand(&mut self) -> PyResult<Hand> {
         Ok(Hand(self.0.new_hand().py()?))
     }
-    /// Carries a finished hand back (stacks, busts); returns its busts.
-    fn finish(&mut self, hand: PyRef<'_, Hand>) -> PyResult<Vec<Bust>> {
-        Ok(self
-            .0
-            .finish(&hand.0)
-            .py()?
-            .iter()
-            .map(Bust::from)
-            .collect())
-    }
-    /// Takes back the hand being played, as if it was never dealt.
-    fn take_back(&mut self) -> bool {
-        self.0.take_back()
-    }
     /// Plays one hand through: `bots` is one callable for every seat, a
     /// list by table seat, or a dict `{seat: bot}`; a bot gets its seat's
     /// `SeatView` (seats numbered as in the hand) and returns `("fold", 0)`,
@@ -453,7 +465,7 @@ fn structure_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<game::Structure> {
 #[derive(Clone)]
 pub struct Tournament(pub tour::Tournament);
 
-seated_class! { Tournament, "_restore_tournament", codec::encode_tournament, |t| t.table(), {
+seated_class! { Tournament, "_restore_tournament", codec::encode_tournament, |t| t.table(), Finish, {
     #[new]
     #[pyo3(
         signature = (levels, stacks, payouts=None, *, structure=None, hands_per_level=None, seconds_per_level=None, ante=None, button=None, seed=None),
@@ -481,48 +493,26 @@ seated_class! { Tournament, "_restore_tournament", codec::encode_tournament, |t|
             )
             .py()?,
         };
-        let items: Vec<Bound<'_, PyAny>> = levels.extract().map_err(|_| {
-            config(format!(
-                "levels must be a list of (small_blind, big_blind[, ante]), not {}",
-                repr(levels)
-            ))
-        })?;
-        let levels = items
-            .iter()
-            .enumerate()
-            .map(|(i, l)| level_of(l, rule, i))
-            .collect::<PyResult<Vec<_>>>()?;
-        let stacks_items: Vec<Bound<'_, PyAny>> = stacks.extract().map_err(|_| {
-            config(format!(
-                "stacks must be a list of chips by seat (0 for an empty seat), not {}",
-                repr(stacks)
-            ))
-        })?;
-        let stacks = stacks_items
-            .iter()
-            .map(|s| chips("a stack", s))
-            .collect::<PyResult<Vec<_>>>()?;
+        let levels = list_of(
+            levels,
+            "levels must be a list of (small_blind, big_blind[, ante])",
+            |i, l| level_of(l, rule, i),
+        )?;
+        let stacks = list_of(
+            stacks,
+            "stacks must be a list of chips by seat (0 for an empty seat)",
+            |_, s| chips("a stack", s),
+        )?;
         let payouts = match payouts.filter(|p| !p.is_none()) {
             None => Vec::new(),
-            Some(p) => {
-                let items: Vec<Bound<'_, PyAny>> = p.extract().map_err(|_| {
+            Some(p) => list_of(p, "payouts must be a list of prizes by place", |_, x| {
+                crate::args::as_u64(x).ok_or_else(|| {
                     config(format!(
-                        "payouts must be a list of prizes by place, not {}",
-                        repr(p)
+                        "a payout is a whole number (0 or more), not {}",
+                        repr(x)
                     ))
-                })?;
-                items
-                    .iter()
-                    .map(|x| {
-                        crate::args::as_u64(x).ok_or_else(|| {
-                            config(format!(
-                                "a payout is a whole number (0 or more), not {}",
-                                repr(x)
-                            ))
-                        })
-                    })
-                    .collect::<PyResult<Vec<_>>>()?
-            }
+                })
+            })?,
         };
         let hands = hands_per_level
             .filter(|v| !v.is_none())
@@ -628,21 +618,6 @@ seated_class! { Tournament, "_restore_tournament", codec::encode_tournament, |t|
     fn new_hand(&mut self, clock: Option<f64>) -> PyResult<Hand> {
         Ok(Hand(self.0.new_hand(clock).py()?))
     }
-    /// Carries a finished hand back; returns the places it decided.
-    fn finish(&mut self, hand: PyRef<'_, Hand>) -> PyResult<Vec<Finish>> {
-        Ok(self
-            .0
-            .finish(&hand.0)
-            .py()?
-            .iter()
-            .map(Finish::from)
-            .collect())
-    }
-    /// Takes back the hand being played, as if it was never dealt (the
-    /// level, its hand count and the clock too).
-    fn take_back(&mut self) -> bool {
-        self.0.take_back()
-    }
     /// Plays one hand through with `bots` (as for `Table.play`); returns it.
     #[pyo3(signature = (bots, clock=None))]
     fn play(slf: &Bound<'_, Self>, bots: &Bound<'_, PyAny>, clock: Option<f64>) -> PyResult<Hand> {
@@ -705,32 +680,19 @@ pub fn icm(
     trials: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<f64>> {
-    let s_items: Vec<Bound<'_, PyAny>> = stacks.extract().map_err(|_| {
-        config(format!(
-            "stacks must be a list of chip counts, not {}",
-            repr(stacks)
-        ))
+    let stacks = list_of(stacks, "stacks must be a list of chip counts", |_, s| {
+        chips("a stack", s)
     })?;
-    let stacks = s_items
-        .iter()
-        .map(|s| chips("a stack", s))
-        .collect::<PyResult<Vec<_>>>()?;
-    let p_items: Vec<Bound<'_, PyAny>> = payouts.extract().map_err(|_| {
-        config(format!(
-            "payouts must be a list of prizes by place, not {}",
-            repr(payouts)
-        ))
-    })?;
-    let payouts = p_items
-        .iter()
-        .map(|p| {
-            if p.is_instance_of::<pyo3::types::PyBool>() {
-                return Err(config(format!("a payout is an amount, not {}", repr(p))));
-            }
-            p.extract::<f64>()
-                .map_err(|_| config(format!("a payout is an amount, not {}", repr(p))))
-        })
-        .collect::<PyResult<Vec<_>>>()?;
+    let payouts = list_of(
+        payouts,
+        "payouts must be a list of prizes by place",
+        |_, p| {
+            let amount = (!p.is_instance_of::<pyo3::types::PyBool>())
+                .then(|| p.extract::<f64>().ok())
+                .flatten();
+            amount.ok_or_else(|| config(format!("a payout is an amount, not {}", repr(p))))
+        },
+    )?;
     let trials = trials_arg(trials)?;
     let seed = crate::cards::seed_from_py(seed)?;
     let r = py
