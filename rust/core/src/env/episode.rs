@@ -6,9 +6,10 @@ use super::actions::{refusal, ActionSpace, Spot};
 use super::observe::{encode, unit, Layout};
 use crate::deck::DeckRng;
 use crate::error::{Error, IllegalReason, Result};
-use crate::game::{Hand, Move, Rules, MAX_SEATS, MIN_SEATS};
+use crate::game::{play, Hand, Move, Rules, MAX_SEATS, MIN_SEATS};
 use crate::sim::{BotKind, BotRng, Observation};
 use rand::{Rng, SeedableRng};
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 /// Each episode's starting stacks.
@@ -436,17 +437,18 @@ impl EnvTable {
                 }
                 continue;
             }
-            let Some(obs) = Observation::of(&self.hand) else {
+            let (bots, rng) = (&self.cfg.bots, &mut self.rng);
+            let agent = play::play_until(&mut self.hand, &[], 0, |hand, seat, _| {
+                let (Some(bot), Some(obs)) = (bots[seat], Observation::of(hand)) else {
+                    return Ok(ControlFlow::Break(()));
+                };
+                let la = *obs.legal();
+                let mv = bot.act(&obs, rng);
+                hand.act_legal(&la, mv)?;
+                Ok::<_, Error>(ControlFlow::Continue(()))
+            })?;
+            if agent || !self.hand.is_over() {
                 return Ok(());
-            };
-            let seat = obs.seat();
-            match self.cfg.bots[seat] {
-                Some(bot) => {
-                    let la = *obs.legal();
-                    let mv = bot.act(&obs, &mut self.rng);
-                    self.hand.act_legal(&la, mv)?;
-                }
-                _ => return Ok(()),
             }
         }
     }

@@ -22,6 +22,7 @@
 //! back, leaving the table or tournament as it was before the deal.
 use super::{Hand, LegalActions, Move, SeatView};
 use crate::error::{Error, Result};
+use std::ops::ControlFlow;
 
 /// A move's names with their moves (made from the amount given).
 type MakeMove = fn(u64) -> Move;
@@ -150,21 +151,46 @@ pub fn play_out<E: From<Error>>(
     absent: u32,
     mut policy: impl FnMut(&Turn<'_>) -> std::result::Result<Move, E>,
 ) -> std::result::Result<(), E> {
-    while let Some(seat) = hand.actor() {
-        let la = (seat < 32 && absent & (1 << seat) != 0)
-            .then(|| hand.legal_actions())
-            .flatten();
-        let mv = match la {
-            Some(la) => move_for_absent(&la),
-            None => policy(&Turn {
-                hand,
-                seat,
-                table_seat: seats.get(seat).copied().unwrap_or(seat),
-            })?,
-        };
+    play_until(hand, seats, absent, |hand, seat, table_seat| {
+        let mv = policy(&Turn {
+            hand,
+            seat,
+            table_seat,
+        })?;
         hand.act(None, mv)?;
-    }
+        Ok::<_, E>(ControlFlow::Continue(()))
+    })?;
     Ok(())
+}
+
+/// The one play loop, under [`play_out`] and every loop of bots (the
+/// simulations', the environments'). While someone is to act: an absent
+/// player (bit of `absent`) plays [`move_for_absent`]; any other seat is
+/// `step(hand, seat, table_seat)`'s to move, which may instead stop the
+/// loop (`Break`: an agent of an environment is to act, and the loop
+/// returns `true`) or fail (the hand keeps the moves made before). A bot
+/// that has checked its move against the legal actions it read may make it
+/// with [`Hand::act_legal`]: nothing else is checked twice.
+#[inline]
+pub fn play_until<E: From<Error>>(
+    hand: &mut Hand,
+    seats: &[usize],
+    absent: u32,
+    mut step: impl FnMut(&mut Hand, usize, usize) -> std::result::Result<ControlFlow<()>, E>,
+) -> std::result::Result<bool, E> {
+    while let Some(seat) = hand.actor() {
+        if seat < 32 && absent & (1 << seat) != 0 {
+            if let Some(la) = hand.legal_actions() {
+                hand.act(None, move_for_absent(&la))?;
+                continue;
+            }
+        }
+        let table_seat = seats.get(seat).copied().unwrap_or(seat);
+        if step(hand, seat, table_seat)?.is_break() {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// What deals hands and takes their results back: a table, a tournament.

@@ -14,9 +14,10 @@ use super::bots::{random_act, BotKind, BotRng, Observation};
 use crate::deck::DeckRng;
 use crate::equity::Control;
 use crate::error::{Error, ErrorKind, Result};
-use crate::game::{Hand, Rules, Turn};
+use crate::game::{play, Hand, Rules, Turn};
 use crate::table::tournament::{Advance, Level, Tournament};
 use rand::SeedableRng;
+use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -287,20 +288,21 @@ impl CashSim {
                 button = if button + 1 == n { 0 } else { button + 1 };
                 hand.redeal_checked(&self.stacks, button, &mut deal)?;
             }
-            while let Some(seat) = hand.actor() {
+            play::play_until(&mut hand, &[], 0, |hand, seat, _| {
                 match self.bots[seat] {
                     // (the random bot needs less than an observation: see random_act)
-                    BotKind::Random => random_act(&mut hand, seat, &mut brng)?,
+                    BotKind::Random => random_act(hand, seat, &mut brng)?,
                     bot => {
-                        let Some(obs) = Observation::of(&hand) else {
-                            break;
+                        let Some(obs) = Observation::of(hand) else {
+                            return Ok(ControlFlow::Break(()));
                         };
                         let la = *obs.legal();
                         let mv = bot.act(&obs, &mut brng);
                         hand.act_legal(&la, mv)?;
                     }
                 }
-            }
+                Ok::<_, Error>(ControlFlow::Continue(()))
+            })?;
             // (zipped, the seats are added up with no bounds checks)
             for (((seat, &start), net), net_squared) in hand
                 .seats
