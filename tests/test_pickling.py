@@ -107,3 +107,22 @@ def test_pickling_a_hand_won_by_folds():
     play(h, 10, "f", "f")
     g = pickle.loads(pickle.dumps(h))
     assert g == h and g.payoffs == [3, -1, -2] and g.street == Street.PREFLOP
+
+
+def test_an_illegal_action_error_pickles_with_its_legal_actions():
+    """An IllegalActionError crosses processes (multiprocessing, Ray) whole:
+    its message, reason and legal actions."""
+    hand = Hand(hc.Rules.no_limit(small_blind=1, big_blind=2), [100, 100], seed=1)
+    with pytest.raises(IllegalActionError) as info:
+        hand.act(1, hc.ActionKind.FOLD)
+    err = info.value
+    back = pickle.loads(pickle.dumps(err))
+    assert type(back) is IllegalActionError
+    assert str(back) == str(err)
+    assert back.reason is hc.IllegalReason.NOT_YOUR_TURN
+    assert back.legal == err.legal
+    assert (back.legal.seat, back.legal.call_amount, back.legal.min_raise_to) == (0, 1, 4)
+    assert repr(back.legal) == (
+        "LegalActions(seat=0, can_fold=True, can_check=False, call_amount=1, "
+        "min_raise_to=4, max_raise_to=100)"
+    )

@@ -133,6 +133,7 @@ __all__ = [
     "_restore_rules",
     "_restore_hand",
     "_restore_view",
+    "_restore_legal_actions",
     "Range",
     "HandHistory",
     "PHH_FIELDS",
@@ -353,6 +354,16 @@ class LegalActions:
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+def _restore_legal_actions(
+    seat: int,
+    can_fold: bool,
+    can_check: bool,
+    call_amount: int,
+    min_raise_to: Optional[int],
+    max_raise_to: Optional[int],
+) -> LegalActions: ...
 
 @final
 class Pot:

@@ -312,19 +312,43 @@ with_getters!(LegalActions [
         self.0.can_raise()
     }
     fn __repr__(&self) -> String {
-        let o = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_else(|| "None".into());
-        let b = |v: bool| if v { "True" } else { "False" };
+        use crate::macros::PyRepr;
+        let l = &self.0;
         format!(
             "LegalActions(seat={}, can_fold={}, can_check={}, call_amount={}, min_raise_to={}, max_raise_to={})",
-            self.0.seat,
-            b(self.0.can_fold),
-            b(self.0.can_check),
-            self.0.call_amount,
-            o(self.0.min_raise_to),
-            o(self.0.max_raise_to)
+            l.seat, l.can_fold.py_repr(), l.can_check.py_repr(), l.call_amount,
+            l.min_raise_to.py_repr(), l.max_raise_to.py_repr()
         )
     }
+    /// Pickled as its fields (an `IllegalActionError` carries one).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, LegalFields)> {
+        let restore = py.import("holecards._core")?.getattr("_restore_legal_actions")?;
+        let l = &self.0;
+        Ok((restore, (l.seat, l.can_fold, l.can_check, l.call_amount, l.min_raise_to, l.max_raise_to)))
+    }
 });
+
+/// `LegalActions`' fields, as pickled.
+type LegalFields = (usize, bool, bool, u64, Option<u64>, Option<u64>);
+
+#[pyfunction]
+pub fn _restore_legal_actions(
+    seat: usize,
+    can_fold: bool,
+    can_check: bool,
+    call_amount: u64,
+    min_raise_to: Option<u64>,
+    max_raise_to: Option<u64>,
+) -> LegalActions {
+    LegalActions(game::LegalActions {
+        seat,
+        can_fold,
+        can_check,
+        call_amount,
+        min_raise_to,
+        max_raise_to,
+    })
+}
 
 /// A pot: its chips, the seats that can win it and, once paid, its winners.
 #[pyclass(module = "holecards", name = "Pot", frozen, eq, hash)]

@@ -41,8 +41,8 @@ mod _core {
     use crate::eval::{_evaluate_many, _restore_hand_rank, evaluate, HandRank};
     #[pymodule_export]
     use crate::game::{
-        _restore_hand, _restore_rules, _restore_view, Action, Event, Hand, LegalActions, Pot,
-        Rules, SeatView,
+        _restore_hand, _restore_legal_actions, _restore_rules, _restore_view, Action, Event, Hand,
+        LegalActions, Pot, Rules, SeatView,
     };
     #[pymodule_export]
     use crate::phh::{
