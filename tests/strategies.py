@@ -9,9 +9,11 @@ house, a straight and a flush in the same seven cards, boards that play.
 
 from __future__ import annotations
 
-from typing import List
+from typing import Any, List
 
 from hypothesis import strategies as st
+
+from reference_equity import DECK_TEXT
 
 ACE = 12
 ALL_CARDS = list(range(52))
@@ -241,3 +243,33 @@ def board_and_two_holdings(draw):
     rest = [c for c in ALL_CARDS if c not in board]
     holes = draw(st.lists(st.sampled_from(rest), min_size=4, max_size=4, unique=True))
     return board, holes[:2], holes[2:]
+
+
+@st.composite
+def known_hands_spot(draw: Any, min_players: int, max_players: int, board_len: int) -> Any:
+    """Known hole cards, a board of board_len cards and 0 to 3 dead cards."""
+    n = draw(st.integers(min_players, max_players))
+    n_dead = draw(st.integers(0, 3))
+    deck = draw(st.permutations(DECK_TEXT))
+    hands = [deck[2 * i] + deck[2 * i + 1] for i in range(n)]
+    board = deck[2 * n : 2 * n + board_len]
+    dead = deck[2 * n + board_len : 2 * n + board_len + n_dead]
+    return hands, board, dead
+
+
+def any_argument(list_item_max: int, *more: Any) -> Any:
+    """Any value a caller might pass as an argument: None, booleans, integers
+    (huge, negative), floats (NaN, infinities), short text, short lists of
+    integers up to ``list_item_max``, an object, and the strategies ``more``."""
+    return st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.integers(min_value=2**63 - 2, max_value=2**65),
+        st.integers(max_value=0),
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.text(max_size=4),
+        st.lists(st.integers(min_value=-5, max_value=list_item_max), max_size=3),
+        *more,
+        st.just(object()),
+    )

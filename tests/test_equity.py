@@ -35,6 +35,7 @@ from reference_equity import (
     reference_equity,
     split_cards,
 )
+from strategies import known_hands_spot
 
 hc: Any = holecards
 
@@ -43,6 +44,11 @@ SUPPRESS = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_
 
 def _settings(n: int) -> settings:
     return settings(max_examples=n, deadline=None, suppress_health_check=SUPPRESS)
+
+
+def outcome(r: Any) -> Tuple[Any, ...]:
+    """What two answers to the same question must share."""
+    return (r.equities, r.wins, r.ties, r.boards)
 
 
 def close(a: float, b: float) -> bool:
@@ -108,12 +114,7 @@ def test_board_and_dead_as_text_or_lists() -> None:
         ([hc.Card(c) for c in ("2c", "7d", "9h")], [hc.Card("3s")]),
     ]:
         other = hc.equity(["AhKh", "QsQd"], board, dead)
-        assert (other.equities, other.wins, other.ties, other.boards) == (
-            text.equities,
-            text.wins,
-            text.ties,
-            text.boards,
-        )
+        assert outcome(other) == outcome(text)
     # 45 - 1 dead = 44 cards left, C(44, 2) = 946 turn-and-river pairs
     assert text.boards == 946
 
@@ -128,12 +129,7 @@ def test_range_objects_and_combos() -> None:
     # A Range object plays as its text does.
     text = hc.equity(["AhKh", "TT+,AQs+"], "2c7d9h3s")
     obj = hc.equity(["AhKh", hc.Range("TT+,AQs+")], "2c7d9h3s")
-    assert (obj.equities, obj.wins, obj.ties, obj.boards) == (
-        text.equities,
-        text.wins,
-        text.ties,
-        text.boards,
-    )
+    assert outcome(obj) == outcome(text)
 
 
 EVAL7_RANGES = [
@@ -161,18 +157,6 @@ def test_range_combos_match_eval7(text: str) -> None:
 
 # ---------------------------------------------------------------------------
 # Exact enumeration against the reference on random spots
-
-
-@st.composite
-def known_hands_spot(draw: Any, min_players: int, max_players: int, board_len: int) -> Any:
-    """Known hole cards, a board of board_len cards and 0 to 3 dead cards."""
-    n = draw(st.integers(min_players, max_players))
-    n_dead = draw(st.integers(0, 3))
-    deck = draw(st.permutations(DECK_TEXT))
-    hands = [deck[2 * i] + deck[2 * i + 1] for i in range(n)]
-    board = deck[2 * n : 2 * n + board_len]
-    dead = deck[2 * n + board_len : 2 * n + board_len + n_dead]
-    return hands, board, dead
 
 
 def _known_hands(spot: Any) -> None:
@@ -280,12 +264,7 @@ def test_one_card_and_random_players() -> None:
     got = hc.equity(["AhKh", "random"], "".join(river))
     check_against_reference(got, want)
     again = hc.equity(["AhKh", "100%"], "".join(river))
-    assert (again.equities, again.wins, again.ties, again.boards) == (
-        got.equities,
-        got.wins,
-        got.ties,
-        got.boards,
-    )
+    assert outcome(again) == outcome(got)
 
 
 # ---------------------------------------------------------------------------
@@ -303,24 +282,24 @@ TT_AQS = [
 ]
 
 
-def test_example_turn_against_reference() -> None:
-    board = split_cards("2c7d9h3s")
+@pytest.mark.parametrize(
+    "text, boards, wins, ties, equity",
+    [
+        ("2c7d9h3s", 30 * 44, 240, 132, 0.2318),
+        # The reference takes about 4 s on the flop (30 villain combos x 990
+        # turn-river pairs x 2 hands of 7 cards).
+        ("2c7d9h", 30 * 990, 8240, 2821, 0.3249),
+    ],
+)
+def test_example_flop_and_turn_against_reference(
+    text: str, boards: int, wins: int, ties: int, equity: float
+) -> None:
+    board = split_cards(text)
     want = reference_equity([hand_range("AhKh"), TT_AQS], board)
     got = hc.equity(["AhKh", "TT+,AQs+"], "".join(board))
     check_against_reference(got, want)
-    assert got.boards == 30 * 44 and got.wins[0] == 240 and got.ties[0] == 132
-    assert round(got.equities[0], 4) == 0.2318
-
-
-def test_example_flop_against_reference() -> None:
-    # The reference takes about 4 s here (30 villain combos x 990 turn-river
-    # pairs x 2 hands of 7 cards).
-    board = split_cards("2c7d9h")
-    want = reference_equity([hand_range("AhKh"), TT_AQS], board)
-    got = hc.equity(["AhKh", "TT+,AQs+"], "".join(board))
-    check_against_reference(got, want)
-    assert got.boards == 30 * 990 and got.wins[0] == 8240 and got.ties[0] == 2821
-    assert round(got.equities[0], 4) == 0.3249
+    assert (got.boards, got.wins[0], got.ties[0]) == (boards, wins, ties)
+    assert round(got.equities[0], 4) == equity
 
 
 # ---------------------------------------------------------------------------

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import holecards as hc
-from long_calls import assert_stops_on_ctrl_c, run_child
+from long_calls import run_child
+from strategies import any_argument
 
 
 def test_a_huge_flop_listing_is_refused_at_once_in_little_memory() -> None:
@@ -53,21 +54,6 @@ def test_a_question_under_the_limit_is_still_answered() -> None:
     assert r.exact
 
 
-LONG_EQUITY = [
-    "equity(['random', 'random', 'random'], trials=10**12, seed=1)",
-    "equity(['AhKh', 'QsQd'], trials=10**15, seed=1)",
-    "equity(['random', 'JJ+'], threads=2)",  # about 3 s of work on two cores
-    "equity(['random', 'random', 'TT+'], board='2c7d9h3s', threads=2)",
-    "equity(['random', 'random', 'random', 'random'], target_std_error=1e-9, seed=2)",
-    "equity_grid('random', trials=10**7, seed=1)",
-]
-
-
-@pytest.mark.parametrize("call", LONG_EQUITY)
-def test_long_equity_calls_stop_on_ctrl_c(call: str) -> None:
-    assert_stops_on_ctrl_c(call)
-
-
 def test_huge_range_texts_are_refused_at_once() -> None:
     text = "AA," * 400_000  # 1.2 MB
     t = time.monotonic()
@@ -95,17 +81,7 @@ def test_tiny_weights_give_the_equities_of_weight_one(board: str) -> None:
     assert half.boards == pytest.approx(one.boards / 2, rel=1e-14)
 
 
-_ANY = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(),
-    st.integers(min_value=2**63 - 2, max_value=2**65),
-    st.integers(max_value=0),
-    st.floats(allow_nan=True, allow_infinity=True),
-    st.text(max_size=4),
-    st.lists(st.integers(min_value=-5, max_value=60), max_size=3),
-    st.just(object()),
-)
+_ANY = any_argument(60)
 # (a valid trial count is kept small; 2**50 itself is valid and would run for days)
 _TRIALS = st.one_of(
     st.none(),

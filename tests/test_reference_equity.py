@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any, List, Sequence
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
 
 from reference_equity import (
     DECK_TEXT,
@@ -20,6 +20,7 @@ from reference_equity import (
     reference_equity,
     split_cards,
 )
+from strategies import known_hands_spot
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -51,17 +52,6 @@ def _eval7_counts(hands: Sequence[str], board: Sequence[str], dead: Sequence[str
                 ties[p] += 1
             shares[p] += Fraction(1, len(best))
     return wins, ties, [s / boards for s in shares], boards
-
-
-@st.composite
-def known_hands_spot(draw: Any, min_players: int, max_players: int, board_len: int) -> Any:
-    n = draw(st.integers(min_players, max_players))
-    n_dead = draw(st.integers(0, 3))
-    deck = draw(st.permutations(DECK_TEXT))
-    hands = [deck[2 * i] + deck[2 * i + 1] for i in range(n)]
-    board = deck[2 * n : 2 * n + board_len]
-    dead = deck[2 * n + board_len : 2 * n + board_len + n_dead]
-    return hands, board, dead
 
 
 def _check_against_eval7(hands: List[str], board: List[str], dead: List[str]) -> None:

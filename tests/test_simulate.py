@@ -220,23 +220,8 @@ def test_demo_shows_equity_a_bot_tournament_and_the_sample_replayed() -> None:
 # ---------------------------------------------------------------------------
 # Large requests: bounded memory, Ctrl-C, exact sums, arguments
 
-from long_calls import assert_stops_on_ctrl_c, run_child  # noqa: E402
-
-LONG_SIMULATIONS = [
-    # 10**11 hands: the results of 49 million chunks were once kept at once
-    # (an abort: "memory allocation of 2734375000 bytes failed").
-    "holecards.simulate(['random', 'random'], hands=10**11, seed=1)",
-    "holecards.simulate(['random', 'station', 'tag'], hands=10**15, seed=1)",
-    # Ten million tournaments: 2.1 GB in two seconds, once.
-    "holecards.simulate(['random', 'random'], tournaments=10**7, seed=1)",
-    # One tournament that would last a billion hands (Ctrl-C was ignored).
-    "holecards.simulate(['station'] * 3, tournaments=1, levels=[(1, 2)], stacks=10**9, max_hands=10**9)",
-]
-
-
-@pytest.mark.parametrize("call", LONG_SIMULATIONS)
-def test_long_simulations_run_in_bounded_memory_and_stop_on_ctrl_c(call: str) -> None:
-    assert_stops_on_ctrl_c(call)
+from long_calls import run_child  # noqa: E402
+from strategies import any_argument  # noqa: E402
 
 
 def test_sums_of_squares_of_huge_stacks_are_exact() -> None:
@@ -342,18 +327,7 @@ def test_the_private_entry_points_convert_their_integers_too() -> None:
         holecards._core._sim_cash_chunks(-5)
 
 
-_ANY = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(),
-    st.integers(min_value=2**63 - 2, max_value=2**65),
-    st.integers(max_value=0),
-    st.floats(allow_nan=True, allow_infinity=True),
-    st.text(max_size=4),
-    st.lists(st.integers(min_value=-5, max_value=2**65), max_size=3),
-    st.tuples(st.integers(-3, 300), st.integers(-3, 300)),
-    st.just(object()),
-)
+_ANY = any_argument(2**65, st.tuples(st.integers(-3, 300), st.integers(-3, 300)))
 # Values that keep a run short when they are accepted.
 _COUNT = st.one_of(
     st.integers(1, 30),

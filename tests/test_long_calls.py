@@ -1,0 +1,34 @@
+"""Calls that would run for minutes or hours: each, in a child process,
+must keep its memory bounded and stop within a second of Ctrl-C
+(tests/long_calls.py says how this is measured)."""
+
+from __future__ import annotations
+
+import pytest
+
+from long_calls import assert_stops_on_ctrl_c
+
+LONG_EQUITY = [
+    "equity(['random', 'random', 'random'], trials=10**12, seed=1)",
+    "equity(['AhKh', 'QsQd'], trials=10**15, seed=1)",
+    "equity(['random', 'JJ+'], threads=2)",  # about 3 s of work on two cores
+    "equity(['random', 'random', 'TT+'], board='2c7d9h3s', threads=2)",
+    "equity(['random', 'random', 'random', 'random'], target_std_error=1e-9, seed=2)",
+    "equity_grid('random', trials=10**7, seed=1)",
+]
+
+LONG_SIMULATIONS = [
+    # 10**11 hands: the results of 49 million chunks were once kept at once
+    # (an abort: "memory allocation of 2734375000 bytes failed").
+    "holecards.simulate(['random', 'random'], hands=10**11, seed=1)",
+    "holecards.simulate(['random', 'station', 'tag'], hands=10**15, seed=1)",
+    # Ten million tournaments: 2.1 GB in two seconds, once.
+    "holecards.simulate(['random', 'random'], tournaments=10**7, seed=1)",
+    # One tournament that would last a billion hands (Ctrl-C was ignored).
+    "holecards.simulate(['station'] * 3, tournaments=1, levels=[(1, 2)], stacks=10**9, max_hands=10**9)",
+]
+
+
+@pytest.mark.parametrize("call", LONG_EQUITY + LONG_SIMULATIONS)
+def test_long_calls_run_in_bounded_memory_and_stop_on_ctrl_c(call: str) -> None:
+    assert_stops_on_ctrl_c(call)
