@@ -28,7 +28,14 @@ from typing import Any, Callable, Dict, Optional, Sequence, TextIO
 from .. import __version__
 from ..errors import HolecardsError
 from . import deal, demo, equity, evaluate, replay
-from ._common import MAX_SEED as MAX_SEED, PROG, CliError, LazyProgress, Parser, int_in_range
+from ._common import (
+    MAX_SEED as MAX_SEED,
+    PROG,
+    CliError,
+    LazyProgress,
+    Parser,
+    int_in_range as int_in_range,
+)
 
 # Each command's entry point, still importable from holecards.cli.
 from .deal import run_deal as run_deal
@@ -87,8 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
         module.add_parser(commands)
     from . import play as _cli_play, simulate as _cli_sim
 
-    _cli_sim.add_parser(commands, int_in_range)
-    _cli_play.add_parser(commands, int_in_range)
+    _cli_sim.add_parser(commands)
+    _cli_play.add_parser(commands)
     return parser
 
 

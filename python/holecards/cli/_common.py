@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, Callable, NoReturn
+from typing import Any, Callable, NoReturn, Optional
 
 from .._core import MAX_SEATS, MIN_SEATS
 
@@ -39,6 +39,23 @@ def int_in_range(name: str, low: int, high: int) -> Callable[[str], int]:
 
     parse.__name__ = name
     return parse
+
+
+def add_int(
+    parser: argparse.ArgumentParser,
+    flag: str,
+    low: int,
+    high: int,
+    help: str,
+    default: Optional[int] = None,
+    **more: Any,
+) -> None:
+    """Adds the option ``flag`` (``--hands``), a whole number from ``low`` to
+    ``high``, named in its errors as the option is (``hands``)."""
+    name = flag.lstrip("-").replace("-", "_")
+    parser.add_argument(
+        flag, type=int_in_range(name, low, high), default=default, help=help, **more
+    )
 
 
 def seed_type() -> Callable[[str], int]:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-from ._common import CliError, LazyProgress, int_in_range, seed_type, threads_type
+from ._common import CliError, LazyProgress, add_int, seed_type, threads_type
 
 
 def run_equity(args: argparse.Namespace, out: TextIO) -> int:
@@ -115,12 +115,7 @@ def add_parser(commands: Any) -> None:
     eq.add_argument("players", nargs="+", metavar="PLAYER", help="a hand, one card, or a range")
     eq.add_argument("--board", default="", help="known board cards, e.g. 2c7d9h")
     eq.add_argument("--dead", default="", help="dead cards, e.g. As")
-    eq.add_argument(
-        "--trials",
-        type=int_in_range("trials", 1, 10**15),
-        default=None,
-        help="Monte Carlo deals (default: exact)",
-    )
+    add_int(eq, "--trials", 1, 10**15, "Monte Carlo deals (default: exact)")
     eq.add_argument(
         "--target-se",
         type=float,

@@ -21,6 +21,7 @@ from ..bots import apply_move
 from ..enums import EventKind, Street
 from ..sim import BOT_NAMES
 from ..sim._simulate import _DEFAULT_LEVELS as DEFAULT_LEVELS
+from ._common import add_int
 
 _DEFAULT_BOTS = [
     "tight_aggressive",
@@ -35,7 +36,7 @@ _DEFAULT_BOTS = [
 ]
 
 
-def add_parser(commands: Any, int_in_range: Any) -> None:
+def add_parser(commands: Any) -> None:
     p = commands.add_parser(
         "play",
         help="play at the terminal against built-in bots (cash or tournament)",
@@ -45,39 +46,21 @@ def add_parser(commands: Any, int_in_range: Any) -> None:
             "a all-in, q quit. The end of input ends the session."
         ),
     )
-    p.add_argument(
-        "--players",
-        type=int_in_range("players", 2, 10),
-        default=6,
-        help="players at the table, you included (default 6)",
-    )
+    add_int(p, "--players", 2, 10, "players at the table, you included (default 6)", default=6)
     p.add_argument(
         "--bots", default=None, metavar="BOT,BOT,...", help="the bots, seat 1 on (default: a mix)"
     )
     p.add_argument("--blinds", default="1/2", metavar="SB/BB", help="cash blinds (default 1/2)")
-    p.add_argument(
-        "--stack",
-        type=int_in_range("stack", 1, 2**50),
-        default=None,
-        help="starting stacks (default 100 big blinds; 1500 in a tournament)",
+    add_int(
+        p, "--stack", 1, 2**50, "starting stacks (default 100 big blinds; 1500 in a tournament)"
     )
     p.add_argument(
         "--tournament",
         action="store_true",
         help="a single-table tournament (blinds up every 10 hands) instead of cash",
     )
-    p.add_argument(
-        "--hands",
-        type=int_in_range("hands", 1, 10**9),
-        default=None,
-        help="stop after this many hands",
-    )
-    p.add_argument(
-        "--seed",
-        type=int_in_range("seed", 0, 2**64 - 1),
-        default=None,
-        help="seed for the cards and the bots (default: random)",
-    )
+    add_int(p, "--hands", 1, 10**9, "stop after this many hands")
+    add_int(p, "--seed", 0, 2**64 - 1, "seed for the cards and the bots (default: random)")
 
 
 class _Input:

@@ -7,9 +7,10 @@ import json
 from typing import Any, TextIO, Union
 
 from ..sim import BOT_NAMES, SimulationResult, TournamentResult, simulate
+from ._common import add_int
 
 
-def add_parser(commands: Any, int_in_range: Any) -> None:
+def add_parser(commands: Any) -> None:
     sim = commands.add_parser(
         "simulate",
         help="bots against bots: many hands or tournaments, results per seat",
@@ -21,37 +22,14 @@ def add_parser(commands: Any, int_in_range: Any) -> None:
         ),
     )
     sim.add_argument("bots", nargs="+", metavar="BOT", help="a built-in bot's name, one per seat")
-    sim.add_argument(
-        "--hands",
-        type=int_in_range("hands", 1, 10**12),
-        default=None,
-        help="cash hands (default 100000)",
-    )
-    sim.add_argument(
-        "--tournaments",
-        type=int_in_range("tournaments", 1, 10**9),
-        default=None,
-        help="single-table tournaments instead of cash hands",
-    )
+    add_int(sim, "--hands", 1, 10**12, "cash hands (default 100000)")
+    add_int(sim, "--tournaments", 1, 10**9, "single-table tournaments instead of cash hands")
     sim.add_argument("--blinds", default="1/2", metavar="SB/BB", help="cash blinds (default 1/2)")
-    sim.add_argument(
-        "--stack",
-        type=int_in_range("stack", 1, 2**50),
-        default=None,
-        help="starting stack (default 100 big blinds; 1500 in tournaments)",
+    add_int(
+        sim, "--stack", 1, 2**50, "starting stack (default 100 big blinds; 1500 in tournaments)"
     )
-    sim.add_argument(
-        "--seed",
-        type=int_in_range("seed", 0, 2**64 - 1),
-        default=None,
-        help="seed (default: random, printed)",
-    )
-    sim.add_argument(
-        "--threads",
-        type=int_in_range("threads", 1, 1024),
-        default=None,
-        help="cores to use (default: all)",
-    )
+    add_int(sim, "--seed", 0, 2**64 - 1, "seed (default: random, printed)")
+    add_int(sim, "--threads", 1, 1024, "cores to use (default: all)")
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
