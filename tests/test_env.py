@@ -10,7 +10,7 @@ import re
 import warnings
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Dict, Iterator, List
 
 import numpy as np
 import pytest
@@ -54,6 +54,17 @@ def quiet() -> Any:
     w.__enter__()
     warnings.simplefilter("ignore")
     return w
+
+
+def live_turns(env: Any) -> Iterator[Any]:
+    """The observation of each live turn of an AEC episode (the caller then
+    steps); an agent that is done is stepped with None here."""
+    while env.agents:
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        yield obs
 
 
 @pytest.mark.parametrize("config", CONFIGS)
@@ -477,11 +488,7 @@ def test_masks_match_the_reference_for_any_fractions(
     env.reset(seed=seed)
     pick = random_agent(seed)
     spec_actions = env.table.spec.actions
-    while env.agents:
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            env.step(None)
-            continue
+    for obs in live_turns(env):
         view = env.view(env.agent_selection)
         assert obs["action_mask"].astype(bool).tolist() == ref.mask(view, spec_actions)
         assert np.allclose(obs["observation"], ref.observation(view), atol=1e-5)
@@ -605,11 +612,7 @@ def test_exact_mode_names_its_mask_for_the_kinds_and_replays() -> None:
     rng = np.random.default_rng(3)
     for episode in range(30):
         env.reset(seed=episode)
-        while env.agents:
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
+        for obs in live_turns(env):
             assert "action_mask" not in obs
             la = env.hand.legal_actions()
             kinds = np.flatnonzero(obs["kind_mask"])
@@ -683,11 +686,7 @@ def test_agents_and_messages_use_the_action_names() -> None:
     seen = set()
     for episode in range(200):
         env.reset(seed=episode)
-        while env.agents:
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
+        for obs in live_turns(env):
             for i in np.flatnonzero(obs["action_mask"] == 0):
                 if i > 1 and i not in seen:
                     seen.add(int(i))
