@@ -633,20 +633,28 @@ impl Parser<'_> {
         (start, end.max(start + 1).min(self.chars.len()))
     }
 
-    fn close_bracket(&mut self, w: f64) -> Result<()> {
-        let start = self.pos;
-        self.pos += 2;
+    /// Past the `skip` characters that open it (`[` or `[/`), a word then
+    /// `]`: the word's extent. Else the error `message`, from `start`.
+    fn bracketed(&mut self, start: usize, skip: usize, message: &str) -> Result<(usize, usize)> {
+        self.pos += skip;
         self.skip_ws();
         let (ns, ne) = self.word();
         self.skip_ws();
         if self.peek() != Some(']') {
-            return Err(self.error(
-                start,
-                self.pos.max(ne),
-                "a group ends with [/ then its weight then ] (like [/40])".into(),
-            ));
+            let end = self.pos.max(ne).max(start + 1);
+            return Err(self.error(start, end, message.into()));
         }
         self.pos += 1;
+        Ok((ns, ne))
+    }
+
+    fn close_bracket(&mut self, w: f64) -> Result<()> {
+        let start = self.pos;
+        let (ns, ne) = self.bracketed(
+            start,
+            2,
+            "a group ends with [/ then its weight then ] (like [/40])",
+        )?;
         match number(&self.chars[ns..ne]) {
             Some(v) if v == w * 100.0 || v / 100.0 == w => Ok(()),
             _ => Err(self.error(
@@ -671,19 +679,11 @@ impl Parser<'_> {
                     "weighted groups cannot be nested".into(),
                 ));
             }
-            self.pos += 1;
-            self.skip_ws();
-            let (ns, ne) = self.word();
-            self.skip_ws();
-            if self.peek() != Some(']') {
-                return Err(self.error(
-                    start,
-                    self.pos.max(ne).max(start + 1),
-                    "a weighted group starts with [ then a percentage then ] (like [40]AA,KK[/40])"
-                        .into(),
-                ));
-            }
-            self.pos += 1;
+            let (ns, ne) = self.bracketed(
+                start,
+                1,
+                "a weighted group starts with [ then a percentage then ] (like [40]AA,KK[/40])",
+            )?;
             let w = match number(&self.chars[ns..ne]) {
                 Some(v) if v <= 100.0 => v / 100.0,
                 _ => {
@@ -928,23 +928,42 @@ fn row_terms(hi: u8, kind: Kind, stream: &[Option<f64>], out: &mut Vec<Term>) {
         return;
     }
     for (first, last, weight) in runs(stream, hi as usize - 1) {
-        let text = if first == last {
-            class_name(kind, hi, first)
-        } else if first == hi - 1 {
-            format!("{}+", class_name(kind, hi, last))
-        } else {
-            format!(
-                "{}-{}",
-                class_name(kind, hi, first),
-                class_name(kind, hi, last)
-            )
-        };
-        out.push(Term {
-            text,
-            weight,
+        let single = first == last;
+        out.push(run_term(
             kind,
-            top: (hi, first),
-        });
+            weight,
+            (hi, first),
+            (hi, last),
+            single,
+            first == hi - 1,
+        ));
+    }
+}
+
+/// The term of a run of classes of `kind` from `first` to `last` (their
+/// top ranks): written `first` alone (`single`), `last+` when it reaches
+/// the top (`to_top`), else `first-last`.
+fn run_term(
+    kind: Kind,
+    weight: f64,
+    first: (u8, u8),
+    last: (u8, u8),
+    single: bool,
+    to_top: bool,
+) -> Term {
+    let a = class_name(kind, first.0, first.1);
+    let text = if single {
+        a
+    } else if to_top {
+        format!("{}+", class_name(kind, last.0, last.1))
+    } else {
+        format!("{a}-{}", class_name(kind, last.0, last.1))
+    };
+    Term {
+        text,
+        weight,
+        kind,
+        top: first,
     }
 }
 
@@ -978,23 +997,15 @@ fn merge_gaps(terms: Vec<Term>, singles: Vec<(Kind, u8, u8, f64)>) -> Vec<Term> 
     for g in groups {
         let (kind, hi, lo, weight) = g[0];
         let (_, bhi, blo, _) = g[g.len() - 1];
-        let text = if g.len() == 1 {
-            class_name(kind, hi, lo)
-        } else if hi == 12 && hi - lo == 1 {
-            format!("{}+", class_name(kind, bhi, blo))
-        } else {
-            format!(
-                "{}-{}",
-                class_name(kind, hi, lo),
-                class_name(kind, bhi, blo)
-            )
-        };
-        out.push(Term {
-            text,
-            weight,
+        let to_top = hi == 12 && hi - lo == 1;
+        out.push(run_term(
             kind,
-            top: (hi, lo),
-        });
+            weight,
+            (hi, lo),
+            (bhi, blo),
+            g.len() == 1,
+            to_top,
+        ));
     }
     out
 }
