@@ -47,13 +47,7 @@ const SB: EventKind = EventKind::PostSmallBlind;
 const BB: EventKind = EventKind::PostBigBlind;
 
 fn pos(button: usize, sb: usize, bb: usize) -> Positions {
-    Positions {
-        button,
-        small_blind: sb,
-        big_blind: bb,
-        button_dead: false,
-        small_blind_dead: false,
-    }
+    Positions::live(button, sb, bb)
 }
 
 /// Six players seated and the first hand (button 0) played.

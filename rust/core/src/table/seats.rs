@@ -58,6 +58,19 @@ pub struct Positions {
     pub small_blind_dead: bool,
 }
 
+impl Positions {
+    /// The button and both blinds at these seats, none of them dead.
+    pub fn live(button: usize, small_blind: usize, big_blind: usize) -> Positions {
+        Positions {
+            button,
+            small_blind,
+            big_blind,
+            button_dead: false,
+            small_blind_dead: false,
+        }
+    }
+}
+
 /// The next hand, worked out.
 pub(crate) struct Plan {
     /// Table seats dealt in, in seat order (the hand's seats 0, 1, ...).
@@ -171,13 +184,7 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                     Some(last) if last.big_blind == other => (other, button),
                     _ => (button, other),
                 };
-                let pos = Positions {
-                    button,
-                    small_blind: button,
-                    big_blind: bb,
-                    button_dead: false,
-                    small_blind_dead: false,
-                };
+                let pos = Positions::live(button, button, bb);
                 // Posting players between the button and the big blind (the
                 // only seats left) wait; so does everyone waiting.
                 (active, pos, 0u32, 0u32)
@@ -250,36 +257,18 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                     };
                     if seated.count_ones() == 2 {
                         let bb = next_in(seated, button, n).ok_or_else(too_few)?;
-                        Positions {
-                            button,
-                            small_blind: button,
-                            big_blind: bb,
-                            button_dead: false,
-                            small_blind_dead: false,
-                        }
+                        Positions::live(button, button, bb)
                     } else {
                         let sb = next_in(seated, button, n).ok_or_else(too_few)?;
                         let bb = next_in(seated, sb, n).ok_or_else(too_few)?;
-                        Positions {
-                            button,
-                            small_blind: sb,
-                            big_blind: bb,
-                            button_dead: false,
-                            small_blind_dead: false,
-                        }
+                        Positions::live(button, sb, bb)
                     }
                 }
                 Some(last) => {
                     let bb = next_in(seated, last.big_blind, n).ok_or_else(too_few)?;
                     if seated.count_ones() == 2 {
                         let other = next_in(seated, bb, n).ok_or_else(too_few)?;
-                        Positions {
-                            button: other,
-                            small_blind: other,
-                            big_blind: bb,
-                            button_dead: false,
-                            small_blind_dead: false,
-                        }
+                        Positions::live(other, other, bb)
                     } else {
                         let sb = last.big_blind;
                         let button = last.small_blind;
@@ -331,18 +320,7 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                 let bb = next_in(seated, sb, n).ok_or_else(too_few)?;
                 entering.clear();
                 entering.extend((0..n).filter(|&s| joiners & (1 << s) != 0));
-                (
-                    seated,
-                    Positions {
-                        button,
-                        small_blind: sb,
-                        big_blind: bb,
-                        button_dead: false,
-                        small_blind_dead: false,
-                    },
-                    0u32,
-                    0u32,
-                )
+                (seated, Positions::live(button, sb, bb), 0u32, 0u32)
             } else if dealt.count_ones() == 2 && seated.count_ones() > 2 {
                 // Two dealt in, the others waiting: heads-up between them,
                 // the big blind where it moved.
@@ -350,13 +328,7 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                 entering.retain(|&s| dealt & (1 << s) != 0);
                 (
                     dealt,
-                    Positions {
-                        button: other,
-                        small_blind: other,
-                        big_blind: pos.big_blind,
-                        button_dead: false,
-                        small_blind_dead: false,
-                    },
+                    Positions::live(other, other, pos.big_blind),
                     0u32,
                     0u32,
                 )
