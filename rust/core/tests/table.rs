@@ -58,6 +58,14 @@ fn six_after_a_hand(rule: ButtonRule) -> Table {
 }
 
 /// Deals a hand, checks it against `want`, plays it passively.
+/// The next hand, dealt at `at` with the posts `posted` (table seats).
+fn dealt_as(t: &mut Table, at: Positions, posted: Vec<(usize, EventKind, u64)>) -> Hand {
+    let h = t.new_hand().unwrap();
+    assert_eq!(t.dealt().unwrap().positions, at);
+    assert_eq!(posts(t, &h), posted);
+    h
+}
+
 fn deal(t: &mut Table, want: Positions) -> Hand {
     let mut h = t.new_hand().unwrap();
     assert_eq!(
@@ -134,9 +142,11 @@ fn moving_button_skips_empty_seats_and_nobody_skips_the_big_blind() {
     // the big blind.
     let mut t = six_after_a_hand(ButtonRule::Moving);
     t.leave(2).unwrap();
-    let h = t.new_hand().unwrap();
-    assert_eq!(t.dealt().unwrap().positions, dead(1, 3, 4, false, true));
-    assert_eq!(posts(&t, &h), vec![(4, BB, 2), (3, BB, 2)]);
+    dealt_as(
+        &mut t,
+        dead(1, 3, 4, false, true),
+        vec![(4, BB, 2), (3, BB, 2)],
+    );
     t.take_back();
     deal(&mut t, dead(1, 3, 4, false, true));
     t.leave(1).unwrap();
@@ -153,18 +163,22 @@ fn moving_button_small_blind_or_both_blinds_leaving() {
     // blind's seat beside seat 4's.
     let mut t = six_after_a_hand(ButtonRule::Moving);
     t.leave(1).unwrap();
-    let h = t.new_hand().unwrap();
-    assert_eq!(t.dealt().unwrap().positions, dead(2, 3, 4, false, true));
-    assert_eq!(posts(&t, &h), vec![(4, BB, 2), (3, BB, 2)]);
+    dealt_as(
+        &mut t,
+        dead(2, 3, 4, false, true),
+        vec![(4, BB, 2), (3, BB, 2)],
+    );
     t.take_back();
     // Both blinds leave: the button (seat 3) and the small blind's seat (4)
     // were both due a big blind before seat 5's.
     let mut t = six_after_a_hand(ButtonRule::Moving);
     t.leave(1).unwrap();
     t.leave(2).unwrap();
-    let h = t.new_hand().unwrap();
-    assert_eq!(t.dealt().unwrap().positions, dead(3, 4, 5, false, true));
-    assert_eq!(posts(&t, &h), vec![(5, BB, 2), (3, BB, 2), (4, BB, 2)]);
+    let h = dealt_as(
+        &mut t,
+        dead(3, 4, 5, false, true),
+        vec![(5, BB, 2), (3, BB, 2), (4, BB, 2)],
+    );
     // The action starts left of the last big blind: seat 0.
     assert_eq!(h.actor().map(|a| t.dealt().unwrap().seats[a]), Some(0));
     t.take_back();
@@ -718,9 +732,11 @@ fn missed_only_the_small_blind_or_nothing() {
     deal(&mut t, dead(1, 3, 4, false, true));
     assert_eq!(t.player(2).unwrap().missed(), MISSED_SMALL);
     t.sit_in(2, Entry::PostBigBlind).unwrap();
-    let h = t.new_hand().unwrap();
-    assert_eq!(t.dealt().unwrap().positions, pos(3, 4, 5));
-    assert_eq!(posts(&t, &h), vec![(4, SB, 1), (5, BB, 2), (2, SB, 1)]);
+    let h = dealt_as(
+        &mut t,
+        pos(3, 4, 5),
+        vec![(4, SB, 1), (5, BB, 2), (2, SB, 1)],
+    );
     assert_eq!(put_in(&t, &h, 2), (1, 0));
     t.take_back();
     // Missed nothing (the blinds had not reached the seat): back at once, free.
@@ -753,9 +769,7 @@ fn waiting_for_the_big_blind_owes_nothing_and_big_blind_only_is_the_old_rule() {
     deal(&mut t, pos(5, 0, 1));
     deal(&mut t, pos(0, 1, 2));
     deal(&mut t, pos(1, 2, 3));
-    let h = t.new_hand().unwrap();
-    assert_eq!(t.dealt().unwrap().positions, pos(2, 3, 4));
-    assert_eq!(posts(&t, &h), vec![(3, SB, 1), (4, BB, 2)]);
+    dealt_as(&mut t, pos(2, 3, 4), vec![(3, SB, 1), (4, BB, 2)]);
     t.take_back();
     // big_blind_only: one live big blind, nothing dead; missed nothing still posts.
     let mut t = setup(MissedBlinds::BigBlindOnly);
