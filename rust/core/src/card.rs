@@ -178,17 +178,22 @@ impl CardSet {
         self.0 == 0
     }
     pub fn iter(self) -> impl Iterator<Item = Card> {
-        let mut m = self.0;
-        std::iter::from_fn(move || {
-            if m == 0 {
-                None
-            } else {
-                let i = m.trailing_zeros() as u8;
-                m &= m - 1;
-                Some(Card(i))
-            }
-        })
+        bits(self.0).map(|i| Card(i as u8))
     }
+}
+
+/// The positions of the set bits of `mask`, lowest first (a card set's
+/// cards, a seat set's seats).
+#[inline]
+pub fn bits(mask: u64) -> impl Iterator<Item = u32> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros();
+            m &= m - 1;
+            i
+        })
+    })
 }
 
 /// Fails with "duplicate card Ah" at the first card seen twice.

@@ -24,16 +24,7 @@ impl SeatSet {
     }
     /// Seats in increasing order.
     pub fn iter(self) -> impl Iterator<Item = usize> {
-        let mut m = self.0;
-        std::iter::from_fn(move || {
-            if m == 0 {
-                None
-            } else {
-                let s = m.trailing_zeros() as usize;
-                m &= m - 1;
-                Some(s)
-            }
-        })
+        crate::card::bits(self.0 as u64).map(|s| s as usize)
     }
     pub fn to_vec(self) -> Vec<usize> {
         self.iter().collect()
