@@ -323,14 +323,9 @@ fn run(
 ) -> Result<EquityResult> {
     let (holdings, known, scale) = prepare(players, board, dead)?;
     match method {
-        Method::Exact { max_deals } => exact(Exact {
-            holdings: &holdings,
-            board,
-            known,
-            max_deals: *max_deals,
-            control,
-        })
-        .map(|r| scaled(r, scale)),
+        Method::Exact { max_deals } => {
+            exact(&holdings, board, known, *max_deals, control).map(|r| scaled(r, scale))
+        }
         Method::MonteCarlo {
             trials,
             seed,
@@ -535,26 +530,6 @@ fn finish(
     Ok((equities, wins, ties, boards))
 }
 
-/// An exact answer from its sums (see [`finish`]); `enumerations`: the
-/// classes enumerated, when they were grouped.
-fn exact_result(
-    n: usize,
-    (wins, ties, shares, boards): (Vec<f64>, Vec<f64>, Vec<f64>, f64),
-    enumerations: Option<u64>,
-) -> Result<EquityResult> {
-    let (equities, wins, ties, boards) = finish(n, wins, ties, shares, boards)?;
-    Ok(EquityResult {
-        equities,
-        wins,
-        ties,
-        boards,
-        exact: true,
-        std_errors: None,
-        trials: None,
-        enumerations,
-    })
-}
-
 // ---------------------------------------------------------------------------
 // exact
 
@@ -684,25 +659,13 @@ fn tuple_at(
     Some((used, w))
 }
 
-/// An exact question: the players' holdings, the board and every known
-/// card, the most deals to enumerate, and the Ctrl-C and progress control.
-#[derive(Clone, Copy)]
-struct Exact<'a> {
-    holdings: &'a [Holding],
-    board: &'a [Card],
+fn exact(
+    holdings: &[Holding],
+    board: &[Card],
     known: CardSet,
     max_deals: u64,
-    control: &'a Control,
-}
-
-fn exact(q: Exact<'_>) -> Result<EquityResult> {
-    let Exact {
-        holdings,
-        board,
-        known,
-        max_deals,
-        control,
-    } = q;
+    control: &Control,
+) -> Result<EquityResult> {
     let n = holdings.len();
     let sizes: Vec<u64> = holdings.iter().map(|h| h.len() as u64).collect();
     let tuples: u128 = sizes.iter().map(|&s| s as u128).product();
@@ -716,7 +679,7 @@ fn exact(q: Exact<'_>) -> Result<EquityResult> {
         d
     };
     if board.len() >= 4 {
-        return exact_last_card(q);
+        return exact_last_card(holdings, board, known, max_deals, control);
     }
     // Pass 1 lists the tuples (their classes after the suit isomorphism
     // decide the work): at most LIST_LIMIT of them.
@@ -841,7 +804,17 @@ fn exact(q: Exact<'_>) -> Result<EquityResult> {
         }
         boards += w * c[3 * n] as f64;
     }
-    exact_result(n, (wins, ties, shares, boards), Some(classes.len() as u64))
+    let (equities, wins, ties, boards) = finish(n, wins, ties, shares, boards)?;
+    Ok(EquityResult {
+        equities,
+        wins,
+        ties,
+        boards,
+        exact: true,
+        std_errors: None,
+        trials: None,
+        enumerations: Some(classes.len() as u64),
+    })
 }
 
 /// The suit renamings that leave the board and the dead cards where they
@@ -1051,8 +1024,13 @@ const COUNT_LIMIT: u128 = 400_000_000;
 /// value on each completion is computed once (per player), and every tuple
 /// only compares them; the suit classes would cost more than they save.
 /// Chunks of tuples are shared out over the thread pool.
-fn exact_last_card(q: Exact<'_>) -> Result<EquityResult> {
-    let (holdings, board, max_deals) = (q.holdings, q.board, q.max_deals);
+fn exact_last_card(
+    holdings: &[Holding],
+    board: &[Card],
+    known: CardSet,
+    max_deals: u64,
+    control: &Control,
+) -> Result<EquityResult> {
     let n = holdings.len();
     let base = HandAcc::from_cards(board);
     // The completions: the river cards left (or none on the river).
@@ -1060,7 +1038,7 @@ fn exact_last_card(q: Exact<'_>) -> Result<EquityResult> {
         vec![u8::MAX]
     } else {
         (0..52u8)
-            .filter(|&c| !q.known.contains(Card::from_index_const(c)))
+            .filter(|&c| !known.contains(Card::from_index_const(c)))
             .collect()
     };
     let k = rivers.len();
@@ -1077,7 +1055,7 @@ fn exact_last_card(q: Exact<'_>) -> Result<EquityResult> {
         if tuples > COUNT_LIMIT {
             return Err(refuse(format!("visit up to {} deals ({tuples} combination tuples, {per_tuple} boards each), over the limit of {max_deals}", tuples * per_tuple)));
         }
-        let valid = count_valid(holdings, q.known, tuples, q.control)? as u128;
+        let valid = count_valid(holdings, known, tuples, control)? as u128;
         if valid * per_tuple > max_deals as u128 {
             return Err(refuse(format!("visit {} deals ({valid} combination tuples without a shared card, {per_tuple} boards each), over the limit of {max_deals}", valid * per_tuple)));
         }
@@ -1104,9 +1082,9 @@ fn exact_last_card(q: Exact<'_>) -> Result<EquityResult> {
             v
         })
         .collect();
-    q.control.set_total(tuples);
+    control.set_total(tuples);
     let chunk = |first: u64| -> Result<Finished> {
-        q.control.check()?;
+        control.check()?;
         let last = tuples.min(first + TUPLE_CHUNK);
         let mut wins = vec![0.0; n];
         let mut ties = vec![0.0; n];
@@ -1147,7 +1125,7 @@ fn exact_last_card(q: Exact<'_>) -> Result<EquityResult> {
             }
             boards += w * counts.deals as f64;
         }
-        q.control.advance(last - first);
+        control.advance(last - first);
         Ok((wins, ties, shares, boards))
     };
     // The chunks' sums added in chunk order, a batch of chunks at a time.
@@ -1166,7 +1144,17 @@ fn exact_last_card(q: Exact<'_>) -> Result<EquityResult> {
             acc.3 += b;
         },
     )?;
-    exact_result(n, (wins, ties, shares, boards), None)
+    let (equities, wins, ties, boards) = finish(n, wins, ties, shares, boards)?;
+    Ok(EquityResult {
+        equities,
+        wins,
+        ties,
+        boards,
+        exact: true,
+        std_errors: None,
+        trials: None,
+        enumerations: None,
+    })
 }
 
 // ---------------------------------------------------------------------------
