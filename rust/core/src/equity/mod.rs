@@ -530,6 +530,26 @@ fn finish(
     Ok((equities, wins, ties, boards))
 }
 
+/// An exact answer from its sums (see [`finish`]); `enumerations`: the
+/// classes enumerated, when they were grouped.
+fn exact_result(
+    n: usize,
+    (wins, ties, shares, boards): (Vec<f64>, Vec<f64>, Vec<f64>, f64),
+    enumerations: Option<u64>,
+) -> Result<EquityResult> {
+    let (equities, wins, ties, boards) = finish(n, wins, ties, shares, boards)?;
+    Ok(EquityResult {
+        equities,
+        wins,
+        ties,
+        boards,
+        exact: true,
+        std_errors: None,
+        trials: None,
+        enumerations,
+    })
+}
+
 // ---------------------------------------------------------------------------
 // exact
 
@@ -804,17 +824,7 @@ fn exact(
         }
         boards += w * c[3 * n] as f64;
     }
-    let (equities, wins, ties, boards) = finish(n, wins, ties, shares, boards)?;
-    Ok(EquityResult {
-        equities,
-        wins,
-        ties,
-        boards,
-        exact: true,
-        std_errors: None,
-        trials: None,
-        enumerations: Some(classes.len() as u64),
-    })
+    exact_result(n, (wins, ties, shares, boards), Some(classes.len() as u64))
 }
 
 /// The suit renamings that leave the board and the dead cards where they
@@ -1144,17 +1154,7 @@ fn exact_last_card(
             acc.3 += b;
         },
     )?;
-    let (equities, wins, ties, boards) = finish(n, wins, ties, shares, boards)?;
-    Ok(EquityResult {
-        equities,
-        wins,
-        ties,
-        boards,
-        exact: true,
-        std_errors: None,
-        trials: None,
-        enumerations: None,
-    })
+    exact_result(n, (wins, ties, shares, boards), None)
 }
 
 // ---------------------------------------------------------------------------
