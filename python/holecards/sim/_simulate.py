@@ -68,16 +68,9 @@ class SimulationResult:
     engine: str = "rust"
 
     def to_text(self) -> str:
-        width = max(len(s.bot) for s in self.seats)
-        lines = [
-            f"{self.hands:,} hands, seed {self.seed} ({self.engine})",
-            f"{'seat':>4}  {'bot':<{width}}  {'chips/100':>10}  {'95% CI':>9}  {'bb/100':>8}",
-        ]
-        for s in self.seats:
-            lines.append(
-                f"{s.seat:>4}  {s.bot:<{width}}  {s.per_100:>10.1f}  {s.ci_95:>9.1f}  {s.bb_per_100:>8.2f}"
-            )
-        return "\n".join(lines)
+        columns = [("chips/100", ">10", ".1f"), ("95% CI", ">9", ".1f"), ("bb/100", ">8", ".2f")]
+        rows = [(s.seat, s.bot, s.per_100, s.ci_95, s.bb_per_100) for s in self.seats]
+        return _text_table(f"{self.hands:,} hands, seed {self.seed} ({self.engine})", columns, rows)
 
     def __str__(self) -> str:
         return self.to_text()
@@ -110,20 +103,40 @@ class TournamentResult:
     engine: str = "rust"
 
     def to_text(self) -> str:
-        width = max(len(s.bot) for s in self.seats)
-        lines = [
-            f"{self.tournaments:,} tournaments ({self.hands:,} hands), seed {self.seed} ({self.engine})",
-            f"{'seat':>4}  {'bot':<{width}}  {'1st':>6}  {'mean place':>10}  {'mean prize':>10}  {'95% CI':>8}  {'ICM':>8}  {'ITM':>6}",
+        columns = [
+            ("1st", ">6", ".1%"),
+            ("mean place", ">10", ".2f"),
+            ("mean prize", ">10", ".2f"),
+            ("95% CI", ">8", ".2f"),
+            ("ICM", ">8", ".2f"),
+            ("ITM", ">6", ".1%"),
         ]
-        for s in self.seats:
-            first = s.places[0] / self.tournaments if self.tournaments else 0.0
-            lines.append(
-                f"{s.seat:>4}  {s.bot:<{width}}  {first:>6.1%}  {s.mean_place:>10.2f}  {s.mean_prize:>10.2f}  {s.ci_95:>8.2f}  {s.icm:>8.2f}  {s.in_the_money:>6.1%}"
-            )
-        return "\n".join(lines)
+        n = self.tournaments
+        rows = [
+            (s.seat, s.bot, s.places[0] / n if n else 0.0)
+            + (s.mean_place, s.mean_prize, s.ci_95, s.icm, s.in_the_money)
+            for s in self.seats
+        ]
+        title = f"{n:,} tournaments ({self.hands:,} hands), seed {self.seed} ({self.engine})"
+        return _text_table(title, columns, rows)
 
     def __str__(self) -> str:
         return self.to_text()
+
+
+def _text_table(
+    title: str, columns: Sequence[Tuple[str, str, str]], rows: Sequence[Tuple[Any, ...]]
+) -> str:
+    """A result as text: the title, then a row a seat: its number, its bot,
+    then the values of ``columns``, each given as its header, its alignment
+    and width (``">10"``) and its number format (``".1f"``)."""
+    width = max(len(row[1]) for row in rows)
+    heads = [format(head, place) for head, place, _ in columns]
+    lines = [title, "  ".join([f"{'seat':>4}", f"{'bot':<{width}}", *heads])]
+    for seat, bot, *values in rows:
+        cells = [format(v, place + number) for v, (_, place, number) in zip(values, columns)]
+        lines.append("  ".join([f"{seat:>4}", f"{bot:<{width}}", *cells]))
+    return "\n".join(lines)
 
 
 def _bot_name(b: Any) -> Optional[str]:
