@@ -48,14 +48,11 @@ def add_int(
     high: int,
     help: str,
     default: Optional[int] = None,
-    **more: Any,
 ) -> None:
     """Adds the option ``flag`` (``--hands``), a whole number from ``low`` to
     ``high``, named in its errors as the option is (``hands``)."""
     name = flag.lstrip("-").replace("-", "_")
-    parser.add_argument(
-        flag, type=int_in_range(name, low, high), default=default, help=help, **more
-    )
+    parser.add_argument(flag, type=int_in_range(name, low, high), default=default, help=help)
 
 
 def seed_type() -> Callable[[str], int]:

@@ -194,12 +194,13 @@ fn class_of(err: &Error) -> Class {
 }
 
 fn build(py: Python<'_>, err: Error) -> PyResult<PyErr> {
-    use crate::game::{reason_member, LegalActions};
+    use crate::enums::member;
+    use crate::game::LegalActions;
     let cls = classes(py)?[class_of(&err) as usize].bind(py).clone();
     let exc = cls.call1((err.to_string(),))?;
     match err.kind() {
         ErrorKind::IllegalAction(a) => {
-            exc.setattr("reason", reason_member(py, a.reason)?)?;
+            exc.setattr("reason", member(py, a.reason)?)?;
             exc.setattr("legal", a.legal.map(LegalActions))?;
             exc.setattr("seat", a.seat)?;
         }
@@ -207,7 +208,7 @@ fn build(py: Python<'_>, err: Error) -> PyResult<PyErr> {
             exc.setattr("location", &r.location)?;
             exc.setattr("index", r.index)?;
             exc.setattr("action", &r.action)?;
-            let reason = r.reason.map(|x| reason_member(py, x)).transpose()?;
+            let reason = r.reason.map(|x| member(py, x)).transpose()?;
             exc.setattr("reason", reason)?;
             exc.setattr("legal", r.legal.map(LegalActions))?;
         }

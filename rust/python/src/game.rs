@@ -4,7 +4,6 @@ use crate::cards::{cards_to_py, to_cards, Card};
 use crate::enums::member;
 use crate::errors::{to_py, IntoPyResult};
 use holecards_core::card::Card as CoreCard;
-use holecards_core::error::IllegalReason;
 use holecards_core::game::{
     self, codec, BlindOptions, EventCards, GivenCards, HandState, Move, StraddleMinRaise, Structure,
 };
@@ -12,11 +11,6 @@ use holecards_core::Error;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use std::sync::Arc;
-
-/// `holecards.IllegalReason` member for an engine reason.
-pub fn reason_member(py: Python<'_>, reason: IllegalReason) -> PyResult<Py<PyAny>> {
-    member(py, reason)
-}
 
 /// A configuration error about argument `field`.
 fn config(field: &str, msg: String) -> PyErr {

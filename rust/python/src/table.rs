@@ -20,8 +20,8 @@ fn repr(v: &Bound<'_, PyAny>) -> String {
 }
 
 /// The items of a list (or another sequence) converted by `item` (given
-/// each one's index); `what`
-/// says what it must be, in the error for a value that is not one.
+/// each one's index); `what` says what it must be, in the error for a value
+/// that is not one.
 fn list_of<T>(
     value: &Bound<'_, PyAny>,
     what: &str,
