@@ -270,6 +270,36 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert "demo" in out and "eval" in out and "deal" in out
 
 
+@pytest.mark.parametrize(
+    "command, words",
+    [
+        ("demo", "between seeded demo bots and print the hand log"),
+        ("eval", "Arguments that are each a single card are taken together as one hand."),
+        ("deal", "Deal two hole cards to each player and a five-card board"),
+        ("equity", "(TT+,AQs+ / AA:0.5,KK / random / 15%)"),
+        ("simulate", "random, calling_station, tight_aggressive (or tag, station)"),
+        ("simulate", "chips won per 100 hands with a 95% confidence interval;"),
+        ("play", "built-in bots (random, calling_station, tight_aggressive). Moves:"),
+    ],
+)
+def test_each_command_describes_itself(
+    capsys: pytest.CaptureFixture[str], command: str, words: str
+) -> None:
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0
+    assert words in " ".join(out.split())
+    code, out, _ = run(capsys, "--help")
+    summary = {
+        "demo": "play one complete example hand and print its log",
+        "eval": "evaluate 5 to 7 card hands",
+        "deal": "deal hole cards and a board",
+        "equity": "equity of hands and ranges, exact or by Monte Carlo",
+        "simulate": "bots against bots: many hands or tournaments, results per seat",
+        "play": "play at the terminal against built-in bots (cash or tournament)",
+    }[command]
+    assert re.search(rf"^    {command} +{re.escape(summary)}$", out, re.M), out
+
+
 # --------------------------------------------------------------------------
 # deal
 

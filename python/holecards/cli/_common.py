@@ -25,6 +25,21 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{PROG}: error: {message}\n")
 
 
+def command(commands: Any, doc: Optional[str], **fields: str) -> argparse.ArgumentParser:
+    """Adds the command a module's docstring describes: its first line,
+    ````holecards NAME``: HELP``, names the command and gives its one-line
+    help; the paragraph after it is the ``--help`` description, with any
+    ``{field}`` filled in from ``fields``."""
+    head, _, rest = (doc or "").partition("\n")
+    name, _, help_text = head.partition(": ")
+    description = rest.strip().split("\n\n")[0].format(**fields)
+    return commands.add_parser(
+        name.strip("`").split()[-1],
+        help=help_text.rstrip("."),
+        description=" ".join(description.split()),
+    )
+
+
 def int_in_range(name: str, low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
@@ -55,16 +70,26 @@ def add_int(
     parser.add_argument(flag, type=int_in_range(name, low, high), default=default, help=help)
 
 
-def seed_type() -> Callable[[str], int]:
-    return int_in_range("seed", 0, MAX_SEED)
+def add_seed(parser: argparse.ArgumentParser, help: str, default: Optional[int] = None) -> None:
+    """Adds ``--seed``, from 0 to 2**64-1."""
+    add_int(parser, "--seed", 0, MAX_SEED, help, default=default)
 
 
-def players_type() -> Callable[[str], int]:
-    return int_in_range("players", MIN_SEATS, MAX_SEATS)
+def add_players(parser: argparse.ArgumentParser) -> None:
+    """Adds ``--players``, as many as a hand seats (6 unless given)."""
+    add_int(
+        parser,
+        "--players",
+        MIN_SEATS,
+        MAX_SEATS,
+        f"number of players, {MIN_SEATS} to {MAX_SEATS} (default 6)",
+        default=6,
+    )
 
 
-def threads_type() -> Callable[[str], int]:
-    return int_in_range("threads", 1, 1024)
+def add_threads(parser: argparse.ArgumentParser) -> None:
+    """Adds ``--threads``, the cores to use (all unless given)."""
+    add_int(parser, "--threads", 1, 1024, "cores to use (default: all)")
 
 
 class LazyProgress:

@@ -1,4 +1,8 @@
-"""``holecards deal``: hole cards and a board, dealt as a hand deals them."""
+"""``holecards deal``: deal hole cards and a board.
+
+Deal two hole cards to each player and a five-card board, and show the
+best hands.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,9 @@ import argparse
 import random
 from typing import Any, Optional, TextIO
 
-from .._core import MAX_SEATS, MIN_SEATS, Card, Hand, Rules, evaluate
+from .._core import Card, Hand, Rules, evaluate
 from .._format import cards as _cards, seats as _seats
-from ._common import MAX_SEED, players_type, seed_type
+from ._common import MAX_SEED, add_players, add_seed, command
 
 
 def run_deal(seed: int, players: int, out: TextIO) -> None:
@@ -37,24 +41,9 @@ def run_deal(seed: int, players: int, out: TextIO) -> None:
 
 def add_parser(commands: Any) -> None:
     """The ``deal`` command's arguments."""
-    seed_type_, players_type_ = seed_type(), players_type()
-    deal = commands.add_parser(
-        "deal",
-        help="deal hole cards and a board",
-        description="Deal two hole cards to each player and a five-card board, and show the best hands.",
-    )
-    deal.add_argument(
-        "--seed",
-        type=seed_type_,
-        default=None,
-        help="seed for a reproducible deal (default: a random seed, which is printed)",
-    )
-    deal.add_argument(
-        "--players",
-        type=players_type_,
-        default=6,
-        help=f"number of players, {MIN_SEATS} to {MAX_SEATS} (default 6)",
-    )
+    deal = command(commands, __doc__)
+    add_seed(deal, "seed for a reproducible deal (default: a random seed, which is printed)")
+    add_players(deal)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:

@@ -1,15 +1,20 @@
-"""``holecards demo``: one hand between seeded demo bots, then a tour of the rest."""
+"""``holecards demo``: play one complete example hand and print its log.
+
+Play one hand of hold'em (blinds 50/100, stacks 10000) between seeded
+demo bots and print the hand log: seats, actions, board, showdown, pots,
+payoffs.
+"""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any, List, TextIO
 
-from .._core import MAX_SEATS, MIN_SEATS, Card, Hand, Rules, Tournament, evaluate
+from .._core import Card, Hand, Rules, Tournament, evaluate
 from .._format import describe_rules, hand_log
 from ..bots import DemoBot, play_hand
 from ..enums import EventKind
-from ._common import CliError, players_type, seed_type
+from ._common import CliError, add_players, add_seed, command
 
 DEMO_SMALL_BLIND = 50
 DEMO_BIG_BLIND = 100
@@ -166,24 +171,9 @@ def _sample_lines() -> List[str]:
 
 def add_parser(commands: Any) -> None:
     """The ``demo`` command's arguments."""
-    seed_type_, players_type_ = seed_type(), players_type()
-    demo = commands.add_parser(
-        "demo",
-        help="play one complete example hand and print its log",
-        description=(
-            "Play one hand of hold'em (blinds 50/100, stacks 10000) between seeded demo "
-            "bots and print the hand log: seats, actions, board, showdown, pots, payoffs."
-        ),
-    )
-    demo.add_argument(
-        "--seed", type=seed_type_, default=1, help="seed for the deal and the policy (default 1)"
-    )
-    demo.add_argument(
-        "--players",
-        type=players_type_,
-        default=6,
-        help=f"number of players, {MIN_SEATS} to {MAX_SEATS} (default 6)",
-    )
+    demo = command(commands, __doc__)
+    add_seed(demo, "seed for the deal and the policy (default 1)", default=1)
+    add_players(demo)
     demo.add_argument(
         "--structure",
         choices=STRUCTURES,

@@ -1,4 +1,11 @@
-"""``holecards equity``: equity of hands and ranges, exact or by Monte Carlo, or the 169-hand grid."""
+"""``holecards equity``: equity of hands and ranges, exact or by Monte Carlo.
+
+How often each player wins: each PLAYER is two cards (AhKh), one card
+(Ah) or a range (TT+,AQs+ / AA:0.5,KK / random / 15%). Exact enumeration
+unless --trials or --target-se is given. With --grid, every one of the
+169 starting hands against the PLAYERs given (the opponents), as a 13x13
+table (and a PNG heat map with --png).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +13,7 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-from ._common import CliError, LazyProgress, add_int, seed_type, threads_type
+from ._common import CliError, LazyProgress, add_int, add_seed, add_threads, command
 
 
 def run_equity(args: argparse.Namespace, out: TextIO) -> int:
@@ -101,17 +108,7 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
 
 def add_parser(commands: Any) -> None:
     """The ``equity`` command's arguments."""
-    seed_type_, threads_type_ = seed_type(), threads_type()
-    eq = commands.add_parser(
-        "equity",
-        help="equity of hands and ranges, exact or by Monte Carlo",
-        description=(
-            "How often each player wins: each PLAYER is two cards (AhKh), one card (Ah) or a range "
-            "(TT+,AQs+ / AA:0.5,KK / random / 15%). Exact enumeration unless --trials or --target-se "
-            "is given. With --grid, every one of the 169 starting hands against the PLAYERs given "
-            "(the opponents), as a 13x13 table (and a PNG heat map with --png)."
-        ),
-    )
+    eq = command(commands, __doc__)
     eq.add_argument("players", nargs="+", metavar="PLAYER", help="a hand, one card, or a range")
     eq.add_argument("--board", default="", help="known board cards, e.g. 2c7d9h")
     eq.add_argument("--dead", default="", help="dead cards, e.g. As")
@@ -123,12 +120,8 @@ def add_parser(commands: Any) -> None:
         metavar="X",
         help="Monte Carlo until every standard error is below X",
     )
-    eq.add_argument(
-        "--seed", type=seed_type_, default=None, help="Monte Carlo seed (default: random, printed)"
-    )
-    eq.add_argument(
-        "--threads", type=threads_type_, default=None, help="cores to use (default: all)"
-    )
+    add_seed(eq, "Monte Carlo seed (default: random, printed)")
+    add_threads(eq)
     eq.add_argument(
         "--grid", action="store_true", help="the 169-hand grid against the PLAYERs given"
     )

@@ -1,4 +1,9 @@
-"""``holecards eval``: evaluate hands of 5 to 7 cards; with several, which wins."""
+"""``holecards eval``: evaluate 5 to 7 card hands.
+
+Evaluate hands of 5, 6 or 7 cards; each argument is one hand, e.g.
+'Ah Kh Qh Jh Th 2c 3d'. With several hands, say which wins or ties.
+Arguments that are each a single card are taken together as one hand.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ from .._core import HandRank, evaluate, parse_cards
 from .._format import cards as _cards
 from ..enums import Category
 from ..errors import HolecardsError
-from ._common import CliError
+from ._common import CliError, command
 
 
 def _category_text(category: Category) -> str:
@@ -84,15 +89,7 @@ def _looks_like_one_card(text: str) -> bool:
 
 def add_parser(commands: Any) -> None:
     """The ``eval`` command's arguments."""
-    ev = commands.add_parser(
-        "eval",
-        help="evaluate 5 to 7 card hands",
-        description=(
-            "Evaluate hands of 5, 6 or 7 cards; each argument is one hand, e.g. "
-            "'Ah Kh Qh Jh Th 2c 3d'. With several hands, say which wins or ties. "
-            "Arguments that are each a single card are taken together as one hand."
-        ),
-    )
+    ev = command(commands, __doc__)
     ev.add_argument("cards", nargs="+", metavar="CARDS", help="a hand, e.g. 'Ah Kh Qh Jh Th 2c 3d'")
     ev.add_argument(
         "--json",

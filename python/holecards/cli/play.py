@@ -1,12 +1,14 @@
-"""``holecards play``: a game at the terminal against built-in bots.
+"""``holecards play``: play at the terminal against built-in bots (cash or tournament).
 
-You are seat 0; the other seats are built-in bots. Each hand shows the
-table (seats, stacks, bets, the button, the board, the pot), then asks for
-your move with the legal actions and their amounts: ``f`` fold, ``k``
-check, ``c`` call (or check), ``r 300`` bet or raise to 300, ``a`` all-in,
-``q`` quit. Bad input gets a hint and the question again; the end of input
-(Ctrl-D, or a script that runs out) ends the session cleanly with its
-result.
+A game at the terminal: you are seat 0, the other seats are built-in bots
+({bots}). Moves: f fold, k check, c call, r AMOUNT bet or raise to
+AMOUNT, a all-in, q quit. The end of input ends the session.
+
+Each hand shows the table (seats, stacks, bets, the button, the board, the
+pot), then asks for your move with the legal actions and their amounts:
+``c`` is a call or a check. Bad input gets a hint and the question again;
+the end of input (Ctrl-D, or a script that runs out) ends the session
+cleanly with its result.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from ..bots import apply_move
 from ..enums import EventKind, Street
 from ..sim import BOT_NAMES
 from ..sim._simulate import _DEFAULT_LEVELS as DEFAULT_LEVELS
-from ._common import add_int
+from ._common import add_int, add_seed, command
 
 _DEFAULT_BOTS = [
     "tight_aggressive",
@@ -37,15 +39,7 @@ _DEFAULT_BOTS = [
 
 
 def add_parser(commands: Any) -> None:
-    p = commands.add_parser(
-        "play",
-        help="play at the terminal against built-in bots (cash or tournament)",
-        description=(
-            "A game at the terminal: you are seat 0, the other seats are built-in bots "
-            f"({', '.join(BOT_NAMES)}). Moves: f fold, k check, c call, r AMOUNT bet or raise to AMOUNT, "
-            "a all-in, q quit. The end of input ends the session."
-        ),
-    )
+    p = command(commands, __doc__, bots=", ".join(BOT_NAMES))
     add_int(p, "--players", 2, 10, "players at the table, you included (default 6)", default=6)
     p.add_argument(
         "--bots", default=None, metavar="BOT,BOT,...", help="the bots, seat 1 on (default: a mix)"
@@ -60,7 +54,7 @@ def add_parser(commands: Any) -> None:
         help="a single-table tournament (blinds up every 10 hands) instead of cash",
     )
     add_int(p, "--hands", 1, 10**9, "stop after this many hands")
-    add_int(p, "--seed", 0, 2**64 - 1, "seed for the cards and the bots (default: random)")
+    add_seed(p, "seed for the cards and the bots (default: random)")
 
 
 class _Input:

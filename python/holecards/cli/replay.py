@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any, Optional, Sequence, TextIO
 
-from ._common import CliError, threads_type
+from ._common import CliError, add_threads
 
 _STATUS_ORDER = ("matched", "half_chip", "legal", "mismatch", "failed", "unsupported")
 
@@ -117,7 +117,6 @@ def run_convert(paths: Sequence[str], target: str, threads: Optional[int], out: 
 
 def add_parser(commands: Any) -> None:
     """The ``replay`` and ``convert`` commands' arguments."""
-    threads_type_ = threads_type()
     rp = commands.add_parser(
         "replay",
         help="replay PHH hand histories and check them",
@@ -141,9 +140,7 @@ def add_parser(commands: Any) -> None:
         sub.add_argument(
             "paths", nargs="+", metavar="PATH", help="a .phh or .phhs file, or a folder"
         )
-        sub.add_argument(
-            "--threads", type=threads_type_, default=None, help="cores to use (default: all)"
-        )
+        add_threads(sub)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:

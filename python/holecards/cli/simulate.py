@@ -1,4 +1,11 @@
-"""``holecards simulate``: bots against bots, a progress bar, a results table."""
+"""``holecards simulate``: bots against bots: many hands or tournaments, results per seat.
+
+Plays built-in bots against each other, one BOT per seat, in Rust on
+every core, reproducibly from --seed: {bots} (or tag, station). Cash
+hands (--hands, the default 100000) report chips won per 100 hands with
+a 95% confidence interval; --tournaments reports places, prizes and the
+ICM of the starting stacks.
+"""
 
 from __future__ import annotations
 
@@ -7,20 +14,11 @@ import json
 from typing import Any, TextIO, Union
 
 from ..sim import BOT_NAMES, SimulationResult, TournamentResult, simulate
-from ._common import add_int
+from ._common import add_int, add_seed, add_threads, command
 
 
 def add_parser(commands: Any) -> None:
-    sim = commands.add_parser(
-        "simulate",
-        help="bots against bots: many hands or tournaments, results per seat",
-        description=(
-            "Plays built-in bots against each other, one BOT per seat, in Rust on every core, reproducibly "
-            f"from --seed: {', '.join(BOT_NAMES)} (or tag, station). Cash hands (--hands, the default 100000) "
-            "report chips won per 100 hands with a 95%% confidence interval; --tournaments reports places, "
-            "prizes and the ICM of the starting stacks."
-        ),
-    )
+    sim = command(commands, __doc__, bots=", ".join(BOT_NAMES))
     sim.add_argument("bots", nargs="+", metavar="BOT", help="a built-in bot's name, one per seat")
     add_int(sim, "--hands", 1, 10**12, "cash hands (default 100000)")
     add_int(sim, "--tournaments", 1, 10**9, "single-table tournaments instead of cash hands")
@@ -28,8 +26,8 @@ def add_parser(commands: Any) -> None:
     add_int(
         sim, "--stack", 1, 2**50, "starting stack (default 100 big blinds; 1500 in tournaments)"
     )
-    add_int(sim, "--seed", 0, 2**64 - 1, "seed (default: random, printed)")
-    add_int(sim, "--threads", 1, 1024, "cores to use (default: all)")
+    add_seed(sim, "seed (default: random, printed)")
+    add_threads(sim)
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
