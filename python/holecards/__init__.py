@@ -41,20 +41,7 @@ from ._core import (
 from ._equity import EquityGrid, EquityResult, equity, equity_grid
 from ._evaluate import evaluate_many
 from .enums import ActionKind, Category, EventKind, IllegalReason, Street, Structure
-from .errors import (
-    CardError,
-    ConfigError,
-    DuplicateCardError,
-    EquityError,
-    HandHistoryError,
-    HolecardsError,
-    IllegalActionError,
-    InUseError,
-    NoCardsLeftError,
-    RangeError,
-    StateError,
-    UnsupportedVariantError,
-)
+from .errors import *
 from .sim import simulate
 
 __all__ = [
