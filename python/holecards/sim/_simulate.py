@@ -11,6 +11,7 @@ too (a different stream from the Rust run's). See docs/simulation.md.
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 import random
@@ -246,18 +247,15 @@ def simulate(
     if threads is not None:
         threads = _int_arg("threads", threads, 1, 1024)
     max_hands = _int_arg("max_hands", max_hands, 1, 2**64 - 1)
-    names = [_bot_name(b) for b in bots]
-    native = all(x is not None for x in names)
-    if ray and not native:
+    run = _Run(bots, [_bot_name(b) for b in bots], seed, threads, progress, ray)
+    if ray and not run.native:
         raise ConfigError(
             "ray=True runs built-in bots only (Python bots would have to travel to the workers)"
         )
     if hands is not None:
-        return _cash(bots, names, n, hands, rules, stacks, seed, threads, progress, ray, native)
+        return _cash(run, hands, rules, stacks)
     return _tournaments(
-        bots,
-        names,
-        n,
+        run,
         tournaments or 0,
         levels,
         hands_per_level,
@@ -265,13 +263,36 @@ def simulate(
         payouts,
         ante,
         structure,
-        seed,
-        threads,
-        progress,
-        ray,
-        native,
         max_hands,
     )
+
+
+@dataclass(frozen=True)
+class _Run:
+    """What cash and tournament simulations share: the bots and how to run them."""
+
+    bots: List[Any]
+    names: List[Optional[str]]  # each built-in bot's name, None for a Python bot
+    seed: int
+    threads: Optional[int]
+    progress: Any
+    ray: bool
+
+    @property
+    def native(self) -> bool:
+        """Every seat is a built-in bot, so the engine plays the hands without Python."""
+        return all(x is not None for x in self.names)
+
+    @property
+    def builtin_names(self) -> List[str]:
+        return [str(x) for x in self.names]
+
+    def players(self) -> List[Callable[[SeatView], BotMove]]:
+        """The bots for Python's own loop: built-in ones seeded from the run's seed."""
+        return [
+            BuiltinBot(x, seed=(self.seed + 1 + i) % 2**64) if x is not None else b
+            for i, (x, b) in enumerate(zip(self.names, self.bots))
+        ]
 
 
 def _stack_list(stacks: Union[int, Sequence[int], None], n: int, default: int) -> List[int]:
@@ -295,19 +316,8 @@ def _stack_list(stacks: Union[int, Sequence[int], None], n: int, default: int) -
     return out
 
 
-def _cash(
-    bots: List[Any],
-    names: List[Optional[str]],
-    n: int,
-    hands: int,
-    rules: Optional[Rules],
-    stacks: Any,
-    seed: int,
-    threads: Optional[int],
-    progress: Any,
-    ray: bool,
-    native: bool,
-) -> SimulationResult:
+def _cash(run: _Run, hands: int, rules: Optional[Rules], stacks: Any) -> SimulationResult:
+    n, seed, progress = len(run.bots), run.seed, run.progress
     rules = rules if rules is not None else Rules.no_limit(small_blind=1, big_blind=2)
     if not isinstance(rules, Rules):
         raise ConfigError(
@@ -316,21 +326,18 @@ def _cash(
     bb = max(rules.big_blind, 1)
     stack_list = _stack_list(stacks, n, 100 * bb)
     engine = "rust"
-    if native and ray:
+    if run.native and run.ray:
         from . import _ray
 
-        done, net, sq = _ray.cash(rules, stack_list, [str(x) for x in names], hands, seed)
+        done, net, sq = _ray.cash(rules, stack_list, run.builtin_names, hands, seed)
         engine = "ray"
-    elif native:
+    elif run.native:
         done, net, sq = _sim_cash(
-            rules, stack_list, [str(x) for x in names], hands, seed, threads, None, None, progress
+            rules, stack_list, run.builtin_names, hands, seed, run.threads, None, None, progress
         )
     else:
         engine = "python"
-        players: List[Callable[[SeatView], BotMove]] = [
-            BuiltinBot(x, seed=(seed + 1 + i) % 2**64) if x is not None else b
-            for i, (x, b) in enumerate(zip(names, bots))
-        ]
+        players = run.players()
         net = [0] * n
         sq = [0] * n
         rng = random.Random(seed)
@@ -349,7 +356,7 @@ def _cash(
         seats.append(
             SeatResult(
                 seat=s,
-                bot=_describe(bots[s]),
+                bot=_describe(run.bots[s]),
                 hands=done,
                 net=net[s],
                 per_100=100 * mean,
@@ -414,9 +421,7 @@ def _payouts(payouts: Optional[Sequence[int]], n: int) -> List[int]:
 
 
 def _tournaments(
-    bots: List[Any],
-    names: List[Optional[str]],
-    n: int,
+    run: _Run,
     count: int,
     levels: Optional[Sequence[Sequence[int]]],
     hands_per_level: int,
@@ -424,14 +429,11 @@ def _tournaments(
     payouts: Optional[Sequence[int]],
     ante: str,
     structure: str,
-    seed: int,
-    threads: Optional[int],
-    progress: Any,
-    ray: bool,
-    native: bool,
     max_hands: int,
 ) -> TournamentResult:
     from .._core import Tournament
+
+    n, seed, progress = len(run.bots), run.seed, run.progress
 
     levels = _levels(levels)
     hands_per_level = _int_arg("hands_per_level", hands_per_level, 1, 2**32 - 1)
@@ -444,74 +446,52 @@ def _tournaments(
     if ante not in ("uniform", "big_blind"):
         raise ConfigError("ante must be 'uniform' or 'big_blind'")
     ante_kind: Literal["uniform", "big_blind"] = "big_blind" if ante == "big_blind" else "uniform"
-    # The engine checks the schedule (and everything else) when it builds the first tournament.
-    Tournament(
+    new_tournament = functools.partial(
+        Tournament,
         levels,
         stack_list,
         pay,
         structure=structure,
         hands_per_level=hands_per_level,
         ante=ante_kind,
-        seed=0,
     )
+    # The engine checks the schedule (and everything else) when it builds the first tournament.
+    new_tournament(seed=0)
     quads = []
     for lv in levels:
         sb, bb, a = (list(lv) + [0])[:3]
         quads.append((sb, bb, 0, a) if ante == "big_blind" else (sb, bb, a, 0))
     engine = "rust"
-    if native and ray:
+    # What the engine's simulation takes, on this machine's cores or on Ray's.
+    native_args = (
+        _STRUCTURES[structure],
+        quads,
+        hands_per_level,
+        stack_list,
+        pay,
+        run.builtin_names,
+        count,
+        seed,
+    )
+    if run.native and run.ray:
         from . import _ray
 
-        done, hands, places, prizes, sq = _ray.tournaments(
-            _STRUCTURES[structure],
-            quads,
-            hands_per_level,
-            stack_list,
-            pay,
-            [str(x) for x in names],
-            count,
-            seed,
-            max_hands,
-        )
+        done, hands, places, prizes, sq = _ray.tournaments(*native_args, max_hands)
         engine = "ray"
-    elif native:
+    elif run.native:
         done, hands, places, prizes, sq = _sim_tournaments(
-            _STRUCTURES[structure],
-            quads,
-            hands_per_level,
-            stack_list,
-            pay,
-            [str(x) for x in names],
-            count,
-            seed,
-            threads,
-            None,
-            None,
-            max_hands,
-            progress,
+            *native_args, run.threads, None, None, max_hands, progress
         )
     else:
         engine = "python"
-        players = [
-            BuiltinBot(x, seed=(seed + 1 + i) % 2**64) if x is not None else b
-            for i, (x, b) in enumerate(zip(names, bots))
-        ]
+        players = run.players()
         places = [[0] * n for _ in range(n)]
         prizes = [0] * n
         sq = [0] * n
         hands = 0
         rng = random.Random(seed)
         for t in range(count):
-            tour = Tournament(
-                levels,
-                stack_list,
-                pay,
-                structure=structure,
-                hands_per_level=hands_per_level,
-                ante=ante_kind,
-                button=t % n,
-                seed=rng.getrandbits(64),
-            )
+            tour = new_tournament(button=t % n, seed=rng.getrandbits(64))
             k = 0
             while not tour.is_over:
                 if k >= max_hands:
@@ -538,7 +518,7 @@ def _tournaments(
         seats.append(
             TournamentSeatResult(
                 seat=s,
-                bot=_describe(bots[s]),
+                bot=_describe(run.bots[s]),
                 places=list(places[s]),
                 mean_place=mean_place,
                 mean_prize=mean,
