@@ -194,6 +194,16 @@ __all__ = [
 ]
 
 _CardLike = Union["Card", str, int]
+# The arrays a _VecEnv writes: observations, masks, rewards, terminated,
+# truncated, seats.
+_EnvArrays = tuple[
+    npt.NDArray[np.float32],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.int64],
+]
 
 @final
 class Card:
@@ -1067,26 +1077,12 @@ class _VecEnv:
         seed: Optional[int] = None,
         threads: Optional[int] = None,
     ) -> _VecEnv: ...
-    def reset(
-        self,
-        seed: Optional[int],
-        obs: npt.NDArray[np.float32],
-        mask: npt.NDArray[np.bool_],
-        rewards: npt.NDArray[np.float32],
-        terminated: npt.NDArray[np.bool_],
-        truncated: npt.NDArray[np.bool_],
-        seat: npt.NDArray[np.int64],
-    ) -> None: ...
+    def reset(self, seed: Optional[int], arrays: _EnvArrays) -> None: ...
     def step(
         self,
         actions: npt.NDArray[np.int64],
         amounts: Optional[npt.NDArray[np.uint64]],
-        obs: npt.NDArray[np.float32],
-        mask: npt.NDArray[np.bool_],
-        rewards: npt.NDArray[np.float32],
-        terminated: npt.NDArray[np.bool_],
-        truncated: npt.NDArray[np.bool_],
-        seat: npt.NDArray[np.int64],
+        arrays: _EnvArrays,
     ) -> None: ...
     @property
     def num_tables(self) -> int: ...

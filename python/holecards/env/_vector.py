@@ -159,7 +159,7 @@ class VectorEnv(_GymVectorEnv):
         seed = seed_of(seed)
         self._enter()
         try:
-            self._core.reset(seed, *self._bufs)
+            self._core.reset(seed, self._bufs)
             return self._out(self._obs), self._infos()
         finally:
             self._busy.release()
@@ -191,9 +191,9 @@ class VectorEnv(_GymVectorEnv):
             amounts_arr = _ints(amounts, t, "amounts", column=True)
             if (amounts_arr < 0).any():
                 raise ConfigError("amounts are chips: non-negative whole numbers")
-            self._core.step(kinds_arr, amounts_arr.astype(np.uint64), *self._bufs)
+            self._core.step(kinds_arr, amounts_arr.astype(np.uint64), self._bufs)
         else:
-            self._core.step(_ints(actions, t, "actions"), None, *self._bufs)
+            self._core.step(_ints(actions, t, "actions"), None, self._bufs)
         return (
             self._out(self._obs),
             self._out(self._rewards),

@@ -255,18 +255,30 @@ fn buffer<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
         .map_err(|e| config(format!("{what}: {e}")))
 }
 
-/// The caller's arrays as the engine's buffers.
-macro_rules! buffers {
-    ($obs:ident, $mask:ident, $rew:ident, $term:ident, $trunc:ident, $seat:ident) => {
-        Buffers {
-            obs: buffer(&mut $obs, "observations")?,
-            mask: buffer(&mut $mask, "masks")?,
-            rewards: buffer(&mut $rew, "rewards")?,
-            terminated: buffer(&mut $term, "terminated")?,
-            truncated: buffer(&mut $trunc, "truncated")?,
-            seat: buffer(&mut $seat, "seats")?,
-        }
-    };
+/// The six arrays the Python side owns and the engine writes, as one tuple:
+/// observations, masks, rewards, terminated, truncated, seats.
+#[derive(FromPyObject)]
+struct Arrays<'py>(
+    PyReadwriteArray2<'py, f32>,
+    PyReadwriteArray2<'py, bool>,
+    PyReadwriteArray2<'py, f32>,
+    PyReadwriteArray1<'py, bool>,
+    PyReadwriteArray1<'py, bool>,
+    PyReadwriteArray1<'py, i64>,
+);
+
+impl Arrays<'_> {
+    /// The arrays as the engine's buffers.
+    fn buffers(&mut self) -> PyResult<Buffers<'_>> {
+        Ok(Buffers {
+            obs: buffer(&mut self.0, "observations")?,
+            mask: buffer(&mut self.1, "masks")?,
+            rewards: buffer(&mut self.2, "rewards")?,
+            terminated: buffer(&mut self.3, "terminated")?,
+            truncated: buffer(&mut self.4, "truncated")?,
+            seat: buffer(&mut self.5, "seats")?,
+        })
+    }
 }
 
 #[pymethods]
@@ -287,36 +299,17 @@ impl VecEnv {
                 .py()?,
         ))
     }
-    #[pyo3(signature = (seed, obs, mask, rewards, terminated, truncated, seat))]
-    #[allow(clippy::too_many_arguments)]
-    fn reset(
-        &mut self,
-        py: Python<'_>,
-        seed: Option<u64>,
-        mut obs: PyReadwriteArray2<'_, f32>,
-        mut mask: PyReadwriteArray2<'_, bool>,
-        mut rewards: PyReadwriteArray2<'_, f32>,
-        mut terminated: PyReadwriteArray1<'_, bool>,
-        mut truncated: PyReadwriteArray1<'_, bool>,
-        mut seat: PyReadwriteArray1<'_, i64>,
-    ) -> PyResult<()> {
-        let buf = buffers!(obs, mask, rewards, terminated, truncated, seat);
+    fn reset(&mut self, py: Python<'_>, seed: Option<u64>, mut arrays: Arrays<'_>) -> PyResult<()> {
+        let buf = arrays.buffers()?;
         let env = &mut self.0;
         py.detach(move || env.reset(seed, buf)).py()
     }
-    #[pyo3(signature = (actions, amounts, obs, mask, rewards, terminated, truncated, seat))]
-    #[allow(clippy::too_many_arguments)]
     fn step(
         &mut self,
         py: Python<'_>,
         actions: PyReadonlyArray1<'_, i64>,
         amounts: Option<PyReadonlyArray1<'_, u64>>,
-        mut obs: PyReadwriteArray2<'_, f32>,
-        mut mask: PyReadwriteArray2<'_, bool>,
-        mut rewards: PyReadwriteArray2<'_, f32>,
-        mut terminated: PyReadwriteArray1<'_, bool>,
-        mut truncated: PyReadwriteArray1<'_, bool>,
-        mut seat: PyReadwriteArray1<'_, i64>,
+        mut arrays: Arrays<'_>,
     ) -> PyResult<()> {
         let kinds = actions
             .as_slice()
@@ -325,7 +318,7 @@ impl VecEnv {
             Some(a) => Some(a.as_slice().map_err(|e| config(format!("amounts: {e}")))?),
             None => None,
         };
-        let buf = buffers!(obs, mask, rewards, terminated, truncated, seat);
+        let buf = arrays.buffers()?;
         let env = &mut self.0;
         py.detach(move || env.step(kinds, amounts, buf)).py()
     }
