@@ -113,6 +113,16 @@ def legal(h: Hand) -> Tuple[Any, Any, Any]:
     return (la.call_amount, la.min_raise_to, la.max_raise_to)
 
 
+def expect(h: Hand, **want: Any) -> None:
+    """Asserts several facts about a hand at once, each keyword a Hand
+    attribute (``actor``, ``street``, ``pot``, ``stacks``, ``bets``,
+    ``contributions``) or ``legal=`` / ``flags=`` as :func:`legal` and
+    :func:`flags` give them."""
+    read = {"legal": legal, "flags": flags}
+    got = {k: read[k](h) if k in read else getattr(h, k) for k in want}
+    assert got == want
+
+
 def flags(h: Hand) -> Tuple[bool, bool]:
     """(can_fold, can_check) for the actor."""
     la = h.legal_actions()

@@ -8,7 +8,7 @@ Given cards, numbers worked out by hand: method and conventions in game_helpers.
 
 from __future__ import annotations
 
-from game_helpers import NL, assert_illegal, deal, flags, hist, legal, play  # noqa: E402
+from game_helpers import NL, assert_illegal, deal, expect, flags, hist, legal, play  # noqa: E402
 from holecards import ActionKind, Street
 
 # ---------------------------------------------------------------------------
@@ -20,19 +20,17 @@ def test_four_players_blinds_left_of_button_and_action_order():
     h = deal(NL(), [100] * 4, button=0)
     # SB seat 1, BB seat 2, first to act seat 3 (left of the BB).
     assert hist(h) == [(1, ActionKind.POST_SMALL_BLIND, 1), (2, ActionKind.POST_BIG_BLIND, 2)]
-    assert h.stacks == [100, 99, 98, 100]
-    assert h.actor == 3
+    expect(h, stacks=[100, 99, 98, 100], actor=3)
     h.check_or_call()
     assert h.actor == 0
     h.check_or_call()
-    assert h.actor == 1
-    assert legal(h) == (1, 4, 100)  # SB owes 2-1 = 1
+    # legal: SB owes 2-1 = 1
+    expect(h, actor=1, legal=(1, 4, 100))
     h.check_or_call()
-    assert h.actor == 2
-    assert legal(h) == (0, 4, 100)
+    expect(h, actor=2, legal=(0, 4, 100))
     h.check_or_call()
-    assert h.street == Street.FLOP
-    assert h.pot == 8  # 4 x 2
+    # pot: 4 x 2
+    expect(h, street=Street.FLOP, pot=8)
     # Postflop: first live player left of the button.
     order = []
     while h.street == Street.FLOP:
@@ -62,11 +60,9 @@ def test_button_in_the_middle_wraps_around():
 def test_three_players_button_preflop_first():
     h = deal(NL(), [100] * 3, button=2)
     # SB seat 0, BB seat 1; left of the BB is the button, seat 2.
-    assert h.bets == [1, 2, 0]
-    assert h.actor == 2
+    expect(h, bets=[1, 2, 0], actor=2)
     play(h, "c", "c", "c")
-    assert h.street == Street.FLOP
-    assert h.actor == 0
+    expect(h, street=Street.FLOP, actor=0)
 
 
 def test_action_skips_folded_players():
@@ -85,14 +81,13 @@ def test_action_skips_folded_players():
     h.check_or_call()
     assert h.actor == 0
     h.check_or_call()
-    assert h.street == Street.TURN
-    assert h.actor == 2
+    expect(h, street=Street.TURN, actor=2)
 
 
 def test_action_skips_all_in_players():
     h = deal(NL(), [100, 100, 100, 10], button=0)
-    assert h.actor == 3
-    assert legal(h) == (2, 4, 10)  # max = all 10 chips
+    # legal: max = all 10 chips
+    expect(h, actor=3, legal=(2, 4, 10))
     h.bet_or_raise_to(10)  # all-in, a full raise (8 >= 2)
     assert h.all_in == [False, False, False, True]
     assert h.stacks[3] == 0
@@ -102,16 +97,13 @@ def test_action_skips_all_in_players():
     h.check_or_call()
     assert legal(h) == (8, 18, 100)  # BB: 10 - 2
     h.check_or_call()
-    assert h.street == Street.FLOP
-    assert h.pot == 40
-    assert h.actor == 1
+    expect(h, street=Street.FLOP, pot=40, actor=1)
     h.check_or_call()
     assert h.actor == 2
     h.check_or_call()
     assert h.actor == 0  # seat 3 is all-in and skipped
     h.check_or_call()
-    assert h.street == Street.TURN
-    assert h.actor == 1
+    expect(h, street=Street.TURN, actor=1)
 
 
 def test_first_player_after_the_flop_is_all_in():
@@ -123,9 +115,8 @@ def test_first_player_after_the_flop_is_all_in():
     h.check_or_call()
     assert legal(h) == (3, 8, 100)  # seat 0 was fully raised: may re-raise
     h.check_or_call()
-    assert h.street == Street.FLOP
-    assert h.actor == 2  # seat 1, first left of the button, is all-in
-    assert legal(h) == (0, 2, 95)
+    # actor: seat 1, first left of the button, is all-in
+    expect(h, street=Street.FLOP, actor=2, legal=(0, 2, 95))
 
 
 # ---------------------------------------------------------------------------
@@ -164,6 +155,4 @@ def test_history_records_kinds_and_amounts():
         (0, ActionKind.CALL, 8),
     ]
     # 6 + 6 + 2 preflop, 12 + 12 on the flop
-    assert h.pot == 38
-    assert h.contributions == [18, 18, 2]
-    assert h.stacks == [82, 82, 98]
+    expect(h, pot=38, contributions=[18, 18, 2], stacks=[82, 82, 98])

@@ -13,7 +13,7 @@ from game_helpers import (  # noqa: E402
     assert_illegal,
     cards,
     deal,
-    flags,
+    expect,
     hist,
     legal,
     play,
@@ -28,12 +28,11 @@ from holecards import ActionKind, Street
 
 def test_no_limit_min_raise_2_8_14():
     h = deal(NL(), [200] * 4, button=0)
-    assert h.actor == 3
-    assert flags(h) == (True, False)
-    assert legal(h) == (2, 4, 200)  # min raise = BB 2 on top of 2
+    # legal: min raise = BB 2 on top of 2
+    expect(h, actor=3, flags=(True, False), legal=(2, 4, 200))
     h.bet_or_raise_to(8)  # a raise of 6
-    assert h.actor == 0
-    assert legal(h) == (8, 14, 200)  # 8 + 6 = 14
+    # legal: 8 + 6 = 14
+    expect(h, actor=0, legal=(8, 14, 200))
     assert_illegal(h, h.bet_or_raise_to, 13, mentions=["14"])
     assert_illegal(h, h.bet_or_raise_to, 201, mentions=["200"])
     assert_illegal(h, h.bet_or_raise_to, 8)  # "raise" to the current bet
@@ -44,32 +43,29 @@ def test_no_limit_min_raise_2_8_14():
     # max = 199 behind + 1 in = 200.
     assert legal(h) == (13, 20, 200)
     h.bet_or_raise_to(30)  # a raise of 16
-    assert h.actor == 2
-    assert legal(h) == (28, 46, 200)  # call 30-2; min 30+16 = 46
+    # legal: call 30-2; min 30+16 = 46
+    expect(h, actor=2, legal=(28, 46, 200))
 
 
 def test_no_limit_min_bet_is_big_blind_postflop_and_max_is_all_chips():
     h = deal(NL(5, 10), [500] * 3, button=0)
     play(h, "c", "c", "c")  # everyone in for 10
-    assert h.street == Street.FLOP
-    assert h.actor == 1
-    assert flags(h) == (False, True)
-    assert legal(h) == (0, 10, 490)  # min bet = BB 10; max = 490 behind
+    # legal: min bet = BB 10; max = 490 behind
+    expect(h, street=Street.FLOP, actor=1, flags=(False, True), legal=(0, 10, 490))
     assert_illegal(h, h.bet_or_raise_to, 9, mentions=["10"])
     assert_illegal(h, h.bet_or_raise_to, 491, mentions=["490"])
     h.bet_or_raise_to(10)
     assert hist(h)[-1] == (1, ActionKind.BET, 10)
-    assert h.actor == 2
-    assert legal(h) == (10, 20, 490)  # 10 + 10
+    # legal: 10 + 10
+    expect(h, actor=2, legal=(10, 20, 490))
     h.bet_or_raise_to(30)  # raise of 20
-    assert h.actor == 0
-    assert legal(h) == (30, 50, 490)  # 30 + 20
+    # legal: 30 + 20
+    expect(h, actor=0, legal=(30, 50, 490))
     h.bet_or_raise_to(490)  # all-in
     assert h.all_in[0]
     # Seat 1 has 480 behind and 10 in: calling 480 uses every chip, so
     # betting is closed to it.
-    assert h.actor == 1
-    assert legal(h) == (480, None, None)
+    expect(h, actor=1, legal=(480, None, None))
     h.check_or_call()
     assert h.all_in[1]
     # Seat 2 has 460 behind, 30 in: call 460 = all its chips.
@@ -88,13 +84,12 @@ def test_all_in_bet_below_the_big_blind_postflop():
     # NL 1/2; seat 1 has 1 chip left on the flop and bets it.
     h = deal(NL(), [100, 3, 100], button=0)
     play(h, "c", "c", "c")
-    assert h.actor == 1
-    assert legal(h) == (0, 1, 1)  # short of the minimum bet: all-in only
+    # legal: short of the minimum bet: all-in only
+    expect(h, actor=1, legal=(0, 1, 1))
     h.bet_or_raise_to(1)
     # A raise adds at least the big blind (RULES.md: "never less than the big
     # blind"): 1 + 2 = 3.
-    assert h.actor == 2
-    assert legal(h) == (1, 3, 98)
+    expect(h, actor=2, legal=(1, 3, 98))
 
 
 # ---------------------------------------------------------------------------
@@ -111,24 +106,24 @@ def test_incomplete_all_in_raise_does_not_reopen_for_players_who_acted():
     h.bet_or_raise_to(12)  # all-in, 4 more than 8: incomplete
     assert h.all_in[0]
     # Seat 1 has not acted: may raise; last full raise 6 -> min 12 + 6 = 18.
-    assert h.actor == 1
-    assert legal(h) == (11, 18, 200)
+    expect(h, actor=1, legal=(11, 18, 200))
     h.check_or_call()
-    assert h.actor == 2
-    assert legal(h) == (10, 18, 200)  # the BB has only posted, not acted
+    # legal: the BB has only posted, not acted
+    expect(h, actor=2, legal=(10, 18, 200))
     h.check_or_call()
     # Seat 3 raised to 8 and faces only the incomplete raise: call or fold.
-    assert h.actor == 3
-    assert flags(h) == (True, False)
-    assert legal(h) == (4, None, None)
+    expect(h, actor=3, flags=(True, False), legal=(4, None, None))
     assert_illegal(h, h.bet_or_raise_to, 18)
     assert_illegal(h, h.bet_or_raise_to, 200)
     h.check_or_call()
-    assert h.street == Street.FLOP
-    assert h.stacks == [0, 188, 188, 188]
-    assert h.contributions == [12, 12, 12, 12]
-    assert h.pot == 48
-    assert h.actor == 1
+    expect(
+        h,
+        street=Street.FLOP,
+        stacks=[0, 188, 188, 188],
+        contributions=[12, 12, 12, 12],
+        pot=48,
+        actor=1,
+    )
 
 
 def test_full_raise_after_incomplete_all_in_reopens():
@@ -138,8 +133,7 @@ def test_full_raise_after_incomplete_all_in_reopens():
     assert legal(h) == (16, 24, 200)  # BB: 18 - 2; 18 + 6
     h.fold()
     # Seat 3 faces a full raise now: may re-raise.
-    assert h.actor == 3
-    assert legal(h) == (10, 24, 200)
+    expect(h, actor=3, legal=(10, 24, 200))
 
 
 def test_several_short_all_ins_that_make_a_full_raise_reopen_wsop_96():
@@ -150,39 +144,32 @@ def test_several_short_all_ins_that_make_a_full_raise_reopen_wsop_96():
     h = deal(NL(50, 100), [5000, 5000, 5000, 1400, 1800], button=4)
     # Preflop: SB A (50), BB B (100); C, D, E call, A completes, B checks.
     play(h, "c", "c", "c", "c", "c")
-    assert h.street == Street.FLOP
-    assert h.stacks == [4900, 4900, 4900, 1300, 1700]
-    assert h.actor == 0
-    assert legal(h) == (0, 100, 4900)
+    expect(
+        h, street=Street.FLOP, stacks=[4900, 4900, 4900, 1300, 1700], actor=0, legal=(0, 100, 4900)
+    )
     h.bet_or_raise_to(500)  # A
     assert legal(h) == (500, 1000, 4900)
     h.bet_or_raise_to(1000)  # B: full raise of 500
     assert legal(h) == (1000, 1500, 4900)
     h.check_or_call()  # C
     # D: 1300 chips, more than the call (1000) and short of 1500.
-    assert h.actor == 3
-    assert legal(h) == (1000, 1300, 1300)
+    expect(h, actor=3, legal=(1000, 1300, 1300))
     h.bet_or_raise_to(1300)
     # E: 1700 chips, short of a full raise to 1300 + 500 = 1800.
-    assert h.actor == 4
-    assert legal(h) == (1300, 1700, 1700)
+    expect(h, actor=4, legal=(1300, 1700, 1700))
     h.bet_or_raise_to(1700)
     # A has not acted since B's full raise: call 1700 - 500, raise to 2200.
-    assert h.actor == 0
-    assert legal(h) == (1200, 2200, 4900)
+    expect(h, actor=0, legal=(1200, 2200, 4900))
     h.check_or_call()
     # B: 1700 is 700 over the 1000 B made, more than a full raise (500),
     # so the betting is reopened; minimum 1700 + 500 = 2200 (rule 96a).
-    assert h.actor == 1
-    assert legal(h) == (700, 2200, 4900)
+    expect(h, actor=1, legal=(700, 2200, 4900))
     h.check_or_call()
-    assert h.actor == 2
-    assert legal(h) == (700, 2200, 4900)
+    expect(h, actor=2, legal=(700, 2200, 4900))
     h.check_or_call()
     assert h.street == Street.TURN
     # preflop 5 x 100; flop 3 x 1700 + 1300 + 1700
-    assert h.pot == 500 + 5100 + 3000
-    assert h.actor == 0
+    expect(h, pot=500 + 5100 + 3000, actor=0)
 
 
 def test_single_short_all_in_does_not_reopen_wsop_96():
@@ -192,16 +179,13 @@ def test_single_short_all_in_does_not_reopen_wsop_96():
     h.bet_or_raise_to(1300)  # D all-in, 300 more: incomplete
     h.fold()  # E
     # A has not acted since B's raise: min 1300 + 500 = 1800.
-    assert h.actor == 0
-    assert legal(h) == (800, 1800, 4900)
+    expect(h, actor=0, legal=(800, 1800, 4900))
     h.check_or_call()
     # B and C already acted and face only the incomplete 300: call or fold.
-    assert h.actor == 1
-    assert legal(h) == (300, None, None)
+    expect(h, actor=1, legal=(300, None, None))
     assert_illegal(h, h.bet_or_raise_to, 1800)
     h.check_or_call()
-    assert h.actor == 2
-    assert legal(h) == (300, None, None)
+    expect(h, actor=2, legal=(300, None, None))
 
 
 def test_short_all_ins_reopen_only_for_players_they_raised_by_a_full_raise():
@@ -213,9 +197,7 @@ def test_short_all_ins_reopen_only_for_players_they_raised_by_a_full_raise():
     # C last acted at 150 and faces only 80 more: call or fold.
     h = deal(NL(50, 100), [5000, 250, 5000, 330], button=3)
     play(h, "c", "c", "c", "c")
-    assert h.street == Street.FLOP
-    assert h.stacks == [4900, 150, 4900, 230]
-    assert h.actor == 0
+    expect(h, street=Street.FLOP, stacks=[4900, 150, 4900, 230], actor=0)
     h.bet_or_raise_to(100)
     assert legal(h) == (100, 150, 150)  # B: all-in to 150 only
     h.bet_or_raise_to(150)
@@ -223,11 +205,11 @@ def test_short_all_ins_reopen_only_for_players_they_raised_by_a_full_raise():
     h.check_or_call()
     assert legal(h) == (150, 230, 230)  # D: 230 < 250: all-in only
     h.bet_or_raise_to(230)
-    assert h.actor == 0
-    assert legal(h) == (130, 330, 4900)  # A: reopened, min 230 + 100
+    # legal: A: reopened, min 230 + 100
+    expect(h, actor=0, legal=(130, 330, 4900))
     h.check_or_call()
-    assert h.actor == 2
-    assert legal(h) == (80, None, None)  # C: not reopened
+    # legal: C: not reopened
+    expect(h, actor=2, legal=(80, None, None))
     assert_illegal(h, h.bet_or_raise_to, 330)
     h.check_or_call()
     assert h.street == Street.TURN
@@ -241,8 +223,7 @@ def test_two_short_all_ins_short_of_a_full_raise_do_not_reopen():
     play(h, 100, 150, "c")
     assert legal(h) == (150, 190, 190)
     h.bet_or_raise_to(190)
-    assert h.actor == 0
-    assert legal(h) == (90, None, None)
+    expect(h, actor=0, legal=(90, None, None))
     h.check_or_call()
     assert legal(h) == (40, None, None)  # C
 
@@ -257,11 +238,10 @@ def test_incomplete_all_in_preflop_big_blind_keeps_its_option():
     h.check_or_call()
     assert legal(h) == (2, 5, 100)  # SB
     h.check_or_call()
-    assert h.actor == 2
-    assert legal(h) == (1, 5, 100)  # the BB has only posted: it may raise
+    # legal: the BB has only posted: it may raise
+    expect(h, actor=2, legal=(1, 5, 100))
     h.check_or_call()
-    assert h.street == Street.FLOP
-    assert h.pot == 12
+    expect(h, street=Street.FLOP, pot=12)
 
 
 def test_limper_facing_incomplete_all_in_may_only_call():
@@ -274,8 +254,7 @@ def test_limper_facing_incomplete_all_in_may_only_call():
     assert legal(h) == (1, 5, 100)  # BB has not acted
     h.check_or_call()
     # Seat 3 acted (limped) and faces only the incomplete raise.
-    assert h.actor == 3
-    assert legal(h) == (1, None, None)
+    expect(h, actor=3, legal=(1, None, None))
 
 
 # ---------------------------------------------------------------------------
@@ -286,17 +265,16 @@ def test_limper_facing_incomplete_all_in_may_only_call():
 def test_player_with_less_than_the_call_calls_all_in_for_less():
     h = deal(NL(), [5, 100, 100, 100], button=0)
     h.bet_or_raise_to(10)  # seat 3
-    assert h.actor == 0
-    assert flags(h) == (True, False)
-    assert legal(h) == (5, None, None)  # all 5 chips; no raise possible
+    # legal: all 5 chips; no raise possible
+    expect(h, actor=0, flags=(True, False), legal=(5, None, None))
     assert_illegal(h, h.bet_or_raise_to, 20)
     h.check_or_call()
     assert h.all_in[0]
     assert h.stacks[0] == 0
     assert h.bets == [5, 1, 2, 10]
     assert hist(h)[-1] == (0, ActionKind.CALL, 5)
-    assert h.actor == 1
-    assert legal(h) == (9, 18, 100)  # the short call changes nothing for others
+    # legal: the short call changes nothing for others
+    expect(h, actor=1, legal=(9, 18, 100))
 
 
 def test_all_in_exactly_for_the_call():

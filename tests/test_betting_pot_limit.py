@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from game_helpers import PL, assert_illegal, deal, hist, legal, play  # noqa: E402
+from game_helpers import PL, assert_illegal, deal, expect, hist, legal, play  # noqa: E402
 from holecards import ActionKind, ConfigError, IllegalActionError, Street
 
 # ---------------------------------------------------------------------------
@@ -27,14 +27,12 @@ def test_pot_limit_first_raiser_and_small_blind_facing_a_raise():
     # SB: 1 in, call 6; pot 1 + 2 + 7 = 10; after the call 16;
     # max = 7 + 16 = 23 (chips added 6 + 16 = 22, plus the 1 in).
     # min = 7 + 5 (the raise 7-2) = 12.
-    assert h.actor == 1
-    assert legal(h) == (6, 12, 23)
+    expect(h, actor=1, legal=(6, 12, 23))
     assert_illegal(h, h.bet_or_raise_to, 24, mentions=["23"])
     h.bet_or_raise_to(23)
     # BB: 2 in, call 21; pot 23 + 2 + 7 = 32; after the call 53;
     # max = 23 + 53 = 76; min = 23 + 16 = 39.
-    assert h.actor == 2
-    assert legal(h) == (21, 39, 76)
+    expect(h, actor=2, legal=(21, 39, 76))
     h.bet_or_raise_to(76)
     # Seat 0: 7 in, call 69, 93 behind; max would be 76 + (76+23+7 + 69) =
     # 251 > 100 chips, so max 100; min 76 + 53 = 129 > 100, so all-in only.
@@ -44,9 +42,8 @@ def test_pot_limit_first_raiser_and_small_blind_facing_a_raise():
 def test_pot_limit_postflop_bet_and_raise():
     h = deal(PL(), [100] * 3, button=0)
     play(h, "c", "c", "c")
-    assert h.street == Street.FLOP
-    assert h.pot == 6
-    assert legal(h) == (0, 2, 6)  # bet up to the pot, at least the BB
+    # legal: bet up to the pot, at least the BB
+    expect(h, street=Street.FLOP, pot=6, legal=(0, 2, 6))
     h.bet_or_raise_to(6)
     # call 6, pot 12 -> 18 after calling; max 6 + 18 = 24; min 6 + 6 = 12
     assert legal(h) == (6, 12, 24)
@@ -72,8 +69,7 @@ def test_pot_limit_ten_fifteen_blinds():
 def test_pot_limit_with_antes():
     h = deal(PL(ante=1), [100] * 3, button=0)
     # Antes 3 + blinds 3 = 6 in the pot; call 2 -> 8; max 2 + 8 = 10.
-    assert h.pot == 6
-    assert legal(h) == (2, 4, 10)
+    expect(h, pot=6, legal=(2, 4, 10))
     h.bet_or_raise_to(10)
     # SB: call 9; pot 6 + 10 = 16 -> 25; max 10 + 25 = 35; min 10 + 8 = 18.
     assert legal(h) == (9, 18, 35)
@@ -82,8 +78,7 @@ def test_pot_limit_with_antes():
 def test_pot_limit_with_big_blind_ante():
     h = deal(PL(big_blind_ante=2), [100] * 3, button=0)
     # BB ante 2 + blinds 1 + 2 = 5; call 2 -> 7; max 2 + 7 = 9.
-    assert h.pot == 5
-    assert legal(h) == (2, 4, 9)
+    expect(h, pot=5, legal=(2, 4, 9))
 
 
 def test_pot_limit_after_a_straddle():
@@ -97,8 +92,8 @@ def test_pot_limit_after_a_straddle():
 def test_pot_limit_maximum_with_antes_and_a_straddle(mode, min_to):
     # PL 1/2 ante 1 straddle 4, five seats, button 0.
     h = deal(PL(ante=1, straddles=(4,), straddle_min_raise=mode), [100] * 5)
-    assert h.pot == 5 + 1 + 2 + 4  # 12
-    assert h.actor == 4
+    # pot: 12
+    expect(h, pot=5 + 1 + 2 + 4, actor=4)
     # Max: call 4, then raise the pot 12 + 4 = 16 -> to 4 + 16 = 20.
     assert legal(h) == (4, min_to, 20)
     with pytest.raises(IllegalActionError):
@@ -107,15 +102,14 @@ def test_pot_limit_maximum_with_antes_and_a_straddle(mode, min_to):
     assert h.pot == 32
     # Seat 0: call 20; pot after the call 32 + 20 = 52; max 20 + 52 = 72;
     # min 20 + 16 = 36.
-    assert h.actor == 0
-    assert legal(h) == (20, 36, 72)
+    expect(h, actor=0, legal=(20, 36, 72))
 
 
 def test_pot_limit_maximum_with_big_blind_ante_and_a_straddle():
     # PL 1/2, big-blind ante 2, straddle 4, four seats, button 0.
     h = deal(PL(big_blind_ante=2, straddles=(4,)), [100] * 4)
-    assert h.pot == 2 + 1 + 2 + 4  # 9
-    assert h.actor == 0
+    # pot: 9
+    expect(h, pot=2 + 1 + 2 + 4, actor=0)
     # Max 4 + (9 + 4) = 17 (the dead money counts in the pot).
     assert legal(h) == (4, 8, 17)
 
@@ -130,8 +124,7 @@ def test_pot_limit_straddle_maximum_counts_the_antes():
     # Seat 4 then faces 13: the pot is 9 + 13 = 22; pot-sized raise to
     # 13 + (22 + 13) = 48; the minimum, the straddle acting as the big
     # blind, is 13 + 13 = 26.
-    assert h.actor == 4
-    assert legal(h) == (13, 26, 48)
+    expect(h, actor=4, legal=(13, 26, 48))
     with pytest.raises(ConfigError, match="13"):
         deal(PL(ante=1, straddles=(14,)), [100] * 6, button=0)
     # At three seats the same ante gives a pot of 6: at most 2 + 8 = 10.

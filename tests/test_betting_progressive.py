@@ -21,6 +21,7 @@ from game_helpers import (  # noqa: E402
     PROG,
     QQ,
     deal,
+    expect,
     legal,
     play,
     pot_sets,
@@ -77,10 +78,7 @@ def test_progressive_full_hand():
     # Everyone antes 10, no blinds.
     hist = [(a.seat, a.kind, a.amount) for a in h.history]
     assert sorted(hist) == [(s, ActionKind.POST_ANTE, 10) for s in range(3)]
-    assert h.stacks == [990] * 3
-    assert h.contributions == [10] * 3
-    assert h.bets == [0, 0, 0]
-    assert h.pot == 30
+    expect(h, stacks=[990] * 3, contributions=[10] * 3, bets=[0, 0, 0], pot=30)
     # No blinds: action starts left of the button.
     assert h.actor == 1
     for street, size in [
@@ -106,8 +104,7 @@ def test_progressive_full_hand():
     assert h.street == Street.SHOWDOWN
     assert h.is_over
     # Each put in 10 + 50 + 100 + 150 + 200 = 510; pot 1530; AA (seat 0) wins.
-    assert h.contributions == [510] * 3
-    assert h.pot == 1530
+    expect(h, contributions=[510] * 3, pot=1530)
     assert h.payoffs == [1020, -510, -510]
     assert all(a.kind != ActionKind.RAISE for a in h.history)
     assert all(a.kind != ActionKind.CHECK for a in h.history)
@@ -124,8 +121,8 @@ def test_progressive_all_in_for_less_and_side_pot():
     assert full(h) == (True, False, 50, None, None)  # seat 2: the full 50
     h.check_or_call()
     h.check_or_call()  # seat 0
-    assert h.street == Street.FLOP
-    assert h.actor == 2  # seat 1 is all-in
+    # actor: seat 1 is all-in
+    expect(h, street=Street.FLOP, actor=2)
     assert full(h) == (True, False, 100, None, None)
     h.check_or_call()
     h.fold()  # seat 0: seat 2's 100 is uncalled and comes back
@@ -166,8 +163,7 @@ def test_progressive_short_ante_is_all_in():
     h = pdeal([1000, 6, 1000])
     # Seat 1 antes its 6 chips and is all-in.
     assert h.all_in == [False, True, False]
-    assert h.contributions == [10, 6, 10]
-    assert h.actor == 2
+    expect(h, contributions=[10, 6, 10], actor=2)
 
 
 def test_progressive_all_ins_and_folds_over_several_rounds():
@@ -204,8 +200,7 @@ def test_progressive_all_in_for_less_must_be_called_or_folded(stacks, moves):
     assert h.all_in[1]
     play(h, *moves)  # (three-handed: seat 2 folds)
     # Seat 0 is still in: it must bet the round's 50 or fold.
-    assert h.actor == 0
-    assert legal(h) == (50, None, None)
+    expect(h, actor=0, legal=(50, None, None))
     h.check_or_call()
     # 50 - 30 = 20 is uncalled; seat 1 stays all-in; the board runs out.
     assert h.is_over

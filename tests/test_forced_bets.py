@@ -22,7 +22,7 @@ from game_helpers import (  # noqa: E402
     cards,
     check_down,
     deal,
-    flags,
+    expect,
     hist,
     legal,
     play,
@@ -41,29 +41,22 @@ def test_heads_up_button_posts_small_blind_and_acts_first_preflop_last_after():
     h = deal(NL(), [100, 100], button=0)
     # Button (seat 0) posts SB 1, seat 1 posts BB 2.
     assert hist(h) == [(0, ActionKind.POST_SMALL_BLIND, 1), (1, ActionKind.POST_BIG_BLIND, 2)]
-    assert h.stacks == [99, 98]
-    assert h.bets == [1, 2]
-    assert h.contributions == [1, 2]
-    assert h.pot == 3
-    assert h.street == Street.PREFLOP
+    expect(h, stacks=[99, 98], bets=[1, 2], contributions=[1, 2], pot=3, street=Street.PREFLOP)
     assert list(h.board) == []
-    assert h.actor == 0  # the button acts first preflop
-    assert flags(h) == (True, False)
+    # actor: the button acts first preflop
+    expect(h, actor=0, flags=(True, False))
     # call 2-1 = 1; min raise to 2+2 = 4; max = 99 behind + 1 in = 100
     assert legal(h) == (1, 4, 100)
     h.check_or_call()
-    assert h.actor == 1
-    assert flags(h) == (False, True)  # BB may check; no free fold
-    assert legal(h) == (0, 4, 100)  # max = 98 behind + 2 in
+    # flags: BB may check; no free fold
+    # legal: max = 98 behind + 2 in
+    expect(h, actor=1, flags=(False, True), legal=(0, 4, 100))
     h.check_or_call()
     # Flop: the non-button acts first.
     assert h.street == Street.FLOP
     assert list(h.board) == cards("2c 2h 3d")
-    assert h.bets == [0, 0]
-    assert h.stacks == [98, 98]
-    assert h.pot == 4
-    assert h.actor == 1
-    assert legal(h) == (0, 2, 98)  # min bet = BB 2, max = all 98 chips
+    # legal: min bet = BB 2, max = all 98 chips
+    expect(h, bets=[0, 0], stacks=[98, 98], pot=4, actor=1, legal=(0, 2, 98))
     h.check_or_call()
     assert h.actor == 0  # the button acts last
     h.check_or_call()
@@ -92,17 +85,13 @@ def test_heads_up_button_posts_small_blind_and_acts_first_preflop_last_after():
 def test_heads_up_button_on_seat_one():
     h = deal(NL(), [100, 100], button=1)
     # Seat 1 is the button: posts SB 1 and acts first; seat 0 posts BB 2.
-    assert h.stacks == [98, 99]
-    assert h.bets == [2, 1]
-    assert h.actor == 1
-    assert legal(h) == (1, 4, 100)
+    expect(h, stacks=[98, 99], bets=[2, 1], actor=1, legal=(1, 4, 100))
     h.bet_or_raise_to(6)
     # Seat 0 faces 6 with 2 in: call 4; the raise was 6-2 = 4, min to 6+4 = 10.
-    assert h.actor == 0
-    assert legal(h) == (4, 10, 100)
+    expect(h, actor=0, legal=(4, 10, 100))
     h.check_or_call()
-    assert h.street == Street.FLOP
-    assert h.actor == 0  # non-button first after the flop
+    # actor: non-button first after the flop
+    expect(h, street=Street.FLOP, actor=0)
     h.check_or_call()
     assert h.actor == 1
 
@@ -110,30 +99,27 @@ def test_heads_up_button_on_seat_one():
 def test_equal_blinds_heads_up():
     h = deal(NL(2, 2), [100, 100], button=0)
     # The button posts the (equal) small blind and acts first: nothing owed.
-    assert h.actor == 0
-    assert flags(h) == (False, True)
-    assert legal(h) == (0, 4, 100)
+    expect(h, actor=0, flags=(False, True), legal=(0, 4, 100))
     h.check_or_call()
-    assert h.street == Street.PREFLOP
-    assert h.actor == 1  # the big blind's option
+    # actor: the big blind's option
+    expect(h, street=Street.PREFLOP, actor=1)
     h.check_or_call()
-    assert h.street == Street.FLOP
-    assert h.actor == 1
+    expect(h, street=Street.FLOP, actor=1)
 
 
 def test_heads_up_antes_order_and_sizes():
     # Heads-up NL 1/2 ante 1, button 1. The button has 50 - 1 - 1 = 48 behind.
     h = deal(NL(ante=1), [50, 50], button=1, hole=[KK, AA])
-    assert h.actor == 1
-    assert legal(h) == (1, 4, 49)  # call 1; min 2+2; max 1 + 48
+    # legal: call 1; min 2+2; max 1 + 48
+    expect(h, actor=1, legal=(1, 4, 49))
     h.check_or_call()
-    assert h.actor == 0  # the BB's option
-    assert legal(h) == (0, 4, 49)  # BB has 2 in and 47 behind
+    # actor: the BB's option
+    # legal: BB has 2 in and 47 behind
+    expect(h, actor=0, legal=(0, 4, 49))
     h.check_or_call()
-    assert h.street == Street.FLOP
-    assert h.actor == 0  # heads-up the button acts last after the flop
-    assert h.pot == 6  # 2 antes + 2 + 2
-    assert legal(h) == (0, 2, 47)
+    # actor: heads-up the button acts last after the flop
+    # pot: 2 antes + 2 + 2
+    expect(h, street=Street.FLOP, actor=0, pot=6, legal=(0, 2, 47))
 
 
 def test_heads_up_antes_button_all_in_for_its_small_blind():
@@ -148,8 +134,7 @@ def test_heads_up_antes_button_all_in_for_its_small_blind():
     ]
     # The BB covers the button's 1 already: not asked; 2 - 1 = 1 is returned.
     assert h.is_over
-    assert h.contributions == [2, 2]
-    assert h.pot == 4
+    expect(h, contributions=[2, 2], pot=4)
     assert h.payoffs == [-2, 2]  # AA (seat 1) wins 4 for 2
 
 
@@ -188,15 +173,11 @@ def test_heads_up_small_blind_all_in_for_the_blind():
 def test_big_blind_option_check_closes_the_round():
     h = deal(NL(), [100] * 3, button=0)
     play(h, "c", "c")  # seat 0 calls 2, SB completes 1
-    assert h.actor == 2
-    assert h.street == Street.PREFLOP
-    assert flags(h) == (False, True)
+    expect(h, actor=2, street=Street.PREFLOP, flags=(False, True))
     # nothing owed; raise to 2+2 = 4 or more; max 98 behind + 2 in = 100
     assert legal(h) == (0, 4, 100)
     h.check_or_call()
-    assert h.street == Street.FLOP
-    assert h.pot == 6
-    assert h.actor == 1
+    expect(h, street=Street.FLOP, pot=6, actor=1)
     assert hist(h)[-1] == (2, ActionKind.CHECK, 0)
 
 
@@ -209,12 +190,10 @@ def test_big_blind_option_raise_reopens():
     # call 6-2 = 4; raise size 6-2 = 4 -> min to 10; max 98+2 = 100
     assert legal(h) == (4, 10, 100)
     h.check_or_call()
-    assert h.actor == 1
-    assert legal(h) == (4, 10, 100)
+    expect(h, actor=1, legal=(4, 10, 100))
     h.check_or_call()
-    assert h.street == Street.FLOP
-    assert h.pot == 18  # 3 x 6
-    assert h.stacks == [94, 94, 94]
+    # pot: 3 x 6
+    expect(h, street=Street.FLOP, pot=18, stacks=[94, 94, 94])
 
 
 def test_walk_to_the_big_blind():
@@ -232,37 +211,28 @@ def test_walk_to_the_big_blind():
 
 def test_equal_blinds():
     h = deal(NL(2, 2), [100] * 3, button=0)
-    assert h.bets == [0, 2, 2]
-    assert h.actor == 0
-    assert legal(h) == (2, 4, 100)
+    expect(h, bets=[0, 2, 2], actor=0, legal=(2, 4, 100))
     h.check_or_call()
     # The SB has matched the 2 already: it may check, but the round goes on
     # to the BB's option.
-    assert h.actor == 1
-    assert flags(h) == (False, True)
-    assert legal(h) == (0, 4, 100)
+    expect(h, actor=1, flags=(False, True), legal=(0, 4, 100))
     h.check_or_call()
-    assert h.street == Street.PREFLOP
-    assert h.actor == 2
-    assert legal(h) == (0, 4, 100)
+    expect(h, street=Street.PREFLOP, actor=2, legal=(0, 4, 100))
     h.check_or_call()
-    assert h.street == Street.FLOP
-    assert h.pot == 6
-    assert legal(h) == (0, 2, 98)
+    expect(h, street=Street.FLOP, pot=6, legal=(0, 2, 98))
 
 
 def test_ten_fifteen_blinds():
     h = deal(NL(10, 15), [1000] * 3, button=0)
-    assert h.bets == [0, 10, 15]
-    assert legal(h) == (15, 30, 1000)  # min raise 15 + 15
+    # legal: min raise 15 + 15
+    expect(h, bets=[0, 10, 15], legal=(15, 30, 1000))
     h.check_or_call()
     assert legal(h) == (5, 30, 1000)
     h.check_or_call()
     assert legal(h) == (0, 30, 1000)
     h.check_or_call()
-    assert h.street == Street.FLOP
-    assert h.pot == 45
-    assert legal(h) == (0, 15, 985)  # min bet = BB 15
+    # legal: min bet = BB 15
+    expect(h, street=Street.FLOP, pot=45, legal=(0, 15, 985))
 
 
 # ---------------------------------------------------------------------------
@@ -278,15 +248,19 @@ def test_uniform_ante():
     # Antes are posted first.
     assert all(p[1] == ActionKind.POST_ANTE for p in posts[:3])
     assert posts[3:] == [(1, ActionKind.POST_SMALL_BLIND, 1), (2, ActionKind.POST_BIG_BLIND, 2)]
-    assert h.stacks == [99, 98, 97]
-    assert h.contributions == [1, 2, 3]
-    assert h.bets == [0, 1, 2]  # antes are not part of the street's bets
-    assert h.pot == 6
-    assert h.actor == 0
-    assert legal(h) == (2, 4, 99)  # max = all 99 chips left
+    # bets: antes are not part of the street's bets
+    # legal: max = all 99 chips left
+    expect(
+        h,
+        stacks=[99, 98, 97],
+        contributions=[1, 2, 3],
+        bets=[0, 1, 2],
+        pot=6,
+        actor=0,
+        legal=(2, 4, 99),
+    )
     play(h, "c", "c", "c")
-    assert h.street == Street.FLOP
-    assert h.pot == 9
+    expect(h, street=Street.FLOP, pot=9)
     check_down(h)
     assert h.payoffs == [6, -3, -3]
 
@@ -295,25 +269,21 @@ def test_big_blind_ante():
     h = deal(NL(big_blind_ante=3), [100] * 3, button=0)
     assert (2, ActionKind.POST_ANTE, 3) in hist(h)
     assert hist(h)[0] == (2, ActionKind.POST_ANTE, 3)  # antes before blinds
-    assert h.stacks == [100, 99, 95]  # BB: ante 3 + blind 2
-    assert h.contributions == [0, 1, 5]
-    assert h.bets == [0, 1, 2]
-    assert h.pot == 6
-    assert legal(h) == (2, 4, 100)
+    # stacks: BB: ante 3 + blind 2
+    expect(
+        h, stacks=[100, 99, 95], contributions=[0, 1, 5], bets=[0, 1, 2], pot=6, legal=(2, 4, 100)
+    )
 
 
 def test_player_who_cannot_cover_the_ante_is_all_in():
     h = deal(NL(ante=5), [3, 100, 100], button=0)
     # Seat 0 antes its 3 chips; seats 1, 2 ante 5 and post 1 and 2.
     assert h.all_in == [True, False, False]
-    assert h.stacks == [0, 94, 93]
-    assert h.contributions == [3, 6, 7]
-    assert h.pot == 16
-    assert h.actor == 1  # seat 0 is all-in and skipped
-    assert legal(h) == (1, 4, 95)  # max = 94 behind + 1 in
+    # actor: seat 0 is all-in and skipped
+    # legal: max = 94 behind + 1 in
+    expect(h, stacks=[0, 94, 93], contributions=[3, 6, 7], pot=16, actor=1, legal=(1, 4, 95))
     play(h, "c", "c")
-    assert h.street == Street.FLOP
-    assert h.actor == 1
+    expect(h, street=Street.FLOP, actor=1)
     check_down(h)
     # Contributions 3, 7, 7. Main pot 3 x 3 = 9 (all); side 4 + 4 = 8 (1, 2).
     # Seat 0 (AA) wins 9, seat 1 (KK) wins 8.
@@ -328,10 +298,7 @@ def test_uniform_ante_all_in_wins_only_the_antes():
     # NL 1/2 ante 5, button 0. BB seat 2 has 3: all-in for 3 of its ante,
     # its big blind is 0; the others still owe the full 2 (docs rule 1).
     h = deal(NL(ante=5), [100, 100, 3], hole=[KK, QQ, AA])
-    assert h.stacks == [95, 94, 0]
-    assert h.contributions == [5, 6, 3]
-    assert h.actor == 0
-    assert legal(h) == (2, 4, 95)
+    expect(h, stacks=[95, 94, 0], contributions=[5, 6, 3], actor=0, legal=(2, 4, 95))
     play(h, "c", "c")
     assert h.street == Street.FLOP and h.actor == 1
     check_down(h)
@@ -350,16 +317,13 @@ def test_short_small_blind_posts_what_it_has():
     h = deal(NL(5, 10), [100, 3, 100], button=0)
     assert (1, ActionKind.POST_SMALL_BLIND, 3) in hist(h)
     assert h.all_in == [False, True, False]
-    assert h.stacks == [100, 0, 90]
-    assert h.bets == [0, 3, 10]
-    assert h.actor == 0
-    assert legal(h) == (10, 20, 100)
+    expect(h, stacks=[100, 0, 90], bets=[0, 3, 10], actor=0, legal=(10, 20, 100))
     h.check_or_call()
-    assert h.actor == 2  # the SB is all-in
-    assert legal(h) == (0, 20, 100)  # max = 90 behind + 10 in
+    # actor: the SB is all-in
+    # legal: max = 90 behind + 10 in
+    expect(h, actor=2, legal=(0, 20, 100))
     h.check_or_call()
-    assert h.street == Street.FLOP
-    assert h.actor == 2
+    expect(h, street=Street.FLOP, actor=2)
     check_down(h)
     # Contributions 10, 3, 10: main 9, side 14; AA (seat 0) wins both.
     assert h.payoffs == [13, -3, -10]
@@ -373,9 +337,7 @@ def test_short_big_blind_posts_what_it_has_others_call_the_full_blind():
     h = deal(NL(5, 10), [100, 100, 4], button=0)
     assert (2, ActionKind.POST_BIG_BLIND, 4) in hist(h)
     assert h.all_in == [False, False, True]
-    assert h.stacks == [100, 95, 0]
-    assert h.actor == 0
-    assert legal(h) == (10, 20, 100)
+    expect(h, stacks=[100, 95, 0], actor=0, legal=(10, 20, 100))
 
 
 def test_both_blinds_all_in():
@@ -404,21 +366,16 @@ def test_ante_small_blind_and_big_blind_all_short_four_way():
         (3, ActionKind.POST_ANTE, 1),
         (0, ActionKind.POST_ANTE, 1),
     ]
-    assert h.stacks == [99, 0, 0, 99]
-    assert h.bets == [0, 0, 1, 0]
-    assert h.contributions == [1, 1, 2, 1]
-    assert h.pot == 5
+    expect(h, stacks=[99, 0, 0, 99], bets=[0, 0, 1, 0], contributions=[1, 1, 2, 1], pot=5)
     assert h.all_in == [False, True, True, False]
     # UTG (seat 3) still owes the full BB of 2 (docs rule 1); min raise 2+2=4;
     # max = all 99 chips.
-    assert h.actor == 3
-    assert legal(h) == (2, 4, 99)
+    expect(h, actor=3, legal=(2, 4, 99))
     play(h, "c", "c")  # seats 3 and 0 call 2; the blinds are all-in
     assert h.street == Street.FLOP
     # Left of the button: seats 1 and 2 are all-in, so seat 3 acts first.
-    assert h.actor == 3
-    assert h.contributions == [3, 1, 2, 3]
-    assert h.pot == 9  # 4 antes + 1 (BB) + 2 + 2
+    # pot: 4 antes + 1 (BB) + 2 + 2
+    expect(h, actor=3, contributions=[3, 1, 2, 3], pot=9)
     # Levels 1, 2, 3: 1*4 = 4 {all}; 1*3 = 3 {0,2,3}; 1*2 = 2 {0,3}.
     assert pots(h) == [(4, (0, 1, 2, 3)), (3, (0, 2, 3)), (2, (0, 3))]
     check_down(h)
@@ -437,12 +394,17 @@ def test_big_blind_ante_then_big_blind_posted_short():
         (1, ActionKind.POST_SMALL_BLIND, 1),
         (2, ActionKind.POST_BIG_BLIND, 1),
     ]
-    assert h.stacks == [100, 99, 0]
-    assert h.bets == [0, 1, 1]
-    assert h.contributions == [0, 1, 3]  # dead money shown against the BB
-    assert h.pot == 4
-    assert h.actor == 0
-    assert legal(h) == (2, 4, 100)  # the full BB is owed; min raise 2+2
+    # contributions: dead money shown against the BB
+    # legal: the full BB is owed; min raise 2+2
+    expect(
+        h,
+        stacks=[100, 99, 0],
+        bets=[0, 1, 1],
+        contributions=[0, 1, 3],
+        pot=4,
+        actor=0,
+        legal=(2, 4, 100),
+    )
     play(h, "c", "c")  # button calls 2, SB completes 1; the BB is all-in
     assert h.street == Street.FLOP and h.actor == 1
     assert h.pot == 7  # 2 dead + 2 + 2 + 1
@@ -467,8 +429,7 @@ def test_straddle_action_starts_left_of_it_and_straddler_has_option():
         (2, ActionKind.POST_BIG_BLIND, 2),
         (3, ActionKind.POST_STRADDLE, 4),
     ]
-    assert h.stacks == [100, 99, 98, 96, 100]
-    assert h.actor == 4
+    expect(h, stacks=[100, 99, 98, 96, 100], actor=4)
     # Default: the straddle acts as the big blind, so min raise to 4 + 4 = 8.
     assert legal(h) == (4, 8, 100)
     play(h, "c", "c")  # seats 4, 0
@@ -477,15 +438,10 @@ def test_straddle_action_starts_left_of_it_and_straddler_has_option():
     assert legal(h) == (2, 8, 100)  # BB
     h.check_or_call()
     # The straddler's option.
-    assert h.actor == 3
-    assert h.street == Street.PREFLOP
-    assert flags(h) == (False, True)
-    assert legal(h) == (0, 8, 100)
+    expect(h, actor=3, street=Street.PREFLOP, flags=(False, True), legal=(0, 8, 100))
     h.check_or_call()
-    assert h.street == Street.FLOP
-    assert h.pot == 20
-    assert h.actor == 1
-    assert legal(h) == (0, 2, 96)  # postflop the minimum bet is the BB
+    # legal: postflop the minimum bet is the BB
+    expect(h, street=Street.FLOP, pot=20, actor=1, legal=(0, 2, 96))
 
 
 def test_straddle_position_wraps_around_the_table():
@@ -498,8 +454,8 @@ def test_straddle_position_wraps_around_the_table():
     ]
     assert h.actor == 2
     play(h, "c", "c", "c", "c")  # seats 2, 3, 4 (SB), 0 (BB) call 4
-    assert h.actor == 1  # the straddle's option
-    assert legal(h) == (0, 8, 100)
+    # actor: the straddle's option
+    expect(h, actor=1, legal=(0, 8, 100))
 
 
 def test_everyone_folds_to_the_straddle():
@@ -508,8 +464,7 @@ def test_everyone_folds_to_the_straddle():
     play(h, "f", "f", "f", "f")  # seats 4, 0, 1, 2
     assert h.is_over and h.street == Street.PREFLOP
     # The straddle's 4 - 2 = 2 is uncalled; it wins 1 + 2.
-    assert h.contributions == [0, 1, 2, 2, 0]
-    assert h.pot == 5
+    expect(h, contributions=[0, 1, 2, 2, 0], pot=5)
     assert h.payoffs == [0, -1, -2, 3, 0]
 
 
@@ -524,8 +479,7 @@ def test_straddle_min_raise_big_blind_option_wsop_161():
     h = deal(rules, [100] * 5, button=0)
     # The straddle counts as a raise of 2 over the BB: min raise to 4 + 2 = 6
     # (rule 161: three big blinds).
-    assert h.actor == 4
-    assert legal(h) == (4, 6, 100)
+    expect(h, actor=4, legal=(4, 6, 100))
     h.bet_or_raise_to(6)
     # Last raise 2 (and never less than the BB 2): min 6 + 2 = 8.
     assert legal(h) == (6, 8, 100)
@@ -535,8 +489,8 @@ def test_straddle_option_min_raise_big_blind_mode():
     rules = NL(straddles=(4,), straddle_min_raise="big_blind")
     h = deal(rules, [100] * 5, button=0)
     play(h, "c", "c", "c", "c")
-    assert h.actor == 3
-    assert legal(h) == (0, 6, 100)  # 4 + 2, as for everyone else
+    # legal: 4 + 2, as for everyone else
+    expect(h, actor=3, legal=(0, 6, 100))
 
 
 @pytest.mark.parametrize("mode, min_to", [("straddle", 12), ("big_blind", 8)])
@@ -544,15 +498,14 @@ def test_min_raise_after_a_three_big_blind_straddle(mode, min_to):
     # Straddle 6 over BB 2: straddle mode 6+6 = 12; big_blind mode the next
     # raise adds one big blind (RULES.md): 6+2 = 8.
     h = deal(NL(straddles=(6,), straddle_min_raise=mode), [100] * 4)
-    assert h.actor == 0
-    assert legal(h) == (6, min_to, 100)
+    expect(h, actor=0, legal=(6, min_to, 100))
 
 
 def test_re_straddle_no_limit():
     h = deal(NL(straddles=(4, 8)), [100] * 6, button=0)
     assert hist(h)[2:] == [(3, ActionKind.POST_STRADDLE, 4), (4, ActionKind.POST_STRADDLE, 8)]
-    assert h.actor == 5
-    assert legal(h) == (8, 16, 100)  # the last straddle acts as the BB
+    # legal: the last straddle acts as the BB
+    expect(h, actor=5, legal=(8, 16, 100))
     play(h, "c", "c")  # seats 5, 0
     assert legal(h) == (7, 16, 100)  # SB 8-1
     h.check_or_call()
@@ -560,14 +513,10 @@ def test_re_straddle_no_limit():
     h.check_or_call()
     assert legal(h) == (4, 16, 100)  # first straddler 8-4
     h.check_or_call()
-    assert h.actor == 4  # the re-straddler has the option
-    assert flags(h) == (False, True)
-    assert legal(h) == (0, 16, 100)
+    # actor: the re-straddler has the option
+    expect(h, actor=4, flags=(False, True), legal=(0, 16, 100))
     h.check_or_call()
-    assert h.street == Street.FLOP
-    assert h.pot == 48
-    assert h.actor == 1
-    assert legal(h) == (0, 2, 92)
+    expect(h, street=Street.FLOP, pot=48, actor=1, legal=(0, 2, 92))
 
 
 def test_re_straddle_big_blind_option():
@@ -588,9 +537,8 @@ def test_re_straddle_accepted_in_big_blind_mode_and_min_raise():
     # big_blind mode: the straddle 4 is a raise of 2, so 6 is a legal raise.
     rules = NL(straddles=(4, 6), straddle_min_raise="big_blind")
     h = deal(rules, [100] * 6)
-    assert h.bets == [0, 1, 2, 4, 6, 0]
-    assert h.actor == 5
-    assert legal(h) == (6, 8, 100)  # last raise 6-4 = 2 (= the BB): 6+2
+    # legal: last raise 6-4 = 2 (= the BB): 6+2
+    expect(h, bets=[0, 1, 2, 4, 6, 0], actor=5, legal=(6, 8, 100))
 
 
 @pytest.mark.parametrize("mode, min_to", [("straddle", 20), ("big_blind", 12)])
@@ -599,8 +547,7 @@ def test_min_raise_after_re_straddle_4_10(mode, min_to):
     # big_blind mode (RULES.md: a straddle counts as a raise of one big
     # blind, so the next raise need only add that): 10+2 = 12.
     h = deal(NL(straddles=(4, 10), straddle_min_raise=mode), [100] * 6)
-    assert h.actor == 5
-    assert legal(h) == (10, min_to, 100)
+    expect(h, actor=5, legal=(10, min_to, 100))
     h.bet_or_raise_to(min_to)
     # The raise added min_to - 10; the next one must add as much.
     assert legal(h) == (min_to, 2 * min_to - 10, 100)
@@ -664,8 +611,7 @@ def test_short_straddle_posts_what_it_has_others_call_the_full_straddle():
     h = deal(NL(straddles=(4,)), [100, 100, 100, 3, 100], button=0)
     assert (3, ActionKind.POST_STRADDLE, 3) in hist(h)
     assert h.all_in[3]
-    assert h.actor == 4
-    assert legal(h) == (4, 8, 100)
+    expect(h, actor=4, legal=(4, 8, 100))
 
 
 def test_short_straddle_is_owed_in_full_and_the_excess_returned():
@@ -676,13 +622,13 @@ def test_short_straddle_is_owed_in_full_and_the_excess_returned():
         (2, ActionKind.POST_BIG_BLIND, 2),
         (3, ActionKind.POST_STRADDLE, 3),
     ]
-    assert h.actor == 0  # left of the straddle
-    assert legal(h) == (4, 8, 100)  # the full straddle; min raise 4+4
+    # actor: left of the straddle
+    # legal: the full straddle; min raise 4+4
+    expect(h, actor=0, legal=(4, 8, 100))
     play(h, "f", "f")  # button and SB fold
     # The BB faces 3 actually bet (more than its 2): it must decide; it owes
     # the full straddle, 4 - 2 = 2, and cannot raise (nobody can answer).
-    assert h.actor == 2
-    assert legal(h) == (2, None, None)
+    expect(h, actor=2, legal=(2, None, None))
     h.check_or_call()
     # 4 - 3 = 1 comes back to the BB; pot 1 + 3 + 3 = 7.
     assert h.is_over
@@ -699,12 +645,10 @@ def test_straddler_who_cannot_raise_the_big_blind_posts_no_straddle():
     # of the big blind, with seat 3 itself, who may call 2 all-in, no more.
     h = deal(NL(straddles=(4,)), [100, 100, 100, 2], button=0)
     assert ActionKind.POST_STRADDLE not in [a.kind for a in h.history]
-    assert h.actor == 3
-    assert legal(h) == (2, None, None)
+    expect(h, actor=3, legal=(2, None, None))
     h.check_or_call()
     # The minimum raise is the usual one over the big blind: to 4.
-    assert h.actor == 0
-    assert legal(h) == (2, 4, 100)
+    expect(h, actor=0, legal=(2, 4, 100))
 
 
 def test_straddler_left_with_the_big_blind_after_the_ante_posts_no_straddle():
@@ -728,8 +672,7 @@ def test_re_straddler_who_cannot_raise_the_straddle_posts_no_re_straddle():
     # the straddle actually posted: to 8 (the straddle acts as the big blind).
     h = deal(NL(straddles=(4, 8)), [100, 100, 100, 100, 4], button=0)
     assert [a.seat for a in h.history if a.kind == ActionKind.POST_STRADDLE] == [3]
-    assert h.actor == 4
-    assert legal(h) == (4, None, None)
+    expect(h, actor=4, legal=(4, None, None))
     h.check_or_call()
     assert h.actor == 0 and legal(h) == (4, 8, 100)
     # With straddle_min_raise="big_blind" the straddle counts as a raise of
