@@ -5,7 +5,7 @@ use holecards_core::game::*;
 use std::sync::Arc;
 
 mod common;
-use common::no_limit as nl;
+use common::{no_limit as nl, xorshift};
 
 fn given(holes: &[&str], board: &str) -> GivenCards {
     GivenCards {
@@ -357,9 +357,7 @@ fn events_rebuild_the_stacks_of_random_hands() {
         .unwrap();
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         while let Some(la) = h.legal_actions() {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift(&mut x);
             let r = x % 10;
             if r < 2 && la.can_fold {
                 h.fold().unwrap();

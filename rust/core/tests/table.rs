@@ -7,7 +7,7 @@ use holecards_core::table::{
 use std::sync::Arc;
 
 mod common;
-use common::no_limit;
+use common::{no_limit, xorshift};
 
 fn table(rule: ButtonRule, seated: &[usize], seats: usize) -> Table {
     let mut t = Table::new(no_limit(1, 2), seats, rule, Some(7)).unwrap();
@@ -57,9 +57,18 @@ fn six_after_a_hand(rule: ButtonRule) -> Table {
     t
 }
 
+/// Six players after the first hand, then the players in `gone` leave.
+fn six_without(rule: ButtonRule, gone: &[usize]) -> Table {
+    let mut t = six_after_a_hand(rule);
+    for &seat in gone {
+        t.leave(seat).unwrap();
+    }
+    t
+}
+
 /// Deals a hand, checks it against `want`, plays it passively.
 /// The next hand, dealt at `at` with the posts `posted` (table seats).
-fn dealt_as(t: &mut Table, at: Positions, posted: Vec<(usize, EventKind, u64)>) -> Hand {
+fn dealt_as(t: &mut Table, at: Positions, posted: &[(usize, EventKind, u64)]) -> Hand {
     let h = t.new_hand().unwrap();
     assert_eq!(t.dealt().unwrap().positions, at);
     assert_eq!(posts(t, &h), posted);
@@ -91,8 +100,7 @@ fn dead_button_moves_the_big_blind_one_seat_a_hand() {
 
 #[test]
 fn dead_small_blind_when_the_big_blind_busts() {
-    let mut t = six_after_a_hand(ButtonRule::Dead);
-    t.leave(2).unwrap(); // the big blind is gone
+    let mut t = six_without(ButtonRule::Dead, &[2]); // the big blind is gone
     let mut h = t.new_hand().unwrap();
     let d = t.dealt().unwrap().clone();
     assert_eq!(d.positions, dead(1, 2, 3, false, true));
@@ -121,10 +129,7 @@ fn dead_small_blind_when_the_big_blind_busts() {
 
 #[test]
 fn dead_button_with_several_busts_in_one_hand() {
-    let mut t = six_after_a_hand(ButtonRule::Dead);
-    // The small and big blind both go.
-    t.leave(1).unwrap();
-    t.leave(2).unwrap();
+    let mut t = six_without(ButtonRule::Dead, &[1, 2]); // both blinds go
     let h = t.new_hand().unwrap();
     let d = t.dealt().unwrap().clone();
     assert_eq!(d.positions, dead(1, 2, 3, true, true));
@@ -133,59 +138,65 @@ fn dead_button_with_several_busts_in_one_hand() {
     assert_eq!(d.seats[h.actor().unwrap()], 4);
 }
 
+/// Who leaves after the first hand, where the next hand is dealt, its posts
+/// and the first to act, all in table seats.
+type Leaving = (
+    &'static [usize],
+    Positions,
+    &'static [(usize, EventKind, u64)],
+    usize,
+);
+
 #[test]
 fn moving_button_skips_empty_seats_and_nobody_skips_the_big_blind() {
     // Robert's Rules (moving button): the button moves to the next player
-    // and nobody skips the big blind, so there may be two. The big blind
-    // (seat 2) leaves: seat 3, due the big blind, is in the small blind's
-    // seat and posts a big blind there (no small blind), and seat 4 posts
-    // the big blind.
-    let mut t = six_after_a_hand(ButtonRule::Moving);
-    t.leave(2).unwrap();
-    dealt_as(
-        &mut t,
-        dead(1, 3, 4, false, true),
-        vec![(4, BB, 2), (3, BB, 2)],
-    );
-    t.take_back();
+    // and nobody skips the big blind, so there may be two.
+    let cases: [Leaving; 4] = [
+        // The big blind (seat 2) leaves: seat 3, due the big blind, is in the
+        // small blind's seat and posts a big blind there (no small blind),
+        // and seat 4 posts the big blind.
+        (
+            &[2],
+            dead(1, 3, 4, false, true),
+            &[(4, BB, 2), (3, BB, 2)],
+            5,
+        ),
+        // The small blind leaves: the button moves to last hand's big blind
+        // (seat 2), and seat 3, due the big blind, posts it in the small
+        // blind's seat beside seat 4's.
+        (
+            &[1],
+            dead(2, 3, 4, false, true),
+            &[(4, BB, 2), (3, BB, 2)],
+            5,
+        ),
+        // Both blinds leave: the button (seat 3) and the small blind's seat
+        // (4) were both due a big blind before seat 5's. The action starts
+        // left of the last big blind: seat 0.
+        (
+            &[1, 2],
+            dead(3, 4, 5, false, true),
+            &[(5, BB, 2), (3, BB, 2), (4, BB, 2)],
+            0,
+        ),
+        // The button's player leaving costs nobody anything.
+        (&[0], pos(1, 2, 3), &[(2, SB, 1), (3, BB, 2)], 4),
+    ];
+    for (gone, at, posted, first) in cases {
+        let mut t = six_without(ButtonRule::Moving, gone);
+        let h = dealt_as(&mut t, at, posted);
+        let actor = h.actor().map(|a| t.dealt().unwrap().seats[a]);
+        assert_eq!(actor, Some(first), "seats {gone:?} left");
+        t.take_back();
+    }
+    // The big blind gone, then the button's player: the button moves on to
+    // seat 3, nobody owes. Over an orbit from the first hand every player
+    // left posted a big blind.
+    let mut t = six_without(ButtonRule::Moving, &[2]);
     deal(&mut t, dead(1, 3, 4, false, true));
     t.leave(1).unwrap();
-    // The button's player left: the button moves on to seat 3, nobody owes.
     deal(&mut t, pos(3, 4, 5));
     deal(&mut t, pos(4, 5, 0));
-    // Over an orbit from the first hand every player left posted a big blind.
-}
-
-#[test]
-fn moving_button_small_blind_or_both_blinds_leaving() {
-    // The small blind leaves: the button moves to last hand's big blind
-    // (seat 2), and seat 3, due the big blind, posts it in the small
-    // blind's seat beside seat 4's.
-    let mut t = six_after_a_hand(ButtonRule::Moving);
-    t.leave(1).unwrap();
-    dealt_as(
-        &mut t,
-        dead(2, 3, 4, false, true),
-        vec![(4, BB, 2), (3, BB, 2)],
-    );
-    t.take_back();
-    // Both blinds leave: the button (seat 3) and the small blind's seat (4)
-    // were both due a big blind before seat 5's.
-    let mut t = six_after_a_hand(ButtonRule::Moving);
-    t.leave(1).unwrap();
-    t.leave(2).unwrap();
-    let h = dealt_as(
-        &mut t,
-        dead(3, 4, 5, false, true),
-        vec![(5, BB, 2), (3, BB, 2), (4, BB, 2)],
-    );
-    // The action starts left of the last big blind: seat 0.
-    assert_eq!(h.actor().map(|a| t.dealt().unwrap().seats[a]), Some(0));
-    t.take_back();
-    // The button's player leaving costs nobody anything.
-    let mut t = six_after_a_hand(ButtonRule::Moving);
-    t.leave(0).unwrap();
-    deal(&mut t, pos(1, 2, 3));
 }
 
 #[test]
@@ -295,9 +306,7 @@ fn random_sessions_conserve_chips_and_bust_players() {
         let mut x = seed;
         let mut several = 0;
         let mut policy = |h: &Hand| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift(&mut x);
             let la = h.legal_actions().unwrap();
             match (x % 4, la.max_raise_to) {
                 (0, Some(m)) => Move::BetOrRaiseTo(m),
@@ -380,9 +389,7 @@ fn table_hands_round_trip_through_phh() {
         }
         let mut x = seed | 1;
         for _ in 0..400 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift(&mut x);
             // Now and then someone joins an empty seat, posting or waiting.
             if x % 5 == 0 {
                 if let Some(empty) = (0..8).find(|&s| t.player(s).is_none()) {
@@ -399,9 +406,7 @@ fn table_hands_round_trip_through_phh() {
             }
             let mut y = x;
             let h = t.play(&mut |h: &Hand| {
-                y ^= y << 13;
-                y ^= y >> 7;
-                y ^= y << 17;
+                xorshift(&mut y);
                 let la = h.legal_actions().unwrap();
                 match (y % 5, la.max_raise_to) {
                     (0, Some(m)) => Move::BetOrRaiseTo(m),
@@ -454,17 +459,26 @@ fn phh_round_trip(h: &Hand) {
     );
 }
 
+/// A dead-button table at 10/20, `players` seated with 1000 each, those in
+/// `away` sitting out.
+fn away_at_10_20(players: usize, seed: u64, away: &[usize]) -> Table {
+    let mut t = Table::new(no_limit(10, 20), players, ButtonRule::Dead, Some(seed)).unwrap();
+    for s in 0..players {
+        t.sit(s, 1000, Entry::PostBigBlind).unwrap();
+    }
+    for &s in away {
+        t.sit_out(s).unwrap();
+    }
+    t
+}
+
 #[test]
 fn an_absent_players_hand_is_dead() {
     // TDA rule 30: a player not at the seat when all hands are complete has
     // a dead hand. Three players, 10/20, the big blind away, the others
     // calling down: he loses his big blind every time and never wins.
     for seed in 0..40 {
-        let mut t = Table::new(no_limit(10, 20), 3, ButtonRule::Dead, Some(seed)).unwrap();
-        for s in 0..3 {
-            t.sit(s, 1000, Entry::PostBigBlind).unwrap();
-        }
-        t.sit_out(2).unwrap();
+        let mut t = away_at_10_20(3, seed, &[2]);
         let h = t.new_hand().unwrap();
         assert_eq!(t.dealt().unwrap().positions, pos(0, 1, 2));
         assert!(
@@ -495,11 +509,7 @@ fn an_absent_players_hand_is_dead() {
 
 #[test]
 fn folding_to_an_absent_big_blind_gives_the_pot_to_the_last_live_hand() {
-    let mut t = Table::new(no_limit(10, 20), 3, ButtonRule::Dead, Some(3)).unwrap();
-    for s in 0..3 {
-        t.sit(s, 1000, Entry::PostBigBlind).unwrap();
-    }
-    t.sit_out(2).unwrap();
+    let mut t = away_at_10_20(3, 3, &[2]);
     // The button folds: the small blind is the one live hand and takes the
     // blinds (his 10 and the dead big blind's 20; nothing goes back to a dead hand).
     let h = t.play(&mut |_h: &Hand| Move::Fold).unwrap();
@@ -519,12 +529,7 @@ fn folding_to_an_absent_big_blind_gives_the_pot_to_the_last_live_hand() {
 fn one_live_hand_left_wins_the_forced_bets_at_once() {
     // Both blinds away: the button's is the only live hand, and the hand is
     // over as dealt.
-    let mut t = Table::new(no_limit(10, 20), 3, ButtonRule::Dead, Some(5)).unwrap();
-    for s in 0..3 {
-        t.sit(s, 1000, Entry::PostBigBlind).unwrap();
-    }
-    t.sit_out(1).unwrap();
-    t.sit_out(2).unwrap();
+    let mut t = away_at_10_20(3, 5, &[1, 2]);
     let h = t.new_hand().unwrap();
     assert!(h.is_over() && h.actor().is_none());
     t.finish(&h).unwrap();
@@ -570,11 +575,7 @@ fn an_absent_all_in_blind_and_a_short_live_player() {
 fn hands_with_dead_hands_pickle() {
     use holecards_core::game::codec::{decode_hand, encode_hand};
     use holecards_core::table::codec::{decode_table, encode_table};
-    let mut t = Table::new(no_limit(10, 20), 4, ButtonRule::Dead, Some(11)).unwrap();
-    for s in 0..4 {
-        t.sit(s, 1000, Entry::PostBigBlind).unwrap();
-    }
-    t.sit_out(3).unwrap();
+    let mut t = away_at_10_20(4, 11, &[3]);
     let h = t.new_hand().unwrap();
     let h2 = decode_hand(&encode_hand(&h)).unwrap();
     assert_eq!(h2, h);
@@ -703,14 +704,21 @@ fn missed_blinds_are_posted_big_live_and_small_dead() {
     assert_eq!(t.chips(), 6000);
 }
 
-#[test]
-fn a_dead_small_blind_round_trips_through_phh() {
+/// Moving button: seat 4 sits out for three hands, through the big and the
+/// small blind, and is back, owing both.
+fn seat_4_missed_both_blinds() -> Table {
     let mut t = six_after_a_hand(ButtonRule::Moving);
     t.sit_out(4).unwrap();
     deal(&mut t, pos(1, 2, 3));
     deal(&mut t, pos(2, 3, 5));
     deal(&mut t, pos(3, 5, 0));
     t.sit_in(4, Entry::PostBigBlind).unwrap();
+    t
+}
+
+#[test]
+fn a_dead_small_blind_round_trips_through_phh() {
+    let mut t = seat_4_missed_both_blinds();
     let h = deal(&mut t, pos(5, 0, 1));
     let text = holecards_core::phh::write::write_hand(&h);
     assert!(
@@ -732,11 +740,7 @@ fn missed_only_the_small_blind_or_nothing() {
     deal(&mut t, dead(1, 3, 4, false, true));
     assert_eq!(t.player(2).unwrap().missed(), MISSED_SMALL);
     t.sit_in(2, Entry::PostBigBlind).unwrap();
-    let h = dealt_as(
-        &mut t,
-        pos(3, 4, 5),
-        vec![(4, SB, 1), (5, BB, 2), (2, SB, 1)],
-    );
+    let h = dealt_as(&mut t, pos(3, 4, 5), &[(4, SB, 1), (5, BB, 2), (2, SB, 1)]);
     assert_eq!(put_in(&t, &h, 2), (1, 0));
     t.take_back();
     // Missed nothing (the blinds had not reached the seat): back at once, free.
@@ -769,7 +773,7 @@ fn waiting_for_the_big_blind_owes_nothing_and_big_blind_only_is_the_old_rule() {
     deal(&mut t, pos(5, 0, 1));
     deal(&mut t, pos(0, 1, 2));
     deal(&mut t, pos(1, 2, 3));
-    dealt_as(&mut t, pos(2, 3, 4), vec![(3, SB, 1), (4, BB, 2)]);
+    dealt_as(&mut t, pos(2, 3, 4), &[(3, SB, 1), (4, BB, 2)]);
     t.take_back();
     // big_blind_only: one live big blind, nothing dead; missed nothing still posts.
     let mut t = setup(MissedBlinds::BigBlindOnly);
@@ -826,47 +830,29 @@ fn a_seating_with_dead_hands_or_dead_blinds_is_checked() {
     use holecards_core::game::Seating;
     let r = no_limit(10, 20);
     let base = Seating::standard(3, 0);
+    let three_seated = |seating: Seating| {
+        Hand::new_seated(Arc::clone(&r), &[100; 3], seating, None, Some(1), None)
+    };
     // Every hand dead: refused (nobody could win).
-    let e = Hand::new_seated(
-        Arc::clone(&r),
-        &[100; 3],
-        Seating {
-            dead_hands: 0b111,
-            ..base
-        },
-        None,
-        Some(1),
-        None,
-    )
+    let e = three_seated(Seating {
+        dead_hands: 0b111,
+        ..base
+    })
     .unwrap_err();
     assert!(e.to_string().contains("every hand would be dead"), "{e}");
     // A blind cannot also post a dead small blind.
-    let e = Hand::new_seated(
-        Arc::clone(&r),
-        &[100; 3],
-        Seating {
-            dead_blinds: 1 << base.big_blind,
-            ..base
-        },
-        None,
-        Some(1),
-        None,
-    )
+    let e = three_seated(Seating {
+        dead_blinds: 1 << base.big_blind,
+        ..base
+    })
     .unwrap_err();
     assert!(e.to_string().contains("dead small blind"), "{e}");
     // A caller's own dead hand: folded before anyone acts, it never wins,
     // and a blind nobody matched stays in the pot.
-    let mut h = Hand::new_seated(
-        Arc::clone(&r),
-        &[100; 3],
-        Seating {
-            dead_hands: 1 << base.big_blind,
-            ..base
-        },
-        None,
-        Some(1),
-        None,
-    )
+    let mut h = three_seated(Seating {
+        dead_hands: 1 << base.big_blind,
+        ..base
+    })
     .unwrap();
     assert!(h.is_folded(base.big_blind));
     while h.legal_actions().is_some() {
@@ -895,12 +881,7 @@ fn a_seating_with_dead_hands_or_dead_blinds_is_checked() {
 
 #[test]
 fn two_big_blinds_and_a_dead_small_blind_round_trip_through_phh() {
-    let mut t = six_after_a_hand(ButtonRule::Moving);
-    t.sit_out(4).unwrap();
-    deal(&mut t, pos(1, 2, 3));
-    deal(&mut t, pos(2, 3, 5));
-    deal(&mut t, pos(3, 5, 0));
-    t.sit_in(4, Entry::PostBigBlind).unwrap();
+    let mut t = seat_4_missed_both_blinds();
     t.leave(0).unwrap();
     // Seat 1 was due the big blind: he posts one in the small blind's seat.
     let h = t.new_hand().unwrap();

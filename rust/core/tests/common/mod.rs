@@ -11,6 +11,15 @@ use holecards_core::game::{BlindOptions, Rules};
 use holecards_core::table::tournament::Level;
 use std::sync::Arc;
 
+/// Marsaglia's xorshift64: the next of a cheap, seeded stream of numbers
+/// for scripted play (`x` must not be 0).
+pub fn xorshift(x: &mut u64) -> u64 {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x
+}
+
 /// No-limit rules with these blinds and no other forced bet.
 pub fn no_limit(small_blind: u64, big_blind: u64) -> Arc<Rules> {
     no_limit_with(BlindOptions {
