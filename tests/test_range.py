@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 import itertools
 import pickle
+from pathlib import Path
+from typing import List, Tuple
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -81,38 +83,15 @@ def test_without(case: tuple[Range, dict[tuple[int, int], float]], dead: list[in
     assert Range(str(rest)) == rest
 
 
-@pytest.mark.parametrize(
-    "text, count",
-    [
-        ("AA", 6),
-        ("AKs", 4),
-        ("AKo", 12),
-        ("AK", 16),
-        ("TT+", 30),
-        ("22+", 78),
-        ("A5s-A2s", 16),
-        ("KTs+", 12),
-        ("T9s+", 20),
-        ("76s-54s", 12),
-        ("88-55", 24),
-        ("AhKh", 1),
-        ("AsKx", 4),
-        ("AxKx", 4),
-        ("AxKy", 12),
-        ("A*K*", 16),
-        ("AsAx", 3),
-        ("random", 1326),
-        ("any", 1326),
-        ("100%", 1326),
-        ("0.1%", 6),
-        ("AA:0.5", 6),
-        ("[40]AA,KK[/40]", 12),
-        ("0.4(AsKs, AKo)", 13),
-        ("AA,AsAh:0", 5),
-        ("", 0),
-        (" qq+ , aks ", 22),
-    ],
-)
+def _range_counts() -> List[Tuple[str, int]]:
+    """``tests/data/range_counts.txt``, shared with the Rust tests: each text
+    and how many combinations it names."""
+    lines = (Path(__file__).parent / "data" / "range_counts.txt").read_text().splitlines()
+    cases = [line.split("|", 1) for line in lines if not line.startswith("#")]
+    return [(text, int(n)) for n, text in cases]
+
+
+@pytest.mark.parametrize("text, count", _range_counts())
 def test_forms(text: str, count: int) -> None:
     assert len(Range(text)) == count
 
