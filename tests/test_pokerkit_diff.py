@@ -148,7 +148,7 @@ from pokerkit import (  # noqa: E402
     Street,
 )
 
-from game_helpers import act  # noqa: E402
+from game_helpers import act, legal  # noqa: E402
 from holecards import ActionKind, Hand, IllegalActionError, Rules  # noqa: E402
 
 RANKS = "23456789TJQKA"
@@ -778,20 +778,16 @@ class TestOurRules:
         hand.check_or_call()  # seat 3
         hand.check_or_call()  # seat 0
         assert hand.actor == 1
-        la = hand.legal_actions()
         # the opener already acted, but the betting was reopened
         # (pokerkit: may only call or fold)
-        assert la.call_amount == 12
-        assert (la.min_raise_to, la.max_raise_to) == (52, 52)
+        assert legal(hand) == (12, 52, 52)
 
     def test_half_bet_all_in_bet_is_raised_a_full_bet(self) -> None:
         # "a 15 all-in on a 20 round is raised to 35"
         hand = self._flop_fl([1000, 35, 1000])
         assert hand.actor == 1 and hand.stacks[1] == 15
         hand.bet_or_raise_to(15)
-        la = hand.legal_actions()
-        assert la.call_amount == 15
-        assert (la.min_raise_to, la.max_raise_to) == (35, 35)
+        assert legal(hand) == (15, 35, 35)
 
     def test_small_all_in_bet_may_be_completed(self) -> None:
         # an all-in bet of 5 on a 20 round (under half a bet): the next
@@ -799,24 +795,19 @@ class TestOurRules:
         hand = self._flop_fl([1000, 25, 1000])
         assert hand.actor == 1 and hand.stacks[1] == 5
         hand.bet_or_raise_to(5)
-        la = hand.legal_actions()
-        assert la.can_fold and la.call_amount == 5
-        assert (la.min_raise_to, la.max_raise_to) == (20, 20)
+        assert hand.legal_actions().can_fold
+        assert legal(hand) == (5, 20, 20)
 
     def test_small_all_in_raise_does_not_reopen_but_may_be_completed(self) -> None:
         # seat 1 bets 20, seat 2 all-in for 25 (5 more: under half a bet)
         hand = self._flop_fl([1000, 1000, 45, 1000])
         hand.bet_or_raise_to(20)
         hand.bet_or_raise_to(25)
-        la = hand.legal_actions()  # seat 3 has not acted: may complete to 40
-        assert la.call_amount == 25
-        assert (la.min_raise_to, la.max_raise_to) == (40, 40)
+        assert legal(hand) == (25, 40, 40)  # seat 3 has not acted: may complete to 40
         hand.check_or_call()  # seat 3 calls 25
         hand.check_or_call()  # seat 0 calls 25
-        la = hand.legal_actions()  # seat 1 already acted: call or fold only
         assert hand.actor == 1
-        assert la.call_amount == 5
-        assert la.min_raise_to is None and la.max_raise_to is None
+        assert legal(hand) == (5, None, None)  # seat 1 already acted: call or fold only
 
     def test_straddle_acts_as_the_big_blind_by_default(self) -> None:
         # 1/2 straddle 4: the next raise adds at least 4 (to 8); pokerkit
