@@ -33,11 +33,12 @@ def command(commands: Any, doc: Optional[str], **fields: str) -> argparse.Argume
     head, _, rest = (doc or "").partition("\n")
     name, _, help_text = head.partition(": ")
     description = rest.strip().split("\n\n")[0].format(**fields)
-    return commands.add_parser(
+    parser: argparse.ArgumentParser = commands.add_parser(
         name.strip("`").split()[-1],
         help=help_text.rstrip("."),
         description=" ".join(description.split()),
     )
+    return parser
 
 
 def int_in_range(name: str, low: int, high: int) -> Callable[[str], int]:
