@@ -32,6 +32,10 @@ from game_helpers import (  # noqa: E402
 )
 from holecards import ActionKind, ConfigError, Hand, Rules, Street
 
+# The forced bets, as the history names them.
+SB, BB = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND
+STRADDLE, ANTE = ActionKind.POST_STRADDLE, ActionKind.POST_ANTE
+
 # ---------------------------------------------------------------------------
 # Heads-up order
 # ---------------------------------------------------------------------------
@@ -40,7 +44,7 @@ from holecards import ActionKind, ConfigError, Hand, Rules, Street
 def test_heads_up_button_posts_small_blind_and_acts_first_preflop_last_after():
     h = deal(NL(), [100, 100], button=0)
     # Button (seat 0) posts SB 1, seat 1 posts BB 2.
-    assert hist(h) == [(0, ActionKind.POST_SMALL_BLIND, 1), (1, ActionKind.POST_BIG_BLIND, 2)]
+    assert hist(h) == [(0, SB, 1), (1, BB, 2)]
     expect(h, stacks=[99, 98], bets=[1, 2], contributions=[1, 2], pot=3, street=Street.PREFLOP)
     assert list(h.board) == []
     # actor: the button acts first preflop
@@ -126,12 +130,7 @@ def test_heads_up_antes_button_all_in_for_its_small_blind():
     # Heads-up NL 1/2 ante 1, button 1 (posts the SB). Antes start left of
     # the button: seat 0, then seat 1. Seat 1 has 2: ante 1, then SB 1, all-in.
     h = deal(NL(ante=1), [100, 2], button=1, hole=[KK, AA])
-    assert hist(h) == [
-        (0, ActionKind.POST_ANTE, 1),
-        (1, ActionKind.POST_ANTE, 1),
-        (1, ActionKind.POST_SMALL_BLIND, 1),
-        (0, ActionKind.POST_BIG_BLIND, 2),
-    ]
+    assert hist(h) == [(0, ANTE, 1), (1, ANTE, 1), (1, SB, 1), (0, BB, 2)]
     # The BB covers the button's 1 already: not asked; 2 - 1 = 1 is returned.
     assert h.is_over
     expect(h, contributions=[2, 2], pot=4)
@@ -247,18 +246,11 @@ def test_uniform_ante():
     assert antes == [(s, ActionKind.POST_ANTE, 1) for s in range(3)]
     # Antes are posted first.
     assert all(p[1] == ActionKind.POST_ANTE for p in posts[:3])
-    assert posts[3:] == [(1, ActionKind.POST_SMALL_BLIND, 1), (2, ActionKind.POST_BIG_BLIND, 2)]
+    assert posts[3:] == [(1, SB, 1), (2, BB, 2)]
     # bets: antes are not part of the street's bets
     # legal: max = all 99 chips left
-    expect(
-        h,
-        stacks=[99, 98, 97],
-        contributions=[1, 2, 3],
-        bets=[0, 1, 2],
-        pot=6,
-        actor=0,
-        legal=(2, 4, 99),
-    )
+    expect(h, stacks=[99, 98, 97], contributions=[1, 2, 3], bets=[0, 1, 2], pot=6)
+    expect(h, actor=0)
     play(h, "c", "c", "c")
     expect(h, street=Street.FLOP, pot=9)
     check_down(h)
@@ -267,8 +259,8 @@ def test_uniform_ante():
 
 def test_big_blind_ante():
     h = deal(NL(big_blind_ante=3), [100] * 3, button=0)
-    assert (2, ActionKind.POST_ANTE, 3) in hist(h)
-    assert hist(h)[0] == (2, ActionKind.POST_ANTE, 3)  # antes before blinds
+    assert (2, ANTE, 3) in hist(h)
+    assert hist(h)[0] == (2, ANTE, 3)  # antes before blinds
     # stacks: BB: ante 3 + blind 2
     expect(
         h, stacks=[100, 99, 95], contributions=[0, 1, 5], bets=[0, 1, 2], pot=6, legal=(2, 4, 100)
@@ -315,7 +307,7 @@ def test_uniform_ante_all_in_wins_only_the_antes():
 
 def test_short_small_blind_posts_what_it_has():
     h = deal(NL(5, 10), [100, 3, 100], button=0)
-    assert (1, ActionKind.POST_SMALL_BLIND, 3) in hist(h)
+    assert (1, SB, 3) in hist(h)
     assert h.all_in == [False, True, False]
     expect(h, stacks=[100, 0, 90], bets=[0, 3, 10], actor=0, legal=(10, 20, 100))
     h.check_or_call()
@@ -335,7 +327,7 @@ def test_short_big_blind_posts_what_it_has_others_call_the_full_blind():
     # other Participants must enter for at least the full amount") is the
     # full big blind.
     h = deal(NL(5, 10), [100, 100, 4], button=0)
-    assert (2, ActionKind.POST_BIG_BLIND, 4) in hist(h)
+    assert (2, BB, 4) in hist(h)
     assert h.all_in == [False, False, True]
     expect(h, stacks=[100, 95, 0], actor=0, legal=(10, 20, 100))
 
@@ -361,10 +353,10 @@ def test_ante_small_blind_and_big_blind_all_short_four_way():
     h = deal(NL(ante=1), [100, 1, 2, 100], hole=[JJ, AA, KK, QQ])
     # Antes from left of the button: 1, 2, 3, 0; then the blinds.
     assert [a for a in hist(h) if a[1] == ActionKind.POST_ANTE] == [
-        (1, ActionKind.POST_ANTE, 1),
-        (2, ActionKind.POST_ANTE, 1),
-        (3, ActionKind.POST_ANTE, 1),
-        (0, ActionKind.POST_ANTE, 1),
+        (1, ANTE, 1),
+        (2, ANTE, 1),
+        (3, ANTE, 1),
+        (0, ANTE, 1),
     ]
     expect(h, stacks=[99, 0, 0, 99], bets=[0, 0, 1, 0], contributions=[1, 1, 2, 1], pot=5)
     assert h.all_in == [False, True, True, False]
@@ -389,22 +381,11 @@ def test_big_blind_ante_then_big_blind_posted_short():
     # NL 1/2, big-blind ante 2, button 0. BB seat 2 has 3 chips: the ante (2,
     # dead) first, then 1 of its big blind, all-in.
     h = deal(NL(big_blind_ante=2), [100, 100, 3], hole=[QQ, KK, AA])
-    assert hist(h) == [
-        (2, ActionKind.POST_ANTE, 2),
-        (1, ActionKind.POST_SMALL_BLIND, 1),
-        (2, ActionKind.POST_BIG_BLIND, 1),
-    ]
+    assert hist(h) == [(2, ANTE, 2), (1, SB, 1), (2, BB, 1)]
     # contributions: dead money shown against the BB
     # legal: the full BB is owed; min raise 2+2
-    expect(
-        h,
-        stacks=[100, 99, 0],
-        bets=[0, 1, 1],
-        contributions=[0, 1, 3],
-        pot=4,
-        actor=0,
-        legal=(2, 4, 100),
-    )
+    expect(h, stacks=[100, 99, 0], bets=[0, 1, 1], contributions=[0, 1, 3], pot=4)
+    expect(h, actor=0)
     play(h, "c", "c")  # button calls 2, SB completes 1; the BB is all-in
     assert h.street == Street.FLOP and h.actor == 1
     assert h.pot == 7  # 2 dead + 2 + 2 + 1
@@ -424,11 +405,7 @@ def test_big_blind_ante_then_big_blind_posted_short():
 def test_straddle_action_starts_left_of_it_and_straddler_has_option():
     h = deal(NL(straddles=(4,)), [100] * 5, button=0)
     # SB seat 1, BB seat 2, straddle seat 3 (left of the BB).
-    assert hist(h) == [
-        (1, ActionKind.POST_SMALL_BLIND, 1),
-        (2, ActionKind.POST_BIG_BLIND, 2),
-        (3, ActionKind.POST_STRADDLE, 4),
-    ]
+    assert hist(h) == [(1, SB, 1), (2, BB, 2), (3, STRADDLE, 4)]
     expect(h, stacks=[100, 99, 98, 96, 100], actor=4)
     # Default: the straddle acts as the big blind, so min raise to 4 + 4 = 8.
     assert legal(h) == (4, 8, 100)
@@ -447,11 +424,7 @@ def test_straddle_action_starts_left_of_it_and_straddler_has_option():
 def test_straddle_position_wraps_around_the_table():
     # Five seats, button 3: SB 4, BB 0, straddle 1, first to act 2.
     h = deal(NL(straddles=(4,)), [100] * 5, button=3)
-    assert hist(h) == [
-        (4, ActionKind.POST_SMALL_BLIND, 1),
-        (0, ActionKind.POST_BIG_BLIND, 2),
-        (1, ActionKind.POST_STRADDLE, 4),
-    ]
+    assert hist(h) == [(4, SB, 1), (0, BB, 2), (1, STRADDLE, 4)]
     assert h.actor == 2
     play(h, "c", "c", "c", "c")  # seats 2, 3, 4 (SB), 0 (BB) call 4
     # actor: the straddle's option
@@ -503,7 +476,7 @@ def test_min_raise_after_a_three_big_blind_straddle(mode, min_to):
 
 def test_re_straddle_no_limit():
     h = deal(NL(straddles=(4, 8)), [100] * 6, button=0)
-    assert hist(h)[2:] == [(3, ActionKind.POST_STRADDLE, 4), (4, ActionKind.POST_STRADDLE, 8)]
+    assert hist(h)[2:] == [(3, STRADDLE, 4), (4, STRADDLE, 8)]
     # legal: the last straddle acts as the BB
     expect(h, actor=5, legal=(8, 16, 100))
     play(h, "c", "c")  # seats 5, 0
@@ -609,7 +582,7 @@ def test_short_straddle_posts_what_it_has_others_call_the_full_straddle():
     # practice): a straddle posted all-in for less still has to be called in
     # full, 4, and the minimum raise stays 8.
     h = deal(NL(straddles=(4,)), [100, 100, 100, 3, 100], button=0)
-    assert (3, ActionKind.POST_STRADDLE, 3) in hist(h)
+    assert (3, STRADDLE, 3) in hist(h)
     assert h.all_in[3]
     expect(h, actor=4, legal=(4, 8, 100))
 
@@ -617,11 +590,7 @@ def test_short_straddle_posts_what_it_has_others_call_the_full_straddle():
 def test_short_straddle_is_owed_in_full_and_the_excess_returned():
     # NL 1/2 straddle 4, button 0: SB 1, BB 2, straddle seat 3 has only 3.
     h = deal(NL(straddles=(4,)), [100, 100, 100, 3])
-    assert hist(h) == [
-        (1, ActionKind.POST_SMALL_BLIND, 1),
-        (2, ActionKind.POST_BIG_BLIND, 2),
-        (3, ActionKind.POST_STRADDLE, 3),
-    ]
+    assert hist(h) == [(1, SB, 1), (2, BB, 2), (3, STRADDLE, 3)]
     # actor: left of the straddle
     # legal: the full straddle; min raise 4+4
     expect(h, actor=0, legal=(4, 8, 100))
@@ -660,7 +629,7 @@ def test_straddler_left_with_the_big_blind_after_the_ante_posts_no_straddle():
     assert ActionKind.POST_STRADDLE not in [a.kind for a in h.history]
     assert h.actor == 3 and legal(h) == (2, None, None)
     h = deal(NL(ante=1, straddles=(4,)), [100, 100, 100, 4], button=0)
-    assert (3, ActionKind.POST_STRADDLE, 3) in hist(h)
+    assert (3, STRADDLE, 3) in hist(h)
     assert h.actor == 0 and legal(h) == (4, 8, 99)
 
 
