@@ -29,18 +29,7 @@ def statuses(t: Any) -> list[Optional[str]]:
 
 def gentle_bot(rng: random.Random) -> Any:
     """Random legal play that goes all-in only now and then (sessions last)."""
-
-    def bot(view: holecards.SeatView) -> tuple[str, int]:
-        la = view.legal_actions()
-        assert la is not None
-        x = rng.random()
-        if la.min_raise_to is not None and la.max_raise_to is not None and x < 0.2:
-            return ("raise", la.max_raise_to if x < 0.03 else la.min_raise_to)
-        if la.can_fold and x < 0.5:
-            return ("fold", 0)
-        return ("call", 0)
-
-    return bot
+    return random_bot(rng, raises=0.2, folds=0.5, all_ins=0.03)
 
 
 def play(t: Any, hand: holecards.Hand, rng: random.Random, gentle: bool = False) -> None:

@@ -32,14 +32,22 @@ from holecards import EventKind, Rules, Table, Tournament
 from reference_table import Expected, MissedBook, expected
 
 
-def random_bot(rng: random.Random) -> Any:
+def random_bot(
+    rng: random.Random, raises: float = 0.25, folds: float = 0.45, all_ins: Optional[float] = None
+) -> Any:
+    """Random legal play: a raise with chance ``raises`` (to the minimum or
+    the most, even odds; with ``all_ins``, the most only with that chance),
+    else a fold up to ``folds``, else a check or call."""
+
     def bot(view: holecards.SeatView) -> tuple[str, int]:
         la = view.legal_actions()
         assert la is not None
         x = rng.random()
-        if la.min_raise_to is not None and la.max_raise_to is not None and x < 0.25:
+        if la.min_raise_to is not None and la.max_raise_to is not None and x < raises:
+            if all_ins is not None:
+                return ("raise", la.max_raise_to if x < all_ins else la.min_raise_to)
             return ("raise", rng.choice((la.min_raise_to, la.max_raise_to)))
-        if la.can_fold and x < 0.45:
+        if la.can_fold and x < folds:
             return ("fold", 0)
         return ("call", 0)
 
@@ -90,13 +98,41 @@ def replays_to_the_same_end(table_or_tournament: Any, hand: holecards.Hand) -> N
     assert back.finishing_stacks == replayed.stacks, text
 
 
+class SeatedMachine(RuleBasedStateMachine):
+    """What the table and the tournament machines check after every step:
+    the chips in play stay the same, and every third hand the object under
+    test (the attribute named by ``SEATED``, once set up) pickles whole."""
+
+    SEATED = ""
+    chips: int
+    hands: int
+
+    def seated(self) -> Any:
+        return getattr(self, self.SEATED, None)
+
+    @invariant()
+    def chips_conserved(self) -> None:
+        if self.seated() is not None:
+            assert self.seated().chips == self.chips
+
+    @invariant()
+    def pickles(self) -> None:
+        seated = self.seated()
+        if seated is not None and self.hands % 3 == 0:
+            back = pickle.loads(pickle.dumps(seated))
+            assert back == seated
+            assert back.players == seated.players
+
+
 @settings(
     max_examples=60,
     stateful_step_count=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-class TableMachine(RuleBasedStateMachine):
+class TableMachine(SeatedMachine):
+    SEATED = "table"
+
     @initialize(
         rule=st.sampled_from(["moving", "dead"]),
         seats=st.integers(2, 10),
@@ -305,18 +341,6 @@ class TableMachine(RuleBasedStateMachine):
         self.last = exp
         self.hands += 1
 
-    @invariant()
-    def chips_conserved(self) -> None:
-        if hasattr(self, "table"):
-            assert self.table.chips == self.chips
-
-    @invariant()
-    def pickles(self) -> None:
-        if hasattr(self, "table") and self.hands % 3 == 0:
-            back = pickle.loads(pickle.dumps(self.table))
-            assert back == self.table
-            assert back.players == self.table.players
-
 
 TestTable = TableMachine.TestCase
 
@@ -327,7 +351,9 @@ TestTable = TableMachine.TestCase
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-class TournamentMachine(RuleBasedStateMachine):
+class TournamentMachine(SeatedMachine):
+    SEATED = "t"
+
     @initialize(
         players=st.integers(2, 9),
         per_level=st.integers(1, 6),
@@ -403,11 +429,6 @@ class TournamentMachine(RuleBasedStateMachine):
         else:
             assert hand.rules.big_blind_ante == ante and hand.rules.ante == 0
         self.hands += 1
-
-    @invariant()
-    def chips_in_play(self) -> None:
-        if hasattr(self, "t"):
-            assert self.t.chips == self.chips
 
     @invariant()
     def places_follow_the_rule(self) -> None:
