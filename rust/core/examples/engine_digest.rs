@@ -11,7 +11,7 @@
 //! `cargo run --release -p holecards-core --example engine_digest [HANDS]`
 use holecards_core::game::codec::{decode_hand, encode_hand, encode_view};
 use holecards_core::game::{BlindOptions, GivenCards, Hand, Move, Rules, StraddleMinRaise};
-use holecards_core::sim::{BotKind, CashSim, TournamentSim};
+use holecards_core::sim::{BotKind, CashSim};
 use holecards_core::Card;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 #[path = "../tests/common/mod.rs"]
 mod common;
-use common::four_levels;
+use common::{four_levels, sit_and_go};
 
 /// FNV-1a over everything fed to it.
 struct Digest(u64);
@@ -402,24 +402,13 @@ fn sims(count: u64) -> Vec<(String, u64)> {
             out.push((format!("{name} seed {seed}"), d.0));
         }
     }
-    let tour = TournamentSim {
-        structure: holecards_core::game::Structure::NoLimit,
-        levels: four_levels(10),
-        hands_per_level: 10,
-        stacks: vec![500; 6],
-        payouts: vec![60, 30, 10],
-        bots: vec![
-            BotKind::TightAggressive,
-            BotKind::Random,
-            BotKind::CallingStation,
-            BotKind::Random,
-            BotKind::Random,
-            BotKind::CallingStation,
-        ],
-        tournaments: 40,
-        seed: 3,
-        max_hands: 10_000,
-    };
+    let tour = sit_and_go(
+        four_levels(10),
+        vec![500; 6],
+        vec![60, 30, 10],
+        "tight_aggressive random calling_station random random calling_station",
+        (40, 3, 10_000),
+    );
     let t = tour.run(Some(1), None).unwrap_or_else(|e| panic!("{e}"));
     let mut d = Digest(0xcbf2_9ce4_8422_2325);
     d.text(&t);

@@ -1,9 +1,11 @@
 //! Times a tournament simulation between built-in bots on one thread (2,000
 //! six-player tournaments): `cargo run --release -p holecards-core --example tour_timing`.
-use holecards_core::game::Structure;
-use holecards_core::sim::{BotKind, TournamentSim};
 use holecards_core::table::tournament::Level;
 use std::time::Instant;
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::sit_and_go;
 
 fn main() -> holecards_core::Result<()> {
     let levels: Vec<Level> = (1..=10u64)
@@ -14,24 +16,13 @@ fn main() -> holecards_core::Result<()> {
             big_blind_ante: 0,
         })
         .collect();
-    let sim = TournamentSim {
-        structure: Structure::NoLimit,
+    let sim = sit_and_go(
         levels,
-        hands_per_level: 10,
-        stacks: vec![1500; 6],
-        payouts: vec![65, 35],
-        bots: vec![
-            BotKind::Random,
-            BotKind::CallingStation,
-            BotKind::TightAggressive,
-            BotKind::Random,
-            BotKind::CallingStation,
-            BotKind::Random,
-        ],
-        tournaments: 2000,
-        seed: 3,
-        max_hands: 1_000_000,
-    };
+        vec![1500; 6],
+        vec![65, 35],
+        "random calling_station tight_aggressive random calling_station random",
+        (2000, 3, 1_000_000),
+    );
     for _ in 0..5 {
         let t0 = Instant::now();
         let t = sim.run(Some(1), None)?;

@@ -8,7 +8,7 @@ use rand::SeedableRng;
 use std::sync::Arc;
 
 mod common;
-use common::{four_levels, levels, no_limit};
+use common::{four_levels, levels, no_limit, sit_and_go};
 
 fn cash(bots: Vec<BotKind>, hands: u64, seed: u64) -> CashSim {
     let n = bots.len();
@@ -151,22 +151,13 @@ fn strength_orders_hands_sensibly() {
 #[test]
 #[cfg_attr(debug_assertions, ignore)]
 fn tournaments_between_bots() {
-    let sim = TournamentSim {
-        structure: holecards_core::game::Structure::NoLimit,
-        levels: four_levels(0),
-        hands_per_level: 10,
-        stacks: vec![500; 4],
-        payouts: vec![70, 30],
-        bots: vec![
-            BotKind::TightAggressive,
-            BotKind::Random,
-            BotKind::CallingStation,
-            BotKind::Random,
-        ],
-        tournaments: 60,
-        seed: 3,
-        max_hands: 10_000,
-    };
+    let sim = sit_and_go(
+        four_levels(0),
+        vec![500; 4],
+        vec![70, 30],
+        "tight_aggressive random calling_station random",
+        (60, 3, 10_000),
+    );
     let a = sim.run(Some(1), None).unwrap();
     assert_eq!(a, sim.run(Some(2), None).unwrap());
     assert_eq!(a.tournaments, 60);

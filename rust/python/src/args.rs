@@ -67,13 +67,13 @@ impl<'a, 'py> FromPyObject<'a, 'py> for RaiseCap {
 /// Most threads one call may ask for (more is surely a mistake).
 pub const MAX_THREADS: u64 = 1024;
 
-/// `threads=`: `None` (every core) or an integer from 1 to [`MAX_THREADS`];
-/// anything else is a `ConfigError` naming the value (never an
-/// OverflowError).
-pub fn threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
-    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+/// `threads=`, read by `#[pyo3(from_py_with)]`: `None` (every core) or an
+/// integer from 1 to [`MAX_THREADS`]; anything else is a `ConfigError`
+/// naming the value (never an OverflowError).
+pub fn threads_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+    if obj.is_none() {
         return Ok(None);
-    };
+    }
     match as_u64(obj) {
         Some(n) if (1..=MAX_THREADS).contains(&n) => Ok(Some(n as usize)),
         _ => Err(to_py(Error::config(
@@ -84,6 +84,22 @@ pub fn threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
             ),
         ))),
     }
+}
+
+/// `seed=`: `None` (drawn from the OS) or an integer from 0 to 2**64-1, read
+/// by `#[pyo3(from_py_with)]`.
+pub fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    (!obj.is_none()).then(|| given_seed_arg(obj)).transpose()
+}
+
+/// A required `seed`, from 0 to 2**64-1.
+pub fn given_seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    int_in(obj, "seed", 0, u64::MAX)
+}
+
+/// `stacks`: a list of chips from 1 to 2**64-1, by seat.
+pub fn stacks_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+    ints_in(obj, "stacks", 1, u64::MAX)
 }
 
 /// The value's `repr()`, cut to 60 characters (a huge integer's repr would

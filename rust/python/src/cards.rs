@@ -74,14 +74,6 @@ pub fn to_card(value: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
     )))
 }
 
-/// A shuffle seed: `None`, or an int from 0 to 2**64-1.
-pub fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
-    match seed {
-        Some(s) if !s.is_none() => crate::args::int_in(s, "seed", 0, u64::MAX).map(Some),
-        _ => Ok(None),
-    }
-}
-
 /// Cards from a string (`"AhKd"`, `"Ah Kd"`, `"Ah,Kd"`) or an iterable of
 /// cards, strings or indices. Duplicates are an error.
 pub fn to_cards(value: &Bound<'_, PyAny>) -> PyResult<Vec<CoreCard>> {
@@ -158,8 +150,8 @@ pub struct Deck {
 impl Deck {
     #[new]
     #[pyo3(signature = (seed=None))]
-    fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Deck> {
-        let mut rng = make_rng(seed_from_py(seed)?);
+    fn new(#[pyo3(from_py_with = crate::args::seed_arg)] seed: Option<u64>) -> PyResult<Deck> {
+        let mut rng = make_rng(seed);
         let deck = CoreDeck::shuffled(&mut rng);
         Ok(Deck { deck, rng })
     }

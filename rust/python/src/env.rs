@@ -290,9 +290,8 @@ impl VecEnv {
         num_tables: usize,
         config: PyRef<'_, Config>,
         seed: Option<u64>,
-        threads: Option<&Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
     ) -> PyResult<VecEnv> {
-        let threads = crate::args::threads(threads)?;
         let cfg = Arc::clone(&config.0);
         Ok(VecEnv(
             py.detach(|| CoreVec::new(cfg, num_tables, seed, threads))

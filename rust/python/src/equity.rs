@@ -150,7 +150,7 @@ fn cards_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<CoreCard>> {
 
 fn method(
     trials: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
+    seed: Option<u64>,
     target: Option<f64>,
     max_deals: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Method> {
@@ -169,7 +169,6 @@ fn method(
         })?),
         None => None,
     };
-    let seed = crate::cards::seed_from_py(seed)?;
     Ok(Method::choose(trials, seed, target, max_deals))
 }
 
@@ -274,13 +273,12 @@ macro_rules! equity_function {
             board: Option<&Bound<'_, PyAny>>,
             dead: Option<&Bound<'_, PyAny>>,
             trials: Option<&Bound<'_, PyAny>>,
-            seed: Option<&Bound<'_, PyAny>>,
-            threads: Option<&Bound<'_, PyAny>>,
+            #[pyo3(from_py_with = crate::args::seed_arg)] seed: Option<u64>,
+            #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
             target_std_error: Option<&Bound<'_, PyAny>>,
             progress: Option<&Bound<'_, PyAny>>,
             max_deals: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<$out> {
-            let threads = crate::args::threads(threads)?;
             let target_std_error = match target_std_error.filter(|t| !t.is_none()) {
                 Some(t) => Some(
                     t.extract::<f64>()

@@ -630,7 +630,7 @@ hand_state_class!(Hand {
         rules: &Bound<'_, PyAny>,
         stacks: &Bound<'_, PyAny>,
         button: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = crate::args::seed_arg)] seed: Option<u64>,
         hole_cards: Option<&Bound<'_, PyAny>>,
         board: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Hand> {
@@ -647,7 +647,6 @@ hand_state_class!(Hand {
                 config("button", format!("button must be a seat number, not {}", b.repr().map(|r| r.to_string()).unwrap_or_default()))
             })?,
         };
-        let seed = crate::cards::seed_from_py(seed)?;
         let mut given = GivenCards::default();
         if let Some(h) = hole_cards.filter(|h| !h.is_none()) {
             let not_a_list = || to_py(Error::cards("hole_cards", format!("hole_cards must be a list with {} cards (or None) per seat", game::HOLE_CARDS)));

@@ -177,14 +177,13 @@ pub fn _phh_restore(text: &str, source: &str, section: Option<String>) -> PyResu
     )))
 }
 
-/// `f` on `threads` cores (converted), watched for Ctrl-C unless `quick`.
+/// `f` on `threads` cores, watched for Ctrl-C unless `quick`.
 fn batch<T: Send>(
     py: Python<'_>,
-    threads: Option<&Bound<'_, PyAny>>,
+    threads: Option<usize>,
     quick: bool,
     f: impl FnOnce(Option<usize>, Option<&Control>) -> holecards_core::Result<T> + Send,
 ) -> PyResult<T> {
-    let threads = crate::args::threads(threads)?;
     let control = Control::new();
     supervise(py, None, &control, quick, || f(threads, Some(&control)))
 }
@@ -206,7 +205,7 @@ pub fn _phh_load_path(py: Python<'_>, path: PathBuf) -> PyResult<Vec<HandHistory
 pub fn _phh_load_many(
     py: Python<'_>,
     paths: Vec<PathBuf>,
-    threads: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
 ) -> PyResult<Vec<HandHistory>> {
     Ok(wrap(batch(py, threads, false, |t, c| {
         phh::load_many(&paths, t, c)
@@ -225,7 +224,7 @@ pub fn _phh_find_files(py: Python<'_>, paths: Vec<PathBuf>) -> PyResult<Vec<Path
 pub fn _phh_load_each(
     py: Python<'_>,
     paths: Vec<PathBuf>,
-    threads: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let each = batch(py, threads, paths.len() < QUICK, |t, c| {
         phh::load_each(&paths, t, c)
@@ -245,7 +244,7 @@ pub fn _phh_load_each(
 pub fn _phh_replay_each(
     py: Python<'_>,
     histories: Vec<PyRef<'_, HandHistory>>,
-    threads: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let hs = shared(&histories);
     let out = batch(py, threads, hs.len() < QUICK, |t, c| {
@@ -294,7 +293,7 @@ pub fn _phh_from_hand(hand: &Hand) -> HandHistory {
 pub fn _phh_check_each(
     py: Python<'_>,
     histories: Vec<PyRef<'_, HandHistory>>,
-    threads: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
 ) -> PyResult<Vec<(&'static str, String)>> {
     let hs = shared(&histories);
     let out = batch(py, threads, hs.len() < QUICK, |t, c| {
@@ -354,7 +353,7 @@ fn table<'py>(
 pub fn _phh_columns<'py>(
     py: Python<'py>,
     histories: Vec<PyRef<'py, HandHistory>>,
-    threads: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
 ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
     let hs = shared(&histories);
     let c = batch(py, threads, hs.len() < QUICK, |t, c| {

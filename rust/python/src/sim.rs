@@ -56,19 +56,16 @@ fn chunk_range(
 pub fn _sim_cash<'py>(
     py: Python<'py>,
     rules: PyRef<'_, Rules>,
-    stacks: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = crate::args::stacks_arg)] stacks: Vec<u64>,
     bots: Vec<String>,
     hands: &Bound<'_, PyAny>,
-    seed: &Bound<'_, PyAny>,
-    threads: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = crate::args::given_seed_arg)] seed: u64,
+    #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
     start: Option<&Bound<'_, PyAny>>,
     end: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(u64, Vec<i128>, Vec<Bound<'py, PyAny>>)> {
-    let threads = crate::args::threads(threads)?;
-    let stacks = crate::args::ints_in(stacks, "stacks", 1, u64::MAX)?;
     let hands = crate::args::int_in(hands, "hands", 1, u64::MAX)?;
-    let seed = crate::args::int_in(seed, "seed", 0, u64::MAX)?;
     let sim = CashSim {
         rules: rules.0.clone(),
         stacks,
@@ -131,18 +128,17 @@ pub fn _sim_tournaments<'py>(
     structure: &Bound<'_, PyAny>,
     levels: &Bound<'_, PyAny>,
     hands_per_level: &Bound<'_, PyAny>,
-    stacks: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = crate::args::stacks_arg)] stacks: Vec<u64>,
     payouts: &Bound<'_, PyAny>,
     bots: Vec<String>,
     tournaments: &Bound<'_, PyAny>,
-    seed: &Bound<'_, PyAny>,
-    threads: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = crate::args::given_seed_arg)] seed: u64,
+    #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
     start: Option<&Bound<'_, PyAny>>,
     end: Option<&Bound<'_, PyAny>>,
     max_hands: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<TournamentTotals<'py>> {
-    let threads = crate::args::threads(threads)?;
     // (Progressive Hold'em, which has no blind levels, the engine refuses.)
     let code = crate::args::int_in(structure, "structure", 0, 255)?;
     let structure = holecards_core::game::Structure::from_u8(code as u8)
@@ -150,10 +146,8 @@ pub fn _sim_tournaments<'py>(
     let levels = levels_of(levels)?;
     let hands_per_level =
         crate::args::int_in(hands_per_level, "hands_per_level", 1, u32::MAX as u64)? as u32;
-    let stacks = crate::args::ints_in(stacks, "stacks", 1, u64::MAX)?;
     let payouts = crate::args::ints_in(payouts, "payouts", 0, u64::MAX)?;
     let tournaments = crate::args::int_in(tournaments, "tournaments", 1, u64::MAX)?;
-    let seed = crate::args::int_in(seed, "seed", 0, u64::MAX)?;
     let max_hands = match max_hands.filter(|m| !m.is_none()) {
         Some(m) => crate::args::int_in(m, "max_hands", 1, u64::MAX)?,
         None => TournamentSim::DEFAULT_MAX_HANDS,
@@ -196,10 +190,12 @@ pub struct BuiltinBot {
 impl BuiltinBot {
     #[new]
     #[pyo3(signature = (name, seed=None))]
-    fn new(name: &str, seed: Option<&Bound<'_, PyAny>>) -> PyResult<BuiltinBot> {
+    fn new(
+        name: &str,
+        #[pyo3(from_py_with = crate::args::seed_arg)] seed: Option<u64>,
+    ) -> PyResult<BuiltinBot> {
         let kind = bots_of(&[name.to_string()])?[0];
-        let seed =
-            crate::cards::seed_from_py(seed)?.unwrap_or_else(holecards_core::deck::entropy_seed);
+        let seed = seed.unwrap_or_else(holecards_core::deck::entropy_seed);
         Ok(BuiltinBot {
             kind,
             rng: holecards_core::sim::bots::bot_rng(seed),

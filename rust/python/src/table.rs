@@ -42,6 +42,40 @@ fn chips(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u64> {
     })
 }
 
+/// `button=`: `None` (the engine draws it) or a seat.
+fn button_arg(v: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+    (!v.is_none()).then(|| seat_arg(v)).transpose()
+}
+
+/// `hands_per_level=`: `None` or a number of hands.
+fn hands_per_level_arg(h: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
+    if h.is_none() {
+        return Ok(None);
+    }
+    crate::args::as_u64(h)
+        .and_then(|v| u32::try_from(v).ok())
+        .map(Some)
+        .ok_or_else(|| {
+            config(format!(
+                "hands_per_level must be a number of hands, not {}",
+                repr(h)
+            ))
+        })
+}
+
+/// `seconds_per_level=`: `None` or a number of seconds.
+fn seconds_per_level_arg(s: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
+    if s.is_none() {
+        return Ok(None);
+    }
+    s.extract::<f64>().map(Some).map_err(|_| {
+        config(format!(
+            "seconds_per_level must be a number of seconds, not {}",
+            repr(s)
+        ))
+    })
+}
+
 fn seat_arg(v: &Bound<'_, PyAny>) -> PyResult<usize> {
     crate::args::as_u64(v)
         .and_then(|s| usize::try_from(s).ok())
@@ -246,7 +280,7 @@ seated_class! { Table, "_restore_table", codec::encode_table, |t| t, Bust, {
         rules: &Bound<'_, PyAny>,
         seats: Option<&Bound<'_, PyAny>>,
         button: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = crate::args::seed_arg)] seed: Option<u64>,
         missed_blinds: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Table> {
         let rules = rules.cast::<Rules>().map_err(|_| config("rules must be a holecards.Rules, e.g. Rules.no_limit(small_blind=1, big_blind=2)".into()))?.get().0.clone();
@@ -261,7 +295,6 @@ seated_class! { Table, "_restore_table", codec::encode_table, |t| t, Bust, {
                     ))
                 })?,
         };
-        let seed = crate::cards::seed_from_py(seed)?;
         let missed = choice(
             missed_blinds,
             core::MissedBlinds::Dead,
@@ -436,10 +469,11 @@ fn level_of(v: &Bound<'_, PyAny>, rule: tour::AnteRule, i: usize) -> PyResult<to
     Ok(tour::Level::new(sb, bb, ante, rule))
 }
 
-fn structure_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<game::Structure> {
-    let Some(v) = v.filter(|v| !v.is_none()) else {
+/// `structure=`: `None` (no limit), a name or a `holecards.Structure`.
+fn structure_arg(v: &Bound<'_, PyAny>) -> PyResult<game::Structure> {
+    if v.is_none() {
         return Ok(game::Structure::NoLimit);
-    };
+    }
     if let Some(code) = crate::args::as_u64(v) {
         // (Progressive Hold'em, which has no blind levels, the engine refuses.)
         return u8::try_from(code)
@@ -468,7 +502,7 @@ pub struct Tournament(pub tour::Tournament);
 seated_class! { Tournament, "_restore_tournament", codec::encode_tournament, |t| t.table(), Finish, {
     #[new]
     #[pyo3(
-        signature = (levels, stacks, payouts=None, *, structure=None, hands_per_level=None, seconds_per_level=None, ante=None, button=None, seed=None),
+        signature = (levels, stacks, payouts=None, *, structure=game::Structure::NoLimit, hands_per_level=None, seconds_per_level=None, ante=None, button=None, seed=None),
         text_signature = "(levels, stacks, payouts=(), *, structure='no-limit', hands_per_level=None, seconds_per_level=None, ante='uniform', button=None, seed=None)"
     )]
     #[allow(clippy::too_many_arguments)]
@@ -476,12 +510,12 @@ seated_class! { Tournament, "_restore_tournament", codec::encode_tournament, |t|
         levels: &Bound<'_, PyAny>,
         stacks: &Bound<'_, PyAny>,
         payouts: Option<&Bound<'_, PyAny>>,
-        structure: Option<&Bound<'_, PyAny>>,
-        hands_per_level: Option<&Bound<'_, PyAny>>,
-        seconds_per_level: Option<&Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = structure_arg)] structure: game::Structure,
+        #[pyo3(from_py_with = hands_per_level_arg)] hands_per_level: Option<u32>,
+        #[pyo3(from_py_with = seconds_per_level_arg)] seconds_per_level: Option<f64>,
         ante: Option<&Bound<'_, PyAny>>,
-        button: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = button_arg)] button: Option<usize>,
+        #[pyo3(from_py_with = crate::args::seed_arg)] seed: Option<u64>,
     ) -> PyResult<Tournament> {
         let rule = match ante.filter(|a| !a.is_none()) {
             None => tour::AnteRule::Uniform,
@@ -514,36 +548,10 @@ seated_class! { Tournament, "_restore_tournament", codec::encode_tournament, |t|
                 })
             })?,
         };
-        let hands = hands_per_level
-            .filter(|v| !v.is_none())
-            .map(|h| {
-                crate::args::as_u64(h)
-                    .and_then(|v| u32::try_from(v).ok())
-                    .ok_or_else(|| {
-                        config(format!(
-                            "hands_per_level must be a number of hands, not {}",
-                            repr(h)
-                        ))
-                    })
-            })
-            .transpose()?;
-        let seconds = seconds_per_level
-            .filter(|v| !v.is_none())
-            .map(|s| {
-                s.extract::<f64>().map_err(|_| {
-                    config(format!(
-                        "seconds_per_level must be a number of seconds, not {}",
-                        repr(s)
-                    ))
-                })
-            })
-            .transpose()?;
-        let advance = tour::Advance::from_options(hands, seconds).py()?;
-        let button = button.filter(|b| !b.is_none()).map(seat_arg).transpose()?;
-        let seed = crate::cards::seed_from_py(seed)?;
+        let advance = tour::Advance::from_options(hands_per_level, seconds_per_level).py()?;
         Ok(Tournament(
             tour::Tournament::new(
-                structure_arg(structure)?,
+                structure,
                 levels,
                 advance,
                 &stacks,
@@ -631,10 +639,9 @@ seated_class! { Tournament, "_restore_tournament", codec::encode_tournament, |t|
     fn icm(
         &self,
         trials: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = crate::args::seed_arg)] seed: Option<u64>,
     ) -> PyResult<std::collections::BTreeMap<usize, f64>> {
         let trials = trials_arg(trials)?;
-        let seed = crate::cards::seed_from_py(seed)?;
         self.0.icm_by_seat(trials, seed).py()
     }
     /// The hand as a PHH history with the table's fields and the level.
@@ -678,7 +685,7 @@ pub fn icm(
     stacks: &Bound<'_, PyAny>,
     payouts: &Bound<'_, PyAny>,
     trials: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = crate::args::seed_arg)] seed: Option<u64>,
 ) -> PyResult<Vec<f64>> {
     let stacks = list_of(stacks, "stacks must be a list of chip counts", |_, s| {
         chips("a stack", s)
@@ -694,7 +701,6 @@ pub fn icm(
         },
     )?;
     let trials = trials_arg(trials)?;
-    let seed = crate::cards::seed_from_py(seed)?;
     let r = py
         .detach(move || core_icm::icm(&stacks, &payouts, trials, seed))
         .py()?;

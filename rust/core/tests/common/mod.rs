@@ -7,9 +7,35 @@
 use holecards_core::env::{
     AbstractAction, ActionSpace, Buffers, EnvConfig, Episode, Layout, Stacks, VecEnv,
 };
-use holecards_core::game::{BlindOptions, Rules};
+use holecards_core::game::{BlindOptions, Rules, Structure};
+use holecards_core::sim::{BotKind, TournamentSim};
 use holecards_core::table::tournament::Level;
 use std::sync::Arc;
+
+/// A no-limit single-table tournament between built-in bots (named as
+/// Python names them, separated by spaces), ten hands a level.
+pub fn sit_and_go(
+    levels: Vec<Level>,
+    stacks: Vec<u64>,
+    payouts: Vec<u64>,
+    bots: &str,
+    (tournaments, seed, max_hands): (u64, u64, u64),
+) -> TournamentSim {
+    TournamentSim {
+        structure: Structure::NoLimit,
+        levels,
+        hands_per_level: 10,
+        stacks,
+        payouts,
+        bots: bots
+            .split_whitespace()
+            .map(|b| BotKind::parse(b).unwrap_or_else(|e| panic!("{e}")))
+            .collect(),
+        tournaments,
+        seed,
+        max_hands,
+    }
+}
 
 /// Marsaglia's xorshift64: the next of a cheap, seeded stream of numbers
 /// for scripted play (`x` must not be 0).
