@@ -195,13 +195,25 @@ __all__ = [
 
 _CardLike = Union["Card", str, int]
 # The arrays a _VecEnv writes: observations, masks, rewards, terminated,
-# truncated, seats.
+# truncated, seats, final observations and their flags.
 _EnvArrays = tuple[
     npt.NDArray[np.float32],
     npt.NDArray[np.bool_],
     npt.NDArray[np.float32],
     npt.NDArray[np.bool_],
     npt.NDArray[np.bool_],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.bool_],
+]
+# A single-agent form: the learner's seat (a number, "rotate" or "random"),
+# the opponents by place after it (None: the policy), the autoreset mode and
+# the reward for an illegal action (None: refused).
+_SingleAgent = tuple[Union[int, str], list[Optional[str]], str, Optional[float]]
+# The engine's call for the opponents' seats left to a policy: (tables,
+# observations, masks) -> one int64 action index per table.
+_PolicyCall = Callable[
+    [npt.NDArray[np.uintp], npt.NDArray[np.float32], npt.NDArray[np.bool_]],
     npt.NDArray[np.int64],
 ]
 
@@ -1076,13 +1088,17 @@ class _VecEnv:
         config: _EnvConfig,
         seed: Optional[int] = None,
         threads: Optional[int] = None,
+        single: Optional[_SingleAgent] = None,
     ) -> _VecEnv: ...
-    def reset(self, seed: Optional[int], arrays: _EnvArrays) -> None: ...
+    def reset(
+        self, seed: Optional[int], arrays: _EnvArrays, policy: Optional[_PolicyCall] = None
+    ) -> None: ...
     def step(
         self,
         actions: npt.NDArray[np.int64],
         amounts: Optional[npt.NDArray[np.uint64]],
         arrays: _EnvArrays,
+        policy: Optional[_PolicyCall] = None,
     ) -> None: ...
     @property
     def num_tables(self) -> int: ...

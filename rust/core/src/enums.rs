@@ -32,8 +32,15 @@ macro_rules! named_enum {
 
             /// This member's name.
             pub fn name(self) -> &'static str {
-                const NAMES: [&str; $name::ALL.len()] = [$($text),+];
-                NAMES[self as usize]
+                $name::NAMES[self as usize]
+            }
+
+            /// The members' names, member `i` at `i`.
+            pub const NAMES: [&'static str; $name::ALL.len()] = [$($text),+];
+
+            /// The member called `text`.
+            pub fn by_name(text: &str) -> Option<$name> {
+                $name::ALL.iter().copied().find(|m| m.name() == text)
             }
         }
 

@@ -485,13 +485,7 @@ fn many_tables_give_the_same_results_on_any_number_of_threads() {
 
 #[test]
 fn a_refused_step_changes_no_table() {
-    let cfg = env_config(
-        no_limit(1, 2),
-        3,
-        Stacks::Fixed(vec![100; 3]),
-        Episode::Hand,
-        default_actions(),
-    );
+    let cfg = common::three_at_100(default_actions());
     let mut env = VecEnv::new(cfg, 4, Some(1), None).unwrap();
     let mut buf = EnvBuffers::new(4, 3, 7);
     env.reset(None, buf.view()).unwrap();

@@ -3,12 +3,12 @@
 use crate::errors::{to_py, IntoPyResult};
 use crate::game::{Hand, Rules, SeatView};
 use holecards_core::env::{
-    AbstractAction, ActionSpace, Buffers, EnvConfig, EnvTable as CoreTable, Episode, Stacks,
-    VecEnv as CoreVec,
+    AbstractAction, ActionSpace, Autoreset, Buffers, EnvConfig, EnvTable as CoreTable, Episode,
+    Learner, LearnerSeat, Policy, SingleAgent, Stacks, VecEnv as CoreVec,
 };
 use holecards_core::sim::BotKind;
 use holecards_core::Error;
-use numpy::{PyArray1, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::sync::Arc;
@@ -255,8 +255,10 @@ fn buffer<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
         .map_err(|e| config(format!("{what}: {e}")))
 }
 
-/// The six arrays the Python side owns and the engine writes, as one tuple:
-/// observations, masks, rewards, terminated, truncated, seats.
+/// The arrays the Python side owns and the engine writes, as one tuple:
+/// observations, masks, rewards, terminated, truncated, seats, final
+/// observations and their flags (empty unless a single-agent form resets in
+/// the same step).
 #[derive(FromPyObject)]
 struct Arrays<'py>(
     PyReadwriteArray2<'py, f32>,
@@ -265,6 +267,8 @@ struct Arrays<'py>(
     PyReadwriteArray1<'py, bool>,
     PyReadwriteArray1<'py, bool>,
     PyReadwriteArray1<'py, i64>,
+    PyReadwriteArray2<'py, f32>,
+    PyReadwriteArray1<'py, bool>,
 );
 
 impl Arrays<'_> {
@@ -277,38 +281,132 @@ impl Arrays<'_> {
             terminated: buffer(&mut self.3, "terminated")?,
             truncated: buffer(&mut self.4, "truncated")?,
             seat: buffer(&mut self.5, "seats")?,
+            final_obs: buffer(&mut self.6, "final observations")?,
+            has_final: buffer(&mut self.7, "final flags")?,
         })
+    }
+}
+
+/// The learner's seat from Python: a seat number, `"rotate"` or `"random"`.
+fn learner_seat(seat: &Bound<'_, PyAny>) -> PyResult<LearnerSeat> {
+    let name = seat.extract::<String>().ok();
+    let number = crate::args::as_u64(seat);
+    if name.is_none() && number.is_none() {
+        return LearnerSeat::parse(Some(&crate::args::short_repr(seat)), None).py();
+    }
+    LearnerSeat::parse(name.as_deref(), number).py()
+}
+
+/// The single-agent form from Python: `(seat, opponents by place after the
+/// learner (None: the policy), autoreset mode, reward for an illegal action
+/// or None to refuse it)`.
+type SingleArg<'py> = (Bound<'py, PyAny>, Vec<Option<String>>, String, Option<f32>);
+
+fn single_agent(single: SingleArg<'_>) -> PyResult<SingleAgent> {
+    let (seat, opponents, autoreset, illegal) = single;
+    let opponents = opponents
+        .iter()
+        .map(|b| b.as_deref().map(BotKind::parse).transpose())
+        .collect::<holecards_core::Result<Vec<_>>>()
+        .py()?;
+    Ok(SingleAgent {
+        learner: Learner {
+            seat: learner_seat(&seat)?,
+            opponents,
+        },
+        autoreset: Autoreset::parse(&autoreset).py()?,
+        illegal,
+    })
+}
+
+/// The caller's policy for the opponents' seats left to it, as the engine
+/// calls it: the Python side's `policy(tables, observations, masks)` on
+/// NumPy arrays, which answers a contiguous int64 array of one action index
+/// per table (it checks the user's answer); run with the GIL, Ctrl-C
+/// checked first.
+fn call_policy(
+    policy: &Py<PyAny>,
+    tables: &[usize],
+    obs: &[f32],
+    mask: &[bool],
+    out: &mut [i64],
+) -> PyResult<()> {
+    Python::attach(|py| {
+        py.check_signals()?;
+        let k = tables.len();
+        let obs = PyArray1::from_slice(py, obs).reshape([k, obs.len() / k])?;
+        let mask = PyArray1::from_slice(py, mask).reshape([k, mask.len() / k])?;
+        let acts = policy.call1(py, (PyArray1::from_slice(py, tables), obs, mask))?;
+        let acts: PyReadonlyArray1<'_, i64> = acts.extract(py)?;
+        out.copy_from_slice(acts.as_slice()?);
+        Ok(())
+    })
+}
+
+/// Runs `f` with the engine's form of the caller's policy, if any; the
+/// policy's own exception (Ctrl-C included) is what a failed call raises.
+fn with_policy(
+    policy: Option<Py<PyAny>>,
+    f: impl FnOnce(Option<&mut Policy<'_>>) -> holecards_core::Result<()>,
+) -> PyResult<()> {
+    let Some(p) = policy else {
+        return f(None).py();
+    };
+    let mut failed = None;
+    let done = f(Some(&mut |t, o, m, a| {
+        call_policy(&p, t, o, m, a).map_err(|e| {
+            failed = Some(e);
+            Error::bad_config("the opponents' policy failed".into())
+        })
+    }));
+    match (done, failed) {
+        (Err(_), Some(e)) => Err(e),
+        (done, _) => done.py(),
     }
 }
 
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (num_tables, config, seed=None, threads=None))]
+    #[pyo3(signature = (num_tables, config, seed=None, threads=None, single=None))]
     fn new(
         py: Python<'_>,
         num_tables: usize,
         config: PyRef<'_, Config>,
         seed: Option<u64>,
         #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
+        single: Option<SingleArg<'_>>,
     ) -> PyResult<VecEnv> {
         let cfg = Arc::clone(&config.0);
+        let single = single.map(single_agent).transpose()?;
         Ok(VecEnv(
-            py.detach(|| CoreVec::new(cfg, num_tables, seed, threads))
-                .py()?,
+            py.detach(|| match single {
+                None => CoreVec::new(cfg, num_tables, seed, threads),
+                Some(s) => CoreVec::single_agent(cfg, s, num_tables, seed, threads),
+            })
+            .py()?,
         ))
     }
-    fn reset(&mut self, py: Python<'_>, seed: Option<u64>, mut arrays: Arrays<'_>) -> PyResult<()> {
+    #[pyo3(signature = (seed, arrays, policy=None))]
+    fn reset(
+        &mut self,
+        py: Python<'_>,
+        seed: Option<u64>,
+        mut arrays: Arrays<'_>,
+        policy: Option<Py<PyAny>>,
+    ) -> PyResult<()> {
         let buf = arrays.buffers()?;
         let env = &mut self.0;
-        py.detach(move || env.reset(seed, buf)).py()
+        py.detach(move || with_policy(policy, |p| env.reset_with(seed, buf, p)))
     }
+    #[pyo3(signature = (actions, amounts, arrays, policy=None))]
     fn step(
         &mut self,
         py: Python<'_>,
         actions: PyReadonlyArray1<'_, i64>,
         amounts: Option<PyReadonlyArray1<'_, u64>>,
         mut arrays: Arrays<'_>,
+        policy: Option<Py<PyAny>>,
     ) -> PyResult<()> {
         let kinds = actions
             .as_slice()
@@ -319,7 +417,7 @@ impl VecEnv {
         };
         let buf = arrays.buffers()?;
         let env = &mut self.0;
-        py.detach(move || env.step(kinds, amounts, buf)).py()
+        py.detach(move || with_policy(policy, |p| env.step_with(kinds, amounts, buf, p)))
     }
     #[getter]
     fn num_tables(&self) -> usize {

@@ -46,6 +46,73 @@ pub struct EnvConfig {
     pub bots: Vec<Option<BotKind>>,
 }
 
+/// The seat a single learner takes at each episode (see [`Learner`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LearnerSeat {
+    /// The same seat every episode.
+    Fixed(usize),
+    /// Seat `e mod players` at the table's episode `e` (counted from 0).
+    Rotating,
+    /// A seat drawn uniformly at each episode, from the table's bot generator.
+    Drawn,
+}
+
+/// One learning seat at a table whose other seats are played by built-in
+/// bots (or, where `opponents` has `None`, by the caller's policy): the
+/// single-agent form of an environment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Learner {
+    pub seat: LearnerSeat,
+    /// The other seats' players, clockwise from the learner's left: entry
+    /// `k` plays the seat `k + 1` places after the learner's.
+    pub opponents: Vec<Option<BotKind>>,
+}
+
+impl LearnerSeat {
+    /// The seat called `name` (`"rotate"` or `"random"`), or the fixed
+    /// seat `seat`.
+    pub fn parse(name: Option<&str>, seat: Option<u64>) -> Result<LearnerSeat> {
+        match (name, seat) {
+            (Some("rotate"), None) => Ok(LearnerSeat::Rotating),
+            (Some("random"), None) => Ok(LearnerSeat::Drawn),
+            (None, Some(s)) if s < MAX_SEATS as u64 => Ok(LearnerSeat::Fixed(s as usize)),
+            (None, Some(s)) => Err(Error::config(
+                "seat",
+                format!("seat must be a seat number below {MAX_SEATS}, not {s}"),
+            )),
+            (name, _) => Err(Error::config(
+                "seat",
+                format!(
+                    "seat must be a seat number, 'rotate' (each episode the next seat) or 'random' (drawn each episode), not {}",
+                    name.map_or("that".into(), |n| format!("{n:?}"))
+                ),
+            )),
+        }
+    }
+}
+
+impl Learner {
+    /// Checks the learner against a table of `players` seats.
+    pub fn check(&self, players: usize) -> Result<()> {
+        if let LearnerSeat::Fixed(s) = self.seat {
+            if s >= players {
+                return Err(Error::bad_config(format!(
+                    "the learner's seat must be a seat 0..{}, not {s}",
+                    players - 1
+                )));
+            }
+        }
+        if self.opponents.len() + 1 != players {
+            return Err(Error::bad_config(format!(
+                "{} opponents for the {} other seats",
+                self.opponents.len(),
+                players - 1
+            )));
+        }
+        Ok(())
+    }
+}
+
 /// Redeals tried for an episode with a decision before giving up.
 const MAX_REDEALS: u32 = 10_000;
 
@@ -159,6 +226,11 @@ pub struct EnvTable {
     deal: DeckRng,
     rng: BotRng,
     hand: Hand,
+    /// Per seat: the built-in bot playing it this episode, or `None` for an
+    /// agent (the configuration's, or a learner's seating).
+    bots: Vec<Option<BotKind>>,
+    /// A single learner and its seat this episode, and the episodes dealt.
+    learner: Option<(Learner, usize, u64)>,
     /// The stacks the episode started with.
     start: Vec<u64>,
     /// Hands finished this episode.
@@ -182,6 +254,8 @@ impl EnvTable {
         let (deal, rng) = rngs(seed, stream);
         let n = cfg.players;
         let mut t = EnvTable {
+            bots: cfg.bots.clone(),
+            learner: None,
             cfg,
             deal,
             rng,
@@ -203,8 +277,12 @@ impl EnvTable {
     }
 
     /// Reseeds the generators (the next episode is dealt from them).
+    /// A learner rotating round the table starts again from seat 0.
     pub fn seed(&mut self, seed: Option<u64>, stream: u64) {
         (self.deal, self.rng) = rngs(seed, stream);
+        if let Some((_, _, episodes)) = &mut self.learner {
+            *episodes = 0;
+        }
     }
 
     /// Keeps every finished hand from now on (see [`EnvTable::take_finished`]).
@@ -221,6 +299,7 @@ impl EnvTable {
     /// when it is dealt again.
     pub fn reset(&mut self) -> Result<()> {
         let kept = self.finished.len();
+        self.seat_learner();
         for _ in 0..MAX_REDEALS {
             let n = self.cfg.players;
             self.start = match &self.cfg.stacks {
@@ -248,6 +327,45 @@ impl EnvTable {
             self.finished.truncate(kept);
         }
         Err(Error::bad_config(format!("{MAX_REDEALS} deals in a row gave no agent a decision: the stacks are too small for the blinds, or the bots always end the hand first")))
+    }
+
+    /// Makes the table a single learner's (its other seats played by
+    /// `learner.opponents`, the configuration's bots set aside) and starts
+    /// a new episode.
+    pub fn set_learner(&mut self, learner: Learner) -> Result<()> {
+        learner.check(self.cfg.players)?;
+        self.learner = Some((learner, 0, 0));
+        self.reset()
+    }
+
+    /// The learner's seat this episode (`None` without a learner).
+    #[inline]
+    pub fn learner_seat(&self) -> Option<usize> {
+        self.learner.as_ref().map(|l| l.1)
+    }
+
+    /// Picks the learner's seat for the next episode and seats the opponents.
+    fn seat_learner(&mut self) {
+        let Some((learner, seat, episodes)) = &mut self.learner else {
+            return;
+        };
+        let n = self.cfg.players;
+        *seat = match learner.seat {
+            LearnerSeat::Fixed(s) => s,
+            LearnerSeat::Rotating => (*episodes % n as u64) as usize,
+            LearnerSeat::Drawn => self.rng.random_range(0..n),
+        };
+        *episodes += 1;
+        for (k, bot) in self.bots.iter_mut().enumerate() {
+            let after = (k + n - *seat) % n;
+            *bot = after.checked_sub(1).and_then(|o| learner.opponents[o]);
+        }
+    }
+
+    /// Ends the episode where it stands, nothing played (a learner's
+    /// illegal action, where the caller penalises it instead of refusing).
+    pub fn forfeit(&mut self) {
+        self.ending = Ending::Terminated;
     }
 
     /// The hand being played (every card included: not for agents).
@@ -437,7 +555,7 @@ impl EnvTable {
                 }
                 continue;
             }
-            let (bots, rng) = (&self.cfg.bots, &mut self.rng);
+            let (bots, rng) = (&self.bots, &mut self.rng);
             let agent = play::play_until(&mut self.hand, &[], 0, |hand, seat, _| {
                 let (Some(bot), Some(obs)) = (bots[seat], Observation::of(hand)) else {
                     return Ok(ControlFlow::Break(()));

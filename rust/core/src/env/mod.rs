@@ -14,6 +14,6 @@ pub mod observe;
 pub mod vector;
 
 pub use actions::{AbstractAction, ActionSpace, Spot, EXACT_KINDS, MAX_ACTIONS};
-pub use episode::{Ending, EnvConfig, EnvTable, Episode, Stacks};
+pub use episode::{Ending, EnvConfig, EnvTable, Episode, Learner, LearnerSeat, Stacks};
 pub use observe::{encode, unit, Layout, Visible};
-pub use vector::{Buffers, VecEnv};
+pub use vector::{Autoreset, Buffers, Policy, SingleAgent, VecEnv};

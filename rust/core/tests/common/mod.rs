@@ -80,25 +80,41 @@ pub fn env_config(
     })
 }
 
+/// Three players of 100 chips at no-limit 1/2, one hand an episode.
+pub fn three_at_100(actions: ActionSpace) -> Arc<EnvConfig> {
+    env_config(
+        no_limit(1, 2),
+        3,
+        Stacks::Fixed(vec![100; 3]),
+        Episode::Hand,
+        actions,
+    )
+}
+
 /// The env bench's configuration (benches/env.rs, examples/env_timing.rs):
 /// six players, no-limit 1/2, stacks 200, one hand an episode, the
 /// `BENCH_ACTIONS` actions fold, check/call, half pot, pot, all-in.
 pub fn bench_env_config() -> Arc<EnvConfig> {
-    let actions = ActionSpace::discrete(vec![
+    env_config(
+        no_limit(1, 2),
+        6,
+        Stacks::Fixed(vec![200; 6]),
+        Episode::Hand,
+        bench_actions(),
+    )
+}
+
+/// The env bench's `BENCH_ACTIONS` actions: fold, check/call, half pot,
+/// pot, the largest raise.
+pub fn bench_actions() -> ActionSpace {
+    ActionSpace::discrete(vec![
         AbstractAction::Fold,
         AbstractAction::CheckCall,
         AbstractAction::Pot { num: 1, den: 2 },
         AbstractAction::Pot { num: 1, den: 1 },
         AbstractAction::MaxRaise,
     ])
-    .unwrap_or_else(|e| panic!("{e}"));
-    env_config(
-        no_limit(1, 2),
-        6,
-        Stacks::Fixed(vec![200; 6]),
-        Episode::Hand,
-        actions,
-    )
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// How many actions `bench_env_config` has.
@@ -124,17 +140,39 @@ pub struct EnvBuffers {
     pub terminated: Vec<bool>,
     pub truncated: Vec<bool>,
     pub seat: Vec<i64>,
+    pub final_obs: Vec<f32>,
+    pub has_final: Vec<bool>,
 }
 
 impl EnvBuffers {
     pub fn new(tables: usize, players: usize, actions: usize) -> EnvBuffers {
+        Self::with(tables, players, actions, players, false)
+    }
+
+    /// A single-agent environment's rows (one reward a table; the final
+    /// observations when it resets in the same step).
+    pub fn single(tables: usize, players: usize, actions: usize, same_step: bool) -> EnvBuffers {
+        Self::with(tables, players, actions, 1, same_step)
+    }
+
+    fn with(
+        tables: usize,
+        players: usize,
+        actions: usize,
+        rewards: usize,
+        same_step: bool,
+    ) -> EnvBuffers {
+        let obs = Layout::new(players).len;
+        let finals = if same_step { tables } else { 0 };
         EnvBuffers {
-            obs: vec![0f32; tables * Layout::new(players).len],
+            obs: vec![0f32; tables * obs],
             mask: vec![false; tables * actions],
-            rewards: vec![0f32; tables * players],
+            rewards: vec![0f32; tables * rewards],
             terminated: vec![false; tables],
             truncated: vec![false; tables],
             seat: vec![0i64; tables],
+            final_obs: vec![0f32; finals * obs],
+            has_final: vec![false; finals],
         }
     }
 
@@ -147,6 +185,8 @@ impl EnvBuffers {
             terminated: &mut self.terminated,
             truncated: &mut self.truncated,
             seat: &mut self.seat,
+            final_obs: &mut self.final_obs,
+            has_final: &mut self.has_final,
         }
     }
 }
