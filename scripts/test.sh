@@ -34,8 +34,8 @@ SDIST=$(echo "$PKG"/dist/*.tar.gz)
 stamp "formatting and lints"
 cargo fmt --all --check
 cargo clippy --all-targets -- -D warnings
-"$VPY" -m ruff check python tests benches scripts
-"$VPY" -m ruff format --check python tests benches scripts
+"$VPY" -m ruff check python tests benches scripts examples
+"$VPY" -m ruff format --check python tests benches scripts examples
 # Debug build first: every test, with overflow checks and the engine's
 # internal consistency assertions; then, in release mode, the tests that run
 # only there (the exhaustive 5-, 6- and 7-card evaluator checks and the long

@@ -17,7 +17,7 @@ DOCS = ROOT / "docs"
 EXAMPLES = {
     "README.md": 40,
     "docs/index.md": 3,
-    "docs/env.md": 10,
+    "docs/env.md": 14,
     "docs/equity.md": 3,
     "docs/ranges.md": 5,
     "docs/simulation.md": 5,

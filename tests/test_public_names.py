@@ -26,8 +26,8 @@ PUBLIC = {
     "holecards.bots": "Bot Move DemoBot play_hand apply_move",
     "holecards.sim": """simulate SimulationResult SeatResult TournamentResult
         TournamentSeatResult BuiltinBot BOT_NAMES BotMove BotArg""",
-    "holecards.env": """aec_env parallel_env gym_env VectorEnv HoldemEnv observation_layout
-        observe DEFAULT_ACTIONS""",
+    "holecards.env": """aec_env parallel_env gym_env gym_vector_env VectorEnv
+        SingleAgentVectorEnv POLICY HoldemEnv observation_layout observe DEFAULT_ACTIONS""",
     "holecards.cli": """main build_parser CliError run_demo run_eval run_deal run_replay
         run_convert run_equity MAX_SEED DEMO_SMALL_BLIND DEMO_BIG_BLIND DEMO_STACK
         STRUCTURES""",

@@ -4,8 +4,11 @@
 * :func:`parallel_env`: PettingZoo's parallel API; each step every agent
   answers and only the seat to act's answer is played.
 * :func:`gym_env`: Gymnasium, one agent; the other seats are bots.
-* :class:`VectorEnv`: many tables stepped in one call into the engine,
-  after Gymnasium's vector API.
+* :func:`gym_vector_env`: Gymnasium's vector API for one learner a table
+  (the other seats bots or a frozen policy), stepped in the engine; what
+  ``gymnasium.make_vec("holecards/Holdem-v0", num_envs=n)`` returns.
+* :class:`VectorEnv`: many tables of self-play (every seat an agent)
+  stepped in one call into the engine.
 
 Every form takes the same configuration (keyword-only)::
 
@@ -48,16 +51,23 @@ from .._core import SeatView, _env_observe_view
 from ..errors import ConfigError
 from ._config import DEFAULT_ACTIONS, layout, make_settings, players_of
 from ._gym import HoldemEnv
-from ._vector import VectorEnv
+from ._vector import POLICY, SingleAgentVectorEnv, VectorEnv
 
 if "holecards/Holdem-v0" not in _registry:
-    _register(id="holecards/Holdem-v0", entry_point="holecards.env:gym_env")
+    _register(
+        id="holecards/Holdem-v0",
+        entry_point="holecards.env:gym_env",
+        vector_entry_point="holecards.env:gym_vector_env",
+    )
 
 __all__ = [
     "aec_env",
     "parallel_env",
     "gym_env",
     "VectorEnv",
+    "gym_vector_env",
+    "SingleAgentVectorEnv",
+    "POLICY",
     "HoldemEnv",
     "observation_layout",
     "observe",
@@ -157,6 +167,32 @@ def gym_env(
             f"illegal_action must be 'raise' or a reward (a finite number), not {illegal_action!r}"
         )
     return HoldemEnv(make_settings(bots=bots, **config), seat, illegal_action)
+
+
+def gym_vector_env(num_envs: int = 1, **options: Any) -> SingleAgentVectorEnv:
+    """Gymnasium's vector API for ``num_envs`` tables, one learner at each
+    (``gymnasium.make_vec("holecards/Holdem-v0", num_envs=n, **options)``
+    builds it): observations ``(num_envs, obs_len)``, rewards, terminated
+    and truncated ``(num_envs,)``, the learners' masks in
+    ``infos["action_mask"]``; every other seat plays inside the step.
+
+    Options, beside the configuration every form takes (``players``,
+    ``rules``, ...):
+
+    * ``seat``: the learner's seat, a number (default 0), ``"rotate"`` (the
+      next seat each episode) or ``"random"`` (drawn each episode);
+    * ``opponents``: a built-in bot's name (default ``"random"``),
+      ``"policy"``, or a list of them by place after the learner;
+      ``"policy"`` seats are played by ``policy``;
+    * ``policy``: ``f(observations, masks) -> actions`` over NumPy arrays
+      (a frozen copy of the learner's, for self-play against past
+      versions), also given as ``reset(options={"policy": f})``;
+    * ``autoreset_mode``: ``"next_step"`` (Gymnasium's default, what its
+      wrappers assume) or ``"same_step"`` (the last observation in
+      ``infos["final_obs"]``);
+    * ``illegal_action``: ``"raise"`` or a reward that ends the episode;
+    * ``threads``, ``copy``, ``record``, ``seed``: as for :class:`VectorEnv`."""
+    return SingleAgentVectorEnv(num_envs, **options)
 
 
 def observation_layout(players: int = 6) -> Dict[str, slice]:

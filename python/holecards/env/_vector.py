@@ -4,8 +4,9 @@ after Gymnasium's vector API."""
 from __future__ import annotations
 
 import contextlib
+import math
 import threading
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -17,73 +18,40 @@ from ._common import action_space, mask_key, observation_box
 from ._config import EnvSettings, make_settings, seed_of
 
 
-class VectorEnv(_GymVectorEnv):
-    """``num_tables`` independent tables of one configuration, stepped
-    together in the engine.
+class _Tables(_GymVectorEnv):
+    """What both vector forms share: the engine's tables, the buffers it
+    writes, one thread at a time, and the tables' hands and views."""
 
-    Every seat is an agent (self-play), except seats given to built-in bots
-    with ``bots={seat: "random", ...}``, which play inside the step. Each
-    step plays one action at every table, for the seat to act there:
+    num_envs: int
+    players: int
+    _core: _VecEnv
 
-    * ``reset(seed=None) -> (obs, infos)``; ``step(actions) -> (obs, rewards,
-      terminated, truncated, infos)``.
-    * ``obs``: ``(num_tables, obs_len)`` float32, the observation of the seat
-      to act at each table; ``infos["action_mask"]``: ``(num_tables,
-      num_actions)`` bool; ``infos["seat"]``: ``(num_tables,)`` the seat to act.
-    * ``rewards``: ``(num_tables, players)`` float32, every seat's chips won
-      in big blinds, non-zero where a hand ended in this step.
-    * A table whose episode ends is reset in the same step (Gymnasium's
-      ``AutoresetMode.SAME_STEP``): its row then holds the new episode's
-      first observation; ``terminated``/``truncated`` say the old one ended.
-    * The arrays are written in place into buffers made once; with
-      ``copy=True`` (the default) each call returns copies, with
-      ``copy=False`` the buffers themselves (fastest; the next call
-      overwrites them).
-    """
-
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
-
-    def __init__(
+    def _start(
         self,
-        num_tables: int,
-        *,
-        threads: Optional[int] = None,
-        copy: bool = True,
-        record: bool = False,
-        seed: Optional[int] = None,
-        bots: Optional[Dict[int, str]] = None,
-        **config: Any,
+        num_tables: Any,
+        spec: EnvSettings,
+        seed: Optional[int],
+        threads: Optional[int],
+        copy: bool,
+        record: bool,
+        single: Optional[Tuple[Any, List[Optional[str]], str, Optional[float]]] = None,
     ) -> None:
+        """The tables (``single``: the single-agent form's settings) and the spaces."""
         if (
             isinstance(num_tables, bool)
             or not isinstance(num_tables, (int, np.integer))
             or num_tables < 1
         ):
             raise ConfigError(f"num_tables must be a positive integer, not {num_tables!r}")
-        if bots is not None and not isinstance(bots, dict):
-            raise ConfigError(
-                f"bots must be a dict from seat to a built-in bot's name, not {bots!r}"
-            )
-        if (
-            isinstance(num_tables, (int, np.integer))
-            and not isinstance(num_tables, bool)
-            and num_tables > 1_000_000
-        ):
+        if num_tables > 1_000_000:
             raise ConfigError(f"num_tables must be at most 1,000,000, not {num_tables}")
-        if any(not isinstance(b, str) for b in (bots or {}).values()):
-            raise ConfigError(
-                "a VectorEnv's bots are built-in bots, given by name ('random', 'calling_station', 'tight_aggressive'): Python bots would need the GIL at every table"
-            )
-        if config.get("render_mode") is not None:
-            raise ConfigError(
-                "a VectorEnv does not render: look at one table with env.hand(table) or env.view(table, seat)"
-            )
-        spec: EnvSettings = make_settings(bots=bots, **config)
         self.spec_ = spec
         self.num_envs = int(num_tables)
         self.players = spec.players
         self.action_names: List[str] = spec.action_names
-        self._core = _VecEnv(self.num_envs, spec.core, seed=seed_of(seed), threads=threads)
+        self._core = _VecEnv(
+            self.num_envs, spec.core, seed=seed_of(seed), threads=threads, single=single
+        )
         self._core.set_record(bool(record))
         self._copy = bool(copy)
         self.single_observation_space = observation_box(spec)
@@ -103,13 +71,36 @@ class VectorEnv(_GymVectorEnv):
         else:
             self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, spec.num_actions))
         self.render_mode = None
-        t, d, a, n = self.num_envs, spec.obs_len, spec.num_actions, spec.players
+
+    def _actions(self, actions: Any) -> Tuple[np.ndarray, Optional[np.ndarray]]:
+        """A step's actions as the engine takes them: kinds or indices, and
+        in exact mode the amounts."""
+        t = self.num_envs
+        if not self.spec_.exact:
+            return _ints(actions, t, "actions"), None
+        try:
+            kinds, amounts = actions
+        except (TypeError, ValueError):
+            raise ConfigError(
+                "exact actions are (kinds, amounts): two arrays of one entry per table"
+            ) from None
+        kinds_arr = _ints(kinds, t, "kinds")
+        amounts_arr = _ints(amounts, t, "amounts", column=True)
+        if (amounts_arr < 0).any():
+            raise ConfigError("amounts are chips: non-negative whole numbers")
+        return kinds_arr, amounts_arr.astype(np.uint64)
+
+    def _make_buffers(self, spec: EnvSettings, rewards: int, final_obs: bool) -> None:
+        t, d, a = self.num_envs, spec.obs_len, spec.num_actions
+        f = t if final_obs else 0
         self._obs = np.zeros((t, d), dtype=np.float32)
         self._mask = np.zeros((t, a), dtype=np.bool_)
-        self._rewards = np.zeros((t, n), dtype=np.float32)
+        self._rewards = np.zeros((t, rewards), dtype=np.float32)
         self._terminated = np.zeros(t, dtype=np.bool_)
         self._truncated = np.zeros(t, dtype=np.bool_)
         self._seat = np.zeros(t, dtype=np.int64)
+        self._final_obs = np.zeros((f, d), dtype=np.float32)
+        self._has_final = np.zeros(f, dtype=np.bool_)
         self._bufs = (
             self._obs,
             self._mask,
@@ -117,6 +108,8 @@ class VectorEnv(_GymVectorEnv):
             self._terminated,
             self._truncated,
             self._seat,
+            self._final_obs,
+            self._has_final,
         )
         # Gymnasium's vector infos say, per key, which tables have it: all of them.
         self._every = np.ones(t, dtype=np.bool_)
@@ -127,8 +120,9 @@ class VectorEnv(_GymVectorEnv):
 
     def _enter(self) -> None:
         if not self._busy.acquire(blocking=False):
+            name = type(self).__name__
             raise InUseError(
-                "this VectorEnv is being stepped or reset by another thread: use one VectorEnv per thread (or a lock around its calls)"
+                f"this {name} is being stepped or reset by another thread: use one {name} per thread (or a lock around its calls)"
             )
 
     @contextlib.contextmanager
@@ -143,60 +137,15 @@ class VectorEnv(_GymVectorEnv):
         return arr.copy() if self._copy else arr
 
     def _infos(self) -> Dict[str, Any]:
-        every = self._out(self._every)
-        return {
-            self._mask_key: self._out(self._mask),
-            "_" + self._mask_key: every,
-            "seat": self._out(self._seat),
-            "_seat": every,
-        }
+        raise NotImplementedError
 
-    def reset(
-        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
-    ) -> Tuple[np.ndarray, Dict[str, Any]]:
-        """New episodes at every table; with ``seed``, table ``i`` is reseeded
-        from ``seed`` on its own stream ``i`` (the same on any number of threads)."""
-        seed = seed_of(seed)
-        self._enter()
-        try:
-            self._core.reset(seed, self._bufs)
-            return self._out(self._obs), self._infos()
-        finally:
-            self._busy.release()
-
-    def step(
-        self, actions: Any
+    def _result(
+        self, rewards: np.ndarray
     ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
-        """Plays ``actions[i]`` for the seat to act at table ``i`` (exact mode:
-        ``(kinds, amounts)``); refused as a whole, changing nothing, when any
-        is illegal."""
-        self._enter()
-        try:
-            return self._step(actions)
-        finally:
-            self._busy.release()
-
-    def _step(
-        self, actions: Any
-    ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
-        t = self.num_envs
-        if self.spec_.exact:
-            try:
-                kinds, amounts = actions
-            except (TypeError, ValueError):
-                raise ConfigError(
-                    "exact actions are (kinds, amounts): two arrays of one entry per table"
-                ) from None
-            kinds_arr = _ints(kinds, t, "kinds")
-            amounts_arr = _ints(amounts, t, "amounts", column=True)
-            if (amounts_arr < 0).any():
-                raise ConfigError("amounts are chips: non-negative whole numbers")
-            self._core.step(kinds_arr, amounts_arr.astype(np.uint64), self._bufs)
-        else:
-            self._core.step(_ints(actions, t, "actions"), None, self._bufs)
+        """A step's answer: observations, ``rewards``, terminated, truncated, infos."""
         return (
             self._out(self._obs),
-            self._out(self._rewards),
+            self._out(rewards),
             self._out(self._terminated),
             self._out(self._truncated),
             self._infos(),
@@ -239,6 +188,104 @@ class VectorEnv(_GymVectorEnv):
         pass
 
 
+class VectorEnv(_Tables):
+    """``num_tables`` independent tables of one configuration, stepped
+    together in the engine.
+
+    Every seat is an agent (self-play), except seats given to built-in bots
+    with ``bots={seat: "random", ...}``, which play inside the step. Each
+    step plays one action at every table, for the seat to act there:
+
+    * ``reset(seed=None) -> (obs, infos)``; ``step(actions) -> (obs, rewards,
+      terminated, truncated, infos)``.
+    * ``obs``: ``(num_tables, obs_len)`` float32, the observation of the seat
+      to act at each table; ``infos["action_mask"]``: ``(num_tables,
+      num_actions)`` bool; ``infos["seat"]``: ``(num_tables,)`` the seat to act.
+    * ``rewards``: ``(num_tables, players)`` float32, every seat's chips won
+      in big blinds, non-zero where a hand ended in this step.
+    * A table whose episode ends is reset in the same step (Gymnasium's
+      ``AutoresetMode.SAME_STEP``): its row then holds the new episode's
+      first observation; ``terminated``/``truncated`` say the old one ended.
+    * The arrays are written in place into buffers made once; with
+      ``copy=True`` (the default) each call returns copies, with
+      ``copy=False`` the buffers themselves (fastest; the next call
+      overwrites them).
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+    def __init__(
+        self,
+        num_tables: int,
+        *,
+        threads: Optional[int] = None,
+        copy: bool = True,
+        record: bool = False,
+        seed: Optional[int] = None,
+        bots: Optional[Dict[int, str]] = None,
+        **config: Any,
+    ) -> None:
+        if bots is not None and not isinstance(bots, dict):
+            raise ConfigError(
+                f"bots must be a dict from seat to a built-in bot's name, not {bots!r}"
+            )
+        if any(not isinstance(b, str) for b in (bots or {}).values()):
+            raise ConfigError(
+                "a VectorEnv's bots are built-in bots, given by name ('random', 'calling_station', 'tight_aggressive'): Python bots would need the GIL at every table"
+            )
+        spec = make_settings(bots=bots, **_no_render(config))
+        self._start(num_tables, spec, seed, threads, copy, record)
+        self._make_buffers(spec, spec.players, final_obs=False)
+
+    def _infos(self) -> Dict[str, Any]:
+        every = self._out(self._every)
+        return {
+            self._mask_key: self._out(self._mask),
+            "_" + self._mask_key: every,
+            "seat": self._out(self._seat),
+            "_seat": every,
+        }
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[np.ndarray, Dict[str, Any]]:
+        """New episodes at every table; with ``seed``, table ``i`` is reseeded
+        from ``seed`` on its own stream ``i`` (the same on any number of threads)."""
+        seed = seed_of(seed)
+        self._enter()
+        try:
+            self._core.reset(seed, self._bufs)
+            return self._out(self._obs), self._infos()
+        finally:
+            self._busy.release()
+
+    def step(
+        self, actions: Any
+    ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+        """Plays ``actions[i]`` for the seat to act at table ``i`` (exact mode:
+        ``(kinds, amounts)``); refused as a whole, changing nothing, when any
+        is illegal."""
+        self._enter()
+        try:
+            return self._step(actions)
+        finally:
+            self._busy.release()
+
+    def _step(
+        self, actions: Any
+    ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+        self._core.step(*self._actions(actions), self._bufs)
+        return self._result(self._rewards)
+
+
+def _no_render(config: Dict[str, Any]) -> Dict[str, Any]:
+    if config.get("render_mode") is not None:
+        raise ConfigError(
+            "a vector environment does not render: look at one table with env.hand(table) or env.view(table, seat)"
+        )
+    return config
+
+
 def _ints(values: Any, t: int, name: str, column: bool = False) -> np.ndarray:
     arr = np.asarray(values)
     shapes = [(t,), (t, 1)] if column else [(t,)]
@@ -250,3 +297,193 @@ def _ints(values: Any, t: int, name: str, column: bool = False) -> np.ndarray:
     if arr.dtype.kind == "u" and arr.size and int(arr.max()) >= 2**63:
         raise ConfigError(f"{name} must be {t} integers below 2**63")
     return np.ascontiguousarray(arr.reshape(t), dtype=np.int64)
+
+
+#: The opponents' entry that leaves a seat to the policy given at reset.
+POLICY = "policy"
+
+Policy = Callable[[np.ndarray, np.ndarray], Any]
+
+
+class SingleAgentVectorEnv(_Tables):
+    """``num_envs`` tables, one learner at each; every other seat is played
+    inside the step by a built-in bot, or by a policy (a frozen copy of the
+    learner's, for self-play against past versions). Gymnasium's vector
+    API with its shapes exactly; see :func:`holecards.env.gym_vector_env`."""
+
+    def __init__(
+        self,
+        num_envs: int,
+        *,
+        seat: Union[int, str] = 0,
+        opponents: Any = "random",
+        policy: Optional[Policy] = None,
+        autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
+        illegal_action: Union[str, float] = "raise",
+        threads: Optional[int] = None,
+        copy: bool = True,
+        record: bool = False,
+        seed: Optional[int] = None,
+        **config: Any,
+    ) -> None:
+        if "bots" in config:
+            raise ConfigError(
+                "a single-agent environment's other seats are given with opponents=... (a bot's name, 'policy', or a list by place after the learner), not bots=..."
+            )
+        spec = make_settings(**_no_render(config))
+        mode, mode_name = _autoreset(autoreset_mode)
+        self.metadata = {"autoreset_mode": mode, "render_modes": []}
+        others = spec.players - 1
+        if isinstance(opponents, str):
+            names = [opponents] * others
+        elif isinstance(opponents, (list, tuple)):
+            names = list(opponents)
+            if len(names) != others or not all(isinstance(n, str) for n in names):
+                raise ConfigError(
+                    f"opponents must be {others} names (built-in bots or 'policy'), one per place after the learner, not {opponents!r}"
+                )
+        else:
+            raise ConfigError(
+                f"opponents must be a built-in bot's name, 'policy', or a list of {others} of them by place after the learner, not {opponents!r}"
+            )
+        if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer, str)):
+            raise ConfigError(f"seat must be a seat number, 'rotate' or 'random', not {seat!r}")
+        penalty = _penalty(illegal_action)
+        self._policy_seats = POLICY in names
+        self._policy: Optional[Policy] = None
+        if policy is not None:
+            self._policy = _policy_of(policy)
+        self.illegal_action = illegal_action
+        self._start(
+            num_envs,
+            spec,
+            seed,
+            threads,
+            copy,
+            record,
+            single=(
+                seat if isinstance(seat, str) else int(seat),
+                [None if n == POLICY else n for n in names],
+                mode_name,
+                penalty,
+            ),
+        )
+        self.single_reward_space = spaces.Box(-np.inf, np.inf, dtype=np.float32)
+        self._make_buffers(spec, 1, final_obs=mode == AutoresetMode.SAME_STEP)
+        self._reward_row = self._rewards.reshape(self.num_envs)
+        # A policy that failed left some tables mid-step: reset() starts over.
+        self._broken = False
+
+    def _engine_policy(self) -> Optional[Callable[..., np.ndarray]]:
+        if not self._policy_seats:
+            return None
+        if self._policy is None:
+            raise ConfigError(
+                "some opponents are 'policy': give the policy with policy=... or reset(options={'policy': ...})"
+            )
+        user = self._policy
+
+        def call(tables: np.ndarray, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+            acts = np.asarray(user(obs, mask))
+            if acts.dtype.kind not in "iu" or acts.shape != (len(tables),):
+                raise ConfigError(
+                    f"the policy must answer {len(tables)} action indices (integers), one per row, not an array of shape {acts.shape} and type {acts.dtype}"
+                )
+            return np.ascontiguousarray(acts, dtype=np.int64)
+
+        return call
+
+    def _infos(self) -> Dict[str, Any]:
+        every = self._out(self._every)
+        infos: Dict[str, Any] = {
+            self._mask_key: self._out(self._mask),
+            "_" + self._mask_key: every,
+            "seat": self._out(self._seat),
+            "_seat": every,
+        }
+        if self.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP and self._has_final.any():
+            ended = self._has_final.copy()
+            infos["final_obs"] = self._final_obs.copy()
+            infos["_final_obs"] = ended
+            infos["final_info"] = {"seat": self._seat.copy(), "_seat": ended}
+            infos["_final_info"] = ended
+        return infos
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[np.ndarray, Dict[str, Any]]:
+        """New episodes at every table (the learner seated, the opponents
+        played to its first decision); with ``seed``, table ``i`` is
+        reseeded from ``seed`` on its own stream ``i``.
+        ``options={"policy": f}`` sets the policy of the ``'policy'`` seats."""
+        seed = seed_of(seed)
+        if options:
+            unknown = set(options) - {"policy"}
+            if unknown:
+                raise ConfigError(
+                    f"unknown reset options {sorted(unknown)}: the option is 'policy'"
+                )
+            if options.get("policy") is not None:
+                self._policy = _policy_of(options["policy"])
+        with self._using():
+            self._broken = True
+            self._core.reset(seed, self._bufs, self._engine_policy())
+            self._broken = False
+            return self._out(self._obs), self._infos()
+
+    def step(
+        self, actions: Any
+    ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+        """Plays ``actions[i]`` for the learner at table ``i`` (ignored where
+        the last step ended the episode and this one starts the next); then
+        the opponents play to the learner's next decision."""
+        with self._using():
+            if self._broken:
+                raise ConfigError("the policy failed in the last call: call reset() to start over")
+            kinds, amounts = self._actions(actions)
+            policy = self._engine_policy()
+            self._broken = policy is not None
+            self._core.step(kinds, amounts, self._bufs, policy)
+            self._broken = False
+            return self._result(self._reward_row)
+
+    def action_masks(self) -> np.ndarray:
+        """The learners' legal actions, ``(num_envs, num_actions)`` booleans
+        (the name sb3-contrib's MaskablePPO calls)."""
+        return self._mask.copy()
+
+
+#: The autoreset modes, by the engine's names.
+_AUTORESET = {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_STEP}
+
+
+def _autoreset(mode: Any) -> Tuple[AutoresetMode, str]:
+    """The mode as Gymnasium's member and the engine's name."""
+    for name, member in _AUTORESET.items():
+        if mode is member or (isinstance(mode, str) and mode in (name, member.value)):
+            return member, name
+    raise ConfigError(
+        f"autoreset_mode must be 'next_step' (Gymnasium's default) or 'same_step', not {mode!r}"
+    )
+
+
+def _penalty(illegal_action: Any) -> Optional[float]:
+    if illegal_action == "raise" and isinstance(illegal_action, str):
+        return None
+    if (
+        isinstance(illegal_action, bool)
+        or not isinstance(illegal_action, (int, float))
+        or not math.isfinite(illegal_action)
+    ):
+        raise ConfigError(
+            f"illegal_action must be 'raise' or a reward (a finite number), not {illegal_action!r}"
+        )
+    return float(illegal_action)
+
+
+def _policy_of(policy: Any) -> Policy:
+    if not callable(policy):
+        raise ConfigError(
+            f"the policy must be a callable taking (observations, masks) and answering one action index per row, not {policy!r}"
+        )
+    return cast(Policy, policy)
