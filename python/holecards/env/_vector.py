@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import math
 import threading
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union, cast
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
 from gymnasium import spaces
@@ -350,9 +350,10 @@ class SingleAgentVectorEnv(_Tables):
             raise ConfigError(f"seat must be a seat number, 'rotate' or 'random', not {seat!r}")
         penalty = _penalty(illegal_action)
         self._policy_seats = POLICY in names
-        self._policy: Optional[Policy] = None
+        # The policy as the engine calls it, made once when it is given.
+        self._call: Optional[Callable[..., np.ndarray]] = None
         if policy is not None:
-            self._policy = _policy_of(policy)
+            self._call = _engine_call(policy)
         self.illegal_action = illegal_action
         self._start(
             num_envs,
@@ -377,21 +378,11 @@ class SingleAgentVectorEnv(_Tables):
     def _engine_policy(self) -> Optional[Callable[..., np.ndarray]]:
         if not self._policy_seats:
             return None
-        if self._policy is None:
+        if self._call is None:
             raise ConfigError(
                 "some opponents are 'policy': give the policy with policy=... or reset(options={'policy': ...})"
             )
-        user = self._policy
-
-        def call(tables: np.ndarray, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
-            acts = np.asarray(user(obs, mask))
-            if acts.dtype.kind not in "iu" or acts.shape != (len(tables),):
-                raise ConfigError(
-                    f"the policy must answer {len(tables)} action indices (integers), one per row, not an array of shape {acts.shape} and type {acts.dtype}"
-                )
-            return np.ascontiguousarray(acts, dtype=np.int64)
-
-        return call
+        return self._call
 
     def _infos(self) -> Dict[str, Any]:
         every = self._out(self._every)
@@ -424,7 +415,7 @@ class SingleAgentVectorEnv(_Tables):
                     f"unknown reset options {sorted(unknown)}: the option is 'policy'"
                 )
             if options.get("policy") is not None:
-                self._policy = _policy_of(options["policy"])
+                self._call = _engine_call(options["policy"])
         with self._using():
             self._broken = True
             self._core.reset(seed, self._bufs, self._engine_policy())
@@ -481,9 +472,20 @@ def _penalty(illegal_action: Any) -> Optional[float]:
     return float(illegal_action)
 
 
-def _policy_of(policy: Any) -> Policy:
+def _engine_call(policy: Any) -> Callable[..., np.ndarray]:
+    """The user's ``policy(observations, masks)`` as the engine calls it:
+    with the waiting tables too, its answer checked and made int64."""
     if not callable(policy):
         raise ConfigError(
             f"the policy must be a callable taking (observations, masks) and answering one action index per row, not {policy!r}"
         )
-    return cast(Policy, policy)
+
+    def call(tables: np.ndarray, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        acts = np.asarray(policy(obs, mask))
+        if acts.dtype.kind not in "iu" or acts.shape != (len(tables),):
+            raise ConfigError(
+                f"the policy must answer {len(tables)} action indices (integers), one per row, not an array of shape {acts.shape} and type {acts.dtype}"
+            )
+        return np.ascontiguousarray(acts, dtype=np.int64)
+
+    return call

@@ -289,12 +289,11 @@ impl Arrays<'_> {
 
 /// The learner's seat from Python: a seat number, `"rotate"` or `"random"`.
 fn learner_seat(seat: &Bound<'_, PyAny>) -> PyResult<LearnerSeat> {
-    let name = seat.extract::<String>().ok();
-    let number = crate::args::as_u64(seat);
-    if name.is_none() && number.is_none() {
-        return LearnerSeat::parse(Some(&crate::args::short_repr(seat)), None).py();
+    match seat.extract::<String>() {
+        Ok(name) => LearnerSeat::parse(Some(&name), None),
+        Err(_) => LearnerSeat::parse(None, crate::args::as_u64(seat)),
     }
-    LearnerSeat::parse(name.as_deref(), number).py()
+    .py()
 }
 
 /// The single-agent form from Python: `(seat, opponents by place after the

@@ -154,8 +154,9 @@ enum Plan {
     Play(Spot),
     /// Starts the next episode (single-agent, `NextStep`: the last ended).
     Reset,
-    /// Ends the episode for an illegal action (single-agent, penalised).
-    Forfeit,
+    /// Ends the episode for an illegal action with this reward
+    /// (single-agent, penalised).
+    Forfeit(f32),
 }
 
 /// Many tables of one configuration.
@@ -194,7 +195,7 @@ impl VecEnv {
         seed: Option<u64>,
         threads: Option<usize>,
     ) -> Result<VecEnv> {
-        single.learner.check(cfg.players)?;
+        // (each table checks the learner as it is seated)
         if let Some(r) = single.illegal.filter(|r| !r.is_finite()) {
             return Err(Error::bad_config(format!(
                 "the reward for an illegal action must be a finite number, not {r}"
@@ -442,7 +443,11 @@ impl VecEnv {
             None => (false, None),
         };
         for (i, t) in self.tables.iter().enumerate() {
-            if single && !t.is_over() && t.actor() != t.learner_seat() {
+            if single && t.is_over() {
+                plans.push(Plan::Reset);
+                continue;
+            }
+            if single && t.actor() != t.learner_seat() {
                 self.plans = plans;
                 return Err(crate::env::actions::at_table(
                     Error::bad_config(
@@ -452,11 +457,10 @@ impl VecEnv {
                     i,
                 ));
             }
-            let plan = match t.legal_spot(kinds[i], amount(i)) {
-                _ if single && t.is_over() => Plan::Reset,
-                Some(spot) => Plan::Play(spot),
-                None if penalty.is_some() => Plan::Forfeit,
-                None => {
+            let plan = match (t.legal_spot(kinds[i], amount(i)), penalty) {
+                (Some(spot), _) => Plan::Play(spot),
+                (None, Some(fine)) => Plan::Forfeit(fine),
+                (None, None) => {
                     self.plans = plans;
                     return Err(crate::env::actions::at_table(
                         t.refuse(kinds[i], amount(i)),
@@ -466,16 +470,15 @@ impl VecEnv {
             };
             plans.push(plan);
         }
+        let inv = 1.0 / self.cfg.unit() as f64;
         let played = match policy {
             None => self.each(buf, |i, t, row| {
                 Self::play(&plans[i], t, kinds[i], amount(i))?;
-                Self::finish(&plans[i], penalty, t, row)?;
+                Self::finish(&plans[i], inv, t, row)?;
                 Self::write(t, row);
                 Ok(())
             }),
-            Some(policy) => {
-                self.play_with_policy(&plans, kinds, &amount, &mut buf, penalty, policy)
-            }
+            Some(policy) => self.play_with_policy(&plans, kinds, &amount, &mut buf, inv, policy),
         };
         self.plans = plans;
         played
@@ -490,7 +493,7 @@ impl VecEnv {
         kinds: &[i64],
         amount: &(dyn Fn(usize) -> Option<u64> + Sync),
         buf: &mut Buffers<'_>,
-        penalty: Option<f32>,
+        inv: f64,
         policy: &mut Policy<'_>,
     ) -> Result<()> {
         self.each(reborrow(buf), |i, t, _| {
@@ -499,7 +502,7 @@ impl VecEnv {
         let fresh: Vec<bool> = plans.iter().map(|p| matches!(p, Plan::Reset)).collect();
         self.settle(policy, &fresh)?;
         self.each(reborrow(buf), |i, t, row| {
-            Self::finish(&plans[i], penalty, t, row)
+            Self::finish(&plans[i], inv, t, row)
         })?;
         // (the tables reset in this step, same-step, are those with a final row)
         let fresh: Vec<bool> = (0..self.tables.len())
@@ -518,7 +521,7 @@ impl VecEnv {
         match plan {
             Plan::Play(spot) => t.step_at(spot, kind, amount),
             Plan::Reset => t.reset(),
-            Plan::Forfeit => {
+            Plan::Forfeit(_) => {
                 t.forfeit();
                 Ok(())
             }
@@ -528,13 +531,9 @@ impl VecEnv {
     /// Writes a played table's rewards and flags; a self-play table, or a
     /// single-agent one resetting in the same step, whose episode ended
     /// starts the next (its last learner observation kept as final).
+    /// `inv`: one over the chips of a big blind.
     #[inline]
-    fn finish(
-        plan: &Plan,
-        penalty: Option<f32>,
-        t: &mut EnvTable,
-        row: &mut Buffers<'_>,
-    ) -> Result<()> {
+    fn finish(plan: &Plan, inv: f64, t: &mut EnvTable, row: &mut Buffers<'_>) -> Result<()> {
         row.has_final.fill(false);
         if matches!(plan, Plan::Reset) {
             // (a session's hands before the learner's first decision are
@@ -546,7 +545,6 @@ impl VecEnv {
         }
         let mut chips = [0i64; MAX_SEATS];
         let hands = t.take_rewards(&mut chips);
-        let inv = 1.0 / t.config().unit() as f64;
         let learner = t.learner_seat();
         match learner {
             Some(seat) => {
@@ -556,7 +554,7 @@ impl VecEnv {
                     0.0
                 };
                 let fine = match plan {
-                    Plan::Forfeit => penalty.unwrap_or(0.0) as f64,
+                    Plan::Forfeit(fine) => *fine as f64,
                     _ => 0.0,
                 };
                 row.rewards[0] = (won + fine) as f32;
