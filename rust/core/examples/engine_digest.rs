@@ -4,7 +4,9 @@
 //! Each line digests one configuration: per hand and per action the legal
 //! actions, the encoded state, the errors of a few illegal moves; at the end
 //! of a hand its events, pots, payoffs, views and encoding. Then cash and
-//! tournament simulations' totals.
+//! tournament simulations' totals. Then the environments' rows (self-play
+//! with bots at some seats, and single learners against each bot, one-hand
+//! episodes and sessions) over many seeded steps.
 //!
 //! (Before build_pots had room for 22 all-in levels, `nl-22` panicked.)
 //!
@@ -19,7 +21,10 @@ use std::sync::Arc;
 
 #[path = "../tests/common/mod.rs"]
 mod common;
-use common::{four_levels, sit_and_go};
+use common::{bench_actions, env_config, four_levels, sit_and_go, EnvBuffers};
+use holecards_core::env::{
+    Autoreset, EnvConfig, Episode, Learner, LearnerSeat, SingleAgent, Stacks, VecEnv,
+};
 
 /// FNV-1a over everything fed to it.
 struct Digest(u64);
@@ -416,6 +421,123 @@ fn sims(count: u64) -> Vec<(String, u64)> {
     out
 }
 
+/// Every row of `steps` steps of `env` (actions drawn among the legal ones).
+fn env_rows(mut env: VecEnv, players: usize, steps: usize, same_step: bool) -> u64 {
+    let tables = env.num_tables();
+    let a = bench_actions().len();
+    let mut buf = if env.single().is_some() {
+        EnvBuffers::single(tables, players, a, same_step)
+    } else {
+        EnvBuffers::new(tables, players, a)
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut d = Digest(0xcbf2_9ce4_8422_2325);
+    env.reset(Some(3), buf.view())
+        .unwrap_or_else(|e| panic!("{e}"));
+    for _ in 0..steps {
+        let actions: Vec<i64> = (0..tables)
+            .map(|i| {
+                let legal: Vec<usize> = (0..a).filter(|&k| buf.mask[i * a + k]).collect();
+                // (a table whose episode just ended takes any action)
+                legal
+                    .get(rng.random_range(0..legal.len().max(1)))
+                    .map_or(0, |&k| k as i64)
+            })
+            .collect();
+        env.step(&actions, None, buf.view())
+            .unwrap_or_else(|e| panic!("{e}"));
+        for (x, y) in [(&buf.obs, &buf.rewards), (&buf.final_obs, &buf.final_obs)] {
+            d.bytes(&x.iter().flat_map(|v| v.to_le_bytes()).collect::<Vec<u8>>());
+            d.bytes(&y.iter().flat_map(|v| v.to_le_bytes()).collect::<Vec<u8>>());
+        }
+        d.text((
+            &buf.mask,
+            &buf.terminated,
+            &buf.truncated,
+            &buf.seat,
+            &buf.has_final,
+        ));
+    }
+    d.0
+}
+
+fn envs(steps: usize) -> Vec<(String, u64)> {
+    let ok = |r: holecards_core::Result<Rules>| Arc::new(r.unwrap_or_else(|e| panic!("{e}")));
+    let config = |rules: Arc<Rules>, n: usize, episode: Episode, bots: Vec<Option<BotKind>>| {
+        let mut c = (*env_config(
+            rules,
+            n,
+            Stacks::Range { low: 20, high: 400 },
+            episode,
+            bench_actions(),
+        ))
+        .clone();
+        c.bots = bots;
+        Arc::new(c)
+    };
+    let nl = ok(Rules::no_limit(blinds(1, 2, 0, 0, vec![], None)));
+    let pl = ok(Rules::pot_limit(blinds(1, 2, 1, 0, vec![], None)));
+    let mut out = Vec::new();
+    let selfplay: Arc<EnvConfig> = config(
+        Arc::clone(&nl),
+        6,
+        Episode::Session {
+            max_hands: Some(20),
+        },
+        vec![
+            None,
+            Some(BotKind::Random),
+            None,
+            Some(BotKind::TightAggressive),
+            Some(BotKind::CallingStation),
+            None,
+        ],
+    );
+    let env = VecEnv::new(selfplay, 64, Some(1), None).unwrap_or_else(|e| panic!("{e}"));
+    out.push(("env self-play".into(), env_rows(env, 6, steps, false)));
+    for (bot, rules, episode, seat, autoreset) in [
+        (
+            BotKind::Random,
+            &nl,
+            Episode::Hand,
+            LearnerSeat::Fixed(2),
+            Autoreset::NextStep,
+        ),
+        (
+            BotKind::CallingStation,
+            &pl,
+            Episode::Session { max_hands: None },
+            LearnerSeat::Rotating,
+            Autoreset::SameStep,
+        ),
+        (
+            BotKind::TightAggressive,
+            &nl,
+            Episode::Hand,
+            LearnerSeat::Drawn,
+            Autoreset::SameStep,
+        ),
+    ] {
+        let single = SingleAgent {
+            learner: Learner {
+                seat,
+                opponents: vec![Some(bot); 5],
+            },
+            autoreset,
+            illegal: None,
+        };
+        let cfg = config(Arc::clone(rules), 6, episode, vec![None; 6]);
+        let env =
+            VecEnv::single_agent(cfg, single, 64, Some(1), None).unwrap_or_else(|e| panic!("{e}"));
+        let name = format!("env single vs {}", bot.name());
+        out.push((
+            name,
+            env_rows(env, 6, steps, autoreset == Autoreset::SameStep),
+        ));
+    }
+    out
+}
+
 fn main() {
     let count = common::count_arg(3000);
     for (name, rules, lo, hi, smin, smax) in configs() {
@@ -425,6 +547,9 @@ fn main() {
         );
     }
     for (name, digest) in sims(count * 20) {
+        println!("{name:>28} {digest:016x}");
+    }
+    for (name, digest) in envs(count as usize) {
         println!("{name:>28} {digest:016x}");
     }
 }

@@ -467,3 +467,38 @@ fn an_uncapped_heads_up_limit_round_past_the_cap_pickles() {
     }
     assert_eq!(codec::decode_hand(&codec::encode_hand(&h)).unwrap(), h);
 }
+
+#[test]
+fn clone_from_copies_a_hand_whole_into_another() {
+    // Hands of other sizes, streets and results, copied over one another
+    // both ways: the copy equals its source in every field.
+    let mut hands = Vec::new();
+    for (i, n) in [2usize, 6, 9].into_iter().enumerate() {
+        let mut h = Hand::new(
+            nl(1, 2),
+            &vec![100 + 50 * i as u64; n],
+            0,
+            Some(i as u64),
+            None,
+        )
+        .unwrap();
+        for _ in 0..3 * i {
+            if h.is_over() {
+                break;
+            }
+            h.act(None, Move::CheckOrCall).unwrap();
+        }
+        hands.push(h);
+    }
+    while !hands[0].is_over() {
+        hands[0].act(None, Move::Fold).unwrap();
+    }
+    for a in 0..hands.len() {
+        for b in 0..hands.len() {
+            let mut copy = hands[a].clone();
+            copy.clone_from(&hands[b]);
+            assert_eq!(copy, hands[b], "hand {a} copied from hand {b}");
+            assert_eq!(copy.events(), hands[b].events());
+        }
+    }
+}

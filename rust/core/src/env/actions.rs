@@ -148,6 +148,17 @@ pub const MAX_ACTIONS: usize = 64;
 pub const EXACT_KINDS: usize = 3;
 
 impl ActionSpace {
+    /// The mask's name where an agent is given it: `action_mask` for a
+    /// discrete abstraction; `kind_mask` in exact mode (it masks the three
+    /// kinds, not the (kind, amount) action, whose amount no mask can
+    /// describe).
+    pub fn mask_name(&self) -> &'static str {
+        match self {
+            ActionSpace::Discrete(_) => "action_mask",
+            ActionSpace::Exact => "kind_mask",
+        }
+    }
+
     /// A discrete abstraction, checked: 1 to 64 actions, check/call among
     /// them, pot fractions positive with a non-zero denominator.
     pub fn discrete(actions: Vec<AbstractAction>) -> Result<ActionSpace> {

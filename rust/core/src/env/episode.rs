@@ -7,6 +7,7 @@ use super::observe::{encode, unit, Layout};
 use crate::deck::DeckRng;
 use crate::error::{Error, IllegalReason, Result};
 use crate::game::{play, Hand, Move, Rules, MAX_SEATS, MIN_SEATS};
+use crate::sim::bots::random_act;
 use crate::sim::{BotKind, BotRng, Observation};
 use rand::{Rng, SeedableRng};
 use std::ops::ControlFlow;
@@ -112,6 +113,9 @@ impl Learner {
         Ok(())
     }
 }
+
+/// Forgotten recorded hands a table keeps for their allocations.
+const MAX_SPARE_HANDS: usize = 8;
 
 /// Redeals tried for an episode with a decision before giving up.
 const MAX_REDEALS: u32 = 10_000;
@@ -243,6 +247,9 @@ pub struct EnvTable {
     /// Keep every finished hand (for replays), taken with `take_finished`.
     record: bool,
     finished: Vec<Hand>,
+    /// Recorded hands forgotten ([`EnvTable::clear_finished`]), whose
+    /// allocations the next recorded hands reuse.
+    spare: Vec<Hand>,
 }
 
 impl EnvTable {
@@ -267,6 +274,7 @@ impl EnvTable {
             pending_hands: 0,
             record: false,
             finished: Vec::new(),
+            spare: Vec::new(),
         };
         t.reset()?;
         Ok(t)
@@ -302,12 +310,15 @@ impl EnvTable {
         self.seat_learner();
         for _ in 0..MAX_REDEALS {
             let n = self.cfg.players;
-            self.start = match &self.cfg.stacks {
-                Stacks::Fixed(s) => s.clone(),
-                Stacks::Range { low, high } => (0..n)
-                    .map(|_| self.rng.random_range(*low..=*high))
-                    .collect(),
-            };
+            // (into the last episode's: no allocation)
+            match &self.cfg.stacks {
+                Stacks::Fixed(s) => self.start.clone_from(s),
+                Stacks::Range { low, high } => {
+                    for st in &mut self.start[..n] {
+                        *st = self.rng.random_range(*low..=*high);
+                    }
+                }
+            }
             let button = match self.cfg.button {
                 Some(b) => b,
                 None => self.rng.random_range(0..n),
@@ -324,6 +335,8 @@ impl EnvTable {
                 return Ok(());
             }
             // Nothing is reported of a deal skipped.
+            let room = MAX_SPARE_HANDS.saturating_sub(self.spare.len());
+            self.spare.extend(self.finished.drain(kept..).take(room));
             self.finished.truncate(kept);
         }
         Err(Error::bad_config(format!("{MAX_REDEALS} deals in a row gave no agent a decision: the stacks are too small for the blinds, or the bots always end the hand first")))
@@ -433,6 +446,18 @@ impl EnvTable {
                 mask.fill(false);
                 None
             }
+        }
+    }
+
+    /// `seat`'s observation and legal-action mask (all false unless it is
+    /// to act), what to act on worked out once for both.
+    #[inline]
+    pub fn observe_seat(&self, seat: usize, obs: &mut [f32], mask: &mut [bool]) {
+        mask.fill(false);
+        let spot = self.spot().filter(|s| s.legal.seat == seat);
+        encode(&self.hand, seat, spot.as_ref().map(|s| &s.legal), obs);
+        if let Some(spot) = spot {
+            self.cfg.actions.mask(&spot, mask);
         }
     }
 
@@ -557,12 +582,19 @@ impl EnvTable {
             }
             let (bots, rng) = (&self.bots, &mut self.rng);
             let agent = play::play_until(&mut self.hand, &[], 0, |hand, seat, _| {
-                let (Some(bot), Some(obs)) = (bots[seat], Observation::of(hand)) else {
-                    return Ok(ControlFlow::Break(()));
-                };
-                let la = *obs.legal();
-                let mv = bot.act(&obs, rng);
-                hand.act_legal(&la, mv)?;
+                match bots[seat] {
+                    None => return Ok(ControlFlow::Break(())),
+                    // (the random bot needs less than an observation: see random_act)
+                    Some(BotKind::Random) => random_act(hand, seat, rng)?,
+                    Some(bot) => {
+                        let Some(obs) = Observation::of(hand) else {
+                            return Ok(ControlFlow::Break(()));
+                        };
+                        let la = *obs.legal();
+                        let mv = bot.act(&obs, rng);
+                        hand.act_legal(&la, mv)?;
+                    }
+                }
                 Ok::<_, Error>(ControlFlow::Continue(()))
             })?;
             if agent || !self.hand.is_over() {
@@ -586,7 +618,15 @@ impl EnvTable {
             busted |= now == 0;
         }
         if self.record {
-            self.finished.push(self.hand.clone());
+            // (copied into a forgotten hand's allocations where there is one)
+            let hand = match self.spare.pop() {
+                Some(mut spare) => {
+                    spare.clone_from(&self.hand);
+                    spare
+                }
+                None => self.hand.clone(),
+            };
+            self.finished.push(hand);
         }
         match self.cfg.episode {
             Episode::Hand => self.ending = Ending::Terminated,
@@ -637,6 +677,8 @@ impl EnvTable {
 
     /// Forgets the recorded finished hands.
     pub fn clear_finished(&mut self) {
+        let room = MAX_SPARE_HANDS.saturating_sub(self.spare.len());
+        self.spare.extend(self.finished.drain(..).take(room));
         self.finished.clear();
     }
 }

@@ -183,7 +183,14 @@ pub fn encode<V: Visible>(src: &V, seat: usize, legal: Option<&LegalActions>, ou
     let out = &mut out[..lay.len];
     out.fill(0.0);
     let inv = 1.0 / unit(src.rules()) as f64;
-    let bb = |chips: u64| (chips as f64 * inv) as f32;
+    let bb = |chips: u64| {
+        // (through i64 where it fits: one instruction, the same value)
+        let c = match i64::try_from(chips) {
+            Ok(c) => c as f64,
+            Err(_) => chips as f64,
+        };
+        (c * inv) as f32
+    };
     let rel = |abs: usize| {
         if abs >= seat {
             abs - seat
@@ -224,9 +231,12 @@ pub fn encode<V: Visible>(src: &V, seat: usize, legal: Option<&LegalActions>, ou
     }
     out[lay.spot + 4] = (src.actor() == Some(seat)) as u8 as f32;
 
-    // The betting so far, street by street.
+    // The betting so far, street by street. Chips put in are added up
+    // modulo 2^64: a seat's total on a street is a whole number of chips
+    // from 0 to its stack, so the wrapped sum is exact (and cheaper than a
+    // wider integer).
     let mut street_bet = [0u64; crate::game::MAX_SEATS];
-    let mut chips = [[0i128; crate::game::MAX_SEATS]; STREETS];
+    let mut chips = [[0u64; crate::game::MAX_SEATS]; STREETS];
     let mut current = Street::Preflop;
     src.each_entry(|s, kind, st, amount| {
         if s >= n {
@@ -244,30 +254,29 @@ pub fn encode<V: Visible>(src: &V, seat: usize, legal: Option<&LegalActions>, ou
             EventKind::Check => out[o + 1] += 1.0,
             EventKind::Call => {
                 out[o + 2] += 1.0;
-                *put += amount as i128;
-                street_bet[s] += amount;
+                *put = put.wrapping_add(amount);
+                street_bet[s] = street_bet[s].wrapping_add(amount);
             }
             EventKind::Bet | EventKind::Raise => {
                 out[o + 3] += 1.0;
-                *put += amount as i128 - street_bet[s] as i128;
+                *put = put.wrapping_add(amount).wrapping_sub(street_bet[s]);
                 street_bet[s] = amount;
             }
-            EventKind::PostAnte => *put += amount as i128,
+            EventKind::PostAnte => *put = put.wrapping_add(amount),
             EventKind::PostSmallBlind | EventKind::PostBigBlind | EventKind::PostStraddle => {
-                *put += amount as i128;
-                street_bet[s] += amount;
+                *put = put.wrapping_add(amount);
+                street_bet[s] = street_bet[s].wrapping_add(amount);
             }
             EventKind::ReturnUncalled => {
-                *put -= amount as i128;
+                *put = put.wrapping_sub(amount);
                 street_bet[s] = street_bet[s].saturating_sub(amount);
             }
             _ => {}
         }
     });
     for (si, row) in chips.iter().enumerate() {
-        for (abs, &c) in row[..n].iter().enumerate() {
-            out[lay.history + (si * n + rel(abs)) * HISTORY_FEATURES + 4] =
-                (c.max(0) as f64 * inv) as f32;
+        for (abs, &c) in row[..n].iter().enumerate().filter(|(_, &c)| c != 0) {
+            out[lay.history + (si * n + rel(abs)) * HISTORY_FEATURES + 4] = bb(c);
         }
     }
 }

@@ -77,8 +77,9 @@ pub(crate) struct Seat {
     pub hole: [Card; HOLE_CARDS],
 }
 
-/// The state of one hand. Cheap to clone: two vectors and plain data.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// The state of one hand. Cheap to clone: two vectors and plain data
+/// (`clone_from` reuses the target's vectors).
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Hand {
     pub(crate) rules: Arc<Rules>,
     pub(crate) seats: Vec<Seat>,
@@ -112,6 +113,39 @@ pub struct Hand {
     pub(crate) masks: Masks,
     /// Who posts the blinds (see [`Seating`]).
     pub(crate) seating: SeatingBits,
+}
+
+impl Clone for Hand {
+    fn clone(&self) -> Hand {
+        Hand {
+            rules: Arc::clone(&self.rules),
+            seats: self.seats.clone(),
+            log: self.log.clone(),
+            result: self.result.clone(),
+            spare: self.spare.clone(),
+            // (the rest is plain data: a field that is not must be named above)
+            ..*self
+        }
+    }
+
+    /// A copy into `self`'s allocations (the seats, the log and the pots
+    /// keep their capacity): recording many hands allocates nothing.
+    fn clone_from(&mut self, source: &Hand) {
+        let mut seats = std::mem::take(&mut self.seats);
+        let mut log = std::mem::take(&mut self.log);
+        let mut result = self.result.take();
+        seats.clone_from(&source.seats);
+        log.clone_from(&source.log);
+        result.clone_from(&source.result);
+        *self = Hand {
+            rules: Arc::clone(&source.rules),
+            seats,
+            log,
+            result,
+            spare: std::mem::take(&mut self.spare),
+            ..*source
+        };
+    }
 }
 
 /// Who posts the blinds of a hand dealt at a table, where the table's rules
