@@ -788,3 +788,51 @@ def test_a_vector_env_stepped_from_threads_at_once_refuses_the_second_clearly() 
     }
     # Still consistent: one more step from this thread works.
     env.step(calls)
+
+
+def test_gym_one_call_path_matches_the_python_path_and_its_arrays_are_the_callers(
+    capsys: Any,
+) -> None:
+    """Whole-number actions and unseeded resets take one call into the engine
+    (no Python frame); NumPy integers, seeded resets and rendering to the
+    terminal take the Python methods. Both play the same episodes, every observation and mask
+    is an array of its own that no later step changes, and the errors are
+    the same."""
+    config = {"players": 4, "episode": "session", "max_hands": 6}
+    fast, slow = E.gym_env(**config), E.gym_env(**config, render_mode="human")
+    assert "step" in vars(fast) and "step" not in vars(slow)
+    kept: List[Any] = []
+    for env, wrap in ((fast, int), (slow, np.int64)):
+        with pytest.raises(hc.ConfigError, match="episode is over"):
+            env.step(1)  # before the first reset
+        obs, info = env.reset(seed=5)
+        run = [(obs.copy(), obs, info["action_mask"].copy(), info["action_mask"])]
+        pick = random_agent(3)
+        for _ in range(120):
+            obs, r, term, trunc, info = env.step(wrap(pick(info["action_mask"])))
+            assert isinstance(r, float) and type(term) is bool and type(trunc) is bool
+            assert set(info) == {"action_mask", "legal_actions", "seat"}
+            assert info["legal_actions"] == tuple(np.flatnonzero(info["action_mask"]))
+            run.append((obs.copy(), obs, info["action_mask"].copy(), info["action_mask"]))
+            if term or trunc:
+                assert env.finished_hands, "the episode's hands are kept until the next reset"
+                with pytest.raises(hc.ConfigError, match="episode is over"):
+                    env.step(1)
+                obs, info = env.reset()
+                assert env.finished_hands == []
+                run.append((obs.copy(), obs, info["action_mask"].copy(), info["action_mask"]))
+        kept.append(run)
+    for (o1, _, m1, _), (o2, _, m2, _) in zip(*kept):
+        assert np.array_equal(o1, o2) and np.array_equal(m1, m2)
+    # No array handed out was written again (each is a row of a block).
+    for copy_obs, obs, copy_mask, mask in kept[0]:
+        assert np.array_equal(copy_obs, obs) and np.array_equal(copy_mask, mask)
+    assert len({id(r[1]) for r in kept[0]}) == len(kept[0])
+    # Other actions are refused as before, nothing changed.
+    fast.reset(seed=1)
+    before = fast.hand
+    for bad in [2**70, -1, 99, 1.0, "1", None, True]:
+        with pytest.raises(hc.HolecardsError):
+            fast.step(bad)
+        assert fast.hand == before
+    assert "seat" in capsys.readouterr().out  # the slow one rendered every step

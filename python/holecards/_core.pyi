@@ -176,6 +176,7 @@ __all__ = [
     "_sim_bot_names",
     "_EnvConfig",
     "_EnvTable",
+    "_GymFast",
     "_VecEnv",
     "_env_layout",
     "_env_observe_view",
@@ -1042,6 +1043,8 @@ class _EnvConfig:
     ) -> _EnvConfig: ...
     @property
     def unit(self) -> int: ...
+    @property
+    def mask_key(self) -> str: ...
 
 @final
 class _EnvTable:
@@ -1065,18 +1068,37 @@ class _EnvTable:
     def hand(self) -> Hand: ...
     def view(self, seat: int) -> SeatView: ...
     def legal_text(self) -> str: ...
-    def reset_observe(
-        self, seat: int
-    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], tuple[int, ...]]: ...
+    over: bool
     def observe_all(
         self, seat: int
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], tuple[int, ...]]: ...
+    def gym_observe(self, seat: int) -> tuple[npt.NDArray[np.float32], dict[str, Any]]: ...
+    def gym_reset(self, seat: int) -> tuple[npt.NDArray[np.float32], dict[str, Any]]: ...
     def gym_step(
         self, index: int, amount: Optional[int], seat: int
-    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], tuple[int, ...], float, int]: ...
+    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]: ...
     def aec_step(
         self, index: int, amount: Optional[int] = None
     ) -> tuple[Optional[list[float]], int, Optional[int]]: ...
+
+@final
+class _GymFast:
+    """A Gymnasium environment's step and reset in their common case (holecards.env builds it)."""
+
+    def __new__(
+        cls,
+        table: _EnvTable,
+        seat: int,
+        step: Callable[[Any], tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]],
+        reset: Callable[..., tuple[npt.NDArray[np.float32], dict[str, Any]]],
+        finished: list[Hand],
+    ) -> _GymFast: ...
+    def step(
+        self, action: Any
+    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]: ...
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]: ...
 
 @final
 class _VecEnv:

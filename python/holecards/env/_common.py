@@ -34,7 +34,7 @@ def mask_key(spec: EnvSettings) -> str:
     """The mask's name: ``action_mask`` for a discrete abstraction; in exact
     mode ``kind_mask`` (it masks the three kinds, not the (kind, amount)
     action, whose amount no mask can describe)."""
-    return "kind_mask" if spec.exact else "action_mask"
+    return spec.core.mask_key
 
 
 def split_action(spec: EnvSettings, action: Any) -> "tuple[int, Optional[int]]":

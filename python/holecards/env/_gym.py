@@ -3,14 +3,15 @@ others are played by built-in bots (inside the engine) or Python bots."""
 
 from __future__ import annotations
 
+from types import MethodType
 from typing import Any, Dict, List, Optional, Union
 
 import gymnasium
 import numpy as np
 
-from .._core import SeatView
+from .._core import SeatView, _GymFast
 from ..errors import ConfigError
-from ._common import Logged, Table, action_space, mask_key, observation_box, split_action
+from ._common import Logged, Table, action_space, observation_box, split_action
 from ._config import EnvSettings, seed_of
 
 
@@ -27,16 +28,24 @@ class HoldemEnv(Logged, gymnasium.Env):
         self.action_space = action_space(spec)
         self.render_mode = spec.render_mode
         self.illegal_action = illegal_action
-        self._over = True
         self._core = self.table.core
+        self._core.over = True
         # The common case, stepped with one call into the engine: discrete
         # actions, built-in opponents, illegal actions refused.
-        self._plain = not spec.exact and not spec.python_bots and illegal_action == "raise"
+        plain = not spec.exact and not spec.python_bots and illegal_action == "raise"
         self._human = spec.render_mode == "human"
-        self._mask_key = mask_key(spec)
-
-    def _info(self, mask: np.ndarray, legal: "tuple[int, ...]") -> Dict[str, Any]:
-        return {self._mask_key: mask, "legal_actions": legal, "seat": self.seat}
+        if plain and not self._human:
+            # Without rendering, this instance's step and reset are the
+            # engine's own for whole-number actions and unseeded resets (no
+            # Python frame), and the methods below for the rest.
+            fast = _GymFast(
+                self._core,
+                seat,
+                MethodType(HoldemEnv.step, self),
+                MethodType(HoldemEnv.reset, self),
+                self.table.finished,
+            )
+            vars(self).update(step=fast.step, reset=fast.reset)
 
     @property
     def action_names(self) -> List[str]:
@@ -55,43 +64,30 @@ class HoldemEnv(Logged, gymnasium.Env):
             super().reset(seed=seed)
             self.table.seed(seed)
         # (over until the episode is dealt: a Python bot may fail on the way)
-        self._over = True
+        self._core.over = True
         if self.spec_.python_bots:
             self.table.reset()
-            obs, mask, legal = self._core.observe_all(self.seat)
+            obs, info = self._core.gym_observe(self.seat)
         else:
             # (the engine plays built-in bots up to the agent's decision)
             self.table.finished.clear()
-            obs, mask, legal = self._core.reset_observe(self.seat)
-        self._over = False
+            obs, info = self._core.gym_reset(self.seat)
+        self._core.over = False
         if self._human:
             self.render()
-        return obs, self._info(mask, legal)
+        return obs, info
 
     def step(self, action: Any) -> "tuple[np.ndarray, float, bool, bool, Dict[str, Any]]":
-        if self._over:
-            raise ConfigError("the episode is over: call reset() to start the next")
-        if self._plain and type(action) is int and -(2**62) < action < 2**62:
-            obs, mask, legal, reward, ending = self._core.gym_step(action, None, self.seat)
-            self._over = ending != 0
-            if self._human:
-                self.render()
-            return (
-                obs,
-                reward,
-                ending == 1,
-                ending == 2,
-                {"action_mask": mask, "legal_actions": legal, "seat": self.seat},
-            )
         core = self._core
+        if core.over:
+            raise ConfigError("the episode is over: call reset() to start the next")
         index, amount = split_action(self.spec_, action)
         if self.illegal_action != "raise" and not core.is_legal(index, amount):
             # Nothing is played: the episode ends with the penalty (plus the
             # result of any hand of a session that ended before this step).
-            self._over = True
+            core.over = True
             rewards, hands = self.table.take_rewards()
-            obs, mask, legal = core.observe_all(self.seat)
-            info = self._info(mask, legal)
+            obs, info = core.gym_observe(self.seat)
             info["illegal_action"] = True
             return (
                 obs,
@@ -110,18 +106,18 @@ class HoldemEnv(Logged, gymnasium.Env):
                 self.table.run_python_bots()
             except BaseException:
                 # A bot failed with the hand in its hands: the episode cannot go on.
-                self._over = True
+                core.over = True
                 raise
             rewards, hands = self.table.take_rewards()
             reward = rewards[self.seat] if hands else 0.0
-            obs, mask, legal = core.observe_all(self.seat)
-            ending = ("running", "terminated", "truncated").index(core.ending)
+            obs, info = core.gym_observe(self.seat)
+            terminated, truncated = core.ending == "terminated", core.ending == "truncated"
         else:
-            obs, mask, legal, reward, ending = core.gym_step(index, amount, self.seat)
-        self._over = ending != 0
-        if self.render_mode == "human":
+            obs, reward, terminated, truncated, info = core.gym_step(index, amount, self.seat)
+        core.over = terminated or truncated
+        if self._human:
             self.render()
-        return obs, reward, ending == 1, ending == 2, self._info(mask, legal)
+        return obs, reward, terminated, truncated, info
 
     def view(self) -> SeatView:
         """The agent's :class:`~holecards.SeatView`."""

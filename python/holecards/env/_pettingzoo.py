@@ -105,7 +105,7 @@ class HoldemAEC(_Base, AECEnv):  # type: ignore[misc]
         self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
         actor = self.table.core.actor
         assert actor is not None  # (reset ends at an agent's decision)
-        self.agent_selection = _name(actor)
+        self.agent_selection = self.possible_agents[actor]
 
     def step(self, action: Any) -> None:
         if not self.agents:
@@ -136,7 +136,7 @@ class HoldemAEC(_Base, AECEnv):  # type: ignore[misc]
             self._deads_step_first()
         else:
             assert actor is not None  # (a running episode waits on an agent)
-            self.agent_selection = _name(actor)
+            self.agent_selection = self.possible_agents[actor]
             if self._paid:
                 self._accumulate_rewards()
         if self.render_mode == "human":

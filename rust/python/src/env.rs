@@ -3,14 +3,18 @@
 use crate::errors::{to_py, IntoPyResult};
 use crate::game::{Hand, Rules, SeatView};
 use holecards_core::env::{
-    AbstractAction, ActionSpace, Autoreset, Buffers, EnvConfig, EnvTable as CoreTable, Episode,
-    Learner, LearnerSeat, Policy, SingleAgent, Stacks, VecEnv as CoreVec,
+    AbstractAction, ActionSpace, Autoreset, Buffers, Ending, EnvConfig, EnvTable as CoreTable,
+    Episode, Learner, LearnerSeat, Policy, SingleAgent, Stacks, VecEnv as CoreVec, MAX_ACTIONS,
 };
 use holecards_core::sim::BotKind;
 use holecards_core::Error;
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
+use numpy::{
+    Element, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray1,
+    PyReadwriteArray2,
+};
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
 use std::sync::Arc;
 
 fn config(msg: String) -> PyErr {
@@ -83,6 +87,12 @@ impl Config {
     fn unit(&self) -> u64 {
         self.0.unit()
     }
+    /// The mask's name in an agent's info (`action_mask`, or `kind_mask`
+    /// in exact mode).
+    #[getter]
+    fn mask_key(&self) -> &'static str {
+        self.0.actions.mask_name()
+    }
 }
 
 /// An observation, its mask and the legal action indices.
@@ -92,116 +102,248 @@ type Observed<'py> = (
     Bound<'py, PyTuple>,
 );
 
+/// Rows of one width handed out one at a time, each a new NumPy array of
+/// its own: a view of one row of a block of `ROWS`, so that a step makes
+/// one allocation a block instead of one an array (the block is freed with
+/// the last of its rows). A row is written once, before it is handed out.
+struct Rows<T: Element> {
+    block: Option<Py<PyArray2<T>>>,
+    next: usize,
+    width: usize,
+}
+
+impl<T: Element + Copy + Default> Rows<T> {
+    /// Rows in a block: small, so that a row kept alone keeps little.
+    const ROWS: usize = 16;
+
+    fn new(width: usize) -> Rows<T> {
+        Rows {
+            block: None,
+            next: Self::ROWS,
+            width,
+        }
+    }
+
+    /// A new row, zeroed then written by `fill`.
+    fn take<'py>(
+        &mut self,
+        py: Python<'py>,
+        fill: impl FnOnce(&mut [T]),
+    ) -> Bound<'py, PyArray1<T>> {
+        if self.next == Self::ROWS || self.block.is_none() {
+            let block = PyArray2::<T>::zeros(py, [Self::ROWS, self.width], false);
+            self.block = Some(block.unbind());
+            self.next = 0;
+        }
+        let block = self.block.as_ref().map(|b| b.bind(py)).cloned();
+        let block = block.unwrap_or_else(|| unreachable!("a block was just made"));
+        let i = self.next;
+        self.next += 1;
+        // SAFETY: the block is C-contiguous, `Self::ROWS` by `width`, and
+        // row `i` has not been handed out: nothing else reads or writes it.
+        // It is handed out below and never written again.
+        let row = unsafe {
+            let mut all = block.as_array_mut();
+            let mut row = all.row_mut(i);
+            if let Some(slice) = row.as_slice_mut() {
+                fill(slice);
+            }
+            PyArray1::borrow_from_array(&row.view(), block.clone().into_any())
+        };
+        row
+    }
+}
+
 /// One table of an environment.
 #[pyclass(module = "holecards.env", name = "_EnvTable")]
-pub struct EnvTable(CoreTable);
+pub struct EnvTable {
+    core: CoreTable,
+    /// The observations and masks handed to Python (see [`Rows`]).
+    obs: Rows<f32>,
+    masks: Rows<i8>,
+    /// The mask's key in an info dict.
+    mask_key: Py<PyString>,
+    /// A Gymnasium episode over (or not yet started): the agent must
+    /// call reset.
+    #[pyo3(get, set)]
+    over: bool,
+    /// The tuples of legal action indices made so far, by mask (bit `i`:
+    /// action `i`), with up to `CACHED_MASK_BITS` actions: a tuple cannot
+    /// change, so each step may answer the same one.
+    legal: Vec<Option<Py<PyTuple>>>,
+}
+
+/// Action counts up to which the legal tuples are kept (a table of
+/// `2^CACHED_MASK_BITS` entries at most).
+const CACHED_MASK_BITS: usize = 10;
+
+impl EnvTable {
+    /// The indices of the actions `mask` allows, as a tuple.
+    fn legal_tuple<'py>(
+        &mut self,
+        py: Python<'py>,
+        mask: &[bool],
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let make = |py| {
+            let mut legal = [0usize; MAX_ACTIONS];
+            let mut k = 0;
+            for (i, _) in mask.iter().enumerate().filter(|(_, &l)| l) {
+                legal[k] = i;
+                k += 1;
+            }
+            PyTuple::new(py, &legal[..k])
+        };
+        if mask.len() > CACHED_MASK_BITS {
+            return make(py);
+        }
+        let bits = mask
+            .iter()
+            .enumerate()
+            .fold(0usize, |b, (i, &l)| b | (l as usize) << i);
+        if self.legal.is_empty() {
+            self.legal.resize_with(1 << mask.len(), || None);
+        }
+        if let Some(t) = &self.legal[bits] {
+            return Ok(t.bind(py).clone());
+        }
+        let t = make(py)?;
+        self.legal[bits] = Some(t.clone().unbind());
+        Ok(t)
+    }
+
+    fn of(py: Python<'_>, core: CoreTable) -> EnvTable {
+        let cfg = core.config();
+        EnvTable {
+            obs: Rows::new(cfg.layout().len),
+            masks: Rows::new(cfg.actions.len()),
+            mask_key: PyString::intern(py, cfg.actions.mask_name()).unbind(),
+            legal: Vec::new(),
+            over: true,
+            core,
+        }
+    }
+}
 
 #[pymethods]
 impl EnvTable {
     #[new]
     #[pyo3(signature = (config, seed=None))]
     fn new(config: PyRef<'_, Config>, seed: Option<u64>) -> PyResult<EnvTable> {
-        Ok(EnvTable(
+        Ok(EnvTable::of(
+            config.py(),
             CoreTable::new(Arc::clone(&config.0), seed, 0).py()?,
         ))
     }
     /// Reseeds the generators (`None`: from the operating system).
     #[pyo3(signature = (seed=None))]
     fn seed(&mut self, seed: Option<u64>) {
-        self.0.seed(seed, 0);
+        self.core.seed(seed, 0);
     }
     fn reset(&mut self) -> PyResult<()> {
-        self.0.reset().py()
+        self.core.reset().py()
     }
     #[getter]
     fn actor(&self) -> Option<usize> {
-        self.0.actor()
+        self.core.actor()
     }
     #[getter]
     fn ending(&self) -> &'static str {
-        self.0.ending().name()
+        self.core.ending().name()
     }
     fn mask<'py>(&self, py: Python<'py>, seat: usize) -> Bound<'py, PyArray1<i8>> {
-        let mut m = vec![false; self.0.config().actions.len()];
-        self.0.mask(seat, &mut m);
+        let mut m = vec![false; self.core.config().actions.len()];
+        self.core.mask(seat, &mut m);
         PyArray1::from_slice(py, &m.iter().map(|&b| b as i8).collect::<Vec<i8>>())
     }
     /// Whether the seat to act may take action `index` (exact: kind, with `amount`).
     #[pyo3(signature = (index, amount=None))]
     fn is_legal(&self, index: i64, amount: Option<u64>) -> bool {
-        self.0.is_legal(index, amount)
+        self.core.is_legal(index, amount)
     }
     /// The seat to act takes action `index` (exact: kind, with `amount`).
     #[pyo3(signature = (index, amount=None))]
     fn step(&mut self, index: i64, amount: Option<u64>) -> PyResult<()> {
-        self.0.step(index, amount).py()
+        self.core.step(index, amount).py()
     }
     /// The seat to act makes the move a Python bot answered (`who`: the
     /// bot, for errors).
     fn apply(&mut self, answer: &Bound<'_, PyAny>, who: &str) -> PyResult<()> {
-        self.0
+        self.core
             .apply(crate::bots::answer_move(answer, || who.to_string())?)
             .py()
     }
     /// `(chips per seat, hands)` for hands ended since the last call.
     fn take_rewards(&mut self) -> (Vec<i64>, u32) {
-        let mut out = vec![0i64; self.0.config().players];
-        let hands = self.0.take_rewards(&mut out);
+        let mut out = vec![0i64; self.core.config().players];
+        let hands = self.core.take_rewards(&mut out);
         (out, hands)
     }
     fn set_record(&mut self, on: bool) {
-        self.0.set_record(on);
+        self.core.set_record(on);
     }
     fn take_finished(&mut self) -> Vec<Hand> {
-        self.0.take_finished().into_iter().map(Hand).collect()
+        self.core.take_finished().into_iter().map(Hand).collect()
     }
     /// The hand being played, every card included.
     #[getter]
     fn hand(&self) -> Hand {
-        Hand(self.0.hand().clone())
+        Hand(self.core.hand().clone())
     }
     fn view(&self, seat: usize) -> SeatView {
-        SeatView(self.0.hand().view(Some(seat)))
+        SeatView(self.core.hand().view(Some(seat)))
     }
     fn legal_text(&self) -> String {
-        self.0.hand().legal_text()
+        self.core.hand().legal_text()
     }
     /// `seat`'s observation, mask and legal action indices, in one call.
-    fn observe_all<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Observed<'py>> {
-        let n = self.0.config().players;
+    fn observe_all<'py>(&mut self, py: Python<'py>, seat: usize) -> PyResult<Observed<'py>> {
+        let n = self.core.config().players;
         if seat >= n {
             return Err(config(format!(
                 "seat {seat} is not a seat: seats are 0..{}",
                 n - 1
             )));
         }
-        let mut obs = vec![0f32; self.0.config().layout().len];
-        self.0.observe(seat, &mut obs);
-        let mut m = vec![false; self.0.config().actions.len()];
-        self.0.mask(seat, &mut m);
-        let legal: Vec<usize> = m
-            .iter()
-            .enumerate()
-            .filter(|(_, &l)| l)
-            .map(|(i, _)| i)
-            .collect();
-        let legal = PyTuple::new(py, legal)?;
-        Ok((
-            PyArray1::from_slice(py, &obs),
-            PyArray1::from_slice(py, &m.iter().map(|&b| b as i8).collect::<Vec<i8>>()),
-            legal,
-        ))
+        // Each array new (an agent may keep it), the legal actions worked
+        // out once for all three.
+        let mut m = [false; MAX_ACTIONS];
+        let m = &mut m[..self.masks.width];
+        let core = &self.core;
+        let obs = self.obs.take(py, |obs| core.observe_seat(seat, obs, m));
+        let mask = self.masks.take(py, |out| {
+            for (o, &b) in out.iter_mut().zip(m.iter()) {
+                *o = b as i8;
+            }
+        });
+        Ok((obs, mask, self.legal_tuple(py, m)?))
+    }
+    /// `seat`'s observation and Gymnasium info (`{mask key: mask,
+    /// "legal_actions": indices, "seat": seat}`).
+    fn gym_observe<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: usize,
+    ) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyDict>)> {
+        let (obs, mask, legal) = self.observe_all(py, seat)?;
+        let info = PyDict::new(py);
+        info.set_item(self.mask_key.bind(py), mask)?;
+        info.set_item(intern!(py, "legal_actions"), legal)?;
+        info.set_item(intern!(py, "seat"), seat)?;
+        Ok((obs, info))
     }
     /// A new episode for a single agent at `seat` (the recorded hands
-    /// forgotten): `(observation, mask, legal indices)`.
-    fn reset_observe<'py>(&mut self, py: Python<'py>, seat: usize) -> PyResult<Observed<'py>> {
-        self.0.clear_finished();
-        self.0.reset().py()?;
-        self.observe_all(py, seat)
+    /// forgotten): `(observation, info)` as [`EnvTable::gym_observe`].
+    fn gym_reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: usize,
+    ) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyDict>)> {
+        self.core.clear_finished();
+        self.core.reset().py()?;
+        self.gym_observe(py, seat)
     }
-    /// A Gymnasium step for the agent at `seat`: the move, then `(observation,
-    /// mask, legal indices, reward in big blinds, ending)` (ending 0 running,
-    /// 1 terminated, 2 truncated).
+    /// A Gymnasium step for the agent at `seat`: the move, then
+    /// `(observation, reward in big blinds, terminated, truncated, info)`.
     #[pyo3(signature = (index, amount, seat))]
     #[allow(clippy::type_complexity)]
     fn gym_step<'py>(
@@ -212,17 +354,24 @@ impl EnvTable {
         seat: usize,
     ) -> PyResult<(
         Bound<'py, PyArray1<f32>>,
-        Bound<'py, PyArray1<i8>>,
-        Bound<'py, PyTuple>,
         f64,
-        u8,
+        bool,
+        bool,
+        Bound<'py, PyDict>,
     )> {
-        self.0.step(index, amount).py()?;
+        self.core.step(index, amount).py()?;
         let mut rewards = [0.0; holecards_core::game::MAX_SEATS];
-        self.0.take_rewards_in_big_blinds(&mut rewards);
+        self.core.take_rewards_in_big_blinds(&mut rewards);
         let reward = rewards.get(seat).copied().unwrap_or(0.0);
-        let (obs, mask, legal) = self.observe_all(py, seat)?;
-        Ok((obs, mask, legal, reward, self.0.ending() as u8))
+        let (obs, info) = self.gym_observe(py, seat)?;
+        let ending = self.core.ending();
+        Ok((
+            obs,
+            reward,
+            ending == Ending::Terminated,
+            ending == Ending::Truncated,
+            info,
+        ))
     }
     /// An AEC step: the move, then `(rewards in big blinds per seat, or None
     /// when no hand ended; ending; the seat to act)`.
@@ -232,11 +381,90 @@ impl EnvTable {
         index: i64,
         amount: Option<u64>,
     ) -> PyResult<(Option<Vec<f64>>, u8, Option<usize>)> {
-        self.0.step(index, amount).py()?;
+        self.core.step(index, amount).py()?;
         let mut rewards = [0.0; holecards_core::game::MAX_SEATS];
-        let hands = self.0.take_rewards_in_big_blinds(&mut rewards);
-        let rewards = (hands > 0).then(|| rewards[..self.0.config().players].to_vec());
-        Ok((rewards, self.0.ending() as u8, self.0.actor()))
+        let hands = self.core.take_rewards_in_big_blinds(&mut rewards);
+        let rewards = (hands > 0).then(|| rewards[..self.core.config().players].to_vec());
+        Ok((rewards, self.core.ending() as u8, self.core.actor()))
+    }
+}
+
+/// The Gymnasium environment's `step` and `reset` in their common case
+/// (a whole-number action; no seed) without a Python frame: one call into
+/// the engine, its answer handed back as it is. Every other call goes to
+/// the Python methods given.
+#[pyclass(module = "holecards.env", name = "_GymFast", frozen)]
+pub struct GymFast {
+    table: Py<EnvTable>,
+    seat: usize,
+    step: Py<PyAny>,
+    reset: Py<PyAny>,
+    /// The Python layer's list of the episode's finished hands.
+    finished: Py<PyList>,
+}
+
+#[pymethods]
+impl GymFast {
+    #[new]
+    fn new(
+        table: Py<EnvTable>,
+        seat: usize,
+        step: Py<PyAny>,
+        reset: Py<PyAny>,
+        finished: Py<PyList>,
+    ) -> GymFast {
+        GymFast {
+            table,
+            seat,
+            step,
+            reset,
+            finished,
+        }
+    }
+
+    fn step<'py>(
+        &self,
+        py: Python<'py>,
+        action: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if action.is_exact_instance_of::<PyInt>() {
+            if let (Ok(index), Ok(mut t)) = (
+                action.extract::<i64>(),
+                self.table.bind(py).try_borrow_mut(),
+            ) {
+                if !t.over && (-(1 << 62)..1 << 62).contains(&index) {
+                    let out = t.gym_step(py, index, None, self.seat)?;
+                    t.over = out.2 || out.3;
+                    return Ok(out.into_pyobject(py)?.into_any());
+                }
+            }
+        }
+        self.step.bind(py).call1((action,))
+    }
+
+    #[pyo3(signature = (*, seed=None, options=None))]
+    fn reset<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<&Bound<'py, PyAny>>,
+        options: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if seed.is_none() {
+            if let Ok(mut t) = self.table.bind(py).try_borrow_mut() {
+                let finished = self.finished.bind(py);
+                if !finished.is_empty() {
+                    finished.del_slice(0, finished.len())?;
+                }
+                t.over = true;
+                let out = t.gym_reset(py, self.seat)?;
+                t.over = false;
+                return Ok(out.into_pyobject(py)?.into_any());
+            }
+        }
+        let kwargs = PyDict::new(py);
+        kwargs.set_item(intern!(py, "seed"), seed)?;
+        kwargs.set_item(intern!(py, "options"), options)?;
+        self.reset.bind(py).call((), Some(&kwargs))
     }
 }
 

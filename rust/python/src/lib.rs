@@ -34,7 +34,7 @@ mod _core {
     #[pymodule_export]
     use crate::cards::{parse_cards, Card, Deck};
     #[pymodule_export]
-    use crate::env::{_env_layout, _env_observe_view, Config, EnvTable, VecEnv};
+    use crate::env::{_env_layout, _env_observe_view, Config, EnvTable, GymFast, VecEnv};
     #[pymodule_export]
     use crate::equity::{_equity, _equity_grid, EquityResult};
     #[pymodule_export]
