@@ -218,14 +218,11 @@ class NullAEC:
         return _Null()
 
 
-def vector_rate(
-    tables: int, threads: Optional[int], seconds: float, copy: bool
-) -> "tuple[float, float]":
-    from holecards.env import VectorEnv
-
-    env = VectorEnv(tables, threads=threads, copy=copy, players=PLAYERS)
+def burst_rate(env: Any, tables: int, seconds: float) -> "tuple[float, float]":
+    """Steps and hands a second of a vector environment of ``tables`` tables
+    stepped with a random legal action at each (NumPy's choice, counted)."""
     rng = np.random.default_rng(1)
-    obs, info = env.reset(seed=1)
+    _, info = env.reset(seed=1)
     state = {"info": info}
     hands = [0]
 
@@ -247,6 +244,33 @@ def vector_rate(
     steps, _ = timed(counted, seconds)
     # Hands per second: hands ended per step, times steps per second.
     return steps, steps * hands[0] / (calls[0] * 20 * tables)
+
+
+def vector_rate(
+    tables: int, threads: Optional[int], seconds: float, copy: bool
+) -> "tuple[float, float]":
+    from holecards.env import VectorEnv
+
+    return burst_rate(
+        VectorEnv(tables, threads=threads, copy=copy, players=PLAYERS), tables, seconds
+    )
+
+
+def single_rate(
+    tables: int, seconds: float, copy: bool, wrappers: bool = False
+) -> "tuple[float, float]":
+    """The single-agent vector environment (Gymnasium's vector API, five
+    random bots a table played inside the step): learner steps a second;
+    ``wrappers``: under Gymnasium's RecordEpisodeStatistics and
+    NormalizeReward, as a trainer would run it."""
+    import holecards.env as hce
+
+    env: Any = hce.gym_vector_env(tables, opponents="random", copy=copy, players=PLAYERS)
+    if wrappers:
+        from gymnasium.wrappers.vector import NormalizeReward, RecordEpisodeStatistics
+
+        env = NormalizeReward(RecordEpisodeStatistics(env))
+    return burst_rate(env, tables, seconds)
 
 
 def main() -> None:
@@ -328,6 +352,13 @@ def main() -> None:
             r = vector_rate(1024, threads, a.seconds, copy)
             rates[label] = r[0]
             rows.append([label, f"{r[0]:,.0f}", "", f"{r[1]:,.0f}", "holecards"])
+    for copy, wrappers in ((False, False), (True, False), (False, True)):
+        label = "holecards gym_vector_env (single agent), 1,024 tables, 1 thread"
+        label += ", copies returned" if copy else ""
+        label += ", under RecordEpisodeStatistics and NormalizeReward" if wrappers else ""
+        r = single_rate(1024, a.seconds, copy, wrappers)
+        rates[label] = r[0]
+        rows.append([label, f"{r[0]:,.0f}", "", f"{r[1]:,.0f}", "holecards"])
     for row in rows:
         r = rates.get(row[0])
         row[2] = ratio(r, ref, ".1f") if r is not None and ref else ""

@@ -795,9 +795,9 @@ def test_gym_one_call_path_matches_the_python_path_and_its_arrays_are_the_caller
 ) -> None:
     """Whole-number actions and unseeded resets take one call into the engine
     (no Python frame); NumPy integers, seeded resets and rendering to the
-    terminal take the Python methods. Both play the same episodes, every observation and mask
-    is an array of its own that no later step changes, and the errors are
-    the same."""
+    terminal take the Python methods. Both play the same episodes, every
+    observation and mask is an array of its own that no later step changes,
+    and the errors are the same."""
     config = {"players": 4, "episode": "session", "max_hands": 6}
     fast, slow = E.gym_env(**config), E.gym_env(**config, render_mode="human")
     assert "step" in vars(fast) and "step" not in vars(slow)
@@ -828,6 +828,7 @@ def test_gym_one_call_path_matches_the_python_path_and_its_arrays_are_the_caller
     for copy_obs, obs, copy_mask, mask in kept[0]:
         assert np.array_equal(copy_obs, obs) and np.array_equal(copy_mask, mask)
     assert len({id(r[1]) for r in kept[0]}) == len(kept[0])
+    assert len({id(r[3]) for r in kept[0]}) == len(kept[0])
     # Other actions are refused as before, nothing changed.
     fast.reset(seed=1)
     before = fast.hand
