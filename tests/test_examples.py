@@ -54,3 +54,35 @@ def test_reinforce_draws_its_learning_curve(tmp_path: Path) -> None:
         check=True,
     ).stdout
     assert "bb/100" in out and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize(
+    "name, needs, args",
+    [
+        ("train_cleanrl_ppo", ["torch"], ["--updates", "2", "--envs", "16", "--steps", "8"]),
+        (
+            "train_sb3_maskable_ppo",
+            ["torch", "sb3_contrib"],
+            ["--steps", "256", "--envs", "2", "--eval-hands", "20"],
+        ),
+    ],
+)
+def test_the_pytorch_examples_compile_and_run_briefly_where_pytorch_is(
+    name: str, needs: "list[str]", args: "list[str]"
+) -> None:
+    """The Stable-Baselines3 and CleanRL examples need PyTorch, which the
+    test extra does not install: they are compiled here, and run for a few
+    steps where their libraries are installed."""
+    path = EXAMPLES / f"{name}.py"
+    compile(path.read_text(encoding="utf-8"), str(path), "exec")
+    for module in needs:
+        pytest.importorskip(module)
+    out = subprocess.run(
+        [sys.executable, str(path), *args],
+        capture_output=True,
+        text=True,
+        timeout=110,
+        check=True,
+    ).stdout
+    assert "bb/100" in out
