@@ -333,8 +333,7 @@ impl VecEnv {
                 seat as i64
             }
             Some(seat) => {
-                t.observe(seat, row.obs);
-                t.mask(seat, row.mask);
+                t.observe_seat(seat, row.obs, row.mask);
                 seat as i64
             }
             None => t.observe_actor(row.obs, row.mask).map_or(-1, |s| s as i64),
