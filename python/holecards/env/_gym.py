@@ -63,16 +63,16 @@ class HoldemEnv(Logged, gymnasium.Env):
             seed = seed_of(seed)
             super().reset(seed=seed)
             self.table.seed(seed)
-        # (over until the episode is dealt: a Python bot may fail on the way)
-        self._core.over = True
         if self.spec_.python_bots:
+            # (over until the episode is dealt: a Python bot may fail on the way)
+            self._core.over = True
             self.table.reset()
             obs, info = self._core.gym_observe(self.seat)
+            self._core.over = False
         else:
             # (the engine plays built-in bots up to the agent's decision)
             self.table.finished.clear()
             obs, info = self._core.gym_reset(self.seat)
-        self._core.over = False
         if self._human:
             self.render()
         return obs, info
@@ -112,9 +112,10 @@ class HoldemEnv(Logged, gymnasium.Env):
             reward = rewards[self.seat] if hands else 0.0
             obs, info = core.gym_observe(self.seat)
             terminated, truncated = core.ending == "terminated", core.ending == "truncated"
+            core.over = terminated or truncated
         else:
+            # (which ends the episode, when it ends, for step to refuse the next)
             obs, reward, terminated, truncated, info = core.gym_step(index, amount, self.seat)
-        core.over = terminated or truncated
         if self._human:
             self.render()
         return obs, reward, terminated, truncated, info

@@ -8,6 +8,7 @@ use holecards_core::env::{
 };
 use holecards_core::sim::BotKind;
 use holecards_core::Error;
+use numpy::ndarray::ArrayView1;
 use numpy::{
     Element, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray1,
     PyReadwriteArray2,
@@ -130,27 +131,26 @@ impl<T: Element + Copy + Default> Rows<T> {
         py: Python<'py>,
         fill: impl FnOnce(&mut [T]),
     ) -> Bound<'py, PyArray1<T>> {
-        if self.next == Self::ROWS || self.block.is_none() {
-            let block = PyArray2::<T>::zeros(py, [Self::ROWS, self.width], false);
-            self.block = Some(block.unbind());
-            self.next = 0;
-        }
-        let block = self.block.as_ref().map(|b| b.bind(py)).cloned();
-        let block = block.unwrap_or_else(|| unreachable!("a block was just made"));
+        let block = match &self.block {
+            Some(block) if self.next < Self::ROWS => block.bind(py).clone(),
+            _ => {
+                let block = PyArray2::<T>::zeros(py, [Self::ROWS, self.width], false);
+                self.block = Some(block.clone().unbind());
+                self.next = 0;
+                block
+            }
+        };
         let i = self.next;
         self.next += 1;
         // SAFETY: the block is C-contiguous, `Self::ROWS` by `width`, and
         // row `i` has not been handed out: nothing else reads or writes it.
         // It is handed out below and never written again.
-        let row = unsafe {
-            let mut all = block.as_array_mut();
-            let mut row = all.row_mut(i);
-            if let Some(slice) = row.as_slice_mut() {
-                fill(slice);
-            }
-            PyArray1::borrow_from_array(&row.view(), block.clone().into_any())
-        };
-        row
+        unsafe {
+            let start = block.data().add(i * self.width);
+            fill(std::slice::from_raw_parts_mut(start, self.width));
+            let row = ArrayView1::from_shape_ptr(self.width, start);
+            PyArray1::borrow_from_array(&row, block.into_any())
+        }
     }
 }
 
@@ -333,17 +333,21 @@ impl EnvTable {
     }
     /// A new episode for a single agent at `seat` (the recorded hands
     /// forgotten): `(observation, info)` as [`EnvTable::gym_observe`].
+    /// The episode is over until it is dealt.
     fn gym_reset<'py>(
         &mut self,
         py: Python<'py>,
         seat: usize,
     ) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyDict>)> {
+        self.over = true;
         self.core.clear_finished();
         self.core.reset().py()?;
+        self.over = false;
         self.gym_observe(py, seat)
     }
     /// A Gymnasium step for the agent at `seat`: the move, then
-    /// `(observation, reward in big blinds, terminated, truncated, info)`.
+    /// `(observation, reward in big blinds, terminated, truncated, info)`;
+    /// the episode is over when it terminated or was truncated.
     #[pyo3(signature = (index, amount, seat))]
     #[allow(clippy::type_complexity)]
     fn gym_step<'py>(
@@ -365,6 +369,7 @@ impl EnvTable {
         let reward = rewards.get(seat).copied().unwrap_or(0.0);
         let (obs, info) = self.gym_observe(py, seat)?;
         let ending = self.core.ending();
+        self.over = ending != Ending::Running;
         Ok((
             obs,
             reward,
@@ -434,7 +439,6 @@ impl GymFast {
             ) {
                 if !t.over && (-(1 << 62)..1 << 62).contains(&index) {
                     let out = t.gym_step(py, index, None, self.seat)?;
-                    t.over = out.2 || out.3;
                     return Ok(out.into_pyobject(py)?.into_any());
                 }
             }
@@ -455,9 +459,7 @@ impl GymFast {
                 if !finished.is_empty() {
                     finished.del_slice(0, finished.len())?;
                 }
-                t.over = true;
                 let out = t.gym_reset(py, self.seat)?;
-                t.over = false;
                 return Ok(out.into_pyobject(py)?.into_any());
             }
         }

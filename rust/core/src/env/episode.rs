@@ -335,9 +335,7 @@ impl EnvTable {
                 return Ok(());
             }
             // Nothing is reported of a deal skipped.
-            let room = MAX_SPARE_HANDS.saturating_sub(self.spare.len());
-            self.spare.extend(self.finished.drain(kept..).take(room));
-            self.finished.truncate(kept);
+            self.forget_finished(kept);
         }
         Err(Error::bad_config(format!("{MAX_REDEALS} deals in a row gave no agent a decision: the stacks are too small for the blinds, or the bots always end the hand first")))
     }
@@ -677,8 +675,14 @@ impl EnvTable {
 
     /// Forgets the recorded finished hands.
     pub fn clear_finished(&mut self) {
+        self.forget_finished(0);
+    }
+
+    /// Forgets the recorded hands from `from` on, keeping up to
+    /// `MAX_SPARE_HANDS` of them for their allocations (the rest dropped).
+    fn forget_finished(&mut self, from: usize) {
         let room = MAX_SPARE_HANDS.saturating_sub(self.spare.len());
-        self.spare.extend(self.finished.drain(..).take(room));
-        self.finished.clear();
+        // (a drain removes its whole range, taken or not)
+        self.spare.extend(self.finished.drain(from..).take(room));
     }
 }
