@@ -346,6 +346,31 @@ fn batch_kernels_match_the_scalar_evaluator() {
     }
 }
 
+/// The AVX-512 kernel works in blocks of 2,048 steps (32,768 rows): every
+/// kernel names a bad row on either side of a block's edge (and at the end
+/// of a 65,536-row piece, where the batch looks at its cancel flag).
+#[test]
+fn batch_kernels_find_a_bad_row_at_a_block_edge() {
+    use holecards_core::eval::batch::{evaluate_rows_with, Kernel};
+    use holecards_core::ErrorKind;
+    let width = 7;
+    let n = 3 * 32_768 + 5;
+    let good = random_rows(n, width, 77);
+    for bad_row in [32_767usize, 32_768, 65_535, 65_536, n - 1] {
+        let mut rows = good.clone();
+        rows[bad_row * width + 3] = rows[bad_row * width + 5];
+        for kernel in Kernel::available() {
+            let mut out = vec![0u16; n];
+            let err = evaluate_rows_with(kernel, &rows, width, &mut out).unwrap_err();
+            assert!(
+                matches!(err.kind(), ErrorKind::DuplicateCard { row: Some(r), .. } if *r == bad_row),
+                "{} kernel, row {bad_row}: {err}",
+                kernel.name()
+            );
+        }
+    }
+}
+
 /// A bad row anywhere in a step (every lane, every card position, the
 /// scalar tail) is found by every kernel, and the error names the first one.
 #[test]

@@ -15,7 +15,10 @@
 //!   more, and a blend picks the flush table's slot (the copy at `LOOKUP`'s
 //!   end) for those rows. Checking is part of the same step: a byte compare
 //!   finds card indices of 52 or more, and the popcount of the suit-major
-//!   mask is the row's width exactly when its cards are distinct.
+//!   mask is the row's width exactly when its cards are distinct. The steps
+//!   run in blocks of 2,048 (32,768 rows), in two passes: every step's table
+//!   slot first, then every step's value, so that the value reads of many
+//!   steps are in flight together and each pass has the caches to itself.
 //! * [`Kernel::Scalar`] (every other processor and architecture): each row
 //!   summed into a [`HandAcc`], whose card mask doubles as the check (an
 //!   index of 52 or more adds no bit, a repeated card adds none). (Four rows
@@ -31,8 +34,9 @@ use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-/// Rows per parallel task: large enough that scheduling is noise.
-const CHUNK_ROWS: usize = 1 << 14;
+/// Rows per parallel task: large enough that scheduling is noise, and one
+/// whole block of the AVX-512 kernel's two passes.
+const CHUNK_ROWS: usize = 1 << 15;
 /// Rows between two looks at the cancel flag on one thread (about 0.1 ms of
 /// work).
 const CANCEL_ROWS: usize = 1 << 16;
@@ -205,6 +209,13 @@ mod avx512 {
 
     /// Rows per step.
     pub(super) const LANES: usize = 16;
+    /// Steps per block of the two passes (see the end of [`rows`]).
+    const BLOCK_STEPS: usize = 2048;
+
+    thread_local! {
+        /// A thread's slots between the two passes, kept for its next call.
+        static SLOTS: std::cell::Cell<Vec<__m512i>> = const { std::cell::Cell::new(Vec::new()) };
+    }
 
     /// Card index -> its suit-major bit number `16 * suit + rank` (indices
     /// 52..63 get rank 15, never a card; the byte compare rejects them).
@@ -377,18 +388,40 @@ mod avx512 {
                 };
             }};
         }
-        // (Two steps interleaved phase by phase measured no faster: the core
-        // already overlaps one step's reads with the next step's keys.)
-        for s in 0..steps {
-            let (k, lo, hi, bad) = keys!(s);
-            let o = offset!(k);
-            let sl = slot!(k, o, lo, hi);
-            store!(s, sl);
-            if bad != 0 {
-                return false;
-            }
+        // Block by block, in two passes: first every step's slot (the cards
+        // and the row offsets: the input streams past the offsets, which stay
+        // in level 1), kept in `slots`, then every step's value (the value
+        // table's level-2 reads, 16 at a time, with nothing else in the
+        // way). One pass doing both measured 1.5x to 1.8x slower here: a
+        // step's value read waits on its offset read, so few steps' reads are
+        // in flight at once, and the two tables evict each other. The longer
+        // the block, the fewer switches: 2,048 steps (128 KiB of slots)
+        // measured 5% faster than 1,024 and level with 4,096.
+        let mut slots = SLOTS.take();
+        if slots.len() < BLOCK_STEPS.min(steps) {
+            slots.resize(BLOCK_STEPS.min(steps), _mm512_setzero_si512());
         }
-        true
+        let mut ok = true;
+        let mut first = 0;
+        while first < steps && ok {
+            let n = BLOCK_STEPS.min(steps - first);
+            let mut bad = 0u64;
+            for (b, slot) in slots[..n].iter_mut().enumerate() {
+                let (k, lo, hi, bad_rows) = keys!(first + b);
+                let o = offset!(k);
+                *slot = slot!(k, o, lo, hi);
+                bad |= bad_rows;
+            }
+            ok = bad == 0;
+            if ok {
+                for (b, slot) in slots[..n].iter().enumerate() {
+                    store!(first + b, *slot);
+                }
+            }
+            first += n;
+        }
+        SLOTS.set(slots);
+        ok
     }
 }
 
