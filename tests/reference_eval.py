@@ -266,3 +266,50 @@ def name_of_key(key: Key) -> str:
     else:
         detail = RANK_NAMES[t[0]]
     return f"{CATEGORY_NAMES[category]}, {detail}"
+
+
+# Omaha and the eight-or-better low (no holecards import here either).
+#
+# Omaha: a hand plays exactly two of its hole cards and exactly three of the
+# board's. The low (ace-to-five, eight or better): five cards of five
+# distinct ranks, each eight or lower, the ace low; straights and flushes do
+# not count against it; lows compare from the highest card down, and the
+# lower is the better.
+
+
+def omaha_high(hole: Sequence[Card], board: Sequence[Card]) -> Key:
+    """The key of the best two-from-``hole``, three-from-``board`` hand."""
+    return max(
+        eval5(list(two) + list(three))
+        for two in itertools.combinations(hole, 2)
+        for three in itertools.combinations(board, 3)
+    )
+
+
+LowKey = Tuple[int, ...]  # the five ranks high to low, the ace as 1: smaller is better
+
+
+def low8_of_five(cards: Sequence[Card]) -> LowKey | None:
+    """The low of exactly five cards, or None when they do not qualify."""
+    ranks = sorted((1 if rank == ACE else rank + 2 for rank, _ in cards), reverse=True)
+    if len(set(ranks)) == 5 and ranks[0] <= 8:
+        return tuple(ranks)
+    return None
+
+
+def best_low8(cards: Iterable[Card]) -> LowKey | None:
+    """The best low that any five of 5, 6 or 7 cards make, or None."""
+    lows = [low8_of_five(five) for five in itertools.combinations(list(cards), 5)]
+    found = [low for low in lows if low is not None]
+    return min(found) if found else None
+
+
+def omaha_low8(hole: Sequence[Card], board: Sequence[Card]) -> LowKey | None:
+    """The best two-from-``hole``, three-from-``board`` low, or None."""
+    lows = [
+        low8_of_five(list(two) + list(three))
+        for two in itertools.combinations(hole, 2)
+        for three in itertools.combinations(board, 3)
+    ]
+    found = [low for low in lows if low is not None]
+    return min(found) if found else None

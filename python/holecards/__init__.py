@@ -26,6 +26,7 @@ from ._core import (
     Hand,
     HandRank,
     LegalActions,
+    LowRank,
     Player,
     Positions,
     Pot,
@@ -35,11 +36,14 @@ from ._core import (
     Table,
     Tournament,
     evaluate,
+    evaluate_low8,
+    evaluate_omaha,
+    evaluate_omaha_low8,
     icm,
     parse_cards,
 )
 from ._equity import EquityGrid, EquityResult, equity, equity_grid
-from ._evaluate import evaluate_many
+from ._evaluate import evaluate_many, evaluate_omaha_many
 from .enums import ActionKind, Category, EventKind, IllegalReason, Street, Structure
 from .errors import *
 from .sim import simulate
@@ -68,6 +72,7 @@ __all__ = [
     "IllegalReason",
     "InUseError",
     "LegalActions",
+    "LowRank",
     "NoCardsLeftError",
     "Player",
     "Positions",
@@ -89,6 +94,10 @@ __all__ = [
     "equity_grid",
     "evaluate",
     "evaluate_many",
+    "evaluate_low8",
+    "evaluate_omaha",
+    "evaluate_omaha_low8",
+    "evaluate_omaha_many",
     "icm",
     "simulate",
     "parse_cards",

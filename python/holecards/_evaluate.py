@@ -14,6 +14,40 @@ from .errors import CardError, ConfigError
 MAX_THREADS = 1024
 
 
+def _threads(threads: Any) -> Optional[int]:
+    if threads is None:
+        return None
+    try:
+        count = None if isinstance(threads, bool) else operator.index(threads)
+    except TypeError:
+        count = None
+    if count is None or not 1 <= count <= MAX_THREADS:
+        raise ConfigError(
+            f"threads must be None or an integer from 1 to {MAX_THREADS}, not {threads!r}"
+        )
+    return count
+
+
+def _card_rows(cards: Any, widths: tuple[int, ...], what: str) -> "np.ndarray[Any, Any]":
+    """``cards`` as a C-contiguous uint8 array of shape (n, w), w in ``widths``."""
+    shapes = ", ".join(f"(n, {w})" for w in widths[:-1]) + f" or (n, {widths[-1]})"
+    try:
+        arr = np.asarray(cards)
+    except (ValueError, TypeError) as e:
+        raise CardError(f"{what} must be an array of card indices of shape {shapes}: {e}") from None
+    if arr.ndim != 2 or arr.shape[1] not in widths:
+        raise CardError(f"{what} must have shape {shapes}, not {arr.shape}")
+    if arr.dtype != np.uint8:
+        if arr.dtype.kind not in "iu":
+            raise CardError(f"{what} must be an integer array of card indices, not {arr.dtype}")
+        if arr.size and (int(arr.min()) < 0 or int(arr.max()) > 255):
+            bad = int(arr.min()) if int(arr.min()) < 0 else int(arr.max())
+            row = int(np.argwhere(arr == bad)[0][0])
+            raise CardError(f"row {row}: {bad} is not a card: a card index is 0..51")
+        arr = arr.astype(np.uint8)
+    return np.ascontiguousarray(arr)
+
+
 def evaluate_many(
     cards: Any, threads: Optional[int] = None
 ) -> "np.ndarray[Any, np.dtype[np.uint16]]":
@@ -26,31 +60,29 @@ def evaluate_many(
     released; ``threads=None`` uses every core, ``threads=1`` the calling
     thread only.
     """
-    if threads is not None:
-        try:
-            count = None if isinstance(threads, bool) else operator.index(threads)
-        except TypeError:
-            count = None
-        if count is None or not 1 <= count <= MAX_THREADS:
-            raise ConfigError(
-                f"threads must be None or an integer from 1 to {MAX_THREADS}, not {threads!r}"
-            )
-        threads = count
-    try:
-        arr = np.asarray(cards)
-    except (ValueError, TypeError) as e:
+    count = _threads(threads)
+    return _core._evaluate_many(_card_rows(cards, (5, 6, 7), "cards"), count)
+
+
+def evaluate_omaha_many(
+    hole: Any, board: Any, *, low: bool = False, threads: Optional[int] = None
+) -> "np.ndarray[Any, np.dtype[np.uint16]]":
+    """Evaluate many Omaha hands at once.
+
+    ``hole`` is an array of card indices of shape ``(n, 4)``, ``(n, 5)`` or
+    ``(n, 6)`` and ``board`` one of shape ``(n, 3)``, ``(n, 4)`` or ``(n, 5)``,
+    converted as :func:`evaluate_many` converts its rows. Each row plays
+    exactly two hole cards and three board cards. Returns a ``uint16`` array
+    of ``n`` values: the high hand's (the scale of :attr:`HandRank.value`), or
+    with ``low=True`` the eight-or-better low's (the scale of
+    :attr:`LowRank.value`, 0 where no low qualifies). The GIL is released;
+    ``threads`` as in :func:`evaluate_many`.
+    """
+    count = _threads(threads)
+    hole_rows = _card_rows(hole, (4, 5, 6), "hole")
+    board_rows = _card_rows(board, (3, 4, 5), "board")
+    if len(hole_rows) != len(board_rows):
         raise CardError(
-            f"cards must be an array of card indices of shape (n, 5), (n, 6) or (n, 7): {e}"
-        ) from None
-    if arr.ndim != 2 or arr.shape[1] not in (5, 6, 7):
-        raise CardError(f"cards must have shape (n, 5), (n, 6) or (n, 7), not {arr.shape}")
-    if arr.dtype != np.uint8:
-        if arr.dtype.kind not in "iu":
-            raise CardError(f"cards must be an integer array of card indices, not {arr.dtype}")
-        if arr.size and (int(arr.min()) < 0 or int(arr.max()) > 255):
-            bad = int(arr.min()) if int(arr.min()) < 0 else int(arr.max())
-            row = int(np.argwhere(arr == bad)[0][0])
-            raise CardError(f"row {row}: {bad} is not a card: a card index is 0..51")
-        arr = arr.astype(np.uint8)
-    arr = np.ascontiguousarray(arr)
-    return _core._evaluate_many(arr, threads)
+            f"hole and board must have as many rows: {len(hole_rows)} and {len(board_rows)}"
+        )
+    return _core._evaluate_omaha_many(hole_rows, board_rows, bool(low), count)

@@ -2,7 +2,8 @@
 use crate::cards::{cards_to_py, to_cards};
 use crate::errors::IntoPyResult;
 use holecards_core::card::{Card as CoreCard, CardSet};
-use holecards_core::eval::{self, batch, HandValue};
+use holecards_core::eval::low::{self, LowValue};
+use holecards_core::eval::{self, batch, omaha, HandValue};
 use numpy::{PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -16,27 +17,34 @@ pub struct HandRank {
     cards: CardSet,
 }
 
-impl PartialEq for HandRank {
-    fn eq(&self, other: &Self) -> bool {
-        self.value == other.value
-    }
+/// Equality, order and hash by the rank's value alone (two hands of equal
+/// value are equal, whatever their cards).
+macro_rules! by_value {
+    ($t:ty) => {
+        impl PartialEq for $t {
+            fn eq(&self, other: &Self) -> bool {
+                self.value == other.value
+            }
+        }
+        impl Eq for $t {}
+        impl PartialOrd for $t {
+            fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+        impl Ord for $t {
+            fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+                self.value.cmp(&other.value)
+            }
+        }
+        impl std::hash::Hash for $t {
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+                self.value.hash(state)
+            }
+        }
+    };
 }
-impl Eq for HandRank {}
-impl PartialOrd for HandRank {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for HandRank {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.value.cmp(&other.value)
-    }
-}
-impl std::hash::Hash for HandRank {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.value.hash(state)
-    }
-}
+by_value!(HandRank);
 
 impl HandRank {
     pub fn new(value: HandValue, cards: &[CoreCard]) -> HandRank {
@@ -168,5 +176,151 @@ pub fn _evaluate_many<'py>(
     // SAFETY: evaluate_rows_uninit returned Ok, so it wrote all `rows`
     // values (the capacity is at least `rows`).
     unsafe { out.set_len(rows) };
+    Ok(PyArray1::from_vec(py, out))
+}
+
+/// Evaluates an Omaha hand: the best high hand of exactly two of `hole` (4,
+/// 5 or 6 cards) and three of `board` (3, 4 or 5 cards), as the `HandRank`
+/// of the five cards played.
+#[pyfunction]
+pub fn evaluate_omaha(hole: &Bound<'_, PyAny>, board: &Bound<'_, PyAny>) -> PyResult<HandRank> {
+    let hole = to_cards(hole)?;
+    let board = to_cards(board)?;
+    let (value, five, _) = omaha::omaha_high_cards(&hole, &board).py()?;
+    Ok(HandRank::new(value, &five))
+}
+
+/// An eight-or-better low: a better (lower) low compares greater.
+#[pyclass(module = "holecards", name = "LowRank", frozen, eq, ord, hash)]
+#[derive(Clone, Copy)]
+pub struct LowRank {
+    value: LowValue,
+    /// The five cards that make the low, highest rank first.
+    cards: [CoreCard; 5],
+}
+
+by_value!(LowRank);
+
+#[pymethods]
+impl LowRank {
+    /// 7 (8-7-6-5-4) .. 224 (5-4-3-2-A, the wheel): greater is better.
+    #[getter]
+    fn value(&self) -> u16 {
+        self.value.value()
+    }
+
+    /// The five cards that make the low, highest rank first (an ace last).
+    #[getter]
+    fn best_five<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, cards_to_py(&self.cards))
+    }
+
+    /// A readable name from the two highest cards, e.g. "Eight-six low".
+    #[getter]
+    fn name(&self) -> String {
+        self.value.name()
+    }
+
+    fn __str__(&self) -> String {
+        self.value.name()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<LowRank {}: {}>", self.value.value(), self.value.name())
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (u64,))> {
+        let restore = py.import("holecards._core")?.getattr("_restore_low_rank")?;
+        let mut set = CardSet::default();
+        for c in self.cards {
+            set.insert(c);
+        }
+        Ok((restore, (set.0,)))
+    }
+}
+
+/// Unpickles a `LowRank` from its five cards (a bit set), checked.
+#[pyfunction]
+pub fn _restore_low_rank(cards: &Bound<'_, PyAny>) -> PyResult<LowRank> {
+    let bad = || {
+        crate::errors::to_py(holecards_core::Error::bad_cards(
+            "not a valid pickled low rank".into(),
+        ))
+    };
+    let mask = crate::args::as_u64(cards)
+        .filter(|m| m >> 52 == 0 && m.count_ones() == 5)
+        .ok_or_else(bad)?;
+    let list: Vec<CoreCard> = CardSet(mask).iter().collect();
+    match low::low8_cards(&list).map_err(|_| bad())? {
+        Some((value, cards)) => Ok(LowRank { value, cards }),
+        None => Err(bad()),
+    }
+}
+
+/// The best eight-or-better low (ace-to-five: five distinct ranks, eight or
+/// lower, aces low) that any five of 5, 6 or 7 cards make, or `None`.
+#[pyfunction]
+pub fn evaluate_low8(cards: &Bound<'_, PyAny>) -> PyResult<Option<LowRank>> {
+    let list = to_cards(cards)?;
+    Ok(low::low8_cards(&list)
+        .py()?
+        .map(|(value, cards)| LowRank { value, cards }))
+}
+
+/// The Omaha eight-or-better low: exactly two of `hole` and three of
+/// `board`, or `None` when no such five qualify.
+#[pyfunction]
+pub fn evaluate_omaha_low8(
+    hole: &Bound<'_, PyAny>,
+    board: &Bound<'_, PyAny>,
+) -> PyResult<Option<LowRank>> {
+    let hole = to_cards(hole)?;
+    let board = to_cards(board)?;
+    Ok(low::omaha_low8(&hole, &board)
+        .py()?
+        .map(|(value, cards)| LowRank { value, cards }))
+}
+
+/// The Omaha batch: rows of hole cards (uint8, shape (n, 4|5|6)) and of
+/// board cards (uint8, shape (n, 3|4|5)), both C-contiguous, to uint16 high
+/// values (`low=False`) or eight-or-better low values (`low=True`, 0 where
+/// no low qualifies). Releases the GIL; Ctrl-C stops a large batch.
+#[pyfunction]
+#[pyo3(signature = (hole, board, low=false, threads=None))]
+pub fn _evaluate_omaha_many<'py>(
+    py: Python<'py>,
+    hole: PyReadonlyArray2<'py, u8>,
+    board: PyReadonlyArray2<'py, u8>,
+    low: bool,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    let (rows, hole_width) = (hole.shape()[0], hole.shape()[1]);
+    let board_width = board.shape()[1];
+    let not_contiguous = || {
+        crate::errors::to_py(holecards_core::Error::bad_cards(
+            "cards must be C-contiguous arrays".into(),
+        ))
+    };
+    let hole_slice = hole.as_slice().map_err(|_| not_contiguous())?;
+    let board_slice = board.as_slice().map_err(|_| not_contiguous())?;
+    let what = if low {
+        omaha::OmahaRows::Low8
+    } else {
+        omaha::OmahaRows::High
+    };
+    let control = holecards_core::equity::Control::new();
+    let mut out = vec![0u16; rows];
+    crate::equity::supervise(py, None, &control, rows < QUICK_ROWS / 16, || {
+        omaha::evaluate_rows(
+            what,
+            hole_slice,
+            hole_width,
+            board_slice,
+            board_width,
+            &mut out,
+            threads,
+            Some(&control.cancel),
+        )
+    })?;
     Ok(PyArray1::from_vec(py, out))
 }

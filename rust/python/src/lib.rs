@@ -38,7 +38,10 @@ mod _core {
     #[pymodule_export]
     use crate::equity::{_equity, _equity_grid, EquityResult};
     #[pymodule_export]
-    use crate::eval::{_evaluate_many, _restore_hand_rank, evaluate, HandRank};
+    use crate::eval::{
+        _evaluate_many, _evaluate_omaha_many, _restore_hand_rank, _restore_low_rank, evaluate,
+        evaluate_low8, evaluate_omaha, evaluate_omaha_low8, HandRank, LowRank,
+    };
     #[pymodule_export]
     use crate::game::{
         _restore_hand, _restore_legal_actions, _restore_rules, _restore_view, Action, Event, Hand,

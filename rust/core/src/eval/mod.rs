@@ -26,6 +26,8 @@ use tables::*;
 
 pub mod acc;
 pub mod batch;
+pub mod low;
+pub mod omaha;
 pub use acc::HandAcc;
 
 /// Number of distinct 5-card hand values.

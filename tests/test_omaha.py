@@ -1,0 +1,199 @@
+"""Omaha high, the eight-or-better lows and their batch form, against the
+plain-Python reference (tests/reference_eval.py) under Hypothesis."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import holecards as hc
+import reference_eval as ref
+from long_calls import assert_stops_on_ctrl_c
+
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def omaha_spot(draw):
+    """Distinct hole cards (4 to 6) and board cards (3 to 5), as indices."""
+    n_hole = draw(st.integers(4, 6))
+    n_board = draw(st.integers(3, 5))
+    # Low-heavy decks now and then, so that lows and their ties come often.
+    pool = draw(st.sampled_from([list(range(52)), list(range(28)) + list(range(48, 52))]))
+    cards = draw(st.permutations(pool))[: n_hole + n_board]
+    return cards[:n_hole], cards[n_hole:]
+
+
+def ref_cards(indices):
+    return [ref.from_index(i) for i in indices]
+
+
+def low_key(rank: hc.LowRank) -> tuple[int, ...]:
+    return ref.low8_of_five(ref_cards(int(c) for c in rank.best_five))
+
+
+def sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+@SETTINGS
+@given(omaha_spot(), omaha_spot())
+def test_omaha_high_orders_hands_as_the_reference(a, b):
+    ra, rb = hc.evaluate_omaha(*a), hc.evaluate_omaha(*b)
+    ka = ref.omaha_high(ref_cards(a[0]), ref_cards(a[1]))
+    kb = ref.omaha_high(ref_cards(b[0]), ref_cards(b[1]))
+    assert (ra > rb, ra == rb) == (ka > kb, ka == kb)
+    for (hole, board), rank, key in [(a, ra, ka), (b, rb, kb)]:
+        five = [int(c) for c in rank.best_five]
+        # two from the hand, three from the board, and the hand it names
+        assert sum(c in hole for c in five) == 2 and sum(c in board for c in five) == 3
+        assert ref.evaluate_indices(five) == key
+        assert hc.evaluate(five) == rank
+
+
+@SETTINGS
+@given(omaha_spot(), omaha_spot())
+def test_omaha_low_matches_the_reference(a, b):
+    la, lb = hc.evaluate_omaha_low8(*a), hc.evaluate_omaha_low8(*b)
+    ka = ref.omaha_low8(ref_cards(a[0]), ref_cards(a[1]))
+    kb = ref.omaha_low8(ref_cards(b[0]), ref_cards(b[1]))
+    assert (la is None) == (ka is None) and (lb is None) == (kb is None)
+    for (hole, board), low, key in [(a, la, ka), (b, lb, kb)]:
+        if low is not None:
+            five = [int(c) for c in low.best_five]
+            assert sum(c in hole for c in five) == 2 and sum(c in board for c in five) == 3
+            assert low_key(low) == key
+    if la is not None and lb is not None:
+        # the lower low is the better one and compares greater
+        assert sign(la.value - lb.value) == sign((kb > ka) - (ka > kb))
+
+
+@SETTINGS
+@given(st.integers(5, 7).flatmap(lambda n: st.permutations(range(52)).map(lambda p: p[:n])))
+def test_low8_is_the_best_five_card_low(cards):
+    low = hc.evaluate_low8(cards)
+    key = ref.best_low8(ref_cards(cards))
+    assert (low is None) == (key is None)
+    if low is not None:
+        assert low_key(low) == key
+        assert all(int(c) in cards for c in low.best_five)
+
+
+def test_worked_lows_and_names():
+    assert str(hc.evaluate_low8("8h 6d 4c 3s 2h Kd Kc")) == "Eight-six low"
+    wheel = hc.evaluate_low8("5h 4d 3c 2s Ah")
+    assert wheel.name == "Five-four low" and wheel.value == 224
+    assert hc.evaluate_low8("8h 7d 6c 5s 4h").value == 7
+    assert hc.evaluate_low8("8h 8d 4c 3s 2h 9d Kc") is None
+    assert wheel > hc.evaluate_low8("6h 4d 3c 2s Ah") > hc.evaluate_low8("8h 7d 6c 5s 4h")
+    # Omaha: A-2 from the hand, 3-4-8 from the board
+    low = hc.evaluate_omaha_low8("Ah 2d Ks Qs", "2c 3d 4h 9s 8c")
+    assert repr(low) == "<LowRank 112: Eight-four low>"
+    assert [str(c) for c in low.best_five] == ["8c", "4h", "3d", "2d", "Ah"]
+    # a pair of aces in the hand is one low rank: no low
+    assert hc.evaluate_omaha_low8("Ah Ad Ks Qs", "2c 3d 4h 9s Tc") is None
+    # four hearts in the hand and two on the board make no flush
+    rank = hc.evaluate_omaha("Ah Qh 7h 2h", "Kh 9h Kd 5c 3s")
+    assert str(rank) == "One pair, kings"
+    assert [str(c) for c in rank.best_five] == ["Kh", "Kd", "Ah", "Qh", "9h"]
+
+
+def test_ranks_pickle_and_hash():
+    low = hc.evaluate_omaha_low8("Ah 2d Ks Qs", "2c 3d 4h 9s 8c")
+    again = pickle.loads(pickle.dumps(low))
+    assert again == low and hash(again) == hash(low) and again.best_five == low.best_five
+    with pytest.raises(hc.CardError):
+        hc._core._restore_low_rank(0b11111 << 40)  # no low in those five cards
+    high = hc.evaluate_omaha("As Ah Ad Ac", "Kh 7d 2c 9s 4h")
+    assert pickle.loads(pickle.dumps(high)) == high and high.name == "One pair, aces"
+
+
+@pytest.mark.parametrize(
+    "hole, board, message",
+    [
+        ("Ah Kd", "2c 3d 4h", "Omaha needs 4, 5 or 6 hole cards, got 2"),
+        ("Ah Kd Qs Jc 9h 8h 7h", "2c 3d 4h", "Omaha needs 4, 5 or 6 hole cards, got 7"),
+        ("Ah Kd Qs Jc", "2c 3d", "an Omaha board is 3, 4 or 5 cards, got 2"),
+        ("Ah Kd Qs Jc", "2c 3d 4h 5h 6h 7h", "an Omaha board is 3, 4 or 5 cards, got 6"),
+        ("Ah Kd Qs Jc", "Ah 3d 4h", "duplicate card Ah"),
+    ],
+)
+def test_bad_omaha_hands_name_the_problem(hole, board, message):
+    for f in (hc.evaluate_omaha, hc.evaluate_omaha_low8):
+        with pytest.raises(hc.CardError, match=message):
+            f(hole, board)
+
+
+@st.composite
+def omaha_arrays(draw):
+    n_hole = draw(st.integers(4, 6))
+    n_board = draw(st.integers(3, 5))
+    rows = draw(
+        st.lists(
+            st.permutations(range(52)).map(lambda p: p[: n_hole + n_board]), min_size=1, max_size=20
+        )
+    )
+    arr = np.array(rows, dtype=np.uint8)
+    return arr[:, :n_hole].copy(), arr[:, n_hole:].copy()
+
+
+@SETTINGS
+@given(omaha_arrays(), st.sampled_from([None, 1, 2]))
+def test_omaha_batch_matches_one_hand_at_a_time(arrays, threads):
+    hole, board = arrays
+    high = hc.evaluate_omaha_many(hole, board, threads=threads)
+    low = hc.evaluate_omaha_many(hole, board, low=True, threads=threads)
+    assert high.dtype == np.uint16 and low.dtype == np.uint16
+    for h, b, v, lv in zip(hole.tolist(), board.tolist(), high.tolist(), low.tolist()):
+        assert v == hc.evaluate_omaha(h, b).value
+        one = hc.evaluate_omaha_low8(h, b)
+        assert lv == (0 if one is None else one.value)
+
+
+def test_omaha_batch_on_many_rows_and_its_errors():
+    rng = np.random.default_rng(7)
+    deck = rng.permuted(np.tile(np.arange(52, dtype=np.uint8), (20_000, 1)), axis=1)
+    hole, board = deck[:, :4].copy(), deck[:, 4:9].copy()
+    values = hc.evaluate_omaha_many(hole, board)
+    for i in range(0, 20_000, 997):
+        assert values[i] == hc.evaluate_omaha(hole[i].tolist(), board[i].tolist()).value
+    assert (hc.evaluate_omaha_many(hole, board, threads=1) == values).all()
+    bad = hole.copy()
+    bad[12_345, 2] = board[12_345, 0]
+    with pytest.raises(hc.DuplicateCardError, match="12345"):
+        hc.evaluate_omaha_many(bad, board)
+    bad = board.copy()
+    bad[17, 1] = 60
+    with pytest.raises(hc.CardError, match="row 17: 60 is not a card"):
+        hc.evaluate_omaha_many(hole, bad)
+    with pytest.raises(hc.CardError, match="as many rows"):
+        hc.evaluate_omaha_many(hole, board[:-1])
+    with pytest.raises(hc.CardError, match=r"shape \(n, 4\), \(n, 5\) or \(n, 6\)"):
+        hc.evaluate_omaha_many(deck[:, :3], board)
+    with pytest.raises(hc.CardError, match=r"shape \(n, 3\), \(n, 4\) or \(n, 5\)"):
+        hc.evaluate_omaha_many(hole, deck[:, :6])
+    with pytest.raises(hc.ConfigError):
+        hc.evaluate_omaha_many(hole, board, threads=0)
+    empty = hc.evaluate_omaha_many(hole[:0], board[:0])
+    assert empty.shape == (0,)
+
+
+@pytest.mark.parametrize("threads", ["1", "None"])
+def test_ctrl_c_stops_a_huge_omaha_batch(threads):
+    """One call of 16 million six-card Omaha rows (150 two-and-three choices
+    each: several seconds on both cores) ends with KeyboardInterrupt soon
+    after a SIGINT one second in."""
+    assert_stops_on_ctrl_c(
+        f"""
+        import numpy as np
+        rng = np.random.default_rng(3)
+        deck = rng.permuted(np.tile(np.arange(52, dtype=np.uint8), (1 << 16, 1)), axis=1)
+        hole = np.tile(np.ascontiguousarray(deck[:, :6]), (1 << 8, 1))
+        board = np.tile(np.ascontiguousarray(deck[:, 6:11]), (1 << 8, 1))
+        del deck
+        evaluate_omaha_many(hole, board, threads={threads})
+        """
+    )
