@@ -313,3 +313,30 @@ def omaha_low8(hole: Sequence[Card], board: Sequence[Card]) -> LowKey | None:
     ]
     found = [low for low in lows if low is not None]
     return min(found) if found else None
+
+
+# Short-deck (six-plus) hold'em: the 36 cards from six to ace. A flush beats
+# a full house; A-6-7-8-9 is a straight, the lowest (and suited, the lowest
+# straight flush); three of a kind is below a straight unless
+# ``trips_beat_straight``.
+
+
+def short_deck_eval5(cards: Sequence[Card], trips_beat_straight: bool = False) -> Key:
+    """The short-deck key of exactly five cards: bigger key = better hand."""
+    category, ranks = eval5(cards)
+    if sorted(rank for rank, _ in cards) == [4, 5, 6, 7, ACE]:
+        # A-6-7-8-9: eval5 calls it ace high (or an ace-high flush)
+        category, ranks = (STRAIGHT_FLUSH if category == FLUSH else STRAIGHT), (7,)
+    order = [HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FULL_HOUSE, FLUSH]
+    order += [FOUR_OF_A_KIND, STRAIGHT_FLUSH]
+    if trips_beat_straight:
+        order[3], order[4] = STRAIGHT, THREE_OF_A_KIND
+    return (order.index(category), ranks)
+
+
+def short_deck_best(cards: Iterable[Card], trips_beat_straight: bool = False) -> Key:
+    """The best short-deck key over all 5-card subsets of 5 to 7 cards."""
+    return max(
+        short_deck_eval5(five, trips_beat_straight)
+        for five in itertools.combinations(list(cards), 5)
+    )

@@ -197,3 +197,52 @@ def test_ctrl_c_stops_a_huge_omaha_batch(threads):
         evaluate_omaha_many(hole, board, threads={threads})
         """
     )
+
+
+# ---------------------------------------------------------------------------
+# Short-deck hold'em.
+
+
+@SETTINGS
+@given(
+    st.integers(5, 7).flatmap(
+        lambda n: st.tuples(
+            st.permutations(range(16, 52)).map(lambda p: p[:n]),
+            st.permutations(range(16, 52)).map(lambda p: p[:n]),
+        )
+    ),
+    st.booleans(),
+)
+def test_short_deck_orders_hands_as_the_reference(hands, trips):
+    a, b = hands
+    ra = hc.evaluate_short_deck(a, trips_beat_straight=trips)
+    rb = hc.evaluate_short_deck(b, trips_beat_straight=trips)
+    ka = ref.short_deck_best(ref_cards(a), trips)
+    kb = ref.short_deck_best(ref_cards(b), trips)
+    assert (ra > rb, ra == rb) == (ka > kb, ka == kb)
+    for hand, rank, key in [(a, ra, ka), (b, rb, kb)]:
+        five = [int(c) for c in rank.best_five]
+        assert set(five) <= set(hand)
+        assert ref.short_deck_eval5(ref_cards(five), trips) == key
+        assert rank.trips_beat_straight is trips
+
+
+def test_worked_short_deck_hands():
+    flush = hc.evaluate_short_deck("Ah Jh 9h 7h 6h Kd Kc")
+    assert flush > hc.evaluate_short_deck("Ks Kd Kc 7s 7d Ah 9c")
+    assert flush.category == hc.Category.FLUSH
+    low = hc.evaluate_short_deck("Ah 6d 7c 8s 9h Kd Jc")
+    assert str(low) == "Straight, nine high" and low.category == hc.Category.STRAIGHT
+    assert [str(c) for c in low.best_five] == ["9h", "8s", "7c", "6d", "Ah"]
+    assert low > hc.evaluate_short_deck("Ks Kd Kc 7s 6d Ah 9c")
+    assert hc.evaluate_short_deck(
+        "Ah 6d 7c 8s 9h Kd Jc", trips_beat_straight=True
+    ) < hc.evaluate_short_deck("Ks Kd Kc 7s 6d Ah 9c", trips_beat_straight=True)
+    assert pickle.loads(pickle.dumps(low)) == low
+    trips = hc.evaluate_short_deck("Ks Kd Kc 7s 6d Ah 9c", trips_beat_straight=True)
+    again = pickle.loads(pickle.dumps(trips))
+    assert again == trips and again.trips_beat_straight
+    with pytest.raises(hc.CardError, match="5h is not in the short deck"):
+        hc.evaluate_short_deck("5h 6d 7c 8s 9h")
+    with pytest.raises(hc.CardError):
+        hc.evaluate_short_deck("6d 7c 8s 9h")

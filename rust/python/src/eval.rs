@@ -3,6 +3,7 @@ use crate::cards::{cards_to_py, to_cards};
 use crate::errors::IntoPyResult;
 use holecards_core::card::{Card as CoreCard, CardSet};
 use holecards_core::eval::low::{self, LowValue};
+use holecards_core::eval::short_deck::{self, ShortDeckRanking, ShortDeckValue};
 use holecards_core::eval::{self, batch, omaha, HandValue};
 use numpy::{PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -323,4 +324,115 @@ pub fn _evaluate_omaha_many<'py>(
         )
     })?;
     Ok(PyArray1::from_vec(py, out))
+}
+
+/// A short-deck hand's rank: stronger compares greater (within one ranking).
+#[pyclass(module = "holecards", name = "ShortDeckRank", frozen, eq, ord, hash)]
+#[derive(Clone, Copy)]
+pub struct ShortDeckRank {
+    value: ShortDeckValue,
+    ranking: ShortDeckRanking,
+    /// The five cards played, most significant first.
+    cards: [CoreCard; 5],
+}
+by_value!(ShortDeckRank);
+
+#[pymethods]
+impl ShortDeckRank {
+    /// The hand's place in the short-deck order, 1 (the weakest) up; the
+    /// scale depends on the ranking (`trips_beat_straight`).
+    #[getter]
+    fn value(&self) -> u16 {
+        self.value.value()
+    }
+
+    /// The `Category` under the short-deck rules (A-6-7-8-9 is a straight).
+    #[getter]
+    fn category(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        crate::enums::member(py, self.value.category())
+    }
+
+    /// Whether three of a kind beats a straight in this ranking.
+    #[getter]
+    fn trips_beat_straight(&self) -> bool {
+        self.ranking == ShortDeckRanking::TripsBeatStraight
+    }
+
+    /// The five cards that make the hand, most significant first.
+    #[getter]
+    fn best_five<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, cards_to_py(&self.cards))
+    }
+
+    /// A readable name, e.g. "Flush, ace high", "Straight, nine high".
+    #[getter]
+    fn name(&self) -> String {
+        self.value.name()
+    }
+
+    fn __str__(&self) -> String {
+        self.value.name()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<ShortDeckRank {}: {}>",
+            self.value.value(),
+            self.value.name()
+        )
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (u64, bool))> {
+        let restore = py
+            .import("holecards._core")?
+            .getattr("_restore_short_deck_rank")?;
+        let mut set = CardSet::default();
+        for c in self.cards {
+            set.insert(c);
+        }
+        Ok((restore, (set.0, self.trips_beat_straight())))
+    }
+}
+
+fn short_deck_rank(cards: &[CoreCard], trips_beat_straight: bool) -> PyResult<ShortDeckRank> {
+    let ranking = if trips_beat_straight {
+        ShortDeckRanking::TripsBeatStraight
+    } else {
+        ShortDeckRanking::StraightBeatsTrips
+    };
+    let (value, cards) = short_deck::short_deck_best_five(cards, ranking).py()?;
+    Ok(ShortDeckRank {
+        value,
+        ranking,
+        cards,
+    })
+}
+
+/// Evaluates a short-deck (six-plus) hold'em hand of 5, 6 or 7 cards, sixes
+/// to aces: a flush beats a full house and A-6-7-8-9 is the lowest
+/// straight; `trips_beat_straight` ranks three of a kind above a straight.
+#[pyfunction]
+#[pyo3(signature = (cards, *, trips_beat_straight=false))]
+pub fn evaluate_short_deck(
+    cards: &Bound<'_, PyAny>,
+    trips_beat_straight: bool,
+) -> PyResult<ShortDeckRank> {
+    short_deck_rank(&to_cards(cards)?, trips_beat_straight)
+}
+
+/// Unpickles a `ShortDeckRank` from its five cards (a bit set), checked.
+#[pyfunction]
+pub fn _restore_short_deck_rank(
+    cards: &Bound<'_, PyAny>,
+    trips_beat_straight: bool,
+) -> PyResult<ShortDeckRank> {
+    let mask = crate::args::as_u64(cards)
+        .filter(|m| m >> 52 == 0 && m.count_ones() == 5)
+        .ok_or_else(|| {
+            crate::errors::to_py(holecards_core::Error::bad_cards(
+                "not a valid pickled short-deck rank".into(),
+            ))
+        })?;
+    let list: Vec<CoreCard> = CardSet(mask).iter().collect();
+    short_deck_rank(&list, trips_beat_straight)
 }

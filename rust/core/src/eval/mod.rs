@@ -28,6 +28,7 @@ pub mod acc;
 pub mod batch;
 pub mod low;
 pub mod omaha;
+pub mod short_deck;
 pub use acc::HandAcc;
 
 /// Number of distinct 5-card hand values.
@@ -271,34 +272,41 @@ pub(crate) fn evaluate_unchecked(cards: &[Card]) -> HandValue {
     HandValue(HandAcc::from_cards(&cards[..cards.len().min(7)]).eval())
 }
 
+/// Calls `f` with every five-card subset of `cards`, in lexicographic order
+/// of positions.
+pub(crate) fn for_each_five(cards: &[Card], mut f: impl FnMut([Card; 5])) {
+    let n = cards.len();
+    for a in 0..n {
+        for b in a + 1..n {
+            for c in b + 1..n {
+                for d in c + 1..n {
+                    for e in d + 1..n {
+                        f([cards[a], cards[b], cards[c], cards[d], cards[e]]);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The five cards that make the best hand, most significant first (the quads
 /// before the kicker, the trips before the pair, a wheel's ace last). When
 /// several five-card choices are equal, the one with the higher suits wins,
 /// so the answer is deterministic.
 pub fn best_five(cards: &[Card]) -> Result<(HandValue, [Card; 5])> {
     check_hand(cards)?;
-    let n = cards.len();
     let mut best: Option<(u16, [Card; 5])> = None;
-    for a in 0..n {
-        for b in a + 1..n {
-            for c in b + 1..n {
-                for d in c + 1..n {
-                    for e in d + 1..n {
-                        let mut five = [cards[a], cards[b], cards[c], cards[d], cards[e]];
-                        five.sort_by(|x, y| y.cmp(x));
-                        let v = eval5_indices(&five.map(|c| c.index()));
-                        let better = match &best {
-                            None => true,
-                            Some((bv, bf)) => (v, five) > (*bv, *bf),
-                        };
-                        if better {
-                            best = Some((v, five));
-                        }
-                    }
-                }
-            }
+    for_each_five(cards, |mut five| {
+        five.sort_by(|x, y| y.cmp(x));
+        let v = eval5_indices(&five.map(|c| c.index()));
+        let better = match &best {
+            None => true,
+            Some((bv, bf)) => (v, five) > (*bv, *bf),
+        };
+        if better {
+            best = Some((v, five));
         }
-    }
+    });
     let Some((v, mut five)) = best else {
         return Err(Error::bad_cards("a hand is 5, 6 or 7 cards".into()));
     };

@@ -1,0 +1,185 @@
+//! Short-deck hands against a key written here from the rules alone
+//! (categories by counting ranks and suits; A-6-7-8-9 the lowest straight;
+//! a flush above a full house; trips against a straight per ranking).
+use holecards_core::card::Card;
+use holecards_core::eval::short_deck::{
+    short_deck, short_deck_best_five, ShortDeckRanking, ShortDeckValue,
+};
+use holecards_core::eval::Category;
+use holecards_core::parse_cards;
+
+type Key = (u8, Vec<u8>);
+
+/// The short-deck key of exactly five cards: (category place, tiebreaks).
+fn key5(cards: &[Card], ranking: ShortDeckRanking) -> Key {
+    let mut counts = [0u8; 13];
+    for c in cards {
+        counts[c.rank() as usize] += 1;
+    }
+    let flush = cards.iter().all(|c| c.suit() == cards[0].suit());
+    let mut distinct: Vec<u8> = (0..13u8)
+        .rev()
+        .filter(|&r| counts[r as usize] > 0)
+        .collect();
+    let straight_top = if distinct.len() == 5 && distinct[0] - distinct[4] == 4 {
+        Some(distinct[0])
+    } else if distinct == [12, 7, 6, 5, 4] {
+        Some(7) // A-6-7-8-9: nine high, below 6-7-8-9-T
+    } else {
+        None
+    };
+    // ranks by (count, rank), largest group first
+    distinct.sort_by_key(|&r| std::cmp::Reverse((counts[r as usize], r)));
+    let mut shape: Vec<u8> = distinct.iter().map(|&r| counts[r as usize]).collect();
+    shape.sort_unstable_by(|a, b| b.cmp(a));
+    let (trips, straight) = match ranking {
+        ShortDeckRanking::StraightBeatsTrips => (3, 4),
+        ShortDeckRanking::TripsBeatStraight => (4, 3),
+    };
+    match (straight_top, flush, shape.as_slice()) {
+        (Some(top), true, _) => (8, vec![top]),
+        (_, _, [4, 1]) => (7, distinct),
+        (_, true, _) => (6, distinct),
+        (_, _, [3, 2]) => (5, distinct),
+        (Some(top), false, _) => (straight, vec![top]),
+        (_, _, [3, 1, 1]) => (trips, distinct),
+        (_, _, [2, 2, 1]) => (2, distinct),
+        (_, _, [2, 1, 1, 1]) => (1, distinct),
+        _ => (0, distinct),
+    }
+}
+
+fn best_key(cards: &[Card], ranking: ShortDeckRanking) -> Key {
+    let n = cards.len();
+    let mut best: Option<Key> = None;
+    for mask in 0u32..1 << n {
+        if mask.count_ones() == 5 {
+            let five: Vec<Card> = (0..n)
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| cards[i])
+                .collect();
+            best = best.max(Some(key5(&five, ranking)));
+        }
+    }
+    best.unwrap()
+}
+
+fn deck() -> Vec<Card> {
+    (16u8..52).map(|i| Card::new(i).unwrap()).collect()
+}
+
+/// Sorted by value, the keys must not decrease, and equal values must
+/// have equal keys (and unequal values unequal keys).
+fn assert_same_order(mut pairs: Vec<(ShortDeckValue, Key)>) {
+    pairs.sort_by_key(|a| a.0);
+    for w in pairs.windows(2) {
+        assert!(w[0].1 <= w[1].1, "{:?} before {:?}", w[0], w[1]);
+        assert_eq!(
+            w[0].0 == w[1].0,
+            w[0].1 == w[1].1,
+            "{:?} / {:?}",
+            w[0],
+            w[1]
+        );
+    }
+}
+
+/// Every five-card hand of the 36-card deck (376,992), both rankings.
+#[test]
+fn every_five_card_hand_orders_as_the_rules_say() {
+    let d = deck();
+    for ranking in [
+        ShortDeckRanking::StraightBeatsTrips,
+        ShortDeckRanking::TripsBeatStraight,
+    ] {
+        let mut pairs = Vec::with_capacity(376_992);
+        for a in 0..36 {
+            for b in a + 1..36 {
+                for c in b + 1..36 {
+                    for e in c + 1..36 {
+                        for f in e + 1..36 {
+                            let five = [d[a], d[b], d[c], d[e], d[f]];
+                            pairs.push((short_deck(&five, ranking).unwrap(), key5(&five, ranking)));
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(pairs.len(), 376_992);
+        assert_same_order(pairs);
+    }
+}
+
+/// Random 6- and 7-card hands: the best of their five-card subsets.
+#[test]
+fn six_and_seven_card_hands_are_their_best_five() {
+    let mut state = 0x5eed_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for ranking in [
+        ShortDeckRanking::StraightBeatsTrips,
+        ShortDeckRanking::TripsBeatStraight,
+    ] {
+        let mut pairs = Vec::new();
+        for i in 0..20_000 {
+            let mut d = deck();
+            let n = 6 + i % 2;
+            for k in 0..n {
+                let j = k + (next() % (36 - k) as u64) as usize;
+                d.swap(k, j);
+            }
+            let hand = &d[..n];
+            let (value, five) = short_deck_best_five(hand, ranking).unwrap();
+            assert_eq!(short_deck(&five, ranking).unwrap(), value);
+            assert!(five.iter().all(|c| hand.contains(c)));
+            pairs.push((value, best_key(hand, ranking)));
+        }
+        assert_same_order(pairs);
+    }
+}
+
+#[test]
+fn worked_short_deck_hands() {
+    let v = |t: &str| short_deck(&parse_cards(t).unwrap(), ShortDeckRanking::default()).unwrap();
+    let trips = |t: &str| {
+        short_deck(
+            &parse_cards(t).unwrap(),
+            ShortDeckRanking::TripsBeatStraight,
+        )
+        .unwrap()
+    };
+    // A flush beats a full house; quads beat a flush.
+    let flush = v("Ah Jh 9h 7h 6h Kd Kc");
+    let full = v("Ks Kd Kc 7s 7d Ah 9c");
+    assert!(flush > full && flush.category() == Category::Flush);
+    assert!(v("7s 7d 7c 7h Ah 9c 6d") > flush);
+    // A-6-7-8-9 is the lowest straight, above three of a kind by default.
+    let low = v("Ah 6d 7c 8s 9h Kd Jc");
+    assert_eq!(low.name(), "Straight, nine high");
+    assert_eq!(low.category(), Category::Straight);
+    assert!(low < v("6d 7c 8s 9h Th Kd Ac"));
+    assert!(low > v("Ks Kd Kc 7s 6d Ah 9c"));
+    // ... and below it when three of a kind beats a straight.
+    assert!(trips("Ah 6d 7c 8s 9h Kd Jc") < trips("Ks Kd Kc 7s 6d Ah 9c"));
+    // A-6-7-8-9 suited is the lowest straight flush, above quads.
+    let sf = v("Ah 6h 7h 8h 9h Kd Jc");
+    assert_eq!(sf.name(), "Straight flush, nine high");
+    assert!(sf > v("7s 7d 7c 7h Ah 9c 6d") && sf < v("6h 7h 8h 9h Th Kd Jc"));
+    let (_, five) = short_deck_best_five(
+        &parse_cards("Ah 6d 7c 8s 9h Kd Jc").unwrap(),
+        Default::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        five.map(|c| c.to_string()),
+        ["9h", "8s", "7c", "6d", "Ah"].map(String::from)
+    );
+    // A card below six is refused, naming it.
+    let e = short_deck(&parse_cards("5h 6d 7c 8s 9h").unwrap(), Default::default()).unwrap_err();
+    assert!(e.to_string().contains("5h is not in the short deck"), "{e}");
+    assert!(short_deck(&parse_cards("6d 7c 8s 9h").unwrap(), Default::default()).is_err());
+}
