@@ -180,6 +180,56 @@ def test_eval_royal_flush(capsys: pytest.CaptureFixture[str]) -> None:
     assert "best five: Ah Kh Qh Jh Th" in out
 
 
+def test_eval_omaha_hilo_names_the_high_and_the_low(capsys: pytest.CaptureFixture[str]) -> None:
+    board = "2c 3d 4h 9s 8c"
+    code, out, err = run(
+        capsys, "eval", "--game", "omaha-hilo", "--board", board, "Ah 2d Ks Qs", "As Kd 5c 6h"
+    )
+    assert code == 0 and err == ""
+    assert "board: 2c 3d 4h 9s 8c" in out
+    # A-2 and 3-4-8: an eight-four low; 5-6 and 2-3-4: a six-high straight
+    # and the wheel low, which wins both halves.
+    assert "low:       Eight-four low (8c 4h 3d 2d Ah)" in out
+    assert "hand 2 wins with Straight, six high" in out
+    assert "hand 2 wins the low with Five-four low" in out
+    code, out, _ = run(
+        capsys,
+        "eval",
+        "--json",
+        "--game",
+        "omaha-hilo",
+        "--board",
+        board,
+        "Qh Qd Jc Tc",
+        "Ah 2d Ks Qs",
+    )
+    payload = json.loads(out)
+    assert payload["winners"] == [0] and payload["low_winners"] == [1]
+    assert "low" not in payload["hands"][0]
+    assert payload["hands"][1]["low"]["name"] == "Eight-four low"
+    assert payload["hands"][0]["value"] == holecards.evaluate_omaha("Qh Qd Jc Tc", board).value
+
+
+def test_eval_omaha_needs_a_board_and_four_hole_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "eval", "--game", "omaha", "Ah Kd Qs Jc")
+    assert code == 2 and "--game omaha needs --board" in err and "Traceback" not in err
+    code, _, err = run(capsys, "eval", "--game", "omaha", "--board", "2c 3d 4h", "Ah Kd")
+    assert code == 2 and "Omaha needs 4, 5 or 6 hole cards, got 2" in err
+
+
+def test_eval_short_deck_and_a_shared_board(capsys: pytest.CaptureFixture[str]) -> None:
+    hands = ["Ah 6d 7c 8s 9h Kd Jc", "Ks Kd Kc 7s 6d Ah 9c"]
+    code, out, _ = run(capsys, "eval", "--game", "short-deck", *hands)
+    assert code == 0 and "hand 1 wins with Straight, nine high" in out
+    code, out, _ = run(capsys, "eval", "--game", "short-deck", "--trips-beat-straight", *hands)
+    assert "hand 2 wins with Three of a kind, kings" in out
+    code, _, err = run(capsys, "eval", "--game", "short-deck", "5h 6d 7c 8s 9h")
+    assert code == 2 and "5h is not in the short deck" in err
+    # hold'em with a board: each argument is a player's hole cards
+    code, out, _ = run(capsys, "eval", "AhAd", "KhKd", "--board", "2c3d4h5s9c")
+    assert "hand 1 wins with Straight, five high" in out
+
+
 def test_eval_cards_as_separate_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "eval", "Ah", "Kh", "Qh", "Jh", "Th")
     assert code == 0
