@@ -25,6 +25,14 @@ impl Card {
         }
     }
 
+    /// The card with this index, which the caller has already checked is
+    /// below 52 (for the batch paths, which check a whole row at once).
+    #[inline]
+    pub(crate) const fn from_checked_index(index: u8) -> Card {
+        debug_assert!(index < 52);
+        Card(index)
+    }
+
     /// The card with this rank (0 = deuce .. 12 = ace) and suit (0 = c .. 3 = s).
     pub fn from_parts(rank: u8, suit: u8) -> Result<Card> {
         if rank >= 13 || suit >= 4 {

@@ -101,6 +101,13 @@ pub(crate) fn nonflush(key: u64) -> u16 {
     LOOKUP[nonflush_slot(key) & (LOOKUP.len() - 1)]
 }
 
+/// The value of five cards of one suit, from their 13-bit rank mask (the
+/// flush table's copy at `LOOKUP`'s end: flushes and straight flushes).
+#[inline]
+pub(crate) fn flush_value(ranks: u16) -> u16 {
+    LOOKUP[(LOOKUP_FLUSH + (ranks & 0x1fff) as usize) & (LOOKUP.len() - 1)]
+}
+
 /// Value of seven distinct card indices (each below 52). Unchecked: other
 /// input gives a meaningless value, never a panic.
 ///
