@@ -71,3 +71,21 @@ def test_peers_order_hands_as_holecards_does(name: str) -> None:
     if not higher_better:
         # the same scale, upside down: 1 (royal flush) .. 7462 (seven high)
         assert [7463 - v for v in theirs] == ours
+
+
+def test_phevaluator_omaha_is_holecards_omaha_high() -> None:
+    """On random Omaha hands of four hole cards and a five-card board (the
+    hands phevaluator's evaluate_omaha_cards takes, board first), its number
+    is exactly ``7463 -`` holecards' Omaha high value, one hand at a time and
+    in the batch."""
+    peer: Any = pytest.importorskip("phevaluator")
+    rng = random.Random(20240608)
+    deals = [rng.sample(range(52), 9) for _ in range(HANDS)]
+    import numpy as np
+
+    hole = np.array([d[:4] for d in deals], dtype=np.uint8)
+    board = np.array([d[4:] for d in deals], dtype=np.uint8)
+    batch = holecards.evaluate_omaha_many(hole, board).tolist()
+    for d, value in zip(deals, batch):
+        theirs = peer.evaluate_omaha_cards(*d[4:], *d[:4])
+        assert 7463 - theirs == value == holecards.evaluate_omaha(d[:4], d[4:]).value, d
