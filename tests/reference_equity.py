@@ -161,3 +161,66 @@ def reference_equity(
         ties=ties,
         boards=boards,
     )
+
+
+# ---------------------------------------------------------------------------
+# Omaha: known hands of 4 to 6 cards, each playing exactly two of them with
+# three board cards; every completion of the board equally likely. In hi/lo
+# each pot is split between the best high and the best eight-or-better low
+# (the whole pot to the high when no low qualifies), each half among its
+# ties.
+
+
+class OmahaReference(NamedTuple):
+    equities: List[Fraction]
+    high_shares: List[Fraction]
+    low_shares: List[Fraction]
+    scoops: List[int]
+    deals: int
+
+
+def reference_omaha_equity(
+    hands: Sequence[str], board: str = "", dead: str = "", hilo: bool = False
+) -> OmahaReference:
+    """Exact Omaha equity of known hands by enumerating every board."""
+    held = [[parse_card(c) for c in split_cards(h)] for h in hands]
+    known = [parse_card(c) for c in split_cards(board)]
+    out = [parse_card(c) for c in split_cards(dead)]
+    used = {c for h in held for c in h} | set(known) | set(out)
+    stub = [(r, s) for r in range(13) for s in range(4) if (r, s) not in used]
+    n = len(held)
+    equities = [Fraction(0)] * n
+    highs_won = [Fraction(0)] * n
+    lows_won = [Fraction(0)] * n
+    scoops = [0] * n
+    deals = 0
+    for extra in itertools.combinations(stub, 5 - len(known)):
+        full = known + list(extra)
+        deals += 1
+        highs = [reference_eval.omaha_high(h, full) for h in held]
+        best = max(highs)
+        high_part = [
+            Fraction(1, highs.count(best)) if highs[i] == best else Fraction(0) for i in range(n)
+        ]
+        lows = [reference_eval.omaha_low8(h, full) if hilo else None for h in held]
+        found = [low for low in lows if low is not None]
+        for i in range(n):
+            highs_won[i] += high_part[i]
+            if found:
+                best_low = min(found)
+                low_part = (
+                    Fraction(1, found.count(best_low)) if lows[i] == best_low else Fraction(0)
+                )
+                lows_won[i] += low_part
+                share = (high_part[i] + low_part) / 2
+            else:
+                share = high_part[i]
+            equities[i] += share
+            scoops[i] += share == 1
+    return OmahaReference(
+        [e / deals for e in equities],
+        [h / deals for h in highs_won],
+        [lo / deals for lo in lows_won],
+        scoops,
+        deals,
+    )

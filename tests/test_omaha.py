@@ -246,3 +246,63 @@ def test_worked_short_deck_hands():
         hc.evaluate_short_deck("5h 6d 7c 8s 9h")
     with pytest.raises(hc.CardError):
         hc.evaluate_short_deck("6d 7c 8s 9h")
+
+
+# ---------------------------------------------------------------------------
+# Omaha equity.
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(2, 3).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.sampled_from([4, 5]),
+            st.permutations(list(range(28)) + list(range(40, 52))),
+        )
+    ),
+    st.booleans(),
+)
+def test_omaha_equity_on_the_turn_is_the_reference(spot, hilo):
+    """Every river card of a turn spot, against the plain-Python enumerator."""
+    import reference_equity as refeq
+
+    n, size, deck = spot
+    names = [ref.card_text(ref.from_index(c)) for c in deck]
+    hands = ["".join(names[i * size : (i + 1) * size]) for i in range(n)]
+    board = "".join(names[n * size : n * size + 4])
+    got = hc.omaha_equity(hands, board, hilo=hilo)
+    want = refeq.reference_omaha_equity(hands, board, hilo=hilo)
+    assert got.exact and got.deals == want.deals
+    for g, w in zip(got.equities, want.equities):
+        assert abs(g - float(w)) < 1e-12
+    for g, w in zip(got.high_shares, want.high_shares):
+        assert abs(g - float(w)) < 1e-12
+    for g, w in zip(got.low_shares, want.low_shares):
+        assert abs(g - float(w)) < 1e-12
+    assert got.scoops == want.scoops
+
+
+def test_omaha_equity_monte_carlo_and_errors():
+    exact = hc.omaha_equity(["AsAhKsKh", "QdJdTc9c"], "2s7hQc")
+    mc = hc.omaha_equity(["AsAhKsKh", "QdJdTc9c"], "2s7hQc", trials=100_000, seed=3, threads=1)
+    again = hc.omaha_equity(["AsAhKsKh", "QdJdTc9c"], "2s7hQc", trials=100_000, seed=3)
+    assert mc.equities == again.equities and mc.seed == 3 and not mc.exact
+    assert abs(mc.equities[0] - exact.equities[0]) < 0.01
+    assert hc.omaha_equity(["AsAhKsKh", "QdJdTc9c"], trials=1000).seed is not None
+    with pytest.raises(hc.CardError, match="Omaha needs 4, 5 or 6 hole cards, got 2"):
+        hc.omaha_equity(["AsAh", "QdJdTc9c"])
+    with pytest.raises(hc.CardError, match="duplicate card As"):
+        hc.omaha_equity(["AsAhKsKh", "QdJdTc9c"], "As2c3c")
+    with pytest.raises(hc.ConfigError, match="2 to 10 players"):
+        hc.omaha_equity(["AsAhKsKh"])
+    with pytest.raises(TypeError):
+        hc.omaha_equity("AsAhKsKh")  # type: ignore[arg-type]
+
+
+def test_ctrl_c_stops_omaha_equity():
+    assert_stops_on_ctrl_c(
+        """
+        omaha_equity(["AsAhKsKh", "QdJdTc9c"], trials=10**10, seed=1)
+        """
+    )

@@ -44,7 +44,14 @@ from ._core import (
     icm,
     parse_cards,
 )
-from ._equity import EquityGrid, EquityResult, equity, equity_grid
+from ._equity import (
+    EquityGrid,
+    EquityResult,
+    OmahaEquityResult,
+    equity,
+    equity_grid,
+    omaha_equity,
+)
 from ._evaluate import evaluate_many, evaluate_omaha_many
 from .enums import ActionKind, Category, EventKind, IllegalReason, Street, Structure
 from .errors import *
@@ -95,6 +102,8 @@ __all__ = [
     "EquityResult",
     "equity",
     "equity_grid",
+    "omaha_equity",
+    "OmahaEquityResult",
     "evaluate",
     "evaluate_many",
     "evaluate_low8",

@@ -128,6 +128,8 @@ __all__ = [
     "ShortDeckRank",
     "evaluate_short_deck",
     "_restore_short_deck_rank",
+    "OmahaEquityResult",
+    "_omaha_equity",
     "Rules",
     "Hand",
     "LegalActions",
@@ -349,6 +351,39 @@ def evaluate_short_deck(
     cards: Union[str, Iterable[_CardLike]], *, trips_beat_straight: bool = False
 ) -> ShortDeckRank: ...
 def _restore_short_deck_rank(cards: int, trips_beat_straight: bool) -> ShortDeckRank: ...
+
+@final
+class OmahaEquityResult:
+    """The answer of ``holecards.omaha_equity``."""
+
+    @property
+    def equities(self) -> list[float]: ...
+    @property
+    def high_shares(self) -> list[float]: ...
+    @property
+    def low_shares(self) -> list[float]: ...
+    @property
+    def scoops(self) -> list[int]: ...
+    @property
+    def low_deals(self) -> int: ...
+    @property
+    def deals(self) -> int: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def seed(self) -> Optional[int]: ...
+    @property
+    def hilo(self) -> bool: ...
+
+def _omaha_equity(
+    hands: list[Any],
+    board: Any = None,
+    dead: Any = None,
+    hilo: bool = False,
+    trials: Optional[int] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> OmahaEquityResult: ...
 
 MAX_SEATS: int
 MIN_SEATS: int

@@ -16,9 +16,25 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
-from ._core import Card, EquityResult, Range, _equity, _equity_grid
+from ._core import (
+    Card,
+    EquityResult,
+    OmahaEquityResult,
+    Range,
+    _equity,
+    _equity_grid,
+    _omaha_equity,
+)
 
-__all__ = ["equity", "equity_grid", "EquityGrid", "EquityResult", "RANKS"]
+__all__ = [
+    "equity",
+    "equity_grid",
+    "omaha_equity",
+    "EquityGrid",
+    "EquityResult",
+    "OmahaEquityResult",
+    "RANKS",
+]
 
 Player = Union[str, Range, Sequence[Union[Card, str, int]]]
 Cards = Union[str, Sequence[Union[Card, str, int]], None]
@@ -57,6 +73,35 @@ def equity(
     if isinstance(players, (str, Range)):
         raise TypeError("players is a list: one hand or range per player, e.g. ['AhKh', 'QsQd']")
     return _equity(list(players), board, dead, trials, seed, threads, target_std_error, progress)
+
+
+def omaha_equity(
+    hands: Sequence[Cards],
+    board: Cards = "",
+    dead: Cards = "",
+    *,
+    hilo: bool = False,
+    trials: Optional[int] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> OmahaEquityResult:
+    """Omaha equity of 2 to 10 known hands of 4, 5 or 6 cards each
+    (``"AsAhKsKh"``), on a ``board`` of 0, 3, 4 or 5 known cards, with
+    ``dead`` cards out. Each hand plays exactly two hole cards and three
+    board cards.
+
+    ``hilo=True`` splits each pot between the best high and the best
+    eight-or-better low (the whole pot to the high when no low qualifies;
+    each half among its ties): ``high_shares``, ``low_shares`` and
+    ``scoops`` say how. ``trials=None`` enumerates every board exactly;
+    ``trials=N`` samples N boards from ``seed`` (from the operating system
+    when None, reported as ``result.seed``), the same result on any number
+    of ``threads``. Ctrl-C stops the computation within a fraction of a
+    second.
+    """
+    if isinstance(hands, str):
+        raise TypeError("hands is a list: one hand per player, e.g. ['AsAhKsKh', 'QdJdTc9c']")
+    return _omaha_equity(list(hands), board, dead, hilo, trials, seed, threads)
 
 
 class EquityGrid:

@@ -356,3 +356,120 @@ equity_function!(
         Ok((eq::grid_names(), cells, q.method.seed()))
     }
 );
+
+/// The answer of `holecards.omaha_equity`.
+#[pyclass(module = "holecards", name = "OmahaEquityResult", frozen)]
+#[derive(Clone)]
+pub struct OmahaEquityResult {
+    r: eq::omaha::OmahaEquity,
+    hilo: bool,
+}
+
+#[pymethods]
+impl OmahaEquityResult {
+    /// Each player's share of the pot over the deals (sums to 1).
+    #[getter]
+    fn equities(&self) -> Vec<f64> {
+        self.r.equities()
+    }
+    /// Each player's average fraction of the high (the high half's winners
+    /// in hi/lo; the pot's in Omaha).
+    #[getter]
+    fn high_shares(&self) -> Vec<f64> {
+        let d = (eq::omaha::POT * self.r.deals.max(1)) as f64;
+        self.r.high_shares.iter().map(|&s| s as f64 / d).collect()
+    }
+    /// Each player's average fraction of the low (0 on deals without a
+    /// qualifying low; all 0 unless `hilo`).
+    #[getter]
+    fn low_shares(&self) -> Vec<f64> {
+        let d = (eq::omaha::POT * self.r.deals.max(1)) as f64;
+        self.r.low_shares.iter().map(|&s| s as f64 / d).collect()
+    }
+    /// Deals each player won the whole pot alone (the high and the low, or
+    /// the high when no low qualified).
+    #[getter]
+    fn scoops(&self) -> Vec<u64> {
+        self.r.scoops.clone()
+    }
+    /// Deals on which some low qualified (hi/lo).
+    #[getter]
+    fn low_deals(&self) -> u64 {
+        self.r.low_deals
+    }
+    /// Boards enumerated or sampled.
+    #[getter]
+    fn deals(&self) -> u64 {
+        self.r.deals
+    }
+    /// Whether every board was enumerated.
+    #[getter]
+    fn exact(&self) -> bool {
+        self.r.exact
+    }
+    /// The Monte Carlo seed (None when exact).
+    #[getter]
+    fn seed(&self) -> Option<u64> {
+        self.r.seed
+    }
+    /// Whether the pot was split high / eight-or-better low.
+    #[getter]
+    fn hilo(&self) -> bool {
+        self.hilo
+    }
+    fn __repr__(&self) -> String {
+        let eqs: Vec<String> = self
+            .r
+            .equities()
+            .iter()
+            .map(|e| format!("{e:.4}"))
+            .collect();
+        format!(
+            "OmahaEquityResult(equities=[{}], deals={}, exact={}, hilo={})",
+            eqs.join(", "),
+            self.r.deals,
+            if self.r.exact { "True" } else { "False" },
+            if self.hilo { "True" } else { "False" }
+        )
+    }
+}
+
+/// Omaha equity of known hands (`holecards.omaha_equity`).
+#[pyfunction]
+#[pyo3(signature = (hands, board=None, dead=None, hilo=false, trials=None, seed=None, threads=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn _omaha_equity(
+    py: Python<'_>,
+    hands: Vec<Bound<'_, PyAny>>,
+    board: Option<&Bound<'_, PyAny>>,
+    dead: Option<&Bound<'_, PyAny>>,
+    hilo: bool,
+    trials: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = crate::args::seed_arg)] seed: Option<u64>,
+    #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
+) -> PyResult<OmahaEquityResult> {
+    let hands: Vec<Vec<CoreCard>> = hands
+        .iter()
+        .map(crate::cards::to_cards)
+        .collect::<PyResult<_>>()?;
+    let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
+    let method = match trials.filter(|t| !t.is_none()) {
+        Some(t) => eq::omaha::OmahaMethod::MonteCarlo {
+            trials: crate::args::as_u64(t).ok_or_else(|| {
+                to_py(
+                    BadArgument::Trials {
+                        given: crate::args::short_repr(t),
+                    }
+                    .error(),
+                )
+            })?,
+            seed,
+        },
+        None => eq::omaha::OmahaMethod::Exact,
+    };
+    let control = Control::new();
+    let r = supervise(py, None, &control, false, || {
+        eq::omaha::omaha_equity(&hands, &board, &dead, hilo, method, threads, &control)
+    })?;
+    Ok(OmahaEquityResult { r, hilo })
+}
