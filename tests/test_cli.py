@@ -447,3 +447,33 @@ def test_convert_writes_two_parquet_tables(
     assert set(hands.column("status").to_pylist()) == {"ok"}
     assert sum(sum(s) for s in hands.column("final_stacks").to_pylist()) == 108 * 6 * 10_000
     assert actions.num_rows > 108 * 6
+
+
+def test_equity_for_omaha_games(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["equity", "--game", "omaha-hilo", "AsAh2d3c", "KsKd8h9h", "--board", "4s 5d Jc"]
+    code, out, err = run(capsys, *args, "--json")
+    assert code == 0 and "Traceback" not in err
+    payload = json.loads(out)
+    want = holecards.omaha_equity(["AsAh2d3c", "KsKd8h9h"], "4s5dJc", hilo=True)
+    assert payload["equities"] == want.equities and payload["scoops"] == want.scoops
+    assert payload["deals"] == 820 and payload["exact"] is True
+    code, out, _ = run(capsys, *args)
+    assert code == 0 and "omaha-hilo equity (exact, 820 boards)" in out
+    assert f"{100 * want.low_shares[0]:.2f}%" in out
+    code, out, _ = run(
+        capsys,
+        "equity",
+        "--game",
+        "omaha",
+        "AsAhKsKh",
+        "QdJdTc9c",
+        "--trials",
+        "20000",
+        "--seed",
+        "2",
+    )
+    assert code == 0 and "Monte Carlo, seed 2, 20,000 boards" in out
+    code, _, err = run(capsys, "equity", "--game", "omaha", "AsAh", "KsKd8h9h")
+    assert code == 2 and "Omaha needs 4, 5 or 6 hole cards, got 2" in err
+    code, _, err = run(capsys, "equity", "--game", "omaha", "AsAhKsKh", "--grid")
+    assert code == 2 and "--grid is for hold'em" in err

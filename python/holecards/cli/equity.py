@@ -4,7 +4,9 @@ How often each player wins: each PLAYER is two cards (AhKh), one card
 (Ah) or a range (TT+,AQs+ / AA:0.5,KK / random / 15%). Exact enumeration
 unless --trials or --target-se is given. With --grid, every one of the
 169 starting hands against the PLAYERs given (the opponents), as a 13x13
-table (and a PNG heat map with --png).
+table (and a PNG heat map with --png). With --game omaha or omaha-hilo,
+each PLAYER is a known Omaha hand of 4 to 6 cards (AsAhKsKh); omaha-hilo
+also shows each player's shares of the high and of the low, and scoops.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
         target_std_error=args.target_se,
         progress=bar,
     )
+    if args.game != "holdem":
+        return _run_omaha(args, out, console)
     if args.png and not args.grid:
         raise CliError("--png draws the --grid picture: add --grid")
     if args.png and args.json:
@@ -106,11 +110,75 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _run_omaha(args: argparse.Namespace, out: TextIO, console: Any) -> int:
+    """Omaha equity of known hands (no ranges, grid or target error yet)."""
+    from rich.table import Table
+
+    from .._equity import omaha_equity
+
+    for flag, given in (("--grid", args.grid), ("--target-se", args.target_se is not None)):
+        if given:
+            raise CliError(f"{flag} is for hold'em; --game {args.game} takes known hands")
+    if len(args.players) < 2:
+        raise CliError("equity needs at least two players")
+    hilo = args.game == "omaha-hilo"
+    result = omaha_equity(
+        args.players,
+        args.board,
+        args.dead,
+        hilo=hilo,
+        trials=args.trials,
+        seed=args.seed,
+        threads=args.threads,
+    )
+    if args.json:
+        import json
+
+        payload = {
+            "game": args.game,
+            "players": list(args.players),
+            "equities": result.equities,
+            "high_shares": result.high_shares,
+            "low_shares": result.low_shares,
+            "scoops": result.scoops,
+            "low_deals": result.low_deals,
+            "deals": result.deals,
+            "exact": result.exact,
+            "seed": result.seed,
+        }
+        print(json.dumps(payload), file=out)
+        return 0
+    how = "exact" if result.exact else f"Monte Carlo, seed {result.seed}"
+    table = Table(title=f"{args.game} equity ({how}, {result.deals:,} boards)")
+    columns = ("player", "hand", "equity") + (("high", "low", "scoop") if hilo else ())
+    for name in columns:
+        table.add_column(name, justify="left" if name in ("player", "hand") else "right")
+    for i, hand in enumerate(args.players):
+        row = [str(i + 1), hand, f"{100 * result.equities[i]:.2f}%"]
+        if hilo:
+            row += [
+                f"{100 * result.high_shares[i]:.2f}%",
+                f"{100 * result.low_shares[i]:.2f}%",
+                f"{100 * result.scoops[i] / result.deals:.2f}%",
+            ]
+        table.add_row(*row)
+    console.print(table)
+    if hilo:
+        console.print(f"a low qualified on {100 * result.low_deals / result.deals:.2f}% of boards")
+    return 0
+
+
 def add_parser(commands: Any) -> None:
     """The ``equity`` command's arguments."""
     eq = command(commands, __doc__)
     eq.add_argument("players", nargs="+", metavar="PLAYER", help="a hand, one card, or a range")
     eq.add_argument("--board", default="", help="known board cards, e.g. 2c7d9h")
+    eq.add_argument(
+        "--game",
+        choices=("holdem", "omaha", "omaha-hilo"),
+        default="holdem",
+        help="holdem (default), or omaha / omaha-hilo with known 4- to 6-card hands",
+    )
     eq.add_argument("--dead", default="", help="dead cards, e.g. As")
     add_int(eq, "--trials", 1, 10**15, "Monte Carlo deals (default: exact)")
     eq.add_argument(
