@@ -11,7 +11,7 @@ use super::{uniform, Control};
 use crate::card::{check_distinct, Card, CardSet};
 use crate::error::{Error, Result};
 use crate::eval::low::omaha_low;
-use crate::eval::omaha::{omaha_high_value, OMAHA_HOLE_CARDS};
+use crate::eval::omaha::{OmahaBoard, OMAHA_HOLE_CARDS};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -145,8 +145,9 @@ impl Setup<'_> {
     fn evaluate(&self, full_board: &[Card], out: &mut OmahaEquity) {
         let mut highs = [0u16; 10];
         let mut lows = [0u16; 10];
+        let board = OmahaBoard::new(full_board);
         for (i, h) in self.hands.iter().enumerate() {
-            highs[i] = omaha_high_value(h, full_board);
+            highs[i] = board.high(h);
             if self.hilo {
                 lows[i] = omaha_low(h, full_board).map_or(0, |(m, _)| 255 - m as u16);
             }

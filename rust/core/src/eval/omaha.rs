@@ -164,54 +164,80 @@ fn rank_tables() -> &'static RankTables {
 /// five distinct ranks, so the best of the two is the hand's value.
 #[inline]
 pub(crate) fn omaha_high_value(hole: &[Card], board: &[Card]) -> u16 {
-    let t = rank_tables();
-    let mut pair_idx = [0usize; 15];
-    let mut np = 0;
-    for i in 0..hole.len() {
-        for j in i + 1..hole.len() {
-            pair_idx[np] = t.pair[13 * hole[i].rank() as usize + hole[j].rank() as usize] as usize;
-            np += 1;
-        }
-    }
-    // Each board triple's row, then each hole pair's best over the rows:
-    // the reads are independent, and each pair's maximum stays in a
-    // register.
-    let mut rows = [0usize; 10];
-    let mut nt = 0;
-    let n = board.len();
-    for a in 0..n {
-        for b in a + 1..n {
-            for c in b + 1..n {
-                let ti = t.triple[169 * board[a].rank() as usize
-                    + 13 * board[b].rank() as usize
-                    + board[c].rank() as usize] as usize;
-                rows[nt] = PAIRS * ti;
-                nt += 1;
+    OmahaBoard::new(board).high(hole)
+}
+
+/// A board's part of [`omaha_high_value`], worked out once for all the
+/// hands played against it (equity evaluates every player on each board):
+/// the rows of its triples in the rank table, and the one suit, if any,
+/// with three or more of its cards.
+pub(crate) struct OmahaBoard {
+    rows: [usize; 10],
+    triples: usize,
+    /// The flush suit's board ranks (0 when no suit has three cards).
+    flush_ranks: u16,
+    flush_suit: u8,
+}
+
+impl OmahaBoard {
+    pub(crate) fn new(board: &[Card]) -> OmahaBoard {
+        let t = rank_tables();
+        let mut rows = [0usize; 10];
+        let mut nt = 0;
+        let n = board.len();
+        for a in 0..n {
+            for b in a + 1..n {
+                for c in b + 1..n {
+                    let ti = t.triple[169 * board[a].rank() as usize
+                        + 13 * board[b].rank() as usize
+                        + board[c].rank() as usize] as usize;
+                    rows[nt] = PAIRS * ti;
+                    nt += 1;
+                }
             }
         }
+        // a suit with three or more board cards: at most one on five cards
+        let mut on_board = [0u16; 4];
+        for c in board {
+            on_board[c.suit() as usize] |= 1 << c.rank();
+        }
+        let (flush_suit, flush_ranks) = (0..4u8)
+            .map(|s| (s, on_board[s as usize]))
+            .find(|&(_, m)| m.count_ones() >= 3)
+            .unwrap_or((0, 0));
+        OmahaBoard {
+            rows,
+            triples: nt,
+            flush_ranks,
+            flush_suit,
+        }
     }
-    let mut best = 0u16;
-    for &p in &pair_idx[..np] {
-        let m = rows[..nt]
+
+    /// The best high hand of `hole` (4 to 6 cards) on this board.
+    #[inline]
+    pub(crate) fn high(&self, hole: &[Card]) -> u16 {
+        let t = rank_tables();
+        let rows = &self.rows[..self.triples];
+        // Each hole pair's best over the board's rows: the reads are
+        // independent, and each pair's maximum stays in a register.
+        let mut best = 0u16;
+        for i in 0..hole.len() {
+            for j in i + 1..hole.len() {
+                let p = t.pair[13 * hole[i].rank() as usize + hole[j].rank() as usize] as usize;
+                let m = rows.iter().fold(0u16, |m, &row| m.max(t.value[row + p]));
+                best = best.max(m);
+            }
+        }
+        if self.flush_ranks == 0 {
+            return best;
+        }
+        let in_hand = hole
             .iter()
-            .fold(0u16, |m, &row| m.max(t.value[row + p]));
-        best = best.max(m);
-    }
-    // Flushes: a suit with three or more board cards (at most one suit of a
-    // board of five) and two or more hole cards.
-    let mut on_board = [0u16; 4];
-    for c in board {
-        on_board[c.suit() as usize] |= 1 << c.rank();
-    }
-    let Some(s) = (0..4).find(|&s| on_board[s].count_ones() >= 3) else {
-        return best;
-    };
-    let on_board = on_board[s];
-    let in_hand = hole
-        .iter()
-        .filter(|c| c.suit() as usize == s)
-        .fold(0u16, |m, c| m | 1 << c.rank());
-    if in_hand.count_ones() >= 2 {
+            .filter(|c| c.suit() == self.flush_suit)
+            .fold(0u16, |m, c| m | 1 << c.rank());
+        if in_hand.count_ones() < 2 {
+            return best;
+        }
         let bits = |mut m: u16| {
             let mut out = [0u16; 6];
             let mut k = 0;
@@ -223,7 +249,7 @@ pub(crate) fn omaha_high_value(hole: &[Card], board: &[Card]) -> u16 {
             (out, k)
         };
         let (hb, nh) = bits(in_hand);
-        let (bb, nb) = bits(on_board);
+        let (bb, nb) = bits(self.flush_ranks);
         for i in 0..nh {
             for j in i + 1..nh {
                 for x in 0..nb {
@@ -236,8 +262,8 @@ pub(crate) fn omaha_high_value(hole: &[Card], board: &[Card]) -> u16 {
                 }
             }
         }
+        best
     }
-    best
 }
 
 /// The value of the best Omaha high hand: exactly two of `hole` (4 to 6
