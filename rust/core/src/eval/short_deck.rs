@@ -217,6 +217,33 @@ pub fn short_deck_best_five(
 }
 
 /// The value of the best short-deck hand of 5, 6 or 7 cards.
+///
+/// Most hands are valued by the standard evaluator at once: its best five
+/// are also the short-deck best unless the orders disagree on the hand,
+/// which needs the ranks A-6-7-8-9 (a straight here) or, when trips beat a
+/// straight, a straight and trips. Those hands take the best of their
+/// five-card subsets. (A flush and a full house, which the orders also rank
+/// differently, never meet in seven cards: five of a suit leave two other
+/// cards, which a set takes, and no pair is left.)
 pub fn short_deck(cards: &[Card], ranking: ShortDeckRanking) -> Result<ShortDeckValue> {
-    Ok(short_deck_five(cards, ranking)?.0)
+    check_short_deck(cards)?;
+    let standard = super::evaluate_unchecked(cards);
+    let mut counts = [0u8; 13];
+    for c in cards {
+        counts[c.rank() as usize] += 1;
+    }
+    let a6789 = [ACE, 4, 5, 6, NINE].iter().all(|&r| counts[r as usize] > 0);
+    let trips = counts.iter().any(|&n| n >= 3);
+    let category = standard.category();
+    let differs = a6789
+        || (ranking == ShortDeckRanking::TripsBeatStraight
+            && trips
+            && category == Category::Straight);
+    if differs {
+        return Ok(short_deck_five(cards, ranking)?.0);
+    }
+    Ok(ShortDeckValue {
+        order: order_table(ranking)[standard.0 as usize],
+        standard: standard.0,
+    })
 }
