@@ -49,11 +49,10 @@ by_value!(HandRank);
 
 impl HandRank {
     pub fn new(value: HandValue, cards: &[CoreCard]) -> HandRank {
-        let mut set = CardSet::default();
-        for &c in cards {
-            set.insert(c);
+        HandRank {
+            value,
+            cards: card_set(cards),
         }
-        HandRank { value, cards: set }
     }
 }
 
@@ -232,30 +231,41 @@ impl LowRank {
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (u64,))> {
         let restore = py.import("holecards._core")?.getattr("_restore_low_rank")?;
-        let mut set = CardSet::default();
-        for c in self.cards {
-            set.insert(c);
-        }
-        Ok((restore, (set.0,)))
+        Ok((restore, (card_set(&self.cards).0,)))
     }
 }
 
 /// Unpickles a `LowRank` from its five cards (a bit set), checked.
 #[pyfunction]
 pub fn _restore_low_rank(cards: &Bound<'_, PyAny>) -> PyResult<LowRank> {
-    let bad = || {
-        crate::errors::to_py(holecards_core::Error::bad_cards(
-            "not a valid pickled low rank".into(),
-        ))
-    };
+    let list = five_from_mask(cards, "low rank")?;
+    match low::low8_cards(&list).map_err(|_| bad_pickle("low rank"))? {
+        Some((value, cards)) => Ok(LowRank { value, cards }),
+        None => Err(bad_pickle("low rank")),
+    }
+}
+
+/// Cards as a bit set (as a rank keeps them, and as it is pickled).
+fn card_set(cards: &[CoreCard]) -> CardSet {
+    let mut set = CardSet::default();
+    for &c in cards {
+        set.insert(c);
+    }
+    set
+}
+
+/// The five cards of a pickled rank's bit set, or the error naming `what`.
+fn five_from_mask(cards: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<CoreCard>> {
     let mask = crate::args::as_u64(cards)
         .filter(|m| m >> 52 == 0 && m.count_ones() == 5)
-        .ok_or_else(bad)?;
-    let list: Vec<CoreCard> = CardSet(mask).iter().collect();
-    match low::low8_cards(&list).map_err(|_| bad())? {
-        Some((value, cards)) => Ok(LowRank { value, cards }),
-        None => Err(bad()),
-    }
+        .ok_or_else(|| bad_pickle(what))?;
+    Ok(CardSet(mask).iter().collect())
+}
+
+fn bad_pickle(what: &str) -> PyErr {
+    crate::errors::to_py(holecards_core::Error::bad_cards(format!(
+        "not a valid pickled {what}"
+    )))
 }
 
 /// The best eight-or-better low (ace-to-five: five distinct ranks, eight or
@@ -386,11 +396,10 @@ impl ShortDeckRank {
         let restore = py
             .import("holecards._core")?
             .getattr("_restore_short_deck_rank")?;
-        let mut set = CardSet::default();
-        for c in self.cards {
-            set.insert(c);
-        }
-        Ok((restore, (set.0, self.trips_beat_straight())))
+        Ok((
+            restore,
+            (card_set(&self.cards).0, self.trips_beat_straight()),
+        ))
     }
 }
 
@@ -426,13 +435,6 @@ pub fn _restore_short_deck_rank(
     cards: &Bound<'_, PyAny>,
     trips_beat_straight: bool,
 ) -> PyResult<ShortDeckRank> {
-    let mask = crate::args::as_u64(cards)
-        .filter(|m| m >> 52 == 0 && m.count_ones() == 5)
-        .ok_or_else(|| {
-            crate::errors::to_py(holecards_core::Error::bad_cards(
-                "not a valid pickled short-deck rank".into(),
-            ))
-        })?;
-    let list: Vec<CoreCard> = CardSet(mask).iter().collect();
+    let list = five_from_mask(cards, "short-deck rank")?;
     short_deck_rank(&list, trips_beat_straight)
 }
