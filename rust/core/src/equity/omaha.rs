@@ -10,7 +10,7 @@
 use super::{uniform, Control};
 use crate::card::{check_distinct, Card, CardSet};
 use crate::error::{Error, Result};
-use crate::eval::low::omaha_low;
+use crate::eval::low::{low_mask, omaha_low_on};
 use crate::eval::omaha::{OmahaBoard, OMAHA_HOLE_CARDS};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -146,10 +146,11 @@ impl Setup<'_> {
         let mut highs = [0u16; 10];
         let mut lows = [0u16; 10];
         let board = OmahaBoard::new(full_board);
+        let board_lows = low_mask(full_board);
         for (i, h) in self.hands.iter().enumerate() {
             highs[i] = board.high(h);
             if self.hilo {
-                lows[i] = omaha_low(h, full_board).map_or(0, |(m, _)| 255 - m as u16);
+                lows[i] = omaha_low_on(h, board_lows).map_or(0, |(m, _)| 255 - m as u16);
             }
         }
         let n = self.hands.len();

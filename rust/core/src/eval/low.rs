@@ -150,7 +150,12 @@ pub fn low8(cards: &[Card]) -> Result<Option<LowValue>> {
 /// the two hole cards that make it (the first such pair in the hand's
 /// order when several make the same low).
 pub(crate) fn omaha_low(hole: &[Card], board: &[Card]) -> Option<(u8, [Card; 2])> {
-    let board_lows = low_mask(board);
+    omaha_low_on(hole, low_mask(board))
+}
+
+/// [`omaha_low`] on a board given by its low ranks ([`low_mask`]), for
+/// callers that evaluate many hands on one board.
+pub(crate) fn omaha_low_on(hole: &[Card], board_lows: u8) -> Option<(u8, [Card; 2])> {
     if board_lows.count_ones() < 3 {
         return None;
     }
