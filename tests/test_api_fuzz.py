@@ -913,7 +913,7 @@ def _q(x: int) -> bytes:
 
 # The saved-state format the engine writes (rust/core/src/game/codec.rs);
 # test_an_old_format_is_refused checks that format 1 is refused.
-STATE_FORMAT = 3
+STATE_FORMAT = 4
 SEAT_U64 = ("starting", "stack", "bet", "total", "acted_high")
 SEAT_BOOL = ("folded", "all_in", "acted")
 HAND_U64 = ("high", "full_raise", "last_full_high", "raises", "dead")
@@ -926,6 +926,9 @@ def _decode_rules(r: _Reader) -> Dict[str, Any]:
     d["cap"] = r.u64() if r.u8() else None
     d["huu"] = r.u8()
     d["bets"] = [r.u64() for _ in range(4)]
+    # The game: kind in the low three bits, hole cards above, ranking on top.
+    d["game"] = r.u8()
+    d["button_blind"] = r.u8()
     return d
 
 
@@ -937,7 +940,12 @@ def _encode_rules(d: Dict[str, Any]) -> bytes:
         + b"".join(map(_q, d["straddles"]))
     )
     out += bytes([d["smr"]]) + (b"\x00" if d["cap"] is None else b"\x01" + _q(d["cap"]))
-    return out + bytes([d["huu"]]) + b"".join(map(_q, d["bets"]))
+    return (
+        out
+        + bytes([d["huu"]])
+        + b"".join(map(_q, d["bets"]))
+        + bytes([d["game"], d["button_blind"]])
+    )
 
 
 def decode_hand_state(b: bytes) -> Dict[str, Any]:
@@ -948,7 +956,7 @@ def decode_hand_state(b: bytes) -> Dict[str, Any]:
     for _ in range(r.u64()):
         s = {k: r.u64() for k in SEAT_U64}
         s.update({k: r.u8() for k in SEAT_BOOL})
-        s["hole"] = [r.u8(), r.u8()]
+        s["hole"] = [r.u8() for _ in range((d["rules"]["game"] >> 3) & 15)]
         d["seats"].append(s)
     d["button"] = r.u8()
     # Who posts the blinds: small blind (255: dead), big blind, posting seats (a bit each).
@@ -960,7 +968,8 @@ def decode_hand_state(b: bytes) -> Dict[str, Any]:
     d.update({k: r.u64() for k in HAND_U64})
     d["uncapped"] = r.u8()
     d["history"] = [[r.u8(), r.u8(), r.u8(), r.u64(), r.u8()] for _ in range(r.u64())]
-    d["result"] = [[r.u64(), r.u64(), r.u64()] for _ in range(r.u64())] if r.u8() else None
+    # Pots: amount, eligible, winners, low winners.
+    d["result"] = [[r.u64() for _ in range(4)] for _ in range(r.u64())] if r.u8() else None
     assert r.i == len(b)
     return d
 
@@ -1005,7 +1014,7 @@ def mutate_state(d: Dict[str, Any], rng: random.Random) -> None:
         if k == 0:
             s[rng.choice(SEAT_BOOL)] ^= 1
         elif k == 1:
-            s["hole"][rng.randrange(2)] = rng.randrange(52)
+            s["hole"][rng.randrange(len(s["hole"]))] = rng.randrange(52)
         elif k == 2:
             d["board"][rng.randrange(5)] = rng.randrange(52)
         elif k == 3:
@@ -1175,13 +1184,19 @@ def test_restore_hand_random_bytes(rng: random.Random, raw: bytes) -> None:
 def test_restore_rules_random_bytes(rng: random.Random, raw: bytes) -> None:
     good = rng.choice(RULES_SET).__reduce__()[1][0]
     d = _decode_rules(_Reader(good[1:]))
-    field = rng.choice(["structure", "v", "straddles", "smr", "cap", "huu", "bets"])
+    field = rng.choice(
+        ["structure", "v", "straddles", "smr", "cap", "huu", "bets", "game", "button_blind"]
+    )
     if field in ("v", "bets"):
         d[field][rng.randrange(len(d[field]))] = rng.choice(U64_VALUES + [rng.randrange(20)])
     elif field == "straddles":
         d[field] = [rng.choice(U64_VALUES + [rng.randrange(40)]) for _ in range(rng.randrange(4))]
     elif field == "cap":
         d[field] = rng.choice([None, 0, 4, 2**32 - 1, 2**32, U64 - 1])
+    elif field == "game":
+        d[field] = rng.randrange(256)
+    elif field == "button_blind":
+        d[field] = rng.randrange(3)
     else:
         d[field] = rng.randrange(5)
     structured = b"\x01" + _encode_rules(d)

@@ -406,7 +406,7 @@ def test_replay_a_folder_summarises_and_fails_on_the_broken_hand(
     code, out, err = run(capsys, "replay", str(PHH_SAMPLE))
     assert code == 1, err
     assert "matched their finishing_stacks" in out and "unsupported variant" in out
-    assert re.search(r"matched their finishing_stacks\s*│\s*234", out), out
+    assert re.search(r"matched their finishing_stacks\s*│\s*255", out), out
     assert "unsupported variants: F2L3D 8" in out
     assert (
         "FAILED" in out

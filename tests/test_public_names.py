@@ -18,7 +18,7 @@ PUBLIC = {
     "holecards": """HOLE_CARDS MAX_SEATS MIN_SEATS Action ActionKind Bust Card CardError Category
         ConfigError Deck DuplicateCardError Event EventKind Finish Hand HandHistoryError HandRank
         HolecardsError IllegalActionError IllegalReason InUseError LegalActions NoCardsLeftError
-        Player Positions Pot Range RangeError Rules SeatView StateError Table Tournament
+        Player Positions Game Pot Range RangeError Rules SeatView StateError Table Tournament
         UnsupportedVariantError Street Structure EquityError EquityGrid EquityResult equity
         equity_grid evaluate evaluate_many icm simulate parse_cards phh LowRank evaluate_omaha
         evaluate_low8 evaluate_omaha_low8 evaluate_omaha_many ShortDeckRank evaluate_short_deck

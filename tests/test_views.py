@@ -173,4 +173,9 @@ def test_the_stub_lists_the_same_fields(cls: type) -> None:
 def test_to_dict_holds_every_field() -> None:
     h = hc.Hand(hc.Rules.no_limit(small_blind=1, big_blind=2), [100, 100, 100], seed=3)
     d = h.view(0).to_dict()
-    assert set(d) == (_runtime_properties(hc.SeatView) - {"rules"}) | {"legal_actions"}
+    # The rules are not sent; the game is, by its code.
+    assert set(d) == (_runtime_properties(hc.SeatView) - {"rules"}) | {"legal_actions", "game"}
+    assert d["game"] == "holdem"
+    plo = hc.Hand(hc.Rules.pot_limit(small_blind=1, big_blind=2, game="omaha5"), [100] * 3, seed=3)
+    d = plo.view(1).to_dict()
+    assert d["game"] == "omaha5" and len(d["hole_cards"]) == 5

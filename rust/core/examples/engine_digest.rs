@@ -12,7 +12,7 @@
 //!
 //! `cargo run --release -p holecards-core --example engine_digest [HANDS]`
 use holecards_core::game::codec::{decode_hand, encode_hand, encode_view};
-use holecards_core::game::{BlindOptions, GivenCards, Hand, Move, Rules, StraddleMinRaise};
+use holecards_core::game::{BlindOptions, Game, GivenCards, Hand, Move, Rules, StraddleMinRaise};
 use holecards_core::sim::{BotKind, CashSim};
 use holecards_core::Card;
 use rand::{Rng, SeedableRng};
@@ -55,13 +55,68 @@ fn blinds(
         big_blind_ante: bba,
         straddles,
         straddle_min_raise: smr,
+        button_blind: false,
     }
 }
 
 fn configs() -> Vec<(&'static str, Rules, usize, usize, u64, u64)> {
     // (name, rules, fewest players, most players, smallest stack, largest stack)
     let ok = |r: holecards_core::Result<Rules>| r.unwrap_or_else(|e| panic!("{e}"));
+    let game = |code: &str| Game::from_code(code).unwrap_or_else(|e| panic!("{e}"));
+    let button_blind = BlindOptions {
+        big_blind: 2,
+        ante: 1,
+        button_blind: true,
+        ..Default::default()
+    };
     vec![
+        (
+            "plo",
+            ok(Rules::pot_limit(blinds(1, 2, 0, 0, vec![], None))).with_game(game("omaha")),
+            2,
+            9,
+            1,
+            300,
+        ),
+        (
+            "plo6-8",
+            ok(Rules::pot_limit(blinds(1, 2, 1, 0, vec![], None))).with_game(game("omaha6-hi-lo")),
+            2,
+            7,
+            1,
+            300,
+        ),
+        (
+            "fl-o8",
+            ok(Rules::fixed_limit(
+                blinds(1, 2, 0, 0, vec![], None),
+                None,
+                None,
+                Some(4),
+                true,
+            ))
+            .with_game(game("omaha-hi-lo")),
+            2,
+            10,
+            1,
+            100,
+        ),
+        (
+            "nl-short-deck-button-blind",
+            ok(Rules::no_limit(button_blind)).with_game(game("short-deck")),
+            2,
+            9,
+            1,
+            300,
+        ),
+        (
+            "nl-royal",
+            ok(Rules::no_limit(blinds(1, 2, 0, 0, vec![], None))).with_game(game("royal")),
+            2,
+            6,
+            1,
+            100,
+        ),
         (
             "nl-bench",
             ok(Rules::no_limit(blinds(50, 100, 0, 0, vec![], None))),
@@ -308,6 +363,7 @@ fn hands(name: &str, rules: Rules, lo: usize, hi: usize, smin: u64, smax: u64, c
                             Card::new(51).unwrap_or(Card::FIRST),
                             Card::new(50).unwrap_or(Card::FIRST),
                         ]
+                        .into()
                     })
                 })
                 .collect(),

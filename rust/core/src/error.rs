@@ -401,7 +401,7 @@ impl fmt::Display for ErrorKind {
             Error::BadHistory(h) => f.write_str(&h.message),
             Error::UnsupportedVariant(u) => {
                 let (variant, location) = (&u.variant, &u.location);
-                write!(f, "{location}: unsupported variant {variant:?} ({}): holecards plays hold'em only (NT, FT, PT, PGT)", crate::phh::variant_name(variant))
+                write!(f, "{location}: unsupported variant {variant:?} ({}): holecards plays the community-card games ({})", crate::phh::variant_name(variant), crate::phh::PLAYED.join(", "))
             }
             Error::Replay(r) => write!(
                 f,

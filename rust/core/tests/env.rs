@@ -207,7 +207,7 @@ fn observations_read_only_what_the_seat_may_see() {
                 1,
                 None,
                 Some(&GivenCards {
-                    hole_cards: holes.iter().map(|h| Some(*h)).collect(),
+                    hole_cards: holes.iter().map(|h| Some((*h).into())).collect(),
                     board,
                 }),
             )
@@ -280,7 +280,7 @@ fn observations_read_only_what_the_seat_may_see() {
 fn observation_fields_hold_the_documented_values() {
     let cards = |s: &str| parse_cards(s).unwrap();
     let given = GivenCards {
-        hole_cards: vec![Some([cards("Ah")[0], cards("Kd")[0]]), None, None],
+        hole_cards: vec![Some([cards("Ah")[0], cards("Kd")[0]].into()), None, None],
         board: vec![],
     };
     // Three players, button 0: seat 1 posts 1, seat 2 posts 2, seat 0 (the button) acts first.

@@ -13,7 +13,7 @@ fn given(holes: &[&str], board: &str) -> GivenCards {
             .iter()
             .map(|h| {
                 let c = parse_cards(h).unwrap();
-                Some([c[0], c[1]])
+                Some([c[0], c[1]].into())
             })
             .collect(),
         board: parse_cards(board).unwrap(),
@@ -422,7 +422,7 @@ fn an_old_state_is_refused_with_its_version() {
         e.kind(),
         &ErrorKind::CorruptState(StateProblem::Version {
             found: 1,
-            expected: 3
+            expected: 4
         })
     );
     assert!(e.to_string().contains("format 1"), "{e}");

@@ -60,6 +60,7 @@ fn odd_chip_goes_left_of_button() {
         amount: 7,
         eligible: SeatSet(0b111),
         winners: SeatSet(0),
+        low_winners: SeatSet(0),
     }];
     let v = HandValue::new(100).ok();
     // button 1: order left of it is 2, 0, 1; seats 0 and 2 tie

@@ -87,9 +87,9 @@ fn bots_decide_from_their_own_view_only() {
         for others in ["2c3d", "AsAd", "7h8h"] {
             let given = GivenCards {
                 hole_cards: vec![
-                    Some(parse_cards(others).unwrap().try_into().unwrap()),
-                    Some(parse_cards("9c9d").unwrap().try_into().unwrap()),
-                    Some(parse_cards("KhQh").unwrap().try_into().unwrap()),
+                    Some(parse_cards(others).unwrap().into()),
+                    Some(parse_cards("9c9d").unwrap().into()),
+                    Some(parse_cards("KhQh").unwrap().into()),
                 ],
                 board: parse_cards("Js Ts 4c 5d 6h").unwrap(),
             };

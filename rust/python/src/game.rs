@@ -5,7 +5,8 @@ use crate::enums::member;
 use crate::errors::{to_py, IntoPyResult};
 use holecards_core::card::Card as CoreCard;
 use holecards_core::game::{
-    self, codec, BlindOptions, EventCards, GivenCards, HandState, Move, StraddleMinRaise, Structure,
+    self, codec, BlindOptions, CardList, EventCards, GivenCards, HandState, Move, StraddleMinRaise,
+    Structure,
 };
 use holecards_core::Error;
 use pyo3::prelude::*;
@@ -138,6 +139,7 @@ fn blind_options(
             _ => Vec::new(),
         },
         straddle_min_raise: Some(smr),
+        button_blind: false,
     })
 }
 
@@ -147,16 +149,20 @@ macro_rules! rules_methods {
     ($( $(#[$doc:meta])* $name:ident => $ctor:path; )* { $($extra:tt)* }) => {
         with_getters!(Rules [
             small_blind: u64, big_blind: u64, ante: u64, big_blind_ante: u64, straddles: Vec<u64>,
-            raise_cap: Option<u32>, heads_up_uncapped: bool
+            raise_cap: Option<u32>, heads_up_uncapped: bool, button_blind: bool
         ] {
             $(
                 $(#[$doc])*
                 #[staticmethod]
-                #[pyo3(signature = (*, small_blind, big_blind, ante=None, big_blind_ante=None, straddles=None, straddle_min_raise=None), text_signature = "(*, small_blind, big_blind, ante=0, big_blind_ante=0, straddles=(), straddle_min_raise='straddle')")]
+                #[pyo3(signature = (*, small_blind, big_blind, ante=None, big_blind_ante=None, straddles=None, straddle_min_raise=None, button_blind=false, game=None), text_signature = "(*, small_blind, big_blind, ante=0, big_blind_ante=0, straddles=(), straddle_min_raise='straddle', button_blind=False, game='holdem')")]
+                #[allow(clippy::too_many_arguments)]
                 fn $name(small_blind: &Bound<'_, PyAny>, big_blind: &Bound<'_, PyAny>, ante: Option<&Bound<'_, PyAny>>,
-                    big_blind_ante: Option<&Bound<'_, PyAny>>, straddles: Option<&Bound<'_, PyAny>>, straddle_min_raise: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
-                    let o = blind_options((small_blind, big_blind, [ante, big_blind_ante, straddles, straddle_min_raise]))?;
-                    Ok(Rules(Arc::new($ctor(o).py()?)))
+                    big_blind_ante: Option<&Bound<'_, PyAny>>, straddles: Option<&Bound<'_, PyAny>>, straddle_min_raise: Option<&Bound<'_, PyAny>>,
+                    button_blind: bool, game: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
+                    let g = game_arg(game)?;
+                    let mut o = blind_options((small_blind, big_blind, [ante, big_blind_ante, straddles, straddle_min_raise]))?;
+                    o.button_blind = button_blind;
+                    Ok(Rules(Arc::new($ctor(o).py()?.with_game(g))))
                 }
             )*
             $($extra)*
@@ -165,15 +171,17 @@ macro_rules! rules_methods {
 }
 
 rules_methods! {
-    /// No-limit hold'em.
+    /// No-limit betting; `game` is the game dealt (a `Game` or its code,
+    /// e.g. 'omaha'), hold'em by default.
     no_limit => game::Rules::no_limit;
-    /// Pot-limit hold'em.
+    /// Pot-limit betting; `game` as for `no_limit`.
     pot_limit => game::Rules::pot_limit;
 {
-    /// Fixed-limit hold'em. `raise_cap` counts raises after the first bet of a
-    /// round (`None`: no cap); `heads_up_uncapped` lifts it for two players.
+    /// Fixed-limit betting. `raise_cap` counts raises after the first bet of a
+    /// round (`None`: no cap); `heads_up_uncapped` lifts it for two players;
+    /// `game` as for `no_limit`.
     #[staticmethod]
-    #[pyo3(signature = (*, small_blind, big_blind, small_bet=None, big_bet=None, raise_cap=crate::args::RaiseCap::Cap(4), heads_up_uncapped=true, ante=None, big_blind_ante=None, straddles=None, straddle_min_raise=None), text_signature = "(*, small_blind, big_blind, small_bet=None, big_bet=None, raise_cap=4, heads_up_uncapped=True, ante=0, big_blind_ante=0, straddles=(), straddle_min_raise='straddle')")]
+    #[pyo3(signature = (*, small_blind, big_blind, small_bet=None, big_bet=None, raise_cap=crate::args::RaiseCap::Cap(4), heads_up_uncapped=true, ante=None, big_blind_ante=None, straddles=None, straddle_min_raise=None, button_blind=false, game=None), text_signature = "(*, small_blind, big_blind, small_bet=None, big_bet=None, raise_cap=4, heads_up_uncapped=True, ante=0, big_blind_ante=0, straddles=(), straddle_min_raise='straddle', button_blind=False, game='holdem')")]
     #[allow(clippy::too_many_arguments)]
     fn fixed_limit(
         small_blind: &Bound<'_, PyAny>,
@@ -186,8 +194,12 @@ rules_methods! {
         big_blind_ante: Option<&Bound<'_, PyAny>>,
         straddles: Option<&Bound<'_, PyAny>>,
         straddle_min_raise: Option<&Bound<'_, PyAny>>,
+        button_blind: bool,
+        game: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Rules> {
-        let o = blind_options((small_blind, big_blind, [ante, big_blind_ante, straddles, straddle_min_raise]))?;
+        let g = game_arg(game)?;
+        let mut o = blind_options((small_blind, big_blind, [ante, big_blind_ante, straddles, straddle_min_raise]))?;
+        o.button_blind = button_blind;
         let cap = match raise_cap {
             crate::args::RaiseCap::Cap(c) => Some(c),
             crate::args::RaiseCap::NoCap => None,
@@ -203,20 +215,33 @@ rules_methods! {
             heads_up_uncapped,
         )
         .py()?;
-        Ok(Rules(Arc::new(r)))
+        Ok(Rules(Arc::new(r.with_game(g))))
     }
 
-    /// Progressive Hold'em: an ante from everyone, then four fixed bets, one
-    /// per round; each player bets it or folds.
+    /// Progressive betting (Progressive Hold'em): an ante from everyone,
+    /// then four fixed bets, one per round; each player bets it or folds.
+    /// `game` as for `no_limit`.
     #[staticmethod]
-    #[pyo3(signature = (*, ante, bets))]
-    fn progressive(ante: &Bound<'_, PyAny>, bets: &Bound<'_, PyAny>) -> PyResult<Rules> {
+    #[pyo3(signature = (*, ante, bets, game=None), text_signature = "(*, ante, bets, game='holdem')")]
+    fn progressive(ante: &Bound<'_, PyAny>, bets: &Bound<'_, PyAny>, game: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
+        let g = game_arg(game)?;
         let list = chip_list("bets", bets)?;
         let four: [u64; 4] = list
             .as_slice()
             .try_into()
             .map_err(|_| config("bets", format!("bets must be four amounts, one per round, not {}", list.len())))?;
-        Ok(Rules(Arc::new(game::Rules::progressive(chips("ante", ante)?, four).py()?)))
+        Ok(Rules(Arc::new(game::Rules::progressive(chips("ante", ante)?, four).py()?.with_game(g))))
+    }
+
+    /// The game dealt.
+    #[getter]
+    fn game(&self) -> Game {
+        Game(self.0.game)
+    }
+
+    /// These rules for another game (a `Game` or its code).
+    fn with_game(&self, game: &Bound<'_, PyAny>) -> PyResult<Rules> {
+        Ok(Rules(Arc::new((*self.0).clone().with_game(game_arg(Some(game))?))))
     }
 
     #[getter]
@@ -278,6 +303,12 @@ rules_methods! {
                 parts.push(format!("straddle_min_raise='{}'", self.straddle_min_raise()));
             }
         }
+        if r.button_blind {
+            parts.push("button_blind=True".into());
+        }
+        if r.game != game::Game::holdem() {
+            parts.push(format!("game='{}'", r.game.code()));
+        }
         format!("Rules.{method}({})", parts.join(", "))
     }
 
@@ -286,6 +317,95 @@ rules_methods! {
         Ok((restore, (PyBytes::new(py, &codec::encode_rules(&self.0)),)))
     }
 }}
+
+/// A game: the deck, the hole cards and the showdown. Built from its code:
+/// 'holdem', 'omaha' (4 hole cards), 'omaha5', 'omaha6', 'omaha-hi-lo',
+/// 'omaha5-hi-lo', 'omaha6-hi-lo', 'short-deck', 'short-deck-trips' (three
+/// of a kind above a straight) or 'royal'; 'plo', 'plo5', 'plo6' and 'plo8'
+/// are read too.
+#[pyclass(module = "holecards", name = "Game", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Game(pub game::Game);
+
+#[pymethods]
+impl Game {
+    #[new]
+    fn new(code: &Bound<'_, PyAny>) -> PyResult<Game> {
+        Ok(Game(game_arg(Some(code))?))
+    }
+    /// Every game code, in a fixed order.
+    #[staticmethod]
+    fn codes() -> Vec<&'static str> {
+        game::Game::CODES.to_vec()
+    }
+    /// The game's code ('omaha5').
+    #[getter]
+    fn code(&self) -> String {
+        self.0.code()
+    }
+    /// The game's name ("5-card Omaha").
+    #[getter]
+    fn name(&self) -> String {
+        self.0.name()
+    }
+    /// Hole cards each player is dealt.
+    #[getter]
+    fn hole_cards(&self) -> usize {
+        self.0.hole_cards()
+    }
+    /// Cards in the deck: 52, 36 (short deck) or 20 (royal).
+    #[getter]
+    fn deck_size(&self) -> usize {
+        self.0.deck().len()
+    }
+    /// The deck's cards, in index order.
+    fn deck(&self) -> Vec<Card> {
+        cards_to_py(self.0.deck())
+    }
+    /// Whether each pot is split between the best high and the best
+    /// eight-or-better low.
+    #[getter]
+    fn hi_lo(&self) -> bool {
+        self.0.is_hi_lo()
+    }
+    /// Most players a hand of this game has room for.
+    #[getter]
+    fn max_players(&self) -> usize {
+        self.0.max_players()
+    }
+    fn __repr__(&self) -> String {
+        format!("Game('{}')", self.0.code())
+    }
+    fn __str__(&self) -> String {
+        self.0.name()
+    }
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((
+            py.import("holecards._core")?.getattr("Game")?,
+            (self.0.code(),),
+        ))
+    }
+}
+
+/// A `game` argument: a `Game`, a game code, or `None` for hold'em.
+pub fn game_arg(value: Option<&Bound<'_, PyAny>>) -> PyResult<game::Game> {
+    let Some(v) = value.filter(|v| !v.is_none()) else {
+        return Ok(game::Game::holdem());
+    };
+    if let Ok(g) = v.cast::<Game>() {
+        return Ok(g.get().0);
+    }
+    match v.cast::<PyString>() {
+        Ok(s) => game::Game::from_code(&s.to_cow()?).py(),
+        Err(_) => Err(config(
+            "game",
+            format!(
+                "game must be a holecards.Game or a game code such as 'omaha', not {}",
+                v.repr()?
+            ),
+        )),
+    }
+}
 
 #[pyfunction]
 pub fn _restore_rules(state: &[u8]) -> PyResult<Rules> {
@@ -359,9 +479,17 @@ impl Pot {
     fn eligible<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.0.eligible.to_vec())
     }
+    /// The seats paid (in a hi/lo game, the high half's winners).
     #[getter]
     fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.0.winners.to_vec())
+    }
+    /// In a hi/lo game, the seats paid the low half; empty when no
+    /// qualifying low was shown (the high took the whole pot) and in the
+    /// other games.
+    #[getter]
+    fn low_winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.0.low_winners.to_vec())
     }
     fn __repr__(&self) -> String {
         let t = |v: Vec<usize>| match v.as_slice() {
@@ -374,8 +502,13 @@ impl Pot {
                     .join(", ")
             ),
         };
+        let low = if self.0.low_winners.is_empty() {
+            String::new()
+        } else {
+            format!(", low_winners={}", t(self.0.low_winners.to_vec()))
+        };
         format!(
-            "Pot(amount={}, eligible={}, winners={})",
+            "Pot(amount={}, eligible={}, winners={}{low})",
             self.0.amount,
             t(self.0.eligible.to_vec()),
             t(self.0.winners.to_vec())
@@ -501,18 +634,11 @@ event_class!(Event, {
     }
 });
 
-fn to_pair(value: &Bound<'_, PyAny>, seat: usize) -> PyResult<[CoreCard; game::HOLE_CARDS]> {
+/// One seat's given hole cards, as many as `g` deals.
+fn to_hole(value: &Bound<'_, PyAny>, seat: usize, g: game::Game) -> PyResult<CardList> {
     let cards = to_cards(value)?;
-    cards.as_slice().try_into().map_err(|_| {
-        to_py(Error::cards(
-            "hole_cards",
-            format!(
-                "seat {seat} needs exactly {} hole cards, not {}",
-                game::HOLE_CARDS,
-                cards.len()
-            ),
-        ))
-    })
+    g.check_hole(seat, &cards).py()?;
+    Ok(CardList::new(&cards))
 }
 
 fn shown_dict<'py>(py: Python<'py>, state: &impl HandState) -> PyResult<Bound<'py, PyDict>> {
@@ -649,13 +775,14 @@ hand_state_class!(Hand {
         };
         let mut given = GivenCards::default();
         if let Some(h) = hole_cards.filter(|h| !h.is_none()) {
-            let not_a_list = || to_py(Error::cards("hole_cards", format!("hole_cards must be a list with {} cards (or None) per seat", game::HOLE_CARDS)));
+            let per_seat = rules.game.hole_cards();
+            let not_a_list = || to_py(Error::cards("hole_cards", format!("hole_cards must be a list with {per_seat} cards (or None) per seat")));
             if h.is_instance_of::<PyString>() {
                 return Err(not_a_list());
             }
             for (seat, item) in h.try_iter().map_err(|_| not_a_list())?.enumerate() {
                 let item = item?;
-                given.hole_cards.push(if item.is_none() { None } else { Some(to_pair(&item, seat)?) });
+                given.hole_cards.push(if item.is_none() { None } else { Some(to_hole(&item, seat, rules.game)?) });
             }
         }
         if let Some(b) = board.filter(|b| !b.is_none()) {
@@ -817,6 +944,7 @@ hand_state_class!(SeatView {
         let v = &self.0;
         let d = PyDict::new(py);
         d.set_item("seat", v.seat)?;
+        d.set_item("game", v.rules.game.code())?;
         d.set_item("num_players", v.num_players())?;
         d.set_item("button", v.button)?;
         d.set_item("street", v.street.name())?;
@@ -838,6 +966,9 @@ hand_state_class!(SeatView {
             pd.set_item("amount", p.amount)?;
             pd.set_item("eligible", p.eligible.to_vec())?;
             pd.set_item("winners", p.winners.to_vec())?;
+            if !p.low_winners.is_empty() {
+                pd.set_item("low_winners", p.low_winners.to_vec())?;
+            }
             pots.append(pd)?;
         }
         d.set_item("pots", pots)?;

@@ -45,8 +45,8 @@ mod _core {
     };
     #[pymodule_export]
     use crate::game::{
-        _restore_hand, _restore_legal_actions, _restore_rules, _restore_view, Action, Event, Hand,
-        LegalActions, Pot, Rules, SeatView,
+        _restore_hand, _restore_legal_actions, _restore_rules, _restore_view, Action, Event, Game,
+        Hand, LegalActions, Pot, Rules, SeatView,
     };
     #[pymodule_export]
     use crate::phh::{

@@ -20,7 +20,9 @@
 //! | `spot`     | 5      | pot, to call, min raise to, max raise to (0 when raising is closed), 1 if the observer is to act |
 //! | `history`  | 20n    | per street (4), per seat from the observer: folds, checks, calls, bets and raises, chips put in on that street |
 use crate::card::Card;
-use crate::game::{EventKind, Hand, HandState, LegalActions, Rules, SeatView, Street, Structure};
+use crate::game::{
+    CardList, EventKind, Hand, HandState, LegalActions, Rules, SeatView, Street, Structure,
+};
 
 /// Values per seat in `seats`.
 pub const SEAT_FEATURES: usize = 6;
@@ -110,7 +112,7 @@ pub trait Visible: HandState {
     fn seat_chips(&self, seat: usize) -> SeatChips;
     fn board_cards(&self) -> &[Card];
     /// `seat`'s hole cards, for `seat` observing itself.
-    fn own_cards(&self, seat: usize) -> Option<[Card; 2]>;
+    fn own_cards(&self, seat: usize) -> Option<CardList>;
     /// Every post, action and uncalled return so far, in order: seat, kind, street, amount.
     fn each_entry<F: FnMut(usize, EventKind, Street, u64)>(&self, f: F);
 }
@@ -136,7 +138,7 @@ impl Visible for Hand {
     fn board_cards(&self) -> &[Card] {
         Hand::board(self)
     }
-    fn own_cards(&self, seat: usize) -> Option<[Card; 2]> {
+    fn own_cards(&self, seat: usize) -> Option<CardList> {
         self.hole_cards(seat)
     }
     #[inline]
@@ -160,7 +162,7 @@ impl Visible for SeatView {
     fn board_cards(&self) -> &[Card] {
         &self.board
     }
-    fn own_cards(&self, seat: usize) -> Option<[Card; 2]> {
+    fn own_cards(&self, seat: usize) -> Option<CardList> {
         (self.seat == Some(seat))
             .then(|| SeatView::own_cards(self))
             .flatten()

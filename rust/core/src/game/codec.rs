@@ -2,9 +2,10 @@
 //! checks every field's range and fails with an error, never a panic.
 use super::betting::LegalActions;
 use super::event::{CardList, Entry, Event, EventCards, EventKind};
-use super::hand::{Hand, Seat, SeatingBits, Street, HOLE_CARDS, MAX_SEATS, NO_SEAT};
+use super::hand::{Hand, Seat, SeatingBits, Street, MAX_SEATS, NO_SEAT};
 use super::pots::{Pot, SeatSet};
 use super::rules::{Rules, StraddleMinRaise, Structure};
+use super::variant::{Game, MAX_HOLE_CARDS};
 use super::view::SeatView;
 use crate::card::Card;
 use crate::error::{Error, Result, StateProblem};
@@ -13,8 +14,10 @@ use std::sync::Arc;
 /// The state format. 2: the hand's log holds returns of uncalled chips;
 /// seat views are a type of their own. 3: a hand records who posted the
 /// blinds (tables deal hands with a dead small blind, or with players
-/// posting to come in). A state of another format is refused.
-const VERSION: u8 = 3;
+/// posting to come in). 4: the rules name the game (hole cards per seat
+/// follow from it), and pots their low winners. A state of another format
+/// is refused.
+const VERSION: u8 = 4;
 
 #[derive(Default)]
 pub(crate) struct Writer(pub(crate) Vec<u8>);
@@ -157,6 +160,8 @@ pub(crate) fn write_rules(w: &mut Writer, r: &Rules) {
     for b in r.bets {
         w.u64(b);
     }
+    w.u8(r.game.to_byte());
+    w.bool(r.button_blind);
 }
 
 pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
@@ -182,6 +187,8 @@ pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
     for b in bets.iter_mut() {
         *b = r.u64()?;
     }
+    let game = Game::from_byte(r.u8()?)?;
+    let button_blind = r.bool()?;
     let rules = Rules {
         structure,
         small_blind: v[0],
@@ -195,6 +202,8 @@ pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
         raise_cap,
         heads_up_uncapped,
         bets,
+        game,
+        button_blind,
     };
     // Re-validate through the public constructors.
     let o = super::rules::BlindOptions {
@@ -204,6 +213,7 @@ pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
         big_blind_ante: rules.big_blind_ante,
         straddles: rules.straddles.clone(),
         straddle_min_raise: Some(rules.straddle_min_raise),
+        button_blind: rules.button_blind,
     };
     let checked = match structure {
         Structure::NoLimit => Rules::no_limit(o)?,
@@ -216,7 +226,8 @@ pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
             rules.heads_up_uncapped,
         )?,
         Structure::Progressive => Rules::progressive(rules.ante, rules.bets)?,
-    };
+    }
+    .with_game(game);
     if checked != rules {
         return Err(bad());
     }
@@ -309,6 +320,7 @@ fn write_pots(w: &mut Writer, pots: &[Pot]) {
         w.u64(p.amount);
         w.u64(p.eligible.0 as u64);
         w.u64(p.winners.0 as u64);
+        w.u64(p.low_winners.0 as u64);
     }
 }
 
@@ -317,7 +329,7 @@ fn read_pots(r: &mut Reader, n: usize) -> Result<Vec<Pot>> {
     let mut pots = Vec::with_capacity(pn);
     for _ in 0..pn {
         let amount = r.u64()?;
-        let mut sets = [SeatSet::default(); 2];
+        let mut sets = [SeatSet::default(); 3];
         for set in sets.iter_mut() {
             let m = r.u64()?;
             if m >> n != 0 {
@@ -329,17 +341,23 @@ fn read_pots(r: &mut Reader, n: usize) -> Result<Vec<Pot>> {
             amount,
             eligible: sets[0],
             winners: sets[1],
+            low_winners: sets[2],
         });
     }
     Ok(pots)
 }
 
-fn hole(r: &mut Reader) -> Result<[Card; HOLE_CARDS]> {
-    let mut h = [Card::FIRST; HOLE_CARDS];
-    for c in h.iter_mut() {
+/// One seat's hole cards: as many as `rules`' game deals.
+fn hole(r: &mut Reader, rules: &Rules) -> Result<CardList> {
+    let mut h = [Card::FIRST; MAX_HOLE_CARDS];
+    let k = rules.game.hole_cards();
+    for c in h[..k].iter_mut() {
         *c = r.card()?;
+        if !rules.game.has_card(*c) {
+            return Err(bad());
+        }
     }
-    Ok(h)
+    Ok(CardList::new(&h[..k]))
 }
 
 /// The format byte, the rules and the number of seats, shared by hands and views.
@@ -371,7 +389,7 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
             folded: r.bool()?,
             all_in: r.bool()?,
             acted: r.bool()?,
-            hole: hole(&mut r)?,
+            hole: hole(&mut r, &rules)?,
         });
     }
     let button = r.seat(n)?;
@@ -480,12 +498,12 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         return Err(bad());
     }
     // Every card of the deal distinct.
-    let mut cards: Vec<Card> = seats.iter().flat_map(|s| s.hole).collect();
+    let mut cards: Vec<Card> = seats.iter().flat_map(|s| s.hole.iter().copied()).collect();
     cards.extend_from_slice(&board);
     if let Some(b) = burns {
         cards.extend_from_slice(&b);
     }
-    if crate::card::check_distinct(&cards).is_err() {
+    if crate::card::check_distinct(&cards).is_err() || rules.game.check_in_deck(&cards).is_err() {
         return Err(bad());
     }
     // A hand in progress has someone to act who can act, and two players in
@@ -546,13 +564,13 @@ fn read_event_cards(r: &mut Reader) -> Result<EventCards> {
     Ok(match r.u8()? {
         0 => EventCards::NoCards,
         1 => {
-            let k = r.len(5)?;
+            let k = r.len(CardList::CAPACITY)?;
             let cards = (0..k).map(|_| r.card()).collect::<Result<Vec<_>>>()?;
             EventCards::Known(CardList::new(&cards))
         }
         2 => {
             let k = r.u8()?;
-            if k as usize > 5 {
+            if k as usize > CardList::CAPACITY {
                 return Err(bad());
             }
             EventCards::Hidden(k)
@@ -675,7 +693,11 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
     let board = (0..bn).map(|_| r.card()).collect::<Result<Vec<_>>>()?;
     let mut hole_cards = Vec::with_capacity(n);
     for _ in 0..n {
-        hole_cards.push(if r.bool()? { Some(hole(&mut r)?) } else { None });
+        hole_cards.push(if r.bool()? {
+            Some(hole(&mut r, &rules)?)
+        } else {
+            None
+        });
     }
     let pots = read_pots(&mut r, n)?;
     let pot = r.u64()?;
@@ -736,7 +758,7 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
     }
     let mut cards: Vec<Card> = board.clone();
     cards.extend(hole_cards.iter().flatten().flatten().copied());
-    if crate::card::check_distinct(&cards).is_err() {
+    if crate::card::check_distinct(&cards).is_err() || rules.game.check_in_deck(&cards).is_err() {
         return Err(bad());
     }
     Ok(SeatView {

@@ -1,5 +1,7 @@
 //! The deal: every card of a hand decided up front, in dealing order.
-use super::hand::{GivenCards, HOLE_CARDS, MAX_SEATS};
+use super::event::CardList;
+use super::hand::{GivenCards, MAX_SEATS};
+use super::variant::Game;
 use crate::card::{Card, CardSet};
 use crate::deck::{make_rng, DeckRng};
 use crate::error::{Error, Result};
@@ -16,11 +18,15 @@ pub(crate) const FULL_DECK: [Card; 52] = {
     d
 };
 
-pub(crate) type Plan = (
-    [[Card; HOLE_CARDS]; MAX_SEATS],
-    [Card; 5],
-    Option<[Card; 3]>,
-);
+pub(crate) type Plan = ([CardList; MAX_SEATS], [Card; 5], Option<[Card; 3]>);
+
+/// `game`'s deck in index order, in an array of 52 (the first `len` used).
+fn deck_of(game: Game) -> ([Card; 52], usize) {
+    let cards = game.deck();
+    let mut d = FULL_DECK;
+    d[..cards.len()].copy_from_slice(cards);
+    (d, cards.len())
+}
 
 /// A generator made only if some card must be shuffled (a seed or OS
 /// entropy), or one lent by the caller.
@@ -30,17 +36,19 @@ pub(crate) enum Lazy<'a> {
 }
 
 /// Decides every card of the deal up front, in dealing order: hole cards one
-/// at a time from the seat left of the button, twice around; then burn, flop,
-/// burn, turn, burn, river. Given cards keep their places; the rest come off a
-/// shuffle of the unseen cards. With every card given, nothing is shuffled.
+/// at a time from the seat left of the button, as many times around as the
+/// game deals hole cards; then burn, flop, burn, turn, burn, river. Given
+/// cards keep their places; the rest come off a shuffle of the game's deck's
+/// unseen cards. With every card given, nothing is shuffled.
 pub(crate) fn deal_plan(
+    game: Game,
     n: usize,
     button: usize,
     rng: &mut Lazy<'_>,
     given: Option<&GivenCards>,
 ) -> Result<Plan> {
     let Some(given) = given else {
-        return Ok(deal_all(n, button, rng));
+        return Ok(deal_all(game, n, button, rng));
     };
     if !given.hole_cards.is_empty() && given.hole_cards.len() != n {
         return Err(Error::cards(
@@ -57,6 +65,12 @@ pub(crate) fn deal_plan(
             format!("a board has at most 5 cards, not {}", given.board.len()),
         ));
     }
+    for (seat, h) in given.hole_cards.iter().enumerate() {
+        if let Some(h) = h {
+            game.check_hole(seat, h)?;
+        }
+    }
+    game.check_in_deck(&given.board)?;
     let mut used = CardSet::default();
     let mut known: Vec<Card> = given
         .hole_cards
@@ -78,7 +92,8 @@ pub(crate) fn deal_plan(
     let board_missing = 5 - given.board.len();
     // Every slot is filled below; Card::FIRST only until then.
     let placeholder = Card::FIRST;
-    let mut holes = [[placeholder; HOLE_CARDS]; MAX_SEATS];
+    let per_seat = game.hole_cards();
+    let mut holes = [CardList::default(); MAX_SEATS];
     let mut board = [placeholder; 5];
     board[..given.board.len()].copy_from_slice(&given.board);
     if holes_missing == 0 && board_missing == 0 {
@@ -89,16 +104,17 @@ pub(crate) fn deal_plan(
         }
         return Ok((holes, board, None));
     }
-    let mut rest = FULL_DECK;
-    let mut k = 52;
+    let (mut rest, mut k) = deck_of(game);
     if !used.is_empty() {
+        let deck = rest;
+        let len = k;
         k = 0;
-        for c in FULL_DECK.iter().filter(|c| !used.contains(**c)) {
+        for c in deck[..len].iter().filter(|c| !used.contains(**c)) {
             rest[k] = *c;
             k += 1;
         }
     }
-    let need = HOLE_CARDS * holes_missing + board_missing + 3;
+    let need = per_seat * holes_missing + board_missing + 3;
     let (drawn, _) = match rng {
         Lazy::Seed(seed) => rest[..k].partial_shuffle(&mut make_rng(*seed), need),
         Lazy::Rng(r) => rest[..k].partial_shuffle(*r, need),
@@ -109,14 +125,18 @@ pub(crate) fn deal_plan(
     // Enough cards were drawn for every slot below.
     let mut next = drawn.iter().copied();
     let mut draw = || -> Result<Card> { Ok(next.next().unwrap_or(placeholder)) };
-    for round in 0..HOLE_CARDS {
+    let mut dealt = [[placeholder; super::MAX_HOLE_CARDS]; MAX_SEATS];
+    for round in 0..per_seat {
         for i in 1..=n {
             let seat = (button + i) % n;
-            match given.hole_cards.get(seat).copied().flatten() {
-                Some(g) => holes[seat][round] = g[round],
-                None => holes[seat][round] = draw()?,
-            }
+            dealt[seat][round] = match &given.hole_cards.get(seat).copied().flatten() {
+                Some(g) => g[round],
+                None => draw()?,
+            };
         }
+    }
+    for (h, d) in holes.iter_mut().zip(&dealt).take(n) {
+        *h = CardList::new(&d[..per_seat]);
     }
     let mut burns = [placeholder; 3];
     burns[0] = draw()?;
@@ -136,33 +156,49 @@ pub(crate) fn deal_plan(
 
 /// [`deal_plan`] with no card given: the same cards in the same places,
 /// straight off the shuffle of the whole deck.
-fn deal_all(n: usize, button: usize, rng: &mut Lazy<'_>) -> Plan {
-    let mut deck = FULL_DECK;
-    let need = HOLE_CARDS * n + 5 + 3;
+fn deal_all(game: Game, n: usize, button: usize, rng: &mut Lazy<'_>) -> Plan {
+    let (mut deck, len) = deck_of(game);
+    let per_seat = game.hole_cards();
+    let need = per_seat * n + 5 + 3;
     let (drawn, _) = match rng {
-        Lazy::Seed(seed) => deck.partial_shuffle(&mut make_rng(*seed), need),
-        Lazy::Rng(r) => deck.partial_shuffle(*r, need),
+        Lazy::Seed(seed) => deck[..len].partial_shuffle(&mut make_rng(*seed), need),
+        Lazy::Rng(r) => deck[..len].partial_shuffle(*r, need),
     };
-    // At most 52 cards (MAX_SEATS): every one comes off the shuffle.
-    let (hole, rest) = drawn.split_at(HOLE_CARDS * n);
-    let mut holes = [[Card::FIRST; HOLE_CARDS]; MAX_SEATS];
-    // One card a seat from the button's left, twice around: the k-th seat
-    // dealt to (seat button + 1 + k, round the table) gets cards k and n + k.
-    // Gathered in seat order, a seat's pair at a time: seats 0..=button are
-    // the last button + 1 dealt to, the others the first n - 1 - button.
-    // (The card-by-card scatter, with a wrap per card, cost more than the
-    // rest of this function.)
-    let (first, second) = hole.split_at(n);
+    // The table was checked to have room: every card comes off the shuffle.
+    let (hole, rest) = drawn.split_at(per_seat * n);
+    let mut holes = [CardList::default(); MAX_SEATS];
+    // One card a seat from the button's left, `per_seat` times around: the
+    // k-th seat dealt to (seat button + 1 + k, round the table) gets cards
+    // k, n + k, 2n + k, ... Gathered in seat order, a seat's cards at a time:
+    // seats 0..=button are the last button + 1 dealt to, the others the
+    // first n - 1 - button. (The card-by-card scatter, with a wrap per card,
+    // cost more than the rest of this function.)
     let k0 = n - 1 - button;
-    let (wrapped, left) = holes[..n].split_at_mut(button + 1);
-    for (h, (&a, &b)) in wrapped
-        .iter_mut()
-        .zip(first[k0..].iter().zip(&second[k0..]))
-    {
-        *h = [a, b];
-    }
-    for (h, (&a, &b)) in left.iter_mut().zip(first[..k0].iter().zip(&second[..k0])) {
-        *h = [a, b];
+    if per_seat == 2 {
+        let (first, second) = hole.split_at(n);
+        let (wrapped, left) = holes[..n].split_at_mut(button + 1);
+        for (h, (&a, &b)) in wrapped
+            .iter_mut()
+            .zip(first[k0..].iter().zip(&second[k0..]))
+        {
+            *h = CardList::new(&[a, b]);
+        }
+        for (h, (&a, &b)) in left.iter_mut().zip(first[..k0].iter().zip(&second[..k0])) {
+            *h = CardList::new(&[a, b]);
+        }
+    } else {
+        for (seat, h) in holes[..n].iter_mut().enumerate() {
+            let k = if seat <= button {
+                k0 + seat
+            } else {
+                seat - button - 1
+            };
+            let mut cards = [Card::FIRST; super::MAX_HOLE_CARDS];
+            for (r, c) in cards[..per_seat].iter_mut().enumerate() {
+                *c = hole[r * n + k];
+            }
+            *h = CardList::new(&cards[..per_seat]);
+        }
     }
     // Burn, flop, burn, turn, burn, river.
     let board = [rest[1], rest[2], rest[3], rest[5], rest[7]];
@@ -178,17 +214,35 @@ mod tests {
         // With nothing given, the shortcut (hole cards gathered seat by
         // seat) deals what the general path (card by card, round the table
         // from the button's left) deals from the same generator.
-        for n in 2..=MAX_SEATS {
+        let games = [
+            Game::holdem(),
+            Game::omaha(4)?,
+            Game::omaha(5)?,
+            Game::omaha_hi_lo(6)?,
+            Game::short_deck(Default::default()),
+            Game::royal(),
+        ];
+        for (game, n) in games
+            .into_iter()
+            .flat_map(|g| (2..=g.max_players()).map(move |n| (g, n)))
+        {
             for button in 0..n {
                 let seed = Some((n * 100 + button) as u64);
-                let fast = deal_all(n, button, &mut Lazy::Seed(seed));
+                let fast = deal_all(game, n, button, &mut Lazy::Seed(seed));
                 let general = deal_plan(
+                    game,
                     n,
                     button,
                     &mut Lazy::Seed(seed),
                     Some(&GivenCards::default()),
                 )?;
-                assert_eq!(fast, general, "{n} seats, button {button}");
+                assert_eq!(fast, general, "{game}, {n} seats, button {button}");
+                let deck = game.deck();
+                let mut seen = CardSet::default();
+                for c in fast.0[..n].iter().flat_map(|h| h.iter()).chain(&fast.1) {
+                    assert!(deck.contains(c) && seen.insert(*c), "{game}: {c}");
+                }
+                assert!(fast.0[..n].iter().all(|h| h.len() == game.hole_cards()));
             }
         }
         Ok(())

@@ -8,7 +8,7 @@
 //! streets reached, and the showdown and award events from the result;
 //! [`Hand::events`] puts all of them in order. Starting stacks minus what
 //! the events put in, plus what they return and award, are the final stacks.
-use super::hand::{Action, ActionKind, Hand, Street, HOLE_CARDS};
+use super::hand::{Action, ActionKind, Hand, Street};
 use super::pots;
 use crate::card::Card;
 
@@ -42,18 +42,23 @@ impl From<ActionKind> for EventKind {
     }
 }
 
-/// Up to five cards, stored inline (an event's cards: two hole cards, a
-/// burn, the flop).
+/// Up to seven cards, stored inline: an event's cards (a seat's hole cards,
+/// a burn, the flop), and a seat's hole cards in a hand. Dereferences to
+/// the slice of its cards.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CardList {
     len: u8,
-    cards: [Card; 5],
+    cards: [Card; CardList::CAPACITY],
 }
 
 impl CardList {
+    /// Most cards a list holds.
+    pub const CAPACITY: usize = 7;
+
+    /// The first [`CardList::CAPACITY`] of `cards`.
     pub fn new(cards: &[Card]) -> CardList {
-        let mut c = [Card::FIRST; 5];
-        let len = cards.len().min(5);
+        let mut c = [Card::FIRST; CardList::CAPACITY];
+        let len = cards.len().min(CardList::CAPACITY);
         c[..len].copy_from_slice(&cards[..len]);
         CardList {
             len: len as u8,
@@ -62,6 +67,55 @@ impl CardList {
     }
     pub fn as_slice(&self) -> &[Card] {
         &self.cards[..self.len as usize]
+    }
+}
+
+impl std::ops::Deref for CardList {
+    type Target = [Card];
+    fn deref(&self) -> &[Card] {
+        self.as_slice()
+    }
+}
+
+impl<const N: usize> From<[Card; N]> for CardList {
+    fn from(cards: [Card; N]) -> CardList {
+        CardList::new(&cards)
+    }
+}
+
+/// The first [`CardList::CAPACITY`] cards (a longer list is no game's hand:
+/// the deal refuses a count other than the game's).
+impl From<&[Card]> for CardList {
+    fn from(cards: &[Card]) -> CardList {
+        CardList::new(cards)
+    }
+}
+
+impl From<Vec<Card>> for CardList {
+    fn from(cards: Vec<Card>) -> CardList {
+        CardList::new(&cards)
+    }
+}
+
+impl IntoIterator for CardList {
+    type Item = Card;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Card, { CardList::CAPACITY }>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.cards.into_iter().take(self.len as usize)
+    }
+}
+
+impl<'a> IntoIterator for &'a CardList {
+    type Item = &'a Card;
+    type IntoIter = std::slice::Iter<'a, Card>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl Default for CardList {
+    fn default() -> CardList {
+        CardList::new(&[])
     }
 }
 
@@ -221,9 +275,9 @@ impl Hand {
 
     fn hole_event(&self, seat: usize, kind: EventKind, street: Street, visible: bool) -> Event {
         let cards = if visible {
-            EventCards::Known(CardList::new(&self.seats[seat].hole))
+            EventCards::Known(self.seats[seat].hole)
         } else {
-            EventCards::Hidden(HOLE_CARDS as u8)
+            EventCards::Hidden(self.seats[seat].hole.len() as u8)
         };
         Event {
             cards,

@@ -1,22 +1,24 @@
 //! One hand of hold'em: forced bets, the deal, betting rounds, showdown.
 //! Where a bet or raise is validated: `betting.rs`.
 use super::deal::{deal_plan, Lazy, Plan};
-use super::event::{Entry, EventKind};
+use super::event::{CardList, Entry, EventKind};
 use super::pots::{self, Pot};
 use super::rules::{Rules, StraddleMinRaise, Structure, MAX_CHIPS};
+use super::variant::{BoardShowdown, GameKind};
 use crate::card::Card;
 use crate::deck::DeckRng;
 use crate::error::{Error, Result};
 use crate::eval::HandAcc;
 use std::sync::Arc;
 
-/// Hole cards each player holds (the one place the count is written down).
+/// Hole cards each player holds in hold'em (other games: [`super::Game::hole_cards`]).
 pub const HOLE_CARDS: usize = 2;
 
 /// Fewest seats a hand can have.
 pub const MIN_SEATS: usize = 2;
 
-/// Most seats a hand can have: 22 players use 44 hole cards, 5 board cards and 3 burns.
+/// Most seats a hand can have: 22 players of hold'em use 44 hole cards, 5
+/// board cards and 3 burns (other games: [`super::Game::max_players`]).
 pub const MAX_SEATS: usize = 22;
 
 crate::enums::named_enum! {
@@ -74,7 +76,7 @@ pub(crate) struct Seat {
     pub acted: bool,
     /// The highest bet on the table when this seat last acted this round.
     pub acted_high: u64,
-    pub hole: [Card; HOLE_CARDS],
+    pub hole: CardList,
 }
 
 /// The state of one hand. Cheap to clone: two vectors and plain data
@@ -152,7 +154,7 @@ impl Clone for Hand {
 /// decide it rather than the seats' order: the small blind may be dead (no
 /// one posts it), and players coming into a game may post a big blind out of
 /// position. Seats are the hand's own (0 to players - 1, dealt-in players
-/// only). [`Hand::new`] uses [`Seating::standard`].
+/// only). [`Hand::new`] uses [`Seating::of_rules`].
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Seating {
     /// The seat that acts last after the flop (the button, or with a dead
@@ -174,6 +176,23 @@ pub struct Seating {
 }
 
 impl Seating {
+    /// The blinds as `rules` place them: [`Seating::standard`], or with a
+    /// button blind, the big blind on the button and no small blind.
+    pub fn of_rules(rules: &Rules, players: usize, button: usize) -> Seating {
+        if rules.button_blind {
+            Seating {
+                button,
+                small_blind: None,
+                big_blind: button,
+                posting: 0,
+                dead_blinds: 0,
+                dead_hands: 0,
+            }
+        } else {
+            Seating::standard(players, button)
+        }
+    }
+
     /// The blinds left of the button (heads-up, the button posts the small blind).
     pub fn standard(players: usize, button: usize) -> Seating {
         let n = players.max(1);
@@ -264,8 +283,9 @@ impl Forced {
 /// Cards given for a hand instead of dealing them.
 #[derive(Clone, Debug, Default)]
 pub struct GivenCards {
-    /// Per seat: its hole cards, or `None` to deal that seat at random.
-    pub hole_cards: Vec<Option<[Card; HOLE_CARDS]>>,
+    /// Per seat: its hole cards (as many as the game deals), or `None` to
+    /// deal that seat at random.
+    pub hole_cards: Vec<Option<CardList>>,
     /// Up to five board cards, in order.
     pub board: Vec<Card>,
 }
@@ -275,10 +295,23 @@ pub struct GivenCards {
 /// button, and the stacks.
 fn check_table(rules: &Rules, stacks: &[u64], button: usize) -> Result<()> {
     let n = stacks.len();
-    if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
+    let max = rules.game.max_players();
+    if !(MIN_SEATS..=max).contains(&n) {
+        let why = if max == MAX_SEATS {
+            String::new()
+        } else {
+            format!(
+                " ({} hole cards each, five board cards and three burns from {})",
+                rules.game.hole_cards(),
+                rules.game.deck_name()
+            )
+        };
         return Err(Error::config(
             "stacks",
-            format!("a hand needs {MIN_SEATS} to {MAX_SEATS} players, not {n}"),
+            format!(
+                "a hand of {} needs {MIN_SEATS} to {max} players, not {n}{why}",
+                rules.game.name()
+            ),
         ));
     }
     if n < rules.min_players() {
@@ -393,6 +426,7 @@ impl Hand {
             return bad("every hand would be dead: at least one player must be in".into());
         }
         if n == 2
+            && seating != Seating::of_rules(&rules, n, seating.button)
             && (seating.small_blind != Some(seating.button)
                 || (seating.posting | seating.dead_blinds) != 0)
         {
@@ -413,13 +447,8 @@ impl Hand {
         rng: &mut Lazy<'_>,
         given: Option<&GivenCards>,
     ) -> Result<Hand> {
-        Hand::build(
-            rules,
-            stacks,
-            Seating::standard(stacks.len(), button),
-            rng,
-            given,
-        )
+        let seating = Seating::of_rules(&rules, stacks.len(), button);
+        Hand::build(rules, stacks, seating, rng, given)
     }
 
     #[inline]
@@ -431,7 +460,7 @@ impl Hand {
         given: Option<&GivenCards>,
     ) -> Result<Hand> {
         check_table(&rules, stacks, seating.button)?;
-        let plan = deal_plan(stacks.len(), seating.button, rng, given)?;
+        let plan = deal_plan(rules.game, stacks.len(), seating.button, rng, given)?;
         let mut hand = Hand {
             rules,
             seats: Vec::with_capacity(stacks.len()),
@@ -485,8 +514,18 @@ impl Hand {
             check_table(&self.rules, stacks, button).is_ok(),
             "redeal_checked at a table that fails its checks"
         );
-        let plan = deal_plan(stacks.len(), button, &mut Lazy::Rng(rng), None)?;
-        self.deal(stacks, Seating::standard(stacks.len(), button), plan);
+        let plan = deal_plan(
+            self.rules.game,
+            stacks.len(),
+            button,
+            &mut Lazy::Rng(rng),
+            None,
+        )?;
+        self.deal(
+            stacks,
+            Seating::of_rules(&self.rules, stacks.len(), button),
+            plan,
+        );
         Ok(())
     }
 
@@ -1021,14 +1060,39 @@ impl Hand {
         // uncontested: the one seat left takes everything, unseen). Values
         // are 1 and up: this array is a small `[Option<HandValue>; n]`.
         let mut values = [0u16; MAX_SEATS];
+        let game = self.rules.game;
         if showdown {
             self.street = Street::Showdown;
-            // The five board cards added up once, then each player's two.
-            let board = HandAcc::from_cards(&self.board);
-            for (v, s) in values.iter_mut().zip(&self.seats) {
-                if !s.folded {
-                    *v = (board + s.hole[0] + s.hole[1]).eval7();
-                    debug_assert!(*v > 0, "hand values start at 1");
+            if game.kind() == GameKind::Holdem || game.kind() == GameKind::Royal {
+                // The five board cards added up once, then each player's two.
+                let board = HandAcc::from_cards(&self.board);
+                for (v, s) in values.iter_mut().zip(&self.seats) {
+                    if !s.folded {
+                        *v = (board + s.hole[0] + s.hole[1]).eval7();
+                        debug_assert!(*v > 0, "hand values start at 1");
+                    }
+                }
+            } else {
+                let on = BoardShowdown::new(game, &self.board);
+                let mut lows = [0u8; MAX_SEATS];
+                for ((v, l), s) in values.iter_mut().zip(lows.iter_mut()).zip(&self.seats) {
+                    if !s.folded {
+                        *v = on.high(&s.hole);
+                        *l = on.low(&s.hole);
+                    }
+                }
+                if game.is_hi_lo() {
+                    let seats = &mut self.seats;
+                    pots::award_hi_lo_by(
+                        &mut pots,
+                        n,
+                        |s| (values[s] > 0).then_some(values[s]),
+                        |s| (lows[s] > 0).then_some(lows[s]),
+                        self.button,
+                        |s, chips| seats[s].stack += chips,
+                    );
+                    self.result = Some(pots);
+                    return;
                 }
             }
         }

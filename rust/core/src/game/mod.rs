@@ -1,6 +1,8 @@
-//! The betting state machine for one hand of hold'em.
+//! The betting state machine for one hand of a community-card game
+//! (hold'em, Omaha, Omaha hi/lo, short-deck, royal: see [`variant`]).
 //!
 //! * [`rules`]: betting structures and forced bets.
+//! * [`variant`]: the game: deck, hole cards, showdown.
 //! * [`hand`]: the state of one hand and how it moves on.
 //! * [`betting`]: what the player to act may do; where a raise is validated.
 //! * [`pots`]: side pots and the showdown payout.
@@ -17,6 +19,7 @@ pub mod hand;
 pub mod play;
 pub mod pots;
 pub mod rules;
+pub mod variant;
 pub mod view;
 
 pub use betting::{LegalActions, Move};
@@ -27,6 +30,7 @@ pub use hand::{
 pub use play::{play_out, Dealer, Turn};
 pub use pots::{Pot, SeatSet};
 pub use rules::{BlindOptions, Rules, StraddleMinRaise, Structure};
+pub use variant::{Game, GameKind, MAX_HOLE_CARDS};
 pub use view::{HandState, SeatView};
 
 use crate::card::Card;
@@ -92,8 +96,13 @@ impl Hand {
     pub fn board(&self) -> &[Card] {
         &self.board[..self.street.board_len().min(5)]
     }
-    pub fn hole_cards(&self, seat: usize) -> Option<[Card; HOLE_CARDS]> {
+    /// A seat's hole cards (as many as the game deals).
+    pub fn hole_cards(&self, seat: usize) -> Option<CardList> {
         self.seats.get(seat).map(|s| s.hole)
+    }
+    /// The game this hand plays.
+    pub fn game(&self) -> Game {
+        self.rules.game
     }
     /// Every chip in the middle; after the hand, what was paid out.
     pub fn pot(&self) -> u64 {

@@ -37,8 +37,13 @@ pub struct Pot {
     pub amount: u64,
     /// Seats still in the hand that put in at least this pot's level.
     pub eligible: SeatSet,
-    /// Seats paid from this pot, empty until the hand is over.
+    /// Seats paid from this pot (in a hi/lo game, its high half), empty
+    /// until the hand is over.
     pub winners: SeatSet,
+    /// In a hi/lo game, the seats paid the low half of this pot; empty when
+    /// no eligible hand made a qualifying low (the high took it all), and
+    /// in the other games.
+    pub low_winners: SeatSet,
 }
 
 /// An empty vector of pots kept for its allocation: a hand dealt into the
@@ -138,6 +143,7 @@ pub(crate) fn build_pots_into(
             amount: sum,
             eligible: SeatSet(in_hand),
             winners: SeatSet::default(),
+            low_winners: SeatSet::default(),
         });
     }
 }
@@ -181,6 +187,7 @@ fn side_pots(
             amount: dead,
             eligible: SeatSet(in_hand),
             winners: SeatSet::default(),
+            low_winners: SeatSet::default(),
         });
     }
     let dead_left = if someone_at_zero { 0 } else { dead };
@@ -201,6 +208,7 @@ fn side_pots(
             amount,
             eligible: SeatSet(in_hand & (reaches | !all_in)),
             winners: SeatSet::default(),
+            low_winners: SeatSet::default(),
         });
         prev = level;
     }
@@ -214,6 +222,7 @@ fn side_pots(
             amount: 0,
             eligible: SeatSet(in_hand),
             winners: SeatSet::default(),
+            low_winners: SeatSet::default(),
         });
     }
     if let Some(first) = pots.first_mut() {
@@ -247,48 +256,88 @@ pub(crate) fn award_by<V: Ord + Copy>(
     n: usize,
     value: impl Fn(usize) -> Option<V>,
     button: usize,
-    mut pay: impl FnMut(usize, u64),
+    pay: impl FnMut(usize, u64),
 ) {
-    for pot in pots.iter_mut() {
-        let best = pot.eligible.iter().filter_map(&value).max();
-        let mut winners = 0u32;
-        for s in pot.eligible.iter() {
-            winners |= u32::from(best.is_none() || value(s) == best) << s;
-        }
-        pot.winners = SeatSet(winners);
-        split(pot, button, n, &mut pay);
-    }
+    // (no seat has a low: the low half's work is compiled away)
+    award_hi_lo_by(pots, n, value, |_| None::<()>, button, pay);
 }
 
 /// Splits a paid pot among its winners: equal shares, odd chips one at a
 /// time to the winners in seat order from the button's left. Calls `pay`
-/// for each winner in that order with the chips they receive.
+/// for each winner in that order with the chips they receive. A hi/lo pot
+/// with low winners is split in two first: the low half rounded down, the
+/// odd chip to the high half (WSOP tournament rule 73, live-action
+/// rule 149); each half is then shared among
+/// its own winners as above, the high half's first (a seat that wins in
+/// both halves is paid twice).
 pub fn split(pot: &Pot, button: usize, n: usize, mut pay: impl FnMut(usize, u64)) {
-    let k = pot.winners.len() as u64;
+    if pot.low_winners.is_empty() {
+        share(pot.amount, pot.winners, button, n, &mut pay);
+    } else {
+        let low = pot.amount / 2;
+        share(pot.amount - low, pot.winners, button, n, &mut pay);
+        share(low, pot.low_winners, button, n, &mut pay);
+    }
+}
+
+/// `amount` shared among `winners` (see [`split`]).
+fn share(amount: u64, winners: SeatSet, button: usize, n: usize, pay: &mut impl FnMut(usize, u64)) {
+    let k = winners.len() as u64;
     if k == 0 {
         return;
     }
     if k == 1 {
-        // The whole pot to its one winner (a seat of the hand).
-        let s = pot.winners.0.trailing_zeros() as usize;
+        // The whole amount to its one winner (a seat of the hand).
+        let s = winners.0.trailing_zeros() as usize;
         if s < n {
-            pay(s, pot.amount);
+            pay(s, amount);
         }
         return;
     }
-    let share = pot.amount / k;
-    let mut odd = pot.amount % k;
+    let each = amount / k;
+    let mut odd = amount % k;
     // Seats in order from the button's left: (button + 1 + i) % n for i in 0..n.
     let mut s = if n == 0 { 0 } else { (button + 1) % n };
     for _ in 0..n {
-        if pot.winners.contains(s) {
-            pay(s, share + u64::from(odd > 0));
+        if winners.contains(s) {
+            pay(s, each + u64::from(odd > 0));
             odd = odd.saturating_sub(1);
         }
         s += 1;
         if s == n {
             s = 0;
         }
+    }
+}
+
+/// [`award_by`] for a hi/lo game: each pot's high winners by `high`, its
+/// low winners by `low` among the eligible seats that have a qualifying low
+/// (greater is better), then split as [`split`] says.
+#[inline]
+pub(crate) fn award_hi_lo_by<V: Ord + Copy, L: Ord + Copy>(
+    pots: &mut [Pot],
+    n: usize,
+    high: impl Fn(usize) -> Option<V>,
+    low: impl Fn(usize) -> Option<L>,
+    button: usize,
+    mut pay: impl FnMut(usize, u64),
+) {
+    for pot in pots.iter_mut() {
+        let best = pot.eligible.iter().filter_map(&high).max();
+        let mut winners = 0u32;
+        for s in pot.eligible.iter() {
+            winners |= u32::from(best.is_none() || high(s) == best) << s;
+        }
+        pot.winners = SeatSet(winners);
+        let best_low = pot.eligible.iter().filter_map(&low).max();
+        let mut low_winners = 0u32;
+        if best_low.is_some() {
+            for s in pot.eligible.iter() {
+                low_winners |= u32::from(low(s) == best_low) << s;
+            }
+        }
+        pot.low_winners = SeatSet(low_winners);
+        split(pot, button, n, &mut pay);
     }
 }
 

@@ -1,5 +1,6 @@
 //! Betting structures and forced bets: the configuration of a game, checked
 //! once when it is built.
+use super::variant::Game;
 use crate::error::{Error, Result};
 
 /// The largest number of chips the engine accepts in one hand: every sum it
@@ -51,6 +52,12 @@ pub struct Rules {
     pub heads_up_uncapped: bool,
     /// Progressive Hold'em: the bet of each of the four rounds.
     pub bets: [u64; 4],
+    /// The game dealt: hold'em unless [`Rules::with_game`] says otherwise.
+    pub game: Game,
+    /// The button posts the big blind (a button blind, as short-deck games
+    /// play it with antes from everyone) and nobody posts a small blind:
+    /// the player left of the button acts first preflop, the button last.
+    pub button_blind: bool,
 }
 
 fn amount(name: &str, v: u64) -> Result<u64> {
@@ -72,6 +79,9 @@ pub struct BlindOptions {
     pub big_blind_ante: u64,
     pub straddles: Vec<u64>,
     pub straddle_min_raise: Option<StraddleMinRaise>,
+    /// The button posts the big blind and there is no small blind (see
+    /// [`Rules::button_blind`]).
+    pub button_blind: bool,
 }
 
 impl Rules {
@@ -92,6 +102,15 @@ impl Rules {
                 format!(
                     "small_blind {} is larger than big_blind {}",
                     o.small_blind, o.big_blind
+                ),
+            ));
+        }
+        if o.button_blind && o.small_blind > 0 {
+            return Err(Error::config(
+                "small_blind",
+                format!(
+                    "a button blind game has no small blind: small_blind must be 0, not {}",
+                    o.small_blind
                 ),
             ));
         }
@@ -116,6 +135,8 @@ impl Rules {
             raise_cap: None,
             heads_up_uncapped: false,
             bets: [0; 4],
+            game: Game::holdem(),
+            button_blind: o.button_blind,
         })
     }
 
@@ -270,7 +291,16 @@ impl Rules {
             raise_cap: None,
             heads_up_uncapped: false,
             bets,
+            game: Game::holdem(),
+            button_blind: false,
         })
+    }
+
+    /// These rules for `game`: every betting structure and forced bet
+    /// works with every game.
+    pub fn with_game(mut self, game: Game) -> Rules {
+        self.game = game;
+        self
     }
 
     /// The smallest table these rules can be played at.

@@ -3,8 +3,9 @@
 //! (`None`), never a placeholder. Who may see what is decided here and in
 //! `event::may_see`, nowhere else.
 use super::betting::LegalActions;
+use super::event::CardList;
 use super::event::{may_see, Event};
-use super::hand::{Action, Hand, Street, HOLE_CARDS};
+use super::hand::{Action, Hand, Street};
 use super::rules::Rules;
 use crate::card::Card;
 use std::sync::Arc;
@@ -49,7 +50,7 @@ macro_rules! define_view {
             /// The board dealt so far.
             pub board: Vec<Card>,
             /// Each seat's hole cards where this reader may see them.
-            pub hole_cards: Vec<Option<[Card; HOLE_CARDS]>>,
+            pub hole_cards: Vec<Option<CardList>>,
             /// The hand's events, with the cards this reader may not see left out.
             pub events: Vec<Event>,
             /// The legal actions when this view's seat is to act.
@@ -89,7 +90,7 @@ macro_rules! define_view {
             fn events(&self) -> Vec<Event>;
             /// Cards shown at showdown by `seat` (`None` before a showdown, or
             /// for a seat that folded).
-            fn shown_cards(&self, seat: usize) -> Option<[Card; HOLE_CARDS]>;
+            fn shown_cards(&self, seat: usize) -> Option<CardList>;
 
             /// Final stack minus starting stack, once the hand is over.
             fn payoffs(&self) -> Option<Vec<i64>> {
@@ -126,7 +127,7 @@ macro_rules! define_view {
             fn events(&self) -> Vec<Event> {
                 Hand::events(self)
             }
-            fn shown_cards(&self, seat: usize) -> Option<[Card; HOLE_CARDS]> {
+            fn shown_cards(&self, seat: usize) -> Option<CardList> {
                 self.shows_at_showdown(seat).then(|| self.seats[seat].hole)
             }
             fn payoffs(&self) -> Option<Vec<i64>> {
@@ -153,7 +154,7 @@ macro_rules! define_view {
             fn events(&self) -> Vec<Event> {
                 self.events.clone()
             }
-            fn shown_cards(&self, seat: usize) -> Option<[Card; HOLE_CARDS]> {
+            fn shown_cards(&self, seat: usize) -> Option<CardList> {
                 let shown = self.street == Street::Showdown && !*self.folded.get(seat)?;
                 self.hole_cards
                     .get(seat)
@@ -169,7 +170,7 @@ with_view_fields!(define_view!());
 
 impl SeatView {
     /// This view's own hole cards (`None` for the public view).
-    pub fn own_cards(&self) -> Option<[Card; HOLE_CARDS]> {
+    pub fn own_cards(&self) -> Option<CardList> {
         self.hole_cards.get(self.seat?).copied().flatten()
     }
 }

@@ -132,7 +132,8 @@ macro_rules! phh_fields {
                 postal_code country time time_zone time_zone_abbreviation day month year
                 hand level seats seat_count table players finishing_stacks winnings currency
                 currency_symbol ante_trimming_status time_limit time_banks;
-            project: progressive_bets raise_cap heads_up_uncapped straddle_min_raise;
+            project: progressive_bets raise_cap heads_up_uncapped straddle_min_raise hole_cards
+                trips_beat_straight;
         }
     };
 }

@@ -26,8 +26,66 @@ pub use load::{
 pub use replay::{check, replay, unit, unit_places, CheckStatus, Replayed, Verdict};
 pub use write::{write_hand, write_hands};
 
-/// The hold'em variants the engine plays.
-pub const PLAYED: [&str; 4] = ["NT", "FT", "PT", "PGT"];
+/// The variant codes the engine plays, in the order messages list them:
+/// the spec's NT, FT, NS, PO and FO/8, NR, and this project's codes built
+/// the same way, a betting structure's letter (N no-limit, P pot-limit, F
+/// fixed-limit, PG Progressive) then a game's (T hold'em, O Omaha, O/8
+/// Omaha hi/lo, S short-deck, R royal, but FRH for fixed-limit royal, FR
+/// being razz). Omaha with 5 or 6 hole cards adds `_hole_cards`;
+/// short-deck with three of a kind above a straight,
+/// `_trips_beat_straight = true`.
+pub const PLAYED: [&str; 20] = [
+    "NT", "FT", "PT", "PGT", "NS", "PO", "FO/8", "NR", "NO", "FO", "NO/8", "PO/8", "PS", "FS",
+    "PR", "FRH", "PGO", "PGO/8", "PGS", "PGR",
+];
+
+/// The betting structure and game family of a variant code in [`PLAYED`].
+pub fn variant_game(code: &str) -> Option<(Structure, GameKind)> {
+    if !PLAYED.contains(&code) {
+        return None;
+    }
+    let (structure, game) = if let Some(rest) = code.strip_prefix("PG") {
+        (Structure::Progressive, rest)
+    } else {
+        let structure = match code.as_bytes().first()? {
+            b'N' => Structure::NoLimit,
+            b'P' => Structure::PotLimit,
+            _ => Structure::FixedLimit,
+        };
+        (structure, &code[1..])
+    };
+    let kind = match game {
+        "T" => GameKind::Holdem,
+        "O" => GameKind::Omaha,
+        "O/8" => GameKind::OmahaHiLo,
+        "S" => GameKind::ShortDeck,
+        _ => GameKind::Royal, // R, and FRH's RH
+    };
+    Some((structure, kind))
+}
+
+/// The variant code of a structure and game (see [`PLAYED`]).
+pub fn variant_code(structure: Structure, game: GameKind) -> String {
+    let s = match structure {
+        Structure::NoLimit => "N",
+        Structure::PotLimit => "P",
+        Structure::FixedLimit => "F",
+        Structure::Progressive => "PG",
+    };
+    let g = match game {
+        GameKind::Holdem => "T",
+        GameKind::Omaha => "O",
+        GameKind::OmahaHiLo => "O/8",
+        GameKind::ShortDeck => "S",
+        GameKind::Royal => "R",
+    };
+    if (structure, game) == (Structure::FixedLimit, GameKind::Royal) {
+        return "FRH".into();
+    }
+    format!("{s}{g}")
+}
+
+use crate::game::{GameKind, Structure};
 
 /// A variant code's name, for messages.
 pub fn variant_name(code: &str) -> &'static str {
@@ -36,6 +94,19 @@ pub fn variant_name(code: &str) -> &'static str {
         "FT" => "fixed-limit Texas hold'em",
         "PT" => "pot-limit Texas hold'em",
         "PGT" => "Progressive Texas hold'em",
+        "NR" => "no-limit royal hold'em",
+        "PR" => "pot-limit royal hold'em",
+        "NO" => "no-limit Omaha hold'em",
+        "FO" => "fixed-limit Omaha hold'em",
+        "NO/8" => "no-limit Omaha hold'em high/low",
+        "PO/8" => "pot-limit Omaha hold'em high/low",
+        "PS" => "pot-limit short-deck hold'em",
+        "FS" => "fixed-limit short-deck hold'em",
+        "PGO" => "Progressive Omaha hold'em",
+        "PGO/8" => "Progressive Omaha hold'em high/low",
+        "PGS" => "Progressive short-deck hold'em",
+        "FRH" => "fixed-limit royal hold'em",
+        "PGR" => "Progressive royal hold'em",
         "NS" => "no-limit short-deck hold'em",
         "PO" => "pot-limit Omaha hold'em",
         "FO/8" => "fixed-limit Omaha hold'em high/low",

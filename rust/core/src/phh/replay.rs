@@ -22,8 +22,10 @@ use super::history::{Decimal, HandHistory};
 use super::toml::Value;
 use crate::card::{parse_cards, Card};
 use crate::error::{Error, ErrorKind, ReplayError, Result};
+use crate::eval::short_deck::ShortDeckRanking;
 use crate::game::{
-    BlindOptions, GivenCards, Hand, Move, Rules, Seating, StraddleMinRaise, HOLE_CARDS,
+    BlindOptions, CardList, Game, GameKind, GivenCards, Hand, Move, Rules, Seating,
+    StraddleMinRaise, Structure,
 };
 use std::sync::Arc;
 
@@ -134,10 +136,11 @@ struct Setup {
 
 fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
     let variant = h.variant()?.to_string();
-    if !super::PLAYED.contains(&variant.as_str()) {
+    let Some((structure, kind)) = super::variant_game(&variant) else {
         return Err(Error::unsupported_variant(&variant, h.where_()));
-    }
+    };
     let bad = |why: String| Error::history(h.where_(), why);
+    let game = game_of(h, kind).map_err(|e| bad(e.to_string()))?;
     let need = |key: &str| -> Result<Vec<Decimal>> {
         let v = h
             .numbers(key)?
@@ -150,10 +153,10 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
     let n = stacks.len();
     let antes = need("antes")?;
     let blinds = need("blinds_or_straddles")?;
-    if !(crate::game::MIN_SEATS..=crate::game::MAX_SEATS).contains(&n) {
+    if !(crate::game::MIN_SEATS..=game.max_players()).contains(&n) {
         return Err(bad(format!(
-            "{n} players: a hand needs 2 to {}",
-            crate::game::MAX_SEATS
+            "{n} players: a hand of {game} needs 2 to {}",
+            game.max_players()
         )));
     }
     for (key, v) in [("antes", &antes), ("blinds_or_straddles", &blinds)] {
@@ -175,8 +178,8 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
         .iter()
         .filter_map(|k| h.number(k).transpose())
         .collect::<Result<_>>()?;
-    let progressive = match variant.as_str() {
-        "PGT" => need("_progressive_bets")?,
+    let progressive = match structure {
+        Structure::Progressive => need("_progressive_bets")?,
         _ => Vec::new(),
     };
     let amounts = actions.iter().filter_map(|a| match a {
@@ -264,19 +267,27 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
     // empty (a dead small blind: p1, first left of the button, has the big
     // blind), and, after the blinds, entries of exactly the big blind
     // (players posting to come in; a straddle is always more).
-    let bb_amount = match variant.as_str() {
-        "NT" | "PT" => h
+    let bb_amount = match structure {
+        Structure::NoLimit | Structure::PotLimit => h
             .number("min_bet")?
             .and_then(|d| d.in_units(places))
             .and_then(|v| u64::try_from(v).ok()),
-        "FT" => h
+        Structure::FixedLimit => h
             .number("small_bet")?
             .and_then(|d| d.in_units(places))
             .and_then(|v| u64::try_from(v).ok()),
-        _ => None,
+        Structure::Progressive => None,
     };
-    let dead_sb =
-        n >= 3 && bb_amount.is_some_and(|b| b > 0 && blinds_u[0] == b && blinds_u[1] == 0);
+    // A button blind (short-deck's): only the button's entry, the last
+    // (heads-up, reversed: the first, the other entry empty), is set.
+    let button_blind = match n {
+        2 => blinds_u[0] > 0 && blinds_u[1] == 0,
+        _ => blinds_u[n - 1] > 0 && blinds_u[..n - 1].iter().all(|&b| b == 0),
+    } && structure != Structure::Progressive
+        && dead_blinds == 0;
+    let dead_sb = n >= 3
+        && !button_blind
+        && bb_amount.is_some_and(|b| b > 0 && blinds_u[0] == b && blinds_u[1] == 0);
     // Two big blinds (the moving button's player due the big blind, in the
     // small blind's seat) in a hand with a dead small blind: p1 posts to
     // come in, and the dead blinds say what the small blind is.
@@ -285,12 +296,18 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
         && bb_amount.is_some_and(|b| b > 0 && blinds_u[0] == b && blinds_u[1] == b);
     let first_rest = if dead_sb { 1 } else { 2 };
     let posting: u32 = match bb_amount {
-        Some(b) if n >= 3 && b > 0 => (first_rest..n)
+        Some(b) if n >= 3 && b > 0 && !button_blind => (first_rest..n)
             .filter(|&i| blinds_u[i] == b)
             .fold(u32::from(double_bb), |m, i| m | (1 << i)),
         _ => 0,
     };
-    let mut o = if dead_sb {
+    let mut o = if button_blind {
+        BlindOptions {
+            big_blind: if n == 2 { blinds_u[0] } else { blinds_u[n - 1] },
+            button_blind: true,
+            ..Default::default()
+        }
+    } else if dead_sb {
         BlindOptions {
             small_blind: 0,
             big_blind: blinds_u[0],
@@ -311,6 +328,7 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
     };
     let rest: Vec<u64> = blinds_u[first_rest..]
         .iter()
+        .take(if button_blind { 0 } else { n })
         .enumerate()
         .map(|(i, &s)| {
             if posting & (1 << (i + first_rest)) != 0 {
@@ -352,7 +370,13 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
             dead_hands,
         }
     });
-    let bb_seat = if dead_sb { 0 } else { 1 };
+    let bb_seat = if button_blind {
+        n - 1
+    } else if dead_sb {
+        0
+    } else {
+        1
+    };
     if antes_u.iter().all(|&a| a == antes_u[0]) {
         o.ante = antes_u[0];
     } else if antes_u
@@ -398,8 +422,8 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
         })?;
         units(d)
     };
-    let rules = match variant.as_str() {
-        "NT" | "PT" => {
+    let rules = match structure {
+        Structure::NoLimit | Structure::PotLimit => {
             let min_bet = get("min_bet")?;
             if min_bet != o.big_blind {
                 return Err(bad(format!(
@@ -407,13 +431,13 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
                     o.big_blind
                 )));
             }
-            if variant == "NT" {
+            if structure == Structure::NoLimit {
                 Rules::no_limit(o)
             } else {
                 Rules::pot_limit(o)
             }
         }
-        "FT" => Rules::fixed_limit(
+        Structure::FixedLimit => Rules::fixed_limit(
             o,
             Some(get("small_bet")?),
             Some(get("big_bet")?),
@@ -437,12 +461,64 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
             Rules::progressive(o.ante, four)
         }
     }
-    .map_err(|e| bad(e.to_string()))?;
+    .map_err(|e| bad(e.to_string()))?
+    .with_game(game);
     Ok(Setup {
         rules: Arc::new(rules),
         stacks: stacks_u,
         places,
         seating,
+    })
+}
+
+/// The game of a history of `kind`: its hole cards (`_hole_cards`, Omaha
+/// only, 4 when absent) and short-deck ranking (`_trips_beat_straight`).
+fn game_of(h: &HandHistory, kind: GameKind) -> Result<Game> {
+    let hole = match h.get("_hole_cards") {
+        None => None,
+        Some(Value::Num(v)) => Some(
+            v.parse::<usize>()
+                .ok()
+                .filter(|k| (4..=6).contains(k))
+                .ok_or_else(|| {
+                    Error::bad_config(format!("_hole_cards is {v}: Omaha deals 4, 5 or 6"))
+                })?,
+        ),
+        Some(_) => {
+            return Err(Error::bad_config(
+                "_hole_cards must be a number of cards".into(),
+            ))
+        }
+    };
+    let trips = match h.get("_trips_beat_straight") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => {
+            return Err(Error::bad_config(
+                "_trips_beat_straight must be true or false".into(),
+            ))
+        }
+    };
+    if hole.is_some() && !matches!(kind, GameKind::Omaha | GameKind::OmahaHiLo) {
+        return Err(Error::bad_config(
+            "_hole_cards is for the Omaha variants only".into(),
+        ));
+    }
+    if trips && kind != GameKind::ShortDeck {
+        return Err(Error::bad_config(
+            "_trips_beat_straight is for short-deck only".into(),
+        ));
+    }
+    Ok(match kind {
+        GameKind::Holdem => Game::holdem(),
+        GameKind::Omaha => Game::omaha(hole.unwrap_or(4))?,
+        GameKind::OmahaHiLo => Game::omaha_hi_lo(hole.unwrap_or(4))?,
+        GameKind::ShortDeck => Game::short_deck(if trips {
+            ShortDeckRanking::TripsBeatStraight
+        } else {
+            ShortDeckRanking::StraightBeatsTrips
+        }),
+        GameKind::Royal => Game::royal(),
     })
 }
 
@@ -525,7 +601,7 @@ fn seed_for(h: &HandHistory) -> u64 {
 /// Replays a history: builds its hand and plays every action, checked.
 pub fn replay(h: &HandHistory) -> Result<Replayed> {
     let variant = h.variant()?;
-    if !super::PLAYED.contains(&variant) {
+    if super::variant_game(variant).is_none() {
         return Err(Error::unsupported_variant(variant, h.where_()));
     }
     let texts = h.actions()?;
@@ -537,7 +613,8 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
         seating,
     } = setup(h, &actions)?;
     let n = stacks.len();
-    let mut holes: Vec<Option<[Card; HOLE_CARDS]>> = vec![None; n];
+    let game = rules.game;
+    let mut holes: Vec<Option<CardList>> = vec![None; n];
     let mut board = Vec::new();
     for (i, a) in actions.iter().enumerate() {
         match a {
@@ -546,16 +623,23 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
                 cards: Some(c),
             }
             | PhhAction::Show(seat, Some(c)) => {
-                let pair: [Card; HOLE_CARDS] = c.as_slice().try_into().map_err(|_| {
-                    replay_error(
+                if c.len() != game.hole_cards() {
+                    return Err(replay_error(
                         h,
                         i,
                         texts[i],
-                        format!("hold'em hole cards are {HOLE_CARDS}, not {}", c.len()),
-                    )
-                })?;
+                        format!(
+                            "{} hole cards are {}, not {}",
+                            game.name(),
+                            game.hole_cards(),
+                            c.len()
+                        ),
+                    ));
+                }
+                let cards = CardList::new(c);
+                let mask = |l: &CardList| l.iter().fold(0u64, |m, c| m | c.bit());
                 match holes[*seat] {
-                    Some(prev) if prev != pair && !(prev[0] == pair[1] && prev[1] == pair[0]) => {
+                    Some(prev) if mask(&prev) != mask(&cards) => {
                         return Err(replay_error(
                             h,
                             i,
@@ -564,7 +648,7 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
                         ))
                     }
                     Some(_) => {}
-                    None => holes[*seat] = Some(pair),
+                    None => holes[*seat] = Some(cards),
                 }
             }
             PhhAction::DealBoard(c) => board.extend_from_slice(c),

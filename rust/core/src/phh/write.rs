@@ -19,16 +19,6 @@ fn nums(v: impl IntoIterator<Item = u64>) -> Value {
     Value::Array(v.into_iter().map(num).collect())
 }
 
-/// The PHH variant code of a structure (`PT` and `PGT` are this project's).
-pub fn variant_code(s: Structure) -> &'static str {
-    match s {
-        Structure::NoLimit => "NT",
-        Structure::FixedLimit => "FT",
-        Structure::PotLimit => "PT",
-        Structure::Progressive => "PGT",
-    }
-}
-
 /// The fields of `hand` as a PHH history.
 pub fn hand_fields(hand: &Hand) -> Table {
     let n = hand.num_players();
@@ -39,8 +29,17 @@ pub fn hand_fields(hand: &Hand) -> Table {
     let mut t: Table = Vec::with_capacity(12);
     t.push((
         "variant".into(),
-        Value::Str(variant_code(r.structure).into()),
+        Value::Str(super::variant_code(r.structure, r.game.kind())),
     ));
+    // This project's fields for the games the variant code leaves open.
+    if r.game.uses_two_hole_cards() && r.game.hole_cards() != 4 {
+        t.push(("_hole_cards".into(), num(r.game.hole_cards() as u64)));
+    }
+    if r.game.short_deck_ranking() == crate::eval::short_deck::ShortDeckRanking::TripsBeatStraight
+        && r.game.kind() == crate::game::GameKind::ShortDeck
+    {
+        t.push(("_trips_beat_straight".into(), Value::Bool(true)));
+    }
     let uniform = r.big_blind_ante == 0;
     let seating = hand.seating();
     // Heads-up PHH lists the big blind first and still writes the small
@@ -95,7 +94,10 @@ pub fn hand_fields(hand: &Hand) -> Table {
     }
     let mut blinds = vec![0u64; n];
     if r.structure != Structure::Progressive {
-        if standard {
+        if r.button_blind && n == 2 {
+            // Heads-up the entries are reversed: the button's is the first.
+            blinds[0] = r.big_blind;
+        } else if standard && !r.button_blind {
             blinds[0] = r.small_blind;
             blinds[1] = r.big_blind;
         } else {

@@ -22,7 +22,9 @@
 //!   (before the flop: at most three big blinds). Weak: check or fold.
 use crate::card::Card;
 use crate::eval::HandAcc;
-use crate::game::{Hand, LegalActions, Move, SeatView, Street};
+use crate::game::variant::BoardShowdown;
+use crate::game::{CardList, Game, GameKind, Hand, LegalActions, Move, SeatView, Street};
+use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::OnceLock;
@@ -76,12 +78,19 @@ impl<'a> Observation<'a> {
         &self.legal
     }
     /// This seat's own hole cards.
-    pub fn hole_cards(&self) -> [Card; 2] {
+    pub fn hole_cards(&self) -> CardList {
         match self.src {
             Source::Hand(h) => h.hole_cards(self.seat),
             Source::View(v) => v.hole_cards.get(self.seat).copied().flatten(),
         }
-        .unwrap_or([Card::FIRST; 2])
+        .unwrap_or_default()
+    }
+    /// The game played.
+    pub fn game(&self) -> Game {
+        match self.src {
+            Source::Hand(h) => h.game(),
+            Source::View(v) => v.rules.game,
+        }
     }
     pub fn board(&self) -> &[Card] {
         match self.src {
@@ -297,6 +306,66 @@ fn preflop_table() -> &'static [f64; 169] {
     })
 }
 
+/// The strength of `hole` on `board` in `game`: its share of the pot
+/// against one random hand (in hold'em, [`strength`]; in the other games,
+/// Monte Carlo over 256 deals of the opponent's cards and the rest of the
+/// board, a hi/lo pot's halves counted as halves).
+pub fn strength_in(game: Game, hole: &[Card], board: &[Card], rng: &mut BotRng) -> f64 {
+    if game.kind() == GameKind::Holdem && hole.len() == 2 {
+        return strength([hole[0], hole[1]], board, rng);
+    }
+    game_equity_vs_random(game, hole, board, 256, rng)
+}
+
+/// [`equity_vs_random`] in any game: the share of the pot won, ties and
+/// hi/lo halves counted.
+fn game_equity_vs_random(
+    game: Game,
+    hole: &[Card],
+    board: &[Card],
+    trials: u32,
+    rng: &mut BotRng,
+) -> f64 {
+    let mut used = 0u64;
+    for c in hole.iter().chain(board) {
+        used |= 1 << c.index();
+    }
+    let mut deck: Vec<Card> = game
+        .deck()
+        .iter()
+        .copied()
+        .filter(|c| used & c.bit() == 0)
+        .collect();
+    let k = hole.len();
+    let known = board.len().min(5);
+    let need = k + 5 - known;
+    if deck.len() < need {
+        return 0.5;
+    }
+    let mut full = [Card::FIRST; 5];
+    full[..known].copy_from_slice(&board[..known]);
+    let mut won = 0.0;
+    for _ in 0..trials {
+        let (drawn, _) = deck.partial_shuffle(rng, need);
+        let (them, rest) = drawn.split_at(k);
+        full[known..].copy_from_slice(rest);
+        let on = BoardShowdown::new(game, &full);
+        let half = |a: u16, b: u16| match a.cmp(&b) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        };
+        let high = half(on.high(hole), on.high(them));
+        let (mine, theirs) = (on.low(hole), on.low(them));
+        won += if mine == 0 && theirs == 0 {
+            high
+        } else {
+            (high + half(mine as u16, theirs as u16)) / 2.0
+        };
+    }
+    won / trials as f64
+}
+
 /// The strength of `hole` on `board` (equity against one random hand).
 pub fn strength(hole: [Card; 2], board: &[Card], rng: &mut BotRng) -> f64 {
     if board.is_empty() {
@@ -309,7 +378,7 @@ pub fn strength(hole: [Card; 2], board: &[Card], rng: &mut BotRng) -> f64 {
 fn tag_move(obs: &Observation<'_>, rng: &mut BotRng) -> Move {
     let la = &obs.legal;
     let preflop = obs.street() == Street::Preflop;
-    let eq = strength(obs.hole_cards(), obs.board(), rng);
+    let eq = strength_in(obs.game(), &obs.hole_cards(), obs.board(), rng);
     let extra = 0.05 * obs.players_in().saturating_sub(2) as f64;
     let (strong, medium) = if preflop { (0.62, 0.50) } else { (0.70, 0.45) };
     let bb = obs.big_blind();

@@ -367,13 +367,23 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
     // Players away are dealt in only with the dead button; their hands are
     // dead (TDA rule 30).
     let dead_hands = in_hand(sets[Status::SittingOut as usize]);
-    let seating = Seating {
-        button: hand_button,
-        small_blind,
-        big_blind,
-        posting: in_hand(posting),
-        dead_blinds: in_hand(dead_blinds),
-        dead_hands,
+    let seating = if t.rules.button_blind {
+        // A button blind: the player acting last posts it, nobody posts a
+        // small blind or a blind to come in (the blinds' positions above
+        // still move the button and decide who is dealt in).
+        Seating {
+            dead_hands,
+            ..Seating::of_rules(&t.rules, seats.len(), hand_button)
+        }
+    } else {
+        Seating {
+            button: hand_button,
+            small_blind,
+            big_blind,
+            posting: in_hand(posting),
+            dead_blinds: in_hand(dead_blinds),
+            dead_hands,
+        }
     };
     Ok(Plan {
         seats,
