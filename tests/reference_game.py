@@ -123,6 +123,15 @@ def split(pots: Iterable[Tuple[int, Iterable[int]]], button: int, n: int) -> Lis
 # the payout
 
 
+def high_key(game: str, hole: List[ref.Card], board: List[ref.Card]) -> ref.Key:
+    """The high hand of ``hole`` on ``board`` in ``game`` (a game code)."""
+    if game.startswith("omaha"):
+        return ref.omaha_high(hole, board)
+    if game.startswith("short-deck"):
+        return ref.short_deck_best(hole + board, trips_beat_straight=game == "short-deck-trips")
+    return ref.evaluate(hole + board)
+
+
 def final_stacks(
     starting: Sequence[int],
     contributions: Sequence[int],
@@ -131,18 +140,26 @@ def final_stacks(
     board: Sequence[Any],
     button: int,
     big_blind_ante: int = 0,
+    game: str = "holdem",
+    dead_seat: Optional[int] = None,
 ) -> List[int]:
     """Final stacks of a finished hand, from RULES.md alone (module docstring).
 
     ``contributions`` are what each seat put in, after uncalled chips came
     back; ``hole_cards[s]`` and ``board`` are card text or cards (the hole
     cards of folded seats, and the board when one player is left, are not
-    looked at).
+    looked at). ``game`` is a game code: Omaha plays exactly two hole cards
+    and three of the board; in a hi/lo game ("-hi-lo") each pot with a
+    qualifying eight-or-better low is split, the low half rounded down and
+    the odd chip to the high (WSOP tournament rule 73), each half shared
+    like a pot. ``dead_seat`` is the big blind's seat (for a big-blind
+    ante) when it is not the usual one.
     """
     n = len(starting)
     live = [s for s in range(n) if not folded[s]]
     assert live, "everybody folded"
-    dead_seat = big_blind_seat(n, button)
+    if dead_seat is None:
+        dead_seat = big_blind_seat(n, button)
     dead = min(big_blind_ante, starting[dead_seat]) if big_blind_ante else 0
     pots = side_pots(contributions, live, dead, dead_seat)
     if len(live) == 1:
@@ -150,8 +167,21 @@ def final_stacks(
     else:
         shared = cards_of(board)
         assert len(shared) == 5, "a showdown needs the whole board"
-        values = {s: ref.evaluate(cards_of(hole_cards[s]) + shared) for s in live}
-        paid = [(amount, best_seats(eligible, values)) for amount, eligible in pots]
+        values = {s: high_key(game, cards_of(hole_cards[s]), shared) for s in live}
+        paid = []
+        for amount, eligible in pots:
+            lows = {}
+            if game.endswith("hi-lo"):
+                for s in eligible:
+                    low = ref.omaha_low8(cards_of(hole_cards[s]), shared)
+                    if low is not None:
+                        lows[s] = low
+            if not lows:
+                paid.append((amount, best_seats(eligible, values)))
+                continue
+            best_low = min(lows.values())
+            paid.append((amount - amount // 2, best_seats(eligible, values)))
+            paid.append((amount // 2, [s for s in eligible if lows.get(s) == best_low]))
     won = split(paid, button, n)
     return [starting[s] - contributions[s] + won[s] for s in range(n)]
 
@@ -168,6 +198,9 @@ def reference_stacks(hand: Any) -> List[int]:
         list(hand.board),
         hand.button,
         hand.rules.big_blind_ante,
+        hand.rules.game.code,
+        # a button blind: the big blind (and any big-blind ante) is the button's
+        hand.button if hand.rules.button_blind else None,
     )
 
 

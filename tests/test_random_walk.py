@@ -15,7 +15,7 @@ import pytest
 
 import holecards as hc
 from game_helpers import hist, state  # noqa: E402
-from holecards import ConfigError, Hand, IllegalActionError, Rules
+from holecards import ConfigError, Game, Hand, IllegalActionError, Rules
 from reference_game import reference_payoffs  # noqa: E402
 
 # ---------------------------------------------------------------------------
@@ -24,6 +24,15 @@ from reference_game import reference_payoffs  # noqa: E402
 
 
 def _random_rules(rng):
+    rules, n, scale = _random_holdem_rules(rng)
+    if rng.random() < 0.5:
+        # the same betting in another game (its deck may seat fewer players)
+        game = Game(rng.choice(Game.codes()))
+        return rules.with_game(game), min(n, game.max_players), scale
+    return rules, n, scale
+
+
+def _random_holdem_rules(rng):
     kind = rng.choice(["nl", "nl", "pl", "fl", "prog"])
     n = rng.choice([2, 2, 3, 4, 5, 6, 9, 22])
     if kind == "prog":
@@ -33,12 +42,16 @@ def _random_rules(rng):
     bb = rng.randint(1, 10)
     sb = rng.randint(0, bb)
     kw = {}
+    if rng.random() < 0.15:
+        # a button blind (the button posts the big blind; no small blind)
+        kw["button_blind"] = True
+        sb = 0
     r = rng.random()
     if r < 0.25:
         kw["ante"] = rng.randint(1, bb)
     elif r < 0.45:
         kw["big_blind_ante"] = rng.randint(1, 2 * bb)
-    if n >= 3 and rng.random() < 0.3:
+    if n >= 3 and rng.random() < 0.3 and not kw.get("button_blind"):
         if kind == "fl":
             kw["straddles"] = (2 * bb,)
         else:
@@ -62,7 +75,7 @@ def _random_rules(rng):
 
 def test_legal_actions_agree_with_the_engine_random_walk():
     rng = random.Random(20240611)
-    for _ in range(250):
+    for _ in range(400):
         rules, n, scale = _random_rules(rng)
         stacks = [
             rng.choice([1, 2, 3, rng.randint(1, 5 * scale), rng.randint(10 * scale, 60 * scale)])
@@ -143,5 +156,7 @@ def test_legal_actions_agree_with_the_engine_random_walk():
         assert sum(p.amount for p in h.pots) == h.pot
         for p in h.pots:
             assert p.winners and set(p.winners) <= set(p.eligible)
+            assert set(p.low_winners) <= set(p.eligible)
+            assert not p.low_winners or rules.game.hi_lo
             assert not any(h.folded[s] for s in p.eligible)
         assert h.payoffs == reference_payoffs(h), (rules, stacks, h.button, hist(h))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -174,6 +175,27 @@ def test_cli_play_with_scripted_input() -> None:
     assert r.returncode == 0 and "session over" in r.stdout
     bad = cli("play", "--bots", "shark", "--players", "2")
     assert bad.returncode == 2 and "no built-in bot" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_cli_play_and_simulate_other_games() -> None:
+    r = cli(
+        "play", "--game", "plo5", "--players", "3", "--seed", "4", "--hands", "2", stdin="c\n" * 30
+    )
+    assert r.returncode == 0, r.stderr
+    assert "pot-limit 5-card Omaha" in r.stdout
+    cards = re.search(r"Your cards: (.*)", r.stdout)
+    assert cards is not None and len(cards.group(1).split()) == 5
+    r = cli("simulate", "tag", "random", "--hands", "2000", "--seed", "3", "--game", "omaha-hi-lo")
+    assert r.returncode == 0 and "pot-limit Omaha hi/lo" in r.stdout, r.stderr
+    t = cli("simulate", "tag", "random", "--tournaments", "5", "--seed", "1", "--game", "royal")
+    assert t.returncode == 0 and "5 tournaments" in t.stdout, t.stderr
+    for argv, msg in [
+        (["play", "--game", "stud"], "unknown game"),
+        (["play", "--game", "royal", "--players", "7"], "at most 6 players"),
+        (["simulate", "tag", "tag", "--game", "plo9"], "unknown game"),
+    ]:
+        r = cli(*argv)
+        assert r.returncode == 2 and msg in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
 def test_ray_gives_exactly_the_one_machine_result() -> None:

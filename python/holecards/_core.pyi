@@ -1078,6 +1078,7 @@ class Tournament:
         ante: Optional[Literal["uniform", "big_blind"]] = "uniform",
         button: Optional[int] = None,
         seed: Optional[int] = None,
+        game: Union[Game, str] = "holdem",
     ) -> Tournament: ...
     @property
     def level(self) -> int: ...
@@ -1175,6 +1176,7 @@ def _sim_tournaments(
     end: Optional[int] = None,
     max_hands: Optional[int] = None,
     progress: Optional[Any] = None,
+    game: Union[Game, str, None] = None,
 ) -> tuple[int, int, list[list[int]], list[int], list[int]]: ...
 
 _ActionTriples = Optional[list[tuple[str, int, int]]]

@@ -17,10 +17,11 @@ import argparse
 import random
 from typing import Any, List, Optional, TextIO
 
-from .. import Rules, Table, Tournament
+from .. import Game, Rules, Table, Tournament
 from .._core import BuiltinBot
 from ..bots import apply_move
 from ..enums import EventKind, Street
+from ..errors import HolecardsError
 from ..sim import BOT_NAMES
 from ..sim._simulate import _DEFAULT_LEVELS as DEFAULT_LEVELS
 from ._common import add_int, add_seed, command
@@ -54,6 +55,15 @@ def add_parser(commands: Any) -> None:
         help="a single-table tournament (blinds up every 10 hands) instead of cash",
     )
     add_int(p, "--hands", 1, 10**9, "stop after this many hands")
+    p.add_argument(
+        "--game",
+        default="holdem",
+        metavar="GAME",
+        help="the game: "
+        + ", ".join(Game.codes())
+        + " (plo, plo5, plo6, plo8 too); the Omaha games are pot-limit, the others no-limit"
+        + " (default holdem)",
+    )
     add_seed(p, "seed for the cards and the bots (default: random)")
 
 
@@ -141,6 +151,13 @@ def run(args: argparse.Namespace, out: TextIO, error: Any) -> int:
         sb, bb = (int(x) for x in args.blinds.split("/"))
     except ValueError:
         raise error(f"--blinds must be two whole numbers like 1/2, not {args.blinds!r}") from None
+    try:
+        g = Game(args.game)
+    except HolecardsError as e:
+        raise error(f"--game: {e}") from None
+    if n > g.max_players:
+        raise error(f"{g.name} deals at most {g.max_players} players, not --players {n}")
+    structure = "pot-limit" if g.code.startswith("omaha") else "no-limit"
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(64)
     bots = [BuiltinBot(name, seed=(seed + 1 + i) % 2**64) for i, name in enumerate(names)]
     labels = ["you"] + [f"{name}" for name in names]
@@ -149,18 +166,25 @@ def run(args: argparse.Namespace, out: TextIO, error: Any) -> int:
         stack = args.stack or 1500
         levels = list(DEFAULT_LEVELS)
         game = Tournament(
-            levels, [stack] * n, [65, 35] if n <= 6 else [50, 30, 20], hands_per_level=10, seed=seed
+            levels,
+            [stack] * n,
+            [65, 35] if n <= 6 else [50, 30, 20],
+            structure=structure,
+            hands_per_level=10,
+            seed=seed,
+            game=g,
         )
     else:
         stack = args.stack or 100 * bb
-        game = Table(Rules.no_limit(small_blind=sb, big_blind=bb), n, seed=seed)
+        make = Rules.pot_limit if structure == "pot-limit" else Rules.no_limit
+        game = Table(make(small_blind=sb, big_blind=bb, game=g), n, seed=seed)
         for s in range(n):
             game.sit(s, stack)
     start_chips = stack
     reader = _Input(out)
     played = 0
     console.print(
-        f"[bold]holecards play[/bold]: {n} players, {'tournament' if args.tournament else f'cash {sb}/{bb}'}, stacks {stack}, seed {seed}. You are seat 0."
+        f"[bold]holecards play[/bold]: {structure} {g.name}, {n} players, {'tournament' if args.tournament else f'cash {sb}/{bb}'}, stacks {stack}, seed {seed}. You are seat 0."
     )
     console.print("Moves: f fold, k check, c call, r AMOUNT raise to, a all-in, q quit.")
     quit_now = False

@@ -26,6 +26,13 @@ def add_parser(commands: Any) -> None:
     add_int(
         sim, "--stack", 1, 2**50, "starting stack (default 100 big blinds; 1500 in tournaments)"
     )
+    sim.add_argument(
+        "--game",
+        default="holdem",
+        metavar="GAME",
+        help="the game (holdem, omaha, omaha5, omaha6, omaha-hi-lo, short-deck, royal, ...);"
+        " the Omaha games are pot-limit, the others no-limit (default holdem)",
+    )
     add_seed(sim, "seed (default: random, printed)")
     add_threads(sim)
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -35,8 +42,14 @@ def run(args: argparse.Namespace, out: TextIO, progress_factory: Any, error: Any
     from rich.console import Console
     from rich.table import Table
 
-    from .. import Rules
+    from .. import Game, Rules
+    from ..errors import HolecardsError
 
+    try:
+        game = Game(args.game)
+    except HolecardsError as e:
+        raise error(f"--game: {e}") from None
+    structure = "pot-limit" if game.code.startswith("omaha") else "no-limit"
     if args.hands is not None and args.tournaments is not None:
         raise error("give --hands or --tournaments, not both")
     try:
@@ -51,13 +64,16 @@ def run(args: argparse.Namespace, out: TextIO, progress_factory: Any, error: Any
             result = simulate(
                 args.bots,
                 tournaments=args.tournaments,
+                structure=structure,
+                game=game,
                 stacks=args.stack,
                 seed=args.seed,
                 threads=args.threads,
                 progress=bar,
             )
         else:
-            rules = Rules.no_limit(small_blind=sb, big_blind=bb)
+            make = Rules.pot_limit if structure == "pot-limit" else Rules.no_limit
+            rules = make(small_blind=sb, big_blind=bb, game=game)
             result = simulate(
                 args.bots,
                 hands=args.hands or 100_000,
@@ -99,7 +115,9 @@ def run(args: argparse.Namespace, out: TextIO, progress_factory: Any, error: Any
                 f"{s.in_the_money:.1%}",
             )
     else:
-        table = Table(title=f"{result.hands:,} hands, blinds {sb}/{bb}, seed {result.seed}")
+        table = Table(
+            title=f"{result.hands:,} hands of {structure} {game.name}, blinds {sb}/{bb}, seed {result.seed}"
+        )
         for col in ("seat", "bot", "chips / 100 hands", "95% CI", "bb / 100 hands"):
             table.add_column(col, justify="left" if col == "bot" else "right")
         for c in result.seats:

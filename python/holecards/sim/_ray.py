@@ -66,9 +66,22 @@ def cash(
 
 
 def _tour_range(*args: Any) -> Tuple[int, int, List[List[int]], List[int], List[int]]:
-    structure, levels, hpl, stacks, payouts, names, count, seed, max_hands, start, end = args
+    structure, levels, hpl, stacks, payouts, names, count, seed, max_hands, game, start, end = args
     return _sim_tournaments(
-        structure, levels, hpl, stacks, payouts, names, count, seed, 1, start, end, max_hands, None
+        structure,
+        levels,
+        hpl,
+        stacks,
+        payouts,
+        names,
+        count,
+        seed,
+        1,
+        start,
+        end,
+        max_hands,
+        None,
+        game,
     )
 
 
@@ -82,6 +95,7 @@ def tournaments(
     count: int,
     seed: int,
     max_hands: int,
+    game: str = "holdem",
 ) -> Tuple[int, int, List[List[int]], List[int], List[int]]:
     ray = _ray()
     remote = ray.remote(num_cpus=1)(_tour_range)
@@ -96,6 +110,7 @@ def tournaments(
             count,
             seed,
             max_hands,
+            game,
             a,
             b,
         )

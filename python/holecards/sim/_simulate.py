@@ -22,6 +22,7 @@ from .._core import (
     MAX_SEATS,
     MIN_SEATS,
     BuiltinBot,
+    Game,
     Hand,
     Rules,
     SeatView,
@@ -210,6 +211,7 @@ def simulate(
     progress: Optional[Callable[[int, int], Any]] = None,
     ray: bool = False,
     max_hands: int = 1_000_000,
+    game: Union[Game, str, None] = None,
 ) -> Union[SimulationResult, TournamentResult]:
     """Plays ``hands`` cash hands (or ``tournaments`` single-table
     tournaments) between ``bots``, one per seat, and returns each seat's
@@ -252,7 +254,16 @@ def simulate(
         raise ConfigError(
             "ray=True runs built-in bots only (Python bots would have to travel to the workers)"
         )
+    if game is not None:
+        game = Game(game)
     if hands is not None:
+        if game is not None:
+            if rules is None:
+                rules = Rules.no_limit(small_blind=1, big_blind=2, game=game)
+            elif isinstance(rules, Rules) and rules.game != game:
+                raise ConfigError(
+                    f"the rules deal {rules.game.name} but game= says {game.name}: give one of them"
+                )
         return _cash(run, hands, rules, stacks)
     return _tournaments(
         run,
@@ -264,6 +275,7 @@ def simulate(
         ante,
         structure,
         max_hands,
+        game if game is not None else Game("holdem"),
     )
 
 
@@ -430,6 +442,7 @@ def _tournaments(
     ante: str,
     structure: str,
     max_hands: int,
+    game: Game,
 ) -> TournamentResult:
     from .._core import Tournament
 
@@ -454,6 +467,7 @@ def _tournaments(
         structure=structure,
         hands_per_level=hands_per_level,
         ante=ante_kind,
+        game=game,
     )
     # The engine checks the schedule (and everything else) when it builds the first tournament.
     new_tournament(seed=0)
@@ -476,11 +490,11 @@ def _tournaments(
     if run.native and run.ray:
         from . import _ray
 
-        done, hands, places, prizes, sq = _ray.tournaments(*native_args, max_hands)
+        done, hands, places, prizes, sq = _ray.tournaments(*native_args, max_hands, game.code)
         engine = "ray"
     elif run.native:
         done, hands, places, prizes, sq = _sim_tournaments(
-            *native_args, run.threads, None, None, max_hands, progress
+            *native_args, run.threads, None, None, max_hands, progress, game
         )
     else:
         engine = "python"

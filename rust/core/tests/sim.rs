@@ -224,6 +224,7 @@ fn tournament_prizes_near_2_63_are_summed_exactly() {
     let big = 1u64 << 63;
     let sim = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
+        game: Default::default(),
         levels: levels(&[(50, 100, 0, 0)]),
         hands_per_level: 10,
         stacks: vec![500; 3],
@@ -265,6 +266,7 @@ fn a_long_tournament_stops_when_cancelled() {
     // a billion hands, cancelled after a moment.
     let sim = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
+        game: Default::default(),
         levels: levels(&[(1, 2, 0, 0)]),
         hands_per_level: 10,
         stacks: vec![1_000_000_000; 3],
@@ -321,6 +323,7 @@ fn results_are_folded_in_chunk_order_a_batch_at_a_time() {
     // parts added.
     let sim = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
+        game: Default::default(),
         levels: levels(&[(5, 10, 0, 0)]),
         hands_per_level: 10,
         stacks: vec![10, 10],

@@ -605,6 +605,7 @@ fn tied_places_pool_their_prizes_exactly() {
     };
     let e = Tournament::new(
         holecards_core::game::Structure::NoLimit,
+        Default::default(),
         vec![level],
         Advance::Hands(10),
         &[100, 100, 100],
@@ -626,6 +627,7 @@ fn tied_places_pool_their_prizes_exactly() {
     for seed in 0..60 {
         let mut t = Tournament::new(
             holecards_core::game::Structure::NoLimit,
+            Default::default(),
             vec![level],
             Advance::Hands(10),
             &[1000, 40, 40],
@@ -807,6 +809,7 @@ fn a_late_entry_alone_at_the_table_is_dealt_in() {
     };
     let mut t = Tournament::new(
         holecards_core::game::Structure::NoLimit,
+        Default::default(),
         vec![level],
         Advance::Hands(5),
         &[100, 0, 100, 0, 100, 0],

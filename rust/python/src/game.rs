@@ -331,6 +331,15 @@ pub struct Game(pub game::Game);
 impl Game {
     #[new]
     fn new(code: &Bound<'_, PyAny>) -> PyResult<Game> {
+        if code.is_none() {
+            return Err(config(
+                "game",
+                format!(
+                    "a game is named by its code ({}), not None",
+                    game::Game::CODES.join(", ")
+                ),
+            ));
+        }
         Ok(Game(game_arg(Some(code))?))
     }
     /// Every game code, in a fixed order.

@@ -121,7 +121,7 @@ type TournamentTotals<'py> = (u64, u128, Vec<Vec<u64>>, Vec<u128>, Vec<Bound<'py
 /// Tournaments between built-in bots, `start..end` of them: `(tournaments,
 /// hands, places[seat][place], prizes, prizes_squared)`.
 #[pyfunction]
-#[pyo3(signature = (structure, levels, hands_per_level, stacks, payouts, bots, tournaments, seed, threads=None, start=None, end=None, max_hands=None, progress=None))]
+#[pyo3(signature = (structure, levels, hands_per_level, stacks, payouts, bots, tournaments, seed, threads=None, start=None, end=None, max_hands=None, progress=None, game=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _sim_tournaments<'py>(
     py: Python<'py>,
@@ -138,7 +138,9 @@ pub fn _sim_tournaments<'py>(
     end: Option<&Bound<'_, PyAny>>,
     max_hands: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
+    game: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<TournamentTotals<'py>> {
+    let game = crate::game::game_arg(game)?;
     // (Progressive Hold'em, which has no blind levels, the engine refuses.)
     let code = crate::args::int_in(structure, "structure", 0, 255)?;
     let structure = holecards_core::game::Structure::from_u8(code as u8)
@@ -154,6 +156,7 @@ pub fn _sim_tournaments<'py>(
     };
     let sim = TournamentSim {
         structure,
+        game,
         levels,
         hands_per_level,
         stacks,

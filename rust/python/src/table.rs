@@ -502,8 +502,8 @@ pub struct Tournament(pub tour::Tournament);
 seated_class! { Tournament, "_restore_tournament", codec::encode_tournament, |t| t.table(), Finish, {
     #[new]
     #[pyo3(
-        signature = (levels, stacks, payouts=None, *, structure=game::Structure::NoLimit, hands_per_level=None, seconds_per_level=None, ante=None, button=None, seed=None),
-        text_signature = "(levels, stacks, payouts=(), *, structure='no-limit', hands_per_level=None, seconds_per_level=None, ante='uniform', button=None, seed=None)"
+        signature = (levels, stacks, payouts=None, *, structure=game::Structure::NoLimit, hands_per_level=None, seconds_per_level=None, ante=None, button=None, seed=None, game=None),
+        text_signature = "(levels, stacks, payouts=(), *, structure='no-limit', hands_per_level=None, seconds_per_level=None, ante='uniform', button=None, seed=None, game='holdem')"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -516,6 +516,7 @@ seated_class! { Tournament, "_restore_tournament", codec::encode_tournament, |t|
         ante: Option<&Bound<'_, PyAny>>,
         #[pyo3(from_py_with = button_arg)] button: Option<usize>,
         #[pyo3(from_py_with = crate::args::seed_arg)] seed: Option<u64>,
+        game: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Tournament> {
         let rule = match ante.filter(|a| !a.is_none()) {
             None => tour::AnteRule::Uniform,
@@ -552,6 +553,7 @@ seated_class! { Tournament, "_restore_tournament", codec::encode_tournament, |t|
         Ok(Tournament(
             tour::Tournament::new(
                 structure,
+                crate::game::game_arg(game)?,
                 levels,
                 advance,
                 &stacks,

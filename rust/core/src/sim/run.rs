@@ -356,6 +356,8 @@ impl CashSim {
 #[derive(Clone, Debug)]
 pub struct TournamentSim {
     pub structure: crate::game::Structure,
+    /// The game dealt.
+    pub game: crate::game::Game,
     pub levels: Vec<Level>,
     pub hands_per_level: u32,
     pub stacks: Vec<u64>,
@@ -435,6 +437,7 @@ impl TournamentSim {
         let n = self.stacks.len() as u64;
         Tournament::new(
             self.structure,
+            self.game,
             self.levels.clone(),
             Advance::Hands(self.hands_per_level),
             &self.stacks,

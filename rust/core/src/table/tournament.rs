@@ -14,7 +14,7 @@
 use super::icm;
 use super::{ButtonRule, Entry, Table};
 use crate::error::{Error, Result};
-use crate::game::{play, BlindOptions, Hand, Move, Rules, Structure, Turn};
+use crate::game::{play, BlindOptions, Game, Hand, Move, Rules, Structure, Turn};
 use std::sync::Arc;
 
 /// One level of the schedule.
@@ -127,7 +127,7 @@ pub struct Tournament {
     pub(crate) undo: Option<(usize, u32, f64)>,
 }
 
-fn level_rules(structure: Structure, l: &Level) -> Result<Rules> {
+fn level_rules(structure: Structure, game: Game, l: &Level) -> Result<Rules> {
     let o = BlindOptions {
         small_blind: l.small_blind,
         big_blind: l.big_blind,
@@ -141,14 +141,17 @@ fn level_rules(structure: Structure, l: &Level) -> Result<Rules> {
         Structure::FixedLimit => Rules::fixed_limit(o, None, None, Some(4), true),
         Structure::Progressive => Err(Error::bad_config("a tournament plays no-limit, pot-limit or fixed-limit; Progressive Hold'em has no blind levels".into())),
     }
+    .map(|r| r.with_game(game))
 }
 
 impl Tournament {
     /// A tournament of the players `stacks` (seat `i` gets `stacks[i]`;
     /// `0` leaves a seat empty), with the button at `button` (or the first
     /// player).
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         structure: Structure,
+        game: Game,
         levels: Vec<Level>,
         advance: Advance,
         stacks: &[u64],
@@ -162,7 +165,7 @@ impl Tournament {
             ));
         }
         for (i, l) in levels.iter().enumerate() {
-            level_rules(structure, l)
+            level_rules(structure, game, l)
                 .map_err(|e| Error::bad_config(format!("level {}: {e}", i + 1)))?;
         }
         match advance {
@@ -183,7 +186,7 @@ impl Tournament {
                 "a tournament needs at least two players (stacks above 0)".into(),
             ));
         }
-        let rules = Arc::new(level_rules(structure, &levels[0])?);
+        let rules = Arc::new(level_rules(structure, game, &levels[0])?);
         let mut table = Table::new(rules, stacks.len(), ButtonRule::Dead, seed)?;
         for (seat, &s) in stacks.iter().enumerate() {
             if s > 0 {
@@ -250,6 +253,10 @@ impl Tournament {
     }
     pub fn structure(&self) -> Structure {
         self.structure
+    }
+    /// The game dealt (the table's rules carry it).
+    pub fn game(&self) -> Game {
+        self.table.rules.game
     }
     /// Places decided so far, in the order they were decided.
     pub fn results(&self) -> &[Finish] {
@@ -336,14 +343,18 @@ impl Tournament {
         let level = self.update_level(clock)?;
         let before = (self.level, self.hands_at_level, self.clock);
         if level != self.level {
-            self.table
-                .set_rules(Arc::new(level_rules(self.structure, &self.levels[level])?))?;
+            self.table.set_rules(Arc::new(level_rules(
+                self.structure,
+                self.game(),
+                &self.levels[level],
+            )?))?;
         }
         let hand = match self.table.new_hand() {
             Ok(h) => h,
             Err(e) => {
                 self.table.set_rules(Arc::new(level_rules(
                     self.structure,
+                    self.game(),
                     &self.levels[self.level],
                 )?))?;
                 return Err(e);
@@ -369,7 +380,7 @@ impl Tournament {
             return false;
         }
         if let Some((level, hands, clock)) = self.undo.take() {
-            if let Ok(r) = level_rules(self.structure, &self.levels[level]) {
+            if let Ok(r) = level_rules(self.structure, self.game(), &self.levels[level]) {
                 self.table.rules = Arc::new(r);
             }
             self.level = level;

@@ -23,6 +23,7 @@ pub fn sit_and_go(
 ) -> TournamentSim {
     TournamentSim {
         structure: Structure::NoLimit,
+        game: Default::default(),
         levels,
         hands_per_level: 10,
         stacks,

@@ -1,0 +1,238 @@
+"""Every game through the Python API: the Game type, rules for each game,
+hands dealt from the game's deck, hi/lo pots, the button blind, tables,
+tournaments, simulations, environments and hand histories. Payouts are
+checked against tests/reference_game.py (plain Python) in
+test_random_walk.py; here the expected values are written by hand."""
+
+from __future__ import annotations
+
+import pickle
+from typing import List
+
+import pytest
+
+import holecards as hc
+from holecards import ConfigError, EventKind, Game, Hand, Rules, Street, phh
+
+pytestmark = pytest.mark.timeout(120)
+
+CODES = [
+    "holdem",
+    "omaha",
+    "omaha5",
+    "omaha6",
+    "omaha-hi-lo",
+    "omaha5-hi-lo",
+    "omaha6-hi-lo",
+    "short-deck",
+    "short-deck-trips",
+    "royal",
+]
+
+
+def test_the_games_and_their_facts() -> None:
+    assert Game.codes() == CODES
+    facts = {g: (Game(g).hole_cards, Game(g).deck_size, Game(g).hi_lo) for g in CODES}
+    assert facts == {
+        "holdem": (2, 52, False),
+        "omaha": (4, 52, False),
+        "omaha5": (5, 52, False),
+        "omaha6": (6, 52, False),
+        "omaha-hi-lo": (4, 52, True),
+        "omaha5-hi-lo": (5, 52, True),
+        "omaha6-hi-lo": (6, 52, True),
+        "short-deck": (2, 36, False),
+        "short-deck-trips": (2, 36, False),
+        "royal": (2, 20, False),
+    }
+    # (52 - 8) // 6 = 7; (36 - 8) // 2 = 14; (20 - 8) // 2 = 6
+    assert [Game(g).max_players for g in ("holdem", "omaha6", "short-deck", "royal")] == [
+        22,
+        7,
+        14,
+        6,
+    ]
+    assert Game("plo") == Game("omaha") and Game("plo8") == Game("omaha-hi-lo")
+    assert Game("omaha5").name == "5-card Omaha"
+    assert [str(c) for c in Game("royal").deck()[:5]] == ["Tc", "Td", "Th", "Ts", "Jc"]
+    for g in CODES:
+        game = Game(g)
+        assert pickle.loads(pickle.dumps(game)) == game and hash(game) == hash(Game(g))
+        assert repr(game) == f"Game('{g}')"
+
+
+@pytest.mark.parametrize("bad", ["omaha7", "", "stud", 4, None])
+def test_a_bad_game_is_refused(bad: object) -> None:
+    with pytest.raises(ConfigError) as e:
+        Game(bad)  # type: ignore[arg-type]
+    assert "game" in str(e.value)
+    if bad is not None:  # (game=None is hold'em, the default)
+        with pytest.raises(ConfigError):
+            Rules.no_limit(small_blind=1, big_blind=2, game=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_rules_carry_the_game_and_hands_deal_from_its_deck(code: str) -> None:
+    rules = Rules.pot_limit(small_blind=1, big_blind=2, game=code)
+    assert rules.game == Game(code)
+    assert pickle.loads(pickle.dumps(rules)) == rules
+    assert (f"game='{code}'" in repr(rules)) == (code != "holdem")
+    assert rules.with_game("holdem") == Rules.pot_limit(small_blind=1, big_blind=2)
+    game = Game(code)
+    deck = {str(c) for c in game.deck()}
+    n = min(6, game.max_players)
+    for seed in range(20):
+        h = Hand(rules, [50] * n, seed=seed)
+        dealt: List[str] = []
+        for s in range(n):
+            hole = [str(c) for c in h.hole_cards(s)]
+            assert len(hole) == game.hole_cards
+            dealt += hole
+        while not h.is_over:
+            h.check_or_call()
+        dealt += [str(c) for c in h.board]
+        assert set(dealt) <= deck and len(set(dealt)) == len(dealt)
+        assert pickle.loads(pickle.dumps(h)) == h
+        view = h.view(0)
+        assert len(view.hole_cards or []) == game.hole_cards
+
+
+def test_given_cards_must_fit_the_game() -> None:
+    plo = Rules.pot_limit(small_blind=1, big_blind=2, game="omaha")
+    with pytest.raises(hc.CardError, match="Omaha needs 4 hole cards, got 2 for seat 0"):
+        Hand(plo, [100, 100], hole_cards=[["Ah", "Kd"], None])
+    short = Rules.no_limit(small_blind=1, big_blind=2, game="short-deck")
+    with pytest.raises(hc.CardError, match="5c is not in the 36-card short deck"):
+        Hand(short, [100, 100], board=["5c"])
+    with pytest.raises(ConfigError, match="needs 2 to 7 players, not 8"):
+        Hand(Rules.no_limit(small_blind=1, big_blind=2, game="omaha6"), [100] * 8)
+
+
+def _check_down(h: Hand) -> None:
+    while h.legal_actions() is not None:
+        h.check_or_call()
+
+
+def test_a_hi_lo_pot_splits_with_the_odd_chip_to_the_high() -> None:
+    rules = Rules.no_limit(small_blind=1, big_blind=2, game="omaha-hi-lo")
+    # The button calls, the small blind folds, the big blind checks: 5 chips.
+    # Seat 2 has the flush (high), seat 0 the wheel (the only low): 3 and 2.
+    h = Hand(
+        rules,
+        [100, 100, 100],
+        hole_cards=[["3c", "4d", "Js", "Jd"], ["9s", "9d", "Tc", "Ts"], ["Kh", "Th", "8s", "8c"]],
+        board=["Ah", "2h", "5h", "Kc", "Qd"],
+    )
+    h.check_or_call()
+    h.fold()
+    _check_down(h)
+    assert h.payoffs == [0, -1, 1]
+    (pot,) = h.pots
+    assert pot.winners == (2,) and pot.low_winners == (0,)
+    assert "low_winners=(0,)" in repr(pot)
+    awards = {e.seat: e.amount for e in h.events if e.kind == EventKind.AWARD}
+    assert awards == {2: 3, 0: 2}
+    assert h.view(None).to_dict()["pots"][0]["low_winners"] == [0]
+
+
+def test_a_button_blind_is_posted_by_the_button_who_acts_last() -> None:
+    rules = Rules.no_limit(
+        small_blind=0, big_blind=10, ante=10, button_blind=True, game="short-deck"
+    )
+    assert rules.button_blind and "button_blind=True" in repr(rules)
+    h = Hand(rules, [500] * 4, button=3, seed=1)
+    posts = [(e.kind, e.seat, e.amount) for e in h.events if e.kind.name.startswith("POST")]
+    assert posts == [(EventKind.POST_ANTE, s, 10) for s in (0, 1, 2, 3)] + [
+        (EventKind.POST_BIG_BLIND, 3, 10)
+    ]
+    # Left of the button first; the button last, with the option.
+    order = []
+    while h.street == Street.PREFLOP:
+        order.append(h.actor)
+        h.check_or_call()
+    assert order == [0, 1, 2, 3]
+    assert h.legal_actions() is not None and h.actor == 0
+    with pytest.raises(ConfigError, match="no small blind"):
+        Rules.no_limit(small_blind=1, big_blind=10, button_blind=True)
+
+
+def test_tables_tournaments_and_simulations_take_the_game() -> None:
+    rules = Rules.pot_limit(small_blind=1, big_blind=2, game="omaha5")
+    t = hc.Table(rules, 4, seed=3)
+    for s in range(4):
+        t.sit(s, 200)
+    for _ in range(5):
+        hand = t.new_hand()
+        assert len(hand.hole_cards(0)) == 5
+        _check_down(hand)
+        t.finish(hand)
+    assert t.chips == 800
+    tour = hc.Tournament(
+        [[1, 2], [2, 4]], [300] * 3, [100], hands_per_level=5, game="omaha-hi-lo", seed=1
+    )
+    assert len(tour.new_hand().hole_cards(0)) == 4
+    res = hc.simulate(
+        ["tight_aggressive", "random", "calling_station"], hands=300, rules=rules, seed=1
+    )
+    assert res.hands == 300 and sum(s.net for s in res.seats) == 0
+    res = hc.simulate(
+        ["tight_aggressive", "random"], tournaments=3, game="short-deck", seed=2, threads=1
+    )
+    assert res.tournaments == 3
+    with pytest.raises(ConfigError, match="give one of them"):
+        hc.simulate(["random", "random"], hands=10, rules=rules, game="royal")
+
+
+def test_an_environment_deals_the_game() -> None:
+    from holecards import env
+
+    e = env.gym_env(rules=Rules.pot_limit(small_blind=1, big_blind=2, game="omaha6"), players=3)
+    obs, info = e.reset(seed=1)
+    hole = obs[:52]
+    assert hole.sum() == 6
+
+
+@pytest.mark.parametrize(
+    "code, variant",
+    [
+        ("omaha", "PO"),
+        ("omaha-hi-lo", "PO/8"),
+        ("omaha5", "PO"),
+        ("short-deck", "PS"),
+        ("short-deck-trips", "PS"),
+        ("royal", "PR"),
+    ],
+)
+def test_hand_histories_round_trip_every_game(code: str, variant: str) -> None:
+    rules = Rules.pot_limit(small_blind=1, big_blind=2, game=code)
+    h = Hand(rules, [80, 120, 100], button=1, seed=5)
+    while not h.is_over:
+        la = h.legal_actions()
+        assert la is not None
+        if la.min_raise_to is not None and h.street == Street.FLOP:
+            h.bet_or_raise_to(la.min_raise_to)
+        else:
+            h.check_or_call()
+    text = phh.dumps(h)
+    assert f"variant = '{variant}'" in text
+    assert ("_hole_cards = 5" in text) == (code == "omaha5")
+    assert ("_trips_beat_straight = true" in text) == (code == "short-deck-trips")
+    (back,) = phh.loads(text)
+    replayed = back.replay()
+    assert replayed.rules == rules
+    # PHH player i is seat (button + 1 + i) % n of the hand written.
+    assert replayed.final_stacks == [h.final_stacks[(1 + 1 + i) % 3] for i in range(3)]
+
+
+def test_the_corpus_plays_omaha_and_short_deck() -> None:
+    from pathlib import Path
+
+    root = Path(__file__).parent / "data" / "phh"
+    (ns,) = phh.load(root / "phua-xuan-2019.phh")
+    hand = ns.replay()
+    assert hand.rules.game == Game("short-deck") and hand.rules.button_blind
+    # Xuan's queens make a king-high straight on the river (a straight beats
+    # Phua's set of kings in pokerkit's short-deck ranking): 623,000 chips.
+    assert hand.final_stacks == [489000, 226000, 684000, 400000, 0, 198000]
+    (po,) = phh.load(root / "antonius-blom-2009.phh")
+    assert po.replay().rules.game == Game("omaha")
