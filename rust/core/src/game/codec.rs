@@ -2,7 +2,7 @@
 //! checks every field's range and fails with an error, never a panic.
 use super::betting::LegalActions;
 use super::event::{CardList, Entry, Event, EventCards, EventKind};
-use super::hand::{Hand, Seat, SeatingBits, Street, MAX_SEATS, NO_SEAT};
+use super::hand::{Hand, PackedHole, Seat, SeatingBits, Street, MAX_SEATS, NO_SEAT};
 use super::pots::{Pot, SeatSet};
 use super::rules::{Rules, StraddleMinRaise, Structure};
 use super::variant::{Game, MAX_HOLE_CARDS};
@@ -263,7 +263,10 @@ pub fn encode_hand(h: &Hand) -> Vec<u8> {
         w.bool(s.folded);
         w.bool(s.all_in);
         w.bool(s.acted);
-        s.hole.iter().for_each(|&c| w.card(c));
+        s.hole
+            .cards(h.rules.game.hole_cards())
+            .iter()
+            .for_each(|&c| w.card(c));
     }
     w.u8(h.button as u8);
     w.u8(h.seating.sb);
@@ -389,7 +392,7 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
             folded: r.bool()?,
             all_in: r.bool()?,
             acted: r.bool()?,
-            hole: hole(&mut r, &rules)?,
+            hole: PackedHole::pack(&hole(&mut r, &rules)?),
         });
     }
     let button = r.seat(n)?;
@@ -498,7 +501,8 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         return Err(bad());
     }
     // Every card of the deal distinct.
-    let mut cards: Vec<Card> = seats.iter().flat_map(|s| s.hole.iter().copied()).collect();
+    let k = rules.game.hole_cards();
+    let mut cards: Vec<Card> = seats.iter().flat_map(|s| s.hole.cards(k)).collect();
     cards.extend_from_slice(&board);
     if let Some(b) = burns {
         cards.extend_from_slice(&b);

@@ -21,11 +21,14 @@ pub(crate) const FULL_DECK: [Card; 52] = {
 pub(crate) type Plan = ([CardList; MAX_SEATS], [Card; 5], Option<[Card; 3]>);
 
 /// `game`'s deck in index order, in an array of 52 (the first `len` used).
+#[inline]
 fn deck_of(game: Game) -> ([Card; 52], usize) {
-    let cards = game.deck();
     let mut d = FULL_DECK;
-    d[..cards.len()].copy_from_slice(cards);
-    (d, cards.len())
+    let lowest = game.lowest_rank() as usize * 4;
+    if lowest > 0 {
+        d.copy_within(lowest.., 0);
+    }
+    (d, 52 - lowest)
 }
 
 /// A generator made only if some card must be shuffled (a seed or OS
@@ -181,10 +184,10 @@ fn deal_all(game: Game, n: usize, button: usize, rng: &mut Lazy<'_>) -> Plan {
             .iter_mut()
             .zip(first[k0..].iter().zip(&second[k0..]))
         {
-            *h = CardList::new(&[a, b]);
+            *h = CardList::pair(a, b);
         }
         for (h, (&a, &b)) in left.iter_mut().zip(first[..k0].iter().zip(&second[..k0])) {
-            *h = CardList::new(&[a, b]);
+            *h = CardList::pair(a, b);
         }
     } else {
         for (seat, h) in holes[..n].iter_mut().enumerate() {

@@ -68,6 +68,20 @@ impl CardList {
     pub fn as_slice(&self) -> &[Card] {
         &self.cards[..self.len as usize]
     }
+    /// Two cards (a hold'em hand), built without a copy loop.
+    #[inline]
+    pub const fn pair(a: Card, b: Card) -> CardList {
+        let mut cards = [Card::FIRST; CardList::CAPACITY];
+        cards[0] = a;
+        cards[1] = b;
+        CardList { len: 2, cards }
+    }
+    /// The first two cards (a hold'em hand's), read without a length check
+    /// (the slots past the length hold [`Card::FIRST`]).
+    #[inline]
+    pub fn first_two(&self) -> (Card, Card) {
+        (self.cards[0], self.cards[1])
+    }
 }
 
 impl std::ops::Deref for CardList {
@@ -275,9 +289,9 @@ impl Hand {
 
     fn hole_event(&self, seat: usize, kind: EventKind, street: Street, visible: bool) -> Event {
         let cards = if visible {
-            EventCards::Known(self.seats[seat].hole)
+            EventCards::Known(self.hole(seat))
         } else {
-            EventCards::Hidden(self.seats[seat].hole.len() as u8)
+            EventCards::Hidden(self.rules.game.hole_cards() as u8)
         };
         Event {
             cards,

@@ -76,7 +76,50 @@ pub(crate) struct Seat {
     pub acted: bool,
     /// The highest bet on the table when this seat last acted this round.
     pub acted_high: u64,
-    pub hole: CardList,
+    pub hole: PackedHole,
+}
+
+const _: () = assert!(std::mem::size_of::<Seat>() == 48);
+
+/// A seat's hole cards in five bytes: up to six card indices of six bits
+/// each (the count is the game's). A seat stays 48 bytes, as it was with
+/// two hold'em cards: cloning a hand copies no more than before.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct PackedHole([u8; 5]);
+
+impl PackedHole {
+    #[inline]
+    pub(crate) fn pack(cards: &CardList) -> PackedHole {
+        let v = cards
+            .iter()
+            .enumerate()
+            .fold(0u64, |v, (i, c)| v | (c.index() as u64) << (6 * i));
+        let b = v.to_le_bytes();
+        PackedHole([b[0], b[1], b[2], b[3], b[4]])
+    }
+
+    #[inline]
+    fn bits(self) -> u64 {
+        let b = self.0;
+        u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], 0, 0, 0])
+    }
+
+    /// Card `i` (below six).
+    #[inline]
+    pub(crate) fn card(self, i: usize) -> Card {
+        Card::from_checked_index(((self.bits() >> (6 * i)) & 63) as u8)
+    }
+
+    /// The first `n` cards (at most six).
+    #[inline]
+    pub(crate) fn cards(self, n: usize) -> CardList {
+        let v = self.bits();
+        let mut out = [Card::FIRST; super::variant::MAX_HOLE_CARDS];
+        for (i, c) in out.iter_mut().enumerate().take(n) {
+            *c = Card::from_checked_index(((v >> (6 * i)) & 63) as u8);
+        }
+        CardList::new(&out[..n.min(super::variant::MAX_HOLE_CARDS)])
+    }
 }
 
 /// The state of one hand. Cheap to clone: two vectors and plain data
@@ -555,7 +598,7 @@ impl Hand {
             seating: bits,
         } = self;
         seats.clear();
-        seats.extend(stacks.iter().zip(holes.iter()).map(|(&s, &hole)| Seat {
+        seats.extend(stacks.iter().zip(holes.iter()).map(|(&s, hole)| Seat {
             starting: s,
             stack: s,
             bet: 0,
@@ -564,7 +607,7 @@ impl Hand {
             all_in: false,
             acted: false,
             acted_high: 0,
-            hole,
+            hole: PackedHole::pack(hole),
         }));
         *button = seating.button;
         *street = Street::Preflop;
@@ -628,6 +671,12 @@ impl Hand {
 
     pub fn num_players(&self) -> usize {
         self.seats.len()
+    }
+
+    /// Seat `seat`'s hole cards (a seat of the hand).
+    #[inline]
+    pub(crate) fn hole(&self, seat: usize) -> CardList {
+        self.seats[seat].hole.cards(self.rules.game.hole_cards())
     }
 
     /// The seat that posts the small blind (the button, heads-up); `None`
@@ -1068,17 +1117,19 @@ impl Hand {
                 let board = HandAcc::from_cards(&self.board);
                 for (v, s) in values.iter_mut().zip(&self.seats) {
                     if !s.folded {
-                        *v = (board + s.hole[0] + s.hole[1]).eval7();
+                        *v = (board + s.hole.card(0) + s.hole.card(1)).eval7();
                         debug_assert!(*v > 0, "hand values start at 1");
                     }
                 }
             } else {
                 let on = BoardShowdown::new(game, &self.board);
                 let mut lows = [0u8; MAX_SEATS];
+                let k = game.hole_cards();
                 for ((v, l), s) in values.iter_mut().zip(lows.iter_mut()).zip(&self.seats) {
                     if !s.folded {
-                        *v = on.high(&s.hole);
-                        *l = on.low(&s.hole);
+                        let hole = s.hole.cards(k);
+                        *v = on.high(&hole);
+                        *l = on.low(&hole);
                     }
                 }
                 if game.is_hi_lo() {

@@ -98,7 +98,7 @@ impl Hand {
     }
     /// A seat's hole cards (as many as the game deals).
     pub fn hole_cards(&self, seat: usize) -> Option<CardList> {
-        self.seats.get(seat).map(|s| s.hole)
+        (seat < self.seats.len()).then(|| self.hole(seat))
     }
     /// The game this hand plays.
     pub fn game(&self) -> Game {

@@ -181,7 +181,12 @@ impl Game {
 
     /// Most players a deal has room for: every player's hole cards, the
     /// five board cards and three burns come off the deck.
+    #[inline]
     pub fn max_players(self) -> usize {
+        if self.kind == GameKind::Holdem {
+            // (every new hand asks: no division for hold'em)
+            return super::MAX_SEATS;
+        }
         ((self.deck().len() - BOARD_AND_BURNS) / self.hole_cards()).min(super::MAX_SEATS)
     }
 
@@ -340,7 +345,12 @@ impl BoardShowdown {
         BoardShowdown {
             game,
             board: *board,
-            acc: HandAcc::from_cards(board),
+            // (each is worked out only for the games that use it)
+            acc: if two {
+                HandAcc::EMPTY
+            } else {
+                HandAcc::from_cards(board)
+            },
             omaha: two.then(|| OmahaBoard::new(board)),
             lows: if game.is_hi_lo() { low_mask(board) } else { 0 },
         }

@@ -71,7 +71,7 @@ macro_rules! define_view {
                     $($f: Hand::$f(self),)*
                     board: self.board().to_vec(),
                     hole_cards: (0..n)
-                        .map(|s| may_see(self, seat, s).then(|| self.seats[s].hole))
+                        .map(|s| may_see(self, seat, s).then(|| self.hole(s)))
                         .collect(),
                     events: self.events_for(seat, false),
                     legal: self.legal_actions().filter(|la| Some(la.seat) == seat),
@@ -128,7 +128,7 @@ macro_rules! define_view {
                 Hand::events(self)
             }
             fn shown_cards(&self, seat: usize) -> Option<CardList> {
-                self.shows_at_showdown(seat).then(|| self.seats[seat].hole)
+                self.shows_at_showdown(seat).then(|| self.hole(seat))
             }
             fn payoffs(&self) -> Option<Vec<i64>> {
                 Hand::payoffs(self)
