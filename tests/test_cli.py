@@ -458,7 +458,7 @@ def test_equity_for_omaha_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert payload["equities"] == want.equities and payload["scoops"] == want.scoops
     assert payload["deals"] == 820 and payload["exact"] is True
     code, out, _ = run(capsys, *args)
-    assert code == 0 and "omaha-hilo equity (exact, 820 boards)" in out
+    assert code == 0 and "Omaha hi/lo equity (exact, 820 deals)" in out
     assert f"{100 * want.low_shares[0]:.2f}%" in out
     code, out, _ = run(
         capsys,
@@ -472,8 +472,18 @@ def test_equity_for_omaha_games(capsys: pytest.CaptureFixture[str]) -> None:
         "--seed",
         "2",
     )
-    assert code == 0 and "Monte Carlo, seed 2, 20,000 boards" in out
+    assert code == 0 and "Monte Carlo, seed 2, 20,000 deals" in out
+    # A partly known hand: its other two cards dealt at random (exact would
+    # be over a billion deals: refused, so Monte Carlo).
     code, _, err = run(capsys, "equity", "--game", "omaha", "AsAh", "KsKd8h9h")
-    assert code == 2 and "Omaha needs 4, 5 or 6 hole cards, got 2" in err
+    assert code == 2 and "give trials" in err
+    code, out, err = run(
+        capsys, "equity", "--game", "omaha", "AsAh", "random", "--trials", "5000", "--seed", "1"
+    )
+    assert code == 0 and "random" in out, err
+    code, _, err = run(capsys, "equity", "--game", "omaha", "AsAhKsKhQsQhJs", "KsKd8h9h")
+    assert code == 2 and "Omaha needs 4, 5 or 6 hole cards, got 7" in err
+    code, _, err = run(capsys, "equity", "--game", "stud", "AsAh", "KsKd")
+    assert code == 2 and "unknown game" in err
     code, _, err = run(capsys, "equity", "--game", "omaha", "AsAhKsKh", "--grid")
     assert code == 2 and "--grid is for hold'em" in err

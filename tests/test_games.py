@@ -236,3 +236,66 @@ def test_the_corpus_plays_omaha_and_short_deck() -> None:
     assert hand.final_stacks == [489000, 226000, 684000, 400000, 0, 198000]
     (po,) = phh.load(root / "antonius-blom-2009.phh")
     assert po.replay().rules.game == Game("omaha")
+
+
+def _reference_equity(game: str, hands: List[str], board: str) -> List[float]:
+    """Equity of known hands by enumerating every runout in plain Python
+    (tests/reference_game.py's showdown, this module's split)."""
+    import itertools
+
+    import reference_eval as ref
+    from reference_game import cards_of, high_key
+
+    known = [cards_of(hc.parse_cards(h)) for h in hands]
+    shown = cards_of(hc.parse_cards(board))
+    used = {c for h in known for c in h} | set(shown)
+    deck = [c for c in cards_of(Game(game).deck()) if c not in used]
+    won = [0.0] * len(hands)
+    deals = 0
+    for runout in itertools.combinations(deck, 5 - len(shown)):
+        full = shown + list(runout)
+        highs = [high_key(game, h, full) for h in known]
+        lows = [ref.omaha_low8(h, full) if game.endswith("hi-lo") else None for h in known]
+        top = max(highs)
+        hi = [i for i, v in enumerate(highs) if v == top]
+        qualified = [low for low in lows if low is not None]
+        lo = [i for i, v in enumerate(lows) if qualified and v == min(qualified)]
+        for i in range(len(hands)):
+            part = 1 / len(hi) if i in hi else 0.0
+            if lo:
+                part = (part + (1 / len(lo) if i in lo else 0.0)) / 2
+            won[i] += part
+        deals += 1
+    return [w / deals for w in won]
+
+
+@pytest.mark.parametrize(
+    "game, hands, board",
+    [
+        ("short-deck", ["AhKh", "QsQd"], "Js7c6d"),
+        ("short-deck-trips", ["9h9d", "KsQs"], "9cTsJd"),
+        ("royal", ["AhKh", "QsQd", "JcTc"], "KdTdQc"),
+        ("omaha5-hi-lo", ["As2d3cKsQh", "4c5c8h9sTs"], "6h7dJs"),
+    ],
+)
+def test_game_equity_of_known_hands_against_a_plain_python_count(
+    game: str, hands: List[str], board: str
+) -> None:
+    r = hc.game_equity(game, hands, board)
+    assert r.exact and r.game == Game(game)
+    assert r.equities == pytest.approx(_reference_equity(game, hands, board), abs=1e-12)
+
+
+def test_game_equity_deals_unknown_cards() -> None:
+    # A random hand against AA in short-deck, exact over every deal; Monte
+    # Carlo agrees within its error and repeats from its seed.
+    exact = hc.game_equity("short-deck", ["AsAd", None], "Kc8h7d")
+    assert exact.exact and exact.deals == 465 * 406  # C(31, 2) hands, C(29, 2) runouts
+    mc = hc.game_equity("short-deck", ["AsAd", ""], "Kc8h7d", trials=100_000, seed=3)
+    again = hc.game_equity("short-deck", ["AsAd", ""], "Kc8h7d", trials=100_000, seed=3, threads=1)
+    assert mc.equities == again.equities and mc.seed == 3
+    assert abs(mc.equities[0] - exact.equities[0]) < 0.01
+    with pytest.raises(ConfigError, match="give trials"):
+        hc.game_equity("omaha6", ["", "", ""])
+    with pytest.raises(hc.CardError, match="not in the 36-card short deck"):
+        hc.game_equity("short-deck", ["As5d", ""])

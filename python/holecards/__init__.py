@@ -48,9 +48,11 @@ from ._core import (
 from ._equity import (
     EquityGrid,
     EquityResult,
+    GameEquityResult,
     OmahaEquityResult,
     equity,
     equity_grid,
+    game_equity,
     omaha_equity,
 )
 from ._evaluate import evaluate_many, evaluate_omaha_many
@@ -105,6 +107,8 @@ __all__ = [
     "equity",
     "equity_grid",
     "omaha_equity",
+    "game_equity",
+    "GameEquityResult",
     "OmahaEquityResult",
     "evaluate",
     "evaluate_many",

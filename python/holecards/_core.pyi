@@ -128,8 +128,9 @@ __all__ = [
     "ShortDeckRank",
     "evaluate_short_deck",
     "_restore_short_deck_rank",
-    "OmahaEquityResult",
+    "GameEquityResult",
     "_omaha_equity",
+    "_game_equity",
     "Rules",
     "Hand",
     "LegalActions",
@@ -354,9 +355,11 @@ def evaluate_short_deck(
 def _restore_short_deck_rank(cards: int, trips_beat_straight: bool) -> ShortDeckRank: ...
 
 @final
-class OmahaEquityResult:
-    """The answer of ``holecards.omaha_equity``."""
+class GameEquityResult:
+    """The answer of ``holecards.game_equity`` and ``holecards.omaha_equity``."""
 
+    @property
+    def game(self) -> Game: ...
     @property
     def equities(self) -> list[float]: ...
     @property
@@ -384,7 +387,16 @@ def _omaha_equity(
     trials: Optional[int] = None,
     seed: Optional[int] = None,
     threads: Optional[int] = None,
-) -> OmahaEquityResult: ...
+) -> GameEquityResult: ...
+def _game_equity(
+    game: Union[Game, str],
+    hands: list[Any],
+    board: Any = None,
+    dead: Any = None,
+    trials: Optional[int] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> GameEquityResult: ...
 
 MAX_SEATS: int
 MIN_SEATS: int

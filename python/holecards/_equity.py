@@ -19,19 +19,26 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 from ._core import (
     Card,
     EquityResult,
-    OmahaEquityResult,
+    Game,
+    GameEquityResult,
     Range,
     _equity,
     _equity_grid,
+    _game_equity,
     _omaha_equity,
 )
+
+#: The former name of ``GameEquityResult`` (what ``omaha_equity`` returns).
+OmahaEquityResult = GameEquityResult
 
 __all__ = [
     "equity",
     "equity_grid",
+    "game_equity",
     "omaha_equity",
     "EquityGrid",
     "EquityResult",
+    "GameEquityResult",
     "OmahaEquityResult",
     "RANKS",
 ]
@@ -84,7 +91,7 @@ def omaha_equity(
     trials: Optional[int] = None,
     seed: Optional[int] = None,
     threads: Optional[int] = None,
-) -> OmahaEquityResult:
+) -> GameEquityResult:
     """Omaha equity of 2 to 10 known hands of 4, 5 or 6 cards each
     (``"AsAhKsKh"``), on a ``board`` of 0, 3, 4 or 5 known cards, with
     ``dead`` cards out. Each hand plays exactly two hole cards and three
@@ -102,6 +109,36 @@ def omaha_equity(
     if isinstance(hands, str):
         raise TypeError("hands is a list: one hand per player, e.g. ['AsAhKsKh', 'QdJdTc9c']")
     return _omaha_equity(list(hands), board, dead, hilo, trials, seed, threads)
+
+
+def game_equity(
+    game: Union[Game, str],
+    hands: Sequence[Cards],
+    board: Cards = "",
+    dead: Cards = "",
+    *,
+    trials: Optional[int] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> GameEquityResult:
+    """Equity in any ``game`` (a ``Game`` or its code: ``"omaha5"``,
+    ``"short-deck"``, ...) of 2 to 10 players, each hand its known cards:
+    all of them (``"AsAhKsKh"``), some (``"As"``: the rest dealt at random
+    from the game's deck) or none (``""`` or ``None``: a random hand); on a
+    ``board`` of 0, 3, 4 or 5 known cards, with ``dead`` cards out. The
+    showdown is the game's: Omaha plays two hole cards and three board
+    cards, the hi/lo games split each pot with the best eight-or-better low
+    (``high_shares``, ``low_shares``, ``scoops``).
+
+    ``trials=None`` enumerates every deal exactly (the board and every
+    unknown hole card; more than 200 million deals is refused at once: give
+    ``trials``); ``trials=N`` samples N deals from ``seed``, the same result
+    on any number of ``threads``. Ctrl-C stops the computation within a
+    fraction of a second.
+    """
+    if isinstance(hands, str):
+        raise TypeError("hands is a list: one hand per player, e.g. ['AsAhKsKh', '']")
+    return _game_equity(game, list(hands), board, dead, trials, seed, threads)
 
 
 class EquityGrid:

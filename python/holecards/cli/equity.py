@@ -4,9 +4,11 @@ How often each player wins: each PLAYER is two cards (AhKh), one card
 (Ah) or a range (TT+,AQs+ / AA:0.5,KK / random / 15%). Exact enumeration
 unless --trials or --target-se is given. With --grid, every one of the
 169 starting hands against the PLAYERs given (the opponents), as a 13x13
-table (and a PNG heat map with --png). With --game omaha or omaha-hilo,
-each PLAYER is a known Omaha hand of 4 to 6 cards (AsAhKsKh); omaha-hilo
-also shows each player's shares of the high and of the low, and scoops.
+table (and a PNG heat map with --png). With --game GAME (omaha, omaha5,
+omaha-hi-lo, short-deck, royal, ...), each PLAYER is the known cards of a
+hand of that game (AsAhKsKh), some of them (As: the rest dealt at random)
+or "random"; the hi/lo games also show each player's shares of the high
+and of the low, and scoops.
 """
 
 from __future__ import annotations
@@ -111,26 +113,50 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _run_omaha(args: argparse.Namespace, out: TextIO, console: Any) -> int:
-    """Omaha equity of known hands (no ranges, grid or target error yet)."""
+    """Equity in a game other than hold'em: known, partly known or random
+    hands (no ranges, grid or target error)."""
     from rich.table import Table
 
-    from .._equity import omaha_equity
+    from .. import Game
+    from .._equity import game_equity, omaha_equity
+    from ..errors import HolecardsError
 
     for flag, given in (("--grid", args.grid), ("--target-se", args.target_se is not None)):
         if given:
-            raise CliError(f"{flag} is for hold'em; --game {args.game} takes known hands")
+            raise CliError(f"{flag} is for hold'em; --game {args.game} takes hands, not ranges")
     if len(args.players) < 2:
         raise CliError("equity needs at least two players")
-    hilo = args.game == "omaha-hilo"
-    result = omaha_equity(
-        args.players,
-        args.board,
-        args.dead,
-        hilo=hilo,
-        trials=args.trials,
-        seed=args.seed,
-        threads=args.threads,
+    code = "omaha-hi-lo" if args.game == "omaha-hilo" else args.game
+    try:
+        game = Game(code)
+    except HolecardsError as e:
+        raise CliError(f"--game: {e}") from None
+    hilo = game.hi_lo
+    hands = [None if p.lower() in ("random", "?") else p for p in args.players]
+    full_omaha = code in ("omaha", "omaha-hi-lo") and all(
+        h is not None and len(h.replace(" ", "")) >= 8 for h in hands
     )
+    if full_omaha:
+        # known Omaha hands of 4 to 6 cards, sizes free
+        result = omaha_equity(
+            args.players,
+            args.board,
+            args.dead,
+            hilo=hilo,
+            trials=args.trials,
+            seed=args.seed,
+            threads=args.threads,
+        )
+    else:
+        result = game_equity(
+            game,
+            hands,
+            args.board,
+            args.dead,
+            trials=args.trials,
+            seed=args.seed,
+            threads=args.threads,
+        )
     if args.json:
         import json
 
@@ -149,7 +175,7 @@ def _run_omaha(args: argparse.Namespace, out: TextIO, console: Any) -> int:
         print(json.dumps(payload), file=out)
         return 0
     how = "exact" if result.exact else f"Monte Carlo, seed {result.seed}"
-    table = Table(title=f"{args.game} equity ({how}, {result.deals:,} boards)")
+    table = Table(title=f"{game.name} equity ({how}, {result.deals:,} deals)")
     columns = ("player", "hand", "equity") + (("high", "low", "scoop") if hilo else ())
     for name in columns:
         table.add_column(name, justify="left" if name in ("player", "hand") else "right")
@@ -175,9 +201,10 @@ def add_parser(commands: Any) -> None:
     eq.add_argument("--board", default="", help="known board cards, e.g. 2c7d9h")
     eq.add_argument(
         "--game",
-        choices=("holdem", "omaha", "omaha-hilo"),
         default="holdem",
-        help="holdem (default), or omaha / omaha-hilo with known 4- to 6-card hands",
+        metavar="GAME",
+        help="holdem (default), omaha, omaha5, omaha6, omaha-hi-lo (or omaha-hilo),"
+        " short-deck, royal, ...: hands of that game, known, partly known or random",
     )
     eq.add_argument("--dead", default="", help="dead cards, e.g. As")
     add_int(eq, "--trials", 1, 10**15, "Monte Carlo deals (default: exact)")

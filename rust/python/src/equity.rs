@@ -357,16 +357,22 @@ equity_function!(
     }
 );
 
-/// The answer of `holecards.omaha_equity`.
-#[pyclass(module = "holecards", name = "OmahaEquityResult", frozen)]
+/// The answer of `holecards.game_equity` and `holecards.omaha_equity`.
+#[pyclass(module = "holecards", name = "GameEquityResult", frozen)]
 #[derive(Clone)]
-pub struct OmahaEquityResult {
-    r: eq::omaha::OmahaEquity,
-    hilo: bool,
+pub struct GameEquityResult {
+    r: eq::game::GameEquity,
+    game: holecards_core::game::Game,
 }
 
 #[pymethods]
-impl OmahaEquityResult {
+impl GameEquityResult {
+    /// The game whose showdown was played (Omaha or Omaha hi/lo for
+    /// `omaha_equity`).
+    #[getter]
+    fn game(&self) -> crate::game::Game {
+        crate::game::Game(self.game)
+    }
     /// Each player's share of the pot over the deals (sums to 1).
     #[getter]
     fn equities(&self) -> Vec<f64> {
@@ -376,14 +382,14 @@ impl OmahaEquityResult {
     /// in hi/lo; the pot's in Omaha).
     #[getter]
     fn high_shares(&self) -> Vec<f64> {
-        let d = (eq::omaha::POT * self.r.deals.max(1)) as f64;
+        let d = (eq::game::POT * self.r.deals.max(1)) as f64;
         self.r.high_shares.iter().map(|&s| s as f64 / d).collect()
     }
     /// Each player's average fraction of the low (0 on deals without a
     /// qualifying low; all 0 unless `hilo`).
     #[getter]
     fn low_shares(&self) -> Vec<f64> {
-        let d = (eq::omaha::POT * self.r.deals.max(1)) as f64;
+        let d = (eq::game::POT * self.r.deals.max(1)) as f64;
         self.r.low_shares.iter().map(|&s| s as f64 / d).collect()
     }
     /// Deals each player won the whole pot alone (the high and the low, or
@@ -415,7 +421,7 @@ impl OmahaEquityResult {
     /// Whether the pot was split high / eight-or-better low.
     #[getter]
     fn hilo(&self) -> bool {
-        self.hilo
+        self.game.is_hi_lo()
     }
     fn __repr__(&self) -> String {
         let eqs: Vec<String> = self
@@ -425,13 +431,34 @@ impl OmahaEquityResult {
             .map(|e| format!("{e:.4}"))
             .collect();
         format!(
-            "OmahaEquityResult(equities=[{}], deals={}, exact={}, hilo={})",
+            "GameEquityResult(game='{}', equities=[{}], deals={}, exact={})",
+            self.game.code(),
             eqs.join(", "),
             self.r.deals,
             if self.r.exact { "True" } else { "False" },
-            if self.hilo { "True" } else { "False" }
         )
     }
+}
+
+/// `trials` as a method: `None` exact, else Monte Carlo from `seed`.
+fn method_of(
+    trials: Option<&Bound<'_, PyAny>>,
+    seed: Option<u64>,
+) -> PyResult<eq::game::EquityMethod> {
+    Ok(match trials.filter(|t| !t.is_none()) {
+        Some(t) => eq::game::EquityMethod::MonteCarlo {
+            trials: crate::args::as_u64(t).ok_or_else(|| {
+                to_py(
+                    BadArgument::Trials {
+                        given: crate::args::short_repr(t),
+                    }
+                    .error(),
+                )
+            })?,
+            seed,
+        },
+        None => eq::game::EquityMethod::Exact,
+    })
 }
 
 /// Omaha equity of known hands (`holecards.omaha_equity`).
@@ -447,29 +474,55 @@ pub fn _omaha_equity(
     trials: Option<&Bound<'_, PyAny>>,
     #[pyo3(from_py_with = crate::args::seed_arg)] seed: Option<u64>,
     #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
-) -> PyResult<OmahaEquityResult> {
+) -> PyResult<GameEquityResult> {
     let hands: Vec<Vec<CoreCard>> = hands
         .iter()
         .map(crate::cards::to_cards)
         .collect::<PyResult<_>>()?;
     let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
-    let method = match trials.filter(|t| !t.is_none()) {
-        Some(t) => eq::omaha::OmahaMethod::MonteCarlo {
-            trials: crate::args::as_u64(t).ok_or_else(|| {
-                to_py(
-                    BadArgument::Trials {
-                        given: crate::args::short_repr(t),
-                    }
-                    .error(),
-                )
-            })?,
-            seed,
-        },
-        None => eq::omaha::OmahaMethod::Exact,
-    };
+    let method = method_of(trials, seed)?;
     let control = Control::new();
     let r = supervise(py, None, &control, false, || {
         eq::omaha::omaha_equity(&hands, &board, &dead, hilo, method, threads, &control)
     })?;
-    Ok(OmahaEquityResult { r, hilo })
+    let game = if hilo { "omaha-hi-lo" } else { "omaha" };
+    Ok(GameEquityResult {
+        r,
+        game: holecards_core::game::Game::from_code(game).py()?,
+    })
+}
+
+/// Equity in any game (`holecards.game_equity`): each hand its known cards
+/// (fewer than the game deals, or none: the rest dealt at random).
+#[pyfunction]
+#[pyo3(signature = (game, hands, board=None, dead=None, trials=None, seed=None, threads=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn _game_equity(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    hands: Vec<Bound<'_, PyAny>>,
+    board: Option<&Bound<'_, PyAny>>,
+    dead: Option<&Bound<'_, PyAny>>,
+    trials: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = crate::args::seed_arg)] seed: Option<u64>,
+    #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
+) -> PyResult<GameEquityResult> {
+    let game = crate::game::game_arg(Some(game))?;
+    let hands: Vec<Vec<CoreCard>> = hands
+        .iter()
+        .map(|h| {
+            if h.is_none() {
+                Ok(Vec::new())
+            } else {
+                crate::cards::to_cards(h)
+            }
+        })
+        .collect::<PyResult<_>>()?;
+    let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
+    let method = method_of(trials, seed)?;
+    let control = Control::new();
+    let r = supervise(py, None, &control, false, || {
+        eq::game::game_equity(game, &hands, &board, &dead, method, threads, &control)
+    })?;
+    Ok(GameEquityResult { r, game })
 }

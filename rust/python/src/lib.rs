@@ -36,7 +36,9 @@ mod _core {
     #[pymodule_export]
     use crate::env::{_env_layout, _env_observe_view, Config, EnvTable, GymFast, VecEnv};
     #[pymodule_export]
-    use crate::equity::{_equity, _equity_grid, _omaha_equity, EquityResult, OmahaEquityResult};
+    use crate::equity::{
+        _equity, _equity_grid, _game_equity, _omaha_equity, EquityResult, GameEquityResult,
+    };
     #[pymodule_export]
     use crate::eval::{
         _evaluate_many, _evaluate_omaha_many, _restore_hand_rank, _restore_low_rank,

@@ -39,6 +39,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 mod enumerate;
+pub mod game;
 pub mod omaha;
 mod question;
 pub use enumerate::board_count;

@@ -1,0 +1,592 @@
+//! Equity in any game ([`Game`]): 2 to 10 players, each hand known, partly
+//! known or random (its unknown cards dealt from the rest of the game's
+//! deck), a board of 0, 3 or 4 known cards (5: the showdown itself), dead
+//! cards out; every deal exactly, or seeded Monte Carlo deals. The showdown
+//! is the game's: high only, or hi/lo eight-or-better (each deal's pot split
+//! between the best high and the best qualifying low, the whole pot to the
+//! high when no low qualifies; each half split among its ties).
+//!
+//! Shares are counted exactly in integers: a deal's pot is `POT` units
+//! (2 x 2520: halved for hi/lo, then divided among ties of up to ten).
+use super::{uniform, Control};
+use crate::card::{check_distinct, Card, CardSet};
+use crate::error::{Error, Result};
+use crate::game::variant::BoardShowdown;
+use crate::game::{CardList, Game};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+/// Units of one deal's pot: divisible by 2 (the halves) times every tie
+/// size from 1 to 10 (2520 = lcm(1..=10)).
+pub const POT: u64 = 2 * 2520;
+/// Deals per Monte Carlo batch: batch `b` draws from stream `b` of the seed,
+/// so results do not depend on the number of threads.
+const BATCH: u64 = 1 << 14;
+
+/// Most deals an exact computation enumerates (a cheap count refuses more
+/// before any work: Monte Carlo is the way there).
+pub const MAX_EXACT_DEALS: u128 = 200_000_000;
+
+/// What an equity computation found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameEquity {
+    /// Boards enumerated or sampled.
+    pub deals: u64,
+    /// Whether every board was enumerated.
+    pub exact: bool,
+    /// The Monte Carlo seed (None when exact).
+    pub seed: Option<u64>,
+    /// Each player's pot share summed over the deals, in units of
+    /// [`POT`] a deal: the equity is `shares / (POT * deals)`.
+    pub shares: Vec<u64>,
+    /// Each player's fraction of the high won (the high half in hi/lo, the
+    /// pot in Omaha), summed over the deals, in units of [`POT`] a deal.
+    pub high_shares: Vec<u64>,
+    /// The fraction of the low won, in units of [`POT`] a deal (0 in
+    /// high-only Omaha, and on deals without a qualifying low).
+    pub low_shares: Vec<u64>,
+    /// Deals on which a player alone won the whole pot (in hi/lo: the high
+    /// and the low, or the high with no low).
+    pub scoops: Vec<u64>,
+    /// Deals on which some low qualified (hi/lo).
+    pub low_deals: u64,
+}
+
+impl GameEquity {
+    fn new(players: usize) -> GameEquity {
+        GameEquity {
+            deals: 0,
+            exact: false,
+            seed: None,
+            shares: vec![0; players],
+            high_shares: vec![0; players],
+            low_shares: vec![0; players],
+            scoops: vec![0; players],
+            low_deals: 0,
+        }
+    }
+
+    fn add(&mut self, o: &GameEquity) {
+        self.deals += o.deals;
+        self.low_deals += o.low_deals;
+        for i in 0..self.shares.len() {
+            self.shares[i] += o.shares[i];
+            self.high_shares[i] += o.high_shares[i];
+            self.low_shares[i] += o.low_shares[i];
+            self.scoops[i] += o.scoops[i];
+        }
+    }
+
+    /// Each player's equity (share of the pot), 0..1.
+    pub fn equities(&self) -> Vec<f64> {
+        let d = (POT * self.deals.max(1)) as f64;
+        self.shares.iter().map(|&s| s as f64 / d).collect()
+    }
+
+    /// Scores one board: `highs` and `lows` per player (low 0 = none).
+    fn score(&mut self, highs: &[u16], lows: &[u16], hilo: bool) {
+        self.deals += 1;
+        let n = highs.len();
+        let best_high = highs.iter().copied().max().unwrap_or(0);
+        let high_winners = highs.iter().filter(|&&h| h == best_high).count() as u64;
+        let best_low = if hilo {
+            lows.iter().copied().max().unwrap_or(0)
+        } else {
+            0
+        };
+        let low_winners = if best_low > 0 {
+            lows.iter().filter(|&&l| l == best_low).count() as u64
+        } else {
+            0
+        };
+        if best_low > 0 {
+            self.low_deals += 1;
+        }
+        for i in 0..n {
+            let high_part = if highs[i] == best_high {
+                POT / high_winners
+            } else {
+                0
+            };
+            let low_part = if best_low > 0 && lows[i] == best_low {
+                POT / low_winners
+            } else {
+                0
+            };
+            self.high_shares[i] += high_part;
+            self.low_shares[i] += low_part;
+            let share = if best_low > 0 {
+                (high_part + low_part) / 2
+            } else {
+                high_part
+            };
+            self.shares[i] += share;
+            if share == POT {
+                self.scoops[i] += 1;
+            }
+        }
+    }
+}
+
+/// How the deals are chosen.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EquityMethod {
+    /// Every deal: every completion of the board and of the unknown hole
+    /// cards (at most [`MAX_EXACT_DEALS`]).
+    Exact,
+    /// `trials` deals drawn from `seed` (from the operating system's
+    /// entropy when `None`; the result says which seed).
+    MonteCarlo { trials: u64, seed: Option<u64> },
+}
+
+struct Setup<'a> {
+    game: Game,
+    /// Each player's known cards.
+    hands: &'a [Vec<Card>],
+    /// Each player's cards to deal.
+    missing: Vec<usize>,
+    board: &'a [Card],
+    deck: Vec<Card>,
+}
+
+impl Setup<'_> {
+    fn hilo(&self) -> bool {
+        self.game.is_hi_lo()
+    }
+
+    /// Scores one deal: `holes` are the players' whole hands.
+    fn evaluate_holes(&self, full_board: &[Card; 5], holes: &[CardList], out: &mut GameEquity) {
+        let mut highs = [0u16; 10];
+        let mut lows = [0u16; 10];
+        let on = BoardShowdown::new(self.game, full_board);
+        for (i, h) in holes.iter().enumerate() {
+            highs[i] = on.high(h);
+            lows[i] = on.low(h) as u16;
+        }
+        let n = holes.len();
+        out.score(&highs[..n], &lows[..n], self.hilo());
+    }
+
+    /// Scores one board when every hand is known.
+    fn evaluate(&self, full_board: &[Card; 5], out: &mut GameEquity) {
+        let mut highs = [0u16; 10];
+        let mut lows = [0u16; 10];
+        let on = BoardShowdown::new(self.game, full_board);
+        for (i, h) in self.hands.iter().enumerate() {
+            highs[i] = on.high(h);
+            lows[i] = on.low(h) as u16;
+        }
+        let n = self.hands.len();
+        out.score(&highs[..n], &lows[..n], self.hilo());
+    }
+
+    /// The players' whole hands: known cards, then `drawn` in order for the
+    /// missing ones.
+    fn holes(&self, drawn: &[Card], out: &mut [CardList; 10]) {
+        let mut k = 0;
+        for (i, h) in self.hands.iter().enumerate() {
+            let mut cards = [Card::from_checked_index(0); 6];
+            cards[..h.len()].copy_from_slice(h);
+            let m = self.missing[i];
+            cards[h.len()..h.len() + m].copy_from_slice(&drawn[k..k + m]);
+            k += m;
+            out[i] = CardList::new(&cards[..h.len() + m]);
+        }
+    }
+}
+
+/// Checks the players, board and dead cards in `game`; the deck left.
+fn check(game: Game, hands: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Result<Vec<Card>> {
+    if !(2..=10).contains(&hands.len()) {
+        return Err(Error::bad_config(format!(
+            "{} equity is for 2 to 10 players, not {}",
+            game.name(),
+            hands.len()
+        )));
+    }
+    if ![0, 3, 4, 5].contains(&board.len()) {
+        return Err(Error::cards(
+            "board",
+            format!("a board is 0, 3, 4 or 5 known cards, not {}", board.len()),
+        ));
+    }
+    let all: Vec<Card> = hands
+        .iter()
+        .flatten()
+        .chain(board)
+        .chain(dead)
+        .copied()
+        .collect();
+    game.check_in_deck(&all)?;
+    let known: CardSet = check_distinct(&all)?;
+    let deck: Vec<Card> = game
+        .deck()
+        .iter()
+        .copied()
+        .filter(|c| !known.contains(*c))
+        .collect();
+    Ok(deck)
+}
+
+/// C(n, k) (n at most 52).
+fn choose(n: u64, k: u64) -> u128 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1u128, |a, i| a * (n - i) as u128 / (i + 1) as u128)
+}
+
+/// Deals an exact computation enumerates: each player's missing cards in
+/// turn, then the board's, from what is left.
+fn exact_deals(deck: usize, missing: &[usize], board_missing: usize) -> u128 {
+    let mut left = deck as u64;
+    let mut deals = 1u128;
+    for &m in missing.iter().chain([&board_missing]) {
+        deals = deals.saturating_mul(choose(left, m as u64));
+        left = left.saturating_sub(m as u64);
+    }
+    deals
+}
+
+/// The equity of `hands` in `game`; see the module documentation. Each
+/// hand is its known cards (fewer than the game deals: the rest are dealt
+/// at random; none: a random hand). `threads` as in
+/// [`crate::eval::batch::evaluate_rows`]; `control` watches for Ctrl-C and
+/// reports progress (deals done out of all).
+pub fn game_equity(
+    game: Game,
+    hands: &[Vec<Card>],
+    board: &[Card],
+    dead: &[Card],
+    method: EquityMethod,
+    threads: Option<usize>,
+    control: &Control,
+) -> Result<GameEquity> {
+    for (i, h) in hands.iter().enumerate() {
+        if h.len() > game.hole_cards() {
+            return Err(Error::cards(
+                format!("player {i}"),
+                format!(
+                    "{} deals {} hole cards, and player {i} has {}",
+                    game.name(),
+                    game.hole_cards(),
+                    h.len()
+                ),
+            ));
+        }
+    }
+    let missing = hands.iter().map(|h| game.hole_cards() - h.len()).collect();
+    run(game, hands, missing, board, dead, method, threads, control)
+}
+
+/// [`game_equity`] once the hands are checked: `missing[i]` cards to deal
+/// player `i`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run(
+    game: Game,
+    hands: &[Vec<Card>],
+    missing: Vec<usize>,
+    board: &[Card],
+    dead: &[Card],
+    method: EquityMethod,
+    threads: Option<usize>,
+    control: &Control,
+) -> Result<GameEquity> {
+    let deck = check(game, hands, board, dead)?;
+    let board_missing = 5 - board.len();
+    let need = missing.iter().sum::<usize>() + board_missing;
+    if deck.len() < need {
+        return Err(Error::bad_config(format!(
+            "{need} cards to deal and {} left in the deck",
+            deck.len()
+        )));
+    }
+    let setup = Setup {
+        game,
+        hands,
+        missing,
+        board,
+        deck,
+    };
+    match method {
+        EquityMethod::Exact => {
+            let deals = exact_deals(setup.deck.len(), &setup.missing, board_missing);
+            if deals > MAX_EXACT_DEALS {
+                return Err(Error::bad_config(format!(
+                    "exact equity here is {deals} deals, more than {MAX_EXACT_DEALS}: give trials for Monte Carlo"
+                )));
+            }
+            control.set_total(deals as u64);
+            let r = crate::threads::install(threads, || {
+                if setup.missing.iter().all(|&m| m == 0) {
+                    exact(&setup, board_missing, control)
+                } else {
+                    exact_dealing(&setup, board_missing, control)
+                }
+            })??;
+            Ok(GameEquity { exact: true, ..r })
+        }
+        EquityMethod::MonteCarlo { trials, seed } => {
+            let seed = seed.unwrap_or_else(crate::deck::entropy_seed);
+            if trials == 0 {
+                return Err(Error::bad_config("trials must be at least 1".into()));
+            }
+            control.set_total(trials);
+            let r = crate::threads::install(threads, || {
+                monte_carlo(&setup, board_missing, trials, seed, control)
+            })??;
+            Ok(GameEquity {
+                seed: Some(seed),
+                ..r
+            })
+        }
+    }
+}
+
+/// Calls `f` with every `k`-card combination of `avail` (in lexicographic
+/// order of positions), stopping at an error.
+fn each_combo(avail: &[Card], k: usize, f: &mut dyn FnMut(&[Card]) -> Result<()>) -> Result<()> {
+    let n = avail.len();
+    if k == 0 {
+        return f(&[]);
+    }
+    if k > n {
+        return Ok(());
+    }
+    let mut idx: Vec<usize> = (0..k).collect();
+    let mut pick = vec![avail[0]; k];
+    loop {
+        for (p, &i) in pick.iter_mut().zip(&idx) {
+            *p = avail[i];
+        }
+        f(&pick)?;
+        let mut j = k;
+        loop {
+            if j == 0 {
+                return Ok(());
+            }
+            j -= 1;
+            if idx[j] < n - (k - j) {
+                idx[j] += 1;
+                for t in j + 1..k {
+                    idx[t] = idx[t - 1] + 1;
+                }
+                break;
+            }
+        }
+    }
+}
+
+/// Every deal of the unknown hole cards and the board: the players'
+/// missing cards in turn (each a combination of what is left), then the
+/// board's; in parallel over the first dealt card.
+fn exact_dealing(s: &Setup<'_>, board_missing: usize, control: &Control) -> Result<GameEquity> {
+    let players = s.hands.len();
+    // the groups of cards dealt: (player or None for the board, count)
+    let mut groups: Vec<(Option<usize>, usize)> = (0..players)
+        .filter(|&i| s.missing[i] > 0)
+        .map(|i| (Some(i), s.missing[i]))
+        .collect();
+    groups.push((None, board_missing));
+    let (g0, k0) = groups[0];
+    let n = s.deck.len();
+    let parts: Vec<Result<GameEquity>> = (0..n)
+        .into_par_iter()
+        .map(|first| {
+            let mut r = GameEquity::new(players);
+            let mut st = Walk {
+                s,
+                groups: &groups,
+                drawn: vec![Vec::new(); players],
+                board: [Card::from_checked_index(0); 5],
+                count: 0,
+                control,
+            };
+            st.board[..s.board.len()].copy_from_slice(s.board);
+            let rest: Vec<Card> = s.deck[first + 1..].to_vec();
+            each_combo(&rest, k0 - 1, &mut |more| {
+                let mut pick = vec![s.deck[first]];
+                pick.extend_from_slice(more);
+                st.set(g0, &pick);
+                let used = pick.iter().fold(0u64, |m, c| m | c.bit());
+                st.walk(1, used, &mut r)
+            })?;
+            control.advance(st.count % 4096);
+            Ok(r)
+        })
+        .collect();
+    sum_parts(players, parts, control)
+}
+
+/// The state of [`exact_dealing`]'s walk through the groups.
+struct Walk<'a, 'b> {
+    s: &'a Setup<'b>,
+    groups: &'a [(Option<usize>, usize)],
+    drawn: Vec<Vec<Card>>,
+    board: [Card; 5],
+    count: u64,
+    control: &'a Control,
+}
+
+impl Walk<'_, '_> {
+    fn set(&mut self, group: Option<usize>, cards: &[Card]) {
+        match group {
+            Some(p) => self.drawn[p] = cards.to_vec(),
+            None => {
+                let b = self.s.board.len();
+                self.board[b..b + cards.len()].copy_from_slice(cards);
+            }
+        }
+    }
+
+    fn walk(&mut self, level: usize, used: u64, r: &mut GameEquity) -> Result<()> {
+        if level == self.groups.len() {
+            let mut holes = [CardList::default(); 10];
+            let mut drawn = Vec::with_capacity(24);
+            for d in &self.drawn {
+                drawn.extend_from_slice(d);
+            }
+            self.s.holes(&drawn, &mut holes);
+            let players = self.s.hands.len();
+            self.s.evaluate_holes(&self.board, &holes[..players], r);
+            self.count += 1;
+            if self.count % 4096 == 0 {
+                self.control.check()?;
+                self.control.advance(4096);
+            }
+            return Ok(());
+        }
+        let (g, k) = self.groups[level];
+        let avail: Vec<Card> = self
+            .s
+            .deck
+            .iter()
+            .copied()
+            .filter(|c| used & c.bit() == 0)
+            .collect();
+        each_combo(&avail, k, &mut |pick| {
+            self.set(g, pick);
+            let u = pick.iter().fold(used, |m, c| m | c.bit());
+            self.walk(level + 1, u, r)
+        })
+    }
+}
+
+fn exact(s: &Setup<'_>, missing: usize, control: &Control) -> Result<GameEquity> {
+    let n = s.deck.len();
+    let players = s.hands.len();
+    if missing == 0 {
+        let mut r = GameEquity::new(players);
+        let mut full = [Card::from_checked_index(0); 5];
+        full.copy_from_slice(s.board);
+        s.evaluate(&full, &mut r);
+        control.advance(1);
+        return Ok(r);
+    }
+    // In parallel over the first missing card's position; the rest in
+    // order (lexicographic combinations).
+    let parts: Vec<Result<GameEquity>> = (0..n)
+        .into_par_iter()
+        .map(|first| {
+            let mut r = GameEquity::new(players);
+            let mut full = [Card::from_checked_index(0); 5];
+            full[..s.board.len()].copy_from_slice(s.board);
+            let b = s.board.len();
+            full[b] = s.deck[first];
+            let rest = missing - 1;
+            let mut idx: Vec<usize> = (first + 1..first + 1 + rest).collect();
+            if idx.last().is_some_and(|&l| l >= n) {
+                return Ok(r);
+            }
+            let mut count = 0u64;
+            loop {
+                for (k, &i) in idx.iter().enumerate() {
+                    full[b + 1 + k] = s.deck[i];
+                }
+                s.evaluate(&full, &mut r);
+                count += 1;
+                if count % 4096 == 0 {
+                    control.check()?;
+                    control.advance(4096);
+                }
+                // next combination of `rest` positions after `first`
+                let mut k = rest;
+                loop {
+                    if k == 0 {
+                        control.advance(count % 4096);
+                        return Ok(r);
+                    }
+                    k -= 1;
+                    if idx[k] < n - (rest - k) {
+                        idx[k] += 1;
+                        for j in k + 1..rest {
+                            idx[j] = idx[j - 1] + 1;
+                        }
+                        break;
+                    }
+                }
+            }
+        })
+        .collect();
+    sum_parts(players, parts, control)
+}
+
+/// The parts added in order (an error in any part is the answer).
+fn sum_parts(
+    players: usize,
+    parts: Vec<Result<GameEquity>>,
+    control: &Control,
+) -> Result<GameEquity> {
+    let mut total = GameEquity::new(players);
+    for p in parts {
+        total.add(&p?);
+    }
+    control.check()?;
+    Ok(total)
+}
+
+fn monte_carlo(
+    s: &Setup<'_>,
+    missing: usize,
+    trials: u64,
+    seed: u64,
+    control: &Control,
+) -> Result<GameEquity> {
+    let players = s.hands.len();
+    let to_hands: usize = s.missing.iter().sum();
+    let batches = trials.div_ceil(BATCH);
+    let parts: Vec<Result<GameEquity>> = (0..batches)
+        .into_par_iter()
+        .map(|b| {
+            control.check()?;
+            let count = BATCH.min(trials - b * BATCH);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            rng.set_stream(b);
+            let mut deck = s.deck.clone();
+            let mut r = GameEquity::new(players);
+            let mut full = [Card::from_checked_index(0); 5];
+            full[..s.board.len()].copy_from_slice(s.board);
+            let mut holes = [CardList::default(); 10];
+            let deal = to_hands + missing;
+            for _ in 0..count {
+                // a partial Fisher-Yates shuffle: the first `deal` cards,
+                // the hands' missing cards first, then the board's
+                for k in 0..deal {
+                    let j = k + uniform(&mut rng, (deck.len() - k) as u32) as usize;
+                    deck.swap(k, j);
+                }
+                full[s.board.len()..].copy_from_slice(&deck[to_hands..deal]);
+                if to_hands == 0 {
+                    s.evaluate(&full, &mut r);
+                } else {
+                    s.holes(&deck[..to_hands], &mut holes);
+                    s.evaluate_holes(&full, &holes[..players], &mut r);
+                }
+            }
+            control.advance(count);
+            Ok(r)
+        })
+        .collect();
+    sum_parts(players, parts, control)
+}

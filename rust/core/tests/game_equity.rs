@@ -1,0 +1,219 @@
+//! Equity in every game, against counts made here with the evaluators
+//! directly: every deal of the unknown cards enumerated by the test's own
+//! loops.
+use holecards_core::card::parse_cards;
+use holecards_core::equity::game::{game_equity, EquityMethod, GameEquity, POT};
+use holecards_core::equity::Control;
+use holecards_core::eval::evaluate;
+use holecards_core::eval::low::omaha_low8;
+use holecards_core::eval::omaha::omaha_high;
+use holecards_core::eval::short_deck::{short_deck, ShortDeckRanking};
+use holecards_core::game::Game;
+use holecards_core::Card;
+
+fn cards(text: &str) -> Vec<Card> {
+    parse_cards(text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn eq(game: Game, hands: &[&str], board: &str, method: EquityMethod) -> GameEquity {
+    let hands: Vec<Vec<Card>> = hands.iter().map(|h| cards(h)).collect();
+    game_equity(
+        game,
+        &hands,
+        &cards(board),
+        &[],
+        method,
+        Some(2),
+        &Control::new(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The test's own showdown: (high, low) with greater better, low 0 = none.
+fn values(game: Game, hole: &[Card], board: &[Card]) -> (u16, u16) {
+    let all: Vec<Card> = hole.iter().chain(board).copied().collect();
+    let high = if game.uses_two_hole_cards() {
+        omaha_high(hole, board).unwrap().value()
+    } else if game.deck().len() == 36 {
+        short_deck(&all, game.short_deck_ranking()).unwrap().value()
+    } else {
+        evaluate(&all).unwrap().value()
+    };
+    let low = if game.is_hi_lo() {
+        omaha_low8(hole, board)
+            .unwrap()
+            .map_or(0, |(v, _)| v.value())
+    } else {
+        0
+    };
+    (high, low)
+}
+
+/// Pot units (of [`POT`]) each player wins on one deal.
+fn shares(game: Game, holes: &[Vec<Card>], board: &[Card]) -> Vec<u64> {
+    let v: Vec<(u16, u16)> = holes.iter().map(|h| values(game, h, board)).collect();
+    let best = v.iter().map(|x| x.0).max().unwrap();
+    let best_low = v.iter().map(|x| x.1).max().unwrap();
+    let hi_n = v.iter().filter(|x| x.0 == best).count() as u64;
+    let lo_n = v.iter().filter(|x| x.1 == best_low).count() as u64;
+    v.iter()
+        .map(|&(h, l)| {
+            let high = if h == best { POT / hi_n } else { 0 };
+            if best_low == 0 {
+                high
+            } else {
+                (high + if l == best_low { POT / lo_n } else { 0 }) / 2
+            }
+        })
+        .collect()
+}
+
+fn rest(game: Game, used: &[Card]) -> Vec<Card> {
+    game.deck()
+        .iter()
+        .copied()
+        .filter(|c| !used.contains(c))
+        .collect()
+}
+
+/// Every pair of `deck` (positions i < j).
+fn pairs(deck: &[Card]) -> Vec<[Card; 2]> {
+    let mut out = Vec::new();
+    for i in 0..deck.len() {
+        for j in i + 1..deck.len() {
+            out.push([deck[i], deck[j]]);
+        }
+    }
+    out
+}
+
+#[test]
+fn short_deck_against_a_random_hand_on_the_flop() {
+    // AhKh against a random hand, a flop known: every opponent hand, then
+    // every turn and river, counted by hand.
+    let game = Game::short_deck(ShortDeckRanking::StraightBeatsTrips);
+    let mine = cards("AhKh");
+    let flop = cards("Qh7c6d");
+    let r = eq(game, &["AhKh", ""], "Qh7c6d", EquityMethod::Exact);
+    let used: Vec<Card> = mine.iter().chain(&flop).copied().collect();
+    let mut want = [0u64; 2];
+    let mut deals = 0u64;
+    for opp in pairs(&rest(game, &used)) {
+        let mut u = used.clone();
+        u.extend_from_slice(&opp);
+        for runout in pairs(&rest(game, &u)) {
+            let board: Vec<Card> = flop.iter().chain(&runout).copied().collect();
+            let s = shares(game, &[mine.clone(), opp.to_vec()], &board);
+            want[0] += s[0];
+            want[1] += s[1];
+            deals += 1;
+        }
+    }
+    assert!(r.exact);
+    assert_eq!(r.deals, deals);
+    assert_eq!(r.shares, want.to_vec());
+}
+
+#[test]
+fn omaha_hi_lo_with_a_partly_known_hand_on_the_turn() {
+    // Player 1 knows two of four cards; the other two and the river are
+    // dealt: every deal counted by hand, high and low halves both.
+    let game = Game::omaha_hi_lo(4).unwrap();
+    let mine = cards("As2dKsQc");
+    let part = cards("3c4c");
+    let board = cards("5h8dJcTs");
+    let r = eq(game, &["As2dKsQc", "3c4c"], "5h8dJcTs", EquityMethod::Exact);
+    let used: Vec<Card> = mine.iter().chain(&part).chain(&board).copied().collect();
+    let left = rest(game, &used);
+    let mut want = [0u64; 2];
+    let mut deals = 0u64;
+    for extra in pairs(&left) {
+        for &river in left.iter().filter(|c| !extra.contains(c)) {
+            let opp: Vec<Card> = part.iter().chain(&extra).copied().collect();
+            let full: Vec<Card> = board.iter().copied().chain([river]).collect();
+            let s = shares(game, &[mine.clone(), opp], &full);
+            want[0] += s[0];
+            want[1] += s[1];
+            deals += 1;
+        }
+    }
+    assert_eq!(r.deals, deals);
+    assert_eq!(r.shares, want.to_vec());
+    assert!(r.low_deals > 0 && r.low_shares.iter().sum::<u64>() > 0);
+}
+
+#[test]
+fn monte_carlo_deals_random_hands_and_agrees_with_exact() {
+    // Royal hold'em, two random hands against a known one on the flop:
+    // exact is small; Monte Carlo's estimate falls within a few standard
+    // errors of it, and the seed reproduces it on any number of threads.
+    let game = Game::royal();
+    let exact = eq(game, &["AsKs", "", ""], "QsTdTc", EquityMethod::Exact);
+    let mc = |threads| {
+        game_equity(
+            game,
+            &[cards("AsKs"), vec![], vec![]],
+            &cards("QsTdTc"),
+            &[],
+            EquityMethod::MonteCarlo {
+                trials: 200_000,
+                seed: Some(7),
+            },
+            Some(threads),
+            &Control::new(),
+        )
+        .unwrap()
+    };
+    let (a, b) = (mc(1), mc(2));
+    assert_eq!(a, b);
+    let (e, m) = (exact.equities(), a.equities());
+    for i in 0..3 {
+        let se = (e[i] * (1.0 - e[i]) / 200_000.0).sqrt();
+        assert!((e[i] - m[i]).abs() < 5.0 * se + 1e-9, "{e:?} vs {m:?}");
+    }
+}
+
+#[test]
+fn too_many_exact_deals_are_refused_from_a_count() {
+    // Three random six-card Omaha hands preflop: far too many deals.
+    let game = Game::omaha(6).unwrap();
+    let hands = vec![vec![], vec![], vec![]];
+    let e = game_equity(
+        game,
+        &hands,
+        &[],
+        &[],
+        EquityMethod::Exact,
+        None,
+        &Control::new(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("give trials"), "{e}");
+    // A hand with more cards than the game deals, a card not in its deck.
+    let e = game_equity(
+        Game::holdem(),
+        &[cards("AsKsQs"), vec![]],
+        &[],
+        &[],
+        EquityMethod::Exact,
+        None,
+        &Control::new(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("hold'em deals 2 hole cards"), "{e}");
+    let e = game_equity(
+        Game::royal(),
+        &[cards("As9s"), vec![]],
+        &[],
+        &[],
+        EquityMethod::Exact,
+        None,
+        &Control::new(),
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("9s is not in the 20-card royal deck"),
+        "{e}"
+    );
+}
