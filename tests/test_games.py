@@ -299,3 +299,84 @@ def test_game_equity_deals_unknown_cards() -> None:
         hc.game_equity("omaha6", ["", "", ""])
     with pytest.raises(hc.CardError, match="not in the 36-card short deck"):
         hc.game_equity("short-deck", ["As5d", ""])
+
+
+# ---------------------------------------------------------------------------
+# Omaha ranges
+
+
+def _matches(pattern: str, hand: List[str], suits: str = "") -> bool:
+    """A plain reading of one pattern (ranks, x) against a hand: every rank
+    token takes a distinct card of its rank; suit qualifiers by suit counts."""
+    from collections import Counter
+
+    need = Counter(t for t in pattern if t not in "x*")
+    have = Counter(c[0] for c in hand)
+    if any(have[r] < n for r, n in need.items()):
+        return False
+    per_suit = sorted(Counter(c[1] for c in hand).values(), reverse=True)
+    if suits == "ds":
+        return per_suit[:2] == [2, 2] and per_suit[0] < 3
+    if suits == "ss":
+        return per_suit[0] == 2 and per_suit.count(2) == 1
+    if suits == "r":
+        return per_suit[0] == 1
+    return True
+
+
+@pytest.mark.parametrize(
+    "pattern, suits", [("AAxx", ""), ("KQJT", "ds"), ("AKxx", "ss"), ("T98x", "r")]
+)
+def test_omaha_range_hands_are_the_patterns_reading(pattern: str, suits: str) -> None:
+    import itertools
+
+    r = hc.OmahaRange(pattern + (":" + suits if suits else ""))
+    deck = [str(c) for c in Game("omaha").deck()]
+    want = {
+        frozenset(h) for h in itertools.combinations(deck, 4) if _matches(pattern, list(h), suits)
+    }
+    got = {frozenset(str(c) for c in cards) for cards, w in r.hands()}
+    assert got == want and len(r) == len(want)
+    assert all(w == 1.0 for _, w in r.hands())
+
+
+def test_omaha_range_weights_errors_and_pickling() -> None:
+    r = hc.OmahaRange("AAxx:0.5, AAKK", game="omaha")
+    assert r.weight("AsAhKsKh") == 1.0 and r.weight("AsAh7c2d") == 0.5
+    assert r.weight("KsKh7c2d") == 0.0 and "KsKh7c2d" not in r
+    assert pickle.loads(pickle.dumps(r)).hands() == r.hands()
+    assert repr(r) == "OmahaRange('AAxx:0.5, AAKK', game='omaha')"
+    assert len(hc.OmahaRange("AAxxx", game="omaha5")) > 0
+    for text, says in [
+        ("AAx", "is 3 cards"),
+        ("AAxx:1.5", "not a weight"),
+        ("AAxx:zz", "not understood"),
+        ("AAAA:ds", "no 4-card hand"),
+        ("AAxx,,KKxx", "empty entry"),
+    ]:
+        with pytest.raises(hc.RangeError, match=says):
+            hc.OmahaRange(text)
+    with pytest.raises(ConfigError, match="Omaha games"):
+        hc.OmahaRange("AKxx", game="holdem")
+
+
+def test_equity_with_an_omaha_range_is_the_average_of_its_hands() -> None:
+    # On the turn, with one river card left, each hand of a small range has
+    # an exact equity; Monte Carlo over the range lands on their weighted
+    # average.
+    board, known = "Qs Jh 7c 2d", "QdQcTs9s"
+    r = hc.OmahaRange("AsAhKsx:0.5, AsAhKdx")
+    out = set(hc.parse_cards(known + board.replace(" ", "")))
+    total = weight = 0.0
+    for cards, w in r.hands():
+        if out & set(cards):
+            continue
+        e = hc.game_equity("omaha", [cards, known], board)
+        total += w * e.equities[0]
+        weight += w
+    want = total / weight
+    got = hc.game_equity("omaha", [r, known], board, trials=200_000, seed=9).equities[0]
+    se = (want * (1 - want) / 200_000) ** 0.5
+    assert abs(got - want) < 5 * se
+    with pytest.raises(ConfigError, match="give trials"):
+        hc.game_equity("omaha", [r, known], board)

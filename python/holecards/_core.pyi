@@ -129,6 +129,7 @@ __all__ = [
     "evaluate_short_deck",
     "_restore_short_deck_rank",
     "GameEquityResult",
+    "OmahaRange",
     "_omaha_equity",
     "_game_equity",
     "Rules",
@@ -355,6 +356,21 @@ def evaluate_short_deck(
 def _restore_short_deck_rank(cards: int, trips_beat_straight: bool) -> ShortDeckRank: ...
 
 @final
+class OmahaRange:
+    """An Omaha range in the generic notation PLO players use (docs/ranges.md)."""
+
+    def __new__(cls, text: str, game: Union[Game, str] = "omaha") -> OmahaRange: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def game(self) -> Game: ...
+    def __len__(self) -> int: ...
+    def weight(self, cards: Union[str, Iterable[_CardLike]]) -> float: ...
+    def __contains__(self, key: object, /) -> bool: ...
+    def hands(self) -> list[tuple[list[Card], float]]: ...
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]: ...
+
+@final
 class GameEquityResult:
     """The answer of ``holecards.game_equity`` and ``holecards.omaha_equity``."""
 
@@ -390,7 +406,7 @@ def _omaha_equity(
 ) -> GameEquityResult: ...
 def _game_equity(
     game: Union[Game, str],
-    hands: list[Any],
+    hands: list[Any],  # cards, None, an OmahaRange or a range's text
     board: Any = None,
     dead: Any = None,
     trials: Optional[int] = None,

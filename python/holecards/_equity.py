@@ -21,6 +21,7 @@ from ._core import (
     EquityResult,
     Game,
     GameEquityResult,
+    OmahaRange,
     Range,
     _equity,
     _equity_grid,
@@ -113,7 +114,7 @@ def omaha_equity(
 
 def game_equity(
     game: Union[Game, str],
-    hands: Sequence[Cards],
+    hands: Sequence[Union[Cards, OmahaRange]],
     board: Cards = "",
     dead: Cards = "",
     *,
@@ -128,7 +129,10 @@ def game_equity(
     ``board`` of 0, 3, 4 or 5 known cards, with ``dead`` cards out. The
     showdown is the game's: Omaha plays two hole cards and three board
     cards, the hi/lo games split each pot with the best eight-or-better low
-    (``high_shares``, ``low_shares``, ``scoops``).
+    (``high_shares``, ``low_shares``, ``scoops``). In the Omaha games a
+    player may also be a range: an ``OmahaRange`` or its text
+    (``"AAxx:ds, KQJT"``), each trial drawing a hand by the weights (Monte
+    Carlo only).
 
     ``trials=None`` enumerates every deal exactly (the board and every
     unknown hole card; more than 200 million deals is refused at once: give

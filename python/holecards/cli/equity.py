@@ -6,9 +6,10 @@ unless --trials or --target-se is given. With --grid, every one of the
 169 starting hands against the PLAYERs given (the opponents), as a 13x13
 table (and a PNG heat map with --png). With --game GAME (omaha, omaha5,
 omaha-hi-lo, short-deck, royal, ...), each PLAYER is the known cards of a
-hand of that game (AsAhKsKh), some of them (As: the rest dealt at random)
-or "random"; the hi/lo games also show each player's shares of the high
-and of the low, and scoops.
+hand of that game (AsAhKsKh), some of them (As: the rest dealt at random),
+"random", or in the Omaha games a range (AAxx:ds,KQJT; needs --trials); the
+hi/lo games also show each player's shares of the high and of the low, and
+scoops.
 """
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ def _run_omaha(args: argparse.Namespace, out: TextIO, console: Any) -> int:
     hands (no ranges, grid or target error)."""
     from rich.table import Table
 
-    from .. import Game
+    from .. import Game, parse_cards
     from .._equity import game_equity, omaha_equity
     from ..errors import HolecardsError
 
@@ -133,9 +134,15 @@ def _run_omaha(args: argparse.Namespace, out: TextIO, console: Any) -> int:
         raise CliError(f"--game: {e}") from None
     hilo = game.hi_lo
     hands = [None if p.lower() in ("random", "?") else p for p in args.players]
-    full_omaha = code in ("omaha", "omaha-hi-lo") and all(
-        h is not None and len(h.replace(" ", "")) >= 8 for h in hands
-    )
+
+    def known_size(h: Any) -> int:
+        try:
+            return 0 if h is None else len(parse_cards(h))
+        except HolecardsError:
+            return 0  # a range
+
+    # known Omaha hands of 4 to 6 cards: omaha_equity, which takes mixed sizes
+    full_omaha = code in ("omaha", "omaha-hi-lo") and all(known_size(h) >= 4 for h in hands)
     if full_omaha:
         # known Omaha hands of 4 to 6 cards, sizes free
         result = omaha_equity(

@@ -12,6 +12,7 @@ use crate::error::{Error, Result};
 use std::fmt;
 use std::str::FromStr;
 
+pub mod omaha;
 mod order;
 
 /// The number of two-card combos: 52 choose 2.

@@ -217,3 +217,67 @@ fn too_many_exact_deals_are_refused_from_a_count() {
         "{e}"
     );
 }
+
+#[test]
+fn an_omaha_range_is_the_weighted_average_of_its_hands() {
+    use holecards_core::equity::game::{game_equity_ranges, EquityPlayer};
+    use holecards_core::range::omaha::OmahaRange;
+    use std::sync::Arc;
+    // On the turn, a range of the hands holding As Ah Ks and one more card
+    // (weight 1) and those also... against a known hand: the expected
+    // equity is the average, over the range's hands that fit the cards out,
+    // of each hand's exact equity (one river to deal).
+    let game = Game::omaha(4).unwrap();
+    let board = "Qs Jh 7c 2d";
+    let range = OmahaRange::parse("AsAhKsx", game).unwrap();
+    let known = cards("QdQcTs9s");
+    let out: Vec<Card> = known.iter().chain(&cards(board)).copied().collect();
+    let (mut sum, mut n) = (0.0, 0.0);
+    for i in 0..range.len() {
+        let (hand, w) = range.hand(i).unwrap();
+        if hand.iter().any(|c| out.contains(c)) {
+            continue;
+        }
+        let r = eq(
+            game,
+            &[&holecards_core::card::cards_to_string(hand), "QdQcTs9s"],
+            board,
+            EquityMethod::Exact,
+        );
+        sum += w * r.equities()[0];
+        n += w;
+    }
+    let want = sum / n;
+    let players = [
+        EquityPlayer::Range(Arc::new(range)),
+        EquityPlayer::Cards(known),
+    ];
+    let mc = game_equity_ranges(
+        game,
+        &players,
+        &cards(board),
+        &[],
+        EquityMethod::MonteCarlo {
+            trials: 200_000,
+            seed: Some(5),
+        },
+        Some(2),
+        &Control::new(),
+    )
+    .unwrap();
+    let got = mc.equities()[0];
+    let se = (want * (1.0 - want) / 200_000.0).sqrt();
+    assert!((got - want).abs() < 5.0 * se, "{got} vs {want}");
+    // Exact with a range is refused: Monte Carlo only.
+    let e = game_equity_ranges(
+        game,
+        &players,
+        &cards(board),
+        &[],
+        EquityMethod::Exact,
+        None,
+        &Control::new(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("give trials"), "{e}");
+}

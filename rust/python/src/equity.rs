@@ -492,6 +492,37 @@ pub fn _omaha_equity(
     })
 }
 
+/// One player of `game_equity`: `None` (a random hand), cards (all or some
+/// of a hand), an `OmahaRange`, or in an Omaha game a range's text.
+fn equity_player(
+    py: Python<'_>,
+    h: &Bound<'_, PyAny>,
+    game: holecards_core::game::Game,
+) -> PyResult<eq::game::EquityPlayer> {
+    if h.is_none() {
+        return Ok(eq::game::EquityPlayer::Cards(Vec::new()));
+    }
+    if let Ok(r) = h.cast::<crate::range::OmahaRange>() {
+        return Ok(eq::game::EquityPlayer::Range(r.get().range.clone()));
+    }
+    match crate::cards::to_cards(h) {
+        Ok(c) => Ok(eq::game::EquityPlayer::Cards(c)),
+        Err(card_error) => {
+            let Ok(text) = h.cast::<PyString>() else {
+                return Err(card_error);
+            };
+            if !game.uses_two_hole_cards() {
+                return Err(card_error);
+            }
+            let text = text.to_cow()?.into_owned();
+            let r = py
+                .detach(|| holecards_core::range::omaha::OmahaRange::parse(&text, game))
+                .py()?;
+            Ok(eq::game::EquityPlayer::Range(std::sync::Arc::new(r)))
+        }
+    }
+}
+
 /// Equity in any game (`holecards.game_equity`): each hand its known cards
 /// (fewer than the game deals, or none: the rest dealt at random).
 #[pyfunction]
@@ -508,21 +539,15 @@ pub fn _game_equity(
     #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
 ) -> PyResult<GameEquityResult> {
     let game = crate::game::game_arg(Some(game))?;
-    let hands: Vec<Vec<CoreCard>> = hands
-        .iter()
-        .map(|h| {
-            if h.is_none() {
-                Ok(Vec::new())
-            } else {
-                crate::cards::to_cards(h)
-            }
-        })
-        .collect::<PyResult<_>>()?;
+    let mut players = Vec::with_capacity(hands.len());
+    for h in &hands {
+        players.push(equity_player(py, h, game)?);
+    }
     let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
     let method = method_of(trials, seed)?;
     let control = Control::new();
     let r = supervise(py, None, &control, false, || {
-        eq::game::game_equity(game, &hands, &board, &dead, method, threads, &control)
+        eq::game::game_equity_ranges(game, &players, &board, &dead, method, threads, &control)
     })?;
     Ok(GameEquityResult { r, game })
 }

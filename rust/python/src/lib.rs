@@ -57,7 +57,7 @@ mod _core {
         _phh_loads, _phh_replay_each, _phh_restore, _phh_toml_loads, HandHistory,
     };
     #[pymodule_export]
-    use crate::range::Range;
+    use crate::range::{OmahaRange, Range};
     #[pymodule_export]
     use crate::sim::{_sim_bot_names, _sim_cash, _sim_cash_chunks, _sim_tournaments, BuiltinBot};
     #[pymodule_export]

@@ -122,3 +122,82 @@ impl Range {
         Ok((slf.get_type().into_any(), (slf.get().0.to_string(),)))
     }
 }
+
+/// An Omaha range in the generic notation PLO players use:
+/// `OmahaRange("AAxx, KQJTds, AA**:ds:0.5", game="omaha")`. Tokens are ranks,
+/// cards (`As`) or `x` / `*` (any card), as many as the game deals; a suit
+/// qualifier (`ds`, `ss`, `r`) and a weight (`:0.5`) may follow; the grammar
+/// is in `docs/ranges.md`. Expanded once into its hands.
+#[pyclass(module = "holecards", name = "OmahaRange", frozen)]
+#[derive(Clone)]
+pub struct OmahaRange {
+    pub range: std::sync::Arc<holecards_core::range::omaha::OmahaRange>,
+    text: String,
+    game: holecards_core::game::Game,
+}
+
+#[pymethods]
+impl OmahaRange {
+    #[new]
+    #[pyo3(signature = (text, game=None), text_signature = "(text, game='omaha')")]
+    fn new(
+        py: Python<'_>,
+        text: &Bound<'_, PyAny>,
+        game: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<OmahaRange> {
+        let game = match game.filter(|g| !g.is_none()) {
+            None => holecards_core::game::Game::omaha(4).py()?,
+            Some(g) => crate::game::game_arg(Some(g))?,
+        };
+        let Ok(s) = text.cast::<PyString>() else {
+            return Err(to_py(range::not_a_range(&text.repr()?.to_string())));
+        };
+        let text = text_of(s)?;
+        let parsed = py
+            .detach(|| holecards_core::range::omaha::OmahaRange::parse(&text, game))
+            .py()?;
+        Ok(OmahaRange {
+            range: std::sync::Arc::new(parsed),
+            text,
+            game,
+        })
+    }
+    /// The text it was read from.
+    #[getter]
+    fn text(&self) -> &str {
+        &self.text
+    }
+    /// The game whose hands it holds.
+    #[getter]
+    fn game(&self) -> crate::game::Game {
+        crate::game::Game(self.game)
+    }
+    /// How many hands.
+    fn __len__(&self) -> usize {
+        self.range.len()
+    }
+    /// The weight of a hand (0 when it is not in the range).
+    fn weight(&self, cards: &Bound<'_, PyAny>) -> PyResult<f64> {
+        Ok(self.range.weight_of(&to_cards(cards)?))
+    }
+    fn __contains__(&self, cards: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.weight(cards)? > 0.0)
+    }
+    /// Every hand with its weight, in card order.
+    fn hands(&self) -> Vec<(Vec<Card>, f64)> {
+        (0..self.range.len())
+            .filter_map(|i| self.range.hand(i))
+            .map(|(c, w)| (c.iter().map(|&c| Card(c)).collect(), w))
+            .collect()
+    }
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let text = PyString::new(py, &self.text).repr()?;
+        Ok(format!("OmahaRange({text}, game='{}')", self.game.code()))
+    }
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        Ok((
+            py.import("holecards._core")?.getattr("OmahaRange")?,
+            (self.text.clone(), self.game.code()),
+        ))
+    }
+}

@@ -13,7 +13,8 @@ use crate::card::{check_distinct, Card, CardSet};
 use crate::error::{Error, Result};
 use crate::game::variant::BoardShowdown;
 use crate::game::{CardList, Game};
-use rand::SeedableRng;
+use crate::range::omaha::OmahaRange;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
@@ -148,6 +149,9 @@ struct Setup<'a> {
     missing: Vec<usize>,
     board: &'a [Card],
     deck: Vec<Card>,
+    /// Each player's range, where one is given (that player's hand is
+    /// drawn from it: no known cards, none missing).
+    ranges: Vec<Option<&'a OmahaRange>>,
 }
 
 impl Setup<'_> {
@@ -182,10 +186,13 @@ impl Setup<'_> {
     }
 
     /// The players' whole hands: known cards, then `drawn` in order for the
-    /// missing ones.
+    /// missing ones (a range's player is left as drawn already).
     fn holes(&self, drawn: &[Card], out: &mut [CardList; 10]) {
         let mut k = 0;
         for (i, h) in self.hands.iter().enumerate() {
+            if self.ranges.get(i).is_some_and(|r| r.is_some()) {
+                continue;
+            }
             let mut cards = [Card::from_checked_index(0); 6];
             cards[..h.len()].copy_from_slice(h);
             let m = self.missing[i];
@@ -263,6 +270,13 @@ pub fn game_equity(
     threads: Option<usize>,
     control: &Control,
 ) -> Result<GameEquity> {
+    check_sizes(game, hands)?;
+    let missing = hands.iter().map(|h| game.hole_cards() - h.len()).collect();
+    run(game, hands, missing, board, dead, method, threads, control)
+}
+
+/// No hand holds more cards than `game` deals.
+fn check_sizes(game: Game, hands: &[Vec<Card>]) -> Result<()> {
     for (i, h) in hands.iter().enumerate() {
         if h.len() > game.hole_cards() {
             return Err(Error::cards(
@@ -276,8 +290,139 @@ pub fn game_equity(
             ));
         }
     }
-    let missing = hands.iter().map(|h| game.hole_cards() - h.len()).collect();
-    run(game, hands, missing, board, dead, method, threads, control)
+    Ok(())
+}
+
+/// A player of [`game_equity_ranges`]: the cards known of a hand (as in
+/// [`game_equity`]), or an Omaha range the hand is drawn from.
+#[derive(Clone, Debug)]
+pub enum EquityPlayer {
+    Cards(Vec<Card>),
+    Range(std::sync::Arc<OmahaRange>),
+}
+
+/// [`game_equity`] where players may hold Omaha ranges (weighted hands of
+/// the game's size): Monte Carlo only; each trial draws each range's hand
+/// by its weights among those that fit the cards already out (player by
+/// player), then the rest as [`game_equity`] deals it.
+pub fn game_equity_ranges(
+    game: Game,
+    players: &[EquityPlayer],
+    board: &[Card],
+    dead: &[Card],
+    method: EquityMethod,
+    threads: Option<usize>,
+    control: &Control,
+) -> Result<GameEquity> {
+    let mut hands = Vec::with_capacity(players.len());
+    let mut ranges = Vec::with_capacity(players.len());
+    for (i, p) in players.iter().enumerate() {
+        match p {
+            EquityPlayer::Cards(c) => {
+                hands.push(c.clone());
+                ranges.push(None);
+            }
+            EquityPlayer::Range(r) => {
+                if r.hole_cards() != game.hole_cards() {
+                    return Err(Error::cards(
+                        format!("player {i}"),
+                        format!(
+                            "player {i}'s range is of {}-card hands, and {} deals {}",
+                            r.hole_cards(),
+                            game.name(),
+                            game.hole_cards()
+                        ),
+                    ));
+                }
+                hands.push(Vec::new());
+                ranges.push(Some(&**r));
+            }
+        }
+    }
+    if ranges.iter().all(|r| r.is_none()) {
+        return game_equity(game, &hands, board, dead, method, threads, control);
+    }
+    let EquityMethod::MonteCarlo { trials, seed } = method else {
+        return Err(Error::bad_config(
+            "equity with Omaha ranges is by Monte Carlo: give trials".into(),
+        ));
+    };
+    check_sizes(game, &hands)?;
+    let missing: Vec<usize> = hands
+        .iter()
+        .zip(&ranges)
+        .map(|(h, r)| {
+            if r.is_some() {
+                0
+            } else {
+                game.hole_cards() - h.len()
+            }
+        })
+        .collect();
+    let deck = check(game, &hands, board, dead)?;
+    if trials == 0 {
+        return Err(Error::bad_config("trials must be at least 1".into()));
+    }
+    let setup = Setup {
+        game,
+        hands: &hands,
+        missing,
+        board,
+        deck,
+        ranges,
+    };
+    let seed = seed.unwrap_or_else(crate::deck::entropy_seed);
+    control.set_total(trials);
+    let r = crate::threads::install(threads, || {
+        monte_carlo(&setup, 5 - board.len(), trials, seed, control)
+    })??;
+    Ok(GameEquity {
+        seed: Some(seed),
+        ..r
+    })
+}
+
+/// Tries at drawing one range's hand before giving up (the ranges and the
+/// cards out leave it nothing, or almost nothing).
+const RANGE_TRIES: u32 = 100_000;
+
+/// Draws each range's hand for one trial (player by player, by weight, among
+/// the hands clear of the cards out and of the hands drawn before); sets
+/// them in `holes` and returns the cards they take.
+fn draw_ranges(
+    s: &Setup<'_>,
+    free: u64,
+    rng: &mut ChaCha8Rng,
+    holes: &mut [CardList; 10],
+) -> Result<u64> {
+    let mut used = 0u64;
+    for (i, range) in s.ranges.iter().enumerate() {
+        let Some(range) = range else { continue };
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            if tries > RANGE_TRIES {
+                return Err(Error::bad_config(format!(
+                    "player {i}'s range has (almost) no hand left beside the other cards"
+                )));
+            }
+            let pick = uniform(rng, range.len() as u32) as usize;
+            let Some((cards, w)) = range.hand(pick) else {
+                continue;
+            };
+            let m = cards.iter().fold(0u64, |m, c| m | c.bit());
+            if m & used != 0 || m & !free != 0 {
+                continue;
+            }
+            if w < 1.0 && rng.random::<f64>() >= w {
+                continue;
+            }
+            used |= m;
+            holes[i] = CardList::new(cards);
+            break;
+        }
+    }
+    Ok(used)
 }
 
 /// [`game_equity`] once the hands are checked: `missing[i]` cards to deal
@@ -308,6 +453,7 @@ pub(crate) fn run(
         missing,
         board,
         deck,
+        ranges: Vec::new(),
     };
     match method {
         EquityMethod::Exact => {
@@ -555,6 +701,9 @@ fn monte_carlo(
 ) -> Result<GameEquity> {
     let players = s.hands.len();
     let to_hands: usize = s.missing.iter().sum();
+    let ranged = s.ranges.iter().any(|r| r.is_some());
+    // the cards not out (known, on the board or dead)
+    let free = s.deck.iter().fold(0u64, |m, c| m | c.bit());
     let batches = trials.div_ceil(BATCH);
     let parts: Vec<Result<GameEquity>> = (0..batches)
         .into_par_iter()
@@ -569,7 +718,19 @@ fn monte_carlo(
             full[..s.board.len()].copy_from_slice(s.board);
             let mut holes = [CardList::default(); 10];
             let deal = to_hands + missing;
-            for _ in 0..count {
+            for t in 0..count {
+                if ranged {
+                    // the ranges' hands first, then the rest from what is left
+                    if t % 4096 == 4095 {
+                        control.check()?;
+                    }
+                    let used = draw_ranges(s, free, &mut rng, &mut holes)?;
+                    deck.clear();
+                    deck.extend(s.deck.iter().copied().filter(|c| used & c.bit() == 0));
+                    if deck.len() < deal {
+                        return Err(Error::bad_config("too few cards left to deal".into()));
+                    }
+                }
                 // a partial Fisher-Yates shuffle: the first `deal` cards,
                 // the hands' missing cards first, then the board's
                 for k in 0..deal {
@@ -577,7 +738,7 @@ fn monte_carlo(
                     deck.swap(k, j);
                 }
                 full[s.board.len()..].copy_from_slice(&deck[to_hands..deal]);
-                if to_hands == 0 {
+                if to_hands == 0 && !ranged {
                     s.evaluate(&full, &mut r);
                 } else {
                     s.holes(&deck[..to_hands], &mut holes);
