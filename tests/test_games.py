@@ -358,6 +358,13 @@ def test_omaha_range_weights_errors_and_pickling() -> None:
             hc.OmahaRange(text)
     with pytest.raises(ConfigError, match="Omaha games"):
         hc.OmahaRange("AKxx", game="holdem")
+    # bounded: memory (every six-card hand would be 20 million) and patterns
+    with pytest.raises(hc.RangeError, match="more than 3000000 hands"):
+        hc.OmahaRange("random", game="omaha6")
+    with pytest.raises(hc.RangeError, match="at most 64 patterns"):
+        hc.OmahaRange(",".join(["AAxx"] * 65))
+    with pytest.raises(hc.RangeError, match="at most 4096 characters"):
+        hc.OmahaRange("A" * 5000)
 
 
 def test_equity_with_an_omaha_range_is_the_average_of_its_hands() -> None:

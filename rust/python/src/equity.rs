@@ -515,9 +515,10 @@ fn equity_player(
                 return Err(card_error);
             }
             let text = text.to_cow()?.into_owned();
-            let r = py
-                .detach(|| holecards_core::range::omaha::OmahaRange::parse(&text, game))
-                .py()?;
+            let control = Control::new();
+            let r = supervise(py, None, &control, false, || {
+                holecards_core::range::omaha::OmahaRange::parse_with(&text, game, &control)
+            })?;
             Ok(eq::game::EquityPlayer::Range(std::sync::Arc::new(r)))
         }
     }

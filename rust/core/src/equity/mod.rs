@@ -131,7 +131,7 @@ impl Control {
             self.done.fetch_add(n, Ordering::Relaxed);
         }
     }
-    fn check(&self) -> Result<()> {
+    pub(crate) fn check(&self) -> Result<()> {
         if self.cancel.load(Ordering::Relaxed) {
             Err(ErrorKind::Interrupted.into())
         } else {

@@ -20,6 +20,7 @@
 //! checked against the patterns: 270,725 for four cards, 20,358,520 for
 //! six).
 use crate::card::Card;
+use crate::equity::Control;
 use crate::error::{Error, Result};
 use crate::game::Game;
 
@@ -89,8 +90,11 @@ impl Pattern {
 #[derive(Clone, Debug, PartialEq)]
 pub struct OmahaRange {
     hole_cards: usize,
-    hands: Vec<([Card; 6], f64)>,
+    hands: Vec<WeightedHand>,
 }
+
+/// A hand (its first `hole_cards` cards, in index order) and its weight.
+type WeightedHand = ([Card; 6], f64);
 
 fn range_error(text: &str, position: usize, token: &str, message: String) -> Error {
     Error::bad_range(text, position, token, message)
@@ -99,10 +103,24 @@ fn range_error(text: &str, position: usize, token: &str, message: String) -> Err
 /// The longest text read (a range is a line, not a file).
 const MAX_TEXT: usize = 4096;
 
+/// Most hands a range holds (16 bytes each: 48 MB; every 5-card hand fits,
+/// not every 6-card one).
+pub const MAX_RANGE_HANDS: usize = 3_000_000;
+
+/// Most patterns in a range (each hand of the deck is checked against
+/// each).
+pub const MAX_PATTERNS: usize = 64;
+
 impl OmahaRange {
     /// Parses `text` for a game dealing `game.hole_cards()` cards (an Omaha
     /// game) and expands it.
     pub fn parse(text: &str, game: Game) -> Result<OmahaRange> {
+        OmahaRange::parse_with(text, game, &Control::new())
+    }
+
+    /// [`OmahaRange::parse`], stopping with an error when `control` is
+    /// cancelled (a six-card range takes about half a second).
+    pub fn parse_with(text: &str, game: Game, control: &Control) -> Result<OmahaRange> {
         let k = game.hole_cards();
         if !game.uses_two_hole_cards() {
             return Err(Error::bad_config(format!(
@@ -134,8 +152,25 @@ impl OmahaRange {
                 ));
             }
             patterns.push(parse_pattern(text, start, p, k)?);
+            if patterns.len() > MAX_PATTERNS {
+                return Err(range_error(
+                    text,
+                    start,
+                    p,
+                    format!("a range has at most {MAX_PATTERNS} patterns"),
+                ));
+            }
         }
-        let hands = expand(&patterns, k);
+        let hands = expand(&patterns, k, control)?.ok_or_else(|| {
+            range_error(
+                text,
+                0,
+                text,
+                format!(
+                    "this range holds more than {MAX_RANGE_HANDS} hands: narrow it (a random hand is an empty hand, not a range)"
+                ),
+            )
+        })?;
         if hands.is_empty() {
             return Err(range_error(
                 text,
@@ -292,13 +327,23 @@ fn parse_pattern(text: &str, start: usize, p: &str, k: usize) -> Result<Pattern>
     })
 }
 
-/// Every `k`-card hand matching a pattern, with its largest weight.
-fn expand(patterns: &[Pattern], k: usize) -> Vec<([Card; 6], f64)> {
+/// Every `k`-card hand matching a pattern, with its largest weight; `None`
+/// past [`MAX_RANGE_HANDS`].
+fn expand(
+    patterns: &[Pattern],
+    k: usize,
+    control: &Control,
+) -> Result<Option<Vec<WeightedHand>>> {
     let deck: Vec<Card> = (0..52u8).map(Card::from_checked_index).collect();
     let mut out = Vec::new();
     let mut idx: Vec<usize> = (0..k).collect();
     let mut hand = [Card::FIRST; 6];
+    let mut seen = 0u32;
     loop {
+        seen = seen.wrapping_add(1);
+        if seen % (1 << 16) == 0 {
+            control.check()?;
+        }
         for (h, &i) in hand.iter_mut().zip(&idx) {
             *h = deck[i];
         }
@@ -308,12 +353,15 @@ fn expand(patterns: &[Pattern], k: usize) -> Vec<([Card; 6], f64)> {
             .map(|p| p.weight)
             .fold(0.0f64, f64::max);
         if w > 0.0 {
+            if out.len() == MAX_RANGE_HANDS {
+                return Ok(None);
+            }
             out.push((hand, w));
         }
         let mut j = k;
         loop {
             if j == 0 {
-                return out;
+                return Ok(Some(out));
             }
             j -= 1;
             if idx[j] < 52 - (k - j) {
@@ -381,5 +429,9 @@ mod tests {
         let e = OmahaRange::parse("AAAA:ds", g).unwrap_err().to_string();
         assert!(e.contains("no 4-card hand"), "{e}");
         assert!(OmahaRange::parse("AA", Game::holdem()).is_err());
+        // Every 5-card hand fits; not every 6-card one.
+        assert_eq!(count("random", 5), 2_598_960);
+        let e = OmahaRange::parse("random", Game::omaha(6).unwrap()).unwrap_err();
+        assert!(e.to_string().contains("more than 3000000 hands"), "{e}");
     }
 }
