@@ -387,3 +387,59 @@ def test_equity_with_an_omaha_range_is_the_average_of_its_hands() -> None:
     assert abs(got - want) < 5 * se
     with pytest.raises(ConfigError, match="give trials"):
         hc.game_equity("omaha", [r, known], board)
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_corrupted_states_of_every_game_are_refused_cleanly(code: str) -> None:
+    # Saved hands and views of each game with bytes changed, cut or added:
+    # either a valid object comes back or a holecards error (a StateError,
+    # or a ConfigError for rules that fail their checks); never a crash or
+    # another exception.
+    import random
+
+    from holecards import _core
+
+    rng = random.Random(code)
+    rules = Rules.no_limit(small_blind=1, big_blind=2, game=code, ante=1)
+    n = min(4, Game(code).max_players)
+    h = Hand(rules, [40] * n, seed=2)
+    for _ in range(3):
+        h.check_or_call()
+    states = [
+        (_core._restore_hand, h.__reduce__()[1][0]),
+        (_core._restore_view, h.view(0).__reduce__()[1][0]),
+    ]
+    for restore, good in states:
+        assert restore(good) is not None
+        for _ in range(300):
+            b = bytearray(good)
+            kind = rng.randrange(3)
+            if kind == 0:
+                for _ in range(rng.randint(1, 4)):
+                    b[rng.randrange(len(b))] = rng.randrange(256)
+            elif kind == 1:
+                del b[rng.randrange(len(b)) :]
+            else:
+                b += bytes(rng.randrange(256) for _ in range(rng.randint(1, 8)))
+            try:
+                restore(bytes(b))
+            except hc.HolecardsError:
+                pass
+
+
+def test_a_table_deals_a_button_blind_game() -> None:
+    rules = Rules.no_limit(small_blind=0, big_blind=4, ante=2, button_blind=True, game="short-deck")
+    t = hc.Table(rules, 5, seed=4)
+    for s in (0, 1, 2, 4):
+        t.sit(s, 200)
+    for k in range(12):
+        if k == 5:
+            t.sit(3, 200)  # a player joins between hands
+        hand = t.new_hand()
+        seats = t.dealt_seats
+        bb = [e.seat for e in hand.events if e.kind == EventKind.POST_BIG_BLIND]
+        assert bb == [hand.button], (k, seats)
+        assert not any(e.kind == EventKind.POST_SMALL_BLIND for e in hand.events)
+        _check_down(hand)
+        t.finish(hand)
+    assert t.chips == 1000
