@@ -11,6 +11,8 @@
 use super::{uniform, Control};
 use crate::card::{check_distinct, Card, CardSet};
 use crate::error::{Error, Result};
+use crate::eval::low::{low_mask, omaha_low_on};
+use crate::eval::omaha::{pair_rows, OmahaBoard};
 use crate::game::variant::BoardShowdown;
 use crate::game::{CardList, Game};
 use crate::range::omaha::OmahaRange;
@@ -152,6 +154,9 @@ struct Setup<'a> {
     /// Each player's range, where one is given (that player's hand is
     /// drawn from it: no known cards, none missing).
     ranges: Vec<Option<&'a OmahaRange>>,
+    /// In an Omaha game with every hand known: each hand's distinct rank
+    /// pairs ([`pair_rows`]); else empty.
+    pairs: Vec<([u8; 15], usize)>,
 }
 
 impl Setup<'_> {
@@ -173,15 +178,31 @@ impl Setup<'_> {
     }
 
     /// Scores one board when every hand is known.
+    #[inline]
     fn evaluate(&self, full_board: &[Card; 5], out: &mut GameEquity) {
         let mut highs = [0u16; 10];
         let mut lows = [0u16; 10];
-        let on = BoardShowdown::new(self.game, full_board);
-        for (i, h) in self.hands.iter().enumerate() {
-            highs[i] = on.high(h);
-            lows[i] = on.low(h) as u16;
-        }
         let n = self.hands.len();
+        if self.pairs.len() == n {
+            // Omaha: the board's rows once, each hand's distinct rank pairs
+            // worked out before the first board
+            let board = OmahaBoard::new(full_board);
+            for (i, (h, (pairs, k))) in self.hands.iter().zip(&self.pairs).enumerate() {
+                highs[i] = board.high_with(&pairs[..*k], h);
+            }
+            if self.hilo() {
+                let board_lows = low_mask(full_board);
+                for (i, h) in self.hands.iter().enumerate() {
+                    lows[i] = omaha_low_on(h, board_lows).map_or(0, |(m, _)| 255 - m as u16);
+                }
+            }
+        } else {
+            let on = BoardShowdown::new(self.game, full_board);
+            for (i, h) in self.hands.iter().enumerate() {
+                highs[i] = on.high(h);
+                lows[i] = on.low(h) as u16;
+            }
+        }
         out.score(&highs[..n], &lows[..n], self.hilo());
     }
 
@@ -370,6 +391,7 @@ pub fn game_equity_ranges(
         board,
         deck,
         ranges,
+        pairs: Vec::new(),
     };
     let seed = seed.unwrap_or_else(crate::deck::entropy_seed);
     control.set_total(trials);
@@ -454,7 +476,12 @@ pub(crate) fn run(
         board,
         deck,
         ranges: Vec::new(),
+        pairs: Vec::new(),
     };
+    let mut setup = setup;
+    if game.uses_two_hole_cards() && setup.missing.iter().all(|&m| m == 0) {
+        setup.pairs = hands.iter().map(|h| pair_rows(h)).collect();
+    }
     match method {
         EquityMethod::Exact => {
             let deals = exact_deals(setup.deck.len(), &setup.missing, board_missing);

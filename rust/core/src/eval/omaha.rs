@@ -216,15 +216,38 @@ impl OmahaBoard {
     /// The best high hand of `hole` (4 to 6 cards) on this board.
     #[inline]
     pub(crate) fn high(&self, hole: &[Card]) -> u16 {
+        let (pairs, n) = pair_rows(hole);
+        self.high_with(&pairs[..n], hole)
+    }
+
+    /// [`OmahaBoard::high`] with the hand's distinct rank pairs given (their
+    /// [`pair_rows`]: a hand evaluated on many boards works them out once).
+    #[inline]
+    pub(crate) fn high_with(&self, pairs: &[u8], hole: &[Card]) -> u16 {
         let t = rank_tables();
-        let rows = &self.rows[..self.triples];
-        // Each hole pair's best over the board's rows: the reads are
-        // independent, and each pair's maximum stays in a register.
+        let value = &t.value[..TRIPLES * PAIRS];
+        // Each pair's best over the board's rows: the reads are
+        // independent, and each pair's maximum stays in a register. A
+        // five-card board has ten rows: a fixed count the loop unrolls.
         let mut best = 0u16;
-        for i in 0..hole.len() {
-            for j in i + 1..hole.len() {
-                let p = t.pair[13 * hole[i].rank() as usize + hole[j].rank() as usize] as usize;
-                let m = rows.iter().fold(0u16, |m, &row| m.max(t.value[row + p]));
+        if self.triples == 10 {
+            for &p in pairs {
+                let p = p as usize;
+                debug_assert!(p < PAIRS && self.rows.iter().all(|&r| r + p < value.len()));
+                // SAFETY: a row is PAIRS times a triple's index (below
+                // TRIPLES) and a pair's index is below PAIRS (pair_rows and
+                // OmahaBoard::new make them from the tables' own indices),
+                // so row + p < TRIPLES * PAIRS = value.len().
+                let m = self.rows.iter().fold(0u16, |m, &row| {
+                    m.max(unsafe { *value.get_unchecked(row + p) })
+                });
+                best = best.max(m);
+            }
+        } else {
+            let rows = &self.rows[..self.triples];
+            for &p in pairs {
+                let p = p as usize;
+                let m = rows.iter().fold(0u16, |m, &row| m.max(value[row + p]));
                 best = best.max(m);
             }
         }
@@ -264,6 +287,25 @@ impl OmahaBoard {
         }
         best
     }
+}
+
+/// The distinct rank pairs of `hole` (4 to 6 cards) as rows of the rank
+/// table, and how many: AAKK has three (AA, AK, KK), not six.
+#[inline]
+pub(crate) fn pair_rows(hole: &[Card]) -> ([u8; 15], usize) {
+    let t = rank_tables();
+    let mut out = [0u8; 15];
+    let mut n = 0;
+    for i in 0..hole.len() {
+        for j in i + 1..hole.len() {
+            let p = t.pair[13 * hole[i].rank() as usize + hole[j].rank() as usize];
+            if !out[..n].contains(&p) {
+                out[n] = p;
+                n += 1;
+            }
+        }
+    }
+    (out, n)
 }
 
 /// The value of the best Omaha high hand: exactly two of `hole` (4 to 6
