@@ -7,7 +7,7 @@
 //! one add and one table read (60 for four hole cards and a full board, 150
 //! for six). The low half of Omaha hi/lo is in [`super::low`].
 use super::{best_five, HandAcc, HandValue};
-use crate::card::{check_distinct, Card};
+use crate::card::Card;
 use crate::error::{Error, Result};
 
 /// Hole cards an Omaha hand may hold: four (Omaha), five or six (five- and
@@ -31,8 +31,14 @@ pub(crate) fn check_omaha(hole: &[Card], board: &[Card]) -> Result<()> {
             format!("an Omaha board is 3, 4 or 5 cards, got {}", board.len()),
         ));
     }
-    let all: Vec<Card> = hole.iter().chain(board).copied().collect();
-    check_distinct(&all)?;
+    // (no allocation: a check per evaluation)
+    let mut seen = 0u64;
+    for &c in hole.iter().chain(board) {
+        if seen & c.bit() != 0 {
+            return Err(Error::duplicate(c));
+        }
+        seen |= c.bit();
+    }
     Ok(())
 }
 
@@ -216,7 +222,17 @@ impl OmahaBoard {
     /// The best high hand of `hole` (4 to 6 cards) on this board.
     #[inline]
     pub(crate) fn high(&self, hole: &[Card]) -> u16 {
-        let (pairs, n) = pair_rows(hole);
+        // every pair, repeats and all: for one evaluation, finding the
+        // distinct ones costs about what it saves
+        let t = rank_tables();
+        let mut pairs = [0u8; 15];
+        let mut n = 0;
+        for i in 0..hole.len() {
+            for j in i + 1..hole.len() {
+                pairs[n] = t.pair[13 * hole[i].rank() as usize + hole[j].rank() as usize];
+                n += 1;
+            }
+        }
         self.high_with(&pairs[..n], hole)
     }
 
