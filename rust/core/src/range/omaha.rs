@@ -329,11 +329,7 @@ fn parse_pattern(text: &str, start: usize, p: &str, k: usize) -> Result<Pattern>
 
 /// Every `k`-card hand matching a pattern, with its largest weight; `None`
 /// past [`MAX_RANGE_HANDS`].
-fn expand(
-    patterns: &[Pattern],
-    k: usize,
-    control: &Control,
-) -> Result<Option<Vec<WeightedHand>>> {
+fn expand(patterns: &[Pattern], k: usize, control: &Control) -> Result<Option<Vec<WeightedHand>>> {
     let deck: Vec<Card> = (0..52u8).map(Card::from_checked_index).collect();
     let mut out = Vec::new();
     let mut idx: Vec<usize> = (0..k).collect();
