@@ -226,24 +226,68 @@ pub fn short_deck_best_five(
 /// differently, never meet in seven cards: five of a suit leave two other
 /// cards, which a set takes, and no pair is left.)
 pub fn short_deck(cards: &[Card], ranking: ShortDeckRanking) -> Result<ShortDeckValue> {
-    check_short_deck(cards)?;
-    let standard = super::evaluate_unchecked(cards);
-    let mut counts = [0u8; 13];
-    for c in cards {
-        counts[c.rank() as usize] += 1;
+    // The checks and the ranks present in one pass over the cards (this is
+    // every call's cost beside the standard evaluation).
+    let mut seen = 0u64;
+    let mut ranks = 0u16;
+    for &c in cards {
+        if c.rank() < SHORT_DECK_LOWEST_RANK || seen & c.bit() != 0 || cards.len() > 7 {
+            check_short_deck(cards)?;
+        }
+        seen |= c.bit();
+        ranks |= 1 << c.rank();
     }
-    let a6789 = [ACE, 4, 5, 6, NINE].iter().all(|&r| counts[r as usize] > 0);
-    let trips = counts.iter().any(|&n| n >= 3);
-    let category = standard.category();
-    let differs = a6789
-        || (ranking == ShortDeckRanking::TripsBeatStraight
-            && trips
-            && category == Category::Straight);
-    if differs {
+    if cards.len() < 5 {
+        check_short_deck(cards)?;
+    }
+    let standard = super::evaluate_unchecked(cards);
+    const A6789: u16 = 1 << ACE | 1 << 4 | 1 << 5 | 1 << 6 | 1 << NINE;
+    if ranking == ShortDeckRanking::TripsBeatStraight
+        && standard.category() == Category::Straight
+        && {
+            let mut counts = [0u8; 13];
+            for c in cards {
+                counts[c.rank() as usize] += 1;
+            }
+            counts.iter().any(|&n| n >= 3)
+        }
+    {
+        // trips and a straight: the orders disagree on which is better
         return Ok(short_deck_five(cards, ranking)?.0);
     }
-    Ok(ShortDeckValue {
-        order: order_table(ranking)[standard.0 as usize],
+    let table = order_table(ranking);
+    let mut best = ShortDeckValue {
+        order: table[standard.0 as usize],
         standard: standard.0,
+    };
+    if ranks & A6789 == A6789 {
+        // A-6-7-8-9 is a straight here (the standard order calls it ace
+        // high), and a straight flush when the five are of one suit: the
+        // best of the hand is the better of that and the standard best.
+        let (straight, flush) = a6789_values();
+        let suited = (0..4u8).any(|suit| {
+            [ACE, 4, 5, 6, NINE]
+                .iter()
+                .all(|&r| seen >> (4 * r + suit) & 1 == 1)
+        });
+        let standard = if suited { flush } else { straight };
+        let candidate = ShortDeckValue {
+            order: table[standard as usize],
+            standard,
+        };
+        best = best.max(candidate);
+    }
+    Ok(best)
+}
+
+/// The standard values of A-9-8-7-6 of mixed suits (ace high) and of one
+/// suit (an ace-high flush): the five cards short-deck calls its lowest
+/// straight and straight flush.
+fn a6789_values() -> (u16, u16) {
+    static VALUES: OnceLock<(u16, u16)> = OnceLock::new();
+    *VALUES.get_or_init(|| {
+        let mixed = [4 * ACE, 4 * 4 + 1, 4 * 5, 4 * 6, 4 * NINE];
+        let suited = [4 * ACE, 4 * 4, 4 * 5, 4 * 6, 4 * NINE];
+        (eval5_indices(&mixed), eval5_indices(&suited))
     })
 }
