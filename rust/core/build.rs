@@ -24,7 +24,7 @@
 //!   emitted.
 use std::collections::BTreeSet;
 use std::env;
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 use std::fs;
 use std::path::Path;
 
@@ -267,13 +267,13 @@ fn build_rows(entries: &[(u64, u16, [u32; 13])]) -> (Vec<u32>, Vec<u16>) {
     (offsets, table)
 }
 
-fn emit_u32(out: &mut String, name: &str, data: &[u32]) {
-    writeln!(out, "pub(crate) static {name}: [u32; {}] = [", data.len()).unwrap(); // ok: build time; a failure is a bug in this generator
+fn emit_u32(out: &mut String, name: &str, data: &[u32]) -> fmt::Result {
+    writeln!(out, "pub(crate) static {name}: [u32; {}] = [", data.len())?;
     for chunk in data.chunks(16) {
         let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
         let _ = writeln!(out, "{},", line.join(",")); // writing to a String cannot fail
     }
-    writeln!(out, "];").unwrap(); // ok: build time; a failure is a bug in this generator
+    writeln!(out, "];")
 }
 
 /// Whether the compiler has the AVX-512 intrinsics (stable since Rust 1.89):
@@ -294,7 +294,7 @@ fn rustc_has_avx512_intrinsics() -> bool {
     minor.is_some_and(|m| m >= 89)
 }
 
-fn main() {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rustc-check-cfg=cfg(holecards_avx512)");
     if rustc_has_avx512_intrinsics() {
@@ -314,7 +314,10 @@ fn main() {
     let classes: Vec<u32> = classes.into_iter().collect();
     assert_eq!(classes.len(), 7462, "distinct 5-card values");
     let value_of = |class: u32| -> u16 {
-        (classes.binary_search(&class).expect("class enumerated") + 1) as u16 // ok: build time; a failure is a bug in this generator
+        match classes.binary_search(&class) {
+            Ok(i) => (i + 1) as u16,
+            Err(_) => panic!("class {class} was not enumerated: a bug in this generator"),
+        }
     };
 
     // 2. Hands without a flush, keyed by rank multiset: one table for 5, 6 and 7 cards.
@@ -325,7 +328,7 @@ fn main() {
                 .iter()
                 .map(|h| value_of(class5(h, false)))
                 .max()
-                .expect("at least one sub-hand"); // ok: build time; a failure is a bug in this generator
+                .unwrap_or_else(|| panic!("no five-card sub-hand: a bug in this generator"));
             entries.push((rank_key(counts), best, *counts));
         });
     }
@@ -363,11 +366,10 @@ fn main() {
     writeln!(
         out,
         "pub(crate) const RANK_BASES: [u64; 13] = {RANK_BASES:?};"
-    )
-    .unwrap(); // ok: build time; a failure is a bug in this generator
-    writeln!(out, "pub(crate) const RANK_BITS: u32 = {RANK_BITS};").unwrap(); // ok: build time; a failure is a bug in this generator
-    writeln!(out, "pub(crate) const ROW_BITS: u32 = {ROW_BITS};").unwrap(); // ok: build time; a failure is a bug in this generator
-    emit_u32(&mut out, "OFFSETS", &offsets);
+    )?;
+    writeln!(out, "pub(crate) const RANK_BITS: u32 = {RANK_BITS};")?;
+    writeln!(out, "pub(crate) const ROW_BITS: u32 = {ROW_BITS};")?;
+    emit_u32(&mut out, "OFFSETS", &offsets)?;
     // The flush table also sits at the end of LOOKUP's padding, so that both
     // paths of HandAcc's evaluation end in the same load.
     let mut lookup = lookup;
@@ -377,10 +379,10 @@ fn main() {
         "LOOKUP has no room for the flush table"
     );
     lookup[flush_base..].copy_from_slice(&flush);
-    writeln!(out, "pub(crate) const LOOKUP_FLUSH: usize = {flush_base};").unwrap(); // ok: build time; a failure is a bug in this generator
-                                                                                    // LOOKUP is followed by a few zeros (LOOKUP_PAD) in one 64-byte aligned
-                                                                                    // block, so that a SIMD gather of 4 bytes at any slot (the batch path)
-                                                                                    // stays inside the static.
+    writeln!(out, "pub(crate) const LOOKUP_FLUSH: usize = {flush_base};")?;
+    // LOOKUP is followed by a few zeros (LOOKUP_PAD) in one 64-byte aligned
+    // block, so that a SIMD gather of 4 bytes at any slot (the batch path)
+    // stays inside the static.
     let _ = writeln!(out, "#[repr(C, align(64))]\npub(crate) struct PaddedLookup {{ pub(crate) table: [u16; {}], pad: [u16; 32] }}", lookup.len()); // writing to a String cannot fail
     let _ = writeln!(
         out,
@@ -396,13 +398,13 @@ fn main() {
         "pub(crate) static LOOKUP: &[u16; {}] = &LOOKUP_PADDED.table;",
         lookup.len()
     ); // writing to a String cannot fail
-    writeln!(out, "pub(crate) static VALUE_CLASS: [u32; 7463] = [0,").unwrap(); // ok: build time; a failure is a bug in this generator
+    writeln!(out, "pub(crate) static VALUE_CLASS: [u32; 7463] = [0,")?;
     for chunk in classes.chunks(16) {
         let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
         let _ = writeln!(out, "{},", line.join(",")); // writing to a String cannot fail
     }
-    writeln!(out, "];").unwrap(); // ok: build time; a failure is a bug in this generator
-    let dest =
-        Path::new(&env::var("OUT_DIR").expect("OUT_DIR set by cargo")).join("eval_tables.rs"); // ok: build time; a failure is a bug in this generator
-    fs::write(dest, out).expect("write tables"); // ok: build time; a failure is a bug in this generator
+    writeln!(out, "];")?;
+    let dest = Path::new(&env::var("OUT_DIR")?).join("eval_tables.rs");
+    fs::write(dest, out)?;
+    Ok(())
 }

@@ -375,10 +375,16 @@ fn expand(patterns: &[Pattern], k: usize, control: &Control) -> Result<Option<Ve
 mod tests {
     use super::*;
 
-    fn count(text: &str, k: usize) -> usize {
-        OmahaRange::parse(text, Game::omaha(k).unwrap())
-            .unwrap_or_else(|e| panic!("{e}"))
-            .len()
+    fn count(text: &str, k: usize) -> Result<usize> {
+        Ok(OmahaRange::parse(text, Game::omaha(k)?)?.len())
+    }
+
+    /// The error `text` gets, as a message.
+    fn error(text: &str, g: Game) -> String {
+        match OmahaRange::parse(text, g) {
+            Ok(_) => panic!("{text:?} was read"),
+            Err(e) => e.to_string(),
+        }
     }
 
     fn choose(n: usize, k: usize) -> usize {
@@ -386,30 +392,31 @@ mod tests {
     }
 
     #[test]
-    fn counts_worked_by_hand() {
+    fn counts_worked_by_hand() -> Result<()> {
         // Two aces or more among four cards: C(4,2)C(48,2) + C(4,3)48 + 1.
-        assert_eq!(count("AAxx", 4), 6 * 1128 + 4 * 48 + 1);
+        assert_eq!(count("AAxx", 4)?, 6 * 1128 + 4 * 48 + 1);
         // One of each of K, Q, J, T: 4^4.
-        assert_eq!(count("KQJT", 4), 256);
+        assert_eq!(count("KQJT", 4)?, 256);
         // ... double-suited: two suits, each holding two of them: choose
         // which two ranks pair up (3 ways), their suits (4 * 3).
-        assert_eq!(count("KQJTds", 4), 3 * 12);
+        assert_eq!(count("KQJTds", 4)?, 3 * 12);
         // Rainbow: every suit once: 4!.
-        assert_eq!(count("KQJT:r", 4), 24);
-        assert_eq!(count("random", 4), choose(52, 4));
+        assert_eq!(count("KQJT:r", 4)?, 24);
+        assert_eq!(count("random", 4)?, choose(52, 4));
         // A card and any three.
-        assert_eq!(count("As****", 5), choose(51, 4));
+        assert_eq!(count("As****", 5)?, choose(51, 4));
         // Weights: the largest when patterns overlap.
-        let r = OmahaRange::parse("AAxx:0.5,AAKK", Game::omaha(4).unwrap()).unwrap();
-        let aakk = crate::card::parse_cards("AsAhKsKh").unwrap();
-        let aa72 = crate::card::parse_cards("AsAh7c2d").unwrap();
+        let r = OmahaRange::parse("AAxx:0.5,AAKK", Game::omaha(4)?)?;
+        let aakk = crate::card::parse_cards("AsAhKsKh")?;
+        let aa72 = crate::card::parse_cards("AsAh7c2d")?;
         assert_eq!(r.weight_of(&aakk), 1.0);
         assert_eq!(r.weight_of(&aa72), 0.5);
+        Ok(())
     }
 
     #[test]
-    fn errors_say_what_is_wrong() {
-        let g = Game::omaha(4).unwrap();
+    fn errors_say_what_is_wrong() -> Result<()> {
+        let g = Game::omaha(4)?;
         for (text, says) in [
             ("AAx", "is 3 cards"),
             ("AAxxx", "is 5 cards"),
@@ -419,15 +426,16 @@ mod tests {
             ("AAAAA", "is 5 cards"),
             ("AsAsxx", "twice"),
         ] {
-            let e = OmahaRange::parse(text, g).unwrap_err().to_string();
+            let e = error(text, g);
             assert!(e.contains(says), "{text}: {e}");
         }
-        let e = OmahaRange::parse("AAAA:ds", g).unwrap_err().to_string();
+        let e = error("AAAA:ds", g);
         assert!(e.contains("no 4-card hand"), "{e}");
         assert!(OmahaRange::parse("AA", Game::holdem()).is_err());
         // Every 5-card hand fits; not every 6-card one.
-        assert_eq!(count("random", 5), 2_598_960);
-        let e = OmahaRange::parse("random", Game::omaha(6).unwrap()).unwrap_err();
-        assert!(e.to_string().contains("more than 3000000 hands"), "{e}");
+        assert_eq!(count("random", 5)?, 2_598_960);
+        let e = error("random", Game::omaha(6)?);
+        assert!(e.contains("more than 3000000 hands"), "{e}");
+        Ok(())
     }
 }
