@@ -204,6 +204,44 @@ pub fn bits(mask: u64) -> impl Iterator<Item = u32> {
     })
 }
 
+/// Calls `f` with every `k`-card combination of `avail` (in lexicographic
+/// order of positions), stopping at an error.
+pub(crate) fn for_each_combination(
+    avail: &[Card],
+    k: usize,
+    mut f: impl FnMut(&[Card]) -> Result<()>,
+) -> Result<()> {
+    let n = avail.len();
+    if k == 0 {
+        return f(&[]);
+    }
+    if k > n {
+        return Ok(());
+    }
+    let mut idx: Vec<usize> = (0..k).collect();
+    let mut pick = vec![avail[0]; k];
+    loop {
+        for (p, &i) in pick.iter_mut().zip(&idx) {
+            *p = avail[i];
+        }
+        f(&pick)?;
+        let mut j = k;
+        loop {
+            if j == 0 {
+                return Ok(());
+            }
+            j -= 1;
+            if idx[j] < n - (k - j) {
+                idx[j] += 1;
+                for t in j + 1..k {
+                    idx[t] = idx[t - 1] + 1;
+                }
+                break;
+            }
+        }
+    }
+}
+
 /// Fails with "duplicate card Ah" at the first card seen twice.
 pub fn check_distinct(cards: &[Card]) -> Result<CardSet> {
     let mut set = CardSet::default();

@@ -9,7 +9,7 @@
 //! Shares are counted exactly in integers: a deal's pot is `POT` units
 //! (2 x 2520: halved for hi/lo, then divided among ties of up to ten).
 use super::{uniform, Control};
-use crate::card::{check_distinct, Card, CardSet};
+use crate::card::{check_distinct, for_each_combination, Card, CardSet};
 use crate::error::{Error, Result};
 use crate::eval::low::{low_mask, omaha_low_on};
 use crate::eval::omaha::{pair_rows, OmahaBoard};
@@ -517,40 +517,6 @@ pub(crate) fn run(
     }
 }
 
-/// Calls `f` with every `k`-card combination of `avail` (in lexicographic
-/// order of positions), stopping at an error.
-fn each_combo(avail: &[Card], k: usize, f: &mut dyn FnMut(&[Card]) -> Result<()>) -> Result<()> {
-    let n = avail.len();
-    if k == 0 {
-        return f(&[]);
-    }
-    if k > n {
-        return Ok(());
-    }
-    let mut idx: Vec<usize> = (0..k).collect();
-    let mut pick = vec![avail[0]; k];
-    loop {
-        for (p, &i) in pick.iter_mut().zip(&idx) {
-            *p = avail[i];
-        }
-        f(&pick)?;
-        let mut j = k;
-        loop {
-            if j == 0 {
-                return Ok(());
-            }
-            j -= 1;
-            if idx[j] < n - (k - j) {
-                idx[j] += 1;
-                for t in j + 1..k {
-                    idx[t] = idx[t - 1] + 1;
-                }
-                break;
-            }
-        }
-    }
-}
-
 /// Every deal of the unknown hole cards and the board: the players'
 /// missing cards in turn (each a combination of what is left), then the
 /// board's; in parallel over the first dealt card.
@@ -578,7 +544,7 @@ fn exact_dealing(s: &Setup<'_>, board_missing: usize, control: &Control) -> Resu
             };
             st.board[..s.board.len()].copy_from_slice(s.board);
             let rest: Vec<Card> = s.deck[first + 1..].to_vec();
-            each_combo(&rest, k0 - 1, &mut |more| {
+            for_each_combination(&rest, k0 - 1, |more| {
                 let mut pick = vec![s.deck[first]];
                 pick.extend_from_slice(more);
                 st.set(g0, &pick);
@@ -638,7 +604,7 @@ impl Walk<'_, '_> {
             .copied()
             .filter(|c| used & c.bit() == 0)
             .collect();
-        each_combo(&avail, k, &mut |pick| {
+        for_each_combination(&avail, k, |pick| {
             self.set(g, pick);
             let u = pick.iter().fold(used, |m, c| m | c.bit());
             self.walk(level + 1, u, r)
@@ -667,39 +633,19 @@ fn exact(s: &Setup<'_>, missing: usize, control: &Control) -> Result<GameEquity>
             full[..s.board.len()].copy_from_slice(s.board);
             let b = s.board.len();
             full[b] = s.deck[first];
-            let rest = missing - 1;
-            let mut idx: Vec<usize> = (first + 1..first + 1 + rest).collect();
-            if idx.last().is_some_and(|&l| l >= n) {
-                return Ok(r);
-            }
             let mut count = 0u64;
-            loop {
-                for (k, &i) in idx.iter().enumerate() {
-                    full[b + 1 + k] = s.deck[i];
-                }
+            for_each_combination(&s.deck[first + 1..], missing - 1, |more| {
+                full[b + 1..b + 1 + more.len()].copy_from_slice(more);
                 s.evaluate(&full, &mut r);
                 count += 1;
                 if count % 4096 == 0 {
                     control.check()?;
                     control.advance(4096);
                 }
-                // next combination of `rest` positions after `first`
-                let mut k = rest;
-                loop {
-                    if k == 0 {
-                        control.advance(count % 4096);
-                        return Ok(r);
-                    }
-                    k -= 1;
-                    if idx[k] < n - (rest - k) {
-                        idx[k] += 1;
-                        for j in k + 1..rest {
-                            idx[j] = idx[j - 1] + 1;
-                        }
-                        break;
-                    }
-                }
-            }
+                Ok(())
+            })?;
+            control.advance(count % 4096);
+            Ok(r)
         })
         .collect();
     sum_parts(players, parts, control)

@@ -19,7 +19,7 @@
 //! A range is expanded once into its hands (every hand of the game's deck
 //! checked against the patterns: 270,725 for four cards, 20,358,520 for
 //! six).
-use crate::card::Card;
+use crate::card::{for_each_combination, Card};
 use crate::equity::Control;
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -332,43 +332,34 @@ fn parse_pattern(text: &str, start: usize, p: &str, k: usize) -> Result<Pattern>
 fn expand(patterns: &[Pattern], k: usize, control: &Control) -> Result<Option<Vec<WeightedHand>>> {
     let deck: Vec<Card> = (0..52u8).map(Card::from_checked_index).collect();
     let mut out = Vec::new();
-    let mut idx: Vec<usize> = (0..k).collect();
-    let mut hand = [Card::FIRST; 6];
     let mut seen = 0u32;
-    loop {
+    let mut full = false;
+    let walked = for_each_combination(&deck, k, |cards| {
         seen = seen.wrapping_add(1);
         if seen % (1 << 16) == 0 {
             control.check()?;
         }
-        for (h, &i) in hand.iter_mut().zip(&idx) {
-            *h = deck[i];
-        }
         let w = patterns
             .iter()
-            .filter(|p| p.matches(&hand[..k]))
+            .filter(|p| p.matches(cards))
             .map(|p| p.weight)
             .fold(0.0f64, f64::max);
         if w > 0.0 {
             if out.len() == MAX_RANGE_HANDS {
-                return Ok(None);
+                full = true;
+                return Err(Error::bad_config(String::new())); // stops the walk
             }
+            let mut hand = [Card::FIRST; 6];
+            hand[..k].copy_from_slice(cards);
             out.push((hand, w));
         }
-        let mut j = k;
-        loop {
-            if j == 0 {
-                return Ok(Some(out));
-            }
-            j -= 1;
-            if idx[j] < 52 - (k - j) {
-                idx[j] += 1;
-                for t in j + 1..k {
-                    idx[t] = idx[t - 1] + 1;
-                }
-                break;
-            }
-        }
+        Ok(())
+    });
+    if full {
+        return Ok(None);
     }
+    walked?;
+    Ok(Some(out))
 }
 
 #[cfg(test)]
