@@ -293,7 +293,17 @@ pub fn game_equity(
 ) -> Result<GameEquity> {
     check_sizes(game, hands)?;
     let missing = hands.iter().map(|h| game.hole_cards() - h.len()).collect();
-    run(game, hands, missing, board, dead, method, threads, control)
+    run(
+        game,
+        hands,
+        missing,
+        Vec::new(),
+        board,
+        dead,
+        method,
+        threads,
+        control,
+    )
 }
 
 /// No hand holds more cards than `game` deals.
@@ -363,11 +373,11 @@ pub fn game_equity_ranges(
     if ranges.iter().all(|r| r.is_none()) {
         return game_equity(game, &hands, board, dead, method, threads, control);
     }
-    let EquityMethod::MonteCarlo { trials, seed } = method else {
+    if method == EquityMethod::Exact {
         return Err(Error::bad_config(
             "equity with Omaha ranges is by Monte Carlo: give trials".into(),
         ));
-    };
+    }
     check_sizes(game, &hands)?;
     let missing: Vec<usize> = hands
         .iter()
@@ -380,28 +390,9 @@ pub fn game_equity_ranges(
             }
         })
         .collect();
-    let deck = check(game, &hands, board, dead)?;
-    if trials == 0 {
-        return Err(Error::bad_config("trials must be at least 1".into()));
-    }
-    let setup = Setup {
-        game,
-        hands: &hands,
-        missing,
-        board,
-        deck,
-        ranges,
-        pairs: Vec::new(),
-    };
-    let seed = seed.unwrap_or_else(crate::deck::entropy_seed);
-    control.set_total(trials);
-    let r = crate::threads::install(threads, || {
-        monte_carlo(&setup, 5 - board.len(), trials, seed, control)
-    })??;
-    Ok(GameEquity {
-        seed: Some(seed),
-        ..r
-    })
+    run(
+        game, &hands, missing, ranges, board, dead, method, threads, control,
+    )
 }
 
 /// Tries at drawing one range's hand before giving up (the ranges and the
@@ -448,13 +439,15 @@ fn draw_ranges(
 }
 
 /// [`game_equity`] once the hands are checked: `missing[i]` cards to deal
-/// player `i`.
+/// player `i`, and player `i`'s range where `ranges[i]` has one (Monte
+/// Carlo only; `ranges` empty when none).
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn run(
+pub(crate) fn run<'a>(
     game: Game,
-    hands: &[Vec<Card>],
+    hands: &'a [Vec<Card>],
     missing: Vec<usize>,
-    board: &[Card],
+    ranges: Vec<Option<&'a OmahaRange>>,
+    board: &'a [Card],
     dead: &[Card],
     method: EquityMethod,
     threads: Option<usize>,
@@ -475,11 +468,14 @@ pub(crate) fn run(
         missing,
         board,
         deck,
-        ranges: Vec::new(),
+        ranges,
         pairs: Vec::new(),
     };
     let mut setup = setup;
-    if game.uses_two_hole_cards() && setup.missing.iter().all(|&m| m == 0) {
+    if game.uses_two_hole_cards()
+        && setup.missing.iter().all(|&m| m == 0)
+        && setup.ranges.iter().all(|r| r.is_none())
+    {
         setup.pairs = hands.iter().map(|h| pair_rows(h)).collect();
     }
     match method {

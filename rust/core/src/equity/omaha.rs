@@ -48,5 +48,15 @@ pub fn omaha_equity(
         Game::omaha(4)?
     };
     let missing = vec![0; hands.len()];
-    run(game, hands, missing, board, dead, method, threads, control)
+    run(
+        game,
+        hands,
+        missing,
+        Vec::new(),
+        board,
+        dead,
+        method,
+        threads,
+        control,
+    )
 }
