@@ -8,8 +8,10 @@ board, all distinct) from the fixed seed, then times
 ``holecards.evaluate_omaha_many`` on the whole arrays (the high hand, one
 thread and every core; the eight-or-better low, one thread) and a plain
 Python loop calling phevaluator's ``evaluate_omaha_cards`` once per hand on
-the first ``--peer-n`` of them (its cards converted to ints up front,
-untimed); best of ``--repeats`` after a warm-up, the garbage collector paused.
+the first ``--peer-n`` of them, twice: with the cards as phevaluator's
+ints and as card names ("Ah"), the form its documentation shows (either
+converted up front, untimed); best of ``--repeats`` after a warm-up, the
+garbage collector paused.
 It also checks that both order every consecutive pair of the peer's hands
 the same way (phevaluator's smaller number is the better hand).
 """
@@ -68,7 +70,7 @@ def main(argv: List[str]) -> int:
     low = run(
         "low_1", lambda: holecards.evaluate_omaha_many(hole, board, low=True, threads=1), args.n
     )
-    peer = None
+    peer = peer_names = None
     agree = "n/a"
     try:
         from phevaluator import evaluate_omaha_cards
@@ -83,6 +85,16 @@ def main(argv: List[str]) -> int:
                 evaluate_omaha_cards(*b, *h)
 
         peer = run("phevaluator_loop", loop, m)
+        names = [
+            ([str(holecards.Card(c)) for c in b], [str(holecards.Card(c)) for c in h])
+            for b, h in pairs
+        ]
+
+        def loop_names() -> None:
+            for b, h in names:
+                evaluate_omaha_cards(*b, *h)
+
+        peer_names = run("phevaluator_loop_names", loop_names, m)
         theirs = np.array([evaluate_omaha_cards(*b, *h) for b, h in pairs])
         ours = holecards.evaluate_omaha_many(hole[:m], board[:m]).astype(int)
         same = np.sign(np.diff(ours)) == -np.sign(np.diff(theirs))
@@ -93,9 +105,13 @@ def main(argv: List[str]) -> int:
         ("holecards", "`evaluate_omaha_many(low=True)`, 1 thread", low),
     ]
     if peer is not None:
-        measured.append(("phevaluator", "`evaluate_omaha_cards` in a Python loop", peer))
+        measured.append(("phevaluator", "`evaluate_omaha_cards` in a Python loop, ints", peer))
+    if peer_names is not None:
+        measured.append(
+            ("phevaluator", "`evaluate_omaha_cards` in a Python loop, card names", peer_names)
+        )
     for lib, call, rate in measured:
-        rows.append([lib, call, fmt_rate(rate), ratio(rate, peer)])
+        rows.append([lib, call, fmt_rate(rate), ratio(rate, peer), ratio(rate, peer_names)])
     mi = machine_info()
     print(
         f"## Omaha evaluation from Python: {args.n:,} random hands (4 hole cards, 5 on the"
@@ -110,7 +126,13 @@ def main(argv: List[str]) -> int:
         )
     )
     print()
-    print(table(["library", "call", "hands/s", "vs phevaluator"], rows, right=[2, 3]))
+    print(
+        table(
+            ["library", "call", "hands/s", "vs phevaluator, ints", "vs phevaluator, names"],
+            rows,
+            right=[2, 3, 4],
+        )
+    )
     print()
     print(f"Same order as phevaluator on consecutive pairs of its hands: {agree}")
     if args.json:

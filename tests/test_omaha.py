@@ -306,3 +306,55 @@ def test_ctrl_c_stops_omaha_equity():
         omaha_equity(["AsAhKsKh", "QdJdTc9c"], trials=10**10, seed=1)
         """
     )
+
+
+@SETTINGS
+@given(
+    st.integers(5, 7).flatmap(
+        lambda n: st.lists(
+            st.permutations(range(16, 52)).map(lambda p: p[:n]), min_size=1, max_size=20
+        )
+    ),
+    st.booleans(),
+    st.sampled_from([None, 1, 2]),
+)
+def test_short_deck_batch_orders_rows_as_the_reference(rows, trips, threads):
+    values = hc.evaluate_short_deck_many(
+        np.array(rows, dtype=np.uint8), trips_beat_straight=trips, threads=threads
+    )
+    assert values.dtype == np.uint16 and values.shape == (len(rows),)
+    keys = [ref.short_deck_best(ref_cards(r), trips) for r in rows]
+    for i in range(len(rows)):
+        assert values[i] == hc.evaluate_short_deck(rows[i], trips_beat_straight=trips).value
+        for j in range(len(rows)):
+            assert (values[i] > values[j]) == (keys[i] > keys[j])
+
+
+def test_short_deck_batch_on_many_rows_and_its_errors():
+    rng = np.random.default_rng(11)
+    deck = rng.permuted(np.tile(np.arange(16, 52, dtype=np.uint8), (100_000, 1)), axis=1)
+    seven = deck[:, :7].copy()
+    values = hc.evaluate_short_deck_many(seven)
+    trips = hc.evaluate_short_deck_many(seven.astype(np.int64), trips_beat_straight=True)
+    for i in range(0, 100_000, 4_999):
+        assert values[i] == hc.evaluate_short_deck(seven[i].tolist()).value
+        one = hc.evaluate_short_deck(seven[i].tolist(), trips_beat_straight=True)
+        assert trips[i] == one.value
+    assert (hc.evaluate_short_deck_many(seven, threads=1) == values).all()
+    bad = seven.copy()
+    bad[54_321, 3] = 15  # 5s: below the six
+    with pytest.raises(hc.CardError, match="row 54321: 5s is not in the short deck"):
+        hc.evaluate_short_deck_many(bad)
+    bad = seven.copy()
+    bad[99_999, 6] = bad[99_999, 0]
+    with pytest.raises(hc.DuplicateCardError, match="99999"):
+        hc.evaluate_short_deck_many(bad, threads=2)
+    bad = seven.copy()
+    bad[3, 0] = 52
+    with pytest.raises(hc.CardError, match="row 3: 52 is not a card"):
+        hc.evaluate_short_deck_many(bad)
+    with pytest.raises(hc.CardError, match=r"shape \(n, 5\), \(n, 6\) or \(n, 7\)"):
+        hc.evaluate_short_deck_many(deck[:, :4])
+    with pytest.raises(hc.ConfigError):
+        hc.evaluate_short_deck_many(seven, threads=0)
+    assert hc.evaluate_short_deck_many(seven[:0]).shape == (0,)

@@ -127,6 +127,7 @@ __all__ = [
     "_restore_low_rank",
     "ShortDeckRank",
     "evaluate_short_deck",
+    "_evaluate_short_deck_many",
     "_restore_short_deck_rank",
     "GameEquityResult",
     "OmahaRange",
@@ -353,6 +354,11 @@ class ShortDeckRank:
 def evaluate_short_deck(
     cards: Union[str, Iterable[_CardLike]], *, trips_beat_straight: bool = False
 ) -> ShortDeckRank: ...
+def _evaluate_short_deck_many(
+    cards: npt.NDArray[np.uint8],
+    trips_beat_straight: bool = False,
+    threads: Optional[int] = None,
+) -> npt.NDArray[np.uint16]: ...
 def _restore_short_deck_rank(cards: int, trips_beat_straight: bool) -> ShortDeckRank: ...
 
 @final

@@ -86,3 +86,20 @@ def evaluate_omaha_many(
             f"hole and board must have as many rows: {len(hole_rows)} and {len(board_rows)}"
         )
     return _core._evaluate_omaha_many(hole_rows, board_rows, bool(low), count)
+
+
+def evaluate_short_deck_many(
+    cards: Any, *, trips_beat_straight: bool = False, threads: Optional[int] = None
+) -> "np.ndarray[Any, np.dtype[np.uint16]]":
+    """Evaluate many short-deck hands at once.
+
+    ``cards`` is an array of card indices of shape ``(n, 5)``, ``(n, 6)`` or
+    ``(n, 7)``, converted as :func:`evaluate_many` converts its rows; every
+    card must be of the 36-card short deck, sixes to aces (indices 16..51).
+    Returns a ``uint16`` array of ``n`` values on the scale of
+    :attr:`ShortDeckRank.value` for the ranking (``trips_beat_straight``).
+    The GIL is released; ``threads`` as in :func:`evaluate_many`.
+    """
+    count = _threads(threads)
+    rows = _card_rows(cards, (5, 6, 7), "cards")
+    return _core._evaluate_short_deck_many(rows, bool(trips_beat_straight), count)

@@ -192,17 +192,21 @@ fn check_keys(entries: &[(u64, u16, [u32; 13])]) {
 /// keys, an offset such that the `key + offset` (mod 2^32) are distinct and
 /// small. Returns the offsets (one per row, `1 << (RANK_BITS - ROW_BITS)`)
 /// and the table of values at `key + offset`.
-fn build_rows(entries: &[(u64, u16, [u32; 13])]) -> (Vec<u32>, Vec<u16>) {
-    let rows = 1usize << (RANK_BITS - ROW_BITS);
+fn build_rows(
+    entries: &[(u64, u16, [u32; 13])],
+    row_bits: u32,
+    lookup_bits: u32,
+) -> (Vec<u32>, Vec<u16>) {
+    let rows = 1usize << (RANK_BITS - row_bits);
     let mut by_row: Vec<Vec<(u32, u16)>> = vec![Vec::new(); rows];
     for &(key, val, _) in entries {
-        by_row[(key >> ROW_BITS) as usize].push(((key & ((1 << ROW_BITS) - 1)) as u32, val));
+        by_row[(key >> row_bits) as usize].push(((key & ((1 << row_bits) - 1)) as u32, val));
     }
     let mut order: Vec<usize> = (0..rows).filter(|&r| !by_row[r].is_empty()).collect();
     order.sort_by_key(|&r| (std::cmp::Reverse(by_row[r].len()), std::cmp::Reverse(r)));
-    let len = 1usize << LOOKUP_BITS;
+    let len = 1usize << lookup_bits;
     // filled slots, as a bitset with room for a row past the end
-    let mut filled = vec![0u64; (len + (2 << ROW_BITS)) / 64 + 2];
+    let mut filled = vec![0u64; (len + (2 << row_bits)) / 64 + 2];
     let bits64 = |f: &[u64], p: usize| -> u64 {
         let (w, b) = (p / 64, p % 64);
         if b == 0 {
@@ -226,7 +230,7 @@ fn build_rows(entries: &[(u64, u16, [u32; 13])]) -> (Vec<u32>, Vec<u16>) {
         let mut p = least_empty.max(c0);
         loop {
             assert!(
-                p - c0 + (1 << ROW_BITS) <= len,
+                p - c0 + (1 << row_bits) <= len,
                 "the rank keys do not fit {len} slots"
             );
             let busy = cols.iter().fold(0u64, |acc, &(c, _)| {
@@ -247,24 +251,181 @@ fn build_rows(entries: &[(u64, u16, [u32; 13])]) -> (Vec<u32>, Vec<u16>) {
             filled[s / 64] |= 1 << (s % 64);
             table[s] = v;
         }
-        // slot = key + offset, key = (r << ROW_BITS) + c
-        offsets[r] = ((p - c0) as u32).wrapping_sub((r as u32) << ROW_BITS);
+        // slot = key + offset, key = (r << row_bits) + c
+        offsets[r] = ((p - c0) as u32).wrapping_sub((r as u32) << row_bits);
         while filled[least_empty / 64] >> (least_empty % 64) & 1 == 1 {
             least_empty += 1;
         }
     }
-    // an empty row starts at slot 0 (slot = key - (r << ROW_BITS))
+    // an empty row starts at slot 0 (slot = key - (r << row_bits))
     for (r, off) in offsets.iter_mut().enumerate() {
         if by_row[r].is_empty() {
-            *off = 0u32.wrapping_sub((r as u32) << ROW_BITS);
+            *off = 0u32.wrapping_sub((r as u32) << row_bits);
         }
     }
     // every key must land on its own value
     for &(key, val, _) in entries {
-        let slot = (key as u32).wrapping_add(offsets[(key >> ROW_BITS) as usize]) as usize;
+        let slot = (key as u32).wrapping_add(offsets[(key >> row_bits) as usize]) as usize;
         assert!(slot < len && table[slot] == val, "row displacement check");
     }
     (offsets, table)
+}
+
+/// Short-deck: its lowest rank (a six; deuce = 0). Its rank hash has rows
+/// of `1 << SD_ROW_BITS` keys and `1 << SD_LOOKUP_BITS` slots, the flush
+/// table (by the flush suit's ranks six to ace, 9 bits) at the end.
+const SD_LOWEST: u32 = 4;
+const SD_ROW_BITS: u32 = 12;
+const SD_LOOKUP_BITS: u32 = 14;
+
+/// The class of a five-card short-deck hand, numbered as [`class5`] numbers
+/// a standard one but with the category's place in the short-deck order in
+/// the top bits: A-6-7-8-9 is the nine-high straight (straight flush in one
+/// suit), a flush beats a full house, and `trips_beat_straight` swaps three
+/// of a kind and the straight.
+fn sd_class5(ranks: &[u32; 5], flush: bool, trips_beat_straight: bool) -> u32 {
+    let standard = class5(ranks, flush);
+    let mut sorted = *ranks;
+    sorted.sort_unstable();
+    let (category, tiebreak) = if sorted == [4, 5, 6, 7, 12] {
+        let category = if flush { STRAIGHT_FLUSH } else { STRAIGHT };
+        (category, 7 << 16) // the nine
+    } else {
+        (standard >> 20, standard & 0xf_ffff)
+    };
+    let place = match category {
+        HIGH_CARD => 0,
+        ONE_PAIR => 1,
+        TWO_PAIR => 2,
+        THREE_OF_A_KIND if trips_beat_straight => 4,
+        THREE_OF_A_KIND => 3,
+        STRAIGHT if trips_beat_straight => 3,
+        STRAIGHT => 4,
+        FULL_HOUSE => 5,
+        FLUSH => 6,
+        FOUR_OF_A_KIND => 7,
+        _ => 8, // straight flush
+    };
+    (place << 20) | tiebreak
+}
+
+/// The short-deck tables of one ranking: the rank hash's values (the place
+/// in the short-deck order, 1 up, flush table at the end) and, by place, the
+/// standard value of the five cards played.
+struct ShortDeckTables {
+    offsets: Vec<u32>,
+    lookup: Vec<u16>,
+    flush_base: usize,
+    standard: Vec<u16>,
+}
+
+fn short_deck_tables(trips_beat_straight: bool, value_of: &dyn Fn(u32) -> u16) -> ShortDeckTables {
+    // every five-card short-deck hand's class, with its standard value
+    let mut classes = std::collections::BTreeMap::new();
+    let mut add = |h: &[u32; 5], flush: bool| {
+        let class = sd_class5(h, flush, trips_beat_straight);
+        let standard = value_of(class5(h, flush));
+        if let Some(other) = classes.insert(class, standard) {
+            assert_eq!(
+                other, standard,
+                "two standard values in one short-deck class"
+            );
+        }
+    };
+    for_each_multiset(5, &mut |counts| {
+        if counts[..SD_LOWEST as usize].iter().any(|&c| c > 0) {
+            return;
+        }
+        let h = sub_hands(counts)[0];
+        add(&h, false);
+        if counts.iter().all(|&c| c <= 1) {
+            add(&h, true);
+        }
+    });
+    let ordered: Vec<(u32, u16)> = classes.into_iter().collect();
+    let order_of = |class: u32| -> u16 {
+        match ordered.binary_search_by_key(&class, |e| e.0) {
+            Ok(i) => (i + 1) as u16,
+            Err(_) => {
+                panic!("short-deck class {class} was not enumerated: a bug in this generator")
+            }
+        }
+    };
+    let mut standard = vec![0u16];
+    standard.extend(ordered.iter().map(|e| e.1));
+    let best = |hands: &[[u32; 5]], flush: bool| -> u16 {
+        hands
+            .iter()
+            .map(|h| order_of(sd_class5(h, flush, trips_beat_straight)))
+            .max()
+            .unwrap_or_else(|| panic!("no five-card sub-hand: a bug in this generator"))
+    };
+    let mut entries: Vec<(u64, u16, [u32; 13])> = Vec::new();
+    for n in 5..=7u32 {
+        for_each_multiset(n, &mut |counts| {
+            if counts[..SD_LOWEST as usize].iter().all(|&c| c == 0) {
+                entries.push((rank_key(counts), best(&sub_hands(counts), false), *counts));
+            }
+        });
+    }
+    let (offsets, mut lookup) = build_rows(&entries, SD_ROW_BITS, SD_LOOKUP_BITS);
+    // flushes by the suit's ranks six to ace (bit 0 the six)
+    let flush_base = lookup.len() - 512;
+    assert!(
+        lookup[flush_base..].iter().all(|&v| v == 0),
+        "the short-deck table has no room for its flush table"
+    );
+    for mask in 0..512u32 {
+        if !(5..=7).contains(&mask.count_ones()) {
+            continue;
+        }
+        let mut counts = [0u32; 13];
+        for r in 0..9 {
+            counts[(SD_LOWEST + r) as usize] = mask >> r & 1;
+        }
+        lookup[flush_base + mask as usize] = best(&sub_hands(&counts), true);
+    }
+    ShortDeckTables {
+        offsets,
+        lookup,
+        flush_base,
+        standard,
+    }
+}
+
+fn emit_u16(out: &mut String, name: &str, data: &[u16]) -> fmt::Result {
+    writeln!(out, "pub(crate) static {name}: [u16; {}] = [", data.len())?;
+    for chunk in data.chunks(24) {
+        let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
+        writeln!(out, "{},", line.join(","))?;
+    }
+    writeln!(out, "];")
+}
+
+/// A value table `name` (a `&[u16; N]`) in a static `{name}_PADDED`
+/// followed by a few zeros in one 64-byte aligned block, so that a SIMD
+/// gather of 4 bytes at any slot (the batch path) stays inside the static.
+fn emit_padded(out: &mut String, name: &str, data: &[u16]) -> fmt::Result {
+    if !out.contains("struct Padded<") {
+        writeln!(
+            out,
+            "#[repr(C, align(64))]\npub(crate) struct Padded<const N: usize> {{ pub(crate) table: [u16; N], pad: [u16; 32] }}"
+        )?;
+    }
+    let n = data.len();
+    writeln!(
+        out,
+        "pub(crate) static {name}_PADDED: Padded<{n}> = Padded {{ pad: [0; 32], table: ["
+    )?;
+    for chunk in data.chunks(24) {
+        let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
+        writeln!(out, "{},", line.join(","))?;
+    }
+    writeln!(out, "] }};")?;
+    writeln!(
+        out,
+        "pub(crate) static {name}: &[u16; {n}] = &{name}_PADDED.table;"
+    )
 }
 
 fn emit_u32(out: &mut String, name: &str, data: &[u32]) -> fmt::Result {
@@ -334,7 +495,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     assert_eq!(entries.len(), 73775);
     check_keys(&entries);
-    let (offsets, lookup) = build_rows(&entries);
+    let (offsets, lookup) = build_rows(&entries, ROW_BITS, LOOKUP_BITS);
 
     // 3. Flushes, keyed by the flush suit's 13-bit rank mask (5 to 7 bits set).
     let mut flush = vec![0u16; 8192];
@@ -380,30 +541,38 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     lookup[flush_base..].copy_from_slice(&flush);
     writeln!(out, "pub(crate) const LOOKUP_FLUSH: usize = {flush_base};")?;
-    // LOOKUP is followed by a few zeros (LOOKUP_PAD) in one 64-byte aligned
-    // block, so that a SIMD gather of 4 bytes at any slot (the batch path)
-    // stays inside the static.
-    let _ = writeln!(out, "#[repr(C, align(64))]\npub(crate) struct PaddedLookup {{ pub(crate) table: [u16; {}], pad: [u16; 32] }}", lookup.len()); // writing to a String cannot fail
-    let _ = writeln!(
-        out,
-        "pub(crate) static LOOKUP_PADDED: PaddedLookup = PaddedLookup {{ pad: [0; 32], table: ["
-    ); // writing to a String cannot fail
-    for chunk in lookup.chunks(24) {
-        let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
-        let _ = writeln!(out, "{},", line.join(",")); // writing to a String cannot fail
-    }
-    let _ = writeln!(out, "] }};"); // writing to a String cannot fail
-    let _ = writeln!(
-        out,
-        "pub(crate) static LOOKUP: &[u16; {}] = &LOOKUP_PADDED.table;",
-        lookup.len()
-    ); // writing to a String cannot fail
+    emit_padded(&mut out, "LOOKUP", &lookup)?;
     writeln!(out, "pub(crate) static VALUE_CLASS: [u32; 7463] = [0,")?;
     for chunk in classes.chunks(16) {
         let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
         let _ = writeln!(out, "{},", line.join(",")); // writing to a String cannot fail
     }
     writeln!(out, "];")?;
+    // 4. Short-deck: one rank hash for both rankings (the same keys, so the
+    // same offsets), a value table per ranking.
+    let sd = [false, true].map(|t| short_deck_tables(t, &value_of));
+    assert_eq!(sd[0].offsets, sd[1].offsets, "short-deck offsets");
+    assert_eq!(
+        sd[0].standard.len(),
+        sd[1].standard.len(),
+        "short-deck classes"
+    );
+    writeln!(out, "pub(crate) const SD_ROW_BITS: u32 = {SD_ROW_BITS};")?;
+    writeln!(
+        out,
+        "pub(crate) const SD_LOOKUP_FLUSH: usize = {};",
+        sd[0].flush_base
+    )?;
+    writeln!(
+        out,
+        "pub(crate) const SD_NUM_VALUES: u16 = {};",
+        sd[0].standard.len() - 1
+    )?;
+    emit_u32(&mut out, "SD_OFFSETS", &sd[0].offsets)?;
+    emit_padded(&mut out, "SD_LOOKUP_STRAIGHT_FIRST", &sd[0].lookup)?;
+    emit_padded(&mut out, "SD_LOOKUP_TRIPS_FIRST", &sd[1].lookup)?;
+    emit_u16(&mut out, "SD_STANDARD_STRAIGHT_FIRST", &sd[0].standard)?;
+    emit_u16(&mut out, "SD_STANDARD_TRIPS_FIRST", &sd[1].standard)?;
     let dest = Path::new(&env::var("OUT_DIR")?).join("eval_tables.rs");
     fs::write(dest, out)?;
     Ok(())

@@ -1,6 +1,9 @@
 //! Criterion bench of the Rust evaluator on 10 million pre-generated random
 //! 7-card hands (distinct cards, fixed seed), reported as hands per second.
 //!
+//! The `short_deck` group times the short-deck evaluator beside the standard
+//! one on the same 10 million random 7-card hands of the 36-card deck.
+//!
 //! Run: `cargo bench -p holecards-core --bench evaluator`
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use holecards_core::eval::batch::{evaluate_rows, evaluate_rows_with, Kernel};
@@ -12,8 +15,11 @@ use std::hint::black_box;
 const HANDS: usize = 10_000_000;
 
 fn random_hands(n: usize, width: usize, seed: u64) -> Vec<u8> {
+    random_hands_of(n, width, seed, (0..52).collect())
+}
+
+fn random_hands_of(n: usize, width: usize, seed: u64, mut deck: Vec<u8>) -> Vec<u8> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let mut deck: Vec<u8> = (0..52).collect();
     let mut out = Vec::with_capacity(n * width);
     for _ in 0..n {
         let (hand, _) = deck.partial_shuffle(&mut rng, width);
@@ -85,5 +91,61 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+fn bench_short_deck(c: &mut Criterion) {
+    use holecards_core::eval::short_deck::{self, short_deck_order, ShortDeckRanking};
+    let seven = random_hands_of(HANDS, 7, 3, (16..52).collect());
+    let mut g = c.benchmark_group("short_deck");
+    g.throughput(Throughput::Elements(HANDS as u64));
+    g.sample_size(10);
+    g.bench_function("standard_eval7_indices_10M", |b| {
+        b.iter(|| {
+            let mut acc = 0u64;
+            for h in seven.chunks_exact(7) {
+                let h: &[u8; 7] = h.try_into().unwrap_or(&[0; 7]);
+                acc = acc.wrapping_add(eval7_indices(h) as u64);
+            }
+            black_box(acc)
+        })
+    });
+    for (name, ranking) in [
+        ("straight_first", ShortDeckRanking::StraightBeatsTrips),
+        ("trips_first", ShortDeckRanking::TripsBeatStraight),
+    ] {
+        g.bench_function(format!("short_deck_{name}_from_indices_10M"), |b| {
+            b.iter(|| {
+                let mut acc = 0u64;
+                for h in seven.chunks_exact(7) {
+                    acc = acc
+                        .wrapping_add(short_deck_order(HandAcc::from_indices(h), ranking) as u64);
+                }
+                black_box(acc)
+            })
+        });
+    }
+    let mut out = vec![0u16; HANDS];
+    for kernel in Kernel::available() {
+        g.bench_function(
+            format!("standard_checked_batch_{}_kernel_10M", kernel.name()),
+            |b| {
+                b.iter(|| {
+                    evaluate_rows_with(kernel, &seven, 7, &mut out).ok();
+                    black_box(out[0])
+                })
+            },
+        );
+        g.bench_function(
+            format!("short_deck_checked_batch_{}_kernel_10M", kernel.name()),
+            |b| {
+                b.iter(|| {
+                    short_deck::evaluate_rows_with(kernel, &seven, 7, Default::default(), &mut out)
+                        .ok();
+                    black_box(out[0])
+                })
+            },
+        );
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench, bench_short_deck);
 criterion_main!(benches);

@@ -185,3 +185,96 @@ fn worked_short_deck_hands() {
     assert!(e.to_string().contains("5h is not in the short deck"), "{e}");
     assert!(short_deck(&parse_cards("6d 7c 8s 9h").unwrap(), Default::default()).is_err());
 }
+
+/// Every six- and seven-card hand of the deck (1,947,792 and 8,347,680),
+/// under both rankings: the table's value is the best of the hand's
+/// five-card values (which the test above ties to the rules), and the
+/// batch rows give the same numbers with every kernel this processor runs.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "runs in release mode: cargo test --release"
+)]
+fn exhaustive_six_and_seven_are_their_best_five() {
+    use holecards_core::eval::batch::Kernel;
+    use holecards_core::eval::short_deck::{evaluate_rows, evaluate_rows_with};
+    let d = deck();
+    for ranking in [
+        ShortDeckRanking::StraightBeatsTrips,
+        ShortDeckRanking::TripsBeatStraight,
+    ] {
+        let five_of = |cards: &[Card]| short_deck(cards, ranking).unwrap().value();
+        for n in [6usize, 7] {
+            let mut rows: Vec<u8> = Vec::new();
+            let mut expected: Vec<u16> = Vec::new();
+            let mut idx: Vec<usize> = (0..n).collect();
+            loop {
+                let hand: Vec<Card> = idx.iter().map(|&i| d[i]).collect();
+                let mut best = 0;
+                for skip in 0..n {
+                    for skip2 in (skip + 1..n).take(if n == 7 { n } else { 0 }) {
+                        let five: Vec<Card> = (0..n)
+                            .filter(|&k| k != skip && k != skip2)
+                            .map(|k| hand[k])
+                            .collect();
+                        best = best.max(five_of(&five));
+                    }
+                    if n == 6 {
+                        let five: Vec<Card> =
+                            (0..n).filter(|&k| k != skip).map(|k| hand[k]).collect();
+                        best = best.max(five_of(&five));
+                    }
+                }
+                assert_eq!(five_of(&hand), best, "{hand:?}");
+                rows.extend(hand.iter().map(|c| c.index()));
+                expected.push(best);
+                // the next combination of n of the 36 cards
+                let mut k = n;
+                while k > 0 && idx[k - 1] == 36 - n + k - 1 {
+                    k -= 1;
+                }
+                if k == 0 {
+                    break;
+                }
+                idx[k - 1] += 1;
+                for j in k..n {
+                    idx[j] = idx[j - 1] + 1;
+                }
+            }
+            assert_eq!(expected.len(), if n == 6 { 1_947_792 } else { 8_347_680 });
+            let mut out = vec![0u16; expected.len()];
+            evaluate_rows(&rows, n, ranking, &mut out, None, None).unwrap();
+            assert!(out == expected, "batch rows of {n} cards");
+            for kernel in Kernel::available() {
+                out.fill(0);
+                evaluate_rows_with(kernel, &rows, n, ranking, &mut out).unwrap();
+                assert!(out == expected, "{} kernel, rows of {n}", kernel.name());
+            }
+        }
+    }
+}
+
+#[test]
+fn values_by_number_and_the_tables_size() {
+    use holecards_core::eval::short_deck::{table_memory, SHORT_DECK_NUM_VALUES};
+    for ranking in [
+        ShortDeckRanking::StraightBeatsTrips,
+        ShortDeckRanking::TripsBeatStraight,
+    ] {
+        let v = short_deck(&parse_cards("Ah 6d 7c 8s 9h Kd Jc").unwrap(), ranking).unwrap();
+        assert_eq!(ShortDeckValue::new(v.value(), ranking).unwrap(), v);
+        assert_eq!(v.name(), "Straight, nine high");
+        let royal = short_deck(&parse_cards("Ah Kh Qh Jh Th").unwrap(), ranking).unwrap();
+        assert_eq!(royal.value(), SHORT_DECK_NUM_VALUES);
+        let worst = ShortDeckValue::new(1, ranking).unwrap();
+        // J-9-8-7-6: ten to six and A-6-7-8-9 are straights
+        assert_eq!(worst.name(), "High card, jack");
+        assert_eq!(worst.tiebreak_ranks(), vec![9, 7, 6, 5, 4]);
+        assert!(ShortDeckValue::new(0, ranking).is_err());
+        assert!(ShortDeckValue::new(SHORT_DECK_NUM_VALUES + 1, ranking).is_err());
+    }
+    // 1,404 values: the 5-card rank patterns of nine ranks and their flushes
+    assert_eq!(SHORT_DECK_NUM_VALUES, 1404);
+    let total: usize = table_memory().iter().map(|e| e.1).sum();
+    assert!(total < 128 << 10, "{total} bytes");
+}

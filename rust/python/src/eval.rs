@@ -336,6 +336,43 @@ pub fn _evaluate_omaha_many<'py>(
     Ok(PyArray1::from_vec(py, out))
 }
 
+/// The short-deck batch: rows of card indices (uint8, shape (n, 5|6|7),
+/// C-contiguous, sixes to aces) to uint16 values on `ShortDeckRank.value`'s
+/// scale for the ranking. Releases the GIL; Ctrl-C stops a large batch.
+#[pyfunction]
+#[pyo3(signature = (cards, trips_beat_straight=false, threads=None))]
+pub fn _evaluate_short_deck_many<'py>(
+    py: Python<'py>,
+    cards: PyReadonlyArray2<'py, u8>,
+    trips_beat_straight: bool,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    let (rows, width) = (cards.shape()[0], cards.shape()[1]);
+    let slice = cards.as_slice().map_err(|_| {
+        crate::errors::to_py(holecards_core::Error::bad_cards(
+            "cards must be a C-contiguous array".into(),
+        ))
+    })?;
+    let ranking = if trips_beat_straight {
+        ShortDeckRanking::TripsBeatStraight
+    } else {
+        ShortDeckRanking::StraightBeatsTrips
+    };
+    let control = holecards_core::equity::Control::new();
+    let mut out = vec![0u16; rows];
+    crate::equity::supervise(py, None, &control, rows < QUICK_ROWS, || {
+        holecards_core::eval::short_deck::evaluate_rows(
+            slice,
+            width,
+            ranking,
+            &mut out,
+            threads,
+            Some(&control.cancel),
+        )
+    })?;
+    Ok(PyArray1::from_vec(py, out))
+}
+
 /// A short-deck hand's rank: stronger compares greater (within one ranking).
 #[pyclass(module = "holecards", name = "ShortDeckRank", frozen, eq, ord, hash)]
 #[derive(Clone, Copy)]

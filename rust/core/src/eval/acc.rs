@@ -141,6 +141,12 @@ impl HandAcc {
         self.suits == 0
     }
 
+    /// The cards as bits, suit-major: bit `16 * suit + rank`.
+    #[inline(always)]
+    pub fn suit_bits(self) -> u64 {
+        self.suits
+    }
+
     /// Whether it holds `card`.
     #[inline]
     pub fn contains(self, card: Card) -> bool {
@@ -181,6 +187,30 @@ impl HandAcc {
         const _: () =
             assert!(LOOKUP_FLUSH + 0x2000 <= LOOKUP.len() && LOOKUP.len().is_power_of_two());
         slot & (LOOKUP.len() - 1)
+    }
+
+    /// Where this hand's short-deck value is in either short-deck table (a
+    /// hand of 5 to 7 cards, sixes to aces): as [`HandAcc::slot`], the rank
+    /// key's slot in the short-deck hash, or with a flush the flush suit's
+    /// ranks six to ace in the flush table at the end. Always in the table.
+    #[inline(always)]
+    pub(crate) fn short_deck_slot(self) -> usize {
+        let flush = self.key & FLUSH_BITS;
+        let slot = if flush != 0 {
+            // as in `slot`, and four more: the suit's bit 0 is the six
+            let shift = 4 * flush.trailing_zeros() - 200;
+            SD_LOOKUP_FLUSH + ((self.suits >> (shift & 63)) & 0x1ff) as usize
+        } else {
+            let rank_key = self.key as u32;
+            let row = (rank_key >> SD_ROW_BITS) as usize & (SD_OFFSETS.len() - 1);
+            rank_key.wrapping_add(SD_OFFSETS[row]) as usize
+        };
+        const _: () = assert!(
+            SD_LOOKUP_FLUSH + 0x200 <= SD_LOOKUP_STRAIGHT_FIRST.len()
+                && SD_LOOKUP_STRAIGHT_FIRST.len() == SD_LOOKUP_TRIPS_FIRST.len()
+                && SD_LOOKUP_STRAIGHT_FIRST.len().is_power_of_two()
+        );
+        slot & (SD_LOOKUP_STRAIGHT_FIRST.len() - 1)
     }
 
     /// Where the evaluation of this hand reads: the index into the row

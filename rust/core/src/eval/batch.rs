@@ -26,6 +26,8 @@
 //!   independent rows.)
 //!
 //! A bad row anywhere stops the work; the error names the first bad row.
+use super::short_deck::ShortDeckRanking;
+use super::tables::{SD_LOOKUP_STRAIGHT_FIRST, SD_LOOKUP_TRIPS_FIRST};
 use super::HandAcc;
 use crate::card::Card;
 use crate::error::{Error, ErrorKind, Result};
@@ -146,12 +148,19 @@ fn first_bad_row(cards: &[u8], width: usize, first_row: usize) -> Error {
     Error::bad_cards("a row is not a valid hand".into())
 }
 
-/// The scalar kernel: writes every row's value, and returns whether every
-/// row was valid (a bad row leaves the values unspecified). The check costs
-/// no branch per row: the rows' card counts are folded together and looked
-/// at once.
+/// The scalar kernel's loop over rows of `W` cards: each row summed into a
+/// [`HandAcc`] and valued by `eval`, writing every row's value. Returns
+/// whether every row held `W` distinct cards (indices of 52 or more add no
+/// card) and none of the cards of `FORBIDDEN` (bits as
+/// [`HandAcc::suit_bits`]); a bad row leaves the values unspecified. The
+/// check costs no branch per row: the rows' checks are folded together and
+/// looked at once.
 #[inline(always)]
-fn scalar_rows<const W: usize>(cards: &[u8], out: &mut [MaybeUninit<u16>]) -> bool {
+fn scalar_rows<const W: usize, const FORBIDDEN: u64>(
+    cards: &[u8],
+    out: &mut [MaybeUninit<u16>],
+    eval: impl Fn(HandAcc) -> u16,
+) -> bool {
     let mut bad = 0u32;
     for (r, o) in cards.chunks_exact(W).zip(out.iter_mut()) {
         // As an array, so that the card loop is unrolled (a slice's length
@@ -159,19 +168,24 @@ fn scalar_rows<const W: usize>(cards: &[u8], out: &mut [MaybeUninit<u16>]) -> bo
         // fallback: chunks_exact gives W bytes.
         let r: &[u8; W] = r.try_into().unwrap_or(&[255; W]);
         let h = r.iter().fold(HandAcc::EMPTY, |h, &c| h.add_index(c));
-        bad |= h.len() ^ W as u32;
-        o.write(h.eval());
+        bad |= (h.len() ^ W as u32) | (h.suit_bits() & FORBIDDEN != 0) as u32;
+        o.write(eval(h));
     }
     bad == 0
 }
 
 // Inlined into scalar_popcnt, so that the card count there is one POPCNT.
 #[inline(always)]
-fn scalar_generic(cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>]) -> bool {
+fn scalar_generic<const FORBIDDEN: u64>(
+    cards: &[u8],
+    width: usize,
+    out: &mut [MaybeUninit<u16>],
+    eval: impl Fn(HandAcc) -> u16 + Copy,
+) -> bool {
     match width {
-        7 => scalar_rows::<7>(cards, out),
-        6 => scalar_rows::<6>(cards, out),
-        _ => scalar_rows::<5>(cards, out),
+        7 => scalar_rows::<7, FORBIDDEN>(cards, out, eval),
+        6 => scalar_rows::<6, FORBIDDEN>(cards, out, eval),
+        _ => scalar_rows::<5, FORBIDDEN>(cards, out, eval),
     }
 }
 
@@ -179,11 +193,24 @@ fn scalar_generic(cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>]) -> b
 /// check), which the baseline x86-64 target lacks.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
-fn scalar_popcnt(cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>]) -> bool {
-    scalar_generic(cards, width, out)
+fn scalar_popcnt<const FORBIDDEN: u64>(
+    cards: &[u8],
+    width: usize,
+    out: &mut [MaybeUninit<u16>],
+    eval: impl Fn(HandAcc) -> u16 + Copy,
+) -> bool {
+    scalar_generic::<FORBIDDEN>(cards, width, out, eval)
 }
 
-fn scalar(cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>]) -> bool {
+/// The scalar kernel with any evaluation of a [`HandAcc`] (the standard
+/// value, or another game's table): rows of `width` (5 to 7) cards into
+/// `out`, false if a row is not `width` distinct cards outside `FORBIDDEN`.
+pub(crate) fn scalar_by<const FORBIDDEN: u64>(
+    cards: &[u8],
+    width: usize,
+    out: &mut [MaybeUninit<u16>],
+    eval: impl Fn(HandAcc) -> u16 + Copy,
+) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         static POPCNT: OnceLock<bool> = OnceLock::new();
@@ -192,10 +219,14 @@ fn scalar(cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>]) -> bool {
         }) {
             // SAFETY: the features scalar_popcnt is compiled for were
             // detected on this processor.
-            return unsafe { scalar_popcnt(cards, width, out) };
+            return unsafe { scalar_popcnt::<FORBIDDEN>(cards, width, out, eval) };
         }
     }
-    scalar_generic(cards, width, out)
+    scalar_generic::<FORBIDDEN>(cards, width, out, eval)
+}
+
+fn scalar(cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>]) -> bool {
+    scalar_by::<0>(cards, width, out, HandAcc::eval)
 }
 
 // The AVX-512 intrinsics are stable since Rust 1.89 (build.rs sets
@@ -269,11 +300,67 @@ mod avx512 {
         const BYTES: [[u8; 64]; W] = gather_indices::<W>();
     }
 
+    /// The tables the kernel reads: a rank hash over [`RANK_BASES`]' keys
+    /// (rows of `1 << ROW_BITS` keys, as the standard one) and its value
+    /// table, padded (see `Padded`), with a flush table at `flush_base`
+    /// indexed by the flush suit's ranks shifted right by `flush_shift`.
+    /// A row holding a rank of `forbidden` (a bit per rank) is bad.
+    pub(crate) struct Tables {
+        offsets: &'static [u32],
+        values: *const u16,
+        len: usize,
+        flush_base: usize,
+        flush_shift: u32,
+        forbidden: u16,
+    }
+    // SAFETY: the pointer is to a static, read only.
+    unsafe impl Sync for Tables {}
+
+    /// The standard evaluator's tables.
+    pub(crate) static STANDARD: Tables = Tables {
+        offsets: &OFFSETS,
+        values: LOOKUP_PADDED.table.as_ptr(),
+        len: LOOKUP.len(),
+        flush_base: LOOKUP_FLUSH,
+        flush_shift: 0,
+        forbidden: 0,
+    };
+    /// Short-deck's, one per ranking (no card below a six).
+    pub(crate) static SHORT_DECK: [Tables; 2] = [
+        Tables {
+            offsets: &SD_OFFSETS,
+            values: SD_LOOKUP_STRAIGHT_FIRST_PADDED.table.as_ptr(),
+            len: SD_LOOKUP_STRAIGHT_FIRST.len(),
+            flush_base: SD_LOOKUP_FLUSH,
+            flush_shift: 4,
+            forbidden: 0xf,
+        },
+        Tables {
+            offsets: &SD_OFFSETS,
+            values: SD_LOOKUP_TRIPS_FIRST_PADDED.table.as_ptr(),
+            len: SD_LOOKUP_TRIPS_FIRST.len(),
+            flush_base: SD_LOOKUP_FLUSH,
+            flush_shift: 4,
+            forbidden: 0xf,
+        },
+    ];
+    // Every table set: rows as the standard hash's (the row index below is
+    // below OFFSETS.len() for any lanes), a power-of-two value table with
+    // its flush table inside.
+    const _: () = assert!(
+        SD_ROW_BITS == ROW_BITS
+            && SD_OFFSETS.len() == OFFSETS.len()
+            && SD_LOOKUP_STRAIGHT_FIRST.len().is_power_of_two()
+            && SD_LOOKUP_FLUSH + 0x200 <= SD_LOOKUP_STRAIGHT_FIRST.len()
+            && SD_LOOKUP_TRIPS_FIRST.len() == SD_LOOKUP_STRAIGHT_FIRST.len()
+    );
+
     /// Evaluates the first `16 * (out.len() / 16)` rows (`cards` holds at
-    /// least that many rows of `W`); returns false if one of them is bad
-    /// (the values are then unspecified).
+    /// least that many rows of `W`) with the tables `t`; returns false if one
+    /// of them is bad (the values are then unspecified).
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg,avx512vpopcntdq,popcnt")]
-    pub(super) fn rows<const W: usize>(
+    pub(crate) fn rows<const W: usize>(
+        t: &Tables,
         cards: &[u8],
         out: &mut [std::mem::MaybeUninit<u16>],
     ) -> bool {
@@ -294,10 +381,13 @@ mod avx512 {
         let five = _mm512_set1_epi16(5);
         let not_card = _mm512_set1_epi8(52);
         let low16 = _mm512_set1_epi32(0xffff);
-        let slot_mask = _mm512_set1_epi32((LOOKUP.len() - 1) as i32);
-        let flush_base = _mm512_set1_epi32(LOOKUP_FLUSH as i32);
-        let offsets = OFFSETS.as_ptr();
-        let values = LOOKUP_PADDED.table.as_ptr();
+        let slot_mask = _mm512_set1_epi32((t.len - 1) as i32);
+        let flush_base = _mm512_set1_epi32(t.flush_base as i32);
+        let flush_shift = _mm512_set1_epi32(t.flush_shift as i32);
+        let forbidden = _mm512_set1_epi32(t.forbidden as i32 * 0x1_0001);
+        assert!(t.offsets.len() == OFFSETS.len() && t.len.is_power_of_two());
+        let offsets = t.offsets.as_ptr();
+        let values = t.values;
         // One step's keys: the rank keys, the suit-major card masks (suits 0
         // and 1 in `lo`, 2 and 3 in `hi`) and whether a row is bad.
         macro_rules! keys {
@@ -333,7 +423,9 @@ mod avx512 {
                 }
                 let count =
                     _mm512_add_epi32(_mm512_popcnt_epi32(suits_lo), _mm512_popcnt_epi32(suits_hi));
-                let bad = bad_card | _mm512_cmpneq_epi32_mask(count, width) as u64;
+                let bad = bad_card
+                    | _mm512_cmpneq_epi32_mask(count, width) as u64
+                    | _mm512_test_epi32_mask(_mm512_or_si512(suits_lo, suits_hi), forbidden) as u64;
                 (rank_key, suits_lo, suits_hi, bad)
             }};
         }
@@ -361,8 +453,10 @@ mod avx512 {
                     _mm512_maskz_mov_epi16(f_lo, $suits_lo),
                     _mm512_maskz_mov_epi16(f_hi, $suits_hi),
                 );
-                let flush_ranks =
-                    _mm512_or_si512(_mm512_and_si512(sel, low16), _mm512_srli_epi32::<16>(sel));
+                let flush_ranks = _mm512_srlv_epi32(
+                    _mm512_or_si512(_mm512_and_si512(sel, low16), _mm512_srli_epi32::<16>(sel)),
+                    flush_shift,
+                );
                 let is_flush = _mm512_test_epi32_mask(sel, sel);
                 let slot = _mm512_mask_blend_epi32(
                     is_flush,
@@ -375,8 +469,8 @@ mod avx512 {
         // The value read, stored as 16 u16.
         macro_rules! store {
             ($s:expr, $slot:expr) => {{
-                // SAFETY: each slot is below LOOKUP.len(); the 4 bytes read at
-                // byte 2 * slot end inside LOOKUP_PADDED (its padding).
+                // SAFETY: each slot is below t.len; the 4 bytes read at
+                // byte 2 * slot end inside the padded table (its padding).
                 let value = unsafe { _mm512_i32gather_epi32::<2>($slot, values.cast()) };
                 // the low 16 bits of each lane; SAFETY: out holds rows
                 // 16 s .. 16 s + 16 (steps = out.len() / 16).
@@ -435,15 +529,107 @@ fn run_kernel(kernel: Kernel, cards: &[u8], width: usize, out: &mut [MaybeUninit
         // this processor (is_available).
         let ok = unsafe {
             match width {
-                7 => avx512::rows::<7>(cards, &mut out[..n]),
-                6 => avx512::rows::<6>(cards, &mut out[..n]),
-                _ => avx512::rows::<5>(cards, &mut out[..n]),
+                7 => avx512::rows::<7>(&avx512::STANDARD, cards, &mut out[..n]),
+                6 => avx512::rows::<6>(&avx512::STANDARD, cards, &mut out[..n]),
+                _ => avx512::rows::<5>(&avx512::STANDARD, cards, &mut out[..n]),
             }
         };
         return ok && scalar(&cards[n * width..], width, &mut out[n..]);
     }
     let _ = kernel;
     scalar(cards, width, out)
+}
+
+/// The short-deck batch on whole rows of `width` cards under `ranking`,
+/// with the best kernel this processor runs (the same values with each);
+/// false if a row is not `width` distinct cards of the short deck.
+pub(crate) fn short_deck_kernel(
+    cards: &[u8],
+    width: usize,
+    out: &mut [MaybeUninit<u16>],
+    ranking: ShortDeckRanking,
+) -> bool {
+    short_deck_kernel_with(Kernel::best(), cards, width, out, ranking)
+}
+
+/// [`short_deck_kernel`] with a given kernel (one this processor runs).
+pub(crate) fn short_deck_kernel_with(
+    kernel: Kernel,
+    cards: &[u8],
+    width: usize,
+    out: &mut [MaybeUninit<u16>],
+    ranking: ShortDeckRanking,
+) -> bool {
+    #[cfg(all(target_arch = "x86_64", holecards_avx512))]
+    if kernel == Kernel::Avx512 && kernel.is_available() {
+        let n = out.len() / avx512::LANES * avx512::LANES;
+        let t = &avx512::SHORT_DECK[ranking as usize];
+        // SAFETY: the features avx512::rows is compiled for were detected on
+        // this processor (is_available).
+        let ok = unsafe {
+            match width {
+                7 => avx512::rows::<7>(t, cards, &mut out[..n]),
+                6 => avx512::rows::<6>(t, cards, &mut out[..n]),
+                _ => avx512::rows::<5>(t, cards, &mut out[..n]),
+            }
+        };
+        return ok
+            && short_deck_kernel_with(
+                Kernel::Scalar,
+                &cards[n * width..],
+                width,
+                &mut out[n..],
+                ranking,
+            );
+    }
+    let _ = kernel;
+    // the cards below a six, as HandAcc::suit_bits holds them
+    const BELOW_SIX: u64 = 0x000f_000f_000f_000f;
+    match ranking {
+        ShortDeckRanking::StraightBeatsTrips => scalar_by::<BELOW_SIX>(cards, width, out, |h| {
+            SD_LOOKUP_STRAIGHT_FIRST[h.short_deck_slot()]
+        }),
+        ShortDeckRanking::TripsBeatStraight => scalar_by::<BELOW_SIX>(cards, width, out, |h| {
+            SD_LOOKUP_TRIPS_FIRST[h.short_deck_slot()]
+        }),
+    }
+}
+
+/// Runs `chunk(i, out_i)` over `out` in pieces of `chunk_rows` rows (piece
+/// `i` starts at row `i * chunk_rows`): on the calling thread for
+/// `threads == Some(1)` or a single piece, else on rayon's pool
+/// (`crate::threads::install`). The result is the first error in row
+/// order; each piece looks at `cancel` first and stops with
+/// [`ErrorKind::Interrupted`] when it is set.
+pub(crate) fn by_pieces(
+    out: &mut [u16],
+    chunk_rows: usize,
+    threads: Option<usize>,
+    cancel: Option<&AtomicBool>,
+    chunk: impl Fn(usize, &mut [u16]) -> Result<()> + Sync,
+) -> Result<()> {
+    let piece = |i: usize, o: &mut [u16]| -> Result<()> {
+        if cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            return Err(ErrorKind::Interrupted.into());
+        }
+        chunk(i, o)
+    };
+    match threads {
+        Some(0) => Err(Error::bad_config("threads must be at least 1".into())),
+        Some(1) => out
+            .chunks_mut(chunk_rows)
+            .enumerate()
+            .try_for_each(|(i, o)| piece(i, o)),
+        _ if out.len() <= chunk_rows => piece(0, out),
+        _ => crate::threads::install(threads, || {
+            let results: Vec<Result<()>> = out
+                .par_chunks_mut(chunk_rows)
+                .enumerate()
+                .map(|(i, o)| piece(i, o))
+                .collect();
+            results.into_iter().collect()
+        })?,
+    }
 }
 
 /// One thread: the rows in pieces of `CANCEL_ROWS`, looking at `cancel`
@@ -504,7 +690,7 @@ pub fn evaluate_rows(
 
 /// `out` seen as not yet initialized: sound, as the kernels only ever write
 /// initialized values into it.
-fn as_uninit(out: &mut [u16]) -> &mut [MaybeUninit<u16>] {
+pub(crate) fn as_uninit(out: &mut [u16]) -> &mut [MaybeUninit<u16>] {
     // SAFETY: MaybeUninit<u16> has u16's layout; nothing uninitialized is
     // written through the result.
     unsafe { &mut *(out as *mut [u16] as *mut [MaybeUninit<u16>]) }

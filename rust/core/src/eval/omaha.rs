@@ -431,8 +431,6 @@ pub fn evaluate_rows(
     threads: Option<usize>,
     cancel: Option<&std::sync::atomic::AtomicBool>,
 ) -> Result<()> {
-    use rayon::prelude::*;
-    use std::sync::atomic::Ordering;
     if !OMAHA_HOLE_CARDS.contains(&hole_width) {
         return Err(Error::cards(
             "hole",
@@ -453,10 +451,7 @@ pub fn evaluate_rows(
             board.len()
         )));
     }
-    let chunk = |i: usize, o: &mut [u16]| -> Result<()> {
-        if cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
-            return Err(crate::error::ErrorKind::Interrupted.into());
-        }
+    super::batch::by_pieces(out, OMAHA_CHUNK_ROWS, threads, cancel, |i, o| {
         let first = i * OMAHA_CHUNK_ROWS;
         for (k, v) in o.iter_mut().enumerate() {
             let r = first + k;
@@ -472,21 +467,5 @@ pub fn evaluate_rows(
             };
         }
         Ok(())
-    };
-    let run = || -> Result<()> {
-        let results: Vec<Result<()>> = out
-            .par_chunks_mut(OMAHA_CHUNK_ROWS)
-            .enumerate()
-            .map(|(i, o)| chunk(i, o))
-            .collect();
-        // the first error in row order (a bad row before an interruption)
-        results.into_iter().collect()
-    };
-    match threads {
-        Some(1) => out
-            .chunks_mut(OMAHA_CHUNK_ROWS)
-            .enumerate()
-            .try_for_each(|(i, o)| chunk(i, o)),
-        _ => crate::threads::install(threads, run)?,
-    }
+    })
 }

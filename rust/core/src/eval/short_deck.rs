@@ -9,11 +9,17 @@
 //! keeps the standard order (as pokerkit ranks it),
 //! [`ShortDeckRanking::TripsBeatStraight`] puts three of a kind above.
 //!
-//! A hand's value is the best of its five-card subsets, each ranked by its
-//! standard value's place in the short-deck order (a table of the 7,462
-//! standard values built once per ranking: the standard high card and
-//! flush A-9-8-7-6 are the A-6-7-8-9 straight and straight flush).
-use super::{eval5_indices, Category, HandValue, NUM_VALUES};
+//! A hand's value is its place in the short-deck order of its ranking (1 to
+//! [`SHORT_DECK_NUM_VALUES`], greater is better), read from a table built
+//! with the crate (`build.rs`) the way the standard evaluator's is: the
+//! same rank key and flush test as [`HandAcc`], a rank hash of its own over
+//! the multisets of sixes to aces, and a flush table by the flush suit's
+//! ranks, each entry the best five-card subset under the ranking. A value
+//! keeps the standard value of the five cards it plays, for their category
+//! and name (the standard high card and flush A-9-8-7-6 are the A-6-7-8-9
+//! straight and straight flush).
+use super::tables::*;
+use super::{eval5_indices, Category, HandAcc, HandValue, NUM_VALUES};
 use crate::card::{check_distinct, Card};
 use crate::error::{Error, Result};
 use std::fmt;
@@ -44,35 +50,6 @@ pub struct ShortDeckValue {
     standard: u16,
 }
 
-/// The short-deck categories, weakest first, under `ranking`.
-fn category_order(ranking: ShortDeckRanking) -> [Category; 9] {
-    use Category::*;
-    match ranking {
-        ShortDeckRanking::StraightBeatsTrips => [
-            HighCard,
-            OnePair,
-            TwoPair,
-            ThreeOfAKind,
-            Straight,
-            FullHouse,
-            Flush,
-            FourOfAKind,
-            StraightFlush,
-        ],
-        ShortDeckRanking::TripsBeatStraight => [
-            HighCard,
-            OnePair,
-            TwoPair,
-            Straight,
-            ThreeOfAKind,
-            FullHouse,
-            Flush,
-            FourOfAKind,
-            StraightFlush,
-        ],
-    }
-}
-
 /// The rank of a nine, the top of A-6-7-8-9.
 const NINE: u8 = 7;
 const ACE: u8 = 12;
@@ -89,38 +66,61 @@ fn short_deck_class(v: HandValue) -> (Category, Vec<u8>) {
     }
 }
 
+/// The generated tables of a ranking: the values by rank-hash slot (see
+/// [`HandAcc::short_deck_slot`]) and, by place in the order, the standard
+/// value of the five cards played.
+fn tables(ranking: ShortDeckRanking) -> (&'static [u16], &'static [u16]) {
+    match ranking {
+        ShortDeckRanking::StraightBeatsTrips => {
+            (SD_LOOKUP_STRAIGHT_FIRST, &SD_STANDARD_STRAIGHT_FIRST)
+        }
+        ShortDeckRanking::TripsBeatStraight => (SD_LOOKUP_TRIPS_FIRST, &SD_STANDARD_TRIPS_FIRST),
+    }
+}
+
+/// The number of distinct short-deck hand values (the same under both
+/// rankings: they order the same hands differently).
+pub const SHORT_DECK_NUM_VALUES: u16 = SD_NUM_VALUES;
+
 /// Standard value -> place in the short-deck order (0 for the values the
-/// short deck cannot make: any rank below six), one table per ranking.
+/// short deck cannot make: any rank below six), one table per ranking: the
+/// generated table read backwards.
 fn order_table(ranking: ShortDeckRanking) -> &'static [u16] {
     static TABLES: [OnceLock<Vec<u16>>; 2] = [OnceLock::new(), OnceLock::new()];
     TABLES[ranking as usize].get_or_init(|| {
-        let cats = category_order(ranking);
-        let mut keyed: Vec<((usize, Vec<u8>), u16)> = (1..=NUM_VALUES)
-            .map(HandValue)
-            .filter(|v| {
-                let (cat, t) = (v.category(), v.tiebreak_ranks());
-                // a straight's tiebreak is its top card alone: below ten-high
-                // (6-7-8-9-T) it holds a card below six
-                let low_straight =
-                    matches!(cat, Category::Straight | Category::StraightFlush) && t[0] < 8;
-                !low_straight && t.iter().all(|&r| r >= SHORT_DECK_LOWEST_RANK)
-            })
-            .map(|v| {
-                let (cat, t) = short_deck_class(v);
-                let place = cats.iter().position(|&c| c == cat).unwrap_or(0);
-                ((place, t), v.0)
-            })
-            .collect();
-        keyed.sort();
         let mut table = vec![0u16; NUM_VALUES as usize + 1];
-        for (i, (_, v)) in keyed.iter().enumerate() {
-            table[*v as usize] = i as u16 + 1;
+        for (order, &standard) in tables(ranking).1.iter().enumerate().skip(1) {
+            table[standard as usize] = order as u16;
         }
         table
     })
 }
 
+/// The short-deck value of a hand of 5 to 7 cards, sixes to aces, as its
+/// place in the order of `ranking` (unchecked: other cards give a
+/// meaningless value, never a panic). One load from the ranking's table, as
+/// [`HandAcc::eval7`] makes for the standard ranking.
+#[inline(always)]
+pub fn short_deck_order(hand: HandAcc, ranking: ShortDeckRanking) -> u16 {
+    let slot = hand.short_deck_slot();
+    match ranking {
+        ShortDeckRanking::StraightBeatsTrips => SD_LOOKUP_STRAIGHT_FIRST[slot],
+        ShortDeckRanking::TripsBeatStraight => SD_LOOKUP_TRIPS_FIRST[slot],
+    }
+}
+
 impl ShortDeckValue {
+    /// The value at place `order` (1 to [`SHORT_DECK_NUM_VALUES`]) of the
+    /// order of `ranking`.
+    pub fn new(order: u16, ranking: ShortDeckRanking) -> Result<ShortDeckValue> {
+        match tables(ranking).1.get(order as usize) {
+            Some(&standard) if order > 0 => Ok(ShortDeckValue { order, standard }),
+            _ => Err(Error::bad_config(format!(
+                "{order} is not a short-deck hand value: values are 1..{SD_NUM_VALUES}"
+            ))),
+        }
+    }
+
     /// The place in the short-deck order (1 up; the same scale for every
     /// hand of one ranking).
     pub fn value(self) -> u16 {
@@ -216,78 +216,150 @@ pub fn short_deck_best_five(
     Ok((value, ordered))
 }
 
-/// The value of the best short-deck hand of 5, 6 or 7 cards.
-///
-/// Most hands are valued by the standard evaluator at once: its best five
-/// are also the short-deck best unless the orders disagree on the hand,
-/// which needs the ranks A-6-7-8-9 (a straight here) or, when trips beat a
-/// straight, a straight and trips. Those hands take the best of their
-/// five-card subsets. (A flush and a full house, which the orders also rank
-/// differently, never meet in seven cards: five of a suit leave two other
-/// cards, which a set takes, and no pair is left.)
+/// The value of the best short-deck hand of 5, 6 or 7 cards: one load from
+/// the ranking's table (built with the crate: every rank multiset of five
+/// to seven cards, and every flush, at its best five under the ranking).
 pub fn short_deck(cards: &[Card], ranking: ShortDeckRanking) -> Result<ShortDeckValue> {
-    // The checks and the ranks present in one pass over the cards (this is
-    // every call's cost beside the standard evaluation).
-    let mut seen = 0u64;
-    let mut ranks = 0u16;
+    // The checks and the hand in one pass over the cards.
+    let mut hand = HandAcc::EMPTY;
+    let mut bad = !(5..=7).contains(&cards.len());
     for &c in cards {
-        if c.rank() < SHORT_DECK_LOWEST_RANK || seen & c.bit() != 0 || cards.len() > 7 {
-            check_short_deck(cards)?;
-        }
-        seen |= c.bit();
-        ranks |= 1 << c.rank();
+        bad |= c.rank() < SHORT_DECK_LOWEST_RANK || hand.contains(c);
+        hand = hand.add(c);
     }
-    if cards.len() < 5 {
+    if bad {
         check_short_deck(cards)?;
     }
-    let standard = super::evaluate_unchecked(cards);
-    const A6789: u16 = 1 << ACE | 1 << 4 | 1 << 5 | 1 << 6 | 1 << NINE;
-    if ranking == ShortDeckRanking::TripsBeatStraight
-        && standard.category() == Category::Straight
-        && {
-            let mut counts = [0u8; 13];
-            for c in cards {
-                counts[c.rank() as usize] += 1;
-            }
-            counts.iter().any(|&n| n >= 3)
-        }
-    {
-        // trips and a straight: the orders disagree on which is better
-        return Ok(short_deck_five(cards, ranking)?.0);
-    }
-    let table = order_table(ranking);
-    let mut best = ShortDeckValue {
-        order: table[standard.0 as usize],
-        standard: standard.0,
-    };
-    if ranks & A6789 == A6789 {
-        // A-6-7-8-9 is a straight here (the standard order calls it ace
-        // high), and a straight flush when the five are of one suit: the
-        // best of the hand is the better of that and the standard best.
-        let (straight, flush) = a6789_values();
-        let suited = (0..4u8).any(|suit| {
-            [ACE, 4, 5, 6, NINE]
-                .iter()
-                .all(|&r| seen >> (4 * r + suit) & 1 == 1)
-        });
-        let standard = if suited { flush } else { straight };
-        let candidate = ShortDeckValue {
-            order: table[standard as usize],
-            standard,
-        };
-        best = best.max(candidate);
-    }
-    Ok(best)
+    let order = short_deck_order(hand, ranking);
+    Ok(ShortDeckValue {
+        order,
+        standard: tables(ranking).1[order as usize],
+    })
 }
 
-/// The standard values of A-9-8-7-6 of mixed suits (ace high) and of one
-/// suit (an ace-high flush): the five cards short-deck calls its lowest
-/// straight and straight flush.
-fn a6789_values() -> (u16, u16) {
-    static VALUES: OnceLock<(u16, u16)> = OnceLock::new();
-    *VALUES.get_or_init(|| {
-        let mixed = [4 * ACE, 4 * 4 + 1, 4 * 5, 4 * 6, 4 * NINE];
-        let suited = [4 * ACE, 4 * 4, 4 * 5, 4 * 6, 4 * NINE];
-        (eval5_indices(&mixed), eval5_indices(&suited))
+/// Rows a task of the batch evaluates (a few hundred microseconds of work,
+/// so that a cancel is seen soon).
+const CHUNK_ROWS: usize = 1 << 15;
+
+/// Evaluates short-deck hands stored row by row: `cards` holds rows of
+/// `width` (5 to 7) card indices, sixes to aces (16..51); the value of each
+/// row under `ranking` goes to `out`. Every row is checked (no card below a
+/// six or above 51, no card twice in a row); the error names the first bad
+/// row. `threads` as in [`super::batch::evaluate_rows`]; `cancel`, when set,
+/// stops the work within a chunk of rows with
+/// [`crate::ErrorKind::Interrupted`].
+pub fn evaluate_rows(
+    cards: &[u8],
+    width: usize,
+    ranking: ShortDeckRanking,
+    out: &mut [u16],
+    threads: Option<usize>,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<()> {
+    if !(5..=7).contains(&width) {
+        return Err(Error::bad_cards(format!(
+            "a short-deck hand is 5, 6 or 7 cards, not {width}"
+        )));
+    }
+    let rows = out.len();
+    if cards.len() != rows * width {
+        return Err(Error::bad_cards(format!(
+            "{} card indices do not make {rows} rows of {width}",
+            cards.len()
+        )));
+    }
+    super::batch::by_pieces(out, CHUNK_ROWS, threads, cancel, |i, o| {
+        let first = i * CHUNK_ROWS;
+        let rows = &cards[first * width..(first + o.len()) * width];
+        if super::batch::short_deck_kernel(rows, width, super::batch::as_uninit(o), ranking) {
+            return Ok(());
+        }
+        let bad = rows.chunks_exact(width).enumerate().find_map(|(k, row)| {
+            let hand = HandAcc::from_indices(row);
+            let ok = row.iter().all(|&c| (16..52).contains(&c)) && hand.len() as usize == width;
+            (!ok).then(|| row_error(row, first + k))
+        });
+        Err(bad.unwrap_or_else(|| Error::bad_cards("a row is not a valid hand".into())))
     })
+}
+
+/// [`evaluate_rows`] on the calling thread with a given kernel (for tests
+/// and benchmarks: the results are the same with every kernel). A kernel
+/// this processor cannot run is an error; so is a bad row, as there, but
+/// without naming it.
+pub fn evaluate_rows_with(
+    kernel: super::batch::Kernel,
+    cards: &[u8],
+    width: usize,
+    ranking: ShortDeckRanking,
+    out: &mut [u16],
+) -> Result<()> {
+    if !(5..=7).contains(&width) || cards.len() != out.len() * width {
+        return Err(Error::bad_cards(format!(
+            "{} card indices do not make {} rows of 5 to 7",
+            cards.len(),
+            out.len()
+        )));
+    }
+    if !kernel.is_available() {
+        return Err(Error::bad_config(format!(
+            "this processor cannot run the {} kernel",
+            kernel.name()
+        )));
+    }
+    let out = super::batch::as_uninit(out);
+    if super::batch::short_deck_kernel_with(kernel, cards, width, out, ranking) {
+        Ok(())
+    } else {
+        Err(Error::bad_cards("a row is not a short-deck hand".into()))
+    }
+}
+
+/// The error for a bad row: its first index that is not a short-deck card,
+/// or the first card it holds twice.
+#[cold]
+fn row_error(row: &[u8], r: usize) -> Error {
+    let mut seen = 0u64;
+    for &c in row {
+        let Ok(card) = Card::new(c) else {
+            return Error::card(
+                c.to_string(),
+                format!("row {r}: {c} is not a card: a card index is 0..51"),
+            );
+        };
+        if card.rank() < SHORT_DECK_LOWEST_RANK {
+            return Error::card(
+                card.to_string(),
+                format!("row {r}: {card} is not in the short deck: its cards are sixes to aces (indices 16..51)"),
+            );
+        }
+        if seen & card.bit() != 0 {
+            return crate::error::ErrorKind::DuplicateCard { card, row: Some(r) }.into();
+        }
+        seen |= card.bit();
+    }
+    Error::bad_cards(format!("row {r} is not a valid hand"))
+}
+
+/// The short-deck tables and their sizes in bytes: the row offsets of the
+/// rank hash (shared by both rankings), each ranking's values (a hand's
+/// evaluation reads the offsets and one of these), and each ranking's
+/// standard value by place (for names).
+pub fn table_memory() -> Vec<(&'static str, usize)> {
+    use std::mem::size_of_val;
+    vec![
+        ("row offsets (SD_OFFSETS)", size_of_val(&SD_OFFSETS)),
+        (
+            "values, straight above trips (SD_LOOKUP_STRAIGHT_FIRST)",
+            size_of_val(&SD_LOOKUP_STRAIGHT_FIRST_PADDED),
+        ),
+        (
+            "values, trips above a straight (SD_LOOKUP_TRIPS_FIRST)",
+            size_of_val(&SD_LOOKUP_TRIPS_FIRST_PADDED),
+        ),
+        (
+            "standard value by place, both rankings (SD_STANDARD_*)",
+            size_of_val(&SD_STANDARD_STRAIGHT_FIRST) + size_of_val(&SD_STANDARD_TRIPS_FIRST),
+        ),
+    ]
 }

@@ -7,7 +7,7 @@ use crate::card::Card;
 use crate::error::{Error, Result};
 use crate::eval::low::{low_mask, omaha_low_on};
 use crate::eval::omaha::OmahaBoard;
-use crate::eval::short_deck::{short_deck, ShortDeckRanking};
+use crate::eval::short_deck::{short_deck_order, ShortDeckRanking};
 use crate::eval::HandAcc;
 
 crate::enums::named_enum! {
@@ -333,7 +333,6 @@ impl Game {
 /// every hand shown on it.
 pub(crate) struct BoardShowdown {
     game: Game,
-    board: [Card; 5],
     acc: HandAcc,
     omaha: Option<OmahaBoard>,
     lows: u8,
@@ -344,7 +343,6 @@ impl BoardShowdown {
         let two = game.uses_two_hole_cards();
         BoardShowdown {
             game,
-            board: *board,
             // (each is worked out only for the games that use it)
             acc: if two {
                 HandAcc::EMPTY
@@ -363,13 +361,9 @@ impl BoardShowdown {
             return o.high(hole);
         }
         match self.game.kind {
-            GameKind::ShortDeck => {
-                let mut cards = [Card::FIRST; 7];
-                cards[..2].copy_from_slice(&hole[..2]);
-                cards[2..].copy_from_slice(&self.board);
-                // (seven distinct cards of the short deck: never an error)
-                short_deck(&cards, self.ranking()).map_or(1, |v| v.value())
-            }
+            // (seven distinct cards of the short deck, as the deal and the
+            // checks of every caller give)
+            GameKind::ShortDeck => short_deck_order(self.acc + hole[0] + hole[1], self.ranking()),
             _ => (self.acc + hole[0] + hole[1]).eval7(),
         }
     }
