@@ -95,7 +95,9 @@ struct RankTables {
     pair: [u8; 169],
     /// `169 * r1 + 13 * r2 + r3` -> index of {r1, r2, r3}.
     triple: [u16; 2197],
-    /// `PAIRS * triple index + pair index` -> value.
+    /// `TRIPLES * pair index + triple index` -> value: pair-major, so that
+    /// one hand's pairs read a few stretches of 910 bytes on any board (a
+    /// hand valued on many boards keeps them in the level-1 cache).
     value: Vec<u16>,
 }
 
@@ -150,7 +152,7 @@ fn rank_tables() -> &'static RankTables {
                 let acc = ranks.iter().enumerate().fold(HandAcc::EMPTY, |h, (k, &r)| {
                     h.add_index(4 * r + (k % 4) as u8)
                 });
-                value[PAIRS * ti + pi] = acc.eval56();
+                value[TRIPLES * pi + ti] = acc.eval56();
             }
         }
         RankTables {
@@ -164,8 +166,8 @@ fn rank_tables() -> &'static RankTables {
 /// The value of the best Omaha high hand (unchecked, as
 /// [`omaha_high_unchecked`]): the non-flush hands by one table read a
 /// choice in a table of every three-rank and two-rank multiset together
-/// (81 KiB, rows of a board triple's 91 pairs, so a hand's reads fall in
-/// ten short runs), then, when three board cards and two hole cards share a
+/// (81 KiB, pair-major: a hand's reads fall in one 910-byte run per pair of
+/// its ranks), then, when three board cards and two hole cards share a
 /// suit, that suit's flushes. A flush beats every non-flush hand of its
 /// five distinct ranks, so the best of the two is the hand's value.
 #[inline]
@@ -197,7 +199,7 @@ impl OmahaBoard {
                     let ti = t.triple[169 * board[a].rank() as usize
                         + 13 * board[b].rank() as usize
                         + board[c].rank() as usize] as usize;
-                    rows[nt] = PAIRS * ti;
+                    rows[nt] = ti;
                     nt += 1;
                 }
             }
@@ -248,22 +250,22 @@ impl OmahaBoard {
         let mut best = 0u16;
         if self.triples == 10 {
             for &p in pairs {
-                let p = p as usize;
-                debug_assert!(p < PAIRS && self.rows.iter().all(|&r| r + p < value.len()));
-                // SAFETY: a row is PAIRS times a triple's index (below
-                // TRIPLES) and a pair's index is below PAIRS (pair_rows and
+                let p = TRIPLES * p as usize;
+                debug_assert!(self.rows.iter().all(|&r| p + r < value.len()));
+                // SAFETY: a row is a triple's index (below TRIPLES) and a
+                // pair's index is below PAIRS (pair_rows and
                 // OmahaBoard::new make them from the tables' own indices),
-                // so row + p < TRIPLES * PAIRS = value.len().
+                // so TRIPLES * pair + row < TRIPLES * PAIRS = value.len().
                 let m = self.rows.iter().fold(0u16, |m, &row| {
-                    m.max(unsafe { *value.get_unchecked(row + p) })
+                    m.max(unsafe { *value.get_unchecked(p + row) })
                 });
                 best = best.max(m);
             }
         } else {
             let rows = &self.rows[..self.triples];
             for &p in pairs {
-                let p = p as usize;
-                let m = rows.iter().fold(0u16, |m, &row| m.max(value[row + p]));
+                let p = TRIPLES * p as usize;
+                let m = rows.iter().fold(0u16, |m, &row| m.max(value[p + row]));
                 best = best.max(m);
             }
         }
