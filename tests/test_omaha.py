@@ -358,3 +358,42 @@ def test_short_deck_batch_on_many_rows_and_its_errors():
     with pytest.raises(hc.ConfigError):
         hc.evaluate_short_deck_many(seven, threads=0)
     assert hc.evaluate_short_deck_many(seven[:0]).shape == (0,)
+
+
+@SETTINGS
+@given(
+    st.integers(5, 7).flatmap(
+        lambda n: st.lists(st.permutations(range(52)).map(lambda p: p[:n]), min_size=1, max_size=20)
+    ),
+    st.sampled_from([None, 1, 2]),
+)
+def test_low8_batch_matches_the_reference(rows, threads):
+    values = hc.evaluate_low8_many(np.array(rows, dtype=np.uint8), threads=threads)
+    assert values.dtype == np.uint16 and values.shape == (len(rows),)
+    keys = [ref.best_low8(ref_cards(row)) for row in rows]
+    for row, v, key in zip(rows, values.tolist(), keys):
+        one = hc.evaluate_low8(row)
+        assert v == (0 if one is None else one.value)
+        assert (v == 0) == (key is None)
+    lows = [(v, k) for v, k in zip(values.tolist(), keys) if k is not None]
+    for va, ka in lows:
+        for vb, kb in lows:
+            assert (va > vb) == (ka < kb)  # the smaller key is the better low
+
+
+def test_low8_batch_on_many_rows_and_its_errors():
+    rng = np.random.default_rng(13)
+    seven = rng.permuted(np.tile(np.arange(52, dtype=np.uint8), (50_000, 1)), axis=1)[:, :7].copy()
+    values = hc.evaluate_low8_many(seven)
+    assert (hc.evaluate_low8_many(seven, threads=1) == values).all()
+    for i in range(0, 50_000, 2_499):
+        one = hc.evaluate_low8(seven[i].tolist())
+        assert values[i] == (0 if one is None else one.value)
+    wheel = hc.evaluate_low8_many([[48, 0, 4, 8, 12, 51, 50]])  # Ac 2c 3c 4c 5c As Ah
+    assert wheel.tolist() == [hc.evaluate_low8("Ac2c3c4c5c").value]
+    bad = seven.copy()
+    bad[40_000, 5] = bad[40_000, 2]
+    with pytest.raises(hc.DuplicateCardError, match="40000"):
+        hc.evaluate_low8_many(bad)
+    with pytest.raises(hc.CardError, match=r"shape \(n, 5\), \(n, 6\) or \(n, 7\)"):
+        hc.evaluate_low8_many(seven[:, :4])

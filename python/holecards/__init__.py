@@ -56,7 +56,12 @@ from ._equity import (
     game_equity,
     omaha_equity,
 )
-from ._evaluate import evaluate_many, evaluate_omaha_many, evaluate_short_deck_many
+from ._evaluate import (
+    evaluate_low8_many,
+    evaluate_many,
+    evaluate_omaha_many,
+    evaluate_short_deck_many,
+)
 from .enums import ActionKind, Category, EventKind, IllegalReason, Street, Structure
 from .errors import *
 from .sim import simulate
@@ -118,6 +123,7 @@ __all__ = [
     "evaluate_omaha",
     "evaluate_omaha_low8",
     "evaluate_omaha_many",
+    "evaluate_low8_many",
     "evaluate_short_deck_many",
     "evaluate_short_deck",
     "icm",

@@ -123,6 +123,7 @@ __all__ = [
     "evaluate_omaha",
     "evaluate_low8",
     "evaluate_omaha_low8",
+    "_evaluate_low8_many",
     "_evaluate_omaha_many",
     "_restore_low_rank",
     "ShortDeckRank",
@@ -320,6 +321,9 @@ def evaluate_low8(cards: Union[str, Iterable[_CardLike]]) -> Optional[LowRank]: 
 def evaluate_omaha_low8(
     hole: Union[str, Iterable[_CardLike]], board: Union[str, Iterable[_CardLike]]
 ) -> Optional[LowRank]: ...
+def _evaluate_low8_many(
+    cards: npt.NDArray[np.uint8], threads: Optional[int] = None
+) -> npt.NDArray[np.uint16]: ...
 def _evaluate_omaha_many(
     hole: npt.NDArray[np.uint8],
     board: npt.NDArray[np.uint8],

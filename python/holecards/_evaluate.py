@@ -103,3 +103,19 @@ def evaluate_short_deck_many(
     count = _threads(threads)
     rows = _card_rows(cards, (5, 6, 7), "cards")
     return _core._evaluate_short_deck_many(rows, bool(trips_beat_straight), count)
+
+
+def evaluate_low8_many(
+    cards: Any, *, threads: Optional[int] = None
+) -> "np.ndarray[Any, np.dtype[np.uint16]]":
+    """Evaluate the eight-or-better lows of many hands at once.
+
+    ``cards`` is an array of card indices of shape ``(n, 5)``, ``(n, 6)`` or
+    ``(n, 7)``, converted as :func:`evaluate_many` converts its rows. Each
+    row's best low from any five of its cards (as :func:`evaluate_low8`) is
+    returned in a ``uint16`` array of ``n`` values on the scale of
+    :attr:`LowRank.value`, 0 where no five qualify. The GIL is released;
+    ``threads`` as in :func:`evaluate_many`.
+    """
+    count = _threads(threads)
+    return _core._evaluate_low8_many(_card_rows(cards, (5, 6, 7), "cards"), count)

@@ -347,28 +347,54 @@ pub fn _evaluate_short_deck_many<'py>(
     trips_beat_straight: bool,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    let ranking = if trips_beat_straight {
+        ShortDeckRanking::TripsBeatStraight
+    } else {
+        ShortDeckRanking::StraightBeatsTrips
+    };
+    rows_batch(py, cards, |slice, width, out, cancel| {
+        short_deck::evaluate_rows(slice, width, ranking, out, threads, Some(cancel))
+    })
+}
+
+/// The eight-or-better low batch: rows of card indices (uint8, shape
+/// (n, 5|6|7), C-contiguous) to uint16 values on `LowRank.value`'s scale, 0
+/// where no low qualifies. Releases the GIL; Ctrl-C stops a large batch.
+#[pyfunction]
+#[pyo3(signature = (cards, threads=None))]
+pub fn _evaluate_low8_many<'py>(
+    py: Python<'py>,
+    cards: PyReadonlyArray2<'py, u8>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    rows_batch(py, cards, |slice, width, out, cancel| {
+        low::evaluate_rows(slice, width, out, threads, Some(cancel))
+    })
+}
+
+/// A batch over rows of card indices (`cards`, C-contiguous): `run` fills
+/// one uint16 a row with the GIL released, and Ctrl-C sets its cancel flag.
+fn rows_batch<'py>(
+    py: Python<'py>,
+    cards: PyReadonlyArray2<'py, u8>,
+    run: impl FnOnce(
+            &[u8],
+            usize,
+            &mut [u16],
+            &std::sync::atomic::AtomicBool,
+        ) -> holecards_core::Result<()>
+        + Send,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
     let (rows, width) = (cards.shape()[0], cards.shape()[1]);
     let slice = cards.as_slice().map_err(|_| {
         crate::errors::to_py(holecards_core::Error::bad_cards(
             "cards must be a C-contiguous array".into(),
         ))
     })?;
-    let ranking = if trips_beat_straight {
-        ShortDeckRanking::TripsBeatStraight
-    } else {
-        ShortDeckRanking::StraightBeatsTrips
-    };
     let control = holecards_core::equity::Control::new();
     let mut out = vec![0u16; rows];
     crate::equity::supervise(py, None, &control, rows < QUICK_ROWS, || {
-        holecards_core::eval::short_deck::evaluate_rows(
-            slice,
-            width,
-            ranking,
-            &mut out,
-            threads,
-            Some(&control.cancel),
-        )
+        run(slice, width, &mut out, &control.cancel)
     })?;
     Ok(PyArray1::from_vec(py, out))
 }

@@ -112,25 +112,36 @@ impl Kernel {
     }
 }
 
-fn describe_bad_row(row_index: usize, row: &[u8]) -> Error {
+/// The error for bad row `row_index`, whose cards are `row` then `more`
+/// (Omaha's hole and board): its first index that is not a card, its first
+/// card `refuse` turns away (a card of another game's deck, with the
+/// message `refuse` gives), or the first card it holds twice.
+#[cold]
+pub(crate) fn describe_bad_row(
+    row_index: usize,
+    row: &[u8],
+    more: &[u8],
+    refuse: impl Fn(Card) -> Option<String>,
+) -> Error {
     let mut seen = 0u64;
-    for &c in row {
-        if c >= 52 {
+    for &c in row.iter().chain(more) {
+        let Ok(card) = Card::new(c) else {
             return Error::card(
                 c.to_string(),
                 format!("row {row_index}: {c} is not a card: a card index is 0..51"),
             );
+        };
+        if let Some(why) = refuse(card) {
+            return Error::card(card.to_string(), format!("row {row_index}: {why}"));
         }
-        if seen & (1u64 << c) != 0 {
-            if let Ok(card) = Card::new(c) {
-                return ErrorKind::DuplicateCard {
-                    card,
-                    row: Some(row_index),
-                }
-                .into();
+        if seen & card.bit() != 0 {
+            return ErrorKind::DuplicateCard {
+                card,
+                row: Some(row_index),
             }
+            .into();
         }
-        seen |= 1u64 << c;
+        seen |= card.bit();
     }
     Error::bad_cards(format!("row {row_index} is not a valid hand"))
 }
@@ -142,7 +153,7 @@ fn first_bad_row(cards: &[u8], width: usize, first_row: usize) -> Error {
     for (i, row) in cards.chunks_exact(width).enumerate() {
         let h = HandAcc::from_indices(row);
         if h.len() != width as u32 {
-            return describe_bad_row(first_row + i, row);
+            return describe_bad_row(first_row + i, row, &[], |_| None);
         }
     }
     Error::bad_cards("a row is not a valid hand".into())
@@ -658,9 +669,15 @@ fn serial(
 }
 
 fn check_shape(cards: &[u8], width: usize, rows: usize) -> Result<()> {
+    check_rows("a hand", cards, width, rows)
+}
+
+/// Checks that `cards` are `rows` rows of `width` card indices, 5 to 7 (`what`
+/// names the hand in the error: "a short-deck hand").
+pub(crate) fn check_rows(what: &str, cards: &[u8], width: usize, rows: usize) -> Result<()> {
     if !(5..=7).contains(&width) {
         return Err(Error::bad_cards(format!(
-            "a hand is 5, 6 or 7 cards, not {width}"
+            "{what} is 5, 6 or 7 cards, not {width}"
         )));
     }
     if cards.len() % width != 0 || cards.len() / width != rows {

@@ -246,3 +246,61 @@ pub(crate) fn low_cards(mask: u8, cards: &[Card]) -> [Card; 5] {
 pub fn low8_cards(cards: &[Card]) -> Result<Option<(LowValue, [Card; 5])>> {
     Ok(low8(cards)?.map(|v| (v, low_cards(v.mask(), cards))))
 }
+
+/// Card index -> its low bit (ace = bit 0 .. eight = bit 7), 0 above eight
+/// (and for indices of 52 or more, which the batch refuses).
+const fn low_bits() -> [u8; 64] {
+    let mut t = [0u8; 64];
+    let mut c = 0;
+    while c < 52 {
+        let rank = (c / 4) as u8;
+        t[c] = match rank {
+            12 => 1,
+            0..=6 => 1 << (rank + 1),
+            _ => 0,
+        };
+        c += 1;
+    }
+    t
+}
+static LOW_BITS: [u8; 64] = low_bits();
+
+/// Rows a task of [`evaluate_rows`] takes.
+const CHUNK_ROWS: usize = 1 << 14;
+
+/// Evaluates eight-or-better lows stored row by row: `cards` holds rows of
+/// `width` (5 to 7) card indices; each row's best low goes to `out` on
+/// [`LowValue::value`]'s scale, 0 where no five of its cards qualify. Every
+/// row is checked (indices 0..51, no card twice); the error names the first
+/// bad row. `threads` as in [`super::batch::evaluate_rows`]; `cancel`, when
+/// set, stops the work within a chunk of rows with
+/// [`crate::ErrorKind::Interrupted`].
+pub fn evaluate_rows(
+    cards: &[u8],
+    width: usize,
+    out: &mut [u16],
+    threads: Option<usize>,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<()> {
+    super::batch::check_rows("a low hand", cards, width, out.len())?;
+    super::batch::by_pieces(out, CHUNK_ROWS, threads, cancel, |i, o| {
+        let first = i * CHUNK_ROWS;
+        let rows = cards[first * width..(first + o.len()) * width].chunks_exact(width);
+        for (k, (v, row)) in o.iter_mut().zip(rows).enumerate() {
+            let (mut seen, mut mask, mut fine) = (0u64, 0u8, true);
+            for &c in row {
+                let bit = 1u64 << (c & 63);
+                fine &= c < 52 && seen & bit == 0;
+                seen |= bit;
+                mask |= LOW_BITS[(c & 63) as usize];
+            }
+            if !fine {
+                return Err(super::batch::describe_bad_row(first + k, row, &[], |_| {
+                    None
+                }));
+            }
+            *v = lowest_five(mask).map_or(0, |m| LowValue::from_mask(m).value());
+        }
+        Ok(())
+    })
+}

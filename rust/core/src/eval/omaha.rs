@@ -378,7 +378,7 @@ fn row_cards(hole: &[u8], board: &[u8], row: usize) -> Result<([Card; 6], [Card;
     let fine = hole.iter().chain(board).all(|&c| c < 52)
         && seen.count_ones() as usize == hole.len() + board.len();
     if !fine {
-        return Err(row_error(hole, board, row));
+        return Err(super::batch::describe_bad_row(row, hole, board, |_| None));
     }
     let mut h = [Card::from_checked_index(0); 6];
     let mut b = [Card::from_checked_index(0); 5];
@@ -389,30 +389,6 @@ fn row_cards(hole: &[u8], board: &[u8], row: usize) -> Result<([Card; 6], [Card;
         *slot = Card::from_checked_index(c);
     }
     Ok((h, b))
-}
-
-/// The error for a bad row: its first card that is not one, or the first
-/// card that it holds twice.
-#[cold]
-fn row_error(hole: &[u8], board: &[u8], row: usize) -> Error {
-    let mut seen = 0u64;
-    for &c in hole.iter().chain(board) {
-        let Ok(card) = Card::new(c) else {
-            return Error::card(
-                c.to_string(),
-                format!("row {row}: {c} is not a card: a card index is 0..51"),
-            );
-        };
-        if seen & card.bit() != 0 {
-            return crate::error::ErrorKind::DuplicateCard {
-                card,
-                row: Some(row),
-            }
-            .into();
-        }
-        seen |= card.bit();
-    }
-    Error::bad_cards(format!("row {row} is not a valid hand"))
 }
 
 /// Evaluates Omaha hands stored row by row: `hole` holds rows of

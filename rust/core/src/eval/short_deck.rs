@@ -256,18 +256,7 @@ pub fn evaluate_rows(
     threads: Option<usize>,
     cancel: Option<&std::sync::atomic::AtomicBool>,
 ) -> Result<()> {
-    if !(5..=7).contains(&width) {
-        return Err(Error::bad_cards(format!(
-            "a short-deck hand is 5, 6 or 7 cards, not {width}"
-        )));
-    }
-    let rows = out.len();
-    if cards.len() != rows * width {
-        return Err(Error::bad_cards(format!(
-            "{} card indices do not make {rows} rows of {width}",
-            cards.len()
-        )));
-    }
+    super::batch::check_rows("a short-deck hand", cards, width, out.len())?;
     super::batch::by_pieces(out, CHUNK_ROWS, threads, cancel, |i, o| {
         let first = i * CHUNK_ROWS;
         let rows = &cards[first * width..(first + o.len()) * width];
@@ -277,7 +266,13 @@ pub fn evaluate_rows(
         let bad = rows.chunks_exact(width).enumerate().find_map(|(k, row)| {
             let hand = HandAcc::from_indices(row);
             let ok = row.iter().all(|&c| (16..52).contains(&c)) && hand.len() as usize == width;
-            (!ok).then(|| row_error(row, first + k))
+            (!ok).then(|| {
+                super::batch::describe_bad_row(first + k, row, &[], |c| {
+                    (c.rank() < SHORT_DECK_LOWEST_RANK).then(|| {
+                        format!("{c} is not in the short deck: its cards are sixes to aces (indices 16..51)")
+                    })
+                })
+            })
         });
         Err(bad.unwrap_or_else(|| Error::bad_cards("a row is not a valid hand".into())))
     })
@@ -313,32 +308,6 @@ pub fn evaluate_rows_with(
     } else {
         Err(Error::bad_cards("a row is not a short-deck hand".into()))
     }
-}
-
-/// The error for a bad row: its first index that is not a short-deck card,
-/// or the first card it holds twice.
-#[cold]
-fn row_error(row: &[u8], r: usize) -> Error {
-    let mut seen = 0u64;
-    for &c in row {
-        let Ok(card) = Card::new(c) else {
-            return Error::card(
-                c.to_string(),
-                format!("row {r}: {c} is not a card: a card index is 0..51"),
-            );
-        };
-        if card.rank() < SHORT_DECK_LOWEST_RANK {
-            return Error::card(
-                card.to_string(),
-                format!("row {r}: {card} is not in the short deck: its cards are sixes to aces (indices 16..51)"),
-            );
-        }
-        if seen & card.bit() != 0 {
-            return crate::error::ErrorKind::DuplicateCard { card, row: Some(r) }.into();
-        }
-        seen |= card.bit();
-    }
-    Error::bad_cards(format!("row {r} is not a valid hand"))
 }
 
 /// The short-deck tables and their sizes in bytes: the row offsets of the
