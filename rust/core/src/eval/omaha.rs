@@ -256,9 +256,11 @@ impl OmahaBoard {
                 // pair's index is below PAIRS (pair_rows and
                 // OmahaBoard::new make them from the tables' own indices),
                 // so TRIPLES * pair + row < TRIPLES * PAIRS = value.len().
-                let m = self.rows.iter().fold(0u16, |m, &row| {
-                    m.max(unsafe { *value.get_unchecked(p + row) })
-                });
+                let v = |k: usize| unsafe { *value.get_unchecked(p + self.rows[k]) };
+                // a tree of maxima: short dependency chains
+                let m = (v(0).max(v(1)).max(v(2).max(v(3))))
+                    .max(v(4).max(v(5)).max(v(6).max(v(7))))
+                    .max(v(8).max(v(9)));
                 best = best.max(m);
             }
         } else {
