@@ -385,8 +385,16 @@ def test_equity_with_an_omaha_range_is_the_average_of_its_hands() -> None:
     got = hc.game_equity("omaha", [r, known], board, trials=200_000, seed=9).equities[0]
     se = (want * (1 - want) / 200_000) ** 0.5
     assert abs(got - want) < 5 * se
-    with pytest.raises(ConfigError, match="give trials"):
+    # exactly: weighted hands are refused (each deal counts once), a range
+    # whose hands all weigh 1 is the plain average over hands and rivers
+    with pytest.raises(ConfigError, match="weight 0.5"):
         hc.game_equity("omaha", [r, known], board)
+    whole = hc.OmahaRange("AsAhKsx, AsAhKdx")
+    fitting = [c for c, _ in whole.hands() if not out & set(c)]
+    each = [hc.game_equity("omaha", [c, known], board) for c in fitting]
+    exact = hc.game_equity("omaha", [whole, known], board)
+    assert exact.exact and exact.deals == sum(e.deals for e in each) == 40 * len(fitting)
+    assert exact.equities[0] == pytest.approx(sum(e.equities[0] for e in each) / len(each))
 
 
 @pytest.mark.parametrize("code", CODES)

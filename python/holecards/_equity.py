@@ -131,8 +131,9 @@ def game_equity(
     cards, the hi/lo games split each pot with the best eight-or-better low
     (``high_shares``, ``low_shares``, ``scoops``). In the Omaha games a
     player may also be a range: an ``OmahaRange`` or its text
-    (``"AAxx:ds, KQJT"``), each trial drawing a hand by the weights (Monte
-    Carlo only).
+    (``"AAxx:ds, KQJT"``): exactly, every tuple of the ranges' hands that
+    share no card (ranges whose hands all weigh 1), or with ``trials`` each
+    trial drawing the ranges' hands by their weights.
 
     ``trials=None`` enumerates every deal exactly (the board and every
     unknown hole card; more than 200 million deals is refused at once: give

@@ -2,7 +2,9 @@
 //! directly: every deal of the unknown cards enumerated by the test's own
 //! loops.
 use holecards_core::card::parse_cards;
-use holecards_core::equity::game::{game_equity, EquityMethod, GameEquity, POT};
+use holecards_core::equity::game::{
+    game_equity, game_equity_ranges, EquityMethod, EquityPlayer, GameEquity, POT,
+};
 use holecards_core::equity::Control;
 use holecards_core::eval::evaluate;
 use holecards_core::eval::low::omaha_low8;
@@ -220,7 +222,6 @@ fn too_many_exact_deals_are_refused_from_a_count() {
 
 #[test]
 fn an_omaha_range_is_the_weighted_average_of_its_hands() {
-    use holecards_core::equity::game::{game_equity_ranges, EquityPlayer};
     use holecards_core::range::omaha::OmahaRange;
     use std::sync::Arc;
     // On the turn, a range of the hands holding As Ah Ks and one more card
@@ -268,8 +269,8 @@ fn an_omaha_range_is_the_weighted_average_of_its_hands() {
     let got = mc.equities()[0];
     let se = (want * (1.0 - want) / 200_000.0).sqrt();
     assert!((got - want).abs() < 5.0 * se, "{got} vs {want}");
-    // Exact with a range is refused: Monte Carlo only.
-    let e = game_equity_ranges(
+    // Exactly: the same average, every fitting hand with every river.
+    let exact = game_equity_ranges(
         game,
         &players,
         &cards(board),
@@ -278,6 +279,116 @@ fn an_omaha_range_is_the_weighted_average_of_its_hands() {
         None,
         &Control::new(),
     )
-    .unwrap_err();
-    assert!(e.to_string().contains("give trials"), "{e}");
+    .unwrap();
+    assert!(exact.exact);
+    assert!(
+        (exact.equities()[0] - want).abs() < 1e-12,
+        "{exact:?} vs {want}"
+    );
+    assert_eq!(exact.deals as f64, n * 40.0); // 44 cards left less the range's 4
+}
+
+fn range_players(texts: &[&str], known: &str, game: Game) -> Vec<EquityPlayer> {
+    use holecards_core::range::omaha::OmahaRange;
+    use std::sync::Arc;
+    let mut players: Vec<EquityPlayer> = texts
+        .iter()
+        .map(|t| EquityPlayer::Range(Arc::new(OmahaRange::parse(t, game).unwrap())))
+        .collect();
+    players.push(EquityPlayer::Cards(cards(known)));
+    players
+}
+
+fn ranged(game: Game, players: &[EquityPlayer], board: &str, method: EquityMethod) -> GameEquity {
+    game_equity_ranges(
+        game,
+        players,
+        &cards(board),
+        &[],
+        method,
+        Some(2),
+        &Control::new(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Two ranges and a known hand on the river: exact equity counts every
+/// pair of the ranges' hands that share no card (with each other, the
+/// board or the known hand) once, as the test's own loops do; Monte Carlo
+/// agrees within noise, with ranges chosen so that drawing one hand after
+/// the other would not (AsKsQsJs collides with one of the second range's
+/// two hands, AhKhQhJh with none: of the three tuples that fit, one holds
+/// AsKsQsJs, where a draw hand by hand would give it half the trials).
+#[test]
+fn two_ranges_count_every_tuple_that_fits_once() {
+    let game = Game::omaha(4).unwrap();
+    let board = "2h 5d 9c Th 3s";
+    let texts = ["AsKsQsJs,AhKhQhJh", "AsTdTc9d,6c6d7c7d"];
+    let known = "8s8h4c4d";
+    let players = range_players(&texts, known, game);
+    let a = [cards("AsKsQsJs"), cards("AhKhQhJh")];
+    let b = [cards("AsTdTc9d"), cards("6c6d7c7d")];
+    let mut want = vec![0u64; 3];
+    let mut tuples = 0;
+    for x in &a {
+        for y in &b {
+            if x.iter().any(|c| y.contains(c)) {
+                continue;
+            }
+            tuples += 1;
+            let got = shares(game, &[x.clone(), y.clone(), cards(known)], &cards(board));
+            for (w, g) in want.iter_mut().zip(got) {
+                *w += g;
+            }
+        }
+    }
+    assert_eq!(tuples, 3);
+    let exact = ranged(game, &players, board, EquityMethod::Exact);
+    assert_eq!(exact.deals, 3);
+    assert_eq!(exact.shares, want);
+    let mc = ranged(
+        game,
+        &players,
+        board,
+        EquityMethod::MonteCarlo {
+            trials: 300_000,
+            seed: Some(9),
+        },
+    );
+    for (e, m) in exact.equities().iter().zip(mc.equities()) {
+        let se = (e * (1.0 - e) / 300_000.0).sqrt().max(1e-4);
+        assert!((e - m).abs() < 6.0 * se, "exact {e} vs Monte Carlo {m}");
+    }
+    // the flop: each tuple with every turn and river
+    let flop = ranged(game, &players, "2h 5d 9c", EquityMethod::Exact);
+    assert_eq!(flop.deals, 3 * (52 - 3 - 12) * (52 - 3 - 12 - 1) / 2);
+}
+
+#[test]
+fn exact_with_ranges_refuses_weights_and_too_many_deals() {
+    let game = Game::omaha(4).unwrap();
+    let refused = |texts: &[&str], board: &str| {
+        let players = range_players(texts, "8s8h4c4d", game);
+        game_equity_ranges(
+            game,
+            &players,
+            &cards(board),
+            &[],
+            EquityMethod::Exact,
+            None,
+            &Control::new(),
+        )
+        .unwrap_err()
+        .to_string()
+    };
+    let e = refused(&["AAxx:0.5"], "2h 5d 9c Th 3s");
+    assert!(e.contains("weight 0.5") && e.contains("give trials"), "{e}");
+    // AAxx preflop: thousands of hands, each with a million boards
+    let e = refused(&["AAxx"], "");
+    assert!(
+        e.contains("more than 200000000") && e.contains("give trials"),
+        "{e}"
+    );
+    let e = refused(&["8s8hxx"], "2h 5d 9c");
+    assert!(e.contains("no hand left"), "{e}");
 }

@@ -333,9 +333,11 @@ pub enum EquityPlayer {
 }
 
 /// [`game_equity`] where players may hold Omaha ranges (weighted hands of
-/// the game's size): Monte Carlo only; each trial draws each range's hand
-/// by its weights among those that fit the cards already out (player by
-/// player), then the rest as [`game_equity`] deals it.
+/// the game's size). Exact: every tuple of the ranges' hands that share no
+/// card with each other or the cards out, each with every deal of the rest
+/// (every hand weighing 1; see [`exact_ranges`]). Monte Carlo: each trial
+/// draws the ranges' hands by their weights (see [`draw_ranges`]), then the
+/// rest as [`game_equity`] deals it.
 pub fn game_equity_ranges(
     game: Game,
     players: &[EquityPlayer],
@@ -373,12 +375,10 @@ pub fn game_equity_ranges(
     if ranges.iter().all(|r| r.is_none()) {
         return game_equity(game, &hands, board, dead, method, threads, control);
     }
-    if method == EquityMethod::Exact {
-        return Err(Error::bad_config(
-            "equity with Omaha ranges is by Monte Carlo: give trials".into(),
-        ));
-    }
     check_sizes(game, &hands)?;
+    if method == EquityMethod::Exact {
+        return exact_ranges(game, &hands, &ranges, board, dead, threads, control);
+    }
     let missing: Vec<usize> = hands
         .iter()
         .zip(&ranges)
@@ -399,43 +399,198 @@ pub fn game_equity_ranges(
 /// cards out leave it nothing, or almost nothing).
 const RANGE_TRIES: u32 = 100_000;
 
-/// Draws each range's hand for one trial (player by player, by weight, among
-/// the hands clear of the cards out and of the hands drawn before); sets
-/// them in `holes` and returns the cards they take.
+/// Draws the ranges' hands for one trial: each range's hand by its weight
+/// among those clear of the cards out, the whole tuple drawn again when two
+/// of them share a card, so that the tuples come as exact enumeration
+/// weighs them (each non-colliding tuple by the product of its weights; a
+/// redraw of the later hand alone would favour hands that collide less).
+/// Sets them in `holes` and returns the cards they take.
 fn draw_ranges(
     s: &Setup<'_>,
     free: u64,
     rng: &mut ChaCha8Rng,
     holes: &mut [CardList; 10],
 ) -> Result<u64> {
-    let mut used = 0u64;
-    for (i, range) in s.ranges.iter().enumerate() {
-        let Some(range) = range else { continue };
-        let mut tries = 0;
-        loop {
-            tries += 1;
-            if tries > RANGE_TRIES {
-                return Err(Error::bad_config(format!(
-                    "player {i}'s range has (almost) no hand left beside the other cards"
-                )));
-            }
-            let pick = uniform(rng, range.len() as u32) as usize;
-            let Some((cards, w)) = range.hand(pick) else {
-                continue;
+    let mut tuples = 0;
+    'tuple: loop {
+        tuples += 1;
+        if tuples > RANGE_TRIES {
+            return Err(Error::bad_config(
+                "the ranges have (almost) no hands left that share no card".into(),
+            ));
+        }
+        let mut used = 0u64;
+        for (i, range) in s.ranges.iter().enumerate() {
+            let Some(range) = range else { continue };
+            let mut tries = 0;
+            let m = loop {
+                tries += 1;
+                if tries > RANGE_TRIES {
+                    return Err(Error::bad_config(format!(
+                        "player {i}'s range has (almost) no hand left beside the other cards"
+                    )));
+                }
+                let pick = uniform(rng, range.len() as u32) as usize;
+                let Some((cards, w)) = range.hand(pick) else {
+                    continue;
+                };
+                let m = cards.iter().fold(0u64, |m, c| m | c.bit());
+                if m & !free != 0 || (w < 1.0 && rng.random::<f64>() >= w) {
+                    continue;
+                }
+                holes[i] = CardList::new(cards);
+                break m;
             };
-            let m = cards.iter().fold(0u64, |m, c| m | c.bit());
-            if m & used != 0 || m & !free != 0 {
-                continue;
-            }
-            if w < 1.0 && rng.random::<f64>() >= w {
-                continue;
+            if m & used != 0 {
+                continue 'tuple;
             }
             used |= m;
-            holes[i] = CardList::new(cards);
-            break;
         }
+        return Ok(used);
     }
-    Ok(used)
+}
+
+/// A range player and the hands of its range clear of the cards out (each
+/// with its cards as a bit set).
+type RangeOptions<'a> = (usize, Vec<(u64, &'a [Card])>);
+
+/// Exact equity with ranges: every tuple of the ranges' hands (clear of the
+/// cards out and of each other), each with every deal of the rest, as
+/// [`run`] enumerates known hands. Every hand of the ranges must weigh 1
+/// (each deal then counts once, in whole units); the deals are counted
+/// before any work and refused above [`MAX_EXACT_DEALS`].
+#[allow(clippy::too_many_arguments)]
+fn exact_ranges(
+    game: Game,
+    hands: &[Vec<Card>],
+    ranges: &[Option<&OmahaRange>],
+    board: &[Card],
+    dead: &[Card],
+    threads: Option<usize>,
+    control: &Control,
+) -> Result<GameEquity> {
+    let deck = check(game, hands, board, dead)?;
+    let free = deck.iter().fold(0u64, |m, c| m | c.bit());
+    // each range's hands clear of the cards out
+    let mut options: Vec<RangeOptions<'_>> = Vec::new();
+    for (i, range) in ranges.iter().enumerate() {
+        let Some(range) = range else { continue };
+        let mut fit = Vec::new();
+        for k in 0..range.len() {
+            let Some((cards, w)) = range.hand(k) else {
+                continue;
+            };
+            if w != 1.0 {
+                return Err(Error::bad_config(format!(
+                    "exact equity counts every deal once: player {i}'s range has hands of weight {w}; give trials for Monte Carlo"
+                )));
+            }
+            let m = cards.iter().fold(0u64, |m, c| m | c.bit());
+            if m & !free == 0 {
+                fit.push((m, cards));
+            }
+        }
+        if fit.is_empty() {
+            return Err(Error::bad_config(format!(
+                "player {i}'s range has no hand left beside the other cards"
+            )));
+        }
+        options.push((i, fit));
+    }
+    let missing: Vec<usize> = hands
+        .iter()
+        .zip(ranges)
+        .map(|(h, r)| {
+            if r.is_some() {
+                0
+            } else {
+                game.hole_cards() - h.len()
+            }
+        })
+        .collect();
+    let board_missing = 5 - board.len();
+    let left = deck.len() - game.hole_cards() * options.len();
+    if left < missing.iter().sum::<usize>() + board_missing {
+        return Err(Error::bad_config("too few cards left to deal".into()));
+    }
+    let per_tuple = exact_deals(left, &missing, board_missing);
+    let bound = options
+        .iter()
+        .fold(per_tuple, |b, (_, fit)| b.saturating_mul(fit.len() as u128));
+    if bound > MAX_EXACT_DEALS {
+        return Err(Error::bad_config(format!(
+            "exact equity here is up to {bound} deals (every tuple of the ranges' hands, each with every deal of the rest), more than {MAX_EXACT_DEALS}: give trials for Monte Carlo"
+        )));
+    }
+    // the tuples that share no card, counted, then played
+    fn tuples(
+        options: &[RangeOptions<'_>],
+        used: u64,
+        picked: &mut Vec<usize>,
+        f: &mut dyn FnMut(&[usize]) -> Result<()>,
+    ) -> Result<()> {
+        let Some(((_, fit), rest)) = options.split_first() else {
+            return f(picked);
+        };
+        for (k, (m, _)) in fit.iter().enumerate() {
+            if m & used == 0 {
+                picked.push(k);
+                tuples(rest, used | m, picked, f)?;
+                picked.pop();
+            }
+        }
+        Ok(())
+    }
+    let mut count = 0u128;
+    tuples(&options, 0, &mut Vec::new(), &mut |_| {
+        count += 1;
+        Ok(())
+    })?;
+    if count == 0 {
+        return Err(Error::bad_config(
+            "the ranges have no hands left that share no card".into(),
+        ));
+    }
+    control.set_total((count * per_tuple) as u64);
+    let mut total = GameEquity::new(hands.len());
+    crate::threads::install(threads, || {
+        tuples(&options, 0, &mut Vec::new(), &mut |picked| {
+            let mut known = hands.to_vec();
+            let mut out = 0u64;
+            for ((i, fit), &k) in options.iter().zip(picked) {
+                known[*i] = fit[k].1.to_vec();
+                out |= fit[k].0;
+            }
+            let setup = Setup {
+                game,
+                hands: &known,
+                missing: missing.clone(),
+                board,
+                deck: deck
+                    .iter()
+                    .copied()
+                    .filter(|c| out & c.bit() == 0)
+                    .collect(),
+                ranges: Vec::new(),
+                pairs: if game.uses_two_hole_cards() && missing.iter().all(|&m| m == 0) {
+                    known.iter().map(|h| pair_rows(h)).collect()
+                } else {
+                    Vec::new()
+                },
+            };
+            let r = if missing.iter().all(|&m| m == 0) {
+                exact(&setup, board_missing, control)?
+            } else {
+                exact_dealing(&setup, board_missing, control)?
+            };
+            total.add(&r);
+            Ok(())
+        })
+    })??;
+    Ok(GameEquity {
+        exact: true,
+        ..total
+    })
 }
 
 /// [`game_equity`] once the hands are checked: `missing[i]` cards to deal
