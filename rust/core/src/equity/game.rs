@@ -450,6 +450,10 @@ fn draw_ranges(
     }
 }
 
+/// Most tuples of the ranges' hands an exact computation takes (each is a
+/// computation of its own: about a microsecond on a river).
+pub const MAX_RANGE_TUPLES: u128 = 1_000_000;
+
 /// A range player and the hands of its range clear of the cards out (each
 /// with its cards as a bit set).
 type RangeOptions<'a> = (usize, Vec<(u64, &'a [Card])>);
@@ -457,8 +461,9 @@ type RangeOptions<'a> = (usize, Vec<(u64, &'a [Card])>);
 /// Exact equity with ranges: every tuple of the ranges' hands (clear of the
 /// cards out and of each other), each with every deal of the rest, as
 /// [`run`] enumerates known hands. Every hand of the ranges must weigh 1
-/// (each deal then counts once, in whole units); the deals are counted
-/// before any work and refused above [`MAX_EXACT_DEALS`].
+/// (each deal then counts once, in whole units); the tuples and the deals
+/// are bounded before any work and refused above [`MAX_RANGE_TUPLES`] and
+/// [`MAX_EXACT_DEALS`].
 #[allow(clippy::too_many_arguments)]
 fn exact_ranges(
     game: Game,
@@ -514,9 +519,15 @@ fn exact_ranges(
         return Err(Error::bad_config("too few cards left to deal".into()));
     }
     let per_tuple = exact_deals(left, &missing, board_missing);
-    let bound = options
+    let tuple_bound = options
         .iter()
-        .fold(per_tuple, |b, (_, fit)| b.saturating_mul(fit.len() as u128));
+        .fold(1u128, |b, (_, fit)| b.saturating_mul(fit.len() as u128));
+    if tuple_bound > MAX_RANGE_TUPLES {
+        return Err(Error::bad_config(format!(
+            "exact equity here is up to {tuple_bound} tuples of the ranges' hands, more than {MAX_RANGE_TUPLES}: give trials for Monte Carlo"
+        )));
+    }
+    let bound = tuple_bound.saturating_mul(per_tuple);
     if bound > MAX_EXACT_DEALS {
         return Err(Error::bad_config(format!(
             "exact equity here is up to {bound} deals (every tuple of the ranges' hands, each with every deal of the rest), more than {MAX_EXACT_DEALS}: give trials for Monte Carlo"
@@ -555,6 +566,7 @@ fn exact_ranges(
     let mut total = GameEquity::new(hands.len());
     crate::threads::install(threads, || {
         tuples(&options, 0, &mut Vec::new(), &mut |picked| {
+            control.check()?;
             let mut known = hands.to_vec();
             let mut out = 0u64;
             for ((i, fit), &k) in options.iter().zip(picked) {
