@@ -9,6 +9,7 @@ from __future__ import annotations
 import pickle
 from typing import List
 
+import numpy as np
 import pytest
 
 import holecards as hc
@@ -451,3 +452,42 @@ def test_a_table_deals_a_button_blind_game() -> None:
         _check_down(hand)
         t.finish(hand)
     assert t.chips == 1000
+
+
+def test_range_equity_hostile_inputs_are_refused_quickly_and_clearly() -> None:
+    import time
+
+    start = time.perf_counter()
+    # ranges that (almost) never fit together: refused after a bounded number
+    # of tuples, not billions of tries
+    with pytest.raises(ConfigError, match="almost never fit together"):
+        hc.game_equity("omaha", ["AAKK:0.0005", "AAQQ:0.0005"], "2c3d4h", "Ac", trials=10, seed=1)
+    # tiny weights are relative: the same draws as weight 1
+    small = hc.game_equity("omaha", ["AAxx:0.0001", "KsKhQsQh"], "2c3d4h", trials=20_000, seed=1)
+    whole = hc.game_equity("omaha", ["AAxx", "KsKhQsQh"], "2c3d4h", trials=20_000, seed=1)
+    assert small.equities == pytest.approx(whole.equities, abs=1e-9)
+    # more cards than the deck holds, exact or not
+    r6 = hc.OmahaRange("AsAhAdAcKsKh", game="omaha6")
+    for trials in (None, 10):
+        with pytest.raises(ConfigError, match="59 cards to deal and 52 left"):
+            hc.game_equity("omaha6", [r6] * 9, trials=trials)
+    # too many players, before any range is read
+    with pytest.raises(ConfigError, match="2 to 10 players, not 11"):
+        hc.game_equity("omaha", ["AAxx"] * 11)
+    # a text that is not a rank is named
+    with pytest.raises(hc.RangeError, match="'Z' is not a rank"):
+        hc.game_equity("omaha", ["ZZxx", "QsQhJsJh"])
+    with pytest.raises(hc.RangeError, match="second weight"):
+        hc.OmahaRange("AAxx:0.5:0.5")
+    with pytest.raises(ConfigError, match=r"\d+ x \d+ x \d+ hands\), more than 1000000 tuples"):
+        hc.game_equity("omaha", ["AAxx", "KKxx", "QQxx"], "2c3d4h5s")
+    assert time.perf_counter() - start < 20
+
+
+def test_batch_flags_are_booleans() -> None:
+    rows = np.array([[16, 20, 24, 28, 33]], dtype=np.uint8)
+    with pytest.raises(TypeError, match="trips_beat_straight must be True or False"):
+        hc.evaluate_short_deck_many(rows, trips_beat_straight="no")
+    with pytest.raises(TypeError, match="low must be True or False"):
+        hc.evaluate_omaha_many(rows[:, :4], rows[:, :3] + 10, low="no")
+    assert hc.evaluate_short_deck_many(rows, trips_beat_straight=np.bool_(True)).shape == (1,)

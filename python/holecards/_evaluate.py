@@ -28,6 +28,13 @@ def _threads(threads: Any) -> Optional[int]:
     return count
 
 
+def _flag(value: Any, name: str) -> bool:
+    """``value`` as a bool: True or False (NumPy's too), nothing else."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise TypeError(f"{name} must be True or False, not {value!r}")
+
+
 def _card_rows(cards: Any, widths: tuple[int, ...], what: str) -> "np.ndarray[Any, Any]":
     """``cards`` as a C-contiguous uint8 array of shape (n, w), w in ``widths``."""
     shapes = ", ".join(f"(n, {w})" for w in widths[:-1]) + f" or (n, {widths[-1]})"
@@ -78,6 +85,7 @@ def evaluate_omaha_many(
     :attr:`LowRank.value`, 0 where no low qualifies). The GIL is released;
     ``threads`` as in :func:`evaluate_many`.
     """
+    high_or_low = _flag(low, "low")
     count = _threads(threads)
     hole_rows = _card_rows(hole, (4, 5, 6), "hole")
     board_rows = _card_rows(board, (3, 4, 5), "board")
@@ -85,7 +93,7 @@ def evaluate_omaha_many(
         raise CardError(
             f"hole and board must have as many rows: {len(hole_rows)} and {len(board_rows)}"
         )
-    return _core._evaluate_omaha_many(hole_rows, board_rows, bool(low), count)
+    return _core._evaluate_omaha_many(hole_rows, board_rows, high_or_low, count)
 
 
 def evaluate_short_deck_many(
@@ -100,9 +108,10 @@ def evaluate_short_deck_many(
     :attr:`ShortDeckRank.value` for the ranking (``trips_beat_straight``).
     The GIL is released; ``threads`` as in :func:`evaluate_many`.
     """
+    flag = _flag(trips_beat_straight, "trips_beat_straight")
     count = _threads(threads)
     rows = _card_rows(cards, (5, 6, 7), "cards")
-    return _core._evaluate_short_deck_many(rows, bool(trips_beat_straight), count)
+    return _core._evaluate_short_deck_many(rows, flag, count)
 
 
 def evaluate_low8_many(

@@ -492,6 +492,10 @@ pub fn _omaha_equity(
     })
 }
 
+/// Most hands the range texts of one `game_equity` call may hold in all
+/// (each text read once): twice what one range may hold.
+const MAX_RANGES_HANDS: usize = 2 * holecards_core::range::omaha::MAX_RANGE_HANDS;
+
 /// One player of `game_equity`: `None` (a random hand), cards (all or some
 /// of a hand), an `OmahaRange`, or in an Omaha game a range's text.
 fn equity_player(
@@ -540,9 +544,47 @@ pub fn _game_equity(
     #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
 ) -> PyResult<GameEquityResult> {
     let game = crate::game::game_arg(Some(game))?;
+    // the player count before any range is read (reading one can take a
+    // large fraction of a second)
+    if !(2..=eq::MAX_PLAYERS).contains(&hands.len()) {
+        return Err(crate::errors::to_py(holecards_core::Error::bad_config(
+            format!(
+                "{} equity is for 2 to {} players, not {}",
+                game.name(),
+                eq::MAX_PLAYERS,
+                hands.len()
+            ),
+        )));
+    }
+    // a range's text read once however many players hold it, and the
+    // ranges' hands bounded in all
+    let mut read: Vec<(
+        String,
+        std::sync::Arc<holecards_core::range::omaha::OmahaRange>,
+    )> = Vec::new();
+    let mut in_ranges = 0usize;
     let mut players = Vec::with_capacity(hands.len());
     for h in &hands {
-        players.push(equity_player(py, h, game)?);
+        if let Ok(text) = h.cast::<PyString>() {
+            let text = text.to_cow()?;
+            if let Some((_, r)) = read.iter().find(|(t, _)| *t == *text) {
+                players.push(eq::game::EquityPlayer::Range(r.clone()));
+                continue;
+            }
+        }
+        let player = equity_player(py, h, game)?;
+        if let (eq::game::EquityPlayer::Range(r), Ok(text)) = (&player, h.cast::<PyString>()) {
+            in_ranges += r.len();
+            if in_ranges > MAX_RANGES_HANDS {
+                return Err(crate::errors::to_py(holecards_core::Error::bad_config(
+                    format!(
+                        "the ranges' texts hold more than {MAX_RANGES_HANDS} hands in all: narrow them"
+                    ),
+                )));
+            }
+            read.push((text.to_cow()?.into_owned(), r.clone()));
+        }
+        players.push(player);
     }
     let (board, dead) = (cards_arg(board)?, cards_arg(dead)?);
     let method = method_of(trials, seed)?;

@@ -154,6 +154,9 @@ struct Setup<'a> {
     /// Each player's range, where one is given (that player's hand is
     /// drawn from it: no known cards, none missing).
     ranges: Vec<Option<&'a OmahaRange>>,
+    /// For Monte Carlo, each range's hands clear of the cards out, to draw
+    /// from by weight (empty when no player holds a range).
+    range_draw: Vec<Option<RangeDraw>>,
     /// In an Omaha game with every hand known: each hand's distinct rank
     /// pairs ([`pair_rows`]); else empty.
     pairs: Vec<([u8; 15], usize)>,
@@ -395,9 +398,51 @@ pub fn game_equity_ranges(
     )
 }
 
-/// Tries at drawing one range's hand before giving up (the ranges and the
-/// cards out leave it nothing, or almost nothing).
-const RANGE_TRIES: u32 = 100_000;
+/// A range's hands clear of the cards out (each with its cards as a bit
+/// set) and their weights' running sums, to draw a hand by weight with one
+/// uniform number.
+struct RangeDraw {
+    hands: Vec<(u64, CardList)>,
+    cumulative: Vec<f64>,
+}
+
+impl RangeDraw {
+    /// Player `i`'s range `range` less the hands holding a card not `free`.
+    fn new(i: usize, range: &OmahaRange, free: u64) -> Result<RangeDraw> {
+        let mut hands = Vec::new();
+        let mut cumulative = Vec::new();
+        let mut total = 0.0;
+        for k in 0..range.len() {
+            let Some((cards, w)) = range.hand(k) else {
+                continue;
+            };
+            let m = cards.iter().fold(0u64, |m, c| m | c.bit());
+            if m & !free == 0 && w > 0.0 {
+                total += w;
+                hands.push((m, CardList::new(cards)));
+                cumulative.push(total);
+            }
+        }
+        if hands.is_empty() {
+            return Err(Error::bad_config(format!(
+                "player {i}'s range has no hand left beside the other cards"
+            )));
+        }
+        Ok(RangeDraw { hands, cumulative })
+    }
+
+    /// A hand drawn by weight.
+    fn draw(&self, rng: &mut ChaCha8Rng) -> (u64, CardList) {
+        let total = self.cumulative[self.cumulative.len() - 1];
+        let u = rng.random::<f64>() * total;
+        let k = self.cumulative.partition_point(|&c| c <= u);
+        self.hands[k.min(self.hands.len() - 1)]
+    }
+}
+
+/// Tuples of the ranges' hands drawn for one trial before giving up: the
+/// ranges' hands (almost) never fit together.
+const TUPLE_TRIES: u32 = 10_000;
 
 /// Draws the ranges' hands for one trial: each range's hand by its weight
 /// among those clear of the cards out, the whole tuple drawn again when two
@@ -407,47 +452,29 @@ const RANGE_TRIES: u32 = 100_000;
 /// Sets them in `holes` and returns the cards they take.
 fn draw_ranges(
     s: &Setup<'_>,
-    free: u64,
     rng: &mut ChaCha8Rng,
     holes: &mut [CardList; 10],
+    control: &Control,
 ) -> Result<u64> {
-    let mut tuples = 0;
-    'tuple: loop {
-        tuples += 1;
-        if tuples > RANGE_TRIES {
-            return Err(Error::bad_config(
-                "the ranges have (almost) no hands left that share no card".into(),
-            ));
+    'tuple: for attempt in 0..TUPLE_TRIES {
+        if attempt % 1024 == 1023 {
+            control.check()?;
         }
         let mut used = 0u64;
-        for (i, range) in s.ranges.iter().enumerate() {
-            let Some(range) = range else { continue };
-            let mut tries = 0;
-            let m = loop {
-                tries += 1;
-                if tries > RANGE_TRIES {
-                    return Err(Error::bad_config(format!(
-                        "player {i}'s range has (almost) no hand left beside the other cards"
-                    )));
-                }
-                let pick = uniform(rng, range.len() as u32) as usize;
-                let Some((cards, w)) = range.hand(pick) else {
-                    continue;
-                };
-                let m = cards.iter().fold(0u64, |m, c| m | c.bit());
-                if m & !free != 0 || (w < 1.0 && rng.random::<f64>() >= w) {
-                    continue;
-                }
-                holes[i] = CardList::new(cards);
-                break m;
-            };
+        for (i, d) in s.range_draw.iter().enumerate() {
+            let Some(d) = d else { continue };
+            let (m, cards) = d.draw(rng);
             if m & used != 0 {
                 continue 'tuple;
             }
             used |= m;
+            holes[i] = cards;
         }
         return Ok(used);
     }
+    Err(Error::bad_config(format!(
+        "the ranges' hands almost never fit together: none of {TUPLE_TRIES} tuples drawn was free of shared cards (exact equity, without trials, counts the few that are)"
+    )))
 }
 
 /// Most tuples of the ranges' hands an exact computation takes (each is a
@@ -514,17 +541,27 @@ fn exact_ranges(
         })
         .collect();
     let board_missing = 5 - board.len();
-    let left = deck.len() - game.hole_cards() * options.len();
-    if left < missing.iter().sum::<usize>() + board_missing {
-        return Err(Error::bad_config("too few cards left to deal".into()));
+    let in_ranges = game.hole_cards() * options.len();
+    let need = in_ranges + missing.iter().sum::<usize>() + board_missing;
+    if deck.len() < need {
+        return Err(Error::bad_config(format!(
+            "{need} cards to deal and {} left in the deck",
+            deck.len()
+        )));
     }
+    let left = deck.len() - in_ranges;
     let per_tuple = exact_deals(left, &missing, board_missing);
     let tuple_bound = options
         .iter()
         .fold(1u128, |b, (_, fit)| b.saturating_mul(fit.len() as u128));
     if tuple_bound > MAX_RANGE_TUPLES {
+        let sizes: Vec<String> = options
+            .iter()
+            .map(|(_, fit)| fit.len().to_string())
+            .collect();
         return Err(Error::bad_config(format!(
-            "exact equity here is up to {tuple_bound} tuples of the ranges' hands, more than {MAX_RANGE_TUPLES}: give trials for Monte Carlo"
+            "exact equity here takes every tuple of the ranges' hands ({} hands), more than {MAX_RANGE_TUPLES} tuples: give trials for Monte Carlo",
+            sizes.join(" x ")
         )));
     }
     let bound = tuple_bound.saturating_mul(per_tuple);
@@ -552,53 +589,67 @@ fn exact_ranges(
         }
         Ok(())
     }
-    let mut count = 0u128;
-    tuples(&options, 0, &mut Vec::new(), &mut |_| {
-        count += 1;
+    // every tuple, as one index into each range's hands
+    let mut all: Vec<u32> = Vec::new();
+    tuples(&options, 0, &mut Vec::new(), &mut |picked| {
+        all.extend(picked.iter().map(|&k| k as u32));
         Ok(())
     })?;
+    let width = options.len();
+    let count = all.len() / width;
     if count == 0 {
         return Err(Error::bad_config(
             "the ranges have no hands left that share no card".into(),
         ));
     }
-    control.set_total((count * per_tuple) as u64);
-    let mut total = GameEquity::new(hands.len());
-    crate::threads::install(threads, || {
-        tuples(&options, 0, &mut Vec::new(), &mut |picked| {
-            control.check()?;
-            let mut known = hands.to_vec();
-            let mut out = 0u64;
-            for ((i, fit), &k) in options.iter().zip(picked) {
-                known[*i] = fit[k].1.to_vec();
-                out |= fit[k].0;
-            }
-            let setup = Setup {
-                game,
-                hands: &known,
-                missing: missing.clone(),
-                board,
-                deck: deck
-                    .iter()
-                    .copied()
-                    .filter(|c| out & c.bit() == 0)
-                    .collect(),
-                ranges: Vec::new(),
-                pairs: if game.uses_two_hole_cards() && missing.iter().all(|&m| m == 0) {
-                    known.iter().map(|h| pair_rows(h)).collect()
-                } else {
-                    Vec::new()
-                },
-            };
-            let r = if missing.iter().all(|&m| m == 0) {
-                exact(&setup, board_missing, control)?
+    control.set_total((count as u128 * per_tuple) as u64);
+    let all_known = missing.iter().all(|&m| m == 0);
+    // one tuple: its exact count over the rest (on one thread: the tuples
+    // are what runs in parallel)
+    let one = |picked: &[u32]| -> Result<GameEquity> {
+        control.check()?;
+        let mut known = hands.to_vec();
+        let mut out = 0u64;
+        for ((i, fit), &k) in options.iter().zip(picked) {
+            known[*i] = fit[k as usize].1.to_vec();
+            out |= fit[k as usize].0;
+        }
+        let setup = Setup {
+            game,
+            hands: &known,
+            missing: missing.clone(),
+            board,
+            deck: deck
+                .iter()
+                .copied()
+                .filter(|c| out & c.bit() == 0)
+                .collect(),
+            ranges: Vec::new(),
+            range_draw: Vec::new(),
+            pairs: if game.uses_two_hole_cards() && all_known {
+                known.iter().map(|h| pair_rows(h)).collect()
             } else {
-                exact_dealing(&setup, board_missing, control)?
-            };
-            total.add(&r);
-            Ok(())
-        })
-    })??;
+                Vec::new()
+            },
+        };
+        if all_known {
+            exact(&setup, board_missing, control)
+        } else {
+            exact_dealing(&setup, board_missing, control)
+        }
+    };
+    let parts: Vec<Result<GameEquity>> = crate::threads::install(threads, || {
+        all.par_chunks(width * 64)
+            .map(|chunk| {
+                let mut r = GameEquity::new(hands.len());
+                for picked in chunk.chunks_exact(width) {
+                    r.add(&one(picked)?);
+                }
+                Ok(r)
+            })
+            .collect()
+    })?;
+    let total = sum_parts(hands.len(), parts, control)?;
     Ok(GameEquity {
         exact: true,
         ..total
@@ -622,13 +673,24 @@ pub(crate) fn run<'a>(
 ) -> Result<GameEquity> {
     let deck = check(game, hands, board, dead)?;
     let board_missing = 5 - board.len();
-    let need = missing.iter().sum::<usize>() + board_missing;
+    let ranged = ranges.iter().filter(|r| r.is_some()).count();
+    let need = missing.iter().sum::<usize>() + board_missing + ranged * game.hole_cards();
     if deck.len() < need {
         return Err(Error::bad_config(format!(
             "{need} cards to deal and {} left in the deck",
             deck.len()
         )));
     }
+    let free = deck.iter().fold(0u64, |m, c| m | c.bit());
+    let range_draw = if ranged > 0 {
+        ranges
+            .iter()
+            .enumerate()
+            .map(|(i, r)| r.map(|r| RangeDraw::new(i, r, free)).transpose())
+            .collect::<Result<Vec<_>>>()?
+    } else {
+        Vec::new()
+    };
     let setup = Setup {
         game,
         hands,
@@ -636,6 +698,7 @@ pub(crate) fn run<'a>(
         board,
         deck,
         ranges,
+        range_draw,
         pairs: Vec::new(),
     };
     let mut setup = setup;
@@ -838,8 +901,6 @@ fn monte_carlo(
     let players = s.hands.len();
     let to_hands: usize = s.missing.iter().sum();
     let ranged = s.ranges.iter().any(|r| r.is_some());
-    // the cards not out (known, on the board or dead)
-    let free = s.deck.iter().fold(0u64, |m, c| m | c.bit());
     let batches = trials.div_ceil(BATCH);
     let parts: Vec<Result<GameEquity>> = (0..batches)
         .into_par_iter()
@@ -860,7 +921,7 @@ fn monte_carlo(
                     if t % 4096 == 4095 {
                         control.check()?;
                     }
-                    let used = draw_ranges(s, free, &mut rng, &mut holes)?;
+                    let used = draw_ranges(s, &mut rng, &mut holes, control)?;
                     deck.clear();
                     deck.extend(s.deck.iter().copied().filter(|c| used & c.bit() == 0));
                     if deck.len() < deal {

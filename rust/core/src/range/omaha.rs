@@ -269,6 +269,22 @@ fn parse_pattern(text: &str, start: usize, p: &str, k: usize) -> Result<Pattern>
         }
     }
     let pattern_text: String = chars[..i].iter().collect();
+    let rest_head: String = chars[i..]
+        .iter()
+        .take_while(|&&c| c != ':')
+        .collect::<String>()
+        .trim()
+        .to_ascii_lowercase();
+    let qualifier = ["", "ds", "ss", "r", "rainbow"].contains(&rest_head.as_str());
+    if tokens.len() < k && !qualifier {
+        let c = chars[i];
+        return Err(range_error(
+            text,
+            start + i,
+            &c.to_string(),
+            format!("{c:?} is not a rank (2 to 9, T, J, Q, K, A), a card (As) or x for any card"),
+        ));
+    }
     if tokens.len() != k {
         return Err(range_error(
             text,
@@ -282,6 +298,7 @@ fn parse_pattern(text: &str, start: usize, p: &str, k: usize) -> Result<Pattern>
     }
     let mut suits = Suits::Any;
     let mut weight = 1.0;
+    let mut weighed = false;
     let rest: String = chars[i..].iter().collect();
     for (j, piece) in rest.split(':').enumerate() {
         let at = start
@@ -298,7 +315,18 @@ fn parse_pattern(text: &str, start: usize, p: &str, k: usize) -> Result<Pattern>
             "ss" if suits == Suits::Any => suits = Suits::Single,
             "r" | "rainbow" if suits == Suits::Any => suits = Suits::Rainbow,
             _ => match q.parse::<f64>() {
-                Ok(w) if j > 0 && (0.0..=1.0).contains(&w) && w.is_finite() => weight = w,
+                Ok(_) if weighed => {
+                    return Err(range_error(
+                        text,
+                        at,
+                        piece,
+                        format!("{piece} is a second weight: a pattern has one"),
+                    ))
+                }
+                Ok(w) if j > 0 && (0.0..=1.0).contains(&w) && w.is_finite() => {
+                    weight = w;
+                    weighed = true;
+                }
                 Ok(_) if j > 0 => {
                     return Err(range_error(
                         text,
