@@ -11,7 +11,9 @@ from long_calls import assert_stops_on_ctrl_c
 LONG_EQUITY = [
     "equity(['random', 'random', 'random'], trials=10**12, seed=1)",
     "equity(['AhKh', 'QsQd'], trials=10**15, seed=1)",
-    "equity(['random', 'JJ+'], threads=2)",  # about 3 s of work on two cores
+    # an exact enumeration, about 1 s of work a call on two cores: five in
+    # turn, so that the interruption lands inside one however fast it runs
+    "for _ in range(5): equity(['random', 'JJ+'], threads=2)",
     "equity(['random', 'random', 'TT+'], board='2c7d9h3s', threads=2)",
     "equity(['random', 'random', 'random', 'random'], target_std_error=1e-9, seed=2)",
     "equity_grid('random', trials=10**7, seed=1)",
