@@ -340,3 +340,25 @@ def short_deck_best(cards: Iterable[Card], trips_beat_straight: bool = False) ->
         short_deck_eval5(five, trips_beat_straight)
         for five in itertools.combinations(list(cards), 5)
     )
+
+
+BadugiKey = Tuple[
+    int, Tuple[int, ...]
+]  # (cards played, their ranks high to low negated): greater is better
+
+
+def badugi(cards: Sequence[Card]) -> BadugiKey:
+    """The badugi of four cards: the largest subset with no rank and no suit
+    twice, then the lowest from the highest card down, aces low."""
+    best: BadugiKey | None = None
+    for size in range(1, len(cards) + 1):
+        for chosen in itertools.combinations(cards, size):
+            ranks = [1 if rank == ACE else rank + 2 for rank, _ in chosen]
+            suits = [suit for _, suit in chosen]
+            if len(set(ranks)) < size or len(set(suits)) < size:
+                continue
+            key = (size, tuple(-r for r in sorted(ranks, reverse=True)))
+            if best is None or key > best:
+                best = key
+    assert best is not None
+    return best

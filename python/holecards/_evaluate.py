@@ -37,7 +37,8 @@ def _flag(value: Any, name: str) -> bool:
 
 def _card_rows(cards: Any, widths: tuple[int, ...], what: str) -> "np.ndarray[Any, Any]":
     """``cards`` as a C-contiguous uint8 array of shape (n, w), w in ``widths``."""
-    shapes = ", ".join(f"(n, {w})" for w in widths[:-1]) + f" or (n, {widths[-1]})"
+    shapes = ", ".join(f"(n, {w})" for w in widths[:-1])
+    shapes = f"{shapes} or (n, {widths[-1]})" if shapes else f"(n, {widths[-1]})"
     try:
         arr = np.asarray(cards)
     except (ValueError, TypeError) as e:
@@ -128,3 +129,17 @@ def evaluate_low8_many(
     """
     count = _threads(threads)
     return _core._evaluate_low8_many(_card_rows(cards, (5, 6, 7), "cards"), count)
+
+
+def evaluate_badugi_many(
+    cards: Any, *, threads: Optional[int] = None
+) -> "np.ndarray[Any, np.dtype[np.uint16]]":
+    """Evaluate many badugi hands at once.
+
+    ``cards`` is an array of card indices of shape ``(n, 4)``, converted as
+    :func:`evaluate_many` converts its rows. Returns a ``uint16`` array of
+    ``n`` values on the scale of :attr:`BadugiRank.value`. The GIL is
+    released; ``threads`` as in :func:`evaluate_many`.
+    """
+    count = _threads(threads)
+    return _core._evaluate_badugi_many(_card_rows(cards, (4,), "cards"), count)

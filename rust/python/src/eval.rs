@@ -2,6 +2,7 @@
 use crate::cards::{cards_to_py, to_cards};
 use crate::errors::IntoPyResult;
 use holecards_core::card::{Card as CoreCard, CardSet};
+use holecards_core::eval::badugi;
 use holecards_core::eval::low::{self, LowValue};
 use holecards_core::eval::short_deck::{self, ShortDeckRanking, ShortDeckValue};
 use holecards_core::eval::{self, batch, omaha, HandValue};
@@ -397,6 +398,104 @@ fn rows_batch<'py>(
         run(slice, width, &mut out, &control.cancel)
     })?;
     Ok(PyArray1::from_vec(py, out))
+}
+
+/// A badugi hand's rank: the better hand compares greater.
+#[pyclass(module = "holecards", name = "BadugiRank", frozen, eq, ord, hash)]
+#[derive(Clone)]
+pub struct BadugiRank {
+    value: badugi::BadugiValue,
+    /// The four cards of the hand.
+    hand: CardSet,
+    /// The cards it plays, highest first (an ace last).
+    played: Vec<CoreCard>,
+}
+by_value!(BadugiRank);
+
+impl BadugiRank {
+    fn of(cards: &[CoreCard]) -> PyResult<BadugiRank> {
+        let (value, played) = badugi::badugi_cards(cards).py()?;
+        Ok(BadugiRank {
+            value,
+            hand: card_set(cards),
+            played,
+        })
+    }
+}
+
+#[pymethods]
+impl BadugiRank {
+    /// 1 (a lone king) .. 1092 (4-3-2-A of four suits): greater is better.
+    #[getter]
+    fn value(&self) -> u16 {
+        self.value.value()
+    }
+
+    /// How many cards the hand plays (1 to 4).
+    #[getter]
+    fn size(&self) -> u32 {
+        self.value.size()
+    }
+
+    /// The cards the hand plays (no rank and no suit twice), highest first
+    /// (an ace last).
+    #[getter]
+    fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, cards_to_py(&self.played))
+    }
+
+    /// A readable name, e.g. "Four-card badugi, seven high".
+    #[getter]
+    fn name(&self) -> String {
+        self.value.name()
+    }
+
+    fn __str__(&self) -> String {
+        self.value.name()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<BadugiRank {}: {}>", self.value.value(), self.value.name())
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (u64,))> {
+        let restore = py
+            .import("holecards._core")?
+            .getattr("_restore_badugi_rank")?;
+        Ok((restore, (self.hand.0,)))
+    }
+}
+
+/// The badugi rank of four cards: the most cards of distinct ranks and
+/// suits, then the lowest from the highest card down, aces low.
+#[pyfunction]
+pub fn evaluate_badugi(cards: &Bound<'_, PyAny>) -> PyResult<BadugiRank> {
+    BadugiRank::of(&to_cards(cards)?)
+}
+
+/// Unpickles a `BadugiRank` from its four cards (a bit set), checked.
+#[pyfunction]
+pub fn _restore_badugi_rank(cards: &Bound<'_, PyAny>) -> PyResult<BadugiRank> {
+    let mask = crate::args::as_u64(cards)
+        .filter(|m| m >> 52 == 0 && m.count_ones() == 4)
+        .ok_or_else(|| bad_pickle("badugi rank"))?;
+    let list: Vec<CoreCard> = CardSet(mask).iter().collect();
+    BadugiRank::of(&list).map_err(|_| bad_pickle("badugi rank"))
+}
+
+/// The badugi batch: rows of four card indices (uint8, shape (n, 4),
+/// C-contiguous) to uint16 values on `BadugiRank.value`'s scale. Releases
+/// the GIL; Ctrl-C stops a large batch.
+#[pyfunction]
+#[pyo3(signature = (cards, threads=None))]
+pub fn _evaluate_badugi_many<'py>(
+    py: Python<'py>,
+    cards: PyReadonlyArray2<'py, u8>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    rows_batch(py, cards, |slice, _width, out, cancel| {
+        badugi::evaluate_rows(slice, out, threads, Some(cancel))
+    })
 }
 
 /// A short-deck hand's rank: stronger compares greater (within one ranking).

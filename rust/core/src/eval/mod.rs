@@ -25,6 +25,7 @@ mod tables {
 use tables::*;
 
 pub mod acc;
+pub mod badugi;
 pub mod batch;
 pub mod low;
 pub mod omaha;
