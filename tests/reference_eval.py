@@ -362,3 +362,44 @@ def badugi(cards: Sequence[Card]) -> BadugiKey:
                 best = key
     assert best is not None
     return best
+
+
+def deuce_to_seven5(cards: Sequence[Card]) -> Key:
+    """The deuce-to-seven key of five cards, a smaller key the better low:
+    the standard categories with an ace only high (A-5-4-3-2 is no
+    straight)."""
+    ranks = sorted((rank for rank, _ in cards), reverse=True)
+    flush = len({suit for _, suit in cards}) == 1
+    counts = {r: ranks.count(r) for r in ranks}
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = [c for _, c in groups]
+    straight = len(groups) == 5 and ranks[0] - ranks[4] == 4
+    tiebreak = tuple(r for r, _ in groups)
+    if straight:
+        return (8 if flush else 4, (ranks[0],))
+    category = {
+        (4, 1): 7,
+        (3, 2): 6,
+        (3, 1, 1): 3,
+        (2, 2, 1): 2,
+        (2, 1, 1, 1): 1,
+    }.get(tuple(shape), 5 if flush else 0)
+    return (category, tiebreak)
+
+
+def ace_to_five5(cards: Sequence[Card]) -> Key:
+    """The ace-to-five key of five cards, a smaller key the better low:
+    aces low, pairs and their kin count, straights and flushes do not."""
+    ranks = [(rank + 1) % 13 for rank, _ in cards]
+    counts = {r: ranks.count(r) for r in ranks}
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = tuple(c for _, c in groups)
+    category = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4}.get(
+        shape, 5
+    )
+    return (category, tuple(r for r, _ in groups))
+
+
+def lowball_best(cards: Sequence[Card], key) -> Key:
+    """The best (smallest) key of any five of 5 to 7 cards."""
+    return min(key(five) for five in itertools.combinations(list(cards), 5))

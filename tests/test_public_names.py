@@ -21,7 +21,7 @@ PUBLIC = {
         Player Positions Game Pot Range RangeError Rules SeatView StateError Table Tournament
         UnsupportedVariantError Street Structure EquityError EquityGrid EquityResult equity
         equity_grid evaluate evaluate_many icm simulate parse_cards phh LowRank evaluate_omaha
-        evaluate_low8 evaluate_low8_many evaluate_omaha_low8 evaluate_omaha_many ShortDeckRank evaluate_short_deck evaluate_short_deck_many BadugiRank evaluate_badugi evaluate_badugi_many
+        evaluate_low8 evaluate_low8_many evaluate_omaha_low8 evaluate_omaha_many ShortDeckRank evaluate_short_deck evaluate_short_deck_many BadugiRank evaluate_badugi evaluate_badugi_many LowballRank evaluate_deuce_to_seven evaluate_deuce_to_seven_many evaluate_ace_to_five evaluate_ace_to_five_many
         omaha_equity OmahaEquityResult game_equity GameEquityResult OmahaRange""",
     "holecards.phh": """HandHistory HandHistoryError MAX_BYTES dump dumps load load_many loads
         replay_all find_files to_arrow load_each""",

@@ -143,3 +143,29 @@ def evaluate_badugi_many(
     """
     count = _threads(threads)
     return _core._evaluate_badugi_many(_card_rows(cards, (4,), "cards"), count)
+
+
+def evaluate_deuce_to_seven_many(
+    cards: Any, *, threads: Optional[int] = None
+) -> "np.ndarray[Any, np.dtype[np.uint16]]":
+    """Evaluate many deuce-to-seven lows at once.
+
+    ``cards`` is an array of card indices of shape ``(n, 5)``, ``(n, 6)`` or
+    ``(n, 7)``, converted as :func:`evaluate_many` converts its rows; each
+    row plays its best five as :func:`evaluate_deuce_to_seven` does. Returns
+    a ``uint16`` array of ``n`` values on the scale of
+    :attr:`LowballRank.value`. The GIL is released; ``threads`` as in
+    :func:`evaluate_many`.
+    """
+    count = _threads(threads)
+    return _core._evaluate_lowball_many(_card_rows(cards, (5, 6, 7), "cards"), False, count)
+
+
+def evaluate_ace_to_five_many(
+    cards: Any, *, threads: Optional[int] = None
+) -> "np.ndarray[Any, np.dtype[np.uint16]]":
+    """Evaluate many ace-to-five lows (razz) at once: as
+    :func:`evaluate_deuce_to_seven_many`, each row as
+    :func:`evaluate_ace_to_five` values it."""
+    count = _threads(threads)
+    return _core._evaluate_lowball_many(_card_rows(cards, (5, 6, 7), "cards"), True, count)

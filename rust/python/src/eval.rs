@@ -4,6 +4,7 @@ use crate::errors::IntoPyResult;
 use holecards_core::card::{Card as CoreCard, CardSet};
 use holecards_core::eval::badugi;
 use holecards_core::eval::low::{self, LowValue};
+use holecards_core::eval::lowball;
 use holecards_core::eval::short_deck::{self, ShortDeckRanking, ShortDeckValue};
 use holecards_core::eval::{self, batch, omaha, HandValue};
 use numpy::{PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
@@ -398,6 +399,132 @@ fn rows_batch<'py>(
         run(slice, width, &mut out, &control.cancel)
     })?;
     Ok(PyArray1::from_vec(py, out))
+}
+
+/// A lowball hand's rank (deuce-to-seven or ace-to-five): the better
+/// (lower) hand compares greater, within one ranking.
+#[pyclass(module = "holecards", name = "LowballRank", frozen, eq, ord, hash)]
+#[derive(Clone, Copy)]
+pub struct LowballRank {
+    value: lowball::LowballValue,
+    /// The five cards played, highest first as the ranking counts them.
+    cards: [CoreCard; 5],
+}
+by_value!(LowballRank);
+
+fn lowball_rank(cards: &[CoreCard], ranking: lowball::Lowball) -> PyResult<LowballRank> {
+    let (value, cards) = lowball::lowball_cards(cards, ranking).py()?;
+    Ok(LowballRank { value, cards })
+}
+
+fn ranking_name(ranking: lowball::Lowball) -> &'static str {
+    match ranking {
+        lowball::Lowball::DeuceToSeven => "deuce-to-seven",
+        lowball::Lowball::AceToFive => "ace-to-five",
+    }
+}
+
+#[pymethods]
+impl LowballRank {
+    /// 1 up to 7462 (deuce-to-seven) or 6175 (ace-to-five): greater is better.
+    #[getter]
+    fn value(&self) -> u16 {
+        self.value.value()
+    }
+
+    /// "deuce-to-seven" or "ace-to-five".
+    #[getter]
+    fn ranking(&self) -> &'static str {
+        ranking_name(self.value.ranking())
+    }
+
+    /// The `Category` under the ranking (in ace-to-five five distinct ranks
+    /// are a high card: straights and flushes do not count).
+    #[getter]
+    fn category(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        crate::enums::member(py, self.value.category())
+    }
+
+    /// The five cards played, highest first as the ranking counts them (an
+    /// ace last in ace-to-five).
+    #[getter]
+    fn best_five<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, cards_to_py(&self.cards))
+    }
+
+    /// A readable name, e.g. "Seven-five low", "One pair, aces".
+    #[getter]
+    fn name(&self) -> String {
+        self.value.name()
+    }
+
+    fn __str__(&self) -> String {
+        self.value.name()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<LowballRank {} {}: {}>",
+            self.ranking(),
+            self.value.value(),
+            self.value.name()
+        )
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (u64, bool))> {
+        let restore = py
+            .import("holecards._core")?
+            .getattr("_restore_lowball_rank")?;
+        let ace_to_five = self.value.ranking() == lowball::Lowball::AceToFive;
+        Ok((restore, (card_set(&self.cards).0, ace_to_five)))
+    }
+}
+
+/// The deuce-to-seven low of 5, 6 or 7 cards (the best five: aces high,
+/// straights and flushes count against a hand).
+#[pyfunction]
+pub fn evaluate_deuce_to_seven(cards: &Bound<'_, PyAny>) -> PyResult<LowballRank> {
+    lowball_rank(&to_cards(cards)?, lowball::Lowball::DeuceToSeven)
+}
+
+/// The ace-to-five low of 5, 6 or 7 cards, as razz plays it (the best
+/// five: aces low, straights and flushes do not count, pairs do).
+#[pyfunction]
+pub fn evaluate_ace_to_five(cards: &Bound<'_, PyAny>) -> PyResult<LowballRank> {
+    lowball_rank(&to_cards(cards)?, lowball::Lowball::AceToFive)
+}
+
+/// Unpickles a `LowballRank` from its five cards (a bit set), checked.
+#[pyfunction]
+pub fn _restore_lowball_rank(cards: &Bound<'_, PyAny>, ace_to_five: bool) -> PyResult<LowballRank> {
+    let list = five_from_mask(cards, "lowball rank")?;
+    let ranking = if ace_to_five {
+        lowball::Lowball::AceToFive
+    } else {
+        lowball::Lowball::DeuceToSeven
+    };
+    lowball_rank(&list, ranking).map_err(|_| bad_pickle("lowball rank"))
+}
+
+/// The lowball batch: rows of card indices (uint8, shape (n, 5|6|7),
+/// C-contiguous) to uint16 values on `LowballRank.value`'s scale for the
+/// ranking. Releases the GIL; Ctrl-C stops a large batch.
+#[pyfunction]
+#[pyo3(signature = (cards, ace_to_five=false, threads=None))]
+pub fn _evaluate_lowball_many<'py>(
+    py: Python<'py>,
+    cards: PyReadonlyArray2<'py, u8>,
+    ace_to_five: bool,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    let ranking = if ace_to_five {
+        lowball::Lowball::AceToFive
+    } else {
+        lowball::Lowball::DeuceToSeven
+    };
+    rows_batch(py, cards, |slice, width, out, cancel| {
+        lowball::evaluate_rows(slice, width, ranking, out, threads, Some(cancel))
+    })
 }
 
 /// A badugi hand's rank: the better hand compares greater.

@@ -41,10 +41,12 @@ mod _core {
     };
     #[pymodule_export]
     use crate::eval::{
-        _evaluate_badugi_many, _evaluate_low8_many, _evaluate_many, _evaluate_omaha_many,
-        _evaluate_short_deck_many, _restore_badugi_rank, _restore_hand_rank, _restore_low_rank,
-        _restore_short_deck_rank, evaluate, evaluate_badugi, evaluate_low8, evaluate_omaha,
-        evaluate_omaha_low8, evaluate_short_deck, BadugiRank, HandRank, LowRank, ShortDeckRank,
+        _evaluate_badugi_many, _evaluate_low8_many, _evaluate_lowball_many, _evaluate_many,
+        _evaluate_omaha_many, _evaluate_short_deck_many, _restore_badugi_rank, _restore_hand_rank,
+        _restore_low_rank, _restore_lowball_rank, _restore_short_deck_rank, evaluate,
+        evaluate_ace_to_five, evaluate_badugi, evaluate_deuce_to_seven, evaluate_low8,
+        evaluate_omaha, evaluate_omaha_low8, evaluate_short_deck, BadugiRank, HandRank, LowRank,
+        LowballRank, ShortDeckRank,
     };
     #[pymodule_export]
     use crate::game::{

@@ -28,6 +28,7 @@ pub mod acc;
 pub mod badugi;
 pub mod batch;
 pub mod low;
+pub mod lowball;
 pub mod omaha;
 pub mod short_deck;
 pub use acc::HandAcc;
@@ -173,11 +174,11 @@ crate::enums::named_enum! {
     }
 }
 
-const RANK_NAMES: [&str; 13] = [
+pub(crate) const RANK_NAMES: [&str; 13] = [
     "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen",
     "king", "ace",
 ];
-const RANK_PLURALS: [&str; 13] = [
+pub(crate) const RANK_PLURALS: [&str; 13] = [
     "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks",
     "queens", "kings", "aces",
 ];

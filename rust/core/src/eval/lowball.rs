@@ -1,0 +1,355 @@
+//! The lowball rankings: deuce-to-seven (the draw games: aces high,
+//! straights and flushes count against a hand) and ace-to-five (razz:
+//! aces low, straights and flushes do not count). In both the lowest hand
+//! wins; a value here is greater for the better (lower) hand, as every
+//! value of the crate is.
+//!
+//! * **Deuce-to-seven**: the standard ranking read upside down, except
+//!   that an ace is only high, so A-5-4-3-2 is no straight but an ace-high
+//!   hand (a flush when suited). 7-5-4-3-2 of mixed suits, "number one", is
+//!   the best hand; 7,462 values, as in the standard ranking.
+//! * **Ace-to-five**: pairs and the like count against a hand (a pair is
+//!   worse than any five distinct ranks), straights and flushes do not, and
+//!   an ace is the lowest card: 5-4-3-2-A is the best hand; 6,175 values.
+//!
+//! Hands of 5, 6 or 7 cards play their best five.
+use super::{Category, HandValue, NUM_VALUES, RANK_NAMES, RANK_PLURALS};
+use crate::card::{check_distinct, Card};
+use crate::error::{Error, Result};
+use std::sync::OnceLock;
+
+/// The lowball rankings.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Lowball {
+    /// Deuce-to-seven: aces high, straights and flushes count.
+    DeuceToSeven,
+    /// Ace-to-five: aces low, straights and flushes do not count.
+    AceToFive,
+}
+
+/// A lowball hand's value under one ranking: greater is better (lower).
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct LowballValue {
+    value: u16,
+    ranking: Lowball,
+}
+
+/// The number of deuce-to-seven values.
+pub const DEUCE_TO_SEVEN_NUM_VALUES: u16 = NUM_VALUES;
+/// The number of ace-to-five values.
+pub const ACE_TO_FIVE_NUM_VALUES: u16 = 6175;
+
+fn capital(word: &str) -> String {
+    let mut c = word.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+// --- deuce-to-seven ---------------------------------------------------------
+
+/// A standard value's deuce-to-seven class: (category, tiebreak ranks),
+/// ordered as the standard ranking orders them, with A-5-4-3-2 an ace-high
+/// hand (a flush when suited) instead of the five-high straight.
+fn d27_class(v: HandValue) -> (Category, Vec<u8>) {
+    let (cat, t) = (v.category(), v.tiebreak_ranks());
+    match cat {
+        Category::Straight if t == [3] => (Category::HighCard, vec![12, 3, 2, 1, 0]),
+        Category::StraightFlush if t == [3] => (Category::Flush, vec![12, 3, 2, 1, 0]),
+        _ => (cat, t),
+    }
+}
+
+/// Standard value -> deuce-to-seven value, and back.
+fn d27_tables() -> &'static (Vec<u16>, Vec<u16>) {
+    static T: OnceLock<(Vec<u16>, Vec<u16>)> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut keyed: Vec<((Category, Vec<u8>), u16)> = (1..=NUM_VALUES)
+            .map(|v| (d27_class(HandValue(v)), v))
+            .collect();
+        keyed.sort();
+        let mut of_standard = vec![0u16; NUM_VALUES as usize + 1];
+        let mut standard = vec![0u16; NUM_VALUES as usize + 1];
+        for (i, (_, v)) in keyed.iter().enumerate() {
+            // the lowest class is the best hand: the greatest value
+            let value = NUM_VALUES - i as u16;
+            of_standard[*v as usize] = value;
+            standard[value as usize] = *v;
+        }
+        (of_standard, standard)
+    })
+}
+
+// --- ace-to-five ------------------------------------------------------------
+
+/// An ace-to-five class of five ranks (0 = ace .. 12 = king): the groups'
+/// sizes' pattern (no pair, one pair, two pair, trips, full house, quads),
+/// then the ranks by group (larger groups first, higher ranks first),
+/// packed so that a smaller number is a better hand.
+fn a5_class(ranks: &[u8; 5]) -> u32 {
+    let mut counts = [0u8; 13];
+    for &r in ranks {
+        counts[r as usize] += 1;
+    }
+    let mut groups: Vec<(u8, u8)> = (0..13u8)
+        .filter(|&r| counts[r as usize] > 0)
+        .map(|r| (counts[r as usize], r))
+        .collect();
+    groups.sort_by(|a, b| b.cmp(a));
+    let pattern = match (groups[0].0, groups.get(1).map_or(0, |g| g.0)) {
+        (1, _) => 0,
+        (2, 1) => 1,
+        (2, 2) => 2,
+        (3, 1) => 3,
+        (3, 2) => 4,
+        _ => 5,
+    };
+    let mut class = pattern << 20;
+    for (i, g) in groups.iter().enumerate() {
+        class |= (g.1 as u32) << (16 - 4 * i);
+    }
+    class
+}
+
+/// Every ace-to-five class, best first.
+fn a5_classes() -> &'static Vec<u32> {
+    static T: OnceLock<Vec<u32>> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut out = Vec::new();
+        // every multiset of five ranks, at most four of each
+        for a in 0..13u8 {
+            for b in a..13 {
+                for c in b..13 {
+                    for d in c..13 {
+                        for e in d..13 {
+                            if a == e {
+                                continue; // five of a rank
+                            }
+                            out.push(a5_class(&[a, b, c, d, e]));
+                        }
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    })
+}
+
+/// A card's ace-to-five rank: 0 = ace .. 12 = king.
+#[inline]
+fn a5_rank(c: Card) -> u8 {
+    (c.rank() + 1) % 13
+}
+
+// --- values -------------------------------------------------------------------
+
+impl LowballValue {
+    /// The value numbered `value` under `ranking` (1 up to the ranking's
+    /// count; greater is better).
+    pub fn new(value: u16, ranking: Lowball) -> Result<LowballValue> {
+        let n = match ranking {
+            Lowball::DeuceToSeven => DEUCE_TO_SEVEN_NUM_VALUES,
+            Lowball::AceToFive => ACE_TO_FIVE_NUM_VALUES,
+        };
+        if (1..=n).contains(&value) {
+            Ok(LowballValue { value, ranking })
+        } else {
+            Err(Error::bad_config(format!(
+                "{value} is not a lowball value: values are 1..{n}"
+            )))
+        }
+    }
+
+    /// The number this hand compares by (greater is better).
+    #[inline]
+    pub fn value(self) -> u16 {
+        self.value
+    }
+
+    /// The ranking.
+    pub fn ranking(self) -> Lowball {
+        self.ranking
+    }
+
+    /// The category under the ranking (for ace-to-five, a hand of five
+    /// distinct ranks is a high card: straights and flushes do not count).
+    pub fn category(self) -> Category {
+        match self.ranking {
+            Lowball::DeuceToSeven => d27_class(self.standard()).0,
+            Lowball::AceToFive => match self.a5() >> 20 {
+                0 => Category::HighCard,
+                1 => Category::OnePair,
+                2 => Category::TwoPair,
+                3 => Category::ThreeOfAKind,
+                4 => Category::FullHouse,
+                _ => Category::FourOfAKind,
+            },
+        }
+    }
+
+    /// The ranks that decide ties, most significant first, as card ranks
+    /// (0 = deuce .. 12 = ace; an ace-to-five ace, which plays lowest, is
+    /// still 12).
+    pub fn tiebreak_ranks(self) -> Vec<u8> {
+        match self.ranking {
+            Lowball::DeuceToSeven => d27_class(self.standard()).1,
+            Lowball::AceToFive => {
+                let class = self.a5();
+                let groups = match class >> 20 {
+                    0 => 5,
+                    1 => 4,
+                    2 | 3 => 3,
+                    _ => 2,
+                };
+                (0..groups)
+                    .map(|i| ((class >> (16 - 4 * i)) & 15) as u8)
+                    .map(|r| (r + 12) % 13)
+                    .collect()
+            }
+        }
+    }
+
+    /// A readable name: "Seven-five low" for five distinct ranks (no
+    /// straight or flush in deuce-to-seven), else as the standard ranking
+    /// names the hand ("One pair, kings", "Straight, eight high").
+    pub fn name(self) -> String {
+        let t = self.tiebreak_ranks();
+        let cat = self.category();
+        if cat == Category::HighCard {
+            return format!(
+                "{}-{} low",
+                capital(RANK_NAMES[t[0] as usize]),
+                RANK_NAMES[t[1] as usize]
+            );
+        }
+        match self.ranking {
+            Lowball::DeuceToSeven => {
+                let (c, t) = d27_class(self.standard());
+                if c == Category::Flush {
+                    return format!("Flush, {} high", RANK_NAMES[t[0] as usize]);
+                }
+                self.standard().name()
+            }
+            Lowball::AceToFive => {
+                let many = |r: u8| RANK_PLURALS[r as usize];
+                let detail = match cat {
+                    Category::FullHouse => format!("{} full of {}", many(t[0]), many(t[1])),
+                    Category::TwoPair => format!("{} and {}", many(t[0]), many(t[1])),
+                    _ => many(t[0]).to_string(),
+                };
+                format!("{}, {}", cat.name(), detail)
+            }
+        }
+    }
+
+    /// Deuce-to-seven: the standard value of the five cards played.
+    fn standard(self) -> HandValue {
+        HandValue(d27_tables().1[self.value as usize])
+    }
+
+    /// Ace-to-five: the class of the five ranks played.
+    fn a5(self) -> u32 {
+        let classes = a5_classes();
+        classes[classes.len() - self.value as usize]
+    }
+}
+
+impl std::fmt::Display for LowballValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+/// The value of five distinct cards (unchecked).
+fn value5(five: &[Card; 5], ranking: Lowball) -> u16 {
+    match ranking {
+        Lowball::DeuceToSeven => {
+            let standard = super::eval5_indices(&five.map(|c| c.index()));
+            d27_tables().0[standard as usize]
+        }
+        Lowball::AceToFive => {
+            let mut r = five.map(a5_rank);
+            r.sort_unstable();
+            let classes = a5_classes();
+            let i = classes.binary_search(&a5_class(&r)).unwrap_or(0);
+            (classes.len() - i) as u16
+        }
+    }
+}
+
+/// The best lowball hand of 5, 6 or 7 cards under `ranking`, and the five
+/// cards it plays (highest first as the ranking counts them).
+pub fn lowball_cards(cards: &[Card], ranking: Lowball) -> Result<(LowballValue, [Card; 5])> {
+    if !(5..=7).contains(&cards.len()) {
+        return Err(Error::bad_cards(format!(
+            "a lowball hand is 5, 6 or 7 cards, not {}",
+            cards.len()
+        )));
+    }
+    check_distinct(cards)?;
+    let mut best = (0u16, [cards[0]; 5]);
+    super::for_each_five(cards, |five| {
+        let v = value5(&five, ranking);
+        if v > best.0 {
+            best = (v, five);
+        }
+    });
+    let mut five = best.1;
+    match ranking {
+        Lowball::DeuceToSeven => five.sort_by_key(|c| std::cmp::Reverse(c.rank())),
+        Lowball::AceToFive => five.sort_by_key(|&c| std::cmp::Reverse(a5_rank(c))),
+    }
+    Ok((
+        LowballValue {
+            value: best.0,
+            ranking,
+        },
+        five,
+    ))
+}
+
+/// The value of the best lowball hand of 5, 6 or 7 cards under `ranking`.
+pub fn lowball(cards: &[Card], ranking: Lowball) -> Result<LowballValue> {
+    Ok(lowball_cards(cards, ranking)?.0)
+}
+
+/// Rows a task of [`evaluate_rows`] takes.
+const CHUNK_ROWS: usize = 1 << 12;
+
+/// Evaluates lowball hands stored row by row: `cards` holds rows of
+/// `width` (5 to 7) card indices; each row's value under `ranking` goes to
+/// `out`. Every row is checked (indices 0..51, no card twice); the error
+/// names the first bad row. `threads` as in
+/// [`super::batch::evaluate_rows`]; `cancel`, when set, stops the work
+/// within a chunk of rows with [`crate::ErrorKind::Interrupted`].
+pub fn evaluate_rows(
+    cards: &[u8],
+    width: usize,
+    ranking: Lowball,
+    out: &mut [u16],
+    threads: Option<usize>,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<()> {
+    super::batch::check_rows("a lowball hand", cards, width, out.len())?;
+    // the tables built before the threads start
+    let _ = (d27_tables(), a5_classes());
+    super::batch::by_pieces(out, CHUNK_ROWS, threads, cancel, |i, o| {
+        let first = i * CHUNK_ROWS;
+        let rows = cards[first * width..(first + o.len()) * width].chunks_exact(width);
+        for (k, (v, row)) in o.iter_mut().zip(rows).enumerate() {
+            let seen = row.iter().fold(0u64, |m, &c| m | 1u64 << (c & 63));
+            if row.iter().any(|&c| c >= 52) || seen.count_ones() as usize != width {
+                return Err(super::batch::describe_bad_row(first + k, row, &[], |_| {
+                    None
+                }));
+            }
+            let hand: Vec<Card> = row.iter().map(|&c| Card::from_checked_index(c)).collect();
+            let mut best = 0u16;
+            super::for_each_five(&hand, |five| best = best.max(value5(&five, ranking)));
+            *v = best;
+        }
+        Ok(())
+    })
+}

@@ -1,0 +1,213 @@
+//! Deuce-to-seven and ace-to-five lows against keys written here from the
+//! rules alone, on every five-card hand (release mode) and on random six-
+//! and seven-card hands.
+use holecards_core::card::Card;
+use holecards_core::eval::lowball::{
+    evaluate_rows, lowball, lowball_cards, Lowball, LowballValue, ACE_TO_FIVE_NUM_VALUES,
+};
+use holecards_core::parse_cards;
+
+/// (category, tiebreak ranks): a smaller key is a better low.
+type Key = (u8, Vec<u8>);
+
+/// Groups of equal ranks, larger groups first, higher ranks first.
+fn groups(ranks: &[u8]) -> Vec<(u8, u8)> {
+    let mut counts = [0u8; 13];
+    for &r in ranks {
+        counts[r as usize] += 1;
+    }
+    let mut g: Vec<(u8, u8)> = (0..13u8)
+        .filter(|&r| counts[r as usize] > 0)
+        .map(|r| (counts[r as usize], r))
+        .collect();
+    g.sort_by(|a, b| b.cmp(a));
+    g
+}
+
+/// Deuce-to-seven: the standard categories, an ace always high (so
+/// A-5-4-3-2 is no straight).
+fn key_d27(five: &[Card]) -> Key {
+    let ranks: Vec<u8> = five.iter().map(|c| c.rank()).collect();
+    let flush = five.iter().all(|c| c.suit() == five[0].suit());
+    let g = groups(&ranks);
+    let straight = g.len() == 5 && g[0].1 - g[4].1 == 4;
+    let t: Vec<u8> = g.iter().map(|x| x.1).collect();
+    let cat = match (straight, flush, g[0].0, g.get(1).map_or(0, |x| x.0)) {
+        (true, true, _, _) => 8,
+        (_, _, 4, _) => 7,
+        (_, _, 3, 2) => 6,
+        (_, true, _, _) => 5,
+        (true, _, _, _) => 4,
+        (_, _, 3, _) => 3,
+        (_, _, 2, 2) => 2,
+        (_, _, 2, _) => 1,
+        _ => 0,
+    };
+    (cat, if straight { vec![t[0]] } else { t })
+}
+
+/// Ace-to-five: aces low, only pairs and their kin count.
+fn key_a5(five: &[Card]) -> Key {
+    let ranks: Vec<u8> = five.iter().map(|c| (c.rank() + 1) % 13).collect();
+    let g = groups(&ranks);
+    let cat = match (g[0].0, g.get(1).map_or(0, |x| x.0)) {
+        (1, _) => 0,
+        (2, 1) => 1,
+        (2, 2) => 2,
+        (3, 1) => 3,
+        (3, 2) => 4,
+        _ => 5,
+    };
+    (cat, g.iter().map(|x| x.1).collect())
+}
+
+fn key(five: &[Card], ranking: Lowball) -> Key {
+    match ranking {
+        Lowball::DeuceToSeven => key_d27(five),
+        Lowball::AceToFive => key_a5(five),
+    }
+}
+
+const BOTH: [Lowball; 2] = [Lowball::DeuceToSeven, Lowball::AceToFive];
+
+/// Sorted by value, the keys must not increase (a greater value is a
+/// smaller, better key), and equal values must have equal keys.
+fn assert_same_order(mut pairs: Vec<(LowballValue, Key)>) {
+    pairs.sort_by_key(|p| p.0);
+    for w in pairs.windows(2) {
+        assert!(w[0].1 >= w[1].1, "{:?} before {:?}", w[0], w[1]);
+        assert_eq!(
+            w[0].0 == w[1].0,
+            w[0].1 == w[1].1,
+            "{:?} / {:?}",
+            w[0],
+            w[1]
+        );
+    }
+}
+
+/// Every five-card hand (2,598,960), both rankings: ordered as the keys,
+/// every value from 1 to the ranking's count met, and the batch agrees.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "runs in release mode: cargo test --release"
+)]
+fn every_five_card_hand_orders_as_the_rules_say() {
+    let deck: Vec<Card> = (0..52u8).map(|i| Card::new(i).unwrap()).collect();
+    for ranking in BOTH {
+        let mut pairs = Vec::with_capacity(2_598_960);
+        let mut rows = Vec::with_capacity(5 * 2_598_960);
+        for a in 0..52 {
+            for b in a + 1..52 {
+                for c in b + 1..52 {
+                    for d in c + 1..52 {
+                        for e in d + 1..52 {
+                            let five = [deck[a], deck[b], deck[c], deck[d], deck[e]];
+                            pairs.push((lowball(&five, ranking).unwrap(), key(&five, ranking)));
+                            rows.extend(five.iter().map(|c| c.index()));
+                        }
+                    }
+                }
+            }
+        }
+        let mut out = vec![0u16; pairs.len()];
+        evaluate_rows(&rows, 5, ranking, &mut out, None, None).unwrap();
+        assert!(out.iter().zip(&pairs).all(|(&o, p)| o == p.0.value()));
+        let mut values: Vec<u16> = pairs.iter().map(|p| p.0.value()).collect();
+        values.sort_unstable();
+        values.dedup();
+        let n = match ranking {
+            Lowball::DeuceToSeven => 7462,
+            Lowball::AceToFive => 6175, // ACE_TO_FIVE_NUM_VALUES less none
+        };
+        assert_eq!(values, (1..=n).collect::<Vec<u16>>(), "{ranking:?}");
+        assert_same_order(pairs);
+    }
+}
+
+/// Random six- and seven-card hands: the best five by the keys.
+#[test]
+fn six_and_seven_card_hands_play_their_best_five() {
+    let mut state = 0x27_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for ranking in BOTH {
+        let mut pairs = Vec::new();
+        for i in 0..6_000 {
+            let mut deck: Vec<Card> = (0..52u8).map(|i| Card::new(i).unwrap()).collect();
+            let n = 6 + i % 2;
+            for k in 0..n {
+                let j = k + (next() % (52 - k) as u64) as usize;
+                deck.swap(k, j);
+            }
+            let hand = &deck[..n];
+            let (value, five) = lowball_cards(hand, ranking).unwrap();
+            assert!(five.iter().all(|c| hand.contains(c)));
+            let mut best: Option<Key> = None;
+            for skip in 0..n {
+                for skip2 in skip..n {
+                    let chosen: Vec<Card> = (0..n)
+                        .filter(|&k| k != skip && k != skip2)
+                        .map(|k| hand[k])
+                        .collect();
+                    if chosen.len() == 5 {
+                        let k = key(&chosen, ranking);
+                        if best.as_ref().is_none_or(|b| k < *b) {
+                            best = Some(k);
+                        }
+                    }
+                }
+            }
+            assert_eq!(key(&five, ranking), best.clone().unwrap(), "{hand:?}");
+            pairs.push((value, best.unwrap()));
+        }
+        assert_same_order(pairs);
+    }
+}
+
+#[test]
+fn worked_lowball_hands() {
+    let d27 = |t: &str| lowball(&parse_cards(t).unwrap(), Lowball::DeuceToSeven).unwrap();
+    let a5 = |t: &str| lowball(&parse_cards(t).unwrap(), Lowball::AceToFive).unwrap();
+    // deuce-to-seven: 7-5-4-3-2 is number one; A-5-4-3-2 is ace high, below
+    // K-5-4-3-2; a straight and a flush count against a hand
+    let number_one = d27("7c 5d 4h 3s 2c");
+    assert_eq!(number_one.value(), 7462);
+    assert_eq!(number_one.name(), "Seven-five low");
+    assert!(d27("Kc 5d 4h 3s 2c") > d27("Ac 5d 4h 3s 2c"));
+    assert_eq!(d27("Ac 5d 4h 3s 2c").name(), "Ace-five low");
+    assert!(d27("8c 7d 6h 4s 2c") > d27("8c 7d 6h 5s 4c"));
+    assert_eq!(d27("8c 7d 6h 5s 4c").name(), "Straight, eight high");
+    assert!(d27("Kc Qd Jh 9s 8c") > d27("7c 5c 4c 3c 2c"));
+    assert_eq!(d27("Ac 5c 4c 3c 2c").name(), "Flush, ace high");
+    assert!(d27("2c 2d 7h 8s 9c") < d27("Ac Kd Qh Js 9c"));
+    // ace-to-five: 5-4-3-2-A is the best; straights and flushes do not count;
+    // any pair is worse than five distinct ranks
+    let wheel = a5("5c 4c 3c 2c Ac");
+    assert_eq!(wheel.value(), ACE_TO_FIVE_NUM_VALUES);
+    assert_eq!(wheel.name(), "Five-four low");
+    assert!(a5("6c 4d 3h 2s Ac") > a5("6c 5d 3h 2s Ac"));
+    assert!(a5("Kc Qd Jh Ts 9c") > a5("Ac Ad 2h 3s 4c"));
+    assert_eq!(a5("Ac Ad 2h 3s 4c").name(), "One pair, aces");
+    assert_eq!(a5("Kc Kd Kh Ks Qc").value(), 1);
+    // seven cards: razz plays the best five
+    let (v, five) = lowball_cards(
+        &parse_cards("Kc Kd 7h 6s 4c 2d Ah").unwrap(),
+        Lowball::AceToFive,
+    )
+    .unwrap();
+    assert_eq!(v.name(), "Seven-six low");
+    assert_eq!(
+        five.map(|c| c.to_string()),
+        ["7h", "6s", "4c", "2d", "Ah"].map(String::from)
+    );
+    assert!(LowballValue::new(0, Lowball::AceToFive).is_err());
+    assert!(LowballValue::new(6176, Lowball::AceToFive).is_err());
+    let e = lowball(&parse_cards("2c 3c 4c 5c").unwrap(), Lowball::AceToFive).unwrap_err();
+    assert!(e.to_string().contains("5, 6 or 7 cards, not 4"), "{e}");
+}
