@@ -7,11 +7,8 @@ use holecards_core::equity::omaha::{omaha_equity, OmahaMethod};
 use holecards_core::equity::Control;
 use std::time::Instant;
 
-fn main() {
-    let hands = vec![
-        parse_cards("AsAhKsKh").unwrap(),
-        parse_cards("QdJdTc9c").unwrap(),
-    ];
+fn main() -> holecards_core::Result<()> {
+    let hands = vec![parse_cards("AsAhKsKh")?, parse_cards("QdJdTc9c")?];
     for hilo in [false, true] {
         let mut best = f64::MAX;
         for _ in 0..5 {
@@ -27,17 +24,13 @@ fn main() {
                 },
                 Some(1),
                 &Control::new(),
-            )
-            .unwrap();
+            )?;
             best = best.min(t.elapsed().as_secs_f64());
             std::hint::black_box(r);
         }
         println!("Monte Carlo, hilo={hilo}: {:.2} M deals/s", 3.0 / best);
     }
-    let plo5 = vec![
-        parse_cards("AsAhKsKh2c").unwrap(),
-        parse_cards("QdJdTc9c8c").unwrap(),
-    ];
+    let plo5 = vec![parse_cards("AsAhKsKh2c")?, parse_cards("QdJdTc9c8c")?];
     for (name, h) in [("PLO4", &hands), ("PLO5", &plo5)] {
         let mut best = f64::MAX;
         for _ in 0..3 {
@@ -50,11 +43,11 @@ fn main() {
                 OmahaMethod::Exact,
                 Some(1),
                 &Control::new(),
-            )
-            .unwrap();
+            )?;
             best = best.min(t.elapsed().as_secs_f64());
             std::hint::black_box(r);
         }
         println!("exact preflop {name}: {:.3} s", best);
     }
+    Ok(())
 }
