@@ -151,18 +151,54 @@ struct Setup<'a> {
     missing: Vec<usize>,
     board: &'a [Card],
     deck: Vec<Card>,
-    /// Each player's range, where one is given (that player's hand is
-    /// drawn from it: no known cards, none missing).
-    ranges: Vec<Option<&'a OmahaRange>>,
-    /// For Monte Carlo, each range's hands clear of the cards out, to draw
-    /// from by weight (empty when no player holds a range).
+    /// For Monte Carlo, each player's range (that player's hand is drawn
+    /// from it: no known cards, none missing), as its hands clear of the
+    /// cards out to draw from by weight; empty when no player holds one.
     range_draw: Vec<Option<RangeDraw>>,
     /// In an Omaha game with every hand known: each hand's distinct rank
     /// pairs ([`pair_rows`]); else empty.
     pairs: Vec<([u8; 15], usize)>,
 }
 
-impl Setup<'_> {
+impl<'a> Setup<'a> {
+    /// The setup of a computation; in an Omaha game with every hand known,
+    /// each hand's rank pairs are worked out here, once.
+    fn new(
+        game: Game,
+        hands: &'a [Vec<Card>],
+        missing: Vec<usize>,
+        board: &'a [Card],
+        deck: Vec<Card>,
+        range_draw: Vec<Option<RangeDraw>>,
+    ) -> Setup<'a> {
+        let pairs = if game.uses_two_hole_cards()
+            && missing.iter().all(|&m| m == 0)
+            && range_draw.is_empty()
+        {
+            hands.iter().map(|h| pair_rows(h)).collect()
+        } else {
+            Vec::new()
+        };
+        Setup {
+            game,
+            hands,
+            missing,
+            board,
+            deck,
+            range_draw,
+            pairs,
+        }
+    }
+
+    /// Every deal, exactly: the boards alone when every hand is known.
+    fn exact_count(&self, board_missing: usize, control: &Control) -> Result<GameEquity> {
+        if self.missing.iter().all(|&m| m == 0) {
+            exact(self, board_missing, control)
+        } else {
+            exact_dealing(self, board_missing, control)
+        }
+    }
+
     fn hilo(&self) -> bool {
         self.game.is_hi_lo()
     }
@@ -214,7 +250,7 @@ impl Setup<'_> {
     fn holes(&self, drawn: &[Card], out: &mut [CardList; 10]) {
         let mut k = 0;
         for (i, h) in self.hands.iter().enumerate() {
-            if self.ranges.get(i).is_some_and(|r| r.is_some()) {
+            if self.range_draw.get(i).is_some_and(Option::is_some) {
                 continue;
             }
             let mut cards = [Card::from_checked_index(0); 6];
@@ -398,6 +434,23 @@ pub fn game_equity_ranges(
     )
 }
 
+/// Player `i`'s range `range` less the hands of weight 0 and those holding
+/// a card not `free`: each with its cards as a bit set, and its weight; an
+/// error when none is left.
+fn fitting_hands(i: usize, range: &OmahaRange, free: u64) -> Result<Vec<(u64, &[Card], f64)>> {
+    let fit: Vec<(u64, &[Card], f64)> = (0..range.len())
+        .filter_map(|k| range.hand(k))
+        .map(|(cards, w)| (cards.iter().fold(0u64, |m, c| m | c.bit()), cards, w))
+        .filter(|&(m, _, w)| m & !free == 0 && w > 0.0)
+        .collect();
+    if fit.is_empty() {
+        return Err(Error::bad_config(format!(
+            "player {i}'s range has no hand left beside the other cards"
+        )));
+    }
+    Ok(fit)
+}
+
 /// A range's hands clear of the cards out (each with its cards as a bit
 /// set) and their weights' running sums, to draw a hand by weight with one
 /// uniform number.
@@ -412,21 +465,10 @@ impl RangeDraw {
         let mut hands = Vec::new();
         let mut cumulative = Vec::new();
         let mut total = 0.0;
-        for k in 0..range.len() {
-            let Some((cards, w)) = range.hand(k) else {
-                continue;
-            };
-            let m = cards.iter().fold(0u64, |m, c| m | c.bit());
-            if m & !free == 0 && w > 0.0 {
-                total += w;
-                hands.push((m, CardList::new(cards)));
-                cumulative.push(total);
-            }
-        }
-        if hands.is_empty() {
-            return Err(Error::bad_config(format!(
-                "player {i}'s range has no hand left beside the other cards"
-            )));
+        for (m, cards, w) in fitting_hands(i, range, free)? {
+            total += w;
+            hands.push((m, CardList::new(cards)));
+            cumulative.push(total);
         }
         Ok(RangeDraw { hands, cumulative })
     }
@@ -507,27 +549,16 @@ fn exact_ranges(
     let mut options: Vec<RangeOptions<'_>> = Vec::new();
     for (i, range) in ranges.iter().enumerate() {
         let Some(range) = range else { continue };
-        let mut fit = Vec::new();
-        for k in 0..range.len() {
-            let Some((cards, w)) = range.hand(k) else {
-                continue;
-            };
-            if w != 1.0 {
-                return Err(Error::bad_config(format!(
-                    "exact equity counts every deal once: player {i}'s range has hands of weight {w}; give trials for Monte Carlo"
-                )));
-            }
-            let m = cards.iter().fold(0u64, |m, c| m | c.bit());
-            if m & !free == 0 {
-                fit.push((m, cards));
-            }
-        }
-        if fit.is_empty() {
+        let weighted = (0..range.len())
+            .filter_map(|k| range.hand(k))
+            .find(|h| h.1 != 1.0);
+        if let Some((_, w)) = weighted {
             return Err(Error::bad_config(format!(
-                "player {i}'s range has no hand left beside the other cards"
+                "exact equity counts every deal once: player {i}'s range has hands of weight {w}; give trials for Monte Carlo"
             )));
         }
-        options.push((i, fit));
+        let fit = fitting_hands(i, range, free)?;
+        options.push((i, fit.into_iter().map(|(m, cards, _)| (m, cards)).collect()));
     }
     let missing: Vec<usize> = hands
         .iter()
@@ -603,7 +634,6 @@ fn exact_ranges(
         ));
     }
     control.set_total((count as u128 * per_tuple) as u64);
-    let all_known = missing.iter().all(|&m| m == 0);
     // one tuple: its exact count over the rest (on one thread: the tuples
     // are what runs in parallel)
     let one = |picked: &[u32]| -> Result<GameEquity> {
@@ -614,29 +644,13 @@ fn exact_ranges(
             known[*i] = fit[k as usize].1.to_vec();
             out |= fit[k as usize].0;
         }
-        let setup = Setup {
-            game,
-            hands: &known,
-            missing: missing.clone(),
-            board,
-            deck: deck
-                .iter()
-                .copied()
-                .filter(|c| out & c.bit() == 0)
-                .collect(),
-            ranges: Vec::new(),
-            range_draw: Vec::new(),
-            pairs: if game.uses_two_hole_cards() && all_known {
-                known.iter().map(|h| pair_rows(h)).collect()
-            } else {
-                Vec::new()
-            },
-        };
-        if all_known {
-            exact(&setup, board_missing, control)
-        } else {
-            exact_dealing(&setup, board_missing, control)
-        }
+        let rest = deck
+            .iter()
+            .copied()
+            .filter(|c| out & c.bit() == 0)
+            .collect();
+        Setup::new(game, &known, missing.clone(), board, rest, Vec::new())
+            .exact_count(board_missing, control)
     };
     let parts: Vec<Result<GameEquity>> = crate::threads::install(threads, || {
         all.par_chunks(width * 64)
@@ -691,23 +705,7 @@ pub(crate) fn run<'a>(
     } else {
         Vec::new()
     };
-    let setup = Setup {
-        game,
-        hands,
-        missing,
-        board,
-        deck,
-        ranges,
-        range_draw,
-        pairs: Vec::new(),
-    };
-    let mut setup = setup;
-    if game.uses_two_hole_cards()
-        && setup.missing.iter().all(|&m| m == 0)
-        && setup.ranges.iter().all(|r| r.is_none())
-    {
-        setup.pairs = hands.iter().map(|h| pair_rows(h)).collect();
-    }
+    let setup = Setup::new(game, hands, missing, board, deck, range_draw);
     match method {
         EquityMethod::Exact => {
             let deals = exact_deals(setup.deck.len(), &setup.missing, board_missing);
@@ -717,13 +715,8 @@ pub(crate) fn run<'a>(
                 )));
             }
             control.set_total(deals as u64);
-            let r = crate::threads::install(threads, || {
-                if setup.missing.iter().all(|&m| m == 0) {
-                    exact(&setup, board_missing, control)
-                } else {
-                    exact_dealing(&setup, board_missing, control)
-                }
-            })??;
+            let r =
+                crate::threads::install(threads, || setup.exact_count(board_missing, control))??;
             Ok(GameEquity { exact: true, ..r })
         }
         EquityMethod::MonteCarlo { trials, seed } => {
@@ -900,7 +893,7 @@ fn monte_carlo(
 ) -> Result<GameEquity> {
     let players = s.hands.len();
     let to_hands: usize = s.missing.iter().sum();
-    let ranged = s.ranges.iter().any(|r| r.is_some());
+    let ranged = !s.range_draw.is_empty();
     let batches = trials.div_ceil(BATCH);
     let parts: Vec<Result<GameEquity>> = (0..batches)
         .into_par_iter()

@@ -27,7 +27,6 @@
 //!
 //! A bad row anywhere stops the work; the error names the first bad row.
 use super::short_deck::ShortDeckRanking;
-use super::tables::{SD_LOOKUP_STRAIGHT_FIRST, SD_LOOKUP_TRIPS_FIRST};
 use super::HandAcc;
 use crate::card::Card;
 use crate::error::{Error, ErrorKind, Result};
@@ -112,10 +111,46 @@ impl Kernel {
     }
 }
 
-/// The error for bad row `row_index`, whose cards are `row` then `more`
+/// What is wrong with row `row_index`, whose cards are `row` then `more`
 /// (Omaha's hole and board): its first index that is not a card, its first
 /// card `refuse` turns away (a card of another game's deck, with the
-/// message `refuse` gives), or the first card it holds twice.
+/// message `refuse` gives), or the first card it holds twice; `None` when
+/// nothing is.
+fn row_problem(
+    row_index: usize,
+    row: &[u8],
+    more: &[u8],
+    refuse: &impl Fn(Card) -> Option<String>,
+) -> Option<Error> {
+    let mut seen = 0u64;
+    for &c in row.iter().chain(more) {
+        let Ok(card) = Card::new(c) else {
+            return Some(Error::card(
+                c.to_string(),
+                format!("row {row_index}: {c} is not a card: a card index is 0..51"),
+            ));
+        };
+        if let Some(why) = refuse(card) {
+            return Some(Error::card(
+                card.to_string(),
+                format!("row {row_index}: {why}"),
+            ));
+        }
+        if seen & card.bit() != 0 {
+            return Some(
+                ErrorKind::DuplicateCard {
+                    card,
+                    row: Some(row_index),
+                }
+                .into(),
+            );
+        }
+        seen |= card.bit();
+    }
+    None
+}
+
+/// The error for row `row_index`, known to be bad (see [`row_problem`]).
 #[cold]
 pub(crate) fn describe_bad_row(
     row_index: usize,
@@ -123,40 +158,25 @@ pub(crate) fn describe_bad_row(
     more: &[u8],
     refuse: impl Fn(Card) -> Option<String>,
 ) -> Error {
-    let mut seen = 0u64;
-    for &c in row.iter().chain(more) {
-        let Ok(card) = Card::new(c) else {
-            return Error::card(
-                c.to_string(),
-                format!("row {row_index}: {c} is not a card: a card index is 0..51"),
-            );
-        };
-        if let Some(why) = refuse(card) {
-            return Error::card(card.to_string(), format!("row {row_index}: {why}"));
-        }
-        if seen & card.bit() != 0 {
-            return ErrorKind::DuplicateCard {
-                card,
-                row: Some(row_index),
-            }
-            .into();
-        }
-        seen |= card.bit();
-    }
-    Error::bad_cards(format!("row {row_index} is not a valid hand"))
+    row_problem(row_index, row, more, &refuse)
+        .unwrap_or_else(|| Error::bad_cards(format!("row {row_index} is not a valid hand")))
 }
 
 /// The error for the first bad row of `cards` (rows of `width`), which a
-/// kernel found to hold one; `first_row` is the index of its first row.
+/// kernel found to hold one; `first_row` is the index of its first row,
+/// `refuse` as in [`row_problem`].
 #[cold]
-fn first_bad_row(cards: &[u8], width: usize, first_row: usize) -> Error {
-    for (i, row) in cards.chunks_exact(width).enumerate() {
-        let h = HandAcc::from_indices(row);
-        if h.len() != width as u32 {
-            return describe_bad_row(first_row + i, row, &[], |_| None);
-        }
-    }
-    Error::bad_cards("a row is not a valid hand".into())
+pub(crate) fn first_bad_row(
+    cards: &[u8],
+    width: usize,
+    first_row: usize,
+    refuse: impl Fn(Card) -> Option<String>,
+) -> Error {
+    cards
+        .chunks_exact(width)
+        .enumerate()
+        .find_map(|(i, row)| row_problem(first_row + i, row, &[], &refuse))
+        .unwrap_or_else(|| Error::bad_cards("a row is not a valid hand".into()))
 }
 
 /// The scalar kernel's loop over rows of `W` cards: each row summed into a
@@ -596,14 +616,8 @@ pub(crate) fn short_deck_kernel_with(
     let _ = kernel;
     // the cards below a six, as HandAcc::suit_bits holds them
     const BELOW_SIX: u64 = 0x000f_000f_000f_000f;
-    match ranking {
-        ShortDeckRanking::StraightBeatsTrips => scalar_by::<BELOW_SIX>(cards, width, out, |h| {
-            SD_LOOKUP_STRAIGHT_FIRST[h.short_deck_slot()]
-        }),
-        ShortDeckRanking::TripsBeatStraight => scalar_by::<BELOW_SIX>(cards, width, out, |h| {
-            SD_LOOKUP_TRIPS_FIRST[h.short_deck_slot()]
-        }),
-    }
+    let values = super::short_deck::values(ranking);
+    scalar_by::<BELOW_SIX>(cards, width, out, |h| values[h.short_deck_slot()])
 }
 
 /// Runs `chunk(i, out_i)` over `out` in pieces of `chunk_rows` rows (piece
@@ -662,7 +676,9 @@ fn serial(
             return Err(ErrorKind::Interrupted.into());
         }
         if !run_kernel(kernel, c, width, o) {
-            return Err(first_bad_row(c, width, first_row + i * CANCEL_ROWS));
+            return Err(first_bad_row(c, width, first_row + i * CANCEL_ROWS, |_| {
+                None
+            }));
         }
     }
     Ok(())

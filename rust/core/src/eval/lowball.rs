@@ -345,9 +345,14 @@ pub fn evaluate_rows(
                     None
                 }));
             }
-            let hand: Vec<Card> = row.iter().map(|&c| Card::from_checked_index(c)).collect();
+            let mut hand = [Card::FIRST; 7];
+            for (slot, &c) in hand.iter_mut().zip(row) {
+                *slot = Card::from_checked_index(c);
+            }
             let mut best = 0u16;
-            super::for_each_five(&hand, |five| best = best.max(value5(&five, ranking)));
+            super::for_each_five(&hand[..width], |five| {
+                best = best.max(value5(&five, ranking))
+            });
             *v = best;
         }
         Ok(())

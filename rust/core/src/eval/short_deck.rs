@@ -66,15 +66,12 @@ fn short_deck_class(v: HandValue) -> (Category, Vec<u8>) {
     }
 }
 
-/// The generated tables of a ranking: the values by rank-hash slot (see
-/// [`HandAcc::short_deck_slot`]) and, by place in the order, the standard
-/// value of the five cards played.
-fn tables(ranking: ShortDeckRanking) -> (&'static [u16], &'static [u16]) {
+/// By place in the order of `ranking`, the standard value of the five
+/// cards played.
+fn standard_of(ranking: ShortDeckRanking) -> &'static [u16] {
     match ranking {
-        ShortDeckRanking::StraightBeatsTrips => {
-            (SD_LOOKUP_STRAIGHT_FIRST, &SD_STANDARD_STRAIGHT_FIRST)
-        }
-        ShortDeckRanking::TripsBeatStraight => (SD_LOOKUP_TRIPS_FIRST, &SD_STANDARD_TRIPS_FIRST),
+        ShortDeckRanking::StraightBeatsTrips => &SD_STANDARD_STRAIGHT_FIRST,
+        ShortDeckRanking::TripsBeatStraight => &SD_STANDARD_TRIPS_FIRST,
     }
 }
 
@@ -89,7 +86,7 @@ fn order_table(ranking: ShortDeckRanking) -> &'static [u16] {
     static TABLES: [OnceLock<Vec<u16>>; 2] = [OnceLock::new(), OnceLock::new()];
     TABLES[ranking as usize].get_or_init(|| {
         let mut table = vec![0u16; NUM_VALUES as usize + 1];
-        for (order, &standard) in tables(ranking).1.iter().enumerate().skip(1) {
+        for (order, &standard) in standard_of(ranking).iter().enumerate().skip(1) {
             table[standard as usize] = order as u16;
         }
         table
@@ -102,10 +99,15 @@ fn order_table(ranking: ShortDeckRanking) -> &'static [u16] {
 /// [`HandAcc::eval7`] makes for the standard ranking.
 #[inline(always)]
 pub fn short_deck_order(hand: HandAcc, ranking: ShortDeckRanking) -> u16 {
-    let slot = hand.short_deck_slot();
+    values(ranking)[hand.short_deck_slot()]
+}
+
+/// The value table of `ranking`, by [`HandAcc::short_deck_slot`].
+#[inline(always)]
+pub(crate) fn values(ranking: ShortDeckRanking) -> &'static [u16; SD_LOOKUP_STRAIGHT_FIRST.len()] {
     match ranking {
-        ShortDeckRanking::StraightBeatsTrips => SD_LOOKUP_STRAIGHT_FIRST[slot],
-        ShortDeckRanking::TripsBeatStraight => SD_LOOKUP_TRIPS_FIRST[slot],
+        ShortDeckRanking::StraightBeatsTrips => SD_LOOKUP_STRAIGHT_FIRST,
+        ShortDeckRanking::TripsBeatStraight => SD_LOOKUP_TRIPS_FIRST,
     }
 }
 
@@ -113,7 +115,7 @@ impl ShortDeckValue {
     /// The value at place `order` (1 to [`SHORT_DECK_NUM_VALUES`]) of the
     /// order of `ranking`.
     pub fn new(order: u16, ranking: ShortDeckRanking) -> Result<ShortDeckValue> {
-        match tables(ranking).1.get(order as usize) {
+        match standard_of(ranking).get(order as usize) {
             Some(&standard) if order > 0 => Ok(ShortDeckValue { order, standard }),
             _ => Err(Error::bad_config(format!(
                 "{order} is not a short-deck hand value: values are 1..{SD_NUM_VALUES}"
@@ -233,7 +235,7 @@ pub fn short_deck(cards: &[Card], ranking: ShortDeckRanking) -> Result<ShortDeck
     let order = short_deck_order(hand, ranking);
     Ok(ShortDeckValue {
         order,
-        standard: tables(ranking).1[order as usize],
+        standard: standard_of(ranking)[order as usize],
     })
 }
 
@@ -263,18 +265,13 @@ pub fn evaluate_rows(
         if super::batch::short_deck_kernel(rows, width, super::batch::as_uninit(o), ranking) {
             return Ok(());
         }
-        let bad = rows.chunks_exact(width).enumerate().find_map(|(k, row)| {
-            let hand = HandAcc::from_indices(row);
-            let ok = row.iter().all(|&c| (16..52).contains(&c)) && hand.len() as usize == width;
-            (!ok).then(|| {
-                super::batch::describe_bad_row(first + k, row, &[], |c| {
-                    (c.rank() < SHORT_DECK_LOWEST_RANK).then(|| {
-                        format!("{c} is not in the short deck: its cards are sixes to aces (indices 16..51)")
-                    })
-                })
+        Err(super::batch::first_bad_row(rows, width, first, |c| {
+            (c.rank() < SHORT_DECK_LOWEST_RANK).then(|| {
+                format!(
+                    "{c} is not in the short deck: its cards are sixes to aces (indices 16..51)"
+                )
             })
-        });
-        Err(bad.unwrap_or_else(|| Error::bad_cards("a row is not a valid hand".into())))
+        }))
     })
 }
 
