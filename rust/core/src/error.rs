@@ -217,6 +217,11 @@ crate::enums::named_enum! {
         BetOrFoldOnly = "BET_OR_FOLD_ONLY",
         /// The amount is not a whole, non-negative number of chips.
         NotAnAmount = "NOT_AN_AMOUNT",
+        /// Stud: the player to act brings in (posts the bring-in or
+        /// completes); it may not fold or check.
+        MustBringIn = "MUST_BRING_IN",
+        /// Stud: a bring-in by a player who does not owe one.
+        NotBringingIn = "NOT_BRINGING_IN",
     }
 }
 

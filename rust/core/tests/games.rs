@@ -14,10 +14,12 @@ use holecards_core::game::{BlindOptions, Game, GameKind, GivenCards, Hand, Move,
 use holecards_core::Card;
 use std::sync::Arc;
 
+/// The community-card games (the stud games: tests/stud.rs).
 fn games() -> Vec<Game> {
     Game::CODES
         .iter()
         .map(|c| Game::from_code(c).unwrap_or_else(|e| panic!("{e}")))
+        .filter(|g| !g.is_stud())
         .collect()
 }
 

@@ -20,6 +20,11 @@ pub struct LegalActions {
     pub min_raise_to: Option<u64>,
     /// Largest legal bet or raise (street total); `None` when closed.
     pub max_raise_to: Option<u64>,
+    /// Stud, third street: this player brings in. `call_amount` is the
+    /// bring-in (a call or [`Move::BringIn`] posts it) and a bet to
+    /// `min_raise_to` completes to the small bet; folding and checking are
+    /// not allowed.
+    pub bring_in: bool,
 }
 
 impl LegalActions {
@@ -41,6 +46,9 @@ pub enum Move {
     Call,
     /// Bet or raise to this street total.
     BetOrRaiseTo(u64),
+    /// Stud: post the bring-in (the player to act owes it; a call does the
+    /// same).
+    BringIn,
 }
 
 impl Move {
@@ -57,14 +65,15 @@ impl Move {
                 "amount",
                 "a bet or raise needs an amount (the street total)".into(),
             )),
-            (Some(K::Fold | K::Check | K::Call), Some(_)) => Err(Error::config(
+            (Some(K::BringIn), None) => Ok(Move::BringIn),
+            (Some(K::Fold | K::Check | K::Call | K::BringIn), Some(_)) => Err(Error::config(
                 "amount",
                 "only a bet or raise takes an amount".into(),
             )),
             _ => Err(Error::config(
                 "kind",
                 format!(
-                    "{kind} is not a player action: use ActionKind.FOLD, CHECK, CALL, BET or RAISE"
+                    "{kind} is not a player action: use ActionKind.FOLD, CHECK, CALL, BET, RAISE or BRING_IN"
                 ),
             )),
         }
@@ -106,7 +115,7 @@ impl Closed {
 impl Hand {
     /// Fixed limit: the bet size on this street.
     pub(crate) fn limit_bet_size(&self) -> u64 {
-        if self.street as u8 >= 2 {
+        if self.street.big_bet() {
             self.rules.big_bet
         } else {
             self.rules.small_bet
@@ -125,7 +134,7 @@ impl Hand {
         }
         let s = &self.seats[seat];
         let all_in_to = s.bet + s.stack;
-        if all_in_to <= self.high {
+        if all_in_to <= self.high || (self.bring_in_due && s.stack <= rules.bring_in) {
             return Err(Closed::CannotCoverMore);
         }
         if self.masks.able & !(1u32 << seat) == 0 {
@@ -181,13 +190,15 @@ impl Hand {
         let call_amount = self.call_amount(seat);
         let progressive = self.rules.structure == Structure::Progressive;
         let range = self.raise_range(seat).ok();
+        let due = self.bring_in_due;
         Some(LegalActions {
             seat,
-            can_fold: call_amount > 0 || progressive,
-            can_check: call_amount == 0 && !progressive,
+            can_fold: (call_amount > 0 || progressive) && !due,
+            can_check: call_amount == 0 && !progressive && !due,
             call_amount,
             min_raise_to: range.map(|r| r.0),
             max_raise_to: range.map(|r| r.1),
+            bring_in: due,
         })
     }
 
@@ -195,6 +206,18 @@ impl Hand {
         let mut parts = Vec::new();
         if la.can_fold {
             parts.push("fold".to_string());
+        }
+        if la.bring_in {
+            let all_in = la.call_amount == self.seats[la.seat].stack;
+            parts.push(format!(
+                "bring in {}{}",
+                la.call_amount,
+                if all_in { " (all-in)" } else { "" }
+            ));
+            if let Some(to) = la.min_raise_to {
+                parts.push(format!("complete to {to}"));
+            }
+            return format!("legal: {}", parts.join(", "));
         }
         if la.can_check {
             parts.push("check".to_string());
@@ -262,6 +285,9 @@ impl Hand {
 
     fn call_amount(&self, seat: usize) -> u64 {
         let s = &self.seats[seat];
+        if self.bring_in_due {
+            return self.rules.bring_in.min(s.stack);
+        }
         (self.high - s.bet.min(self.high)).min(s.stack)
     }
 
@@ -289,6 +315,9 @@ impl Hand {
     /// rules forbid the move; a refused move changes nothing.
     pub fn act(&mut self, seat: Option<usize>, mv: Move) -> Result<()> {
         let actor = self.turn(seat)?;
+        if self.bring_in_due {
+            return self.act_bringing_in(actor, mv);
+        }
         match mv {
             Move::Fold => self.fold(),
             Move::CheckOrCall => self.check_or_call(),
@@ -312,12 +341,36 @@ impl Hand {
                 self.check_or_call()
             }
             Move::BetOrRaiseTo(to) => self.bet_or_raise_to(to),
+            Move::BringIn => Err(self.refuse(
+                IllegalReason::NotBringingIn,
+                format!("seat {actor} does not owe a bring-in"),
+            )),
+        }
+    }
+
+    /// `act` for the player who owes the bring-in: post it (a bring-in, a
+    /// call, or a check-or-call), or complete; nothing else.
+    #[cold]
+    fn act_bringing_in(&mut self, seat: usize, mv: Move) -> Result<()> {
+        match mv {
+            Move::BringIn | Move::CheckOrCall | Move::Call => {
+                self.apply_bring_in(seat);
+                Ok(())
+            }
+            Move::BetOrRaiseTo(to) => self.bet_or_raise_to(to),
+            Move::Fold | Move::Check => Err(self.refuse(
+                IllegalReason::MustBringIn,
+                format!("seat {seat} brings in: it posts the bring-in or completes"),
+            )),
         }
     }
 
     /// The player to act folds. Not allowed when checking is free.
     pub fn fold(&mut self) -> Result<()> {
         let seat = self.turn(None)?;
+        if self.bring_in_due {
+            return self.act_bringing_in(seat, Move::Fold);
+        }
         if self.call_amount(seat) == 0 && self.rules.structure != Structure::Progressive {
             return Err(self.refuse(
                 IllegalReason::CannotFold,
@@ -345,6 +398,10 @@ impl Hand {
     }
 
     fn apply_check_or_call(&mut self, seat: usize) {
+        if self.bring_in_due {
+            // (the player who owes the bring-in calls it: posts it)
+            return self.apply_bring_in(seat);
+        }
         let call = self.call_amount(seat);
         let (kind, amount) = if call == 0 {
             (EventKind::Check, 0)
@@ -376,7 +433,13 @@ impl Hand {
     /// The player to act bets or raises to `to` chips on this street.
     pub fn bet_or_raise_to(&mut self, to: u64) -> Result<()> {
         let seat = self.turn(None)?;
-        let verb = if self.high == 0 { "bet" } else { "raise" };
+        let verb = if self.completing() {
+            "complete"
+        } else if self.high == 0 {
+            "bet"
+        } else {
+            "raise"
+        };
         let (lo, hi) = match self.raise_range(seat) {
             Ok(r) => r,
             Err(closed) => {
@@ -416,7 +479,8 @@ impl Hand {
 
     /// `seat`, the player to act, bets or raises to `to`, a legal amount.
     fn apply_raise(&mut self, seat: usize, to: u64) {
-        let kind = if self.high == 0 {
+        self.bring_in_due = false;
+        let kind = if self.high == 0 || self.completing() {
             EventKind::Bet
         } else {
             EventKind::Raise
@@ -464,7 +528,15 @@ impl Hand {
     /// Progressive Hold'em, always), as `can_fold` of [`Hand::legal_actions`].
     #[inline]
     pub(crate) fn may_fold(&self, seat: usize) -> bool {
-        self.call_amount(seat) > 0 || self.rules.structure == Structure::Progressive
+        (self.call_amount(seat) > 0 || self.rules.structure == Structure::Progressive)
+            && !self.bring_in_due
+    }
+
+    /// Stud, third street: a bet now completes the bring-in (no full bet
+    /// yet): the first bet of the round, not a raise (rule 126).
+    #[inline]
+    fn completing(&self) -> bool {
+        self.street == super::hand::Street::Third && self.last_full_high == 0
     }
 
     /// The bounds of a bet or raise by `seat`, the player to act, as
@@ -482,6 +554,7 @@ impl Hand {
     pub(crate) fn apply_legal(&mut self, seat: usize, mv: Move) -> Result<()> {
         debug_assert_eq!(Some(seat), self.actor, "apply_legal out of turn");
         match mv {
+            _ if self.bring_in_due => return self.act(Some(seat), mv),
             Move::Fold => {
                 debug_assert!(self.may_fold(seat), "apply_legal: fold not allowed");
                 self.apply_fold(seat)
@@ -495,7 +568,7 @@ impl Hand {
                 );
                 self.apply_raise(seat, to)
             }
-            Move::Check | Move::Call => return self.act(Some(seat), mv),
+            Move::Check | Move::Call | Move::BringIn => return self.act(Some(seat), mv),
         }
         Ok(())
     }
@@ -512,6 +585,7 @@ impl Hand {
             "act_legal with stale legal actions"
         );
         match mv {
+            _ if la.bring_in => return self.act(None, mv),
             Move::Fold if la.can_fold => self.apply_fold(la.seat),
             Move::CheckOrCall => self.apply_check_or_call(la.seat),
             Move::BetOrRaiseTo(to)

@@ -5,7 +5,8 @@ use super::event::{CardList, Entry, Event, EventCards, EventKind};
 use super::hand::{Hand, PackedHole, Seat, SeatingBits, Street, MAX_SEATS, NO_SEAT};
 use super::pots::{Pot, SeatSet};
 use super::rules::{Rules, StraddleMinRaise, Structure};
-use super::variant::{Game, MAX_HOLE_CARDS};
+use super::stud::StudDeal;
+use super::variant::{Game, MAX_HOLE_CARDS, STUD_CARDS, STUD_MAX_PLAYERS};
 use super::view::SeatView;
 use crate::card::Card;
 use crate::error::{Error, Result, StateProblem};
@@ -15,9 +16,10 @@ use std::sync::Arc;
 /// seat views are a type of their own. 3: a hand records who posted the
 /// blinds (tables deal hands with a dead small blind, or with players
 /// posting to come in). 4: the rules name the game (hole cards per seat
-/// follow from it), and pots their low winners. A state of another format
-/// is refused.
-const VERSION: u8 = 4;
+/// follow from it), and pots their low winners. 5: the stud games (the
+/// rules' bring-in, a stud hand's deal). A state of another format is
+/// refused.
+const VERSION: u8 = 5;
 
 #[derive(Default)]
 pub(crate) struct Writer(pub(crate) Vec<u8>);
@@ -162,6 +164,7 @@ pub(crate) fn write_rules(w: &mut Writer, r: &Rules) {
     }
     w.u8(r.game.to_byte());
     w.bool(r.button_blind);
+    w.u64(r.bring_in);
 }
 
 pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
@@ -189,6 +192,7 @@ pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
     }
     let game = Game::from_byte(r.u8()?)?;
     let button_blind = r.bool()?;
+    let bring_in = r.u64()?;
     let rules = Rules {
         structure,
         small_blind: v[0],
@@ -204,6 +208,7 @@ pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
         bets,
         game,
         button_blind,
+        bring_in,
     };
     // Re-validate through the public constructors.
     let o = super::rules::BlindOptions {
@@ -216,6 +221,17 @@ pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
         button_blind: rules.button_blind,
     };
     let checked = match structure {
+        _ if bring_in > 0 => Rules::stud(
+            game,
+            super::rules::StudOptions {
+                ante: rules.ante,
+                bring_in,
+                small_bet: rules.small_bet,
+                big_bet: Some(rules.big_bet),
+                raise_cap: rules.raise_cap,
+                heads_up_uncapped: rules.heads_up_uncapped,
+            },
+        )?,
         Structure::NoLimit => Rules::no_limit(o)?,
         Structure::PotLimit => Rules::pot_limit(o)?,
         Structure::FixedLimit => Rules::fixed_limit(
@@ -227,7 +243,8 @@ pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
         )?,
         Structure::Progressive => Rules::progressive(rules.ante, rules.bets)?,
     }
-    .with_game(game);
+    .for_game(game)
+    .map_err(|_| bad())?;
     if checked != rules {
         return Err(bad());
     }
@@ -263,10 +280,12 @@ pub fn encode_hand(h: &Hand) -> Vec<u8> {
         w.bool(s.folded);
         w.bool(s.all_in);
         w.bool(s.acted);
-        s.hole
-            .cards(h.rules.game.hole_cards())
-            .iter()
-            .for_each(|&c| w.card(c));
+        if h.stud.is_none() {
+            s.hole
+                .cards(h.rules.game.hole_cards())
+                .iter()
+                .for_each(|&c| w.card(c));
+        }
     }
     w.u8(h.button as u8);
     w.u8(h.seating.sb);
@@ -314,7 +333,138 @@ pub fn encode_hand(h: &Hand) -> Vec<u8> {
         }
         None => w.bool(false),
     }
+    if let Some(d) = &h.stud {
+        w.bool(h.bring_in_due);
+        write_stud(&mut w, d, h.seats.len());
+    }
     w.0
+}
+
+fn write_list(w: &mut Writer, cards: &[Card]) {
+    w.len(cards.len());
+    cards.iter().for_each(|&c| w.card(c));
+}
+
+fn read_list(r: &mut Reader, max: usize) -> Result<CardList> {
+    let k = r.len(max)?;
+    let cards = (0..k).map(|_| r.card()).collect::<Result<Vec<_>>>()?;
+    Ok(CardList::new(&cards))
+}
+
+fn write_opt_card(w: &mut Writer, c: Option<Card>) {
+    match c {
+        Some(c) => {
+            w.bool(true);
+            w.card(c);
+        }
+        None => w.bool(false),
+    }
+}
+
+fn read_opt_card(r: &mut Reader) -> Result<Option<Card>> {
+    Ok(if r.bool()? { Some(r.card()?) } else { None })
+}
+
+/// A stud deal: each seat's cards and given cards, the stub, the burns.
+fn write_stud(w: &mut Writer, d: &StudDeal, n: usize) {
+    for seat in 0..n {
+        write_list(w, &d.cards[seat]);
+        write_list(w, &d.given[seat]);
+    }
+    write_list(w, &d.stub[..d.stub_len as usize]);
+    w.u8(d.next);
+    write_list(w, &d.returned);
+    write_list(w, &d.burns);
+    write_opt_card(w, d.community);
+    write_opt_card(w, d.given_community);
+    w.bool(d.shuffled);
+}
+
+/// Reads [`write_stud`]'s deal for `n` seats on `street`, checked: every
+/// card of the deck once among the stub and the given cards, each seat's
+/// cards its given ones then cards off the stub, as many as the street
+/// deals (fewer for a seat that folded), the burns and the community card
+/// off the stub.
+fn read_stud(r: &mut Reader, n: usize, street: Street, seats: &[Seat]) -> Result<StudDeal> {
+    if n > STUD_MAX_PLAYERS {
+        return Err(bad());
+    }
+    let mut d = StudDeal {
+        cards: [CardList::default(); STUD_MAX_PLAYERS],
+        given: [CardList::default(); STUD_MAX_PLAYERS],
+        stub: [Card::FIRST; 52],
+        stub_len: 0,
+        next: 0,
+        returned: CardList::default(),
+        burns: CardList::default(),
+        community: None,
+        given_community: None,
+        shuffled: false,
+    };
+    for seat in 0..n {
+        d.cards[seat] = read_list(r, STUD_CARDS)?;
+        d.given[seat] = read_list(r, STUD_CARDS)?;
+    }
+    let stub = read_list_any(r, 52)?;
+    d.stub[..stub.len()].copy_from_slice(&stub);
+    d.stub_len = stub.len() as u8;
+    d.next = r.u8()?;
+    d.returned = read_list(r, CardList::CAPACITY)?;
+    d.burns = read_list(r, CardList::CAPACITY)?;
+    d.community = read_opt_card(r)?;
+    d.given_community = read_opt_card(r)?;
+    d.shuffled = r.bool()?;
+    if d.next > d.stub_len {
+        return Err(bad());
+    }
+    // The deck: the stub and every given card, each card once.
+    let mut deck: Vec<Card> = stub.clone();
+    deck.extend(d.given[..n].iter().flat_map(|g| g.iter().copied()));
+    deck.extend(d.given_community);
+    if deck.len() != 52 || crate::card::check_distinct(&deck).is_err() {
+        return Err(bad());
+    }
+    // What was dealt came off the deck once: a seat's given cards first,
+    // then cards of the stub, as were the burns and a community card
+    // (unless given).
+    let mut out: Vec<Card> = Vec::new();
+    let dealt = match street {
+        Street::Showdown => STUD_CARDS,
+        s if s.is_stud() => 3 + s.round(),
+        _ => return Err(bad()),
+    };
+    for ((c, g), s) in d.cards.iter().zip(&d.given).zip(seats).take(n) {
+        let own = c.len() + usize::from(d.community.is_some());
+        let short = own < dealt && !s.folded && street != Street::Showdown;
+        if c.len() < 3 || own > dealt || short {
+            return Err(bad());
+        }
+        for (i, &card) in c.iter().enumerate() {
+            if (i < g.len() && card != g[i]) || (i >= g.len() && !stub.contains(&card)) {
+                return Err(bad());
+            }
+            out.push(card);
+        }
+    }
+    let off_stub = d.burns.iter().chain(d.returned.iter());
+    if off_stub.clone().any(|c| !stub.contains(c))
+        || d.community
+            .is_some_and(|c| !stub.contains(&c) && d.given_community != Some(c))
+    {
+        return Err(bad());
+    }
+    out.extend(off_stub);
+    out.extend(d.community);
+    if crate::card::check_distinct(&out).is_err() {
+        return Err(bad());
+    }
+    Ok(d)
+}
+
+/// A list of up to `max` cards (a stub: more than a [`CardList`] holds).
+fn read_list_any(r: &mut Reader, max: usize) -> Result<Vec<Card>> {
+    let k = r.len(max)?;
+    (0..k).map(|_| r.card()).collect()
 }
 
 fn write_pots(w: &mut Writer, pots: &[Pot]) {
@@ -392,7 +542,11 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
             folded: r.bool()?,
             all_in: r.bool()?,
             acted: r.bool()?,
-            hole: PackedHole::pack(&hole(&mut r, &rules)?),
+            hole: if rules.game.is_stud() {
+                PackedHole::default()
+            } else {
+                PackedHole::pack(&hole(&mut r, &rules)?)
+            },
         });
     }
     let button = r.seat(n)?;
@@ -454,6 +608,15 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
     } else {
         None
     };
+    let (bring_in_due, stud) = if rules.game.is_stud() {
+        let due = r.bool()?;
+        (due, Some(Box::new(read_stud(&mut r, n, street, &seats)?)))
+    } else {
+        if street.is_stud() {
+            return Err(bad());
+        }
+        (false, None)
+    };
     if !r.0.is_empty() {
         return Err(bad());
     }
@@ -500,15 +663,23 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
     if !betting_ok {
         return Err(bad());
     }
-    // Every card of the deal distinct.
-    let k = rules.game.hole_cards();
-    let mut cards: Vec<Card> = seats.iter().flat_map(|s| s.hole.cards(k)).collect();
-    cards.extend_from_slice(&board);
-    if let Some(b) = burns {
-        cards.extend_from_slice(&b);
-    }
-    if crate::card::check_distinct(&cards).is_err() || rules.game.check_in_deck(&cards).is_err() {
-        return Err(bad());
+    // Every card of the deal distinct (a stud deal: checked as it was read;
+    // its hand has no board and no burns of a board, as a new one is dealt).
+    if stud.is_some() {
+        if board != [Card::FIRST; 5] || burns.is_some() {
+            return Err(bad());
+        }
+    } else {
+        let k = rules.game.hole_cards();
+        let mut cards: Vec<Card> = seats.iter().flat_map(|s| s.hole.cards(k)).collect();
+        cards.extend_from_slice(&board);
+        if let Some(b) = burns {
+            cards.extend_from_slice(&b);
+        }
+        if crate::card::check_distinct(&cards).is_err() || rules.game.check_in_deck(&cards).is_err()
+        {
+            return Err(bad());
+        }
     }
     // A hand in progress has someone to act who can act, and two players in
     // it; a finished one has nobody to act.
@@ -542,7 +713,12 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         spare: Default::default(),
         masks: Default::default(),
         seating,
+        bring_in_due,
+        stud,
     };
+    if hand.bring_in_due && (hand.street != Street::Third || hand.high != 0 || actor.is_none()) {
+        return Err(bad());
+    }
     if hand.result.is_none() {
         hand.masks = hand.compute_masks();
     }
@@ -633,13 +809,23 @@ pub fn encode_view(v: &SeatView) -> Vec<u8> {
     }
     w.len(v.board.len());
     v.board.iter().for_each(|&c| w.card(c));
+    let stud = v.rules.game.is_stud();
     for h in &v.hole_cards {
         match h {
+            Some(h) if stud => {
+                w.bool(true);
+                write_list(&mut w, h);
+            }
             Some(h) => {
                 w.bool(true);
                 h.iter().for_each(|&c| w.card(c));
             }
             None => w.bool(false),
+        }
+    }
+    if stud {
+        for up in &v.up_cards {
+            write_list(&mut w, up);
         }
     }
     write_pots(&mut w, &v.pots);
@@ -671,6 +857,7 @@ pub fn encode_view(v: &SeatView) -> Vec<u8> {
                     None => w.bool(false),
                 }
             }
+            w.bool(la.bring_in);
         }
         None => w.bool(false),
     }
@@ -691,17 +878,33 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
     let folded = (0..n).map(|_| r.bool()).collect::<Result<Vec<_>>>()?;
     let all_in = (0..n).map(|_| r.bool()).collect::<Result<Vec<_>>>()?;
     let bn = r.len(5)?;
-    if bn != street.board_len() {
+    let stud = rules.game.is_stud();
+    if (!stud && bn != street.board_len())
+        || (stud && (bn > 1 || !(street.is_stud() || street == Street::Showdown)))
+    {
         return Err(bad());
     }
     let board = (0..bn).map(|_| r.card()).collect::<Result<Vec<_>>>()?;
     let mut hole_cards = Vec::with_capacity(n);
     for _ in 0..n {
-        hole_cards.push(if r.bool()? {
-            Some(hole(&mut r, &rules)?)
-        } else {
+        hole_cards.push(if !r.bool()? {
             None
+        } else if stud {
+            Some(read_list(&mut r, STUD_CARDS)?)
+        } else {
+            Some(hole(&mut r, &rules)?)
         });
+    }
+    let mut up_cards = vec![CardList::default(); n];
+    if stud {
+        for up in up_cards.iter_mut() {
+            *up = read_list(&mut r, 4)?;
+        }
+        let mut ups: Vec<Card> = up_cards.iter().flatten().copied().collect();
+        ups.extend_from_slice(&board);
+        if crate::card::check_distinct(&ups).is_err() {
+            return Err(bad());
+        }
     }
     let pots = read_pots(&mut r, n)?;
     let pot = r.u64()?;
@@ -739,6 +942,7 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
         for x in range.iter_mut() {
             *x = if r.bool()? { Some(r.u64()?) } else { None };
         }
+        let bring_in = r.bool()?;
         Some(LegalActions {
             seat: lseat,
             can_fold,
@@ -746,6 +950,7 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
             call_amount,
             min_raise_to: range[0],
             max_raise_to: range[1],
+            bring_in,
         })
     } else {
         None
@@ -779,6 +984,7 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
         all_in,
         board,
         hole_cards,
+        up_cards,
         pots,
         pot,
         is_over,

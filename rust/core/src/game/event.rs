@@ -13,21 +13,27 @@ use super::pots;
 use crate::card::Card;
 
 crate::enums::named_enum! {
-    /// What happened. The first nine share their numbers with [`ActionKind`];
-    /// the names are Python's `EventKind`'s.
+    /// What happened. The first nine share their numbers with [`ActionKind`]
+    /// (its tenth, the stud bring-in, is `BringIn` here, after the older
+    /// members); the names are Python's `EventKind`'s.
     #[derive(PartialOrd, Ord)]
     pub enum EventKind {
         PostAnte = "POST_ANTE", PostSmallBlind = "POST_SMALL_BLIND", PostBigBlind = "POST_BIG_BLIND",
         PostStraddle = "POST_STRADDLE", Fold = "FOLD", Check = "CHECK", Call = "CALL", Bet = "BET",
         Raise = "RAISE", DealHole = "DEAL_HOLE", Burn = "BURN", DealBoard = "DEAL_BOARD",
         ReturnUncalled = "RETURN_UNCALLED", Show = "SHOW", Muck = "MUCK", Award = "AWARD",
+        BringIn = "BRING_IN", DealUp = "DEAL_UP",
     }
 }
 
 impl EventKind {
     /// The history entry this event is, for posts and player actions.
     pub fn action(self) -> Option<ActionKind> {
-        ActionKind::from_u8(self as u8)
+        match self {
+            EventKind::BringIn => Some(ActionKind::BringIn),
+            k if k <= EventKind::Raise => ActionKind::from_u8(k as u8),
+            _ => None,
+        }
     }
 
     pub fn is_post(self) -> bool {
@@ -37,8 +43,11 @@ impl EventKind {
 
 impl From<ActionKind> for EventKind {
     fn from(k: ActionKind) -> EventKind {
-        // ActionKind's numbers are EventKind's first nine.
-        EventKind::ALL[k as usize]
+        match k {
+            ActionKind::BringIn => EventKind::BringIn,
+            // The other ActionKinds' numbers are EventKind's first nine.
+            k => EventKind::ALL[k as usize],
+        }
     }
 }
 
@@ -154,6 +163,20 @@ impl EventCards {
             _ => None,
         }
     }
+
+    /// How many cards: known or hidden.
+    pub fn len(&self) -> usize {
+        match self {
+            EventCards::NoCards => 0,
+            EventCards::Known(c) => c.len(),
+            EventCards::Hidden(k) => *k as usize,
+        }
+    }
+
+    /// Whether the event carries no card.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 /// One thing that happened in a hand.
@@ -258,6 +281,9 @@ impl Hand {
     /// The events as `viewer` may know them (`None`: a spectator) when
     /// `all` is false; with `all`, every card.
     pub(crate) fn events_for(&self, viewer: Option<usize>, all: bool) -> Vec<Event> {
+        if self.stud.is_some() {
+            return self.stud_events(viewer, all);
+        }
         let n = self.seats.len();
         let mut out = Vec::with_capacity(self.log.len() + n + 12);
         let mut holes_dealt = false;
@@ -353,7 +379,18 @@ impl Hand {
             .take_while(|e| Some(e.street) == last_round)
             .find(|e| matches!(e.kind, EventKind::Bet | EventKind::Raise))
             .map(|e| e.seat as usize);
-        let first = aggressor.unwrap_or((self.button + 1) % n);
+        let first = match (aggressor, &self.stud) {
+            (Some(a), _) => a,
+            // Stud: the best (razz: lowest) up cards show first.
+            (None, Some(deal)) => {
+                let seats: Vec<usize> = (1..=n)
+                    .map(|i| (self.button + i) % n)
+                    .filter(|&s| !self.seats[s].folded)
+                    .collect();
+                super::stud::opener(self.rules.game, deal, &seats).unwrap_or((self.button + 1) % n)
+            }
+            (None, None) => (self.button + 1) % n,
+        };
         (0..n)
             .map(|i| (first + i) % n)
             .filter(|&s| !self.seats[s].folded)
@@ -377,14 +414,122 @@ impl Hand {
             ));
         }
         let street = self.street;
+        let odd = self.odd_chips();
         for (i, pot) in pots.iter().enumerate() {
-            pots::split(pot, self.button, self.seats.len(), |seat, amount| {
+            pots::split_with(pot, odd, self.seats.len(), |seat, amount| {
                 out.push(Event {
                     amount,
                     pot: Some(i),
                     ..Event::of(EventKind::Award, Some(seat), street)
                 });
             });
+        }
+    }
+}
+
+/// A stud hand's events: the deal street by street (down cards as
+/// `DealHole`, up cards as `DealUp`, a burn before fourth to seventh
+/// street, seventh street's community card as `DealBoard`), woven with the
+/// posts and actions.
+impl Hand {
+    fn stud_events(&self, viewer: Option<usize>, all: bool) -> Vec<Event> {
+        let Some(deal) = self.stud.as_deref() else {
+            return Vec::new();
+        };
+        let n = self.seats.len();
+        let mut out = Vec::with_capacity(self.log.len() + 8 * n + 8);
+        // Streets dealt: third street's three cards, then one a street.
+        let most = (0..n).map(|s| deal.cards[s].len()).max().unwrap_or(0)
+            + usize::from(deal.community.is_some());
+        let last = Street::from_u8(Street::Third as u8 + most.saturating_sub(3) as u8)
+            .filter(|s| s.is_stud())
+            .unwrap_or(Street::Third);
+        let mut dealt: Option<Street> = None;
+        let upto = |to: Street, out: &mut Vec<Event>, dealt: &mut Option<Street>| {
+            while dealt.is_none_or(|d| d < to) {
+                let next = dealt.map_or(Street::Third, |d| {
+                    Street::from_u8(d as u8 + 1).unwrap_or(Street::Seventh)
+                });
+                self.stud_street_events(deal, next, viewer, all, out);
+                *dealt = Some(next);
+            }
+        };
+        for e in &self.log {
+            if !e.kind.is_post() {
+                upto(e.street.min(last), &mut out, &mut dealt);
+            }
+            out.push(e.event());
+        }
+        upto(last, &mut out, &mut dealt);
+        if self.result.is_some() {
+            self.showdown_events(viewer, all, &mut out);
+        }
+        out
+    }
+
+    /// The deal of one stud street.
+    fn stud_street_events(
+        &self,
+        deal: &super::stud::StudDeal,
+        street: Street,
+        viewer: Option<usize>,
+        all: bool,
+        out: &mut Vec<Event>,
+    ) {
+        let n = self.seats.len();
+        let order = (1..=n).map(|i| (self.button + i) % n);
+        let round = street.round();
+        let seen = |seat: usize| all || viewer == Some(seat) || self.shows_at_showdown(seat);
+        let card_event = |kind: EventKind, seat: usize, cards: &[Card], visible: bool| Event {
+            cards: if visible {
+                EventCards::Known(CardList::new(cards))
+            } else {
+                EventCards::Hidden(cards.len() as u8)
+            },
+            ..Event::of(kind, Some(seat), street)
+        };
+        if round == 0 {
+            for seat in order.clone() {
+                let c = &deal.cards[seat];
+                if c.len() >= 3 {
+                    out.push(card_event(EventKind::DealHole, seat, &c[..2], seen(seat)));
+                }
+            }
+            for seat in order {
+                if let Some(&up) = deal.cards[seat].get(2) {
+                    out.push(card_event(EventKind::DealUp, seat, &[up], true));
+                }
+            }
+            return;
+        }
+        let burn = match deal.burns.get(round - 1) {
+            Some(&b) if all && deal.shuffled => EventCards::Known(CardList::new(&[b])),
+            _ => EventCards::Hidden(1),
+        };
+        out.push(Event {
+            cards: burn,
+            ..Event::of(EventKind::Burn, None, street)
+        });
+        let index = 2 + round;
+        if street == Street::Seventh {
+            if let Some(c) = deal.community {
+                out.push(Event {
+                    cards: EventCards::Known(CardList::new(&[c])),
+                    ..Event::of(EventKind::DealBoard, None, street)
+                });
+                return;
+            }
+        }
+        for seat in order {
+            if let Some(&c) = deal.cards[seat].get(index) {
+                let up = super::stud::is_up(index);
+                let kind = if up {
+                    EventKind::DealUp
+                } else {
+                    EventKind::DealHole
+                };
+                out.push(card_event(kind, seat, &[c], up || seen(seat)));
+            }
         }
     }
 }

@@ -2,11 +2,12 @@
 //! Where a bet or raise is validated: `betting.rs`.
 use super::deal::{deal_plan, Lazy, Plan};
 use super::event::{CardList, Entry, EventKind};
-use super::pots::{self, Pot};
+use super::pots::{self, OddChips, Pot};
 use super::rules::{Rules, StraddleMinRaise, Structure, MAX_CHIPS};
+use super::stud::{self, StudDeal};
 use super::variant::{BoardShowdown, GameKind};
 use crate::card::Card;
-use crate::deck::DeckRng;
+use crate::deck::{make_rng, DeckRng};
 use crate::error::{Error, Result};
 use crate::eval::HandAcc;
 use std::sync::Arc;
@@ -22,21 +23,71 @@ pub const MIN_SEATS: usize = 2;
 pub const MAX_SEATS: usize = 22;
 
 crate::enums::named_enum! {
-    /// A betting round, or the showdown; named "preflop", "flop", ...
+    /// A betting round, or the showdown; named "preflop", "flop", ... The
+    /// community-card games bet preflop, on the flop, the turn and the
+    /// river; the stud games on third to seventh street. (Numbered after
+    /// the showdown, the stud streets keep the older members' numbers.)
     #[derive(PartialOrd, Ord)]
     pub enum Street {
         Preflop = "preflop", Flop = "flop", Turn = "turn", River = "river", Showdown = "showdown",
+        Third = "third street", Fourth = "fourth street", Fifth = "fifth street",
+        Sixth = "sixth street", Seventh = "seventh street",
     }
 }
 
 impl Street {
-    /// Board cards visible on this street.
+    /// Board cards visible on this street of a community-card game (0 on
+    /// the stud streets: see [`Hand::board`]).
     pub fn board_len(self) -> usize {
         match self {
-            Street::Preflop => 0,
             Street::Flop => 3,
             Street::Turn => 4,
             Street::River | Street::Showdown => 5,
+            _ => 0,
+        }
+    }
+
+    /// Whether this is the first betting round of a deal (preflop, third
+    /// street): the round of the forced bets.
+    #[inline]
+    pub fn is_first(self) -> bool {
+        matches!(self, Street::Preflop | Street::Third)
+    }
+
+    /// Whether this is a stud street.
+    #[inline]
+    pub fn is_stud(self) -> bool {
+        self >= Street::Third
+    }
+
+    /// The betting round's number in its deal: 0 for preflop and third
+    /// street, 1 for the flop and fourth street, ... (the showdown: 4).
+    #[inline]
+    pub fn round(self) -> usize {
+        if self.is_stud() {
+            self as usize - Street::Third as usize
+        } else {
+            self as usize
+        }
+    }
+
+    /// Whether a fixed-limit bet on this street is the big bet (the turn
+    /// and river; fifth to seventh street).
+    #[inline]
+    pub fn big_bet(self) -> bool {
+        matches!(
+            self,
+            Street::Turn | Street::River | Street::Fifth | Street::Sixth | Street::Seventh
+        )
+    }
+
+    /// The betting round after this one; `None` after the last (the river,
+    /// seventh street).
+    #[inline]
+    pub fn next(self) -> Option<Street> {
+        match self {
+            Street::River | Street::Showdown | Street::Seventh => None,
+            s => Street::from_u8(s as u8 + 1),
         }
     }
 }
@@ -47,7 +98,7 @@ crate::enums::named_enum! {
     pub enum ActionKind {
         PostAnte = "POST_ANTE", PostSmallBlind = "POST_SMALL_BLIND", PostBigBlind = "POST_BIG_BLIND",
         PostStraddle = "POST_STRADDLE", Fold = "FOLD", Check = "CHECK", Call = "CALL", Bet = "BET",
-        Raise = "RAISE",
+        Raise = "RAISE", BringIn = "BRING_IN",
     }
 }
 
@@ -158,6 +209,11 @@ pub struct Hand {
     pub(crate) masks: Masks,
     /// Who posts the blinds (see [`Seating`]).
     pub(crate) seating: SeatingBits,
+    /// Stud games: the player to act owes the bring-in (or completes).
+    pub(crate) bring_in_due: bool,
+    /// Stud games: the cards dealt, given and to come (`None` in the
+    /// community-card games, whose deal is `board` and the seats' cards).
+    pub(crate) stud: Option<Box<StudDeal>>,
 }
 
 impl Clone for Hand {
@@ -168,6 +224,7 @@ impl Clone for Hand {
             log: self.log.clone(),
             result: self.result.clone(),
             spare: self.spare.clone(),
+            stud: self.stud.clone(),
             // (the rest is plain data: a field that is not must be named above)
             ..*self
         }
@@ -188,6 +245,7 @@ impl Clone for Hand {
             log,
             result,
             spare: std::mem::take(&mut self.spare),
+            stud: source.stud.clone(),
             ..*source
         };
     }
@@ -307,6 +365,7 @@ struct Forced {
     big_blind: u64,
     straddles: usize,
     straddle_min_raise: StraddleMinRaise,
+    stud: bool,
 }
 
 impl Forced {
@@ -319,6 +378,7 @@ impl Forced {
             big_blind: r.big_blind,
             straddles: r.straddles.len(),
             straddle_min_raise: r.straddle_min_raise,
+            stud: r.is_stud(),
         }
     }
 }
@@ -338,9 +398,10 @@ pub struct GivenCards {
 /// button, and the stacks.
 fn check_table(rules: &Rules, stacks: &[u64], button: usize) -> Result<()> {
     let n = stacks.len();
+    rules.check_game()?;
     let max = rules.game.max_players();
     if !(MIN_SEATS..=max).contains(&n) {
-        let why = if max == MAX_SEATS {
+        let why = if max == MAX_SEATS || rules.game.is_stud() {
             String::new()
         } else {
             format!(
@@ -503,7 +564,7 @@ impl Hand {
         given: Option<&GivenCards>,
     ) -> Result<Hand> {
         check_table(&rules, stacks, seating.button)?;
-        let plan = deal_plan(rules.game, stacks.len(), seating.button, rng, given)?;
+        let (plan, stud) = plan_deal(rules.game, stacks.len(), seating.button, rng, given)?;
         let mut hand = Hand {
             rules,
             seats: Vec::with_capacity(stacks.len()),
@@ -523,8 +584,10 @@ impl Hand {
             spare: pots::Spare::default(),
             masks: Masks::default(),
             seating: SeatingBits::default(),
+            bring_in_due: false,
+            stud: None,
         };
-        hand.deal(stacks, seating, plan);
+        hand.deal(stacks, seating, plan, stud);
         Ok(hand)
     }
 
@@ -557,7 +620,7 @@ impl Hand {
             check_table(&self.rules, stacks, button).is_ok(),
             "redeal_checked at a table that fails its checks"
         );
-        let plan = deal_plan(
+        let (plan, stud) = plan_deal(
             self.rules.game,
             stacks.len(),
             button,
@@ -568,6 +631,7 @@ impl Hand {
             stacks,
             Seating::of_rules(&self.rules, stacks.len(), button),
             plan,
+            stud,
         );
         Ok(())
     }
@@ -575,7 +639,13 @@ impl Hand {
     /// Sets every field but the rules for a new hand of this deal (the seats
     /// and the log keep their allocations), then posts the forced bets and
     /// starts the first round.
-    fn deal(&mut self, stacks: &[u64], seating: Seating, (holes, board, burns): Plan) {
+    fn deal(
+        &mut self,
+        stacks: &[u64],
+        seating: Seating,
+        (holes, board, burns): Plan,
+        stud_deal: Option<Box<StudDeal>>,
+    ) {
         // Every field named, so that a new one cannot be left over from the last hand.
         let Hand {
             rules: _,
@@ -596,6 +666,8 @@ impl Hand {
             spare,
             masks,
             seating: bits,
+            bring_in_due,
+            stud,
         } = self;
         seats.clear();
         seats.extend(stacks.iter().zip(holes.iter()).map(|(&s, hole)| Seat {
@@ -610,7 +682,13 @@ impl Hand {
             hole: PackedHole::pack(hole),
         }));
         *button = seating.button;
-        *street = Street::Preflop;
+        *street = if stud_deal.is_some() {
+            Street::Third
+        } else {
+            Street::Preflop
+        };
+        *bring_in_due = false;
+        *stud = stud_deal;
         *b = board;
         *bu = burns;
         *actor = None;
@@ -633,6 +711,12 @@ impl Hand {
             dead_hands: seating.dead_hands,
         };
         self.post_forced_bets();
+        if let Some(deal) = &mut self.stud {
+            // Third street to every seat dealt in, from the dealer's left.
+            let n = self.seats.len();
+            let from = self.button + 1;
+            deal.deal_third((0..n).map(move |i| (from + i) % n));
+        }
         if seating.dead_hands != 0 {
             self.kill_dead_hands(seating.dead_hands);
         }
@@ -676,6 +760,9 @@ impl Hand {
     /// Seat `seat`'s hole cards (a seat of the hand).
     #[inline]
     pub(crate) fn hole(&self, seat: usize) -> CardList {
+        if let Some(deal) = &self.stud {
+            return deal.cards.get(seat).copied().unwrap_or_default();
+        }
         self.seats[seat].hole.cards(self.rules.game.hole_cards())
     }
 
@@ -755,6 +842,13 @@ impl Hand {
                 self.seats[seat].total += paid;
                 self.record_post(seat, EventKind::PostAnte, paid);
             }
+        }
+        if rules.stud {
+            // (a stud game's bring-in is its player's move: see `start_round`;
+            // a fixed-limit round's raises go by the bet size, this is the
+            // round's full bet for the saved state's checks)
+            self.full_raise = self.rules.small_bet;
+            return;
         }
         if rules.structure == Structure::Progressive {
             return;
@@ -892,7 +986,9 @@ impl Hand {
         // (the fixed-limit test out of line: inlined, its popcount was worked
         // out ahead on every round of every structure)
         self.uncapped = structure == Structure::FixedLimit && self.limit_round_uncapped(m.able);
-        let first_from = if self.street == Street::Preflop && structure != Structure::Progressive {
+        let first_from = if self.stud.is_some() {
+            self.stud_first_to_act(&m)
+        } else if self.street == Street::Preflop && structure != Structure::Progressive {
             // Left of the big blind, or of the last straddle.
             let straddles = if rules.straddles.is_empty() {
                 0
@@ -908,7 +1004,7 @@ impl Hand {
         if several(m.in_hand) && !self.nobody_to_bet_against(&m) {
             self.actor = self.first_from(m.pending, first_from);
         }
-        if self.actor.is_none() && self.street != Street::Preflop {
+        if self.actor.is_none() && !self.street.is_first() {
             // Nobody acts (all-in players, and one other at most): after the
             // flop nobody has bet or acted, the bets and flags are as the
             // last round's end cleared them, and there is nothing to return
@@ -956,6 +1052,10 @@ impl Hand {
 
     #[inline(never)]
     fn pass_choiceless_limit(&mut self) {
+        if self.bring_in_due {
+            // (a bring-in is owed: posting it is a move, all-in or not)
+            return;
+        }
         while let Some(a) = self.actor {
             if self.seats[a].bet < self.high || self.can_bet_or_raise(a) {
                 return;
@@ -1078,16 +1178,31 @@ impl Hand {
     fn next_street(&mut self) {
         self.high = 0;
         self.last_full_high = 0;
-        self.full_raise = self.rules.big_blind;
+        self.full_raise = if self.rules.is_stud() {
+            self.rules.small_bet
+        } else {
+            self.rules.big_blind
+        };
         if !several(self.masks.in_hand) {
             // (the masks are current: every path here has just worked them out)
             self.finish(false);
             return;
         }
-        match self.street {
-            Street::River | Street::Showdown => self.finish(true),
-            _ => {
-                self.street = Street::from_u8(self.street as u8 + 1).unwrap_or(Street::Showdown);
+        match self.street.next() {
+            None => self.finish(true),
+            Some(next) => {
+                self.street = next;
+                if let Some(deal) = &mut self.stud {
+                    // A burn, then a card to each seat still in.
+                    let n = self.seats.len();
+                    let from = self.button + 1;
+                    let in_hand = self.masks.in_hand;
+                    deal.deal_next(
+                        (0..n)
+                            .map(move |i| (from + i) % n)
+                            .filter(move |&s| in_hand & (1 << s) != 0),
+                    );
+                }
                 self.start_round();
             }
         }
@@ -1110,6 +1225,11 @@ impl Hand {
         // are 1 and up: this array is a small `[Option<HandValue>; n]`.
         let mut values = [0u16; MAX_SEATS];
         let game = self.rules.game;
+        if showdown && self.stud.is_some() {
+            self.street = Street::Showdown;
+            self.finish_stud(pots);
+            return;
+        }
         if showdown {
             self.street = Street::Showdown;
             if game.kind() == GameKind::Holdem || game.kind() == GameKind::Royal {
@@ -1139,7 +1259,7 @@ impl Hand {
                         n,
                         |s| (values[s] > 0).then_some(values[s]),
                         |s| (lows[s] > 0).then_some(lows[s]),
-                        self.button,
+                        OddChips::Button(self.button),
                         |s, chips| seats[s].stack += chips,
                     );
                     self.result = Some(pots);
@@ -1153,6 +1273,136 @@ impl Hand {
             n,
             |s| (values[s] > 0).then_some(values[s]),
             self.button,
+            |s, chips| seats[s].stack += chips,
+        );
+        self.result = Some(pots);
+    }
+}
+
+/// The deal of a new hand: a community-card game's plan, or a stud game's
+/// deal (its plan left empty).
+#[inline]
+fn plan_deal(
+    game: super::Game,
+    n: usize,
+    button: usize,
+    rng: &mut Lazy<'_>,
+    given: Option<&GivenCards>,
+) -> Result<(Plan, Option<Box<StudDeal>>)> {
+    if !game.is_stud() {
+        return Ok((deal_plan(game, n, button, rng, given)?, None));
+    }
+    let (holes, board) = given.map_or((&[][..], &[][..]), |g| {
+        (g.hole_cards.as_slice(), g.board.as_slice())
+    });
+    let deal = match rng {
+        Lazy::Seed(seed) => StudDeal::new(game, n, holes, board, Some(&mut make_rng(*seed)))?,
+        Lazy::Rng(r) => StudDeal::new(game, n, holes, board, Some(*r))?,
+    };
+    let empty = ([CardList::default(); MAX_SEATS], [Card::FIRST; 5], None);
+    Ok((empty, Some(Box::new(deal))))
+}
+
+/// The stud parts of a hand's progress.
+impl Hand {
+    /// Seats still in, from the dealer's left (the dealing order).
+    fn stud_seats_in(&self) -> Vec<usize> {
+        let n = self.seats.len();
+        (1..=n)
+            .map(|i| (self.button + i) % n)
+            .filter(|&s| !self.seats[s].folded)
+            .collect()
+    }
+
+    /// Who acts first on this stud street (`start_round`'s seat to look
+    /// from). Third street: the bring-in; if that player is all-in on the
+    /// ante, the first player on its left who can bet brings in instead
+    /// (live-action rule 227: "the person to that participant's left acts
+    /// first"). Later: the best (razz: lowest) up cards, or clockwise from
+    /// them when that player is all-in (rule 250).
+    fn stud_first_to_act(&mut self, m: &Masks) -> usize {
+        let Some(deal) = &self.stud else {
+            return self.button + 1;
+        };
+        let game = self.rules.game;
+        let seats = self.stud_seats_in();
+        if self.street == Street::Third {
+            let n = self.seats.len();
+            let Some(low) = stud::bring_in_seat(game, deal, seats.iter().copied()) else {
+                return self.button + 1;
+            };
+            let first = self.first_from(m.able, low).unwrap_or(low);
+            self.bring_in_due = m.able & (1 << first) != 0 && !self.nobody_to_bet_against(m);
+            let _ = n;
+            first
+        } else {
+            stud::opener(game, deal, &seats).unwrap_or(self.button + 1)
+        }
+    }
+
+    /// Posts the bring-in for the player to act (`seat`): its bet and the
+    /// round's bet from here, at least the bring-in even when posted short
+    /// (rule 227: "all other participants must enter for at least the
+    /// bring-in amount").
+    pub(crate) fn apply_bring_in(&mut self, seat: usize) {
+        let amount = self.rules.bring_in;
+        let paid = self.put_in(seat, amount, true);
+        self.bring_in_due = false;
+        self.high = amount.max(paid);
+        self.last_full_high = 0;
+        self.full_raise = self.rules.small_bet;
+        let high = self.high;
+        let s = &mut self.seats[seat];
+        s.acted = true;
+        s.acted_high = high;
+        self.record(seat, EventKind::BringIn, paid);
+        self.advance(seat, true);
+    }
+
+    /// Who gets odd chips: from the button's left, or in a stud game by
+    /// the highest card by suit of the five cards each hand plays.
+    pub(crate) fn odd_chips(&self) -> OddChips {
+        let Some(deal) = &self.stud else {
+            return OddChips::Button(self.button);
+        };
+        let mut high = [0u8; super::variant::STUD_MAX_PLAYERS];
+        let mut low = [0u8; super::variant::STUD_MAX_PLAYERS];
+        if self.street == Street::Showdown {
+            for (seat, s) in self.seats.iter().enumerate().take(high.len()) {
+                if !s.folded {
+                    let (h, l) = stud::odd_chip_keys(self.rules.game, &deal.hand_of(seat));
+                    high[seat] = h;
+                    low[seat] = l;
+                }
+            }
+        }
+        OddChips::Keys { high, low }
+    }
+
+    /// A stud showdown: each seat's best hand of its cards (and the
+    /// community card), the pots paid.
+    fn finish_stud(&mut self, mut pots: Vec<Pot>) {
+        let n = self.seats.len();
+        let game = self.rules.game;
+        let mut values = [0u16; MAX_SEATS];
+        let mut lows = [0u16; MAX_SEATS];
+        if let Some(deal) = &self.stud {
+            for (seat, s) in self.seats.iter().enumerate() {
+                if !s.folded {
+                    let (v, l) = stud::showdown_values(game, &deal.hand_of(seat));
+                    values[seat] = v;
+                    lows[seat] = l;
+                }
+            }
+        }
+        let odd = self.odd_chips();
+        let seats = &mut self.seats;
+        pots::award_hi_lo_by(
+            &mut pots,
+            n,
+            |s| (values[s] > 0).then_some(values[s]),
+            |s| (lows[s] > 0).then_some(lows[s]),
+            odd,
             |s, chips| seats[s].stack += chips,
         );
         self.result = Some(pots);

@@ -1,12 +1,14 @@
 //! The betting state machine for one hand of a community-card game
-//! (hold'em, Omaha, Omaha hi/lo, short-deck, royal: see [`variant`]).
+//! (hold'em, Omaha, Omaha hi/lo, short-deck, royal) or a stud game
+//! (seven-card stud, stud hi/lo, razz): see [`variant`].
 //!
 //! * [`rules`]: betting structures and forced bets.
 //! * [`variant`]: the game: deck, hole cards, showdown.
 //! * [`hand`]: the state of one hand and how it moves on.
 //! * [`betting`]: what the player to act may do; where a raise is validated.
 //! * [`pots`]: side pots and the showdown payout.
-//! * [`deal`]: every card of a deal, decided up front.
+//! * [`deal`]: every card of a community-card deal, decided up front.
+//! * `stud`: a stud game's deal street by street, bring-in and openers.
 //! * [`play`]: moves by name, and the loop that plays a hand out.
 //! * [`event`]: the story of a hand, event by event.
 //! * [`view`]: what one seat, or a spectator, may know.
@@ -19,6 +21,7 @@ pub mod hand;
 pub mod play;
 pub mod pots;
 pub mod rules;
+pub(crate) mod stud;
 pub mod variant;
 pub mod view;
 
@@ -29,8 +32,8 @@ pub use hand::{
 };
 pub use play::{play_out, Dealer, Turn};
 pub use pots::{Pot, SeatSet};
-pub use rules::{BlindOptions, Rules, StraddleMinRaise, Structure};
-pub use variant::{Game, GameKind, MAX_HOLE_CARDS};
+pub use rules::{BlindOptions, Rules, StraddleMinRaise, Structure, StudOptions};
+pub use variant::{Game, GameKind, MAX_HOLE_CARDS, STUD_CARDS, STUD_MAX_PLAYERS};
 pub use view::{HandState, SeatView};
 
 use crate::card::Card;
@@ -92,11 +95,27 @@ impl Hand {
     pub fn all_in(&self) -> Vec<bool> {
         self.seats.iter().map(|s| s.all_in).collect()
     }
-    /// The board cards dealt so far.
+    /// The board cards dealt so far (in a stud game, the community card of
+    /// seventh street when the deck ran short, else none).
     pub fn board(&self) -> &[Card] {
+        if let Some(deal) = &self.stud {
+            return deal.community.as_slice();
+        }
         &self.board[..self.street.board_len().min(5)]
     }
-    /// A seat's hole cards (as many as the game deals).
+    /// A seat's up cards (stud games; empty in the others).
+    pub fn up_cards(&self, seat: usize) -> CardList {
+        match &self.stud {
+            Some(deal) if seat < self.seats.len() => deal.up_cards(seat),
+            _ => CardList::default(),
+        }
+    }
+    /// Every seat's up cards (stud games; empty lists in the others).
+    pub fn all_up_cards(&self) -> Vec<CardList> {
+        (0..self.seats.len()).map(|s| self.up_cards(s)).collect()
+    }
+    /// A seat's hole cards (as many as the game deals; in a stud game, the
+    /// cards dealt to it so far, up cards included, in the order dealt).
     pub fn hole_cards(&self, seat: usize) -> Option<CardList> {
         (seat < self.seats.len()).then(|| self.hole(seat))
     }
@@ -128,11 +147,19 @@ impl Hand {
     }
     /// Burn cards dealt so far (none when every card was given).
     pub fn burns(&self) -> Vec<Card> {
+        if let Some(deal) = &self.stud {
+            return if deal.shuffled {
+                deal.burns.to_vec()
+            } else {
+                Vec::new()
+            };
+        }
         let n = match self.street {
             Street::Preflop => 0,
             Street::Flop => 1,
             Street::Turn => 2,
             Street::River | Street::Showdown => 3,
+            _ => 0,
         };
         self.burns.map(|b| b[..n].to_vec()).unwrap_or_default()
     }

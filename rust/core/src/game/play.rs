@@ -12,6 +12,8 @@
 //! | `call_only` | [`Move::Call`]              | nothing to call                    |
 //! | `raise`     | [`Move::BetOrRaiseTo`]      | an amount the rules refuse         |
 //! | `bet`       | the same as `raise`         |                                    |
+//! | `complete`  | the same as `raise`         | (stud: completing the bring-in)    |
+//! | `bring_in`  | [`Move::BringIn`]           | the player does not owe a bring-in |
 //!
 //! The amount is the street total for `raise`/`bet` and is ignored for the
 //! others. Moves of later games (draws, discards) get names of their own.
@@ -27,18 +29,20 @@ use std::ops::ControlFlow;
 /// A move's names with their moves (made from the amount given).
 type MakeMove = fn(u64) -> Move;
 
-const NAMES: [(&str, MakeMove); 6] = [
+const NAMES: [(&str, MakeMove); 8] = [
     ("fold", |_| Move::Fold),
     ("check", |_| Move::Check),
     ("call", |_| Move::CheckOrCall),
     ("call_only", |_| Move::Call),
     ("raise", Move::BetOrRaiseTo),
     ("bet", Move::BetOrRaiseTo),
+    ("complete", Move::BetOrRaiseTo),
+    ("bring_in", |_| Move::BringIn),
 ];
 
 /// What a bot's answer looks like, for error messages.
 pub const ANSWER_SHAPE: &str = "a bot returns ('fold', 0), ('check', 0), ('call', 0), \
-     ('call_only', 0), ('bet', amount) or ('raise', amount)";
+     ('call_only', 0), ('bet', amount), ('raise', amount), ('complete', amount) or ('bring_in', 0)";
 
 impl Move {
     /// Every name a move answers to, in the order of [`Move::from_name`]'s table.
@@ -51,7 +55,7 @@ impl Move {
     pub fn from_name(name: &str, amount: Option<u64>) -> Result<Move> {
         let Some(&(_, make)) = NAMES.iter().find(|n| n.0 == name) else {
             return Err(Error::bad_config(
-                "the move is fold, check, call, call_only, bet or raise".into(),
+                "the move is fold, check, call, call_only, bet, raise, complete or bring_in".into(),
             ));
         };
         let mv = make(amount.unwrap_or(0));
@@ -71,6 +75,7 @@ impl Move {
             Move::CheckOrCall => "call",
             Move::Call => "call_only",
             Move::BetOrRaiseTo(_) => "raise",
+            Move::BringIn => "bring_in",
         }
     }
 
@@ -247,6 +252,7 @@ mod tests {
             Move::CheckOrCall,
             Move::Call,
             Move::BetOrRaiseTo(7),
+            Move::BringIn,
         ] {
             assert_eq!(Move::from_name(mv.name(), Some(mv.amount())).ok(), Some(mv));
         }

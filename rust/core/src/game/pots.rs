@@ -1,5 +1,6 @@
 //! Side pots by contribution level, and paying them at showdown.
 use super::hand::{HOLE_CARDS, MAX_SEATS};
+use super::variant::STUD_MAX_PLAYERS;
 use crate::card::Card;
 use crate::eval::{evaluate_unchecked, HandValue};
 
@@ -259,7 +260,28 @@ pub(crate) fn award_by<V: Ord + Copy>(
     pay: impl FnMut(usize, u64),
 ) {
     // (no seat has a low: the low half's work is compiled away)
-    award_hi_lo_by(pots, n, value, |_| None::<()>, button, pay);
+    award_hi_lo_by(
+        pots,
+        n,
+        value,
+        |_| None::<()>,
+        OddChips::Button(button),
+        pay,
+    );
+}
+
+/// Who gets the odd chips of a split, one at a time.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum OddChips {
+    /// The tied winners in seat order from the button's left (button games).
+    Button(usize),
+    /// The tied winners by a key per seat, greater first, one key for the
+    /// high half and one for the low (stud games: the highest card by suit
+    /// of the five each plays); ties of keys in seat order.
+    Keys {
+        high: [u8; STUD_MAX_PLAYERS],
+        low: [u8; STUD_MAX_PLAYERS],
+    },
 }
 
 /// Splits a paid pot among its winners: equal shares, odd chips one at a
@@ -270,18 +292,40 @@ pub(crate) fn award_by<V: Ord + Copy>(
 /// rule 149); each half is then shared among
 /// its own winners as above, the high half's first (a seat that wins in
 /// both halves is paid twice).
-pub fn split(pot: &Pot, button: usize, n: usize, mut pay: impl FnMut(usize, u64)) {
+pub fn split(pot: &Pot, button: usize, n: usize, pay: impl FnMut(usize, u64)) {
+    split_with(pot, OddChips::Button(button), n, pay)
+}
+
+/// [`split`] with the odd chips as `odd` says.
+pub(crate) fn split_with(pot: &Pot, odd: OddChips, n: usize, mut pay: impl FnMut(usize, u64)) {
+    let (high, low_keys) = match &odd {
+        OddChips::Button(b) => (Order::Button(*b), Order::Button(*b)),
+        OddChips::Keys { high, low } => (Order::Keys(high), Order::Keys(low)),
+    };
     if pot.low_winners.is_empty() {
-        share(pot.amount, pot.winners, button, n, &mut pay);
+        share(pot.amount, pot.winners, high, n, &mut pay);
     } else {
         let low = pot.amount / 2;
-        share(pot.amount - low, pot.winners, button, n, &mut pay);
-        share(low, pot.low_winners, button, n, &mut pay);
+        share(pot.amount - low, pot.winners, high, n, &mut pay);
+        share(low, pot.low_winners, low_keys, n, &mut pay);
     }
 }
 
+/// The order of one half's odd chips.
+#[derive(Copy, Clone)]
+enum Order<'a> {
+    Button(usize),
+    Keys(&'a [u8; STUD_MAX_PLAYERS]),
+}
+
 /// `amount` shared among `winners` (see [`split`]).
-fn share(amount: u64, winners: SeatSet, button: usize, n: usize, pay: &mut impl FnMut(usize, u64)) {
+fn share(
+    amount: u64,
+    winners: SeatSet,
+    order: Order<'_>,
+    n: usize,
+    pay: &mut impl FnMut(usize, u64),
+) {
     let k = winners.len() as u64;
     if k == 0 {
         return;
@@ -296,6 +340,22 @@ fn share(amount: u64, winners: SeatSet, button: usize, n: usize, pay: &mut impl 
     }
     let each = amount / k;
     let mut odd = amount % k;
+    let button = match order {
+        Order::Button(b) => b,
+        Order::Keys(keys) => {
+            // Winners by key, greater first (a stable sort: equal keys in seat order).
+            let mut by_key: Vec<usize> = winners.iter().filter(|&s| s < n).collect();
+            by_key.sort_by_key(|&s| std::cmp::Reverse(keys.get(s).copied().unwrap_or(0)));
+            let mut extra = vec![0u64; n];
+            for &s in by_key.iter().take(odd as usize) {
+                extra[s] = 1;
+            }
+            for s in winners.iter().filter(|&s| s < n) {
+                pay(s, each + extra[s]);
+            }
+            return;
+        }
+    };
     // Seats in order from the button's left: (button + 1 + i) % n for i in 0..n.
     let mut s = if n == 0 { 0 } else { (button + 1) % n };
     for _ in 0..n {
@@ -319,7 +379,7 @@ pub(crate) fn award_hi_lo_by<V: Ord + Copy, L: Ord + Copy>(
     n: usize,
     high: impl Fn(usize) -> Option<V>,
     low: impl Fn(usize) -> Option<L>,
-    button: usize,
+    odd: OddChips,
     mut pay: impl FnMut(usize, u64),
 ) {
     for pot in pots.iter_mut() {
@@ -337,7 +397,7 @@ pub(crate) fn award_hi_lo_by<V: Ord + Copy, L: Ord + Copy>(
             }
         }
         pot.low_winners = SeatSet(low_winners);
-        split(pot, button, n, &mut pay);
+        split_with(pot, odd, n, &mut pay);
     }
 }
 

@@ -58,6 +58,10 @@ pub struct Rules {
     /// play it with antes from everyone) and nobody posts a small blind:
     /// the player left of the button acts first preflop, the button last.
     pub button_blind: bool,
+    /// Stud games: the bring-in, the forced bet of third street's lowest
+    /// (razz: highest) up card, who may instead complete to the small bet.
+    /// 0 in the other games.
+    pub bring_in: u64,
 }
 
 fn amount(name: &str, v: u64) -> Result<u64> {
@@ -82,6 +86,18 @@ pub struct BlindOptions {
     /// The button posts the big blind and there is no small blind (see
     /// [`Rules::button_blind`]).
     pub button_blind: bool,
+}
+
+/// The forced bets and limits of a stud game ([`Rules::stud`]).
+#[derive(Clone, Debug, Default)]
+pub struct StudOptions {
+    pub ante: u64,
+    pub bring_in: u64,
+    pub small_bet: u64,
+    /// Twice the small bet when `None`.
+    pub big_bet: Option<u64>,
+    pub raise_cap: Option<u32>,
+    pub heads_up_uncapped: bool,
 }
 
 impl Rules {
@@ -137,6 +153,7 @@ impl Rules {
             bets: [0; 4],
             game: Game::holdem(),
             button_blind: o.button_blind,
+            bring_in: 0,
         })
     }
 
@@ -293,14 +310,110 @@ impl Rules {
             bets,
             game: Game::holdem(),
             button_blind: false,
+            bring_in: 0,
         })
     }
 
+    /// A stud game (`game`: [`Game::stud`], [`Game::stud_hi_lo`] or
+    /// [`Game::razz`]) at fixed limit: an ante from everyone (may be 0), the
+    /// bring-in, the small bet of third and fourth street and the big bet of
+    /// fifth to seventh (twice the small bet by default). `raise_cap` counts
+    /// raises after the first full bet (a completion of the bring-in is
+    /// that bet, not a raise: WSOP live-action rule 126).
+    pub fn stud(game: Game, o: StudOptions) -> Result<Rules> {
+        if !game.is_stud() {
+            return Err(Error::config(
+                "game",
+                format!(
+                    "{} is not a stud game: Rules.stud takes stud, stud-hi-lo or razz",
+                    game.name()
+                ),
+            ));
+        }
+        amount("ante", o.ante)?;
+        amount("bring_in", o.bring_in)?;
+        let small_bet = amount("small_bet", o.small_bet)?;
+        let big_bet = amount("big_bet", o.big_bet.unwrap_or(2 * small_bet))?;
+        if small_bet == 0 || big_bet == 0 {
+            return Err(Error::bad_config(
+                "small_bet and big_bet must be at least 1".into(),
+            ));
+        }
+        // (a bring-in of the small bet or more would be the round's full
+        // bet, leaving nothing to complete: below it, as pokerkit and the
+        // PHH readers take it)
+        if o.bring_in == 0 || o.bring_in >= small_bet {
+            return Err(Error::config(
+                "bring_in",
+                format!(
+                    "the bring-in must be at least 1 and below the small bet ({small_bet}), not {}",
+                    o.bring_in
+                ),
+            ));
+        }
+        Ok(Rules {
+            structure: Structure::FixedLimit,
+            small_blind: 0,
+            big_blind: 0,
+            ante: o.ante,
+            big_blind_ante: 0,
+            straddles: Vec::new(),
+            straddle_min_raise: StraddleMinRaise::Straddle,
+            small_bet,
+            big_bet,
+            raise_cap: o.raise_cap,
+            heads_up_uncapped: o.heads_up_uncapped,
+            bets: [0; 4],
+            game,
+            button_blind: false,
+            bring_in: o.bring_in,
+        })
+    }
+
+    /// Whether these are a stud game's rules (a bring-in, no blinds).
+    #[inline]
+    pub fn is_stud(&self) -> bool {
+        self.bring_in > 0
+    }
+
     /// These rules for `game`: every betting structure and forced bet
-    /// works with every game.
+    /// works with every community-card game. A stud game takes
+    /// [`Rules::stud`] (a bring-in, no blinds): a new hand refuses a game
+    /// and rules that do not go together.
     pub fn with_game(mut self, game: Game) -> Rules {
         self.game = game;
         self
+    }
+
+    /// [`Rules::with_game`], refusing a game these rules cannot deal: a
+    /// stud game for rules with blinds, a community-card game for stud
+    /// rules.
+    pub fn for_game(self, game: Game) -> Result<Rules> {
+        let rules = self.with_game(game);
+        rules.check_game()?;
+        Ok(rules)
+    }
+
+    /// Whether the game and the forced bets go together (a bring-in for a
+    /// stud game, blinds or antes for the others).
+    pub fn check_game(&self) -> Result<()> {
+        if self.game.is_stud() == self.is_stud() {
+            return Ok(());
+        }
+        Err(Error::config(
+            "game",
+            if self.is_stud() {
+                format!(
+                    "these are stud rules (a bring-in): {} needs rules with blinds (Rules.no_limit, ...)",
+                    self.game.name()
+                )
+            } else {
+                format!(
+                    "{} is played with a bring-in: build its rules with Rules.stud",
+                    self.game.name()
+                )
+            },
+        ))
     }
 
     /// The smallest table these rules can be played at.

@@ -1,8 +1,11 @@
 //! Which game a hand plays, as data: the deck, the hole cards each player
-//! gets, and how the showdown ranks hands. Every game here is a
-//! community-card game with hold'em's streets (preflop, a three-card flop,
-//! a turn and a river, a burn before each board card or cards), so the
-//! betting structures and forced bets of [`super::Rules`] apply to each.
+//! gets, and how the showdown ranks hands. The community-card games have
+//! hold'em's streets (preflop, a three-card flop, a turn and a river, a
+//! burn before each board card or cards), so the betting structures and
+//! forced bets of [`super::Rules`] apply to each. The stud games (seven-card
+//! stud, stud eight-or-better, razz) deal each player two down cards and an
+//! up card, three more up cards and a last down card, with a bring-in in
+//! place of blinds (see `stud.rs`).
 use crate::card::Card;
 use crate::error::{Error, Result};
 use crate::eval::low::{low_mask, omaha_low_on};
@@ -28,11 +31,27 @@ crate::enums::named_enum! {
         ShortDeck = "short-deck hold'em",
         /// Royal hold'em: 20 cards (T to A), the standard ranking.
         Royal = "royal hold'em",
+        /// Seven-card stud: the best five of a player's seven cards.
+        Stud = "seven-card stud",
+        /// Seven-card stud eight-or-better: stud's high, and the pot split
+        /// with the best ace-to-five low of five distinct ranks eight or
+        /// lower from any five of the seven, when one qualifies.
+        StudHiLo = "seven-card stud hi/lo",
+        /// Razz: seven-card stud for the best ace-to-five low (aces low,
+        /// straights and flushes do not count).
+        Razz = "razz",
     }
 }
 
-/// Most hole cards a game here deals (six-card Omaha).
+/// Most hole cards a community-card game here deals (six-card Omaha).
 pub const MAX_HOLE_CARDS: usize = 6;
+
+/// Cards a stud player holds at the end: two down, four up, one down.
+pub const STUD_CARDS: usize = 7;
+
+/// Most players at a stud table (WSOP stud is dealt to eight at most; the
+/// eighth player's seventh street may need a community card, `stud.rs`).
+pub const STUD_MAX_PLAYERS: usize = 8;
 
 /// Board cards and burns of a community-card deal.
 const BOARD_AND_BURNS: usize = 5 + 3;
@@ -122,11 +141,66 @@ impl Game {
         }
     }
 
+    const fn stud_kind(kind: GameKind) -> Game {
+        Game {
+            kind,
+            hole_cards: STUD_CARDS as u8,
+            ranking: ShortDeckRanking::StraightBeatsTrips,
+        }
+    }
+
+    /// Seven-card stud.
+    pub const fn stud() -> Game {
+        Game::stud_kind(GameKind::Stud)
+    }
+
+    /// Seven-card stud eight-or-better (hi/lo split).
+    pub const fn stud_hi_lo() -> Game {
+        Game::stud_kind(GameKind::StudHiLo)
+    }
+
+    /// Razz (seven-card stud for the ace-to-five low).
+    pub const fn razz() -> Game {
+        Game::stud_kind(GameKind::Razz)
+    }
+
+    /// Whether a game of `kind` is a stud game.
+    pub fn stud_kind_of(kind: GameKind) -> bool {
+        matches!(kind, GameKind::Stud | GameKind::StudHiLo | GameKind::Razz)
+    }
+
+    /// Whether this is a stud game (a bring-in, up and down cards, no board).
+    #[inline]
+    pub fn is_stud(self) -> bool {
+        matches!(
+            self.kind,
+            GameKind::Stud | GameKind::StudHiLo | GameKind::Razz
+        )
+    }
+
+    /// Refuses a stud game where `what` (tables, equity, ...) plays only
+    /// the community-card games: a stud hand is played with a `Hand` on
+    /// [`super::Rules::stud`] and replayed from hand histories.
+    pub fn community_only(self, what: &str) -> Result<()> {
+        if !self.is_stud() {
+            return Ok(());
+        }
+        Err(Error::config(
+            "game",
+            format!(
+                "{what} plays the community-card games (hold'em, Omaha, short-deck, royal), not {}: \
+                 a stud hand is played one hand at a time (Hand with Rules.stud) and replayed from hand histories",
+                self.name()
+            ),
+        ))
+    }
+
     pub fn kind(self) -> GameKind {
         self.kind
     }
 
-    /// Hole cards each player is dealt.
+    /// Hole cards each player is dealt (in a stud game, the seven cards a
+    /// player holds at the end, up cards included).
     pub fn hole_cards(self) -> usize {
         self.hole_cards as usize
     }
@@ -138,7 +212,7 @@ impl Game {
 
     /// Whether the showdown splits each pot between a high and a low.
     pub fn is_hi_lo(self) -> bool {
-        self.kind == GameKind::OmahaHiLo
+        matches!(self.kind, GameKind::OmahaHiLo | GameKind::StudHiLo)
     }
 
     /// Whether a hand uses exactly two hole cards and three board cards.
@@ -187,6 +261,9 @@ impl Game {
             // (every new hand asks: no division for hold'em)
             return super::MAX_SEATS;
         }
+        if self.is_stud() {
+            return STUD_MAX_PLAYERS;
+        }
         ((self.deck().len() - BOARD_AND_BURNS) / self.hole_cards()).min(super::MAX_SEATS)
     }
 
@@ -206,7 +283,7 @@ impl Game {
     /// The short code naming this game in Python, on the command line and
     /// in hand-history files: "holdem", "omaha", "omaha5", "omaha6",
     /// "omaha-hi-lo", "omaha5-hi-lo", "omaha6-hi-lo", "short-deck",
-    /// "short-deck-trips", "royal".
+    /// "short-deck-trips", "royal", "stud", "stud-hi-lo", "razz".
     pub fn code(self) -> String {
         let n = |base: &str| match self.hole_cards {
             4 => base.to_string(),
@@ -221,11 +298,14 @@ impl Game {
                 ShortDeckRanking::TripsBeatStraight => "short-deck-trips".into(),
             },
             GameKind::Royal => "royal".into(),
+            GameKind::Stud => "stud".into(),
+            GameKind::StudHiLo => "stud-hi-lo".into(),
+            GameKind::Razz => "razz".into(),
         }
     }
 
     /// Every game code [`Game::from_code`] reads, in a fixed order.
-    pub const CODES: [&'static str; 10] = [
+    pub const CODES: [&'static str; 13] = [
         "holdem",
         "omaha",
         "omaha5",
@@ -236,10 +316,14 @@ impl Game {
         "short-deck",
         "short-deck-trips",
         "royal",
+        "stud",
+        "stud-hi-lo",
+        "razz",
     ];
 
     /// The game of a code (see [`Game::code`]; "plo", "plo5", "plo6" and
-    /// "plo8" are read as Omaha, 5- and 6-card Omaha and Omaha hi/lo).
+    /// "plo8" are read as Omaha, 5- and 6-card Omaha and Omaha hi/lo;
+    /// "stud8" as stud hi/lo).
     pub fn from_code(code: &str) -> Result<Game> {
         let g = match code.trim().to_ascii_lowercase().as_str() {
             "holdem" | "hold'em" | "texas-holdem" => Game::holdem(),
@@ -254,6 +338,9 @@ impl Game {
             }
             "short-deck-trips" => Game::short_deck(ShortDeckRanking::TripsBeatStraight),
             "royal" => Game::royal(),
+            "stud" | "seven-card-stud" => Game::stud(),
+            "stud-hi-lo" | "stud8" | "stud-8" => Game::stud_hi_lo(),
+            "razz" => Game::razz(),
             _ => {
                 let shown: String = code.chars().take(40).collect();
                 return Err(Error::config(
@@ -268,8 +355,23 @@ impl Game {
         Ok(g)
     }
 
-    /// Checks one seat's given hole cards: the count, and every card in the deck.
+    /// Checks one seat's given hole cards: the count, and every card in the
+    /// deck. A stud seat may be given its first 1 to 7 cards, in the order
+    /// they are dealt (the rest are dealt from the deck).
     pub fn check_hole(self, seat: usize, cards: &[Card]) -> Result<()> {
+        if self.is_stud() {
+            if !(1..=STUD_CARDS).contains(&cards.len()) {
+                return Err(Error::cards(
+                    "hole_cards",
+                    format!(
+                        "{} deals 7 cards a player: give seat {seat} its first 1 to 7, not {}",
+                        self.name(),
+                        cards.len()
+                    ),
+                ));
+            }
+            return self.check_in_deck(cards);
+        }
         if cards.len() != self.hole_cards() {
             return Err(Error::cards(
                 "hole_cards",
@@ -299,17 +401,17 @@ impl Game {
         Ok(())
     }
 
-    /// Encoded in one byte for the state formats: the kind in the low three
-    /// bits, the hole cards above, the ranking in the top bit.
+    /// Encoded in one byte for the state formats: the kind in the low four
+    /// bits, the hole cards in the next three, the ranking in the top bit.
     pub(crate) fn to_byte(self) -> u8 {
         self.kind as u8
-            | self.hole_cards << 3
+            | self.hole_cards << 4
             | u8::from(self.ranking == ShortDeckRanking::TripsBeatStraight) << 7
     }
 
     pub(crate) fn from_byte(b: u8) -> Result<Game> {
-        let kind = GameKind::from_u8(b & 7).ok_or_else(bad)?;
-        let hole = ((b >> 3) & 15) as usize;
+        let kind = GameKind::from_u8(b & 15).ok_or_else(bad)?;
+        let hole = ((b >> 4) & 7) as usize;
         let trips = b >> 7 == 1;
         let g = match kind {
             GameKind::Holdem => Game::holdem(),
@@ -321,6 +423,9 @@ impl Game {
                 ShortDeckRanking::StraightBeatsTrips
             }),
             GameKind::Royal => Game::royal(),
+            GameKind::Stud => Game::stud(),
+            GameKind::StudHiLo => Game::stud_hi_lo(),
+            GameKind::Razz => Game::razz(),
         };
         if g.to_byte() != b {
             return Err(bad());

@@ -49,8 +49,12 @@ macro_rules! define_view {
             $(pub $f: $t,)*
             /// The board dealt so far.
             pub board: Vec<Card>,
-            /// Each seat's hole cards where this reader may see them.
+            /// Each seat's hole cards where this reader may see them (stud:
+            /// the cards dealt so far, up cards included).
             pub hole_cards: Vec<Option<CardList>>,
+            /// Stud: each seat's up cards, which everyone sees (empty lists
+            /// in the other games).
+            pub up_cards: Vec<CardList>,
             /// The hand's events, with the cards this reader may not see left out.
             pub events: Vec<Event>,
             /// The legal actions when this view's seat is to act.
@@ -73,6 +77,7 @@ macro_rules! define_view {
                     hole_cards: (0..n)
                         .map(|s| may_see(self, seat, s).then(|| self.hole(s)))
                         .collect(),
+                    up_cards: self.all_up_cards(),
                     events: self.events_for(seat, false),
                     legal: self.legal_actions().filter(|la| Some(la.seat) == seat),
                 }
