@@ -374,3 +374,41 @@ fn check_statuses_name_each_class_once() {
         (phh::CheckStatus::Unsupported, "FB".to_string())
     );
 }
+
+#[test]
+fn every_stud_hand_of_the_corpus_replays_to_its_stacks() {
+    // The WSOP 2023 Players Championship final table's seven-card stud,
+    // stud hi/lo and razz hands (30), each to the chip.
+    let Some(dir) = corpus() else { return };
+    let mut paths = Vec::new();
+    files(&dir, &mut paths);
+    let (mut matched, mut failed) = (0, Vec::new());
+    for p in &paths {
+        let text = std::fs::read_to_string(p).unwrap();
+        let name = p.strip_prefix(&dir).unwrap().to_string_lossy().to_string();
+        for h in phh::parse(&text, &name).unwrap() {
+            let v = h.variant().unwrap().to_string();
+            if !["F7S", "F7S/8", "FR"].contains(&v.as_str()) {
+                continue;
+            }
+            match phh::replay(&h) {
+                Ok(r) => {
+                    let want = h.numbers("finishing_stacks").unwrap().unwrap();
+                    let got = HandState::final_stacks(&r.hand).expect("hand over");
+                    let want: Vec<u64> = want
+                        .iter()
+                        .map(|w| w.unwrap().in_units(r.places).unwrap() as u64)
+                        .collect();
+                    if want == got {
+                        matched += 1;
+                    } else {
+                        failed.push(format!("{name} {v}: {got:?} vs {want:?}"));
+                    }
+                }
+                Err(e) => failed.push(format!("{name} {v}: {e}")),
+            }
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+    assert_eq!(matched, 30);
+}

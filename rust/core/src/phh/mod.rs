@@ -33,10 +33,11 @@ pub use write::{write_hand, write_hands};
 /// Omaha hi/lo, S short-deck, R royal, but FRH for fixed-limit royal, FR
 /// being razz). Omaha with 5 or 6 hole cards adds `_hole_cards`;
 /// short-deck with three of a kind above a straight,
-/// `_trips_beat_straight = true`.
-pub const PLAYED: [&str; 20] = [
+/// `_trips_beat_straight = true`. The stud games are the spec's F7S, F7S/8
+/// and FR (fixed limit).
+pub const PLAYED: [&str; 23] = [
     "NT", "FT", "PT", "PGT", "NS", "PO", "FO/8", "NR", "NO", "FO", "NO/8", "PO/8", "PS", "FS",
-    "PR", "FRH", "PGO", "PGO/8", "PGS", "PGR",
+    "PR", "FRH", "PGO", "PGO/8", "PGS", "PGR", "F7S", "F7S/8", "FR",
 ];
 
 /// The betting structure and game family of a variant code in [`PLAYED`].
@@ -54,7 +55,12 @@ pub fn variant_game(code: &str) -> Option<(Structure, GameKind)> {
         };
         (structure, &code[1..])
     };
+    if code == "FR" {
+        return Some((Structure::FixedLimit, GameKind::Razz));
+    }
     let kind = match game {
+        "7S" => GameKind::Stud,
+        "7S/8" => GameKind::StudHiLo,
         "T" => GameKind::Holdem,
         "O" => GameKind::Omaha,
         "O/8" => GameKind::OmahaHiLo,
@@ -78,6 +84,10 @@ pub fn variant_code(structure: Structure, game: GameKind) -> String {
         GameKind::OmahaHiLo => "O/8",
         GameKind::ShortDeck => "S",
         GameKind::Royal => "R",
+        GameKind::Stud => "7S",
+        GameKind::StudHiLo => "7S/8",
+        // (razz is played at fixed limit: "FR")
+        GameKind::Razz => "R",
     };
     if (structure, game) == (Structure::FixedLimit, GameKind::Royal) {
         return "FRH".into();

@@ -54,6 +54,8 @@ pub enum PhhAction {
     CheckOrCall(usize),
     BetOrRaiseTo(usize, Decimal),
     Show(usize, Option<Vec<Card>>),
+    /// Stud: the player posts the bring-in (`pN pb`).
+    BringIn(usize),
     /// A commentary or an empty string.
     Nothing,
 }
@@ -120,7 +122,12 @@ pub fn parse_action(text: &str, players: usize) -> std::result::Result<PhhAction
             },
         ),
         ["d", verb, ..] => return Err(format!("the dealer action {verb:?} is not one of dh, db")),
-        [_, "pb" | "sd", ..] => return Err("a stud or draw action in a hold'em hand".into()),
+        [p, "pb"] => PhhAction::BringIn(seat_of(p)?),
+        [_, "sd", ..] => {
+            return Err(
+                "a draw action (stand pat or discard): the draw games are not played yet".into(),
+            )
+        }
         _ => return Err("not an action of the PHH grammar".into()),
     })
 }
@@ -152,6 +159,9 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
     let stacks = need("starting_stacks")?;
     let n = stacks.len();
     let antes = need("antes")?;
+    if game.is_stud() {
+        return stud_setup(h, game, &stacks, &antes, actions);
+    }
     let blinds = need("blinds_or_straddles")?;
     if !(crate::game::MIN_SEATS..=game.max_players()).contains(&n) {
         return Err(bad(format!(
@@ -519,6 +529,9 @@ fn game_of(h: &HandHistory, kind: GameKind) -> Result<Game> {
             ShortDeckRanking::StraightBeatsTrips
         }),
         GameKind::Royal => Game::royal(),
+        GameKind::Stud => Game::stud(),
+        GameKind::StudHiLo => Game::stud_hi_lo(),
+        GameKind::Razz => Game::razz(),
     })
 }
 
@@ -606,6 +619,9 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
     }
     let texts = h.actions()?;
     let actions = parse_texts(h, &texts)?;
+    if super::variant_game(variant).is_some_and(|(_, k)| Game::stud_kind_of(k)) {
+        return replay_stud(h, &texts, &actions);
+    }
     let Setup {
         rules,
         stacks,
@@ -684,36 +700,12 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
             }
             PhhAction::Fold(s) => (*s, Move::Fold),
             PhhAction::CheckOrCall(s) => (*s, Move::CheckOrCall),
-            PhhAction::BetOrRaiseTo(s, d) => (*s, Move::BetOrRaiseTo(unit(d))),
+            PhhAction::BetOrRaiseTo(s, d) => (*s, Move::BetOrRaiseTo(capped_raise(&hand, unit(d)))),
+            PhhAction::BringIn(s) => (*s, Move::BringIn),
             _ => continue,
         };
         if let Err(e) = hand.act(Some(seat), mv) {
-            let (reason, legal, message) = match e.into_kind() {
-                ErrorKind::IllegalAction(ia) => {
-                    let why = match (hand.actor(), ia.reason) {
-                        (Some(actor), crate::error::IllegalReason::NotYourTurn) => {
-                            format!(
-                                "p{} acts, but p{} is to act ({})",
-                                seat + 1,
-                                actor + 1,
-                                hand.legal_text()
-                            )
-                        }
-                        _ => ia.message.clone(),
-                    };
-                    (Some(ia.reason), ia.legal, why)
-                }
-                other => (None, None, other.to_string()),
-            };
-            return Err(ErrorKind::Replay(ReplayError {
-                location: h.where_(),
-                index: i,
-                action: texts[i].to_string(),
-                message,
-                reason,
-                legal,
-            })
-            .into());
+            return Err(action_error(h, &texts, i, seat, &hand, e));
         }
     }
     let showdown = hand.street() == crate::game::Street::Showdown;
@@ -725,6 +717,71 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
         places,
         unknown_cards,
     })
+}
+
+/// A fixed-limit raise to `to` as the engine plays it. Histories written by
+/// pokerkit (and some sites) cap a limit raise at what the other players
+/// can still put in; the engine raises the full limit and returns the
+/// part nobody can call. The chips come out the same, so a raise below the
+/// limit's but to at least every other player's all-in is played as the
+/// limit's raise.
+fn capped_raise(hand: &Hand, to: u64) -> u64 {
+    if hand.rules().structure != Structure::FixedLimit {
+        return to;
+    }
+    let Some(la) = hand.legal_actions() else {
+        return to;
+    };
+    let Some(lo) = la.min_raise_to else {
+        return to;
+    };
+    let reach = (0..hand.num_players())
+        .filter(|&s| s != la.seat && !hand.is_folded(s))
+        .map(|s| hand.bet(s).unwrap_or(0) + hand.stack(s).unwrap_or(0))
+        .max()
+        .unwrap_or(0);
+    if to < lo && to > hand.bets().iter().copied().max().unwrap_or(0) && to >= reach {
+        lo
+    } else {
+        to
+    }
+}
+
+/// The replay error of action `i` (by `seat`) that the hand refused with `e`.
+fn action_error(
+    h: &HandHistory,
+    texts: &[&str],
+    i: usize,
+    seat: usize,
+    hand: &Hand,
+    e: Error,
+) -> Error {
+    let (reason, legal, message) = match e.into_kind() {
+        ErrorKind::IllegalAction(ia) => {
+            let why = match (hand.actor(), ia.reason) {
+                (Some(actor), crate::error::IllegalReason::NotYourTurn) => {
+                    format!(
+                        "p{} acts, but p{} is to act ({})",
+                        seat + 1,
+                        actor + 1,
+                        hand.legal_text()
+                    )
+                }
+                _ => ia.message.clone(),
+            };
+            (Some(ia.reason), ia.legal, why)
+        }
+        other => (None, None, other.to_string()),
+    };
+    ErrorKind::Replay(ReplayError {
+        location: h.where_(),
+        index: i,
+        action: texts[i].to_string(),
+        message,
+        reason,
+        legal,
+    })
+    .into()
 }
 
 fn replay_error(h: &HandHistory, index: usize, action: &str, message: String) -> Error {
@@ -878,4 +935,275 @@ pub fn check(h: &HandHistory) -> Result<(Replayed, Verdict)> {
             Verdict::Matched { half_chip: false }
         },
     ))
+}
+
+/// [`setup`] for a stud game (F7S, F7S/8, FR): uniform antes (or none),
+/// `bring_in`, `small_bet` and `big_bet`; no blinds.
+fn stud_setup(
+    h: &HandHistory,
+    game: Game,
+    stacks: &[Decimal],
+    antes: &[Decimal],
+    actions: &[PhhAction],
+) -> Result<Setup> {
+    let bad = |why: String| Error::history(h.where_(), why);
+    let n = stacks.len();
+    if !(crate::game::MIN_SEATS..=game.max_players()).contains(&n) {
+        return Err(bad(format!(
+            "{n} players: a hand of {game} needs 2 to {}",
+            game.max_players()
+        )));
+    }
+    if antes.len() != n {
+        return Err(bad(format!(
+            "'antes' has {} entries for {n} players",
+            antes.len()
+        )));
+    }
+    if let Some(v) = h.numbers("blinds_or_straddles")? {
+        if v.iter().any(|d| d.is_none_or(|d| d.mantissa != 0)) {
+            return Err(bad(
+                "a stud game has a bring-in, no blinds: blinds_or_straddles must be absent or zeros"
+                    .into(),
+            ));
+        }
+    }
+    let places = unit_places(h)?;
+    if places > 6 {
+        return Err(bad(format!(
+            "amounts with {places} decimal places: at most 6 are played"
+        )));
+    }
+    let units = |d: Decimal| -> Result<u64> {
+        if d.mantissa < 0 {
+            return Err(bad("a negative amount".into()));
+        }
+        d.in_units(places)
+            .and_then(|v| u64::try_from(v).ok())
+            .filter(|&v| v <= crate::game::rules::MAX_CHIPS)
+            .ok_or_else(|| bad("an amount too large to play".into()))
+    };
+    let get = |key: &str| -> Result<u64> {
+        let d = h.number(key)?.ok_or_else(|| {
+            bad(format!(
+                "the required field '{key}' is missing for {}",
+                game.name()
+            ))
+        })?;
+        units(d)
+    };
+    let stacks_u = stacks
+        .iter()
+        .map(|&d| units(d))
+        .collect::<Result<Vec<_>>>()?;
+    let antes_u = antes
+        .iter()
+        .map(|&d| units(d))
+        .collect::<Result<Vec<_>>>()?;
+    if antes_u.iter().any(|&a| a != antes_u[0]) {
+        return Err(bad(format!(
+            "antes {antes_u:?}: a stud game's antes are uniform"
+        )));
+    }
+    for a in actions {
+        if let PhhAction::BetOrRaiseTo(_, d) = a {
+            units(*d)?;
+        }
+    }
+    let raise_cap = match h.get("_raise_cap") {
+        None => Some(4),
+        Some(Value::Str(v)) if v == "none" => None,
+        Some(Value::Num(v)) => Some(
+            v.parse::<u32>()
+                .map_err(|_| bad(format!("raise_cap {v} is not a number of raises")))?,
+        ),
+        Some(_) => return Err(bad("raise_cap must be a number of raises or 'none'".into())),
+    };
+    let heads_up_uncapped = match h.get("_heads_up_uncapped") {
+        None => true,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(bad("heads_up_uncapped must be true or false".into())),
+    };
+    let rules = Rules::stud(
+        game,
+        crate::game::StudOptions {
+            ante: antes_u[0],
+            bring_in: get("bring_in")?,
+            small_bet: get("small_bet")?,
+            big_bet: Some(get("big_bet")?),
+            raise_cap,
+            heads_up_uncapped,
+        },
+    )
+    .map_err(|e| bad(e.to_string()))?;
+    Ok(Setup {
+        rules: Arc::new(rules),
+        stacks: stacks_u,
+        places,
+        seating: None,
+    })
+}
+
+/// Seeds tried for a stud history's unknown cards (see [`replay_stud`]).
+const STUD_SEEDS: u64 = 64;
+
+/// The cards of a stud `d dh` action, `??` for an unknown one.
+fn stud_cards(text: &str) -> std::result::Result<Vec<Option<Card>>, String> {
+    let body = text.split('#').next().unwrap_or("");
+    let word = body.split_whitespace().nth(3).unwrap_or("");
+    if word.len() % 2 != 0 || !word.is_ascii() {
+        return Err(format!("{word:?} is not a list of cards"));
+    }
+    (0..word.len() / 2)
+        .map(|i| {
+            let c = &word[2 * i..2 * i + 2];
+            if c.contains('?') {
+                Ok(None)
+            } else {
+                parse_cards(c)
+                    .map(|v| v.first().copied())
+                    .map_err(|e| e.to_string())
+            }
+        })
+        .collect()
+}
+
+/// Replays a stud history. Each player's cards are laid out in the order
+/// dealt (three on third street, one a street after); cards shown with
+/// `sm` fill in unknown ones. Unknown cards are dealt from a seed fixed by
+/// the history's location; as who brings in and who opens each street
+/// depend on up cards, the first of a few seeds whose deal agrees with the
+/// recorded actions is kept (a history that hides an up card says nothing
+/// against it).
+fn replay_stud(h: &HandHistory, texts: &[&str], actions: &[PhhAction]) -> Result<Replayed> {
+    let Setup {
+        rules,
+        stacks,
+        places,
+        ..
+    } = setup(h, actions)?;
+    let n = stacks.len();
+    let mut slots: Vec<Vec<Option<Card>>> = vec![Vec::new(); n];
+    let mut board: Vec<Card> = Vec::new();
+    for (i, a) in actions.iter().enumerate() {
+        match a {
+            PhhAction::DealHole { seat, .. } => {
+                let cards = stud_cards(texts[i]).map_err(|m| replay_error(h, i, texts[i], m))?;
+                slots[*seat].extend(cards);
+                if slots[*seat].len() > crate::game::STUD_CARDS {
+                    return Err(replay_error(
+                        h,
+                        i,
+                        texts[i],
+                        format!("p{} is dealt more than 7 cards", seat + 1),
+                    ));
+                }
+            }
+            PhhAction::DealBoard(c) => board.extend_from_slice(c),
+            _ => {}
+        }
+    }
+    for (i, a) in actions.iter().enumerate() {
+        if let PhhAction::Show(seat, Some(shown)) = a {
+            let own = &mut slots[*seat];
+            // Shown in the order dealt, as many as were dealt when shown (a
+            // player all-in shows before the last card); a community card
+            // may close the list.
+            let mut ok = shown.len() <= crate::game::STUD_CARDS;
+            for (slot, &c) in own.iter_mut().zip(shown.iter()) {
+                match slot {
+                    Some(d) if *d != c => ok = false,
+                    Some(_) => {}
+                    None => *slot = Some(c),
+                }
+            }
+            if !ok {
+                return Err(replay_error(
+                    h,
+                    i,
+                    texts[i],
+                    format!("p{} shows cards other than the ones dealt", seat + 1),
+                ));
+            }
+        }
+    }
+    let known: Vec<Card> = slots
+        .iter()
+        .flatten()
+        .flatten()
+        .copied()
+        .chain(board.iter().copied())
+        .collect();
+    crate::card::check_distinct(&known).map_err(|e| Error::history(h.where_(), e))?;
+    let unknown = slots.iter().flatten().any(|c| c.is_none());
+    let unit = |d: &Decimal| {
+        d.in_units(places)
+            .and_then(|v| u64::try_from(v).ok())
+            .unwrap_or(u64::MAX)
+    };
+    let mut first_error = None;
+    for attempt in 0..if unknown { STUD_SEEDS } else { 1 } {
+        let seed = seed_for(h).wrapping_add(attempt);
+        // Unknown cards from a shuffle of the cards the history never shows.
+        let mut rest: Vec<Card> = crate::game::Game::stud()
+            .deck()
+            .iter()
+            .copied()
+            .filter(|c| !known.contains(c))
+            .collect();
+        {
+            use rand::seq::SliceRandom;
+            rest.shuffle(&mut crate::deck::make_rng(Some(seed)));
+        }
+        let mut fill = rest.into_iter();
+        let holes: Vec<Option<CardList>> = slots
+            .iter()
+            .map(|s| {
+                let cards: Vec<Card> = s
+                    .iter()
+                    .map(|c| c.or_else(|| fill.next()).unwrap_or(Card::FIRST))
+                    .collect();
+                (!cards.is_empty()).then(|| CardList::new(&cards))
+            })
+            .collect();
+        let given = GivenCards {
+            hole_cards: holes,
+            board: board.clone(),
+        };
+        let mut hand = Hand::new(Arc::clone(&rules), &stacks, n - 1, Some(seed), Some(&given))
+            .map_err(|e| Error::history(h.where_(), e))?;
+        let mut failed = None;
+        for (i, a) in actions.iter().enumerate() {
+            let (seat, mv) = match a {
+                PhhAction::Fold(s) => (*s, Move::Fold),
+                PhhAction::CheckOrCall(s) => (*s, Move::CheckOrCall),
+                PhhAction::BetOrRaiseTo(s, d) => {
+                    (*s, Move::BetOrRaiseTo(capped_raise(&hand, unit(d))))
+                }
+                PhhAction::BringIn(s) => (*s, Move::BringIn),
+                _ => continue,
+            };
+            if let Err(e) = hand.act(Some(seat), mv) {
+                failed = Some(action_error(h, texts, i, seat, &hand, e));
+                break;
+            }
+        }
+        match failed {
+            None => {
+                let showdown = hand.street() == crate::game::Street::Showdown;
+                let folded = hand.folded();
+                let unknown_cards =
+                    showdown && (0..n).any(|s| !folded[s] && slots[s].iter().any(|c| c.is_none()));
+                return Ok(Replayed {
+                    hand,
+                    places,
+                    unknown_cards,
+                });
+            }
+            Some(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    Err(first_error.unwrap_or_else(|| Error::history(h.where_(), "no deal replays")))
 }

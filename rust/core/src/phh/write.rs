@@ -9,7 +9,7 @@
 use super::history::HandHistory;
 use super::toml::{self, Table, Value};
 use crate::card::cards_to_string;
-use crate::game::{Event, EventKind, Hand, HandState, Structure};
+use crate::game::{Event, EventKind, Hand, HandState, Street, Structure};
 
 fn num(v: u64) -> Value {
     Value::Num(super::toml::NumText::new(&v.to_string()))
@@ -118,7 +118,13 @@ pub fn hand_fields(hand: &Hand) -> Table {
             }
         }
     }
-    t.push(("blinds_or_straddles".into(), nums(blinds)));
+    if r.is_stud() {
+        // A stud game has a bring-in and no blinds (the spec: the two never
+        // go together).
+        t.push(("bring_in".into(), num(r.bring_in)));
+    } else {
+        t.push(("blinds_or_straddles".into(), nums(blinds)));
+    }
     match r.structure {
         Structure::FixedLimit => {
             t.push(("small_bet".into(), num(r.small_bet)));
@@ -146,12 +152,18 @@ pub fn hand_fields(hand: &Hand) -> Table {
         nums((0..n).map(|i| starting[seat_of(i)])),
     ));
     let progressive = r.structure == Structure::Progressive;
-    let actions: Vec<Value> = hand
-        .events()
-        .iter()
-        .filter_map(|e| action_text(e, &player_of, progressive))
-        .map(Value::Str)
-        .collect();
+    let events = hand.events();
+    let actions: Vec<Value> = if r.is_stud() {
+        stud_actions(&events, n, &player_of)
+    } else {
+        events
+            .iter()
+            .filter_map(|e| action_text(e, &player_of, progressive))
+            .collect()
+    }
+    .into_iter()
+    .map(Value::Str)
+    .collect();
     t.push(("actions".into(), Value::Array(actions)));
     if let Some(f) = HandState::final_stacks(hand) {
         t.push((
@@ -184,6 +196,38 @@ fn action_text(e: &Event, player_of: &dyn Fn(usize) -> usize, progressive: bool)
         EventKind::Show => format!("{} sm {}", p(e.seat), cards()),
         _ => return None,
     })
+}
+
+/// A stud hand's actions: third street's two down cards and up card as one
+/// `d dh` per player (down cards first, as dealt), one card a player on
+/// each later street, seventh street's community card (when the deck ran
+/// short) as `d db`, the bring-in as `pb`; the rest as in the other games.
+fn stud_actions(events: &[Event], n: usize, player_of: &dyn Fn(usize) -> usize) -> Vec<String> {
+    let mut out = Vec::with_capacity(events.len());
+    let mut down: Vec<Option<String>> = vec![None; n];
+    let text = |e: &Event| {
+        e.cards
+            .known()
+            .map(cards_to_string)
+            .unwrap_or_else(|| "??".repeat(e.cards.len()))
+    };
+    for e in events {
+        let seat = e.seat.unwrap_or(0);
+        let p = format!("p{}", player_of(seat) + 1);
+        match e.kind {
+            EventKind::DealHole if e.street == Street::Third && seat < n => {
+                down[seat] = Some(text(e));
+            }
+            EventKind::DealUp if e.street == Street::Third && seat < n => {
+                let first = down[seat].take().unwrap_or_default();
+                out.push(format!("d dh {p} {first}{}", text(e)));
+            }
+            EventKind::DealHole | EventKind::DealUp => out.push(format!("d dh {p} {}", text(e))),
+            EventKind::BringIn => out.push(format!("{p} pb")),
+            _ => out.extend(action_text(e, player_of, false)),
+        }
+    }
+    out
 }
 
 /// `hand` as PHH text.
