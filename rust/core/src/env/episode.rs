@@ -128,6 +128,7 @@ impl EnvConfig {
 
     /// Checks the configuration; the hand dealt to check it.
     fn check_deal(&self) -> Result<Hand> {
+        self.rules.game.community_only("an environment")?;
         let n = self.players;
         if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
             return Err(Error::bad_config(format!(

@@ -347,6 +347,7 @@ pub fn game_equity(
 
 /// No hand holds more cards than `game` deals.
 fn check_sizes(game: Game, hands: &[Vec<Card>]) -> Result<()> {
+    game.community_only("equity")?;
     for (i, h) in hands.iter().enumerate() {
         if h.len() > game.hole_cards() {
             return Err(Error::cards(

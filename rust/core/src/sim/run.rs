@@ -244,6 +244,7 @@ impl CashSim {
                 self.bots.len()
             )));
         }
+        self.rules.game.community_only("a simulation")?;
         // Deals one hand to check the configuration (seats, stacks, straddles).
         Hand::new(Arc::clone(&self.rules), &self.stacks, 0, Some(0), None)?;
         Ok(())
@@ -448,6 +449,7 @@ impl TournamentSim {
     }
 
     pub fn check(&self) -> Result<()> {
+        self.game.community_only("a simulation")?;
         if self.bots.len() != self.stacks.len() {
             return Err(Error::bad_config(format!(
                 "{} bots for {} seats: one bot a seat",

@@ -265,6 +265,7 @@ impl Table {
                 "a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seat_count}"
             )));
         }
+        rules.game.community_only("a table")?;
         let rng = make_rng(seed);
         let key = rng.get_seed();
         Ok(Table {

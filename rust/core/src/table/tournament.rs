@@ -159,6 +159,7 @@ impl Tournament {
         button: Option<usize>,
         seed: Option<u64>,
     ) -> Result<Tournament> {
+        game.community_only("a tournament")?;
         if levels.is_empty() {
             return Err(Error::bad_config(
                 "a tournament needs at least one level".into(),
