@@ -639,7 +639,12 @@ RULES_SET = [
     ),
     Rules.progressive(ante=1, bets=[2, 4, 6, 8]),
     Rules.progressive(ante=1, bets=[1, 2, 3, 4]),
+    Rules.stud(game="stud", ante=1, bring_in=1, small_bet=2),
+    Rules.stud(game="stud-hi-lo", bring_in=2, small_bet=5, big_bet=10, raise_cap=None),
+    Rules.stud(game="razz", ante=2, bring_in=1, small_bet=4, raise_cap=1),
 ]
+# The stud games' kinds in the low four bits of the rules' game byte.
+STUD_KINDS = (5, 6, 7)
 rules_values = st.one_of(st.sampled_from(RULES_SET), st.sampled_from(RULES_SET), junk)
 stack_item = st.one_of(
     st.integers(1, 300),
@@ -830,7 +835,10 @@ def test_actions_fuzz(h: Hand, data: Any) -> None:
             wrong_type = as_index(seat) is None  # seat is a typed (usize) argument
             ok, r = attempt(h.hole_cards, seat, type_error_ok=wrong_type)
             if ok:
-                assert 0 <= int(seat) < h.num_players and len(r) == 2
+                # (a stud seat: the cards dealt to it so far, 3 to 7)
+                stud = h.rules.bring_in > 0
+                assert 0 <= int(seat) < h.num_players
+                assert 3 <= len(r) <= 7 if stud else len(r) == 2
             ok, v = attempt(h.view, seat, type_error_ok=wrong_type)
             if ok and seat is None:  # the public view
                 assert v.seat is None and v.hole_cards is None and v.num_players == h.num_players
@@ -913,7 +921,7 @@ def _q(x: int) -> bytes:
 
 # The saved-state format the engine writes (rust/core/src/game/codec.rs);
 # test_an_old_format_is_refused checks that format 1 is refused.
-STATE_FORMAT = 4
+STATE_FORMAT = 5
 SEAT_U64 = ("starting", "stack", "bet", "total", "acted_high")
 SEAT_BOOL = ("folded", "all_in", "acted")
 HAND_U64 = ("high", "full_raise", "last_full_high", "raises", "dead")
@@ -926,9 +934,12 @@ def _decode_rules(r: _Reader) -> Dict[str, Any]:
     d["cap"] = r.u64() if r.u8() else None
     d["huu"] = r.u8()
     d["bets"] = [r.u64() for _ in range(4)]
-    # The game: kind in the low three bits, hole cards above, ranking on top.
+    # The game: kind in the low four bits, hole cards in the next three,
+    # ranking on top.
     d["game"] = r.u8()
     d["button_blind"] = r.u8()
+    # The stud games' bring-in (0 in the others).
+    d["bring_in"] = r.u64()
     return d
 
 
@@ -945,6 +956,7 @@ def _encode_rules(d: Dict[str, Any]) -> bytes:
         + bytes([d["huu"]])
         + b"".join(map(_q, d["bets"]))
         + bytes([d["game"], d["button_blind"]])
+        + _q(d["bring_in"])
     )
 
 
@@ -956,7 +968,9 @@ def decode_hand_state(b: bytes) -> Dict[str, Any]:
     for _ in range(r.u64()):
         s = {k: r.u64() for k in SEAT_U64}
         s.update({k: r.u8() for k in SEAT_BOOL})
-        s["hole"] = [r.u8() for _ in range((d["rules"]["game"] >> 3) & 15)]
+        # (a stud hand's cards are in its deal, at the end)
+        stud = d["rules"]["game"] & 15 in STUD_KINDS
+        s["hole"] = [] if stud else [r.u8() for _ in range((d["rules"]["game"] >> 4) & 7)]
         d["seats"].append(s)
     d["button"] = r.u8()
     # Who posts the blinds: small blind (255: dead), big blind, posting seats (a bit each).
@@ -970,7 +984,10 @@ def decode_hand_state(b: bytes) -> Dict[str, Any]:
     d["history"] = [[r.u8(), r.u8(), r.u8(), r.u64(), r.u8()] for _ in range(r.u64())]
     # Pots: amount, eligible, winners, low winners.
     d["result"] = [[r.u64() for _ in range(4)] for _ in range(r.u64())] if r.u8() else None
-    assert r.i == len(b)
+    # A stud hand's deal (whether the bring-in is due, each seat's cards, the
+    # stub, the burns), kept as it is.
+    d["stud"] = b[r.i :]
+    assert d["stud"] == b"" or d["rules"]["game"] & 15 in STUD_KINDS
     return d
 
 
@@ -989,9 +1006,13 @@ def encode_hand_state(d: Dict[str, Any]) -> bytes:
         bytes(a[:3]) + _q(a[3]) + bytes([a[4]]) for a in d["history"]
     )
     if d["result"] is None:
-        return out + b"\x00"
+        return out + b"\x00" + d["stud"]
     return (
-        out + b"\x01" + _q(len(d["result"])) + b"".join(b"".join(map(_q, p)) for p in d["result"])
+        out
+        + b"\x01"
+        + _q(len(d["result"]))
+        + b"".join(b"".join(map(_q, p)) for p in d["result"])
+        + d["stud"]
     )
 
 
@@ -1013,7 +1034,7 @@ def mutate_state(d: Dict[str, Any], rng: random.Random) -> None:
         k = rng.randrange(14)
         if k == 0:
             s[rng.choice(SEAT_BOOL)] ^= 1
-        elif k == 1:
+        elif k == 1 and s["hole"]:
             s["hole"][rng.randrange(len(s["hole"]))] = rng.randrange(52)
         elif k == 2:
             d["board"][rng.randrange(5)] = rng.randrange(52)
@@ -1185,7 +1206,18 @@ def test_restore_rules_random_bytes(rng: random.Random, raw: bytes) -> None:
     good = rng.choice(RULES_SET).__reduce__()[1][0]
     d = _decode_rules(_Reader(good[1:]))
     field = rng.choice(
-        ["structure", "v", "straddles", "smr", "cap", "huu", "bets", "game", "button_blind"]
+        [
+            "structure",
+            "v",
+            "straddles",
+            "smr",
+            "cap",
+            "huu",
+            "bets",
+            "game",
+            "button_blind",
+            "bring_in",
+        ]
     )
     if field in ("v", "bets"):
         d[field][rng.randrange(len(d[field]))] = rng.choice(U64_VALUES + [rng.randrange(20)])
@@ -1197,6 +1229,8 @@ def test_restore_rules_random_bytes(rng: random.Random, raw: bytes) -> None:
         d[field] = rng.randrange(256)
     elif field == "button_blind":
         d[field] = rng.randrange(3)
+    elif field == "bring_in":
+        d[field] = rng.choice(U64_VALUES + [rng.randrange(6)])
     else:
         d[field] = rng.randrange(5)
     structured = b"\x01" + _encode_rules(d)
@@ -1206,7 +1240,7 @@ def test_restore_rules_random_bytes(rng: random.Random, raw: bytes) -> None:
             # what decodes is valid rules, and encodes back to the same bytes
             assert r.__reduce__()[1][0] == state
             check_repr(r)
-            assert r.big_blind >= 1 or r.structure == Structure.PROGRESSIVE
+            assert r.big_blind >= 1 or r.structure == Structure.PROGRESSIVE or r.bring_in >= 1
     for junk_state in (None, 1, "x", bytearray(b"\x01")):
         attempt(_core._restore_rules, junk_state, type_error_ok=True)
 

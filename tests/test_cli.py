@@ -406,7 +406,7 @@ def test_replay_a_folder_summarises_and_fails_on_the_broken_hand(
     code, out, err = run(capsys, "replay", str(PHH_SAMPLE))
     assert code == 1, err
     assert "matched their finishing_stacks" in out and "unsupported variant" in out
-    assert re.search(r"matched their finishing_stacks\s*│\s*255", out), out
+    assert re.search(r"matched their finishing_stacks\s*│\s*285", out), out
     assert "unsupported variants: F2L3D 8" in out
     assert (
         "FAILED" in out
@@ -484,6 +484,8 @@ def test_equity_for_omaha_games(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "equity", "--game", "omaha", "AsAhKsKhQsQhJs", "KsKd8h9h")
     assert code == 2 and "Omaha needs 4, 5 or 6 hole cards, got 7" in err
     code, _, err = run(capsys, "equity", "--game", "stud", "AsAh", "KsKd")
+    assert code == 2 and "equity plays the community-card games" in err, err
+    code, _, err = run(capsys, "equity", "--game", "draw", "AsAh", "KsKd")
     assert code == 2 and "unknown game" in err
     code, _, err = run(capsys, "equity", "--game", "omaha", "AsAhKsKh", "--grid")
     assert code == 2 and "--grid is for hold'em" in err

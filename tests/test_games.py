@@ -28,7 +28,12 @@ CODES = [
     "short-deck",
     "short-deck-trips",
     "royal",
+    "stud",
+    "stud-hi-lo",
+    "razz",
 ]
+# The community-card games (the stud games: tests/test_stud.py).
+COMMUNITY = CODES[:10]
 
 
 def test_the_games_and_their_facts() -> None:
@@ -45,6 +50,10 @@ def test_the_games_and_their_facts() -> None:
         "short-deck": (2, 36, False),
         "short-deck-trips": (2, 36, False),
         "royal": (2, 20, False),
+        # a stud player's seven cards (up cards included)
+        "stud": (7, 52, False),
+        "stud-hi-lo": (7, 52, True),
+        "razz": (7, 52, False),
     }
     # (52 - 8) // 6 = 7; (36 - 8) // 2 = 14; (20 - 8) // 2 = 6
     assert [Game(g).max_players for g in ("holdem", "omaha6", "short-deck", "royal")] == [
@@ -62,7 +71,7 @@ def test_the_games_and_their_facts() -> None:
         assert repr(game) == f"Game('{g}')"
 
 
-@pytest.mark.parametrize("bad", ["omaha7", "", "stud", 4, None])
+@pytest.mark.parametrize("bad", ["omaha7", "", "draw", 4, None])
 def test_a_bad_game_is_refused(bad: object) -> None:
     with pytest.raises(ConfigError) as e:
         Game(bad)  # type: ignore[arg-type]
@@ -72,7 +81,7 @@ def test_a_bad_game_is_refused(bad: object) -> None:
             Rules.no_limit(small_blind=1, big_blind=2, game=bad)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("code", CODES)
+@pytest.mark.parametrize("code", COMMUNITY)
 def test_rules_carry_the_game_and_hands_deal_from_its_deck(code: str) -> None:
     rules = Rules.pot_limit(small_blind=1, big_blind=2, game=code)
     assert rules.game == Game(code)
@@ -409,10 +418,13 @@ def test_corrupted_states_of_every_game_are_refused_cleanly(code: str) -> None:
     from holecards import _core
 
     rng = random.Random(code)
-    rules = Rules.no_limit(small_blind=1, big_blind=2, game=code, ante=1)
+    if code in COMMUNITY:
+        rules = Rules.no_limit(small_blind=1, big_blind=2, game=code, ante=1)
+    else:
+        rules = Rules.stud(game=code, ante=1, bring_in=1, small_bet=2)
     n = min(4, Game(code).max_players)
     h = Hand(rules, [40] * n, seed=2)
-    for _ in range(3):
+    for _ in range(3 if code in COMMUNITY else 6):
         h.check_or_call()
     states = [
         (_core._restore_hand, h.__reduce__()[1][0]),

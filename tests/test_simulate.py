@@ -190,7 +190,9 @@ def test_cli_play_and_simulate_other_games() -> None:
     t = cli("simulate", "tag", "random", "--tournaments", "5", "--seed", "1", "--game", "royal")
     assert t.returncode == 0 and "5 tournaments" in t.stdout, t.stderr
     for argv, msg in [
-        (["play", "--game", "stud"], "unknown game"),
+        (["play", "--game", "draw"], "unknown game"),
+        # (the stud games are played one hand at a time, not at a table yet)
+        (["play", "--game", "stud"], "seven-card stud is played with a bring-in"),
         (["play", "--game", "royal", "--players", "7"], "at most 6 players"),
         (["simulate", "tag", "tag", "--game", "plo9"], "unknown game"),
     ]:

@@ -45,6 +45,11 @@ class Street(enum.IntEnum):
     TURN = 2
     RIVER = 3
     SHOWDOWN = 4
+    THIRD = 5
+    FOURTH = 6
+    FIFTH = 7
+    SIXTH = 8
+    SEVENTH = 9
 
 class ActionKind(enum.IntEnum):
     """What an entry of :attr:`Hand.history` records."""
@@ -58,6 +63,7 @@ class ActionKind(enum.IntEnum):
     CALL = 6
     BET = 7
     RAISE = 8
+    BRING_IN = 9
 
 class Structure(enum.IntEnum):
     """Betting structures."""
@@ -87,6 +93,8 @@ class EventKind(enum.IntEnum):
     SHOW = 13
     MUCK = 14
     AWARD = 15
+    BRING_IN = 16
+    DEAL_UP = 17
 
 class IllegalReason(enum.IntEnum):
     """Why an action was refused: :attr:`IllegalActionError.reason`."""
@@ -104,6 +112,8 @@ class IllegalReason(enum.IntEnum):
     NOBODY_CAN_ANSWER = 10
     BET_OR_FOLD_ONLY = 11
     NOT_AN_AMOUNT = 12
+    MUST_BRING_IN = 13
+    NOT_BRINGING_IN = 14
 
 __all__ = [
     "Category",
@@ -546,6 +556,17 @@ class Rules:
     def progressive(
         *, ante: _Chips, bets: Iterable[_Chips], game: Union[Game, str] = "holdem"
     ) -> Rules: ...
+    @staticmethod
+    def stud(
+        *,
+        game: Union[Game, str],
+        bring_in: _Chips,
+        small_bet: _Chips,
+        big_bet: Optional[_Chips] = None,
+        ante: _Chips = 0,
+        raise_cap: Optional[int] = 4,
+        heads_up_uncapped: bool = True,
+    ) -> Rules: ...
     @property
     def structure(self) -> Structure: ...
     @property
@@ -573,6 +594,9 @@ class Rules:
         """Whether the button posts the big blind (and nobody a small blind)."""
     @property
     def bets(self) -> Optional[list[int]]: ...
+    @property
+    def bring_in(self) -> int:
+        """Stud games: the bring-in (0 in the other games)."""
     @property
     def game(self) -> Game:
         """The game dealt."""
@@ -625,6 +649,9 @@ class LegalActions:
     @property
     def max_raise_to(self) -> Optional[int]: ...
     @property
+    def bring_in(self) -> bool:
+        """Stud, third street: this player brings in (or completes)."""
+    @property
     def can_raise(self) -> bool: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
@@ -638,6 +665,7 @@ def _restore_legal_actions(
     call_amount: int,
     min_raise_to: Optional[int],
     max_raise_to: Optional[int],
+    bring_in: bool = False,
 ) -> LegalActions: ...
 
 @final
@@ -752,11 +780,13 @@ class Hand:
     @property
     def shown(self) -> dict[int, list[Card]]: ...
     def hole_cards(self, seat: int) -> list[Card]: ...
+    def up_cards(self, seat: int) -> list[Card]: ...
     def legal_actions(self) -> Optional[LegalActions]: ...
     def fold(self) -> None: ...
     def check_or_call(self) -> None: ...
     def check(self, *, seat: Optional[int] = None) -> None: ...
     def call(self, *, seat: Optional[int] = None) -> None: ...
+    def bring_in(self, *, seat: Optional[int] = None) -> None: ...
     def bet_or_raise_to(self, amount: int) -> None: ...
     def act(self, seat: int, kind: ActionKind, amount: Optional[int] = None) -> None: ...
     def copy(self) -> Hand: ...
@@ -812,6 +842,8 @@ class SeatView:
     def final_stacks(self) -> Optional[list[int]]: ...
     @property
     def hole_cards(self) -> Optional[list[Card]]: ...
+    @property
+    def up_cards(self) -> list[list[Card]]: ...
     @property
     def shown(self) -> dict[int, list[Card]]: ...
     def legal_actions(self) -> Optional[LegalActions]: ...

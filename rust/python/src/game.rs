@@ -149,7 +149,7 @@ macro_rules! rules_methods {
     ($( $(#[$doc:meta])* $name:ident => $ctor:path; )* { $($extra:tt)* }) => {
         with_getters!(Rules [
             small_blind: u64, big_blind: u64, ante: u64, big_blind_ante: u64, straddles: Vec<u64>,
-            raise_cap: Option<u32>, heads_up_uncapped: bool, button_blind: bool
+            raise_cap: Option<u32>, heads_up_uncapped: bool, button_blind: bool, bring_in: u64
         ] {
             $(
                 $(#[$doc])*
@@ -162,7 +162,7 @@ macro_rules! rules_methods {
                     let g = game_arg(game)?;
                     let mut o = blind_options((small_blind, big_blind, [ante, big_blind_ante, straddles, straddle_min_raise]))?;
                     o.button_blind = button_blind;
-                    Ok(Rules(Arc::new($ctor(o).py()?.with_game(g))))
+                    Ok(Rules(Arc::new($ctor(o).py()?.for_game(g).py()?)))
                 }
             )*
             $($extra)*
@@ -215,7 +215,45 @@ rules_methods! {
             heads_up_uncapped,
         )
         .py()?;
-        Ok(Rules(Arc::new(r.with_game(g))))
+        Ok(Rules(Arc::new(r.for_game(g).py()?)))
+    }
+
+    /// A stud game at fixed limit: `game` 'stud', 'stud-hi-lo' or 'razz';
+    /// an ante from everyone (may be 0); the bring-in (at least 1, below the
+    /// small bet), posted by third street's lowest up card (razz: highest), who
+    /// may complete to the small bet instead; the small bet of third and
+    /// fourth street and the big bet of fifth to seventh (twice the small
+    /// bet by default). `raise_cap` counts raises after the first full bet
+    /// of a round (a completion of the bring-in is that bet).
+    #[staticmethod]
+    #[pyo3(signature = (*, game, bring_in, small_bet, big_bet=None, ante=None, raise_cap=crate::args::RaiseCap::Cap(4), heads_up_uncapped=true), text_signature = "(*, game, bring_in, small_bet, big_bet=None, ante=0, raise_cap=4, heads_up_uncapped=True)")]
+    #[allow(clippy::too_many_arguments)]
+    fn stud(
+        game: &Bound<'_, PyAny>,
+        bring_in: &Bound<'_, PyAny>,
+        small_bet: &Bound<'_, PyAny>,
+        big_bet: Option<&Bound<'_, PyAny>>,
+        ante: Option<&Bound<'_, PyAny>>,
+        raise_cap: crate::args::RaiseCap,
+        heads_up_uncapped: bool,
+    ) -> PyResult<Rules> {
+        let g = game_arg(Some(game))?;
+        let cap = match raise_cap {
+            crate::args::RaiseCap::Cap(c) => Some(c),
+            crate::args::RaiseCap::NoCap => None,
+            crate::args::RaiseCap::Bad(r) => {
+                return Err(config("raise_cap", format!("raise_cap must be a number of raises (0 or more) or None, not {r}")))
+            }
+        };
+        let o = game::StudOptions {
+            ante: opt_chips("ante", ante)?.unwrap_or(0),
+            bring_in: chips("bring_in", bring_in)?,
+            small_bet: chips("small_bet", small_bet)?,
+            big_bet: opt_chips("big_bet", big_bet)?,
+            raise_cap: cap,
+            heads_up_uncapped,
+        };
+        Ok(Rules(Arc::new(game::Rules::stud(g, o).py()?)))
     }
 
     /// Progressive betting (Progressive Hold'em): an ante from everyone,
@@ -230,7 +268,7 @@ rules_methods! {
             .as_slice()
             .try_into()
             .map_err(|_| config("bets", format!("bets must be four amounts, one per round, not {}", list.len())))?;
-        Ok(Rules(Arc::new(game::Rules::progressive(chips("ante", ante)?, four).py()?.with_game(g))))
+        Ok(Rules(Arc::new(game::Rules::progressive(chips("ante", ante)?, four).py()?.for_game(g).py()?)))
     }
 
     /// The game dealt.
@@ -239,9 +277,11 @@ rules_methods! {
         Game(self.0.game)
     }
 
-    /// These rules for another game (a `Game` or its code).
+    /// These rules for another game (a `Game` or its code): a community-card
+    /// game for rules with blinds, a stud game for stud rules.
     fn with_game(&self, game: &Bound<'_, PyAny>) -> PyResult<Rules> {
-        Ok(Rules(Arc::new((*self.0).clone().with_game(game_arg(Some(game))?))))
+        let g = game_arg(Some(game))?;
+        Ok(Rules(Arc::new((*self.0).clone().for_game(g).py()?)))
     }
 
     #[getter]
@@ -271,6 +311,20 @@ rules_methods! {
     fn __repr__(&self) -> String {
         let r = &self.0;
         let mut parts = Vec::new();
+        if r.is_stud() {
+            let mut parts = vec![
+                format!("game='{}'", r.game.code()),
+                format!("bring_in={}", r.bring_in),
+                format!("small_bet={}", r.small_bet),
+                format!("big_bet={}", r.big_bet),
+            ];
+            if r.ante > 0 {
+                parts.push(format!("ante={}", r.ante));
+            }
+            parts.push(format!("raise_cap={}", r.raise_cap.map(|c| c.to_string()).unwrap_or("None".into())));
+            parts.push(format!("heads_up_uncapped={}", if r.heads_up_uncapped { "True" } else { "False" }));
+            return format!("Rules.stud({})", parts.join(", "));
+        }
         let method = match r.structure {
             Structure::NoLimit => "no_limit",
             Structure::PotLimit => "pot_limit",
@@ -321,8 +375,8 @@ rules_methods! {
 /// A game: the deck, the hole cards and the showdown. Built from its code:
 /// 'holdem', 'omaha' (4 hole cards), 'omaha5', 'omaha6', 'omaha-hi-lo',
 /// 'omaha5-hi-lo', 'omaha6-hi-lo', 'short-deck', 'short-deck-trips' (three
-/// of a kind above a straight) or 'royal'; 'plo', 'plo5', 'plo6' and 'plo8'
-/// are read too.
+/// of a kind above a straight), 'royal', 'stud', 'stud-hi-lo' or 'razz';
+/// 'plo', 'plo5', 'plo6', 'plo8' and 'stud8' are read too.
 #[pyclass(module = "holecards", name = "Game", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Game(pub game::Game);
@@ -427,7 +481,8 @@ pub fn _restore_rules(state: &[u8]) -> PyResult<Rules> {
 pub struct LegalActions(pub game::LegalActions);
 
 with_getters!(LegalActions [
-    seat: usize, can_fold: bool, can_check: bool, call_amount: u64, min_raise_to: Option<u64>, max_raise_to: Option<u64>
+    seat: usize, can_fold: bool, can_check: bool, call_amount: u64, min_raise_to: Option<u64>, max_raise_to: Option<u64>,
+    bring_in: bool
 ] {
     /// True when betting or raising is open to this player.
     #[getter]
@@ -438,23 +493,25 @@ with_getters!(LegalActions [
         use crate::macros::PyRepr;
         let l = &self.0;
         format!(
-            "LegalActions(seat={}, can_fold={}, can_check={}, call_amount={}, min_raise_to={}, max_raise_to={})",
+            "LegalActions(seat={}, can_fold={}, can_check={}, call_amount={}, min_raise_to={}, max_raise_to={}{})",
             l.seat, l.can_fold.py_repr(), l.can_check.py_repr(), l.call_amount,
-            l.min_raise_to.py_repr(), l.max_raise_to.py_repr()
+            l.min_raise_to.py_repr(), l.max_raise_to.py_repr(),
+            if l.bring_in { ", bring_in=True" } else { "" }
         )
     }
     /// Pickled as its fields (an `IllegalActionError` carries one).
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, LegalFields)> {
         let restore = py.import("holecards._core")?.getattr("_restore_legal_actions")?;
         let l = &self.0;
-        Ok((restore, (l.seat, l.can_fold, l.can_check, l.call_amount, l.min_raise_to, l.max_raise_to)))
+        Ok((restore, (l.seat, l.can_fold, l.can_check, l.call_amount, l.min_raise_to, l.max_raise_to, l.bring_in)))
     }
 });
 
 /// `LegalActions`' fields, as pickled.
-type LegalFields = (usize, bool, bool, u64, Option<u64>, Option<u64>);
+type LegalFields = (usize, bool, bool, u64, Option<u64>, Option<u64>, bool);
 
 #[pyfunction]
+#[pyo3(signature = (seat, can_fold, can_check, call_amount, min_raise_to, max_raise_to, bring_in=false))]
 pub fn _restore_legal_actions(
     seat: usize,
     can_fold: bool,
@@ -462,6 +519,7 @@ pub fn _restore_legal_actions(
     call_amount: u64,
     min_raise_to: Option<u64>,
     max_raise_to: Option<u64>,
+    bring_in: bool,
 ) -> LegalActions {
     LegalActions(game::LegalActions {
         seat,
@@ -470,6 +528,7 @@ pub fn _restore_legal_actions(
         call_amount,
         min_raise_to,
         max_raise_to,
+        bring_in,
     })
 }
 
@@ -532,10 +591,6 @@ macro_rules! event_class {
         #[pymethods]
         impl $class {
             #[getter]
-            fn kind(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                member(py, self.0.kind)
-            }
-            #[getter]
             fn street(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
                 member(py, self.0.street)
             }
@@ -567,6 +622,14 @@ impl Action {
 }
 
 event_class!(Action, {
+    /// An `ActionKind` (the bring-in's number differs from its `EventKind`).
+    #[getter]
+    fn kind(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        match self.0.kind.action() {
+            Some(k) => member(py, k),
+            None => member(py, self.0.kind),
+        }
+    }
     #[getter]
     fn seat(&self) -> usize {
         self.0.seat.unwrap_or_default()
@@ -599,6 +662,10 @@ fn event_cards(c: &EventCards) -> Option<Vec<Card>> {
 pub struct Event(game::Event);
 
 event_class!(Event, {
+    #[getter]
+    fn kind(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        member(py, self.0.kind)
+    }
     /// The seat it concerns (`None` for burns and board cards).
     #[getter]
     fn seat(&self) -> Option<usize> {
@@ -801,10 +868,18 @@ hand_state_class!(Hand {
         Ok(Hand(game::Hand::new(rules, &stacks, button, seed, any_given.then_some(&given)).py()?))
     }
 
-    /// The hole cards of `seat`.
+    /// The hole cards of `seat` (stud: every card dealt to it so far, up
+    /// cards included, in the order dealt).
     fn hole_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
         let seat = crate::args::seat(seat, self.0.num_players())?;
         Ok(self.0.hole_cards(seat).map(|h| cards_to_py(&h)).unwrap_or_default())
+    }
+
+    /// Stud: the up cards of `seat`, which every player sees (empty in the
+    /// other games).
+    fn up_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
+        let seat = crate::args::seat(seat, self.0.num_players())?;
+        Ok(cards_to_py(&self.0.up_cards(seat)))
     }
 
     /// What the player to act may do; `None` once the hand is over.
@@ -832,6 +907,14 @@ hand_state_class!(Hand {
         self.act_as(seat, Move::Call)
     }
 
+    /// Stud, third street: post the bring-in; refused (`NOT_BRINGING_IN`)
+    /// from a player who does not owe it. Completing is `bet_or_raise_to`
+    /// the small bet.
+    #[pyo3(signature = (*, seat=None))]
+    fn bring_in(&mut self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        self.act_as(seat, Move::BringIn)
+    }
+
     fn bet_or_raise_to(&mut self, amount: &Bound<'_, PyAny>) -> PyResult<()> {
         match crate::args::as_u64(amount) {
             Some(to) => self.0.bet_or_raise_to(to).py(),
@@ -843,7 +926,7 @@ hand_state_class!(Hand {
 
     /// `seat` makes the move `kind` (an `ActionKind`: `FOLD`, `CHECK`,
     /// `CALL`, `BET` or `RAISE`, the last two with `amount`, the street
-    /// total); refused with `NOT_YOUR_TURN` unless it is that seat's turn.
+    /// total; `BRING_IN` in a stud game); refused with `NOT_YOUR_TURN` unless it is that seat's turn.
     #[pyo3(signature = (seat, kind, amount=None))]
     fn act(&mut self, seat: &Bound<'_, PyAny>, kind: &Bound<'_, PyAny>, amount: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let seat = crate::args::seat(seat, self.0.num_players())?;
@@ -943,6 +1026,12 @@ hand_state_class!(SeatView {
     fn hole_cards(&self) -> Option<Vec<Card>> {
         self.0.own_cards().map(|h| cards_to_py(&h))
     }
+    /// Stud: every seat's up cards, which everyone sees (empty lists in
+    /// the other games).
+    #[getter]
+    fn up_cards(&self) -> Vec<Vec<Card>> {
+        self.0.up_cards.iter().map(|u| cards_to_py(u)).collect()
+    }
     /// The legal actions when this seat is to act, else `None`.
     fn legal_actions(&self) -> Option<LegalActions> {
         self.0.legal.map(LegalActions)
@@ -961,6 +1050,8 @@ hand_state_class!(SeatView {
         d.set_item("is_over", v.is_over)?;
         d.set_item("hole_cards", v.own_cards().map(|c| card_strs(&c)))?;
         d.set_item("board", card_strs(&v.board))?;
+        let ups: Vec<Vec<String>> = v.up_cards.iter().map(|u| card_strs(u)).collect();
+        d.set_item("up_cards", ups)?;
         d.set_item("starting_stacks", &v.starting_stacks)?;
         d.set_item("stacks", &v.stacks)?;
         d.set_item("final_stacks", v.final_stacks())?;

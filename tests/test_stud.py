@@ -1,0 +1,414 @@
+"""The stud games (seven-card stud, stud eight-or-better, razz) through the
+Python API: hand-worked scenarios with the arithmetic in comments (the
+bring-in, completing, the raise cap, who opens later streets, the
+eight-player seventh street, the odd chip), random hands paid as a plain
+Python reference (tests/reference_eval.py) says, and their hand histories
+and saved states. The rules and their sources are in docs/game.md
+("Stud games")."""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+import random
+from typing import Dict, List, Optional, Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import holecards as hc
+import reference_eval as ref
+from holecards import ConfigError, EventKind, Hand, IllegalActionError, Rules, Street, phh
+
+pytestmark = pytest.mark.timeout(120)
+
+GAMES = ["stud", "stud-hi-lo", "razz"]
+
+
+def cards(text: str) -> List[str]:
+    return [text[i : i + 2] for i in range(0, len(text), 2)]
+
+
+def stud(game: str = "stud", **kw: int) -> Rules:
+    o = {"ante": 1, "bring_in": 1, "small_bet": 4}
+    o.update(kw)
+    return Rules.stud(game=game, **o)
+
+
+# ---------------------------------------------------------------------------
+# Hand-worked scenarios
+# ---------------------------------------------------------------------------
+
+
+def test_the_lowest_up_card_brings_in_and_may_complete() -> None:
+    # Button at seat 2: seat 0 is dealt first. Up cards (the third card):
+    # 2d, 2c, Kh. The lowest is a deuce; clubs rank below diamonds, so the
+    # 2c (seat 1) brings in.
+    h = Hand(
+        stud(),
+        [50, 50, 50],
+        button=2,
+        hole_cards=["AsAh2d", "9s9h2c", "QcJcKh"],
+    )
+    assert [[str(c) for c in h.up_cards(s)] for s in range(3)] == [["2d"], ["2c"], ["Kh"]]
+    assert h.street == Street.THIRD and h.pot == 3  # three antes of 1
+    la = h.legal_actions()
+    assert la is not None and la.seat == 1 and la.bring_in
+    # the bring-in (1), or completing to the small bet (4); no fold, no check
+    assert (la.call_amount, la.min_raise_to, la.max_raise_to) == (1, 4, 4)
+    assert not la.can_fold and not la.can_check
+    for refused in (h.fold, lambda: h.check(seat=1)):
+        before = h.copy()
+        with pytest.raises(IllegalActionError) as e:
+            refused()
+        assert e.value.reason in (hc.IllegalReason.MUST_BRING_IN, hc.IllegalReason.CANNOT_CHECK)
+        assert h == before
+    h.bring_in()
+    assert h.history[-1].kind == hc.ActionKind.BRING_IN and h.bets == [0, 1, 0]
+    # Seat 2 (left of the bring-in) calls 1 or completes to 4.
+    la = h.legal_actions()
+    assert la is not None and la.seat == 2 and not la.bring_in
+    assert (la.call_amount, la.min_raise_to, la.max_raise_to) == (1, 4, 4)
+    with pytest.raises(IllegalActionError) as e:
+        h.bring_in()
+    assert e.value.reason == hc.IllegalReason.NOT_BRINGING_IN
+    h.bet_or_raise_to(4)  # the completion: the round's first full bet
+    assert h.history[-1].kind == hc.ActionKind.BET
+    # Raises go up by the small bet: 8, 12, 16, 20 (four raises after the
+    # completion, the default cap), then only calls.
+    for to in (8, 12, 16, 20):
+        la = h.legal_actions()
+        assert la is not None and la.min_raise_to == la.max_raise_to == to
+        h.bet_or_raise_to(to)
+    la = h.legal_actions()
+    assert la is not None and la.min_raise_to is None and la.call_amount > 0
+
+
+def test_razz_brings_in_with_the_highest_up_card_aces_low() -> None:
+    # Up cards Kc, As (an ace is low in razz), Qd: the king brings in.
+    h = Hand(stud("razz"), [50, 50, 50], button=2, hole_cards=["2s3hKc", "4s5hAs", "6s7hQd"])
+    la = h.legal_actions()
+    assert la is not None and la.seat == 0 and la.bring_in
+
+
+def test_the_best_up_cards_open_later_streets() -> None:
+    # Third street: up cards 5c (seat 0), 3d (seat 1), 8s (seat 2): the 3d
+    # brings in; everyone calls. Fourth street up cards: 5c 5h (a pair),
+    # 3d Ah, 8s Ks. Stud: the pair of fives opens, though the others hold
+    # higher cards. Razz: the lowest showing, 3-A (aces low), opens.
+    given = ["2c9d5c5h", "JhQh3dAh", "2d4h8sKs"]
+    for game, opener in (("stud", 0), ("stud-hi-lo", 0), ("razz", 1)):
+        h = Hand(stud(game), [50, 50, 50], button=2, hole_cards=given)
+        first = h.legal_actions()
+        # razz: the highest up card (8s) brings in; stud: the lowest (3d)
+        assert first is not None and first.seat == (2 if game == "razz" else 1)
+        h.bring_in()
+        h.check_or_call()
+        h.check_or_call()
+        assert h.street == Street.FOURTH
+        la = h.legal_actions()
+        assert la is not None and la.seat == opener, game
+        # fourth street is still the small bet: a bet of 4
+        assert (la.can_check, la.min_raise_to) == (True, 4)
+
+
+def test_fifth_street_bets_are_the_big_bet() -> None:
+    h = Hand(stud(), [100, 100], button=1)
+    while h.street < Street.FIFTH or h.street == Street.SHOWDOWN:
+        h.check_or_call()
+    la = h.legal_actions()
+    assert h.street == Street.FIFTH and la is not None and la.min_raise_to == 8
+
+
+def test_eight_players_and_the_community_card_of_seventh_street() -> None:
+    # Eight players, nobody folds: third street deals 24 cards, fourth to
+    # sixth 8 each after a burn: 24 + 3 * (1 + 8) = 51, so 1 card is left
+    # for 8 players' seventh-street cards. The three burns scrambled back in
+    # make 4 (fewer than 8), so one card is burned and one turned face up
+    # as a community card that every player uses (live-action rule 238).
+    for seed in range(6):
+        h = Hand(stud(), [100] * 8, seed=seed)
+        while h.legal_actions() is not None:
+            h.check_or_call()
+        assert h.street == Street.SHOWDOWN
+        assert len(h.board) == 1
+        community = h.board[0]
+        holes = [h.hole_cards(s) for s in range(8)]
+        assert all(len(x) == 6 for x in holes)
+        dealt = [c for x in holes for c in x] + [community]
+        assert len(set(dealt)) == 49
+        kinds = [e.kind for e in h.events if e.street == Street.SEVENTH]
+        assert kinds.count(EventKind.DEAL_BOARD) == 1 and kinds.count(EventKind.DEAL_HOLE) == 0
+        # the pot goes to the best hand of six cards and the community card
+        keys = [ref.best([to_ref(c) for c in x + [community]])[0] for x in holes]
+        best = max(keys)
+        winners = [s for s in range(8) if keys[s] == best]
+        payoffs = h.payoffs
+        assert payoffs is not None
+        assert all((payoffs[s] > 0) == (s in winners) for s in range(8))
+
+
+def test_an_odd_chip_goes_to_the_highest_card_by_suit() -> None:
+    # Seats 0 and 1 both make A-A-J-9-8; seat 2 folds. The pot: antes 3 +
+    # bring-in 1 + call 1 = 5, split 2 and 2, and the odd chip to the
+    # highest card by suit of the five each plays: the ace of spades (seat
+    # 0) beats the ace of diamonds.
+    h = Hand(
+        stud(),
+        [20, 20, 20],
+        button=2,
+        hole_cards=["AsAh2c7d8h9cJd", "AcAd3c7c8d9dJh", "KcQc5sTs6s4d3s"],
+    )
+    assert h.legal_actions().seat == 0  # type: ignore[union-attr]  # the 2c brings in
+    h.bring_in()
+    h.check_or_call()
+    h.fold()
+    while h.legal_actions() is not None:
+        h.check_or_call()
+    assert h.final_stacks == [21, 20, 19]
+
+
+def test_stud_hi_lo_splits_and_the_high_takes_the_odd_chip() -> None:
+    # Seat 0: 7-6-4-3-2 low and a seven-high... Seat 1: trips, no low.
+    # The pot: antes 2 + bring-in 1 + call 1 = 4? With three antes it is
+    # 3 + 1 + 1 = 5 once seat 2 folds: the high half 3, the low half 2.
+    h = Hand(
+        stud("stud-hi-lo"),
+        [20, 20, 20],
+        button=2,
+        hole_cards=["7h6d2c4s3hKdQc", "KsKh3cKcJs9s8s", "AcAd5sTc6s4d3s"],
+    )
+    assert h.legal_actions().seat == 0  # type: ignore[union-attr]  # the 2c brings in
+    h.bring_in()
+    h.check_or_call()
+    h.fold()
+    while h.legal_actions() is not None:
+        h.check_or_call()
+    # seat 0: -2 + 2 (low); seat 1: -2 + 3 (high, the odd chip)
+    assert h.final_stacks == [20, 21, 19]
+    assert h.pots[0].winners == (1,) and h.pots[0].low_winners == (0,)
+
+
+# ---------------------------------------------------------------------------
+# Random hands against the plain-Python reference
+# ---------------------------------------------------------------------------
+
+
+def to_ref(card: object) -> ref.Card:
+    text = str(card)
+    return (ref.RANK_CHARS.index(text[0]), ref.SUIT_CHARS.index(text[1]))
+
+
+def card_key(card: ref.Card, aces_low: bool) -> int:
+    rank, suit = card
+    return ((rank + 1) % 13 if aces_low else rank) * 4 + suit
+
+
+def high_part(game: str, hand: Sequence[ref.Card]):
+    """The seat's showdown key for the pot's high (razz: its low) part,
+    greater better, and the odd-chip key: the highest card by suit of the
+    best five that makes it (the most favourable five when several do)."""
+    if game == "razz":
+        fives = [(tuple(-x for x in flat(ref.ace_to_five5(f))), f) for f in subsets(hand)]
+    else:
+        fives = [(ref.eval5(f), f) for f in subsets(hand)]
+    best = max(k for k, _ in fives)
+    top = max(max(card_key(c, game == "razz") for c in f) for k, f in fives if k == best)
+    return best, top
+
+
+def low_part(hand: Sequence[ref.Card]):
+    lows = [(ref.low8_of_five(f), f) for f in subsets(hand)]
+    found = [(low, f) for low, f in lows if low is not None]
+    if not found:
+        return None, 0
+    best = min(low for low, _ in found)
+    top = max(max(card_key(c, True) for c in f) for low, f in found if low == best)
+    return tuple(-x for x in best), top
+
+
+def flat(key) -> tuple:
+    return (key[0],) + tuple(key[1])
+
+
+def subsets(hand: Sequence[ref.Card]):
+    return list(itertools.combinations(hand, 5))
+
+
+def share(amount: int, winners: List[int], tops: Dict[int, int], out: List[int]) -> None:
+    order = sorted(winners, key=lambda s: -tops[s])
+    each, odd = divmod(amount, len(winners))
+    for i, s in enumerate(order):
+        out[s] += each + (1 if i < odd else 0)
+
+
+def reference_payouts(h: Hand) -> List[int]:
+    game = h.rules.game.code
+    n = h.num_players
+    board = [to_ref(c) for c in h.board]
+    hands = {s: [to_ref(c) for c in h.hole_cards(s)] + board for s in range(n)}
+    out = [0] * n
+    for pot in h.pots:
+        live = list(pot.eligible)
+        highs = {s: high_part(game, hands[s]) for s in live}
+        best = max(highs[s][0] for s in live)
+        hi = [s for s in live if highs[s][0] == best]
+        lows = {s: low_part(hands[s]) for s in live} if game == "stud-hi-lo" else {}
+        qualified = [s for s in lows if lows[s][0] is not None]
+        if not qualified:
+            share(pot.amount, hi, {s: highs[s][1] for s in hi}, out)
+            continue
+        best_low = max(lows[s][0] for s in qualified)
+        lo = [s for s in qualified if lows[s][0] == best_low]
+        low_half = pot.amount // 2
+        share(pot.amount - low_half, hi, {s: highs[s][1] for s in hi}, out)
+        share(low_half, lo, {s: lows[s][1] for s in lo}, out)
+    return out
+
+
+def play_random(h: Hand, rnd: random.Random, fold: float = 0.1) -> None:
+    while (la := h.legal_actions()) is not None:
+        x = rnd.random()
+        if la.can_fold and x < fold:
+            h.fold()
+        elif la.min_raise_to is not None and x < 0.45:
+            h.bet_or_raise_to(rnd.randint(la.min_raise_to, la.max_raise_to))
+        else:
+            h.check_or_call()
+
+
+def random_hand(rnd: random.Random, game: str, n: int) -> Hand:
+    small = rnd.choice([2, 4, 10])
+    rules = Rules.stud(
+        game=game,
+        ante=rnd.choice([0, 1, 2]),
+        bring_in=rnd.randint(1, small - 1),
+        small_bet=small,
+        raise_cap=rnd.choice([4, 4, 1, None]),
+    )
+    stacks = [rnd.choice([3, 8, 20, 60, 200]) for _ in range(n)]
+    return Hand(rules, stacks, button=rnd.randrange(n), seed=rnd.randrange(2**64))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(GAMES), st.integers(2, 8), st.randoms(use_true_random=False))
+def test_random_stud_hands_pay_as_the_reference(game: str, n: int, rnd: random.Random) -> None:
+    h = random_hand(rnd, game, n)
+    play_random(h, rnd)
+    assert h.is_over
+    final = h.final_stacks
+    assert final is not None and sum(final) == sum(h.starting_stacks)
+    dealt = [c for s in range(n) for c in h.hole_cards(s)] + h.board
+    assert len(set(map(str, dealt))) == len(dealt)
+    if h.street != Street.SHOWDOWN:
+        return
+    won = reference_payouts(h)
+    contributions = h.contributions
+    assert final == [h.starting_stacks[s] - contributions[s] + won[s] for s in range(n)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(GAMES), st.integers(2, 8), st.randoms(use_true_random=False))
+def test_stud_hands_write_and_replay_and_save_unchanged(
+    game: str, n: int, rnd: random.Random
+) -> None:
+    h = random_hand(rnd, game, n)
+    steps = 0
+    while (la := h.legal_actions()) is not None:
+        # a saved hand comes back equal, and plays on the same
+        back = pickle.loads(pickle.dumps(h))
+        assert back == h and back.legal_actions() == la
+        view = h.view(la.seat)
+        assert pickle.loads(pickle.dumps(view)) == view
+        assert view.up_cards == [h.up_cards(s) for s in range(n)]
+        others = [s for s in range(n) if s != la.seat]
+        for s in others:
+            # another seat's down cards are hidden, its up cards public
+            assert view.to_dict()["up_cards"][s] == [str(c) for c in h.up_cards(s)]
+        play_random_step(h, la, rnd)
+        steps += 1
+    text = phh.dumps(h)
+    (history,) = phh.loads(text)
+    replayed = history.replay()
+    b = h.button
+    order = [(b + 1 + i) % n for i in range(n)]
+    assert replayed.final_stacks == [h.final_stacks[s] for s in order]  # type: ignore[index]
+    assert [replayed.hole_cards(i) for i in range(n)] == [h.hole_cards(s) for s in order]
+    assert replayed.board == h.board
+
+
+def play_random_step(h: Hand, la: hc.LegalActions, rnd: random.Random) -> None:
+    x = rnd.random()
+    if la.can_fold and x < 0.1:
+        h.fold()
+    elif la.min_raise_to is not None and x < 0.45:
+        h.bet_or_raise_to(rnd.randint(la.min_raise_to, la.max_raise_to))
+    else:
+        h.check_or_call()
+
+
+def test_a_seat_view_hides_down_cards_and_shows_up_cards() -> None:
+    h = Hand(stud(), [50, 50, 50], button=2, hole_cards=["AsAh2d", "9s9h2c", "QcJcKh"])
+    v = h.view(0)
+    assert [str(c) for c in v.hole_cards or []] == ["As", "Ah", "2d"]
+    assert [[str(c) for c in up] for up in v.up_cards] == [["2d"], ["2c"], ["Kh"]]
+    deals = [e for e in v.events if e.kind == EventKind.DEAL_HOLE and e.seat == 1]
+    assert deals and deals[0].cards is None  # seat 1's down cards: hidden
+    ups = [e for e in v.events if e.kind == EventKind.DEAL_UP and e.seat == 1]
+    assert ups and [str(c) for c in ups[0].cards or []] == ["2c"]
+
+
+# ---------------------------------------------------------------------------
+# Bad input
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "kw, words",
+    [
+        ({"game": "holdem", "bring_in": 1, "small_bet": 2}, "not a stud game"),
+        ({"game": "stud", "bring_in": 2, "small_bet": 2}, "below the small bet"),
+        ({"game": "stud", "bring_in": 0, "small_bet": 2}, "bring-in"),
+        ({"game": "razz", "bring_in": 1, "small_bet": 0}, "small_bet"),
+        ({"game": "razz", "bring_in": -1, "small_bet": 2}, "bring_in"),
+        ({"game": "stud", "bring_in": 1, "small_bet": 2, "ante": 2**70}, "ante"),
+    ],
+)
+def test_bad_stud_rules_are_refused(kw: Dict[str, int], words: str) -> None:
+    with pytest.raises(ConfigError) as e:
+        Rules.stud(**kw)  # type: ignore[arg-type]
+    assert words in str(e.value) and isinstance(e.value, ValueError)
+
+
+def test_games_and_rules_that_do_not_go_together_are_refused() -> None:
+    with pytest.raises(ConfigError, match="played with a bring-in"):
+        Rules.no_limit(small_blind=1, big_blind=2, game="razz")
+    with pytest.raises(ConfigError, match="stud rules"):
+        stud().with_game("holdem")
+    assert stud().with_game("razz") == stud("razz")
+    r = stud()
+    for call in (
+        lambda: hc.Table(r, 6, seed=1),
+        lambda: hc.game_equity("stud", ["AsAh", "KsKd"]),
+        lambda: hc.simulate(["random", "random"], rules=r, hands=10, seed=1),
+        lambda: hc.simulate(["random", "random"], tournaments=2, seed=1, game="razz"),
+    ):
+        with pytest.raises(ConfigError, match="community-card games"):
+            call()
+
+
+@pytest.mark.parametrize(
+    "holes, board, words",
+    [
+        (["AsAh2d", "AsKd3c"], None, "As"),
+        (["AsAh2d", "KsKd3c"], "2c3c", "community card"),
+        (["AsAh2d4d5d6d7d8d", "KsKd3c"], None, "first 1 to 7"),
+    ],
+)
+def test_bad_given_stud_cards_are_refused(
+    holes: List[str], board: Optional[str], words: str
+) -> None:
+    with pytest.raises(hc.HolecardsError) as e:
+        Hand(stud(), [50, 50], hole_cards=holes, board=board)
+    assert words in str(e.value)
