@@ -173,7 +173,10 @@ def test_an_answer_with_no_bot_for_its_seat_is_named() -> None:
 @pytest.mark.parametrize(
     "answer,message",
     [
-        (("shove", 0), "the move is fold, check, call, call_only, bet, raise, complete or bring_in"),
+        (
+            ("shove", 0),
+            "the move is fold, check, call, call_only, bet, raise, complete or bring_in",
+        ),
         (("raise", 1.5), "a bet or raise amount is a whole number of chips"),
         (("bet", None), "a bet or raise amount is a whole number of chips"),
         ("call", "a bot returns ('fold', 0), ('check', 0), ('call', 0), ('call_only', 0)"),

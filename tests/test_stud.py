@@ -14,8 +14,7 @@ import random
 from typing import Dict, List, Optional, Sequence
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import holecards as hc
 import reference_eval as ref
