@@ -642,9 +642,13 @@ RULES_SET = [
     Rules.stud(game="stud", ante=1, bring_in=1, small_bet=2),
     Rules.stud(game="stud-hi-lo", bring_in=2, small_bet=5, big_bet=10, raise_cap=None),
     Rules.stud(game="razz", ante=2, bring_in=1, small_bet=4, raise_cap=1),
+    Rules.fixed_limit(small_blind=1, big_blind=2, game="2-7-triple-draw"),
+    Rules.no_limit(small_blind=1, big_blind=2, big_blind_ante=2, game="2-7-single-draw"),
+    Rules.fixed_limit(small_blind=1, big_blind=2, raise_cap=1, game="badugi"),
 ]
-# The stud games' kinds in the low four bits of the rules' game byte.
-STUD_KINDS = (5, 6, 7)
+# The stud and draw games' kinds in the low four bits of the rules' game
+# byte: a hand of these keeps its cards in its deal, at the end of its state.
+STUD_KINDS = (5, 6, 7, 8, 9, 10)
 rules_values = st.one_of(st.sampled_from(RULES_SET), st.sampled_from(RULES_SET), junk)
 stack_item = st.one_of(
     st.integers(1, 300),
@@ -828,17 +832,25 @@ def test_actions_fuzz(h: Hand, data: Any) -> None:
         la = h.legal_actions()
         before, twin = snapshot(h), h.copy()
         choice = data.draw(
-            st.sampled_from(["fold", "call", "raise", "raise_legal", "seat"]), label="action"
+            st.sampled_from(["fold", "call", "raise", "raise_legal", "seat", "discard"]),
+            label="action",
         )
         if choice == "seat":
             seat = data.draw(seat_values, label="seat")
             wrong_type = as_index(seat) is None  # seat is a typed (usize) argument
             ok, r = attempt(h.hole_cards, seat, type_error_ok=wrong_type)
             if ok:
-                # (a stud seat: the cards dealt to it so far, 3 to 7)
-                stud = h.rules.bring_in > 0
+                # (a stud seat: the cards dealt to it so far, 3 to 7; a draw
+                # seat: its hand, short of its discards while it draws)
+                game = h.rules.game
                 assert 0 <= int(seat) < h.num_players
-                assert 3 <= len(r) <= 7 if stud else len(r) == 2
+                if h.rules.bring_in > 0:
+                    assert 3 <= len(r) <= 7
+                elif game.code in ("2-7-triple-draw", "2-7-single-draw", "badugi"):
+                    assert len(r) <= game.hole_cards
+                    assert len(r) == game.hole_cards or h.is_drawing
+                else:
+                    assert len(r) == 2
             ok, v = attempt(h.view, seat, type_error_ok=wrong_type)
             if ok and seat is None:  # the public view
                 assert v.seat is None and v.hole_cards is None and v.num_players == h.num_players
@@ -850,6 +862,25 @@ def test_actions_fuzz(h: Hand, data: Any) -> None:
             continue
         if choice == "fold":
             ok, e = attempt(h.fold)
+        elif choice == "discard":
+            # some of the actor's cards, or anything at all
+            actor = h.actor
+            held = [] if actor is None else h.hole_cards(actor)
+            cards: Any = data.draw(
+                st.one_of(
+                    st.lists(st.sampled_from(held), unique=True) if held else st.just([]),
+                    st.lists(st.sampled_from(held + [Card("2c"), Card("Ah")]), max_size=6)
+                    if held
+                    else st.just(["Ah"]),
+                    junk,
+                ),
+                label="discard",
+            )
+            ok, e = attempt(h.discard, cards, type_error_ok=True)
+            if la is not None and la.draw and isinstance(cards, list):
+                mine = all(isinstance(c, Card) and c in held for c in cards)
+                if mine and len(set(cards)) == len(cards):
+                    assert ok, f"a discard of {cards} was refused: {e}"
         elif choice == "call":
             ok, e = attempt(h.check_or_call)
         elif choice == "raise_legal" and la is not None and la.min_raise_to is not None:
@@ -882,7 +913,10 @@ def test_actions_fuzz(h: Hand, data: Any) -> None:
             assert snapshot(h) == before, "a failed action changed the hand"
             assert h == twin
             if la is None:
-                assert isinstance(e, IllegalActionError)
+                # (cards that are no cards are refused as such first)
+                assert isinstance(e, IllegalActionError) or (
+                    choice == "discard" and isinstance(e, CardError)
+                )
             if isinstance(e, IllegalActionError):
                 # the error carries the legal actions at that moment and why
                 assert e.legal == h.legal_actions() == la
@@ -921,7 +955,7 @@ def _q(x: int) -> bytes:
 
 # The saved-state format the engine writes (rust/core/src/game/codec.rs);
 # test_an_old_format_is_refused checks that format 1 is refused.
-STATE_FORMAT = 5
+STATE_FORMAT = 6
 SEAT_U64 = ("starting", "stack", "bet", "total", "acted_high")
 SEAT_BOOL = ("folded", "all_in", "acted")
 HAND_U64 = ("high", "full_raise", "last_full_high", "raises", "dead")
@@ -1097,7 +1131,10 @@ def random_hand(rng: random.Random) -> Hand:
         if la is None:
             break
         r = rng.random()
-        if r < 0.2 and la.can_fold:
+        if la.draw:
+            held = h.hole_cards(la.seat)
+            h.discard(rng.sample(held, rng.randint(0, len(held))))
+        elif r < 0.2 and la.can_fold:
             h.fold()
         elif r < 0.5 and la.min_raise_to is not None:
             h.bet_or_raise_to(rng.randint(la.min_raise_to, la.max_raise_to))
@@ -1141,11 +1178,14 @@ def exercise(h: Hand, rng: random.Random, steps: int = 25) -> None:
         assert h.copy() == h
         attempt(pickle.loads, pickle.dumps(h))  # may be refused: the state is corrupt
         before = snapshot(h)
-        k = rng.randrange(4)
+        k = rng.randrange(5)
         if k == 0:
             ok, _ = attempt(h.fold)
         elif k == 1:
             ok, _ = attempt(h.check_or_call)
+        elif k == 4:
+            held = [] if h.actor is None else h.hole_cards(h.actor)
+            ok, _ = attempt(h.discard, rng.sample(held, rng.randint(0, len(held))))
         else:
             amount = rng.choice([0, 1, rng.randrange(1000), MAX_CHIPS, U64 - 1, -1, 2**70])
             if la is not None and la.min_raise_to is not None and k == 2:

@@ -31,8 +31,12 @@ CODES = [
     "stud",
     "stud-hi-lo",
     "razz",
+    "2-7-triple-draw",
+    "2-7-single-draw",
+    "badugi",
 ]
-# The community-card games (the stud games: tests/test_stud.py).
+# The community-card games (the stud games: tests/test_stud.py; the draw
+# games: tests/test_draw.py).
 COMMUNITY = CODES[:10]
 
 
@@ -54,7 +58,21 @@ def test_the_games_and_their_facts() -> None:
         "stud": (7, 52, False),
         "stud-hi-lo": (7, 52, True),
         "razz": (7, 52, False),
+        "2-7-triple-draw": (5, 52, False),
+        "2-7-single-draw": (5, 52, False),
+        "badugi": (4, 52, False),
     }
+    # the family of each: its deal
+    kinds = {g: (Game(g).is_stud, Game(g).is_draw, Game(g).draws) for g in CODES}
+    assert [g for g in CODES if kinds[g][0]] == ["stud", "stud-hi-lo", "razz"]
+    assert {g: kinds[g][2] for g in CODES if kinds[g][1]} == {
+        "2-7-triple-draw": 3,
+        "2-7-single-draw": 1,
+        "badugi": 3,
+    }
+    # every hand and a burn: (52 - 1) // 5 = 10, (52 - 1) // 4 = 12
+    assert [Game(g).max_players for g in ("2-7-triple-draw", "badugi")] == [10, 12]
+    assert Game("27td") == Game("2-7-triple-draw") and Game("27sd") == Game("2-7-single-draw")
     # (52 - 8) // 6 = 7; (36 - 8) // 2 = 14; (20 - 8) // 2 = 6
     assert [Game(g).max_players for g in ("holdem", "omaha6", "short-deck", "royal")] == [
         22,
@@ -418,14 +436,22 @@ def test_corrupted_states_of_every_game_are_refused_cleanly(code: str) -> None:
     from holecards import _core
 
     rng = random.Random(code)
-    if code in COMMUNITY:
+    if not Game(code).is_stud:
         rules = Rules.no_limit(small_blind=1, big_blind=2, game=code, ante=1)
     else:
         rules = Rules.stud(game=code, ante=1, bring_in=1, small_bet=2)
     n = min(4, Game(code).max_players)
     h = Hand(rules, [40] * n, seed=2)
-    for _ in range(3 if code in COMMUNITY else 6):
-        h.check_or_call()
+    if Game(code).is_draw:
+        # into the first draw, half of it done: two players discard
+        for _ in range(4):
+            h.check_or_call()
+        h.discard(h.hole_cards(h.actor)[:2])
+        h.stand_pat()
+        assert h.is_drawing
+    else:
+        for _ in range(3 if code in COMMUNITY else 6):
+            h.check_or_call()
     states = [
         (_core._restore_hand, h.__reduce__()[1][0]),
         (_core._restore_view, h.view(0).__reduce__()[1][0]),

@@ -175,7 +175,7 @@ def test_an_answer_with_no_bot_for_its_seat_is_named() -> None:
     [
         (
             ("shove", 0),
-            "the move is fold, check, call, call_only, bet, raise, complete or bring_in",
+            "the move is fold, check, call, call_only, bet, raise, complete, bring_in, discard or stand_pat",
         ),
         (("raise", 1.5), "a bet or raise amount is a whole number of chips"),
         (("bet", None), "a bet or raise amount is a whole number of chips"),

@@ -328,9 +328,10 @@ def test_an_illegal_action_says_where_and_what_was_legal() -> None:
 
 
 def test_an_unsupported_variant_names_it() -> None:
+    text = text_of(variant="'NZ'")
     with pytest.raises(hc.UnsupportedVariantError) as info:
-        phh.load(SAMPLE / "alice-carol-wikipedia.phh")[0].replay()
-    assert info.value.variant == "FB" and "badugi" in str(info.value)
+        phh.loads(text, source="z.phh")[0].replay()
+    assert info.value.variant == "NZ" and "z.phh" in str(info.value)
 
 
 def _only_clean(text: Any) -> None:

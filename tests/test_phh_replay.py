@@ -70,26 +70,29 @@ def counts(which: str) -> Dict[str, int]:
 
 # The sample: 108 + 109 Pluribus hands, 2 more with half chips; the WSOP 2023
 # final table (83 hands: 18 hold'em, 7 pot-limit Omaha, 14 fixed-limit Omaha
-# hi/lo, 13 seven-card stud, 7 stud hi/lo, 10 razz and 14 draw); 5 famous
-# hands (the PO and NS ones among them, with no finishing stacks) and the
-# WSOP 2019 one; the 3 HandHQ hands. The draw games (the WSOP's 14 and a
-# famous triple-draw and badugi hand) are not played yet.
+# hi/lo, 13 seven-card stud, 7 stud hi/lo, 10 razz, 7 2-7 triple draw and 7
+# no-limit 2-7 single draw); 7 famous hands (the PO, NS, triple-draw and
+# badugi ones among them, with no finishing stacks: checked legal) and the
+# WSOP 2019 one; the 3 HandHQ hands. Every variant of the corpus is played.
 COMMUNITY_CARD_WSOP = 18 + 7 + 14
 STUD_WSOP = 13 + 7 + 10
+DRAW_WSOP = 7 + 7
+WSOP_2023 = COMMUNITY_CARD_WSOP + STUD_WSOP + DRAW_WSOP
+assert WSOP_2023 == 83
 EXPECTED = {
     "sample": {
-        "matched": 108 + 109 + COMMUNITY_CARD_WSOP + STUD_WSOP - 1,
+        "matched": 108 + 109 + WSOP_2023 - 1,
         "half_chip": 3,
-        "legal": 6,
+        "legal": 8,
         "failed": 1,
-        "unsupported": 16,
+        "unsupported": 0,
     },
     "full": {
-        "matched": 5070 + COMMUNITY_CARD_WSOP + STUD_WSOP - 3,
+        "matched": 5070 + WSOP_2023 - 3,
         "half_chip": 3,
-        "legal": 6,
+        "legal": 8,
         "failed": 1,
-        "unsupported": 16,
+        "unsupported": 0,
     },
 }
 
@@ -107,7 +110,7 @@ def test_every_holdem_hand_replays_to_its_recorded_stacks(which: str) -> None:
     if which == "sample":
         # the sample's exact Pluribus count depends on the folders copied
         pluribus = sum(1 for n, *_ in results(which) if n.startswith("pluribus/"))
-        want["matched"] = pluribus - 3 + COMMUNITY_CARD_WSOP + STUD_WSOP
+        want["matched"] = pluribus - 3 + WSOP_2023
     assert {k: c.get(k, 0) for k in want} == want
 
 
@@ -122,11 +125,29 @@ def test_half_chips_only_where_the_readme_says_and_paid_by_the_odd_chip_rule(whi
 
 @pytest.mark.parametrize("which", [w for w, _ in CORPORA])
 def test_other_variants_are_reported_unsupported_by_name(which: str) -> None:
-    unsupported = collections.Counter(d for _n, h, st, d in results(which) if st == "unsupported")
-    assert set(unsupported) == {"F2L3D", "FB", "N2L1D"}
-    played = ("NT", "FT", "PO", "FO/8", "NS", "F7S", "F7S/8", "FR")
-    for _n, h, st, _d in results(which):
-        assert (st == "unsupported") == (h.variant not in played)
+    # Every variant of the corpus is played (the spec's codes: hold'em,
+    # Omaha, short-deck, the stud games and the draw games).
+    variants = collections.Counter(h.variant for _n, h, _st, _d in results(which))
+    assert set(variants) == {
+        "NT",
+        "FT",
+        "PO",
+        "FO/8",
+        "NS",
+        "F7S",
+        "F7S/8",
+        "FR",
+        "F2L3D",
+        "N2L1D",
+        "FB",
+    }
+    assert not [d for _n, _h, st, d in results(which) if st == "unsupported"]
+    # A code the engine does not play is reported by name.
+    (h,) = phh.loads(
+        "variant = 'NZ'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n"
+        "starting_stacks = [9, 9]\nactions = []\n"
+    )
+    assert _phh_check_each([h], None) == [("unsupported", "NZ")]
 
 
 def test_wsop_2019_big_blind_ante_hand() -> None:

@@ -27,8 +27,11 @@ def _random_rules(rng):
     rules, n, scale = _random_holdem_rules(rng)
     if rng.random() < 0.5:
         # the same betting in another game (its deck may seat fewer players)
-        # (the stud games take stud rules: tests/test_stud.py walks them)
-        game = Game(rng.choice([g for g in Game.codes() if Game(g).hole_cards < 7]))
+        # (the stud games take stud rules: tests/test_stud.py walks them;
+        # the draw games' walk, draws and all, is in tests/test_draw.py)
+        game = Game(
+            rng.choice([g for g in Game.codes() if not Game(g).is_stud and not Game(g).is_draw])
+        )
         return rules.with_game(game), min(n, game.max_players), scale
     return rules, n, scale
 

@@ -50,6 +50,10 @@ class Street(enum.IntEnum):
     FIFTH = 7
     SIXTH = 8
     SEVENTH = 9
+    PREDRAW = 10
+    FIRST_DRAW = 11
+    SECOND_DRAW = 12
+    THIRD_DRAW = 13
 
 class ActionKind(enum.IntEnum):
     """What an entry of :attr:`Hand.history` records."""
@@ -64,6 +68,7 @@ class ActionKind(enum.IntEnum):
     BET = 7
     RAISE = 8
     BRING_IN = 9
+    DISCARD = 10
 
 class Structure(enum.IntEnum):
     """Betting structures."""
@@ -95,6 +100,7 @@ class EventKind(enum.IntEnum):
     AWARD = 15
     BRING_IN = 16
     DEAL_UP = 17
+    DISCARD = 18
 
 class IllegalReason(enum.IntEnum):
     """Why an action was refused: :attr:`IllegalActionError.reason`."""
@@ -114,6 +120,8 @@ class IllegalReason(enum.IntEnum):
     NOT_AN_AMOUNT = 12
     MUST_BRING_IN = 13
     NOT_BRINGING_IN = 14
+    MUST_DRAW = 15
+    BAD_DISCARD = 16
 
 __all__ = [
     "Category",
@@ -627,6 +635,12 @@ class Game:
     def hi_lo(self) -> bool: ...
     @property
     def max_players(self) -> int: ...
+    @property
+    def is_stud(self) -> bool: ...
+    @property
+    def is_draw(self) -> bool: ...
+    @property
+    def draws(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -652,6 +666,9 @@ class LegalActions:
     def bring_in(self) -> bool:
         """Stud, third street: this player brings in (or completes)."""
     @property
+    def draw(self) -> bool:
+        """Draw games: this player draws (discards any of its cards, or stands pat)."""
+    @property
     def can_raise(self) -> bool: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
@@ -666,6 +683,7 @@ def _restore_legal_actions(
     min_raise_to: Optional[int],
     max_raise_to: Optional[int],
     bring_in: bool = False,
+    draw: bool = False,
 ) -> LegalActions: ...
 
 @final
@@ -770,6 +788,8 @@ class Hand:
     @property
     def is_over(self) -> bool: ...
     @property
+    def is_drawing(self) -> bool: ...
+    @property
     def payoffs(self) -> Optional[list[int]]: ...
     @property
     def final_stacks(self) -> Optional[list[int]]: ...
@@ -787,6 +807,10 @@ class Hand:
     def check(self, *, seat: Optional[int] = None) -> None: ...
     def call(self, *, seat: Optional[int] = None) -> None: ...
     def bring_in(self, *, seat: Optional[int] = None) -> None: ...
+    def discard(
+        self, cards: Union[str, Iterable[_CardLike], None] = None, *, seat: Optional[int] = None
+    ) -> None: ...
+    def stand_pat(self, *, seat: Optional[int] = None) -> None: ...
     def bet_or_raise_to(self, amount: int) -> None: ...
     def act(self, seat: int, kind: ActionKind, amount: Optional[int] = None) -> None: ...
     def copy(self) -> Hand: ...
@@ -832,6 +856,8 @@ class SeatView:
     def all_in(self) -> list[bool]: ...
     @property
     def is_over(self) -> bool: ...
+    @property
+    def is_drawing(self) -> bool: ...
     @property
     def payoffs(self) -> Optional[list[int]]: ...
     @property

@@ -222,6 +222,12 @@ crate::enums::named_enum! {
         MustBringIn = "MUST_BRING_IN",
         /// Stud: a bring-in by a player who does not owe one.
         NotBringingIn = "NOT_BRINGING_IN",
+        /// Draw games: the player to act draws (discards or stands pat);
+        /// it may not bet, call, check or fold.
+        MustDraw = "MUST_DRAW",
+        /// Draw games: a discard when no draw is in progress, or of cards
+        /// the player does not hold.
+        BadDiscard = "BAD_DISCARD",
     }
 }
 
@@ -406,7 +412,12 @@ impl fmt::Display for ErrorKind {
             Error::BadHistory(h) => f.write_str(&h.message),
             Error::UnsupportedVariant(u) => {
                 let (variant, location) = (&u.variant, &u.location);
-                write!(f, "{location}: unsupported variant {variant:?} ({}): holecards plays the community-card games ({})", crate::phh::variant_name(variant), crate::phh::PLAYED.join(", "))
+                write!(
+                    f,
+                    "{location}: unsupported variant {variant:?} ({}): holecards plays {}",
+                    crate::phh::variant_name(variant),
+                    crate::phh::PLAYED.join(", ")
+                )
             }
             Error::Replay(r) => write!(
                 f,

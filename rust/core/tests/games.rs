@@ -14,12 +14,13 @@ use holecards_core::game::{BlindOptions, Game, GameKind, GivenCards, Hand, Move,
 use holecards_core::Card;
 use std::sync::Arc;
 
-/// The community-card games (the stud games: tests/stud.rs).
+/// The community-card games (the stud games: tests/stud.rs; the draw
+/// games: tests/draw.rs).
 fn games() -> Vec<Game> {
     Game::CODES
         .iter()
         .map(|c| Game::from_code(c).unwrap_or_else(|e| panic!("{e}")))
-        .filter(|g| !g.is_stud())
+        .filter(|g| g.is_community())
         .collect()
 }
 

@@ -24,14 +24,26 @@ impl From<PyErr> for PlayError {
 }
 
 /// A bot's answer as a move: a tuple of a move's name and an amount (a whole
-/// number of chips for a bet or raise, ignored for the other moves); anything
-/// else is an error naming the bot (`who`, asked for only then).
+/// number of chips for a bet or raise, the cards of a discard, ignored for
+/// the other moves); anything else is an error naming the bot (`who`, asked
+/// for only then).
 pub fn answer_move(answer: &Bound<'_, PyAny>, who: impl FnOnce() -> String) -> PyResult<Move> {
     let (mut name, mut amount) = (None, None);
     if let Ok(t) = answer.cast::<PyTuple>() {
         if t.len() == 2 {
             name = t.get_item(0)?.cast_into::<PyString>().ok();
-            amount = crate::args::as_u64(&t.get_item(1)?);
+            let item = t.get_item(1)?;
+            let discard = name
+                .as_ref()
+                .is_some_and(|n| n.to_cow().is_ok_and(|n| n == "discard"));
+            amount = if discard {
+                // (the cards as a string or a list: their set's bits)
+                crate::cards::to_cards(&item)
+                    .ok()
+                    .map(|cards| cards.iter().fold(0u64, |m, c| m | c.bit()))
+            } else {
+                crate::args::as_u64(&item)
+            };
         }
     }
     let text = name.as_ref().and_then(|n| n.to_cow().ok());

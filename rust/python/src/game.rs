@@ -436,6 +436,21 @@ impl Game {
     fn max_players(&self) -> usize {
         self.0.max_players()
     }
+    /// Whether this is a stud game (a bring-in, up and down cards).
+    #[getter]
+    fn is_stud(&self) -> bool {
+        self.0.is_stud()
+    }
+    /// Whether this is a draw game (players discard and draw).
+    #[getter]
+    fn is_draw(&self) -> bool {
+        self.0.is_draw()
+    }
+    /// How many draws a draw game has (0 in the other games).
+    #[getter]
+    fn draws(&self) -> usize {
+        self.0.draws()
+    }
     fn __repr__(&self) -> String {
         format!("Game('{}')", self.0.code())
     }
@@ -482,7 +497,7 @@ pub struct LegalActions(pub game::LegalActions);
 
 with_getters!(LegalActions [
     seat: usize, can_fold: bool, can_check: bool, call_amount: u64, min_raise_to: Option<u64>, max_raise_to: Option<u64>,
-    bring_in: bool
+    bring_in: bool, draw: bool
 ] {
     /// True when betting or raising is open to this player.
     #[getter]
@@ -493,25 +508,27 @@ with_getters!(LegalActions [
         use crate::macros::PyRepr;
         let l = &self.0;
         format!(
-            "LegalActions(seat={}, can_fold={}, can_check={}, call_amount={}, min_raise_to={}, max_raise_to={}{})",
+            "LegalActions(seat={}, can_fold={}, can_check={}, call_amount={}, min_raise_to={}, max_raise_to={}{}{})",
             l.seat, l.can_fold.py_repr(), l.can_check.py_repr(), l.call_amount,
             l.min_raise_to.py_repr(), l.max_raise_to.py_repr(),
-            if l.bring_in { ", bring_in=True" } else { "" }
+            if l.bring_in { ", bring_in=True" } else { "" },
+            if l.draw { ", draw=True" } else { "" }
         )
     }
     /// Pickled as its fields (an `IllegalActionError` carries one).
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, LegalFields)> {
         let restore = py.import("holecards._core")?.getattr("_restore_legal_actions")?;
         let l = &self.0;
-        Ok((restore, (l.seat, l.can_fold, l.can_check, l.call_amount, l.min_raise_to, l.max_raise_to, l.bring_in)))
+        Ok((restore, (l.seat, l.can_fold, l.can_check, l.call_amount, l.min_raise_to, l.max_raise_to, l.bring_in, l.draw)))
     }
 });
 
 /// `LegalActions`' fields, as pickled.
-type LegalFields = (usize, bool, bool, u64, Option<u64>, Option<u64>, bool);
+type LegalFields = (usize, bool, bool, u64, Option<u64>, Option<u64>, bool, bool);
 
 #[pyfunction]
-#[pyo3(signature = (seat, can_fold, can_check, call_amount, min_raise_to, max_raise_to, bring_in=false))]
+#[pyo3(signature = (seat, can_fold, can_check, call_amount, min_raise_to, max_raise_to, bring_in=false, draw=false))]
+#[allow(clippy::too_many_arguments)] // (the fields as pickled, one argument each)
 pub fn _restore_legal_actions(
     seat: usize,
     can_fold: bool,
@@ -520,6 +537,7 @@ pub fn _restore_legal_actions(
     min_raise_to: Option<u64>,
     max_raise_to: Option<u64>,
     bring_in: bool,
+    draw: bool,
 ) -> LegalActions {
     LegalActions(game::LegalActions {
         seat,
@@ -529,6 +547,7 @@ pub fn _restore_legal_actions(
         min_raise_to,
         max_raise_to,
         bring_in,
+        draw,
     })
 }
 
@@ -688,7 +707,12 @@ event_class!(Event, {
         if let Some(s) = e.seat {
             parts.push(format!("seat={s}"));
         }
-        parts.push(format!("street={}", e.street.name().to_uppercase()));
+        use holecards_core::enums::Members;
+        let street = game::Street::VARIANTS[e.street as usize];
+        parts.push(format!(
+            "street={}",
+            holecards_core::enums::python_member(street)
+        ));
         if e.amount > 0 {
             parts.push(format!("amount={}", e.amount));
         }
@@ -869,7 +893,8 @@ hand_state_class!(Hand {
     }
 
     /// The hole cards of `seat` (stud: every card dealt to it so far, up
-    /// cards included, in the order dealt).
+    /// cards included, in the order dealt; draw games: its hand now, the
+    /// cards kept in their order, then those drawn).
     fn hole_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
         let seat = crate::args::seat(seat, self.0.num_players())?;
         Ok(self.0.hole_cards(seat).map(|h| cards_to_py(&h)).unwrap_or_default())
@@ -913,6 +938,27 @@ hand_state_class!(Hand {
     #[pyo3(signature = (*, seat=None))]
     fn bring_in(&mut self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         self.act_as(seat, Move::BringIn)
+    }
+
+    /// Draw games: discard `cards` (none: stand pat) in the draw in
+    /// progress; the replacements come once every player still in has
+    /// discarded. Refused (`BAD_DISCARD`) with no draw in progress or for a
+    /// card the player does not hold, and (`NOT_YOUR_TURN`) out of turn.
+    #[pyo3(signature = (cards=None, *, seat=None))]
+    fn discard(&mut self, cards: Option<&Bound<'_, PyAny>>, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let cards = match cards {
+            Some(c) if !c.is_none() => to_cards(c)?,
+            _ => Vec::new(),
+        };
+        let seat = opt_seat(seat, self.0.num_players())?;
+        self.0.discard(seat, &cards).py()
+    }
+
+    /// Draw games: stand pat (discard nothing) in the draw in progress.
+    #[pyo3(signature = (*, seat=None))]
+    fn stand_pat(&mut self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let seat = opt_seat(seat, self.0.num_players())?;
+        self.0.discard(seat, &[]).py()
     }
 
     fn bet_or_raise_to(&mut self, amount: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -1048,6 +1094,7 @@ hand_state_class!(SeatView {
         d.set_item("street", v.street.name())?;
         d.set_item("actor", v.actor)?;
         d.set_item("is_over", v.is_over)?;
+        d.set_item("is_drawing", v.is_drawing)?;
         d.set_item("hole_cards", v.own_cards().map(|c| card_strs(&c)))?;
         d.set_item("board", card_strs(&v.board))?;
         let ups: Vec<Vec<String>> = v.up_cards.iter().map(|u| card_strs(u)).collect();
@@ -1112,6 +1159,8 @@ hand_state_class!(SeatView {
                 ld.set_item("call_amount", la.call_amount)?;
                 ld.set_item("min_raise_to", la.min_raise_to)?;
                 ld.set_item("max_raise_to", la.max_raise_to)?;
+                ld.set_item("bring_in", la.bring_in)?;
+                ld.set_item("draw", la.draw)?;
                 d.set_item("legal_actions", ld)?;
             }
             None => d.set_item("legal_actions", py.None())?,

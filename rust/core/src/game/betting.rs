@@ -25,6 +25,10 @@ pub struct LegalActions {
     /// `min_raise_to` completes to the small bet; folding and checking are
     /// not allowed.
     pub bring_in: bool,
+    /// Draw games: this player draws. It discards any of its cards
+    /// ([`Move::Discard`]; none: stands pat) and may do nothing else: the
+    /// other fields say no betting move.
+    pub draw: bool,
 }
 
 impl LegalActions {
@@ -49,6 +53,8 @@ pub enum Move {
     /// Stud: post the bring-in (the player to act owes it; a call does the
     /// same).
     BringIn,
+    /// Draw games: discard these cards (none: stand pat) and draw as many.
+    Discard(crate::card::CardSet),
 }
 
 impl Move {
@@ -69,6 +75,10 @@ impl Move {
             (Some(K::Fold | K::Check | K::Call | K::BringIn), Some(_)) => Err(Error::config(
                 "amount",
                 "only a bet or raise takes an amount".into(),
+            )),
+            (Some(K::Discard), _) => Err(Error::config(
+                "kind",
+                "a discard takes cards, not an amount: use Hand.discard".into(),
             )),
             _ => Err(Error::config(
                 "kind",
@@ -115,7 +125,7 @@ impl Closed {
 impl Hand {
     /// Fixed limit: the bet size on this street.
     pub(crate) fn limit_bet_size(&self) -> u64 {
-        if self.street.big_bet() {
+        if self.rules.game.big_bet_on(self.street) {
             self.rules.big_bet
         } else {
             self.rules.small_bet
@@ -187,6 +197,18 @@ impl Hand {
     /// What the player to act may do; `None` once the hand is over.
     pub fn legal_actions(&self) -> Option<LegalActions> {
         let seat = self.actor?;
+        if self.is_drawing() {
+            return Some(LegalActions {
+                seat,
+                can_fold: false,
+                can_check: false,
+                call_amount: 0,
+                min_raise_to: None,
+                max_raise_to: None,
+                bring_in: false,
+                draw: true,
+            });
+        }
         let call_amount = self.call_amount(seat);
         let progressive = self.rules.structure == Structure::Progressive;
         let range = self.raise_range(seat).ok();
@@ -199,10 +221,17 @@ impl Hand {
             min_raise_to: range.map(|r| r.0),
             max_raise_to: range.map(|r| r.1),
             bring_in: due,
+            draw: false,
         })
     }
 
     fn describe_legal(&self, la: &LegalActions) -> String {
+        if la.draw {
+            return format!(
+                "legal: discard up to {} cards, or stand pat",
+                self.hole(la.seat).len()
+            );
+        }
         let mut parts = Vec::new();
         if la.can_fold {
             parts.push("fold".to_string());
@@ -248,7 +277,7 @@ impl Hand {
     /// An `IllegalAction` error: `what` went wrong, followed by the legal actions.
     #[cold]
     #[inline(never)]
-    fn refuse(&self, reason: IllegalReason, what: String) -> Error {
+    pub(crate) fn refuse(&self, reason: IllegalReason, what: String) -> Error {
         let legal = self.legal_actions();
         let message = match &legal {
             Some(la) => format!("{what} ({})", self.describe_legal(la)),
@@ -260,7 +289,7 @@ impl Hand {
     /// The seat to act; an error when the hand is over, or when `seat` is
     /// given and is not the seat to act.
     #[inline]
-    fn turn(&self, seat: Option<usize>) -> Result<usize> {
+    pub(crate) fn turn(&self, seat: Option<usize>) -> Result<usize> {
         match (self.actor, seat) {
             (Some(actor), None) => Ok(actor),
             (Some(actor), Some(s)) if s == actor => Ok(actor),
@@ -318,6 +347,11 @@ impl Hand {
         if self.bring_in_due {
             return self.act_bringing_in(actor, mv);
         }
+        if let Move::Discard(set) = mv {
+            let cards: Vec<crate::card::Card> = set.iter().collect();
+            return self.discard(Some(actor), &cards);
+        }
+        self.not_drawing(actor)?;
         match mv {
             Move::Fold => self.fold(),
             Move::CheckOrCall => self.check_or_call(),
@@ -345,6 +379,7 @@ impl Hand {
                 IllegalReason::NotBringingIn,
                 format!("seat {actor} does not owe a bring-in"),
             )),
+            Move::Discard(_) => Ok(()),
         }
     }
 
@@ -358,16 +393,29 @@ impl Hand {
                 Ok(())
             }
             Move::BetOrRaiseTo(to) => self.bet_or_raise_to(to),
-            Move::Fold | Move::Check => Err(self.refuse(
+            Move::Fold | Move::Check | Move::Discard(_) => Err(self.refuse(
                 IllegalReason::MustBringIn,
                 format!("seat {seat} brings in: it posts the bring-in or completes"),
             )),
         }
     }
 
+    /// Refuses a betting move while `seat` is to draw.
+    #[inline]
+    fn not_drawing(&self, seat: usize) -> Result<()> {
+        if self.is_drawing() {
+            return Err(self.refuse(
+                IllegalReason::MustDraw,
+                format!("seat {seat} draws: it discards cards or stands pat"),
+            ));
+        }
+        Ok(())
+    }
+
     /// The player to act folds. Not allowed when checking is free.
     pub fn fold(&mut self) -> Result<()> {
         let seat = self.turn(None)?;
+        self.not_drawing(seat)?;
         if self.bring_in_due {
             return self.act_bringing_in(seat, Move::Fold);
         }
@@ -393,6 +441,7 @@ impl Hand {
     /// Progressive Hold'em this is the round's bet.
     pub fn check_or_call(&mut self) -> Result<()> {
         let seat = self.turn(None)?;
+        self.not_drawing(seat)?;
         self.apply_check_or_call(seat);
         Ok(())
     }
@@ -433,6 +482,7 @@ impl Hand {
     /// The player to act bets or raises to `to` chips on this street.
     pub fn bet_or_raise_to(&mut self, to: u64) -> Result<()> {
         let seat = self.turn(None)?;
+        self.not_drawing(seat)?;
         let verb = if self.completing() {
             "complete"
         } else if self.high == 0 {
@@ -554,7 +604,7 @@ impl Hand {
     pub(crate) fn apply_legal(&mut self, seat: usize, mv: Move) -> Result<()> {
         debug_assert_eq!(Some(seat), self.actor, "apply_legal out of turn");
         match mv {
-            _ if self.bring_in_due => return self.act(Some(seat), mv),
+            _ if self.bring_in_due || self.is_drawing() => return self.act(Some(seat), mv),
             Move::Fold => {
                 debug_assert!(self.may_fold(seat), "apply_legal: fold not allowed");
                 self.apply_fold(seat)
@@ -568,7 +618,9 @@ impl Hand {
                 );
                 self.apply_raise(seat, to)
             }
-            Move::Check | Move::Call | Move::BringIn => return self.act(Some(seat), mv),
+            Move::Check | Move::Call | Move::BringIn | Move::Discard(_) => {
+                return self.act(Some(seat), mv)
+            }
         }
         Ok(())
     }
@@ -585,7 +637,7 @@ impl Hand {
             "act_legal with stale legal actions"
         );
         match mv {
-            _ if la.bring_in => return self.act(None, mv),
+            _ if la.bring_in || la.draw => return self.act(None, mv),
             Move::Fold if la.can_fold => self.apply_fold(la.seat),
             Move::CheckOrCall => self.apply_check_or_call(la.seat),
             Move::BetOrRaiseTo(to)

@@ -1,6 +1,7 @@
 //! A compact byte encoding of [`Rules`] and [`Hand`], for pickling. Decoding
 //! checks every field's range and fails with an error, never a panic.
 use super::betting::LegalActions;
+use super::draw::{DrawDeal, Drawn, DRAW_MAX_PLAYERS};
 use super::event::{CardList, Entry, Event, EventCards, EventKind};
 use super::hand::{Hand, PackedHole, Seat, SeatingBits, Street, MAX_SEATS, NO_SEAT};
 use super::pots::{Pot, SeatSet};
@@ -17,9 +18,10 @@ use std::sync::Arc;
 /// blinds (tables deal hands with a dead small blind, or with players
 /// posting to come in). 4: the rules name the game (hole cards per seat
 /// follow from it), and pots their low winners. 5: the stud games (the
-/// rules' bring-in, a stud hand's deal). A state of another format is
-/// refused.
-const VERSION: u8 = 5;
+/// rules' bring-in, a stud hand's deal). 6: the draw games (a draw hand's
+/// deal and draws; the legal actions' draw flag). A state of another format
+/// is refused.
+const VERSION: u8 = 6;
 
 #[derive(Default)]
 pub(crate) struct Writer(pub(crate) Vec<u8>);
@@ -280,7 +282,7 @@ pub fn encode_hand(h: &Hand) -> Vec<u8> {
         w.bool(s.folded);
         w.bool(s.all_in);
         w.bool(s.acted);
-        if h.stud.is_none() {
+        if h.rules.game.is_community() {
             s.hole
                 .cards(h.rules.game.hole_cards())
                 .iter()
@@ -337,7 +339,198 @@ pub fn encode_hand(h: &Hand) -> Vec<u8> {
         w.bool(h.bring_in_due);
         write_stud(&mut w, d, h.seats.len());
     }
+    if let Some(d) = &h.draw {
+        write_draw(&mut w, d, h.seats.len());
+    }
     w.0
+}
+
+/// A draw deal: each seat's hand as dealt and now, the stub, the burns,
+/// every draw, the draw in progress and the reshuffles' seed.
+fn write_draw(w: &mut Writer, d: &DrawDeal, n: usize) {
+    for seat in 0..n {
+        write_list(w, &d.initial[seat]);
+        write_list(w, &d.hands[seat]);
+    }
+    write_list(w, &d.stub[..d.stub_len as usize]);
+    w.u8(d.next);
+    for b in d.burns {
+        write_opt_card(w, b);
+    }
+    w.len(d.draws.len());
+    for x in &d.draws {
+        w.u8(x.seat);
+        w.u8(x.round);
+        write_list(w, &x.discarded);
+        write_list(w, &x.drawn);
+        write_list(w, &x.given);
+    }
+    w.u8(d.round);
+    w.u64(d.pending as u64);
+    w.u64(d.seed);
+    w.u8(d.reshuffles);
+}
+
+/// Reads [`write_draw`]'s deal for `n` seats of `game` on `street`,
+/// checked against the hand: the hands as dealt, of the game's size and
+/// distinct; every draw, replayed on them, gives the hands now (a draw's
+/// cards absent only while its draw is in progress); the log's discards
+/// are the draws; the live hands, the stub and the draw's discards hold
+/// no card twice; the draw in progress is the street's.
+fn read_draw(
+    r: &mut Reader,
+    game: Game,
+    n: usize,
+    street: Street,
+    seats: &[Seat],
+    log: &[Entry],
+) -> Result<DrawDeal> {
+    if n > DRAW_MAX_PLAYERS || !(street.is_draw() || street == Street::Showdown) {
+        return Err(bad());
+    }
+    let k = game.hole_cards();
+    let mut d = DrawDeal {
+        initial: [CardList::default(); DRAW_MAX_PLAYERS],
+        hands: [CardList::default(); DRAW_MAX_PLAYERS],
+        stub: [Card::FIRST; 52],
+        stub_len: 0,
+        next: 0,
+        burns: [None; 3],
+        draws: Vec::new(),
+        round: 0,
+        pending: 0,
+        seed: 0,
+        reshuffles: 0,
+    };
+    for seat in 0..n {
+        d.initial[seat] = read_list(r, k)?;
+        d.hands[seat] = read_list(r, k)?;
+        if d.initial[seat].len() != k {
+            return Err(bad());
+        }
+    }
+    let stub = read_list_any(r, 52)?;
+    d.stub[..stub.len()].copy_from_slice(&stub);
+    d.stub_len = stub.len() as u8;
+    d.next = r.u8()?;
+    for b in d.burns.iter_mut() {
+        *b = read_opt_card(r)?;
+    }
+    let count = r.len(3 * DRAW_MAX_PLAYERS)?;
+    for _ in 0..count {
+        let seat = r.seat(n)? as u8;
+        let round = r.u8()?;
+        let discarded = read_list(r, k)?;
+        let drawn = read_list(r, k)?;
+        let given = read_list(r, k)?;
+        d.draws.push(Drawn {
+            seat,
+            round,
+            discarded,
+            drawn,
+            given,
+        });
+    }
+    d.round = r.u8()?;
+    let pending = r.u64()?;
+    d.seed = r.u64()?;
+    d.reshuffles = r.u8()?;
+    if pending >> n != 0 || d.next > d.stub_len || d.round as usize > game.draws() {
+        return Err(bad());
+    }
+    d.pending = pending as u32;
+    let initial: Vec<Card> = d.initial[..n].iter().flatten().copied().collect();
+    if crate::card::check_distinct(&initial).is_err() || crate::card::check_distinct(&stub).is_err()
+    {
+        return Err(bad());
+    }
+    // The draws, replayed on the hands as dealt, in order of their draws.
+    let mut hands = d.initial;
+    let mut last_round = 1u8;
+    for (i, x) in d.draws.iter().enumerate() {
+        let seat = x.seat as usize;
+        let in_progress = x.round == d.round && d.pending != 0;
+        let k_out = x.discarded.len();
+        if x.round < last_round
+            || x.round > d.round
+            || (x.drawn.len() != k_out && !(in_progress && x.drawn.is_empty()))
+            || x.given.len() > k_out
+            || x.given.iter().zip(x.drawn.iter()).any(|(g, c)| g != c)
+            || d.draws[..i]
+                .iter()
+                .any(|y| y.round == x.round && y.seat == x.seat)
+        {
+            return Err(bad());
+        }
+        last_round = x.round;
+        let h = hands[seat];
+        if x.discarded.iter().any(|c| !h.contains(c))
+            || crate::card::check_distinct(&x.discarded).is_err()
+        {
+            return Err(bad());
+        }
+        let mut kept: Vec<Card> = h
+            .iter()
+            .copied()
+            .filter(|c| !x.discarded.contains(c))
+            .collect();
+        kept.extend(x.drawn.iter().copied());
+        hands[seat] = CardList::new(&kept);
+    }
+    if hands[..n] != d.hands[..n] {
+        return Err(bad());
+    }
+    // The log's discards are the draws, one for one.
+    let discards: Vec<&Entry> = log
+        .iter()
+        .filter(|e| e.kind == EventKind::Discard)
+        .collect();
+    if discards.len() != d.draws.len()
+        || discards.iter().zip(&d.draws).any(|(e, x)| {
+            e.seat != x.seat
+                || e.amount != x.discarded.len() as u64
+                || !e.street.is_draw()
+                || e.street.round() != x.round as usize
+        })
+    {
+        return Err(bad());
+    }
+    // No card twice among the live hands, the stub still to come and the
+    // draw's discards; each hand of the game's size once its draw is dealt.
+    let mut cards: Vec<Card> = Vec::new();
+    for (seat, s) in seats.iter().enumerate() {
+        let pending = d.pending >> seat & 1 == 1;
+        let drawing = d.pending != 0
+            && d.draws
+                .iter()
+                .any(|x| x.round == d.round && x.seat as usize == seat);
+        if !pending && !drawing && d.hands[seat].len() != k {
+            return Err(bad());
+        }
+        if !s.folded {
+            cards.extend(d.hands[seat].iter().copied());
+        } else if pending {
+            return Err(bad());
+        }
+    }
+    cards.extend_from_slice(&stub[d.next as usize..]);
+    // (until the draw is dealt: then its discards may be redealt, where
+    // nothing else was left)
+    for x in d
+        .draws
+        .iter()
+        .filter(|x| x.round == d.round && d.pending != 0)
+    {
+        cards.extend(x.discarded.iter().copied());
+    }
+    if crate::card::check_distinct(&cards).is_err() {
+        return Err(bad());
+    }
+    // The draw in progress is the street's.
+    if d.pending != 0 && (!street.is_draw() || street.round() != d.round as usize) {
+        return Err(bad());
+    }
+    Ok(d)
 }
 
 fn write_list(w: &mut Writer, cards: &[Card]) {
@@ -542,7 +735,7 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
             folded: r.bool()?,
             all_in: r.bool()?,
             acted: r.bool()?,
-            hole: if rules.game.is_stud() {
+            hole: if !rules.game.is_community() {
                 PackedHole::default()
             } else {
                 PackedHole::pack(&hole(&mut r, &rules)?)
@@ -597,8 +790,23 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
             amount: r.u64()?,
             all_in: r.bool()?,
         };
-        // Only posts, actions and returns are logged.
+        // Only posts, actions and returns are logged, on the game's
+        // betting rounds, in order, up to the hand's street.
         if entry.kind.action().is_none() && entry.kind != EventKind::ReturnUncalled {
+            return Err(bad());
+        }
+        let game = rules.game;
+        let of_game = if game.is_stud() {
+            entry.street.is_stud()
+        } else if game.is_draw() {
+            entry.street.is_draw() && entry.street.round() <= game.draws()
+        } else {
+            entry.street <= Street::River
+        };
+        if !of_game
+            || (street != Street::Showdown && entry.street > street)
+            || log.last().is_some_and(|l: &Entry| l.street > entry.street)
+        {
             return Err(bad());
         }
         log.push(entry);
@@ -617,6 +825,17 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         }
         (false, None)
     };
+    let draw = if rules.game.is_draw() {
+        Some(Box::new(read_draw(
+            &mut r, rules.game, n, street, &seats, &log,
+        )?))
+    } else {
+        if street.is_draw() {
+            return Err(bad());
+        }
+        None
+    };
+    let drawing = draw.as_ref().is_some_and(|d| d.pending != 0);
     if !r.0.is_empty() {
         return Err(bad());
     }
@@ -663,9 +882,10 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
     if !betting_ok {
         return Err(bad());
     }
-    // Every card of the deal distinct (a stud deal: checked as it was read;
-    // its hand has no board and no burns of a board, as a new one is dealt).
-    if stud.is_some() {
+    // Every card of the deal distinct (a stud or draw deal: checked as it
+    // was read; its hand has no board and no burns of a board, as a new one
+    // is dealt).
+    if stud.is_some() || draw.is_some() {
         if board != [Card::FIRST; 5] || burns.is_some() {
             return Err(bad());
         }
@@ -686,7 +906,11 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
     let in_hand = seats.iter().filter(|s| !s.folded).count();
     let ok_turn = match (actor, &result) {
         (Some(a), None) => {
-            in_hand >= 2 && !seats[a].folded && !seats[a].all_in && street != Street::Showdown
+            in_hand >= 2
+                && !seats[a].folded
+                && (!seats[a].all_in || drawing)
+                && street != Street::Showdown
+                && (!drawing || draw.as_ref().is_some_and(|d| d.pending >> a & 1 == 1))
         }
         (None, Some(_)) => in_hand >= 1,
         _ => false,
@@ -715,12 +939,16 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         seating,
         bring_in_due,
         stud,
+        draw,
     };
     if hand.bring_in_due && (hand.street != Street::Third || hand.high != 0 || actor.is_none()) {
         return Err(bad());
     }
     if hand.result.is_none() {
         hand.masks = hand.compute_masks();
+        if drawing {
+            hand.masks.pending = 0;
+        }
     }
     Ok(hand)
 }
@@ -810,9 +1038,10 @@ pub fn encode_view(v: &SeatView) -> Vec<u8> {
     w.len(v.board.len());
     v.board.iter().for_each(|&c| w.card(c));
     let stud = v.rules.game.is_stud();
+    let listed = !v.rules.game.is_community();
     for h in &v.hole_cards {
         match h {
-            Some(h) if stud => {
+            Some(h) if listed => {
                 w.bool(true);
                 write_list(&mut w, h);
             }
@@ -831,6 +1060,7 @@ pub fn encode_view(v: &SeatView) -> Vec<u8> {
     write_pots(&mut w, &v.pots);
     w.u64(v.pot);
     w.bool(v.is_over);
+    w.bool(v.is_drawing);
     w.len(v.events.len());
     for e in &v.events {
         w.u8(e.kind as u8);
@@ -858,6 +1088,7 @@ pub fn encode_view(v: &SeatView) -> Vec<u8> {
                 }
             }
             w.bool(la.bring_in);
+            w.bool(la.draw);
         }
         None => w.bool(false),
     }
@@ -879,6 +1110,10 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
     let all_in = (0..n).map(|_| r.bool()).collect::<Result<Vec<_>>>()?;
     let bn = r.len(5)?;
     let stud = rules.game.is_stud();
+    let listed = !rules.game.is_community();
+    if street.is_draw() != rules.game.is_draw() && street != Street::Showdown {
+        return Err(bad());
+    }
     if (!stud && bn != street.board_len())
         || (stud && (bn > 1 || !(street.is_stud() || street == Street::Showdown)))
     {
@@ -889,7 +1124,7 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
     for _ in 0..n {
         hole_cards.push(if !r.bool()? {
             None
-        } else if stud {
+        } else if listed {
             Some(read_list(&mut r, STUD_CARDS)?)
         } else {
             Some(hole(&mut r, &rules)?)
@@ -909,6 +1144,10 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
     let pots = read_pots(&mut r, n)?;
     let pot = r.u64()?;
     let is_over = r.bool()?;
+    let is_drawing = r.bool()?;
+    if is_drawing && (is_over || !street.is_draw() || actor.is_none()) {
+        return Err(bad());
+    }
     let en = r.len(1 << 20)?;
     let mut events = Vec::with_capacity(en.min(r.0.len() / 14));
     for _ in 0..en {
@@ -943,6 +1182,7 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
             *x = if r.bool()? { Some(r.u64()?) } else { None };
         }
         let bring_in = r.bool()?;
+        let draw = r.bool()?;
         Some(LegalActions {
             seat: lseat,
             can_fold,
@@ -951,6 +1191,7 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
             min_raise_to: range[0],
             max_raise_to: range[1],
             bring_in,
+            draw,
         })
     } else {
         None
@@ -960,7 +1201,7 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
     }
     // The legal actions are the view's own seat's, when it is to act; a
     // view never holds the same card twice.
-    if legal.is_some_and(|la| Some(la.seat) != seat || actor != seat)
+    if legal.is_some_and(|la| Some(la.seat) != seat || actor != seat || la.draw != is_drawing)
         || (is_over && actor.is_some())
     {
         return Err(bad());
@@ -988,6 +1229,7 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
         pots,
         pot,
         is_over,
+        is_drawing,
         events,
         legal,
     })

@@ -22,7 +22,7 @@ crate::enums::named_enum! {
         PostStraddle = "POST_STRADDLE", Fold = "FOLD", Check = "CHECK", Call = "CALL", Bet = "BET",
         Raise = "RAISE", DealHole = "DEAL_HOLE", Burn = "BURN", DealBoard = "DEAL_BOARD",
         ReturnUncalled = "RETURN_UNCALLED", Show = "SHOW", Muck = "MUCK", Award = "AWARD",
-        BringIn = "BRING_IN", DealUp = "DEAL_UP",
+        BringIn = "BRING_IN", DealUp = "DEAL_UP", Discard = "DISCARD",
     }
 }
 
@@ -31,6 +31,7 @@ impl EventKind {
     pub fn action(self) -> Option<ActionKind> {
         match self {
             EventKind::BringIn => Some(ActionKind::BringIn),
+            EventKind::Discard => Some(ActionKind::Discard),
             k if k <= EventKind::Raise => ActionKind::from_u8(k as u8),
             _ => None,
         }
@@ -45,6 +46,7 @@ impl From<ActionKind> for EventKind {
     fn from(k: ActionKind) -> EventKind {
         match k {
             ActionKind::BringIn => EventKind::BringIn,
+            ActionKind::Discard => EventKind::Discard,
             // The other ActionKinds' numbers are EventKind's first nine.
             k => EventKind::ALL[k as usize],
         }
@@ -284,6 +286,9 @@ impl Hand {
         if self.stud.is_some() {
             return self.stud_events(viewer, all);
         }
+        if self.draw.is_some() {
+            return self.draw_events(viewer, all);
+        }
         let n = self.seats.len();
         let mut out = Vec::with_capacity(self.log.len() + n + 12);
         let mut holes_dealt = false;
@@ -352,7 +357,10 @@ impl Hand {
             cards: burn,
             ..Event::of(EventKind::Burn, None, next)
         });
-        let board = &self.board[dealt.board_len()..next.board_len()];
+        let board = self
+            .board
+            .get(dealt.board_len()..next.board_len())
+            .unwrap_or_default();
         out.push(Event {
             cards: EventCards::Known(CardList::new(board)),
             ..Event::of(EventKind::DealBoard, None, next)
@@ -531,5 +539,89 @@ impl Hand {
                 out.push(card_event(kind, seat, &[c], up || seen(seat)));
             }
         }
+    }
+}
+
+/// A draw hand's events: each seat's cards as dealt (`DealHole`), the
+/// posts and actions, and in each draw every player's discard (`Discard`:
+/// the cards where the reader may see them, else their count; none for
+/// standing pat), then, once all have discarded, the burn and each
+/// drawer's cards (`DealHole`), woven in order.
+impl Hand {
+    fn draw_events(&self, viewer: Option<usize>, all: bool) -> Vec<Event> {
+        let Some(deal) = self.draw.as_deref() else {
+            return Vec::new();
+        };
+        let n = self.seats.len();
+        let mut out = Vec::with_capacity(self.log.len() + 3 * n + 4);
+        let seen = |seat: usize| all || viewer == Some(seat);
+        let cards_for = |seat: usize, cards: &[Card]| {
+            if seen(seat) {
+                EventCards::Known(CardList::new(cards))
+            } else {
+                EventCards::Hidden(cards.len() as u8)
+            }
+        };
+        let deal_events = |out: &mut Vec<Event>| {
+            for i in 1..=n {
+                let seat = (self.button + i) % n;
+                out.push(Event {
+                    cards: cards_for(seat, &deal.initial[seat]),
+                    ..Event::of(EventKind::DealHole, Some(seat), Street::Predraw)
+                });
+            }
+        };
+        let mut holes_dealt = false;
+        let mut next_draw = 0;
+        for e in &self.log {
+            if !holes_dealt && !e.kind.is_post() {
+                deal_events(&mut out);
+                holes_dealt = true;
+            }
+            if e.kind != EventKind::Discard {
+                out.push(e.event());
+                continue;
+            }
+            let Some(d) = deal.draws.get(next_draw) else {
+                continue;
+            };
+            next_draw += 1;
+            out.push(Event {
+                cards: cards_for(d.seat as usize, &d.discarded),
+                ..e.event()
+            });
+            let last_of_draw = deal.draws.get(next_draw).is_none_or(|x| x.round != d.round);
+            let dealt = d.round < deal.round || deal.pending == 0;
+            if !(last_of_draw && dealt) {
+                continue;
+            }
+            if let Some(burn) = deal.burns.get(d.round as usize - 1).copied().flatten() {
+                out.push(Event {
+                    cards: if all {
+                        EventCards::Known(CardList::new(&[burn]))
+                    } else {
+                        EventCards::Hidden(1)
+                    },
+                    ..Event::of(EventKind::Burn, None, e.street)
+                });
+            }
+            for x in deal.draws[..next_draw]
+                .iter()
+                .filter(|x| x.round == d.round && !x.drawn.is_empty())
+            {
+                let seat = x.seat as usize;
+                out.push(Event {
+                    cards: cards_for(seat, &x.drawn),
+                    ..Event::of(EventKind::DealHole, Some(seat), e.street)
+                });
+            }
+        }
+        if !holes_dealt {
+            deal_events(&mut out);
+        }
+        if self.result.is_some() {
+            self.showdown_events(viewer, all, &mut out);
+        }
+        out
     }
 }

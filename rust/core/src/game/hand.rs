@@ -1,6 +1,7 @@
 //! One hand of hold'em: forced bets, the deal, betting rounds, showdown.
 //! Where a bet or raise is validated: `betting.rs`.
 use super::deal::{deal_plan, Lazy, Plan};
+use super::draw::{self, DrawDeal};
 use super::event::{CardList, Entry, EventKind};
 use super::pots::{self, OddChips, Pot};
 use super::rules::{Rules, StraddleMinRaise, Structure, MAX_CHIPS};
@@ -8,7 +9,7 @@ use super::stud::{self, StudDeal};
 use super::variant::{BoardShowdown, GameKind};
 use crate::card::Card;
 use crate::deck::{make_rng, DeckRng};
-use crate::error::{Error, Result};
+use crate::error::{Error, IllegalReason, Result};
 use crate::eval::HandAcc;
 use std::sync::Arc;
 
@@ -25,13 +26,17 @@ pub const MAX_SEATS: usize = 22;
 crate::enums::named_enum! {
     /// A betting round, or the showdown; named "preflop", "flop", ... The
     /// community-card games bet preflop, on the flop, the turn and the
-    /// river; the stud games on third to seventh street. (Numbered after
-    /// the showdown, the stud streets keep the older members' numbers.)
+    /// river; the stud games on third to seventh street; the draw games
+    /// before the draw and after each draw (a draw street opens with its
+    /// draw). (Numbered after the showdown, the stud and draw streets keep
+    /// the older members' numbers.)
     #[derive(PartialOrd, Ord)]
     pub enum Street {
         Preflop = "preflop", Flop = "flop", Turn = "turn", River = "river", Showdown = "showdown",
         Third = "third street", Fourth = "fourth street", Fifth = "fifth street",
         Sixth = "sixth street", Seventh = "seventh street",
+        Predraw = "predraw", FirstDraw = "first draw", SecondDraw = "second draw",
+        ThirdDraw = "third draw",
     }
 }
 
@@ -48,23 +53,32 @@ impl Street {
     }
 
     /// Whether this is the first betting round of a deal (preflop, third
-    /// street): the round of the forced bets.
+    /// street, predraw): the round of the forced bets.
     #[inline]
     pub fn is_first(self) -> bool {
-        matches!(self, Street::Preflop | Street::Third)
+        matches!(self, Street::Preflop | Street::Third | Street::Predraw)
     }
 
     /// Whether this is a stud street.
     #[inline]
     pub fn is_stud(self) -> bool {
-        self >= Street::Third
+        (Street::Third..=Street::Seventh).contains(&self)
     }
 
-    /// The betting round's number in its deal: 0 for preflop and third
-    /// street, 1 for the flop and fourth street, ... (the showdown: 4).
+    /// Whether this is a draw game's street.
+    #[inline]
+    pub fn is_draw(self) -> bool {
+        self >= Street::Predraw
+    }
+
+    /// The betting round's number in its deal: 0 for preflop, third
+    /// street and predraw, 1 for the flop, fourth street and the first
+    /// draw, ... (the showdown: 4).
     #[inline]
     pub fn round(self) -> usize {
-        if self.is_stud() {
+        if self.is_draw() {
+            self as usize - Street::Predraw as usize
+        } else if self.is_stud() {
             self as usize - Street::Third as usize
         } else {
             self as usize
@@ -72,21 +86,30 @@ impl Street {
     }
 
     /// Whether a fixed-limit bet on this street is the big bet (the turn
-    /// and river; fifth to seventh street).
+    /// and river; fifth to seventh street; after the second and third
+    /// draws). A single draw doubles after its draw: see
+    /// [`super::Game::big_bet_on`].
     #[inline]
     pub fn big_bet(self) -> bool {
         matches!(
             self,
-            Street::Turn | Street::River | Street::Fifth | Street::Sixth | Street::Seventh
+            Street::Turn
+                | Street::River
+                | Street::Fifth
+                | Street::Sixth
+                | Street::Seventh
+                | Street::SecondDraw
+                | Street::ThirdDraw
         )
     }
 
     /// The betting round after this one; `None` after the last (the river,
-    /// seventh street).
+    /// seventh street, the third draw; a game with fewer draws stops
+    /// earlier: see [`super::Game::next_street`]).
     #[inline]
     pub fn next(self) -> Option<Street> {
         match self {
-            Street::River | Street::Showdown | Street::Seventh => None,
+            Street::River | Street::Showdown | Street::Seventh | Street::ThirdDraw => None,
             s => Street::from_u8(s as u8 + 1),
         }
     }
@@ -98,7 +121,7 @@ crate::enums::named_enum! {
     pub enum ActionKind {
         PostAnte = "POST_ANTE", PostSmallBlind = "POST_SMALL_BLIND", PostBigBlind = "POST_BIG_BLIND",
         PostStraddle = "POST_STRADDLE", Fold = "FOLD", Check = "CHECK", Call = "CALL", Bet = "BET",
-        Raise = "RAISE", BringIn = "BRING_IN",
+        Raise = "RAISE", BringIn = "BRING_IN", Discard = "DISCARD",
     }
 }
 
@@ -214,6 +237,8 @@ pub struct Hand {
     /// Stud games: the cards dealt, given and to come (`None` in the
     /// community-card games, whose deal is `board` and the seats' cards).
     pub(crate) stud: Option<Box<StudDeal>>,
+    /// Draw games: the hands, the draws and the stub (`None` in the others).
+    pub(crate) draw: Option<Box<DrawDeal>>,
 }
 
 impl Clone for Hand {
@@ -225,6 +250,7 @@ impl Clone for Hand {
             result: self.result.clone(),
             spare: self.spare.clone(),
             stud: self.stud.clone(),
+            draw: self.draw.clone(),
             // (the rest is plain data: a field that is not must be named above)
             ..*self
         }
@@ -246,6 +272,7 @@ impl Clone for Hand {
             result,
             spare: std::mem::take(&mut self.spare),
             stud: source.stud.clone(),
+            draw: source.draw.clone(),
             ..*source
         };
     }
@@ -403,6 +430,11 @@ fn check_table(rules: &Rules, stacks: &[u64], button: usize) -> Result<()> {
     if !(MIN_SEATS..=max).contains(&n) {
         let why = if max == MAX_SEATS || rules.game.is_stud() {
             String::new()
+        } else if rules.game.is_draw() {
+            format!(
+                " ({} cards each and a burn from the 52-card deck)",
+                rules.game.hole_cards()
+            )
         } else {
             format!(
                 " ({} hole cards each, five board cards and three burns from {})",
@@ -564,7 +596,7 @@ impl Hand {
         given: Option<&GivenCards>,
     ) -> Result<Hand> {
         check_table(&rules, stacks, seating.button)?;
-        let (plan, stud) = plan_deal(rules.game, stacks.len(), seating.button, rng, given)?;
+        let (plan, (stud, draw)) = plan_deal(rules.game, stacks.len(), seating.button, rng, given)?;
         let mut hand = Hand {
             rules,
             seats: Vec::with_capacity(stacks.len()),
@@ -586,8 +618,9 @@ impl Hand {
             seating: SeatingBits::default(),
             bring_in_due: false,
             stud: None,
+            draw: None,
         };
-        hand.deal(stacks, seating, plan, stud);
+        hand.deal(stacks, seating, plan, stud, draw);
         Ok(hand)
     }
 
@@ -620,7 +653,7 @@ impl Hand {
             check_table(&self.rules, stacks, button).is_ok(),
             "redeal_checked at a table that fails its checks"
         );
-        let (plan, stud) = plan_deal(
+        let (plan, (stud, draw)) = plan_deal(
             self.rules.game,
             stacks.len(),
             button,
@@ -632,6 +665,7 @@ impl Hand {
             Seating::of_rules(&self.rules, stacks.len(), button),
             plan,
             stud,
+            draw,
         );
         Ok(())
     }
@@ -645,7 +679,9 @@ impl Hand {
         seating: Seating,
         (holes, board, burns): Plan,
         stud_deal: Option<Box<StudDeal>>,
+        draw_deal: Option<Box<DrawDeal>>,
     ) {
+        let first_street = self.rules.game.first_street();
         // Every field named, so that a new one cannot be left over from the last hand.
         let Hand {
             rules: _,
@@ -668,6 +704,7 @@ impl Hand {
             seating: bits,
             bring_in_due,
             stud,
+            draw,
         } = self;
         seats.clear();
         seats.extend(stacks.iter().zip(holes.iter()).map(|(&s, hole)| Seat {
@@ -682,13 +719,10 @@ impl Hand {
             hole: PackedHole::pack(hole),
         }));
         *button = seating.button;
-        *street = if stud_deal.is_some() {
-            Street::Third
-        } else {
-            Street::Preflop
-        };
+        *street = first_street;
         *bring_in_due = false;
         *stud = stud_deal;
+        *draw = draw_deal;
         *b = board;
         *bu = burns;
         *actor = None;
@@ -762,6 +796,9 @@ impl Hand {
     pub(crate) fn hole(&self, seat: usize) -> CardList {
         if let Some(deal) = &self.stud {
             return deal.cards.get(seat).copied().unwrap_or_default();
+        }
+        if let Some(deal) = &self.draw {
+            return deal.hands.get(seat).copied().unwrap_or_default();
         }
         self.seats[seat].hole.cards(self.rules.game.hole_cards())
     }
@@ -988,7 +1025,9 @@ impl Hand {
         self.uncapped = structure == Structure::FixedLimit && self.limit_round_uncapped(m.able);
         let first_from = if self.stud.is_some() {
             self.stud_first_to_act(&m)
-        } else if self.street == Street::Preflop && structure != Structure::Progressive {
+        } else if (self.street == Street::Preflop || self.street == Street::Predraw)
+            && structure != Structure::Progressive
+        {
             // Left of the big blind, or of the last straddle.
             let straddles = if rules.straddles.is_empty() {
                 0
@@ -1170,7 +1209,60 @@ impl Hand {
                 all_in: false,
             });
         }
+        if self.street.is_first() {
+            self.return_unmatched_forced_bets();
+        }
         self.next_street();
+    }
+
+    /// After the first round: chips a player put in that nobody else can
+    /// ever match come back (rule choice 11), as an ante posted in full
+    /// while every other player still in is all-in on a smaller one. Only
+    /// when every other player still in is all-in: the excess over every
+    /// other seat's contribution is in a pot nobody else could win.
+    #[inline]
+    fn return_unmatched_forced_bets(&mut self) {
+        let (mut top, mut top_total, mut second) = (0usize, 0u64, 0u64);
+        for (i, s) in self.seats.iter().enumerate() {
+            second = second.max(s.total.min(top_total));
+            if s.total > top_total {
+                top = i;
+            }
+            top_total = top_total.max(s.total);
+        }
+        if top_total <= second || self.seats[top].folded {
+            return;
+        }
+        let others_all_in = self
+            .seats
+            .iter()
+            .enumerate()
+            .all(|(i, s)| i == top || s.folded || s.all_in);
+        if !others_all_in {
+            return;
+        }
+        self.return_unmatched(top, top_total - second);
+    }
+
+    /// Returns `back` chips of `seat`'s contribution, unmatched.
+    #[cold]
+    fn return_unmatched(&mut self, seat: usize, back: u64) {
+        let s = &mut self.seats[seat];
+        s.total -= back;
+        s.stack += back;
+        if s.stack > 0 {
+            s.all_in = false;
+            if !s.folded {
+                self.masks.able |= 1 << seat;
+            }
+        }
+        self.log.push(Entry {
+            seat: seat as u8,
+            kind: EventKind::ReturnUncalled,
+            street: self.street,
+            amount: back,
+            all_in: false,
+        });
     }
 
     /// The end of a betting round once the bets are cleared: the next
@@ -1188,10 +1280,20 @@ impl Hand {
             self.finish(false);
             return;
         }
-        match self.street.next() {
+        match self.rules.game.next_street(self.street) {
             None => self.finish(true),
             Some(next) => {
                 self.street = next;
+                if let Some(deal) = &mut self.draw {
+                    // The draw opens the street: everyone still in, from
+                    // the dealer's left, all-in or not.
+                    let in_hand = self.masks.in_hand;
+                    deal.start_draw(next.round() as u8, in_hand);
+                    // (nobody is to bet until the draw is dealt)
+                    self.masks.pending = 0;
+                    self.actor = self.first_from(in_hand, self.button + 1);
+                    return;
+                }
                 if let Some(deal) = &mut self.stud {
                     // A burn, then a card to each seat still in.
                     let n = self.seats.len();
@@ -1229,6 +1331,26 @@ impl Hand {
             self.street = Street::Showdown;
             self.finish_stud(pots);
             return;
+        }
+        if showdown {
+            if let Some(deal) = &self.draw {
+                for (v, (s, h)) in values.iter_mut().zip(self.seats.iter().zip(&deal.hands)) {
+                    if !s.folded {
+                        *v = draw::showdown_value(game, h);
+                    }
+                }
+                self.street = Street::Showdown;
+                let seats = &mut self.seats;
+                pots::award_by(
+                    &mut pots,
+                    n,
+                    |s| (values[s] > 0).then_some(values[s]),
+                    self.button,
+                    |s, chips| seats[s].stack += chips,
+                );
+                self.result = Some(pots);
+                return;
+            }
         }
         if showdown {
             self.street = Street::Showdown;
@@ -1279,8 +1401,11 @@ impl Hand {
     }
 }
 
-/// The deal of a new hand: a community-card game's plan, or a stud game's
-/// deal (its plan left empty).
+/// A stud game's deal and a draw game's, each in its own box.
+type OtherDeals = (Option<Box<StudDeal>>, Option<Box<DrawDeal>>);
+
+/// The deal of a new hand: a community-card game's plan, or a stud or draw
+/// game's deal (its plan left empty).
 #[inline]
 fn plan_deal(
     game: super::Game,
@@ -1288,19 +1413,123 @@ fn plan_deal(
     button: usize,
     rng: &mut Lazy<'_>,
     given: Option<&GivenCards>,
-) -> Result<(Plan, Option<Box<StudDeal>>)> {
-    if !game.is_stud() {
-        return Ok((deal_plan(game, n, button, rng, given)?, None));
+) -> Result<(Plan, OtherDeals)> {
+    if game.is_community() {
+        return Ok((deal_plan(game, n, button, rng, given)?, (None, None)));
     }
     let (holes, board) = given.map_or((&[][..], &[][..]), |g| {
         (g.hole_cards.as_slice(), g.board.as_slice())
     });
-    let deal = match rng {
-        Lazy::Seed(seed) => StudDeal::new(game, n, holes, board, Some(&mut make_rng(*seed)))?,
-        Lazy::Rng(r) => StudDeal::new(game, n, holes, board, Some(*r))?,
+    let mut own;
+    let r: &mut DeckRng = match rng {
+        Lazy::Seed(seed) => {
+            own = make_rng(*seed);
+            &mut own
+        }
+        Lazy::Rng(r) => r,
+    };
+    let deals: OtherDeals = if game.is_stud() {
+        (
+            Some(Box::new(StudDeal::new(game, n, holes, board, Some(r))?)),
+            None,
+        )
+    } else {
+        (
+            None,
+            Some(Box::new(DrawDeal::new(game, n, button, holes, board, r)?)),
+        )
     };
     let empty = ([CardList::default(); MAX_SEATS], [Card::FIRST; 5], None);
-    Ok((empty, Some(Box::new(deal))))
+    Ok((empty, deals))
+}
+
+/// The draw games' draws.
+impl Hand {
+    /// `seat` (or, with `None`, whoever is to act) discards `cards` in a
+    /// draw (none: stands pat). Its cards come once everyone still in has
+    /// discarded: a burn, then each player's cards in turn.
+    pub fn discard(&mut self, seat: Option<usize>, cards: &[Card]) -> Result<()> {
+        self.discard_drawing(seat, cards, &[])
+    }
+
+    /// [`Hand::discard`], with the first cards the player draws given
+    /// (a replayed history's): each must be out of every live hand and not
+    /// discarded in this draw.
+    pub fn discard_drawing(
+        &mut self,
+        seat: Option<usize>,
+        cards: &[Card],
+        given: &[Card],
+    ) -> Result<()> {
+        let actor = self.turn_for_draw(seat)?;
+        let hand = self.hole(actor);
+        let bad = |h: &Hand, what: String| h.refuse(IllegalReason::BadDiscard, what);
+        let mut set = crate::card::CardSet::default();
+        for &c in cards {
+            if !hand.contains(&c) {
+                return Err(bad(
+                    self,
+                    format!("seat {actor} cannot discard {c}: it does not hold it"),
+                ));
+            }
+            if !set.insert(c) {
+                return Err(bad(self, format!("seat {actor} discards {c} twice")));
+            }
+        }
+        if given.len() > cards.len() {
+            return Err(bad(
+                self,
+                format!(
+                    "seat {actor} discards {} cards: it cannot be given {} to draw",
+                    cards.len(),
+                    given.len()
+                ),
+            ));
+        }
+        let live = self.masks.in_hand;
+        let mut seen = crate::card::CardSet::default();
+        for &c in given {
+            let ok = self.draw.as_ref().is_some_and(|d| d.may_give(c, live)) && !set.contains(c);
+            if !ok || !seen.insert(c) {
+                return Err(bad(
+                    self,
+                    format!("{c} cannot be drawn: it is in a hand or was discarded in this draw"),
+                ));
+            }
+        }
+        self.record(actor, EventKind::Discard, cards.len() as u64);
+        let Some(deal) = self.draw.as_mut() else {
+            return Ok(());
+        };
+        deal.discard(actor, cards, given);
+        if deal.pending != 0 {
+            let pending = deal.pending;
+            self.actor = self.first_from(pending, actor + 1);
+            return Ok(());
+        }
+        deal.deal_draws(live);
+        self.actor = None;
+        self.start_round();
+        Ok(())
+    }
+
+    /// The seat to draw: as [`Hand::act`]'s turn, refused when no draw is
+    /// in progress.
+    fn turn_for_draw(&self, seat: Option<usize>) -> Result<usize> {
+        let actor = self.turn(seat)?;
+        if !self.is_drawing() {
+            let what = if self.draw.is_some() {
+                format!("seat {actor} cannot discard: no draw is in progress, it is to bet")
+            } else {
+                format!(
+                    "seat {actor} cannot discard: {} has no draws",
+                    self.rules.game.name()
+                )
+            };
+            return Err(self.refuse(IllegalReason::BadDiscard, what));
+        }
+        Ok(actor)
+    }
 }
 
 /// The stud parts of a hand's progress.

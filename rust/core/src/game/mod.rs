@@ -1,6 +1,7 @@
 //! The betting state machine for one hand of a community-card game
-//! (hold'em, Omaha, Omaha hi/lo, short-deck, royal) or a stud game
-//! (seven-card stud, stud hi/lo, razz): see [`variant`].
+//! (hold'em, Omaha, Omaha hi/lo, short-deck, royal), a stud game
+//! (seven-card stud, stud hi/lo, razz) or a draw game (2-7 triple draw,
+//! 2-7 single draw, badugi): see [`variant`].
 //!
 //! * [`rules`]: betting structures and forced bets.
 //! * [`variant`]: the game: deck, hole cards, showdown.
@@ -9,6 +10,7 @@
 //! * [`pots`]: side pots and the showdown payout.
 //! * [`deal`]: every card of a community-card deal, decided up front.
 //! * `stud`: a stud game's deal street by street, bring-in and openers.
+//! * `draw`: a draw game's deal, discards, draws and reshuffles.
 //! * [`play`]: moves by name, and the loop that plays a hand out.
 //! * [`event`]: the story of a hand, event by event.
 //! * [`view`]: what one seat, or a spectator, may know.
@@ -16,6 +18,7 @@
 pub mod betting;
 pub mod codec;
 pub mod deal;
+pub(crate) mod draw;
 pub mod event;
 pub mod hand;
 pub mod play;
@@ -26,6 +29,7 @@ pub mod variant;
 pub mod view;
 
 pub use betting::{LegalActions, Move};
+pub use draw::DRAW_MAX_PLAYERS;
 pub use event::{CardList, Event, EventCards, EventKind};
 pub use hand::{
     Action, ActionKind, GivenCards, Hand, Seating, Street, HOLE_CARDS, MAX_SEATS, MIN_SEATS,
@@ -51,6 +55,21 @@ impl Hand {
     }
     pub fn actor(&self) -> Option<usize> {
         self.actor
+    }
+    /// Whether the player to act draws (a draw game's draw is in progress).
+    pub fn is_drawing(&self) -> bool {
+        self.draw.as_ref().is_some_and(|d| d.pending != 0)
+    }
+    /// The draws so far of a draw game: (seat, draw number from 1, cards
+    /// discarded, cards drawn), in order (none in the other games; the cards
+    /// drawn are empty until the draw's cards are dealt).
+    pub fn draws(&self) -> Vec<(usize, usize, CardList, CardList)> {
+        self.draw.as_ref().map_or_else(Vec::new, |d| {
+            d.draws
+                .iter()
+                .map(|x| (x.seat as usize, x.round as usize, x.discarded, x.drawn))
+                .collect()
+        })
     }
     pub fn street(&self) -> Street {
         self.street
@@ -96,10 +115,14 @@ impl Hand {
         self.seats.iter().map(|s| s.all_in).collect()
     }
     /// The board cards dealt so far (in a stud game, the community card of
-    /// seventh street when the deck ran short, else none).
+    /// seventh street when the deck ran short, else none; none in a draw
+    /// game).
     pub fn board(&self) -> &[Card] {
         if let Some(deal) = &self.stud {
             return deal.community.as_slice();
+        }
+        if self.draw.is_some() {
+            return &[];
         }
         &self.board[..self.street.board_len().min(5)]
     }
@@ -115,7 +138,8 @@ impl Hand {
         (0..self.seats.len()).map(|s| self.up_cards(s)).collect()
     }
     /// A seat's hole cards (as many as the game deals; in a stud game, the
-    /// cards dealt to it so far, up cards included, in the order dealt).
+    /// cards dealt to it so far, up cards included, in the order dealt; in
+    /// a draw game, its hand now: the cards it kept, then those drawn).
     pub fn hole_cards(&self, seat: usize) -> Option<CardList> {
         (seat < self.seats.len()).then(|| self.hole(seat))
     }
@@ -147,6 +171,9 @@ impl Hand {
     }
     /// Burn cards dealt so far (none when every card was given).
     pub fn burns(&self) -> Vec<Card> {
+        if let Some(deal) = &self.draw {
+            return deal.burns.iter().flatten().copied().collect();
+        }
         if let Some(deal) = &self.stud {
             return if deal.shuffled {
                 deal.burns.to_vec()

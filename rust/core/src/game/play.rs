@@ -14,9 +14,12 @@
 //! | `bet`       | the same as `raise`         |                                    |
 //! | `complete`  | the same as `raise`         | (stud: completing the bring-in)    |
 //! | `bring_in`  | [`Move::BringIn`]           | the player does not owe a bring-in |
+//! | `discard`   | [`Move::Discard`]           | no draw, or cards it does not hold |
+//! | `stand_pat` | `Move::Discard` of no card  | no draw in progress                |
 //!
-//! The amount is the street total for `raise`/`bet` and is ignored for the
-//! others. Moves of later games (draws, discards) get names of their own.
+//! The amount is the street total for `raise`/`bet`, the cards' set
+//! ([`crate::card::CardSet`]'s bits) for `discard`, and is ignored for the
+//! others.
 //!
 //! [`play_out`] is the one loop: it asks a policy, which may fail, for each
 //! move of a player present, and makes the sitting-out player's move itself.
@@ -29,7 +32,7 @@ use std::ops::ControlFlow;
 /// A move's names with their moves (made from the amount given).
 type MakeMove = fn(u64) -> Move;
 
-const NAMES: [(&str, MakeMove); 8] = [
+const NAMES: [(&str, MakeMove); 10] = [
     ("fold", |_| Move::Fold),
     ("check", |_| Move::Check),
     ("call", |_| Move::CheckOrCall),
@@ -38,11 +41,14 @@ const NAMES: [(&str, MakeMove); 8] = [
     ("bet", Move::BetOrRaiseTo),
     ("complete", Move::BetOrRaiseTo),
     ("bring_in", |_| Move::BringIn),
+    ("discard", |m| Move::Discard(crate::card::CardSet(m))),
+    ("stand_pat", |_| Move::Discard(crate::card::CardSet(0))),
 ];
 
 /// What a bot's answer looks like, for error messages.
 pub const ANSWER_SHAPE: &str = "a bot returns ('fold', 0), ('check', 0), ('call', 0), \
-     ('call_only', 0), ('bet', amount), ('raise', amount), ('complete', amount) or ('bring_in', 0)";
+     ('call_only', 0), ('bet', amount), ('raise', amount), ('complete', amount), ('bring_in', 0), \
+     ('discard', cards) or ('stand_pat', 0)";
 
 impl Move {
     /// Every name a move answers to, in the order of [`Move::from_name`]'s table.
@@ -55,13 +61,18 @@ impl Move {
     pub fn from_name(name: &str, amount: Option<u64>) -> Result<Move> {
         let Some(&(_, make)) = NAMES.iter().find(|n| n.0 == name) else {
             return Err(Error::bad_config(
-                "the move is fold, check, call, call_only, bet, raise, complete or bring_in".into(),
+                "the move is fold, check, call, call_only, bet, raise, complete, bring_in, discard or stand_pat".into(),
             ));
         };
         let mv = make(amount.unwrap_or(0));
         if matches!(mv, Move::BetOrRaiseTo(_)) && amount.is_none() {
             return Err(Error::bad_config(
                 "a bet or raise amount is a whole number of chips".into(),
+            ));
+        }
+        if name == "discard" && amount.is_none_or(|m| m >> 52 != 0) {
+            return Err(Error::bad_config(
+                "a discard names the cards discarded (a set of cards)".into(),
             ));
         }
         Ok(mv)
@@ -76,14 +87,16 @@ impl Move {
             Move::Call => "call_only",
             Move::BetOrRaiseTo(_) => "raise",
             Move::BringIn => "bring_in",
+            Move::Discard(_) => "discard",
         }
     }
 
     /// The amount of the answer for this move: the street total of a bet or
-    /// raise, else 0.
+    /// raise, the cards' set of a discard, else 0.
     pub fn amount(self) -> u64 {
         match self {
             Move::BetOrRaiseTo(to) => to,
+            Move::Discard(set) => set.0,
             _ => 0,
         }
     }
@@ -118,9 +131,12 @@ pub fn no_bot(seat: usize) -> Error {
     ))
 }
 
-/// The move made for an absent player to act: check when free, else fold.
+/// The move made for an absent player to act: check when free, else fold
+/// (in a draw, stand pat).
 pub fn move_for_absent(la: &LegalActions) -> Move {
-    if la.can_check {
+    if la.draw {
+        Move::Discard(crate::card::CardSet(0))
+    } else if la.can_check {
         Move::CheckOrCall
     } else {
         Move::Fold
@@ -253,6 +269,7 @@ mod tests {
             Move::Call,
             Move::BetOrRaiseTo(7),
             Move::BringIn,
+            Move::Discard(crate::card::CardSet(0b1011)),
         ] {
             assert_eq!(Move::from_name(mv.name(), Some(mv.amount())).ok(), Some(mv));
         }

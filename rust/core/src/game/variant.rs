@@ -6,6 +6,7 @@
 //! stud, stud eight-or-better, razz) deal each player two down cards and an
 //! up card, three more up cards and a last down card, with a bring-in in
 //! place of blinds (see `stud.rs`).
+use super::hand::Street;
 use crate::card::Card;
 use crate::error::{Error, Result};
 use crate::eval::low::{low_mask, omaha_low_on};
@@ -40,6 +41,13 @@ crate::enums::named_enum! {
         /// Razz: seven-card stud for the best ace-to-five low (aces low,
         /// straights and flushes do not count).
         Razz = "razz",
+        /// Deuce-to-seven triple draw: five cards, three draws, the best
+        /// deuce-to-seven low (aces high, straights and flushes count).
+        DeuceSevenTripleDraw = "2-7 triple draw",
+        /// Deuce-to-seven single draw: five cards, one draw.
+        DeuceSevenSingleDraw = "2-7 single draw",
+        /// Badugi: four cards, three draws, the best badugi (aces low).
+        Badugi = "badugi",
     }
 }
 
@@ -164,6 +172,97 @@ impl Game {
         Game::stud_kind(GameKind::Razz)
     }
 
+    /// Deuce-to-seven triple draw (five cards, three draws).
+    pub const fn deuce_seven_triple_draw() -> Game {
+        Game {
+            kind: GameKind::DeuceSevenTripleDraw,
+            hole_cards: 5,
+            ranking: ShortDeckRanking::StraightBeatsTrips,
+        }
+    }
+
+    /// Deuce-to-seven single draw (five cards, one draw).
+    pub const fn deuce_seven_single_draw() -> Game {
+        Game {
+            kind: GameKind::DeuceSevenSingleDraw,
+            hole_cards: 5,
+            ranking: ShortDeckRanking::StraightBeatsTrips,
+        }
+    }
+
+    /// Badugi (four cards, three draws).
+    pub const fn badugi() -> Game {
+        Game {
+            kind: GameKind::Badugi,
+            hole_cards: 4,
+            ranking: ShortDeckRanking::StraightBeatsTrips,
+        }
+    }
+
+    /// Whether this is a draw game (players discard and draw; no board).
+    #[inline]
+    pub fn is_draw(self) -> bool {
+        matches!(
+            self.kind,
+            GameKind::DeuceSevenTripleDraw | GameKind::DeuceSevenSingleDraw | GameKind::Badugi
+        )
+    }
+
+    /// Whether this is a community-card game (a board shared by all).
+    #[inline]
+    pub fn is_community(self) -> bool {
+        !self.is_stud() && !self.is_draw()
+    }
+
+    /// How many draws a draw game has (0 in the other games).
+    pub fn draws(self) -> usize {
+        match self.kind {
+            GameKind::DeuceSevenTripleDraw | GameKind::Badugi => 3,
+            GameKind::DeuceSevenSingleDraw => 1,
+            _ => 0,
+        }
+    }
+
+    /// The first betting round of a hand of this game.
+    pub fn first_street(self) -> Street {
+        if self.is_stud() {
+            Street::Third
+        } else if self.is_draw() {
+            Street::Predraw
+        } else {
+            Street::Preflop
+        }
+    }
+
+    /// The betting round after `street` in this game; `None` after the last
+    /// (the river, seventh street, the last draw).
+    pub fn next_street(self, street: Street) -> Option<Street> {
+        if street.is_draw() && street.round() >= self.draws() {
+            return None;
+        }
+        street.next()
+    }
+
+    /// Whether a fixed-limit bet on `street` is the big bet: the turn and
+    /// river, fifth to seventh street, and after the second and third draws
+    /// of a triple draw (after the draw of a single draw: the limit doubles
+    /// after the draw).
+    #[inline]
+    pub fn big_bet_on(self, street: Street) -> bool {
+        if self.kind == GameKind::DeuceSevenSingleDraw {
+            return street == Street::FirstDraw;
+        }
+        street.big_bet()
+    }
+
+    /// Whether a game of `kind` is a draw game.
+    pub fn draw_kind_of(kind: GameKind) -> bool {
+        matches!(
+            kind,
+            GameKind::DeuceSevenTripleDraw | GameKind::DeuceSevenSingleDraw | GameKind::Badugi
+        )
+    }
+
     /// Whether a game of `kind` is a stud game.
     pub fn stud_kind_of(kind: GameKind) -> bool {
         matches!(kind, GameKind::Stud | GameKind::StudHiLo | GameKind::Razz)
@@ -178,18 +277,16 @@ impl Game {
         )
     }
 
-    /// Refuses a stud game where `what` (tables, equity, ...) plays only
-    /// the community-card games: a stud hand is played with a `Hand` on
-    /// [`super::Rules::stud`] and replayed from hand histories.
+    /// Refuses a stud or draw game where `what` (environments, ...) plays
+    /// only the community-card games.
     pub fn community_only(self, what: &str) -> Result<()> {
-        if !self.is_stud() {
+        if self.is_community() {
             return Ok(());
         }
         Err(Error::config(
             "game",
             format!(
-                "{what} plays the community-card games (hold'em, Omaha, short-deck, royal), not {}: \
-                 a stud hand is played one hand at a time (Hand with Rules.stud) and replayed from hand histories",
+                "{what} plays the community-card games (hold'em, Omaha, short-deck, royal), not {}",
                 self.name()
             ),
         ))
@@ -264,6 +361,10 @@ impl Game {
         if self.is_stud() {
             return STUD_MAX_PLAYERS;
         }
+        if self.is_draw() {
+            // (every hand and a burn off the deck: the draws reshuffle)
+            return (51 / self.hole_cards()).min(super::draw::DRAW_MAX_PLAYERS);
+        }
         ((self.deck().len() - BOARD_AND_BURNS) / self.hole_cards()).min(super::MAX_SEATS)
     }
 
@@ -301,11 +402,14 @@ impl Game {
             GameKind::Stud => "stud".into(),
             GameKind::StudHiLo => "stud-hi-lo".into(),
             GameKind::Razz => "razz".into(),
+            GameKind::DeuceSevenTripleDraw => "2-7-triple-draw".into(),
+            GameKind::DeuceSevenSingleDraw => "2-7-single-draw".into(),
+            GameKind::Badugi => "badugi".into(),
         }
     }
 
     /// Every game code [`Game::from_code`] reads, in a fixed order.
-    pub const CODES: [&'static str; 13] = [
+    pub const CODES: [&'static str; 16] = [
         "holdem",
         "omaha",
         "omaha5",
@@ -319,11 +423,15 @@ impl Game {
         "stud",
         "stud-hi-lo",
         "razz",
+        "2-7-triple-draw",
+        "2-7-single-draw",
+        "badugi",
     ];
 
     /// The game of a code (see [`Game::code`]; "plo", "plo5", "plo6" and
     /// "plo8" are read as Omaha, 5- and 6-card Omaha and Omaha hi/lo;
-    /// "stud8" as stud hi/lo).
+    /// "stud8" as stud hi/lo; "27td" and "27sd" as the deuce-to-seven
+    /// draws).
     pub fn from_code(code: &str) -> Result<Game> {
         let g = match code.trim().to_ascii_lowercase().as_str() {
             "holdem" | "hold'em" | "texas-holdem" => Game::holdem(),
@@ -341,6 +449,17 @@ impl Game {
             "stud" | "seven-card-stud" => Game::stud(),
             "stud-hi-lo" | "stud8" | "stud-8" => Game::stud_hi_lo(),
             "razz" => Game::razz(),
+            "2-7-triple-draw"
+            | "27td"
+            | "2-7-td"
+            | "deuce-to-seven-triple-draw"
+            | "triple-draw" => Game::deuce_seven_triple_draw(),
+            "2-7-single-draw"
+            | "27sd"
+            | "2-7-sd"
+            | "deuce-to-seven-single-draw"
+            | "single-draw" => Game::deuce_seven_single_draw(),
+            "badugi" => Game::badugi(),
             _ => {
                 let shown: String = code.chars().take(40).collect();
                 return Err(Error::config(
@@ -426,6 +545,9 @@ impl Game {
             GameKind::Stud => Game::stud(),
             GameKind::StudHiLo => Game::stud_hi_lo(),
             GameKind::Razz => Game::razz(),
+            GameKind::DeuceSevenTripleDraw => Game::deuce_seven_triple_draw(),
+            GameKind::DeuceSevenSingleDraw => Game::deuce_seven_single_draw(),
+            GameKind::Badugi => Game::badugi(),
         };
         if g.to_byte() != b {
             return Err(bad());
@@ -524,6 +646,8 @@ mod tests {
         assert_eq!(Game::omaha(4)?.max_players(), 11);
         assert_eq!(Game::omaha(6)?.max_players(), 7);
         assert_eq!(Game::royal().max_players(), 6);
+        assert_eq!(Game::deuce_seven_triple_draw().max_players(), 10);
+        assert_eq!(Game::badugi().max_players(), 12);
         assert_eq!(
             Game::short_deck(ShortDeckRanking::default()).max_players(),
             14

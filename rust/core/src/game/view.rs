@@ -30,7 +30,8 @@ macro_rules! with_view_fields {
             all_in: Vec<bool>,
             pots: Vec<$crate::game::Pot>,
             pot: u64,
-            is_over: bool
+            is_over: bool,
+            is_drawing: bool
         ]);
     };
 }

@@ -34,10 +34,13 @@ pub use write::{write_hand, write_hands};
 /// being razz). Omaha with 5 or 6 hole cards adds `_hole_cards`;
 /// short-deck with three of a kind above a straight,
 /// `_trips_beat_straight = true`. The stud games are the spec's F7S, F7S/8
-/// and FR (fixed limit).
-pub const PLAYED: [&str; 23] = [
+/// and FR (fixed limit). The draw games are the spec's F2L3D, N2L1D and FB,
+/// and the same games under the other structures (game letters 2L3D, 2L1D
+/// and B).
+pub const PLAYED: [&str; 35] = [
     "NT", "FT", "PT", "PGT", "NS", "PO", "FO/8", "NR", "NO", "FO", "NO/8", "PO/8", "PS", "FS",
-    "PR", "FRH", "PGO", "PGO/8", "PGS", "PGR", "F7S", "F7S/8", "FR",
+    "PR", "FRH", "PGO", "PGO/8", "PGS", "PGR", "F7S", "F7S/8", "FR", "F2L3D", "N2L1D", "FB",
+    "N2L3D", "P2L3D", "PG2L3D", "F2L1D", "P2L1D", "PG2L1D", "NB", "PB", "PGB",
 ];
 
 /// The betting structure and game family of a variant code in [`PLAYED`].
@@ -59,6 +62,9 @@ pub fn variant_game(code: &str) -> Option<(Structure, GameKind)> {
         return Some((Structure::FixedLimit, GameKind::Razz));
     }
     let kind = match game {
+        "2L3D" => GameKind::DeuceSevenTripleDraw,
+        "2L1D" => GameKind::DeuceSevenSingleDraw,
+        "B" => GameKind::Badugi,
         "7S" => GameKind::Stud,
         "7S/8" => GameKind::StudHiLo,
         "T" => GameKind::Holdem,
@@ -88,6 +94,9 @@ pub fn variant_code(structure: Structure, game: GameKind) -> String {
         GameKind::StudHiLo => "7S/8",
         // (razz is played at fixed limit: "FR")
         GameKind::Razz => "R",
+        GameKind::DeuceSevenTripleDraw => "2L3D",
+        GameKind::DeuceSevenSingleDraw => "2L1D",
+        GameKind::Badugi => "B",
     };
     if (structure, game) == (Structure::FixedLimit, GameKind::Royal) {
         return "FRH".into();
@@ -126,6 +135,15 @@ pub fn variant_name(code: &str) -> &'static str {
         "N2L1D" => "no-limit deuce-to-seven single draw",
         "F2L3D" => "fixed-limit deuce-to-seven triple draw",
         "FB" => "fixed-limit badugi",
+        "N2L3D" => "no-limit deuce-to-seven triple draw",
+        "P2L3D" => "pot-limit deuce-to-seven triple draw",
+        "PG2L3D" => "Progressive deuce-to-seven triple draw",
+        "F2L1D" => "fixed-limit deuce-to-seven single draw",
+        "P2L1D" => "pot-limit deuce-to-seven single draw",
+        "PG2L1D" => "Progressive deuce-to-seven single draw",
+        "NB" => "no-limit badugi",
+        "PB" => "pot-limit badugi",
+        "PGB" => "Progressive badugi",
         _ => "not a PHH variant code",
     }
 }

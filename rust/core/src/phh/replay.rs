@@ -29,6 +29,8 @@ use crate::game::{
 };
 use std::sync::Arc;
 
+mod draw;
+
 /// A replayed history.
 #[derive(Clone, Debug)]
 pub struct Replayed {
@@ -56,6 +58,9 @@ pub enum PhhAction {
     Show(usize, Option<Vec<Card>>),
     /// Stud: the player posts the bring-in (`pN pb`).
     BringIn(usize),
+    /// Draw games: the player discards these cards (`None`: an unknown
+    /// one), or stands pat (none): `pN sd [cards]`.
+    Discard(usize, Vec<Option<Card>>),
     /// A commentary or an empty string.
     Nothing,
 }
@@ -123,11 +128,8 @@ pub fn parse_action(text: &str, players: usize) -> std::result::Result<PhhAction
         ),
         ["d", verb, ..] => return Err(format!("the dealer action {verb:?} is not one of dh, db")),
         [p, "pb"] => PhhAction::BringIn(seat_of(p)?),
-        [_, "sd", ..] => {
-            return Err(
-                "a draw action (stand pat or discard): the draw games are not played yet".into(),
-            )
-        }
+        [p, "sd"] => PhhAction::Discard(seat_of(p)?, Vec::new()),
+        [p, "sd", cards] => PhhAction::Discard(seat_of(p)?, slot_cards(cards)?),
         _ => return Err("not an action of the PHH grammar".into()),
     })
 }
@@ -532,6 +534,9 @@ fn game_of(h: &HandHistory, kind: GameKind) -> Result<Game> {
         GameKind::Stud => Game::stud(),
         GameKind::StudHiLo => Game::stud_hi_lo(),
         GameKind::Razz => Game::razz(),
+        GameKind::DeuceSevenTripleDraw => Game::deuce_seven_triple_draw(),
+        GameKind::DeuceSevenSingleDraw => Game::deuce_seven_single_draw(),
+        GameKind::Badugi => Game::badugi(),
     })
 }
 
@@ -621,6 +626,20 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
     let actions = parse_texts(h, &texts)?;
     if super::variant_game(variant).is_some_and(|(_, k)| Game::stud_kind_of(k)) {
         return replay_stud(h, &texts, &actions);
+    }
+    if super::variant_game(variant).is_some_and(|(_, k)| Game::draw_kind_of(k)) {
+        return draw::replay_draw(h, &texts, &actions);
+    }
+    if let Some(i) = actions
+        .iter()
+        .position(|a| matches!(a, PhhAction::Discard(..)))
+    {
+        return Err(replay_error(
+            h,
+            i,
+            texts[i],
+            format!("a draw (sd) in a hand of {variant}, which has no draws"),
+        ));
     }
     let Setup {
         rules,
@@ -1047,10 +1066,14 @@ fn stud_setup(
 /// Seeds tried for a stud history's unknown cards (see [`replay_stud`]).
 const STUD_SEEDS: u64 = 64;
 
-/// The cards of a stud `d dh` action, `??` for an unknown one.
+/// The cards of a stud or draw `d dh` action, `??` for an unknown one.
 fn stud_cards(text: &str) -> std::result::Result<Vec<Option<Card>>, String> {
     let body = text.split('#').next().unwrap_or("");
-    let word = body.split_whitespace().nth(3).unwrap_or("");
+    slot_cards(body.split_whitespace().nth(3).unwrap_or(""))
+}
+
+/// Cards written as one word, `??` for an unknown one.
+fn slot_cards(word: &str) -> std::result::Result<Vec<Option<Card>>, String> {
     if word.len() % 2 != 0 || !word.is_ascii() {
         return Err(format!("{word:?} is not a list of cards"));
     }

@@ -183,7 +183,7 @@ fn action_text(e: &Event, player_of: &dyn Fn(usize) -> usize, progressive: bool)
         e.cards
             .known()
             .map(cards_to_string)
-            .unwrap_or_else(|| "????".into())
+            .unwrap_or_else(|| "??".repeat(e.cards.len()))
     };
     Some(match e.kind {
         EventKind::DealHole => format!("d dh {} {}", p(e.seat), cards()),
@@ -194,6 +194,10 @@ fn action_text(e: &Event, player_of: &dyn Fn(usize) -> usize, progressive: bool)
         EventKind::Bet if progressive => format!("{} cc", p(e.seat)),
         EventKind::Bet | EventKind::Raise => format!("{} cbr {}", p(e.seat), e.amount),
         EventKind::Show => format!("{} sm {}", p(e.seat), cards()),
+        // A draw: the cards discarded (none: standing pat); the burn is
+        // not written, and the cards drawn are the `d dh` that follow.
+        EventKind::Discard if e.cards.is_empty() => format!("{} sd", p(e.seat)),
+        EventKind::Discard => format!("{} sd {}", p(e.seat), cards()),
         _ => return None,
     })
 }

@@ -1,0 +1,327 @@
+//! The draw games in a hand (2-7 triple draw, 2-7 single draw, badugi):
+//! the deal, the draws and the showdown values. The rules, with the WSOP
+//! rules each follows, are in docs/game.md ("Draw games").
+//!
+//! * The deal: each player's 5 cards (badugi: 4), one at a time from the
+//!   dealer's left, as the community-card games deal hole cards.
+//! * A draw (tournament rules, section IX): every player still in, all-in
+//!   or not, in turn from the dealer's left, discards any number of cards
+//!   (none: standing pat); once all have, one card is burned (also when
+//!   everyone stood pat) and each player who discarded gets as many cards,
+//!   in the same order, as one block.
+//! * The stub running out (tournament rules, section IX, and live-action
+//!   lowball rules): cards come off the stub until it holds one card while
+//!   more are needed (the last card is dealt only when it completes the
+//!   round); that card is then shuffled with the muck (folded hands), the
+//!   discards of earlier draws and the burns into a new stub. The discards
+//!   of the draw in progress are not: a player never gets back a card
+//!   discarded in this draw, unless every other card is in a live hand
+//!   (then those discards are shuffled in too, the only way to go on).
+use super::event::CardList;
+use super::variant::{Game, GameKind};
+use crate::card::{Card, CardSet};
+use crate::deck::{make_rng, DeckRng};
+use crate::error::{Error, Result};
+use crate::eval::badugi::badugi_indices;
+use crate::eval::lowball::{lowball, Lowball};
+use rand::seq::SliceRandom;
+use rand::RngCore;
+
+/// Most players of a draw game: every player's hand and a burn come off the
+/// deck (2-7: 10 players of 5 cards; badugi: 12 of 4).
+pub const DRAW_MAX_PLAYERS: usize = 12;
+
+/// One player's draw: the cards discarded and those drawn for them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Drawn {
+    pub seat: u8,
+    /// The draw (1 to 3).
+    pub round: u8,
+    pub discarded: CardList,
+    /// The cards drawn (empty until the draw's cards are dealt).
+    pub drawn: CardList,
+    /// Cards given for this draw (a replayed history): drawn first.
+    pub given: CardList,
+}
+
+/// The cards of a draw game's hand: the hands dealt, drawn and to come.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct DrawDeal {
+    /// Each seat's hand as dealt.
+    pub initial: [CardList; DRAW_MAX_PLAYERS],
+    /// Each seat's hand now: the cards it kept, in their order, then the
+    /// cards drawn.
+    pub hands: [CardList; DRAW_MAX_PLAYERS],
+    /// The stub, drawn from `next` on (after a reshuffle, the new stub).
+    pub stub: [Card; 52],
+    pub stub_len: u8,
+    pub next: u8,
+    /// The burn of each draw (`None` when no card was left to burn).
+    pub burns: [Option<Card>; 3],
+    /// Every draw so far, in order.
+    pub draws: Vec<Drawn>,
+    /// The draw in progress (1 to 3; 0 before the first).
+    pub round: u8,
+    /// Seats still to discard in this draw (bit i is seat i).
+    pub pending: u32,
+    /// The reshuffles' seed, and reshuffles so far.
+    pub seed: u64,
+    pub reshuffles: u8,
+}
+
+impl DrawDeal {
+    /// A deal for `n` seats of `game`: `given` hands per seat, the rest
+    /// dealt from a shuffle with `rng`, one card at a time from the dealer's
+    /// left (`button + 1`).
+    pub(crate) fn new(
+        game: Game,
+        n: usize,
+        button: usize,
+        given: &[Option<CardList>],
+        board: &[Card],
+        rng: &mut DeckRng,
+    ) -> Result<DrawDeal> {
+        debug_assert!(game.is_draw());
+        if !given.is_empty() && given.len() != n {
+            return Err(Error::cards(
+                "hole_cards",
+                format!("hole_cards has {} entries for {n} seats", given.len()),
+            ));
+        }
+        if !board.is_empty() {
+            return Err(Error::cards(
+                "board",
+                format!("{} has no board: give no board cards", game.name()),
+            ));
+        }
+        let mut used = CardSet::default();
+        for (seat, h) in given.iter().enumerate() {
+            if let Some(h) = h {
+                game.check_hole(seat, h)?;
+                for &c in h.iter() {
+                    if !used.insert(c) {
+                        return Err(Error::duplicate(c));
+                    }
+                }
+            }
+        }
+        let mut stub = [Card::FIRST; 52];
+        let mut len = 0;
+        for c in super::deal::FULL_DECK
+            .iter()
+            .filter(|c| !used.contains(**c))
+        {
+            stub[len] = *c;
+            len += 1;
+        }
+        stub[..len].shuffle(rng);
+        let seed = rng.next_u64();
+        let k = game.hole_cards();
+        let mut deal = DrawDeal {
+            initial: [CardList::default(); DRAW_MAX_PLAYERS],
+            hands: [CardList::default(); DRAW_MAX_PLAYERS],
+            stub,
+            stub_len: len as u8,
+            next: 0,
+            burns: [None; 3],
+            draws: Vec::new(),
+            round: 0,
+            pending: 0,
+            seed,
+            reshuffles: 0,
+        };
+        // One card at a time from the dealer's left, given hands as given.
+        let mut cards = [[Card::FIRST; 5]; DRAW_MAX_PLAYERS];
+        for i in 0..k {
+            for j in 1..=n {
+                let seat = (button + j) % n;
+                cards[seat][i] = match given.get(seat).copied().flatten() {
+                    Some(h) => h[i],
+                    None => deal.stub[deal.take_index()],
+                };
+            }
+        }
+        for (seat, c) in cards.iter().enumerate().take(n) {
+            deal.initial[seat] = CardList::new(&c[..k]);
+            deal.hands[seat] = deal.initial[seat];
+        }
+        Ok(deal)
+    }
+
+    /// The stub's next card's index (the caller checked there is one).
+    fn take_index(&mut self) -> usize {
+        self.next += 1;
+        self.next as usize - 1
+    }
+
+    /// Cards left in the stub.
+    fn left(&self) -> usize {
+        (self.stub_len - self.next) as usize
+    }
+
+    /// Starts draw `round` for the seats of `in_hand`.
+    pub(crate) fn start_draw(&mut self, round: u8, in_hand: u32) {
+        self.round = round;
+        self.pending = in_hand;
+    }
+
+    /// `seat` discards `cards` (checked by the caller: its own, distinct).
+    pub(crate) fn discard(&mut self, seat: usize, cards: &[Card], given: &[Card]) {
+        let set = cards.iter().fold(0u64, |m, c| m | c.bit());
+        let kept: Vec<Card> = self.hands[seat]
+            .iter()
+            .copied()
+            .filter(|c| set & c.bit() == 0)
+            .collect();
+        self.hands[seat] = CardList::new(&kept);
+        self.pending &= !(1u32 << seat);
+        self.draws.push(Drawn {
+            seat: seat as u8,
+            round: self.round,
+            discarded: CardList::new(cards),
+            drawn: CardList::default(),
+            given: CardList::new(given),
+        });
+    }
+
+    /// The discards of the draw in progress.
+    fn round_discards(&self) -> CardSet {
+        let mut set = CardSet::default();
+        for d in self.draws.iter().filter(|d| d.round == self.round) {
+            for &c in d.discarded.iter() {
+                set.insert(c);
+            }
+        }
+        set
+    }
+
+    /// The cards in the hands of the seats of `live`.
+    fn live_cards(&self, live: u32) -> CardSet {
+        let mut set = CardSet::default();
+        for seat in crate::card::bits(live as u64) {
+            for &c in self.hands[seat as usize].iter() {
+                set.insert(c);
+            }
+        }
+        set
+    }
+
+    /// A new stub: the stub's last cards shuffled with every card that is
+    /// in no live hand and not in the stub (the muck, earlier discards, the
+    /// burns), and, with `current`, the discards of the draw in progress.
+    fn reshuffle(&mut self, live: u32, current: bool) {
+        let mut keep = self.live_cards(live);
+        if !current {
+            keep.0 |= self.round_discards().0;
+        }
+        let rest: Vec<Card> = self.stub[self.next as usize..self.stub_len as usize].to_vec();
+        for &c in &rest {
+            keep.insert(c);
+        }
+        let mut cards = rest;
+        cards.extend(
+            super::deal::FULL_DECK
+                .iter()
+                .filter(|c| !keep.contains(**c)),
+        );
+        let mut rng = make_rng(Some(
+            self.seed ^ u64::from(self.reshuffles).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        ));
+        cards.shuffle(&mut rng);
+        self.reshuffles = self.reshuffles.wrapping_add(1);
+        self.stub = [Card::FIRST; 52];
+        self.stub[..cards.len()].copy_from_slice(&cards);
+        self.stub_len = cards.len() as u8;
+        self.next = 0;
+    }
+
+    /// The next card of a draw, `need` cards (this one included) still to
+    /// come: from the stub while it holds more than one card or enough,
+    /// else after a reshuffle; `None` when no card is left anywhere.
+    fn take(&mut self, need: usize, live: u32) -> Option<Card> {
+        if self.left() >= need.max(1) || self.left() > 1 {
+            return Some(self.stub[self.take_index()]);
+        }
+        self.reshuffle(live, false);
+        if self.left() < need {
+            self.reshuffle(live, true);
+        }
+        (self.left() > 0).then(|| self.stub[self.take_index()])
+    }
+
+    /// Takes `card` for a draw, wherever it is unseen: the stub, or the
+    /// cards a reshuffle would take (a replayed history's draws).
+    fn take_given(&mut self, card: Card) {
+        let (from, to) = (self.next as usize, self.stub_len as usize);
+        if let Some(i) = self.stub[from..to].iter().position(|&c| c == card) {
+            self.stub.swap(from, from + i);
+            self.next += 1;
+        }
+    }
+
+    /// Whether `card` may be given as a draw of the draw in progress: in no
+    /// live hand and not discarded in this draw.
+    pub(crate) fn may_give(&self, card: Card, live: u32) -> bool {
+        !self.live_cards(live).contains(card) && !self.round_discards().contains(card)
+    }
+
+    /// Every discard of the draw in progress is in: a burn, then each
+    /// drawer's cards as one block, in the order they discarded.
+    pub(crate) fn deal_draws(&mut self, live: u32) {
+        let round = self.round;
+        let first = self.draws.iter().position(|d| d.round == round);
+        let Some(first) = first else { return };
+        let mut need: usize = 1 + self.draws[first..]
+            .iter()
+            .map(|d| d.discarded.len() - d.given.len().min(d.discarded.len()))
+            .sum::<usize>();
+        let burn = self.take(need, live);
+        need -= 1;
+        if let Some(slot) = self.burns.get_mut(round as usize - 1) {
+            *slot = burn;
+        }
+        for i in first..self.draws.len() {
+            let d = self.draws[i];
+            let seat = d.seat as usize;
+            let mut drawn = [Card::FIRST; 5];
+            let k = d.discarded.len();
+            for (j, slot) in drawn.iter_mut().enumerate().take(k) {
+                let card = match d.given.get(j) {
+                    Some(&c) => {
+                        self.take_given(c);
+                        Some(c)
+                    }
+                    None => {
+                        let c = self.take(need, live);
+                        need = need.saturating_sub(1);
+                        c
+                    }
+                };
+                // (a card is always there: the deck holds more cards than
+                // the live hands can)
+                *slot = card.unwrap_or(Card::FIRST);
+                let mut hand = [Card::FIRST; 7];
+                let h = self.hands[seat];
+                hand[..h.len()].copy_from_slice(&h);
+                hand[h.len()] = *slot;
+                self.hands[seat] = CardList::new(&hand[..=h.len()]);
+            }
+            self.draws[i].drawn = CardList::new(&drawn[..k]);
+        }
+    }
+}
+
+/// The showdown value of a draw hand (greater is better, 1 and up).
+pub(crate) fn showdown_value(game: Game, hand: &[Card]) -> u16 {
+    match game.kind() {
+        GameKind::Badugi if hand.len() == 4 => badugi_indices(&[
+            hand[0].index(),
+            hand[1].index(),
+            hand[2].index(),
+            hand[3].index(),
+        ])
+        .0
+        .value(),
+        _ => lowball(hand, Lowball::DeuceToSeven).map_or(0, |v| v.value()),
+    }
+}

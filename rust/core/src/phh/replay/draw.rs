@@ -1,0 +1,347 @@
+//! Replays a draw game's history (F2L3D, N2L1D, FB and this project's
+//! other draw codes).
+//!
+//! Each player's cards are followed as slots: the cards dealt (`d dh`),
+//! those discarded (`pN sd`, `??` for an unknown one), the cards drawn for
+//! them (the `d dh` lines that follow the draw's discards) and the final
+//! hand shown (`pN sm`), which names the unknown cards it still holds. A
+//! card discarded that was dealt unknown is known from then on. Unknown
+//! cards left are filled from a shuffle of the cards the history never
+//! names, seeded by its location. The hand is then played with every
+//! player's dealt cards and every draw's cards given.
+use super::{
+    action_error, capped_raise, replay_error, seed_for, setup, stud_cards, PhhAction, Replayed,
+    Setup,
+};
+use crate::card::{Card, CardSet};
+use crate::error::{Error, Result};
+use crate::game::{CardList, GivenCards, Hand, Move, Street};
+use crate::phh::{Decimal, HandHistory};
+use std::sync::Arc;
+
+/// One player's draw: the action's index, the slots it discarded and the
+/// slots drawn for them.
+struct DrawSlots {
+    action: usize,
+    discarded: Vec<usize>,
+    drawn: Vec<usize>,
+}
+
+/// The cards of a history, followed slot by slot.
+struct Slots {
+    /// Each slot's card: known, or `None`.
+    cards: Vec<Option<Card>>,
+    /// Whether a slot's card was named by the history (else filled in).
+    named: Vec<bool>,
+    /// Each seat's slots now, in order (kept cards, then drawn).
+    hands: Vec<Vec<usize>>,
+    /// Each seat's slots as dealt (`None` until dealt).
+    dealt: Vec<Option<Vec<usize>>>,
+    draws: Vec<DrawSlots>,
+    /// Each seat's draw still waiting for its cards (an index of `draws`).
+    awaiting: Vec<Option<usize>>,
+}
+
+impl Slots {
+    fn new(n: usize) -> Slots {
+        Slots {
+            cards: Vec::new(),
+            named: Vec::new(),
+            hands: vec![Vec::new(); n],
+            dealt: vec![None; n],
+            draws: Vec::new(),
+            awaiting: vec![None; n],
+        }
+    }
+
+    fn push(&mut self, card: Option<Card>) -> usize {
+        self.cards.push(card);
+        self.named.push(card.is_some());
+        self.cards.len() - 1
+    }
+
+    /// Cards still owed to `seat`'s last draw come as unknown cards (a
+    /// history that does not write a draw's cards).
+    fn settle(&mut self, seat: usize) {
+        if let Some(d) = self.awaiting[seat].take() {
+            while self.draws[d].drawn.len() < self.draws[d].discarded.len() {
+                let id = self.push(None);
+                self.draws[d].drawn.push(id);
+                self.hands[seat].push(id);
+            }
+        }
+    }
+
+    /// `d dh pN cards`: the deal, or a draw's cards.
+    fn deal(
+        &mut self,
+        seat: usize,
+        cards: Vec<Option<Card>>,
+        k: usize,
+    ) -> std::result::Result<(), String> {
+        let p = seat + 1;
+        if self.dealt[seat].is_none() {
+            if cards.len() != k {
+                return Err(format!(
+                    "p{p} is dealt {} cards: the game deals {k}",
+                    cards.len()
+                ));
+            }
+            let ids: Vec<usize> = cards.into_iter().map(|c| self.push(c)).collect();
+            self.hands[seat] = ids.clone();
+            self.dealt[seat] = Some(ids);
+            return Ok(());
+        }
+        let Some(d) = self.awaiting[seat] else {
+            return Err(format!("p{p} is dealt cards it did not draw"));
+        };
+        let owed = self.draws[d].discarded.len() - self.draws[d].drawn.len();
+        if cards.len() > owed {
+            return Err(format!(
+                "p{p} discarded {} cards and is dealt {}",
+                self.draws[d].discarded.len(),
+                self.draws[d].drawn.len() + cards.len()
+            ));
+        }
+        for c in cards {
+            let id = self.push(c);
+            self.draws[d].drawn.push(id);
+            self.hands[seat].push(id);
+        }
+        if self.draws[d].drawn.len() == self.draws[d].discarded.len() {
+            self.awaiting[seat] = None;
+        }
+        Ok(())
+    }
+
+    /// `pN sd cards`: the slots discarded (a card dealt unknown is known
+    /// once discarded).
+    fn discard(
+        &mut self,
+        action: usize,
+        seat: usize,
+        cards: &[Option<Card>],
+    ) -> std::result::Result<(), String> {
+        let p = seat + 1;
+        if self.dealt[seat].is_none() {
+            return Err(format!("p{p} discards before it is dealt"));
+        }
+        self.settle(seat);
+        let mut out = Vec::with_capacity(cards.len());
+        for c in cards {
+            let hand = &self.hands[seat];
+            let at = match c {
+                Some(c) => hand
+                    .iter()
+                    .position(|&id| self.cards[id] == Some(*c))
+                    .or_else(|| hand.iter().position(|&id| self.cards[id].is_none())),
+                None => hand.iter().rposition(|&id| self.cards[id].is_none()),
+            };
+            let Some(at) = at else {
+                return Err(match c {
+                    Some(c) => format!("p{p} discards {c}, which it does not hold"),
+                    None => {
+                        format!("p{p} discards an unknown card, but every card it holds is known")
+                    }
+                });
+            };
+            let id = self.hands[seat].remove(at);
+            if let Some(c) = c {
+                self.cards[id] = Some(*c);
+                self.named[id] = true;
+            }
+            out.push(id);
+        }
+        let discarded = !out.is_empty();
+        self.draws.push(DrawSlots {
+            action,
+            discarded: out,
+            drawn: Vec::new(),
+        });
+        if discarded {
+            self.awaiting[seat] = Some(self.draws.len() - 1);
+        }
+        Ok(())
+    }
+
+    /// `pN sm cards`: the hand shown names the unknown cards it holds.
+    fn show(&mut self, seat: usize, shown: &[Card]) -> std::result::Result<(), String> {
+        let p = seat + 1;
+        self.settle(seat);
+        let hand = self.hands[seat].clone();
+        if shown.len() != hand.len() {
+            return Err(format!(
+                "p{p} shows {} cards and holds {}",
+                shown.len(),
+                hand.len()
+            ));
+        }
+        let mut rest: Vec<Card> = shown.to_vec();
+        for &id in &hand {
+            if let Some(c) = self.cards[id] {
+                let Some(i) = rest.iter().position(|&r| r == c) else {
+                    return Err(format!(
+                        "p{p} shows cards other than the ones it holds ({c} is not shown)"
+                    ));
+                };
+                rest.remove(i);
+            }
+        }
+        for &id in &hand {
+            if self.cards[id].is_none() {
+                self.cards[id] = Some(rest.remove(0));
+                self.named[id] = true;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Replays a draw history (see the module's comment).
+pub(super) fn replay_draw(
+    h: &HandHistory,
+    texts: &[&str],
+    actions: &[PhhAction],
+) -> Result<Replayed> {
+    let Setup {
+        rules,
+        stacks,
+        places,
+        seating,
+    } = setup(h, actions)?;
+    let n = stacks.len();
+    let game = rules.game;
+    let k = game.hole_cards();
+    let mut slots = Slots::new(n);
+    for (i, a) in actions.iter().enumerate() {
+        let fail = |m: String| replay_error(h, i, texts[i], m);
+        match a {
+            PhhAction::DealHole { seat, .. } => {
+                let cards = stud_cards(texts[i]).map_err(fail)?;
+                slots
+                    .deal(*seat, cards, k)
+                    .map_err(|m| replay_error(h, i, texts[i], m))?;
+            }
+            PhhAction::Discard(seat, cards) => {
+                if cards.len() > k {
+                    return Err(fail(format!(
+                        "p{} discards {} cards of {k}",
+                        seat + 1,
+                        cards.len()
+                    )));
+                }
+                slots.discard(i, *seat, cards).map_err(fail)?;
+            }
+            PhhAction::Show(seat, Some(shown)) => slots.show(*seat, shown).map_err(fail)?,
+            PhhAction::DealBoard(_) => {
+                return Err(fail(format!("{} has no board", game.name())));
+            }
+            PhhAction::BringIn(_) => {
+                return Err(fail(format!("{} has no bring-in", game.name())));
+            }
+            _ => {}
+        }
+    }
+    if let Some(seat) = slots.dealt.iter().position(|d| d.is_none()) {
+        return Err(Error::history(
+            h.where_(),
+            format!("p{} is never dealt its cards", seat + 1),
+        ));
+    }
+    for seat in 0..n {
+        slots.settle(seat);
+    }
+    // The unknown cards, from a shuffle of the cards the history never names.
+    let mut named = CardSet::default();
+    for c in slots.cards.iter().flatten() {
+        named.insert(*c);
+    }
+    let mut rest: Vec<Card> = crate::game::Game::holdem()
+        .deck()
+        .iter()
+        .copied()
+        .filter(|c| !named.contains(*c))
+        .collect();
+    let seed = seed_for(h);
+    {
+        use rand::seq::SliceRandom;
+        rest.shuffle(&mut crate::deck::make_rng(Some(seed)));
+    }
+    let mut fill = rest.into_iter();
+    for c in slots.cards.iter_mut().filter(|c| c.is_none()) {
+        *c = Some(fill.next().ok_or_else(|| {
+            Error::history(
+                h.where_(),
+                "too many unknown cards to fill in from the cards the history does not name",
+            )
+        })?);
+    }
+    let card = |id: usize| slots.cards[id].unwrap_or(Card::FIRST);
+    let given = GivenCards {
+        hole_cards: slots
+            .dealt
+            .iter()
+            .map(|d| {
+                d.as_ref()
+                    .map(|ids| CardList::new(&ids.iter().map(|&id| card(id)).collect::<Vec<_>>()))
+            })
+            .collect(),
+        board: Vec::new(),
+    };
+    let dealt = match seating {
+        None => Hand::new(Arc::clone(&rules), &stacks, n - 1, Some(seed), Some(&given)),
+        Some(s) => Hand::new_seated(
+            Arc::clone(&rules),
+            &stacks,
+            s,
+            None,
+            Some(seed),
+            Some(&given),
+        ),
+    };
+    let mut hand = dealt.map_err(|e| Error::history(h.where_(), e))?;
+    let unit = |d: &Decimal| {
+        d.in_units(places)
+            .and_then(|v| u64::try_from(v).ok())
+            .unwrap_or(u64::MAX)
+    };
+    let mut draw = slots.draws.iter().peekable();
+    for (i, a) in actions.iter().enumerate() {
+        let (seat, mv) = match a {
+            PhhAction::Fold(s)
+                if *s < 32
+                    && seating.is_some_and(|st| st.dead_hands & (1 << s) != 0)
+                    && hand.is_folded(*s) =>
+            {
+                continue
+            }
+            PhhAction::Fold(s) => (*s, Move::Fold),
+            PhhAction::CheckOrCall(s) => (*s, Move::CheckOrCall),
+            PhhAction::BetOrRaiseTo(s, d) => (*s, Move::BetOrRaiseTo(capped_raise(&hand, unit(d)))),
+            PhhAction::Discard(s, _) => {
+                let Some(d) = draw.next_if(|d| d.action == i) else {
+                    continue;
+                };
+                let discards: Vec<Card> = d.discarded.iter().map(|&id| card(id)).collect();
+                let drawn: Vec<Card> = d.drawn.iter().map(|&id| card(id)).collect();
+                if let Err(e) = hand.discard_drawing(Some(*s), &discards, &drawn) {
+                    return Err(action_error(h, texts, i, *s, &hand, e));
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        if let Err(e) = hand.act(Some(seat), mv) {
+            return Err(action_error(h, texts, i, seat, &hand, e));
+        }
+    }
+    let showdown = hand.street() == Street::Showdown;
+    let folded = hand.folded();
+    let unknown_cards =
+        showdown && (0..n).any(|s| !folded[s] && slots.hands[s].iter().any(|&id| !slots.named[id]));
+    Ok(Replayed {
+        hand,
+        places,
+        unknown_cards,
+    })
+}
