@@ -44,7 +44,7 @@ cargo clippy --all-targets -- -D warnings
 stamp "cargo test"
 cargo test -p holecards-core
 CARGO_PROFILE_RELEASE_LTO=thin CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
-    cargo test -p holecards-core --release --test eval --test short_deck --test lowball --test sim
+    cargo test -p holecards-core --release --test eval --test short_deck --test lowball --test sim --test mixed
 stamp "pytest"
 "$VPY" -m pytest -q
 # Exploration: the Hypothesis tests again with random examples from a seed

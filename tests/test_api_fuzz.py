@@ -765,8 +765,20 @@ def test_hand_construction_fuzz(kw: Dict[str, Any]) -> None:
     assert len(set(dealt)) == len(dealt), "a card was dealt twice"
     pairs = given_pairs(kw["hole_cards"])
     if pairs is not None:
+        game = h.rules.game
         for seat, pair in enumerate(pairs):
-            if pair is not None:
+            if pair is None:
+                continue
+            if game.is_stud:
+                # (a stud seat is given its first cards)
+                assert holes[seat][: len(pair)] == pair
+            elif game.is_draw:
+                # (a draw seat's hand as dealt, before any draw)
+                dealt_to = [
+                    e.cards for e in h.events if e.kind == hc.EventKind.DEAL_HOLE and e.seat == seat
+                ]
+                assert dealt_to[0] == pair
+            else:
                 assert holes[seat] == pair
     if kw["board"] is not None:
         board = as_cards(kw["board"])
@@ -972,8 +984,9 @@ def _decode_rules(r: _Reader) -> Dict[str, Any]:
     # ranking on top.
     d["game"] = r.u8()
     d["button_blind"] = r.u8()
-    # The stud games' bring-in (0 in the others).
+    # The stud games' bring-in (0 in the others) and fourth-street option.
     d["bring_in"] = r.u64()
+    d["fourth_street_big_bet"] = r.u8()
     return d
 
 
@@ -991,6 +1004,7 @@ def _encode_rules(d: Dict[str, Any]) -> bytes:
         + b"".join(map(_q, d["bets"]))
         + bytes([d["game"], d["button_blind"]])
         + _q(d["bring_in"])
+        + bytes([d["fourth_street_big_bet"]])
     )
 
 
@@ -1015,6 +1029,8 @@ def decode_hand_state(b: bytes) -> Dict[str, Any]:
     d["actor"] = r.u8()
     d.update({k: r.u64() for k in HAND_U64})
     d["uncapped"] = r.u8()
+    # Stud, fourth street: the round went to the big bet (the open-pair option).
+    d["fourth_big"] = r.u8()
     d["history"] = [[r.u8(), r.u8(), r.u8(), r.u64(), r.u8()] for _ in range(r.u64())]
     # Pots: amount, eligible, winners, low winners.
     d["result"] = [[r.u64() for _ in range(4)] for _ in range(r.u64())] if r.u8() else None
@@ -1035,7 +1051,11 @@ def encode_hand_state(d: Dict[str, Any]) -> bytes:
         + bytes([d["street"]] + d["board"])
     )
     out += b"\x00" if d["burns"] is None else b"\x01" + bytes(d["burns"])
-    out += bytes([d["actor"]]) + b"".join(_q(d[k]) for k in HAND_U64) + bytes([d["uncapped"]])
+    out += (
+        bytes([d["actor"]])
+        + b"".join(_q(d[k]) for k in HAND_U64)
+        + bytes([d["uncapped"], d["fourth_big"]])
+    )
     out += _q(len(d["history"])) + b"".join(
         bytes(a[:3]) + _q(a[3]) + bytes([a[4]]) for a in d["history"]
     )

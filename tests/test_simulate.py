@@ -191,13 +191,69 @@ def test_cli_play_and_simulate_other_games() -> None:
     assert t.returncode == 0 and "5 tournaments" in t.stdout, t.stderr
     for argv, msg in [
         (["play", "--game", "draw"], "unknown game"),
-        # (the stud games are played one hand at a time, not at a table yet)
-        (["play", "--game", "stud"], "seven-card stud is played with a bring-in"),
         (["play", "--game", "royal", "--players", "7"], "at most 6 players"),
+        (["play", "--game", "razz", "--blinds", "4/4"], "bring-in must be"),
+        (["play", "--mix", "horse"], "add --tournament"),
+        (["play", "--tournament", "--mix", "pineapple"], "no mix is called"),
         (["simulate", "tag", "tag", "--game", "plo9"], "unknown game"),
+        (["simulate", "tag", "tag", "--mix", "horse"], "add --tournaments"),
     ]:
         r = cli(*argv)
         assert r.returncode == 2 and msg in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+def test_cli_play_stud_draw_and_mixed_games() -> None:
+    # Razz at the terminal: antes, up cards in the table, the bring-in.
+    r = cli(
+        "play", "--game", "razz", "--players", "3", "--seed", "4", "--hands", "2", stdin="c\n" * 40
+    )
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "fixed-limit razz" in out and "bring-in 1, limits 4/8, ante 1" in out
+    assert "antes 1" in out and "face up" in out and "up cards" in out
+    assert "2 hands played" in out and "Traceback" not in r.stderr
+    # Triple draw: a bad draw gets a hint, then discards and standing pat.
+    script = "c\nc\nc\nc\nd Zz\nd\np\n" + "c\np\n" * 20
+    r = cli(
+        "play",
+        "--game",
+        "2-7-triple-draw",
+        "--players",
+        "2",
+        "--seed",
+        "5",
+        "--hands",
+        "1",
+        stdin=script,
+    )
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "fixed-limit 2-7 triple draw" in out and "In a draw: d CARDS" in out
+    assert "stand pat" in out and "Traceback" not in r.stderr
+    # A H.O.R.S.E. tournament: the game named with each hand.
+    r = cli(
+        "play",
+        "--tournament",
+        "--mix",
+        "horse",
+        "--players",
+        "3",
+        "--seed",
+        "2",
+        "--hands",
+        "4",
+        stdin="c\n" * 80,
+    )
+    assert r.returncode == 0, r.stderr
+    assert "HORSE" in r.stdout and "fixed-limit hold'em" in r.stdout
+    # Simulations of each family from the command line.
+    for argv, words in [
+        (["--game", "razz", "--hands", "500"], "fixed-limit razz, bring-in 1, limits 4/8"),
+        (["--game", "badugi", "--hands", "500"], "fixed-limit badugi, blinds 1/2"),
+        (["--tournaments", "2", "--mix", "8-game"], "2 tournaments"),
+    ]:
+        r = cli("simulate", "tag", "random", "station", "--seed", "3", *argv)
+        assert r.returncode == 0 and words in r.stdout, r.stdout + r.stderr
 
 
 def test_ray_gives_exactly_the_one_machine_result() -> None:

@@ -386,15 +386,11 @@ def test_games_and_rules_that_do_not_go_together_are_refused() -> None:
     with pytest.raises(ConfigError, match="stud rules"):
         stud().with_game("holdem")
     assert stud().with_game("razz") == stud("razz")
-    r = stud()
-    for call in (
-        lambda: hc.Table(r, 6, seed=1),
-        lambda: hc.game_equity("stud", ["AsAh", "KsKd"]),
-        lambda: hc.simulate(["random", "random"], rules=r, hands=10, seed=1),
-        lambda: hc.simulate(["random", "random"], tournaments=2, seed=1, game="razz"),
-    ):
-        with pytest.raises(ConfigError, match="community-card games"):
-            call()
+    # A stud tournament's levels name the bring-in (tests/test_mixed.py
+    # plays them; the default schedule has one).
+    with pytest.raises(ConfigError, match="bring-in"):
+        hc.simulate(["random", "random"], tournaments=2, seed=1, game="razz", levels=[(1, 2)])
+    assert hc.simulate(["random", "random"], tournaments=2, seed=1, game="razz").tournaments == 2
 
 
 @pytest.mark.parametrize(
@@ -411,3 +407,72 @@ def test_bad_given_stud_cards_are_refused(
     with pytest.raises(hc.HolecardsError) as e:
         Hand(stud(), [50, 50], hole_cards=holes, board=board)
     assert words in str(e.value)
+
+
+def _fourth_street(option: bool, pair: bool = True) -> Hand:
+    # Stud, $5-$10 (bring-in 2), three players, button 2: seat 0 is dealt
+    # first. Up cards: seat 0 9h then 9d (or 8d: no pair), seat 1 4d then
+    # Jc, seat 2 5s then 6s. Third street: 4d is the lowest up card, so
+    # seat 1 brings in 2; seats 2 and 0 call 2.
+    rules = Rules.stud(
+        game="stud", bring_in=2, small_bet=5, big_bet=10, fourth_street_big_bet=option
+    )
+    fourth = "9d" if pair else "8d"
+    h = Hand(
+        rules,
+        [200, 200, 200],
+        button=2,
+        hole_cards=["AsKs9h" + fourth, "2c3c4dJc", "QhQd5s6s"],
+    )
+    h.bring_in()
+    h.check_or_call()
+    h.check_or_call()
+    assert h.street == Street.FOURTH and h.pot == 6
+    return h
+
+
+def test_the_fourth_street_big_bet_option_with_an_open_pair() -> None:
+    # WSOP live-action rule 230: with an open pair showing, any player may
+    # bet the lower or the upper limit; after a $5 bet, call $5, raise $5
+    # or raise $10; after a $10 raise, raises are $10.
+    h = _fourth_street(True)
+    la = h.legal_actions()
+    assert la.seat == 0  # the pair of nines shows best
+    assert (la.min_raise_to, la.max_raise_to) == (5, 10)
+    before = pickle.dumps(h)
+    with pytest.raises(IllegalActionError, match="neither the small bet"):
+        h.bet_or_raise_to(7)
+    assert pickle.dumps(h) == before
+    h.bet_or_raise_to(5)  # the small bet
+    la = h.legal_actions()
+    assert la.seat == 1 and la.call_amount == 5
+    assert (la.min_raise_to, la.max_raise_to) == (10, 15)  # raise $5 or $10
+    h.bet_or_raise_to(15)  # the big raise: 5 + 10
+    la = h.legal_actions()
+    # from here every raise is the big bet: 15 + 10
+    assert (la.seat, la.call_amount, la.min_raise_to, la.max_raise_to) == (2, 15, 25, 25)
+    h.check_or_call()
+    la = h.legal_actions()
+    assert (la.seat, la.call_amount, la.min_raise_to, la.max_raise_to) == (0, 10, 25, 25)
+    assert pickle.loads(pickle.dumps(h)) == h
+    # written and read back as PHH with the option
+    h.fold()
+    h.check_or_call()
+    text = phh.dumps(h)
+    assert "_fourth_street_big_bet = true" in text
+    back = phh.loads(text)[0].replay()
+    # (the cards still to come are the replay's own: compare what was dealt)
+    assert back.history == h.history and back.stacks == h.stacks
+    assert back.legal_actions() == h.legal_actions() and back.rules == h.rules
+
+
+def test_the_fourth_street_option_needs_the_option_and_an_open_pair() -> None:
+    for option, pair in ((False, True), (True, False)):
+        h = _fourth_street(option, pair)
+        la = h.legal_actions()
+        assert (la.min_raise_to, la.max_raise_to) == (5, 5), (option, pair)
+    with pytest.raises(ConfigError, match="razz has no fourth-street"):
+        Rules.stud(game="razz", bring_in=1, small_bet=2, fourth_street_big_bet=True)
+    r = Rules.stud(game="stud-hi-lo", bring_in=1, small_bet=2, fourth_street_big_bet=True)
+    assert r.fourth_street_big_bet and "fourth_street_big_bet=True" in repr(r)
+    assert pickle.loads(pickle.dumps(r)) == r

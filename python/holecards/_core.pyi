@@ -574,6 +574,7 @@ class Rules:
         ante: _Chips = 0,
         raise_cap: Optional[int] = 4,
         heads_up_uncapped: bool = True,
+        fourth_street_big_bet: bool = False,
     ) -> Rules: ...
     @property
     def structure(self) -> Structure: ...
@@ -605,6 +606,9 @@ class Rules:
     @property
     def bring_in(self) -> int:
         """Stud games: the bring-in (0 in the other games)."""
+    @property
+    def fourth_street_big_bet(self) -> bool:
+        """Stud and stud/8: an open pair on fourth street allows the big bet."""
     @property
     def game(self) -> Game:
         """The game dealt."""
@@ -1001,6 +1005,8 @@ class HandHistory:
     @property
     def trips_beat_straight(self) -> Optional[bool]: ...
     @property
+    def fourth_street_big_bet(self) -> Optional[bool]: ...
+    @property
     def source(self) -> str: ...
     @property
     def section(self) -> Optional[str]: ...
@@ -1234,18 +1240,26 @@ class Tournament:
         stacks: Iterable[int],
         payouts: Optional[Iterable[int]] = (),
         *,
-        structure: Union[str, int, None] = "no-limit",
+        structure: Union[str, int, None] = None,
         hands_per_level: Optional[int] = None,
         seconds_per_level: Optional[float] = None,
         ante: Optional[Literal["uniform", "big_blind"]] = "uniform",
         button: Optional[int] = None,
         seed: Optional[int] = None,
         game: Union[Game, str] = "holdem",
+        mix: Union[str, Iterable[tuple[Union[str, int], Union[Game, str]]], None] = None,
+        rotation: Optional[str] = "orbit",
     ) -> Tournament: ...
     @property
     def level(self) -> int: ...
     @property
-    def levels(self) -> list[tuple[int, int, int]]: ...
+    def levels(self) -> list[tuple[int, ...]]: ...
+    @property
+    def mix(self) -> list[tuple[Structure, Game]]: ...
+    @property
+    def rotation(self) -> str: ...
+    @property
+    def game(self) -> Game: ...
     @property
     def rules(self) -> Rules: ...
     @property
@@ -1309,7 +1323,7 @@ class BuiltinBot:
     def __new__(cls, name: str, seed: Optional[int] = None) -> BuiltinBot: ...
     @property
     def name(self) -> str: ...
-    def __call__(self, view: SeatView) -> tuple[str, int]: ...
+    def __call__(self, view: SeatView) -> tuple[str, Any]: ...
 
 def _sim_bot_names() -> list[str]: ...
 def _sim_cash_chunks(hands: int) -> int: ...
@@ -1326,7 +1340,7 @@ def _sim_cash(
 ) -> tuple[int, list[int], list[int]]: ...
 def _sim_tournaments(
     structure: int,
-    levels: list[tuple[int, int, int, int]],
+    levels: list[tuple[int, ...]],
     hands_per_level: int,
     stacks: list[int],
     payouts: list[int],
@@ -1339,6 +1353,8 @@ def _sim_tournaments(
     max_hands: Optional[int] = None,
     progress: Optional[Any] = None,
     game: Union[Game, str, None] = None,
+    mix: Any = None,
+    rotation: Optional[str] = None,
 ) -> tuple[int, int, list[list[int]], list[int], list[int]]: ...
 
 _ActionTriples = Optional[list[tuple[str, int, int]]]

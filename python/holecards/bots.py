@@ -3,7 +3,10 @@
 A bot is a callable taking a :class:`~holecards.SeatView` (the view of the
 seat to act, with ``view.legal_actions()``) and returning a move:
 ``("fold", 0)``, ``("check", 0)``, ``("call", 0)`` (check or call),
-``("bet", amount)`` or ``("raise", amount)`` (bet or raise to ``amount``).
+``("bet", amount)`` or ``("raise", amount)`` (bet or raise to ``amount``);
+in a stud game ``("bring_in", 0)`` (or a call) and ``("complete", amount)``;
+in a draw game, when ``legal_actions().draw``, ``("discard", cards)`` (a
+list of cards or a string such as ``"Kd9c"``) or ``("stand_pat", 0)``.
 The engine reads every answer the same way wherever a bot plays (see
 docs/tables.md). It never sees the hand itself, so it cannot peek at other
 players' cards.
@@ -20,7 +23,7 @@ from .errors import ConfigError
 
 __all__ = ["Bot", "Move", "DemoBot", "play_hand", "apply_move"]
 
-Move = Tuple[str, int]
+Move = Tuple[str, Any]
 Bot = Callable[[SeatView], Move]
 
 
@@ -100,6 +103,7 @@ def play_hand(hand: Hand, bots: Sequence[Bot]) -> Hand:
 def apply_move(hand: Hand, answer: Any, who: str) -> None:
     """Plays a bot's answer on ``hand`` (for the player to act): ``("fold",
     0)``, ``("check", 0)``, ``("call", 0)`` (check or call), ``("bet", x)`` or
-    ``("raise", x)``. Anything else is a ``ConfigError`` naming ``who`` (the
+    ``("raise", x)``, ``("bring_in", 0)``, ``("discard", cards)`` or
+    ``("stand_pat", 0)``. Anything else is a ``ConfigError`` naming ``who`` (the
     bot), never a move made up for it."""
     _apply_answer(hand, answer, who)

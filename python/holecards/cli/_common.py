@@ -121,3 +121,27 @@ class LazyProgress:
     def close(self) -> None:
         if self._bar is not None:
             self._bar.stop()
+
+
+def structure_of(g: Any) -> str:
+    """The structure the command line deals a game at: pot-limit Omaha,
+    fixed-limit stud, triple draw and badugi, no-limit for the rest."""
+    if g.code.startswith("omaha"):
+        return "pot-limit"
+    if g.is_stud or g.code in ("2-7-triple-draw", "badugi"):
+        return "fixed-limit"
+    return "no-limit"
+
+
+def cash_rules(g: Any, structure: str, sb: int, bb: int) -> Any:
+    """A cash game's rules from ``--blinds`` (a stud game's: bring-in/small bet)."""
+    from .. import Rules
+
+    if g.is_stud:
+        return Rules.stud(game=g, bring_in=sb, small_bet=bb, ante=1)
+    make = {
+        "pot-limit": Rules.pot_limit,
+        "fixed-limit": Rules.fixed_limit,
+        "no-limit": Rules.no_limit,
+    }[structure]
+    return make(small_blind=sb, big_blind=bb, game=g)

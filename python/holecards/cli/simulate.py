@@ -22,7 +22,13 @@ def add_parser(commands: Any) -> None:
     sim.add_argument("bots", nargs="+", metavar="BOT", help="a built-in bot's name, one per seat")
     add_int(sim, "--hands", 1, 10**12, "cash hands (default 100000)")
     add_int(sim, "--tournaments", 1, 10**9, "single-table tournaments instead of cash hands")
-    sim.add_argument("--blinds", default="1/2", metavar="SB/BB", help="cash blinds (default 1/2)")
+    sim.add_argument(
+        "--blinds",
+        default=None,
+        metavar="SB/BB",
+        help="cash blinds (default 1/2; a limit game's small bet is the big blind); in a stud"
+        " game the bring-in and the small bet (default 1/4, with an ante of 1)",
+    )
     add_int(
         sim, "--stack", 1, 2**50, "starting stack (default 100 big blinds; 1500 in tournaments)"
     )
@@ -30,8 +36,16 @@ def add_parser(commands: Any) -> None:
         "--game",
         default="holdem",
         metavar="GAME",
-        help="the game (holdem, omaha, omaha5, omaha6, omaha-hi-lo, short-deck, royal, ...);"
-        " the Omaha games are pot-limit, the others no-limit (default holdem)",
+        help="the game (holdem, omaha, omaha5, omaha6, omaha-hi-lo, short-deck, royal, stud,"
+        " stud-hi-lo, razz, 2-7-triple-draw, 2-7-single-draw, badugi); the Omaha games are"
+        " pot-limit, the stud games, triple draw and badugi fixed-limit, the others no-limit"
+        " (default holdem)",
+    )
+    sim.add_argument(
+        "--mix",
+        default=None,
+        metavar="MIX",
+        help="with --tournaments: a mixed game, 'horse' or '8-game' (instead of --game)",
     )
     add_seed(sim, "seed (default: random, printed)")
     add_threads(sim)
@@ -42,20 +56,24 @@ def run(args: argparse.Namespace, out: TextIO, progress_factory: Any, error: Any
     from rich.console import Console
     from rich.table import Table
 
-    from .. import Game, Rules
+    from .. import Game
     from ..errors import HolecardsError
+    from ._common import cash_rules, structure_of
 
     try:
         game = Game(args.game)
     except HolecardsError as e:
         raise error(f"--game: {e}") from None
-    structure = "pot-limit" if game.code.startswith("omaha") else "no-limit"
+    structure = structure_of(game)
     if args.hands is not None and args.tournaments is not None:
         raise error("give --hands or --tournaments, not both")
+    if args.mix is not None and args.tournaments is None:
+        raise error("--mix is a tournament's: add --tournaments N")
+    blinds = args.blinds or ("1/4" if game.is_stud else "1/2")
     try:
-        sb, bb = (int(x) for x in args.blinds.split("/"))
+        sb, bb = (int(x) for x in blinds.split("/"))
     except ValueError:
-        raise error(f"--blinds must be two whole numbers like 1/2, not {args.blinds!r}") from None
+        raise error(f"--blinds must be two whole numbers like 1/2, not {blinds!r}") from None
     console = Console(file=out, highlight=False, soft_wrap=True, width=110)
     bar = progress_factory("tournaments" if args.tournaments else "hands")
     try:
@@ -66,14 +84,17 @@ def run(args: argparse.Namespace, out: TextIO, progress_factory: Any, error: Any
                 tournaments=args.tournaments,
                 structure=structure,
                 game=game,
+                mix=args.mix,
                 stacks=args.stack,
                 seed=args.seed,
                 threads=args.threads,
                 progress=bar,
             )
         else:
-            make = Rules.pot_limit if structure == "pot-limit" else Rules.no_limit
-            rules = make(small_blind=sb, big_blind=bb, game=game)
+            try:
+                rules = cash_rules(game, structure, sb, bb)
+            except HolecardsError as e:
+                raise error(f"--blinds: {e}") from None
             result = simulate(
                 args.bots,
                 hands=args.hands or 100_000,
@@ -115,8 +136,9 @@ def run(args: argparse.Namespace, out: TextIO, progress_factory: Any, error: Any
                 f"{s.in_the_money:.1%}",
             )
     else:
+        stakes = f"bring-in {sb}, limits {bb}/{2 * bb}" if game.is_stud else f"blinds {sb}/{bb}"
         table = Table(
-            title=f"{result.hands:,} hands of {structure} {game.name}, blinds {sb}/{bb}, seed {result.seed}"
+            title=f"{result.hands:,} hands of {structure} {game.name}, {stakes}, seed {result.seed}"
         )
         for col in ("seat", "bot", "chips / 100 hands", "95% CI", "bb / 100 hands"):
             table.add_column(col, justify="left" if col == "bot" else "right")

@@ -10,7 +10,7 @@ first with ``ray.init(address=...)`` to use it.
 
 from __future__ import annotations
 
-from typing import Any, List, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 from .._core import Rules, _sim_cash, _sim_cash_chunks, _sim_tournaments
 from ..errors import ConfigError
@@ -66,7 +66,22 @@ def cash(
 
 
 def _tour_range(*args: Any) -> Tuple[int, int, List[List[int]], List[int], List[int]]:
-    structure, levels, hpl, stacks, payouts, names, count, seed, max_hands, game, start, end = args
+    (
+        structure,
+        levels,
+        hpl,
+        stacks,
+        payouts,
+        names,
+        count,
+        seed,
+        max_hands,
+        game,
+        mix,
+        rotation,
+        start,
+        end,
+    ) = args
     return _sim_tournaments(
         structure,
         levels,
@@ -82,12 +97,14 @@ def _tour_range(*args: Any) -> Tuple[int, int, List[List[int]], List[int], List[
         max_hands,
         None,
         game,
+        mix,
+        rotation,
     )
 
 
 def tournaments(
     structure: int,
-    levels: Sequence[Tuple[int, int, int, int]],
+    levels: Sequence[Tuple[int, ...]],
     hands_per_level: int,
     stacks: List[int],
     payouts: List[int],
@@ -96,6 +113,8 @@ def tournaments(
     seed: int,
     max_hands: int,
     game: str = "holdem",
+    mix: Optional[List[Tuple[int, str]]] = None,
+    rotation: str = "orbit",
 ) -> Tuple[int, int, List[List[int]], List[int], List[int]]:
     ray = _ray()
     remote = ray.remote(num_cpus=1)(_tour_range)
@@ -111,6 +130,8 @@ def tournaments(
             seed,
             max_hands,
             game,
+            mix,
+            rotation,
             a,
             b,
         )

@@ -212,6 +212,8 @@ def simulate(
     ray: bool = False,
     max_hands: int = 1_000_000,
     game: Union[Game, str, None] = None,
+    mix: Union[str, Sequence[Tuple[str, Union[Game, str]]], None] = None,
+    rotation: str = "orbit",
 ) -> Union[SimulationResult, TournamentResult]:
     """Plays ``hands`` cash hands (or ``tournaments`` single-table
     tournaments) between ``bots``, one per seat, and returns each seat's
@@ -264,6 +266,8 @@ def simulate(
                 raise ConfigError(
                     f"the rules deal {rules.game.name} but game= says {game.name}: give one of them"
                 )
+        if mix is not None:
+            raise ConfigError("mix= is a tournament's (a cash simulation plays one game)")
         return _cash(run, hands, rules, stacks)
     return _tournaments(
         run,
@@ -276,6 +280,8 @@ def simulate(
         structure,
         max_hands,
         game if game is not None else Game("holdem"),
+        mix,
+        rotation,
     )
 
 
@@ -335,7 +341,8 @@ def _cash(run: _Run, hands: int, rules: Optional[Rules], stacks: Any) -> Simulat
         raise ConfigError(
             "rules must be a holecards.Rules, e.g. Rules.no_limit(small_blind=1, big_blind=2)"
         )
-    bb = max(rules.big_blind, 1)
+    # (a stud game's bets are counted in its small bet)
+    bb = max(rules.big_blind or rules.small_bet or 0, 1)
     stack_list = _stack_list(stacks, n, 100 * bb)
     engine = "rust"
     if run.native and run.ray:
@@ -379,6 +386,14 @@ def _cash(run: _Run, hands: int, rules: Optional[Rules], stacks: Any) -> Simulat
     return SimulationResult(hands=done, seed=seed, big_blind=bb, seats=seats, engine=engine)
 
 
+def _default_levels(stud: bool) -> List[Tuple[int, ...]]:
+    """The default schedule; with a stud game, each level's ante (a fifth of
+    the big blind, the small bet) and bring-in (a quarter)."""
+    if not stud:
+        return list(_DEFAULT_LEVELS)
+    return [(sb, bb, max(1, bb // 5), max(1, bb // 4)) for sb, bb in _DEFAULT_LEVELS]
+
+
 _STRUCTURES = {"fixed-limit": 0, "pot-limit": 1, "no-limit": 2}
 _DEFAULT_LEVELS = [
     (10, 20),
@@ -394,20 +409,20 @@ _DEFAULT_LEVELS = [
 ]
 
 
-def _levels(levels: Optional[Sequence[Sequence[int]]]) -> List[Tuple[int, ...]]:
+def _levels(levels: Optional[Sequence[Sequence[int]]], stud: bool = False) -> List[Tuple[int, ...]]:
     if levels is None:
-        return list(_DEFAULT_LEVELS)
+        return _default_levels(stud)
     bad = ConfigError(
-        f"levels must be a list of (small blind, big blind) or (small blind, big blind, ante), integers from 0 to 2**64-1, not {_short(levels)}"
+        f"levels must be a list of (small blind, big blind), (small blind, big blind, ante) or (small blind, big blind, ante, bring-in), integers from 0 to 2**64-1, not {_short(levels)}"
     )
     try:
         out = [tuple(x) for x in levels]
     except TypeError:
         raise bad from None
     if not out:
-        return list(_DEFAULT_LEVELS)
+        return _default_levels(stud)
     if not all(
-        len(x) in (2, 3)
+        len(x) in (2, 3, 4)
         and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**64 for v in x)
         for x in out
     ):
@@ -443,12 +458,21 @@ def _tournaments(
     structure: str,
     max_hands: int,
     game: Game,
+    mix: Any = None,
+    rotation: str = "orbit",
 ) -> TournamentResult:
     from .._core import Tournament
 
     n, seed, progress = len(run.bots), run.seed, run.progress
 
-    levels = _levels(levels)
+    # (both named mixes have stud games, whose levels need a bring-in)
+    stud = game.is_stud or isinstance(mix, str)
+    if mix is not None and not isinstance(mix, str):
+        try:
+            stud = any(Game(g).is_stud for _, g in mix)
+        except (TypeError, ValueError):
+            stud = False  # (the engine names what is wrong with the mix)
+    levels = _levels(levels, stud)
     hands_per_level = _int_arg("hands_per_level", hands_per_level, 1, 2**32 - 1)
     stack_list = _stack_list(stacks, n, 1500)
     pay = _payouts(payouts, n)
@@ -456,25 +480,42 @@ def _tournaments(
         raise ConfigError(
             f"structure must be one of {', '.join(repr(s) for s in _STRUCTURES)}, not {structure!r}"
         )
+    if game.is_stud and structure == "no-limit":
+        # (the default structure: a stud game is played at fixed limit)
+        structure = "fixed-limit"
     if ante not in ("uniform", "big_blind"):
         raise ConfigError("ante must be 'uniform' or 'big_blind'")
     ante_kind: Literal["uniform", "big_blind"] = "big_blind" if ante == "big_blind" else "uniform"
-    new_tournament = functools.partial(
-        Tournament,
-        levels,
-        stack_list,
-        pay,
-        structure=structure,
-        hands_per_level=hands_per_level,
-        ante=ante_kind,
-        game=game,
-    )
+    if mix is not None:
+        new_tournament = functools.partial(
+            Tournament,
+            levels,
+            stack_list,
+            pay,
+            hands_per_level=hands_per_level,
+            ante=ante_kind,
+            mix=mix,
+            rotation=rotation,
+        )
+    else:
+        new_tournament = functools.partial(
+            Tournament,
+            levels,
+            stack_list,
+            pay,
+            structure=structure,
+            hands_per_level=hands_per_level,
+            ante=ante_kind,
+            game=game,
+            rotation=rotation,
+        )
     # The engine checks the schedule (and everything else) when it builds the first tournament.
-    new_tournament(seed=0)
-    quads = []
+    first = new_tournament(seed=0)
+    mix_pairs = [(int(s), g.code) for s, g in first.mix] if mix is not None else None
+    quads: List[Tuple[int, ...]] = []
     for lv in levels:
-        sb, bb, a = (list(lv) + [0])[:3]
-        quads.append((sb, bb, 0, a) if ante == "big_blind" else (sb, bb, a, 0))
+        sb, bb, a, b = (list(lv) + [0, 0])[:4]
+        quads.append((sb, bb, 0, a, b) if ante == "big_blind" else (sb, bb, a, 0, b))
     engine = "rust"
     # What the engine's simulation takes, on this machine's cores or on Ray's.
     native_args = (
@@ -490,11 +531,21 @@ def _tournaments(
     if run.native and run.ray:
         from . import _ray
 
-        done, hands, places, prizes, sq = _ray.tournaments(*native_args, max_hands, game.code)
+        done, hands, places, prizes, sq = _ray.tournaments(
+            *native_args, max_hands, game.code, mix_pairs, rotation
+        )
         engine = "ray"
     elif run.native:
         done, hands, places, prizes, sq = _sim_tournaments(
-            *native_args, run.threads, None, None, max_hands, progress, game
+            *native_args,
+            run.threads,
+            None,
+            None,
+            max_hands,
+            progress,
+            game,
+            mix_pairs,
+            rotation,
         )
     else:
         engine = "python"

@@ -14,6 +14,7 @@ fn main() -> holecards_core::Result<()> {
             big_blind: 20 * i,
             ante: 0,
             big_blind_ante: 0,
+            bring_in: 0,
         })
         .collect();
     let sim = sit_and_go(

@@ -224,6 +224,8 @@ fn tournament_prizes_near_2_63_are_summed_exactly() {
     let big = 1u64 << 63;
     let sim = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
+        mix: Vec::new(),
+        rotation: Default::default(),
         game: Default::default(),
         levels: levels(&[(50, 100, 0, 0)]),
         hands_per_level: 10,
@@ -266,6 +268,8 @@ fn a_long_tournament_stops_when_cancelled() {
     // a billion hands, cancelled after a moment.
     let sim = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
+        mix: Vec::new(),
+        rotation: Default::default(),
         game: Default::default(),
         levels: levels(&[(1, 2, 0, 0)]),
         hands_per_level: 10,
@@ -323,6 +327,8 @@ fn results_are_folded_in_chunk_order_a_batch_at_a_time() {
     // parts added.
     let sim = TournamentSim {
         structure: holecards_core::game::Structure::NoLimit,
+        mix: Vec::new(),
+        rotation: Default::default(),
         game: Default::default(),
         levels: levels(&[(5, 10, 0, 0)]),
         hands_per_level: 10,

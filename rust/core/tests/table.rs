@@ -602,6 +602,7 @@ fn tied_places_pool_their_prizes_exactly() {
         big_blind: 20,
         ante: 0,
         big_blind_ante: 0,
+        bring_in: 0,
     };
     let e = Tournament::new(
         holecards_core::game::Structure::NoLimit,
@@ -806,6 +807,7 @@ fn a_late_entry_alone_at_the_table_is_dealt_in() {
         big_blind: 2,
         ante: 0,
         big_blind_ante: 0,
+        bring_in: 0,
     };
     let mut t = Tournament::new(
         holecards_core::game::Structure::NoLimit,

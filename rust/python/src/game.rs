@@ -225,8 +225,11 @@ rules_methods! {
     /// fourth street and the big bet of fifth to seventh (twice the small
     /// bet by default). `raise_cap` counts raises after the first full bet
     /// of a round (a completion of the bring-in is that bet).
+    /// `fourth_street_big_bet`: with an open pair showing on fourth street,
+    /// any player may bet or raise the big bet (WSOP live-action rule 230;
+    /// stud and stud/8, not razz).
     #[staticmethod]
-    #[pyo3(signature = (*, game, bring_in, small_bet, big_bet=None, ante=None, raise_cap=crate::args::RaiseCap::Cap(4), heads_up_uncapped=true), text_signature = "(*, game, bring_in, small_bet, big_bet=None, ante=0, raise_cap=4, heads_up_uncapped=True)")]
+    #[pyo3(signature = (*, game, bring_in, small_bet, big_bet=None, ante=None, raise_cap=crate::args::RaiseCap::Cap(4), heads_up_uncapped=true, fourth_street_big_bet=false), text_signature = "(*, game, bring_in, small_bet, big_bet=None, ante=0, raise_cap=4, heads_up_uncapped=True, fourth_street_big_bet=False)")]
     #[allow(clippy::too_many_arguments)]
     fn stud(
         game: &Bound<'_, PyAny>,
@@ -236,6 +239,7 @@ rules_methods! {
         ante: Option<&Bound<'_, PyAny>>,
         raise_cap: crate::args::RaiseCap,
         heads_up_uncapped: bool,
+        fourth_street_big_bet: bool,
     ) -> PyResult<Rules> {
         let g = game_arg(Some(game))?;
         let cap = match raise_cap {
@@ -252,6 +256,7 @@ rules_methods! {
             big_bet: opt_chips("big_bet", big_bet)?,
             raise_cap: cap,
             heads_up_uncapped,
+            fourth_street_big_bet,
         };
         Ok(Rules(Arc::new(game::Rules::stud(g, o).py()?)))
     }
@@ -303,6 +308,11 @@ rules_methods! {
     fn big_bet(&self) -> Option<u64> {
         (self.0.structure == Structure::FixedLimit).then_some(self.0.big_bet)
     }
+    /// Stud: whether an open pair on fourth street allows the big bet.
+    #[getter]
+    fn fourth_street_big_bet(&self) -> bool {
+        self.0.fourth_street_big_bet
+    }
     #[getter]
     fn bets(&self) -> Option<Vec<u64>> {
         (self.0.structure == Structure::Progressive).then(|| self.0.bets.to_vec())
@@ -323,6 +333,9 @@ rules_methods! {
             }
             parts.push(format!("raise_cap={}", r.raise_cap.map(|c| c.to_string()).unwrap_or("None".into())));
             parts.push(format!("heads_up_uncapped={}", if r.heads_up_uncapped { "True" } else { "False" }));
+            if r.fourth_street_big_bet {
+                parts.push("fourth_street_big_bet=True".into());
+            }
             return format!("Rules.stud({})", parts.join(", "));
         }
         let method = match r.structure {

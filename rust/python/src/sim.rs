@@ -90,10 +90,11 @@ pub fn _sim_cash_chunks(hands: &Bound<'_, PyAny>) -> PyResult<u64> {
     )
 }
 
-/// Levels as `(small blind, big blind, ante, big blind ante)` integers.
+/// Levels as `(small blind, big blind, ante, big blind ante[, bring-in])`
+/// integers.
 fn levels_of(levels: &Bound<'_, PyAny>) -> PyResult<Vec<Level>> {
     let bad = || {
-        config(format!("levels must be a list of (small blind, big blind, ante, big blind ante) integers from 0 to 2**64-1, not {}", crate::args::short_repr(levels)))
+        config(format!("levels must be a list of (small blind, big blind, ante, big blind ante[, bring-in]) integers from 0 to 2**64-1, not {}", crate::args::short_repr(levels)))
     };
     let Ok(items) = levels.try_iter() else {
         return Err(bad());
@@ -102,14 +103,17 @@ fn levels_of(levels: &Bound<'_, PyAny>) -> PyResult<Vec<Level>> {
     for item in items {
         let v = crate::args::ints_in(&item.map_err(|_| bad())?, "levels", 0, u64::MAX)
             .map_err(|_| bad())?;
-        let [small_blind, big_blind, ante, big_blind_ante] = v[..] else {
-            return Err(bad());
+        let (small_blind, big_blind, ante, big_blind_ante, bring_in) = match v[..] {
+            [a, b, c, d] => (a, b, c, d, 0),
+            [a, b, c, d, e] => (a, b, c, d, e),
+            _ => return Err(bad()),
         };
         out.push(Level {
             small_blind,
             big_blind,
             ante,
             big_blind_ante,
+            bring_in,
         });
     }
     Ok(out)
@@ -121,7 +125,7 @@ type TournamentTotals<'py> = (u64, u128, Vec<Vec<u64>>, Vec<u128>, Vec<Bound<'py
 /// Tournaments between built-in bots, `start..end` of them: `(tournaments,
 /// hands, places[seat][place], prizes, prizes_squared)`.
 #[pyfunction]
-#[pyo3(signature = (structure, levels, hands_per_level, stacks, payouts, bots, tournaments, seed, threads=None, start=None, end=None, max_hands=None, progress=None, game=None))]
+#[pyo3(signature = (structure, levels, hands_per_level, stacks, payouts, bots, tournaments, seed, threads=None, start=None, end=None, max_hands=None, progress=None, game=None, mix=None, rotation=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _sim_tournaments<'py>(
     py: Python<'py>,
@@ -139,8 +143,12 @@ pub fn _sim_tournaments<'py>(
     max_hands: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
     game: Option<&Bound<'_, PyAny>>,
+    mix: Option<&Bound<'_, PyAny>>,
+    rotation: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<TournamentTotals<'py>> {
     let game = crate::game::game_arg(game)?;
+    let mix = crate::table::mix_arg(mix)?;
+    let rotation = crate::table::rotation_arg(rotation)?;
     // (Progressive Hold'em, which has no blind levels, the engine refuses.)
     let code = crate::args::int_in(structure, "structure", 0, 255)?;
     let structure = holecards_core::game::Structure::from_u8(code as u8)
@@ -157,6 +165,8 @@ pub fn _sim_tournaments<'py>(
     let sim = TournamentSim {
         structure,
         game,
+        mix,
+        rotation,
         levels,
         hands_per_level,
         stacks,
@@ -208,13 +218,33 @@ impl BuiltinBot {
     fn name(&self) -> &'static str {
         self.kind.name()
     }
-    fn __call__(
+    /// The bot's answer: (move, amount), or in a draw ('discard', cards).
+    fn __call__<'py>(
         &mut self,
+        py: Python<'py>,
         view: PyRef<'_, crate::game::SeatView>,
-    ) -> PyResult<(&'static str, u64)> {
+    ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
         let obs = holecards_core::sim::Observation::of_view(&view.0).ok_or_else(|| config("the bot was asked to act for a seat that is not to act (give it the view of the seat to act)".into()))?;
         let mv = self.kind.act(&obs, &mut self.rng);
-        Ok((mv.name(), mv.amount()))
+        match mv {
+            holecards_core::game::Move::Discard(set) => {
+                let cards: Vec<crate::cards::Card> = set.iter().map(crate::cards::Card).collect();
+                pyo3::types::PyTuple::new(
+                    py,
+                    [
+                        mv.name().into_pyobject(py)?.into_any(),
+                        cards.into_pyobject(py)?.into_any(),
+                    ],
+                )
+            }
+            _ => pyo3::types::PyTuple::new(
+                py,
+                [
+                    mv.name().into_pyobject(py)?.into_any(),
+                    mv.amount().into_pyobject(py)?.into_any(),
+                ],
+            ),
+        }
     }
     fn __repr__(&self) -> String {
         format!("BuiltinBot('{}')", self.kind.name())

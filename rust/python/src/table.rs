@@ -447,7 +447,7 @@ pub fn _restore_table(state: &[u8]) -> PyResult<Table> {
 
 fn level_of(v: &Bound<'_, PyAny>, rule: tour::AnteRule, i: usize) -> PyResult<tour::Level> {
     let bad = || {
-        config(format!("level {} is {}: give (small_blind, big_blind) or (small_blind, big_blind, ante), in chips", i + 1, repr(v)))
+        config(format!("level {} is {}: give (small_blind, big_blind), (small_blind, big_blind, ante) or, with a stud game, (small_blind, big_blind, ante, bring_in), in chips", i + 1, repr(v)))
     };
     let t = v
         .cast::<PyTuple>()
@@ -461,12 +461,62 @@ fn level_of(v: &Bound<'_, PyAny>, rule: tour::AnteRule, i: usize) -> PyResult<to
         .iter()
         .map(|x| crate::args::as_u64(&x).ok_or_else(bad))
         .collect::<PyResult<_>>()?;
-    let (sb, bb, ante) = match nums.as_slice() {
-        [sb, bb] => (*sb, *bb, 0),
-        [sb, bb, a] => (*sb, *bb, *a),
+    let (sb, bb, ante, bring_in) = match nums.as_slice() {
+        [sb, bb] => (*sb, *bb, 0, 0),
+        [sb, bb, a] => (*sb, *bb, *a, 0),
+        [sb, bb, a, b] => (*sb, *bb, *a, *b),
         _ => return Err(bad()),
     };
-    Ok(tour::Level::new(sb, bb, ante, rule))
+    Ok(tour::Level::new(sb, bb, ante, rule).with_bring_in(bring_in))
+}
+
+/// `mix=`: `None` (one game), a named mix ("horse", "8-game") or a list of
+/// (structure, game) pairs.
+pub fn mix_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(game::Structure, game::Game)>> {
+    let Some(v) = v.filter(|v| !v.is_none()) else {
+        return Ok(Vec::new());
+    };
+    if let Ok(name) = v.cast::<pyo3::types::PyString>() {
+        return tour::named_mix(&name.to_cow()?).py();
+    }
+    let bad = || {
+        config(format!("mix must be 'horse', '8-game' or a list of (structure, game) pairs such as ('fixed-limit', 'razz'), not {}", repr(v)))
+    };
+    let items: Vec<Bound<'_, PyAny>> = v.extract().map_err(|_| bad())?;
+    if items.is_empty() || items.len() > 64 {
+        return Err(config(format!(
+            "a mix has 1 to 64 games, not {}",
+            items.len()
+        )));
+    }
+    items
+        .iter()
+        .map(|item| {
+            let pair: Vec<Bound<'_, PyAny>> = item.extract().map_err(|_| bad())?;
+            let [s, g] = &pair[..] else {
+                return Err(bad());
+            };
+            Ok((structure_arg(s)?, crate::game::game_arg(Some(g))?))
+        })
+        .collect()
+}
+
+/// `rotation=`: "orbit" (the default) or "level".
+pub fn rotation_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<tour::Rotation> {
+    let Some(v) = v.filter(|v| !v.is_none()) else {
+        return Ok(tour::Rotation::Orbit);
+    };
+    let name = v
+        .cast::<pyo3::types::PyString>()
+        .map_err(|_| {
+            config(format!(
+                "rotation must be 'orbit' or 'level', not {}",
+                repr(v)
+            ))
+        })?
+        .to_cow()?
+        .into_owned();
+    tour::Rotation::from_name(&name).py()
 }
 
 /// `structure=`: `None` (no limit), a name or a `holecards.Structure`.
@@ -502,22 +552,37 @@ pub struct Tournament(pub tour::Tournament);
 seated_class! { Tournament, "_restore_tournament", codec::encode_tournament, |t| t.table(), Finish, {
     #[new]
     #[pyo3(
-        signature = (levels, stacks, payouts=None, *, structure=game::Structure::NoLimit, hands_per_level=None, seconds_per_level=None, ante=None, button=None, seed=None, game=None),
-        text_signature = "(levels, stacks, payouts=(), *, structure='no-limit', hands_per_level=None, seconds_per_level=None, ante='uniform', button=None, seed=None, game='holdem')"
+        signature = (levels, stacks, payouts=None, *, structure=None, hands_per_level=None, seconds_per_level=None, ante=None, button=None, seed=None, game=None, mix=None, rotation=None),
+        text_signature = "(levels, stacks, payouts=(), *, structure=None, hands_per_level=None, seconds_per_level=None, ante='uniform', button=None, seed=None, game='holdem', mix=None, rotation='orbit')"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         levels: &Bound<'_, PyAny>,
         stacks: &Bound<'_, PyAny>,
         payouts: Option<&Bound<'_, PyAny>>,
-        #[pyo3(from_py_with = structure_arg)] structure: game::Structure,
+        structure: Option<&Bound<'_, PyAny>>,
         #[pyo3(from_py_with = hands_per_level_arg)] hands_per_level: Option<u32>,
         #[pyo3(from_py_with = seconds_per_level_arg)] seconds_per_level: Option<f64>,
         ante: Option<&Bound<'_, PyAny>>,
         #[pyo3(from_py_with = button_arg)] button: Option<usize>,
         #[pyo3(from_py_with = crate::args::seed_arg)] seed: Option<u64>,
         game: Option<&Bound<'_, PyAny>>,
+        mix: Option<&Bound<'_, PyAny>>,
+        rotation: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Tournament> {
+        let game = crate::game::game_arg(game)?;
+        let mix = mix_arg(mix)?;
+        let rotation = rotation_arg(rotation)?;
+        let structure_given = structure.is_some_and(|s| !s.is_none());
+        let structure = match structure.filter(|s| !s.is_none()) {
+            Some(s) => structure_arg(s)?,
+            // (a stud game is played at fixed limit)
+            None if game.is_stud() => game::Structure::FixedLimit,
+            None => game::Structure::NoLimit,
+        };
+        if !mix.is_empty() && (structure_given || game != game::Game::holdem()) {
+            return Err(config("give a mix, or a game and its structure, not both".into()));
+        }
         let rule = match ante.filter(|a| !a.is_none()) {
             None => tour::AnteRule::Uniform,
             Some(a) => tour::AnteRule::from_name(
@@ -530,7 +595,7 @@ seated_class! { Tournament, "_restore_tournament", codec::encode_tournament, |t|
         };
         let levels = list_of(
             levels,
-            "levels must be a list of (small_blind, big_blind[, ante])",
+            "levels must be a list of (small_blind, big_blind[, ante[, bring_in]])",
             |i, l| level_of(l, rule, i),
         )?;
         let stacks = list_of(
@@ -550,19 +615,31 @@ seated_class! { Tournament, "_restore_tournament", codec::encode_tournament, |t|
             })?,
         };
         let advance = tour::Advance::from_options(hands_per_level, seconds_per_level).py()?;
+        let mix = if mix.is_empty() { vec![(structure, game)] } else { mix };
         Ok(Tournament(
-            tour::Tournament::new(
-                structure,
-                crate::game::game_arg(game)?,
-                levels,
-                advance,
-                &stacks,
-                payouts,
-                button,
-                seed,
-            )
-            .py()?,
+            tour::Tournament::mixed(mix, rotation, levels, advance, &stacks, payouts, button, seed)
+                .py()?,
         ))
+    }
+
+    /// The games played, as (structure, game) pairs (one for a single game).
+    #[getter]
+    fn mix(&self, py: Python<'_>) -> PyResult<Vec<(Py<PyAny>, crate::game::Game)>> {
+        self.0
+            .mix()
+            .iter()
+            .map(|&(s, g)| Ok((crate::enums::member(py, s)?, crate::game::Game(g))))
+            .collect()
+    }
+    /// When a mix's game changes: "orbit" or "level".
+    #[getter]
+    fn rotation(&self) -> &'static str {
+        self.0.rotation().name()
+    }
+    /// The game being played.
+    #[getter]
+    fn game(&self) -> crate::game::Game {
+        crate::game::Game(self.0.game())
     }
 
     /// The current level (0 for the first).
@@ -570,13 +647,22 @@ seated_class! { Tournament, "_restore_tournament", codec::encode_tournament, |t|
     fn level(&self) -> usize {
         self.0.level()
     }
-    /// The levels as (small_blind, big_blind, ante).
+    /// The levels as (small_blind, big_blind, ante), with the bring-in as
+    /// a fourth number where a stud game is played.
     #[getter]
-    fn levels(&self) -> Vec<(u64, u64, u64)> {
+    fn levels<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        let stud = self.0.mix().iter().any(|(_, g)| g.is_stud());
         self.0
             .levels()
             .iter()
-            .map(|l| (l.small_blind, l.big_blind, l.ante + l.big_blind_ante))
+            .map(|l| {
+                let a = l.ante + l.big_blind_ante;
+                if stud {
+                    PyTuple::new(py, [l.small_blind, l.big_blind, a, l.bring_in])
+                } else {
+                    PyTuple::new(py, [l.small_blind, l.big_blind, a])
+                }
+            })
             .collect()
     }
     /// The current level's rules.

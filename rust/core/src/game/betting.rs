@@ -125,7 +125,7 @@ impl Closed {
 impl Hand {
     /// Fixed limit: the bet size on this street.
     pub(crate) fn limit_bet_size(&self) -> u64 {
-        if self.rules.game.big_bet_on(self.street) {
+        if self.rules.game.big_bet_on(self.street) || self.fourth_big {
             self.rules.big_bet
         } else {
             self.rules.small_bet
@@ -178,6 +178,14 @@ impl Hand {
                 let to = (self.last_full_high + full)
                     .max(self.high + 1)
                     .min(all_in_to);
+                if !self.fourth_big && self.fourth_option() {
+                    // The open-pair option: the small bet or the big bet
+                    // (nothing in between; `bet_or_raise_to` checks).
+                    let big = (self.last_full_high + rules.big_bet)
+                        .max(self.high + 1)
+                        .min(all_in_to);
+                    return Ok((to, big));
+                }
                 Ok((to, to))
             }
             Structure::NoLimit => Ok(((self.high + full.max(1)).min(all_in_to), all_in_to)),
@@ -505,6 +513,12 @@ impl Hand {
                 format!("{verb} to {to} is below the minimum {verb} to {lo}"),
             ));
         }
+        if lo < to && to < hi && self.rules.structure == Structure::FixedLimit {
+            return Err(self.refuse(
+                IllegalReason::BelowMinimum,
+                format!("{verb} to {to} is neither the small bet ({verb} to {lo}) nor the big bet ({verb} to {hi}): with an open pair on fourth street a player bets or raises one or the other"),
+            ));
+        }
         if to > hi {
             let why = if hi == self.seats[seat].bet + self.seats[seat].stack {
                 "all-in"
@@ -545,8 +559,17 @@ impl Hand {
         let increment = to - self.high;
         match self.rules.structure {
             Structure::FixedLimit => {
-                let size = self.limit_bet_size();
                 let over_full = to - self.last_full_high;
+                if !self.fourth_big
+                    && over_full >= self.rules.big_bet
+                    && self.rules.big_bet > self.rules.small_bet
+                    && self.fourth_option()
+                {
+                    // The big bet on fourth street: every raise after it is
+                    // the big bet (rule 230).
+                    self.fourth_big = true;
+                }
+                let size = self.limit_bet_size();
                 // The half-bet rule (WSOP live-action rule 129): an all-in
                 // wager of half a bet or more over the last full bet level is
                 // a full bet or raise, whether one all-in made it or several

@@ -167,6 +167,7 @@ pub(crate) fn write_rules(w: &mut Writer, r: &Rules) {
     w.u8(r.game.to_byte());
     w.bool(r.button_blind);
     w.u64(r.bring_in);
+    w.bool(r.fourth_street_big_bet);
 }
 
 pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
@@ -195,6 +196,7 @@ pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
     let game = Game::from_byte(r.u8()?)?;
     let button_blind = r.bool()?;
     let bring_in = r.u64()?;
+    let fourth_street_big_bet = r.bool()?;
     let rules = Rules {
         structure,
         small_blind: v[0],
@@ -211,6 +213,7 @@ pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
         game,
         button_blind,
         bring_in,
+        fourth_street_big_bet,
     };
     // Re-validate through the public constructors.
     let o = super::rules::BlindOptions {
@@ -232,6 +235,7 @@ pub(crate) fn read_rules(r: &mut Reader) -> Result<Rules> {
                 big_bet: Some(rules.big_bet),
                 raise_cap: rules.raise_cap,
                 heads_up_uncapped: rules.heads_up_uncapped,
+                fourth_street_big_bet: rules.fourth_street_big_bet,
             },
         )?,
         Structure::NoLimit => Rules::no_limit(o)?,
@@ -320,6 +324,7 @@ pub fn encode_hand(h: &Hand) -> Vec<u8> {
         w.u64(v);
     }
     w.bool(h.uncapped);
+    w.bool(h.fourth_big);
     w.len(h.log.len());
     for a in &h.log {
         w.u8(a.seat);
@@ -779,6 +784,7 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         *x = r.u64()?;
     }
     let uncapped = r.bool()?;
+    let fourth_big = r.bool()?;
     let hn = r.len(1 << 20)?;
     // Each entry takes 12 bytes: no more can follow than the bytes left.
     let mut log = Vec::with_capacity(hn.min(r.0.len() / 12));
@@ -938,10 +944,13 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         masks: Default::default(),
         seating,
         bring_in_due,
+        fourth_big,
         stud,
         draw,
     };
-    if hand.bring_in_due && (hand.street != Street::Third || hand.high != 0 || actor.is_none()) {
+    if (hand.fourth_big && !hand.fourth_option())
+        || hand.bring_in_due && (hand.street != Street::Third || hand.high != 0 || actor.is_none())
+    {
         return Err(bad());
     }
     if hand.result.is_none() {

@@ -234,6 +234,9 @@ pub struct Hand {
     pub(crate) seating: SeatingBits,
     /// Stud games: the player to act owes the bring-in (or completes).
     pub(crate) bring_in_due: bool,
+    /// Stud, fourth street with the open-pair option: a big bet or raise
+    /// has been made this round, so every raise is the big bet.
+    pub(crate) fourth_big: bool,
     /// Stud games: the cards dealt, given and to come (`None` in the
     /// community-card games, whose deal is `board` and the seats' cards).
     pub(crate) stud: Option<Box<StudDeal>>,
@@ -617,6 +620,7 @@ impl Hand {
             masks: Masks::default(),
             seating: SeatingBits::default(),
             bring_in_due: false,
+            fourth_big: false,
             stud: None,
             draw: None,
         };
@@ -703,6 +707,7 @@ impl Hand {
             masks,
             seating: bits,
             bring_in_due,
+            fourth_big,
             stud,
             draw,
         } = self;
@@ -721,6 +726,7 @@ impl Hand {
         *button = seating.button;
         *street = first_street;
         *bring_in_due = false;
+        *fourth_big = false;
         *stud = stud_deal;
         *draw = draw_deal;
         *b = board;
@@ -1005,6 +1011,7 @@ impl Hand {
         let n = self.seats.len();
         let structure = self.rules.structure;
         self.raises = 0;
+        self.fourth_big = false;
         if structure == Structure::Progressive {
             self.start_progressive_round();
         }
@@ -1567,6 +1574,23 @@ impl Hand {
         } else {
             stud::opener(game, deal, &seats).unwrap_or(self.button + 1)
         }
+    }
+
+    /// Whether the fourth-street option is open this round: stud or
+    /// stud/8 with [`super::Rules::fourth_street_big_bet`], on fourth
+    /// street, an open pair showing among the players still in (WSOP
+    /// live-action rule 230).
+    pub(crate) fn fourth_option(&self) -> bool {
+        if !self.rules.fourth_street_big_bet || self.street != Street::Fourth {
+            return false;
+        }
+        let Some(deal) = &self.stud else {
+            return false;
+        };
+        (0..self.seats.len()).any(|s| {
+            let up = deal.up_cards(s);
+            !self.seats[s].folded && up.len() == 2 && up[0].rank() == up[1].rank()
+        })
     }
 
     /// Posts the bring-in for the player to act (`seat`): its bet and the

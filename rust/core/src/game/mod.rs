@@ -143,6 +143,22 @@ impl Hand {
     pub fn hole_cards(&self, seat: usize) -> Option<CardList> {
         (seat < self.seats.len()).then(|| self.hole(seat))
     }
+    /// A seat's cards as first dealt: its hole cards (a stud seat's third
+    /// street, down cards and up card; a draw seat's hand before any draw).
+    /// Unlike [`Hand::hole_cards`] these do not change as the hand goes on.
+    pub fn dealt_cards(&self, seat: usize) -> Option<CardList> {
+        if seat >= self.seats.len() {
+            return None;
+        }
+        if let Some(deal) = &self.stud {
+            let c = deal.cards[seat];
+            return Some(CardList::new(&c[..c.len().min(3)]));
+        }
+        if let Some(deal) = &self.draw {
+            return Some(deal.initial[seat]);
+        }
+        Some(self.hole(seat))
+    }
     /// The game this hand plays.
     pub fn game(&self) -> Game {
         self.rules.game

@@ -62,6 +62,10 @@ pub struct Rules {
     /// (razz: highest) up card, who may instead complete to the small bet.
     /// 0 in the other games.
     pub bring_in: u64,
+    /// Stud and stud/8: with an open pair showing on fourth street any
+    /// player may bet or raise the big bet (WSOP live-action rule 230);
+    /// false (the WSOP tournament rules): fourth street is the small bet.
+    pub fourth_street_big_bet: bool,
 }
 
 fn amount(name: &str, v: u64) -> Result<u64> {
@@ -98,6 +102,8 @@ pub struct StudOptions {
     pub big_bet: Option<u64>,
     pub raise_cap: Option<u32>,
     pub heads_up_uncapped: bool,
+    /// See [`Rules::fourth_street_big_bet`] (not in razz).
+    pub fourth_street_big_bet: bool,
 }
 
 impl Rules {
@@ -154,6 +160,7 @@ impl Rules {
             game: Game::holdem(),
             button_blind: o.button_blind,
             bring_in: 0,
+            fourth_street_big_bet: false,
         })
     }
 
@@ -311,6 +318,7 @@ impl Rules {
             game: Game::holdem(),
             button_blind: false,
             bring_in: 0,
+            fourth_street_big_bet: false,
         })
     }
 
@@ -342,6 +350,13 @@ impl Rules {
         // (a bring-in of the small bet or more would be the round's full
         // bet, leaving nothing to complete: below it, as pokerkit and the
         // PHH readers take it)
+        if o.fourth_street_big_bet && game.kind() == super::GameKind::Razz {
+            return Err(Error::config(
+                "fourth_street_big_bet",
+                "razz has no fourth-street big bet for an open pair (WSOP live-action rule 243)"
+                    .into(),
+            ));
+        }
         if o.bring_in == 0 || o.bring_in >= small_bet {
             return Err(Error::config(
                 "bring_in",
@@ -367,6 +382,7 @@ impl Rules {
             game,
             button_blind: false,
             bring_in: o.bring_in,
+            fourth_street_big_bet: o.fourth_street_big_bet,
         })
     }
 

@@ -1043,6 +1043,11 @@ fn stud_setup(
         Some(Value::Bool(b)) => *b,
         Some(_) => return Err(bad("heads_up_uncapped must be true or false".into())),
     };
+    let fourth_street_big_bet = match h.get("_fourth_street_big_bet") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(bad("fourth_street_big_bet must be true or false".into())),
+    };
     let rules = Rules::stud(
         game,
         crate::game::StudOptions {
@@ -1052,6 +1057,7 @@ fn stud_setup(
             big_bet: Some(get("big_bet")?),
             raise_cap,
             heads_up_uncapped,
+            fourth_street_big_bet,
         },
     )
     .map_err(|e| bad(e.to_string()))?;

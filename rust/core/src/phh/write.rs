@@ -122,6 +122,9 @@ pub fn hand_fields(hand: &Hand) -> Table {
         // A stud game has a bring-in and no blinds (the spec: the two never
         // go together).
         t.push(("bring_in".into(), num(r.bring_in)));
+        if r.fourth_street_big_bet {
+            t.push(("_fourth_street_big_bet".into(), Value::Bool(true)));
+        }
     } else {
         t.push(("blinds_or_straddles".into(), nums(blinds)));
     }

@@ -20,7 +20,16 @@
 //!   plus one per caller before the flop, two thirds of the pot after).
 //!   Medium (0.50 / 0.45): check, or call a bet of at most half the pot
 //!   (before the flop: at most three big blinds). Weak: check or fold.
-use crate::card::Card;
+//!   In a stud game its strength is the same share against one random
+//!   hand, each completed to seven cards (Monte Carlo, 256 deals); in a
+//!   draw game, its hand as it stands against a random hand of as many
+//!   cards (the draws to come not counted); third street and the round
+//!   before the draw count as "before the flop".
+//!
+//! In a draw, the random bot throws each card with even odds (a uniform
+//! subset, standing pat included); the calling station and the
+//! tight-aggressive bot draw to the best hand ([`draw_discards`]).
+use crate::card::{Card, CardSet};
 use crate::eval::HandAcc;
 use crate::game::variant::BoardShowdown;
 use crate::game::{CardList, Game, GameKind, Hand, LegalActions, Move, SeatView, Street};
@@ -110,10 +119,16 @@ impl<'a> Observation<'a> {
             Source::View(v) => v.pot,
         }
     }
+    /// The big blind (a stud game's small bet), at least 1.
     pub fn big_blind(&self) -> u64 {
-        match self.src {
-            Source::Hand(h) => h.rules().big_blind.max(1),
-            Source::View(v) => v.rules.big_blind.max(1),
+        let r = match self.src {
+            Source::Hand(h) => h.rules(),
+            Source::View(v) => &v.rules,
+        };
+        if r.big_blind > 0 {
+            r.big_blind
+        } else {
+            r.small_bet.max(1)
         }
     }
     pub fn num_players(&self) -> usize {
@@ -121,6 +136,14 @@ impl<'a> Observation<'a> {
             Source::Hand(h) => h.num_players(),
             Source::View(v) => v.stacks.len(),
         }
+    }
+    /// Whether the game is played at fixed limit.
+    pub fn fixed_limit(&self) -> bool {
+        let r = match self.src {
+            Source::Hand(h) => h.rules(),
+            Source::View(v) => &v.rules,
+        };
+        r.structure == crate::game::Structure::FixedLimit
     }
     /// Players still in the hand (not folded), this one included.
     pub fn players_in(&self) -> usize {
@@ -177,18 +200,31 @@ impl BotKind {
     /// This bot's move for the player to act.
     #[inline]
     pub fn act(self, obs: &Observation<'_>, rng: &mut BotRng) -> Move {
+        if obs.legal.draw {
+            let hand = obs.hole_cards();
+            return Move::Discard(match self {
+                BotKind::Random => random_discard(&hand, rng),
+                _ => draw_discards(obs.game(), &hand),
+            });
+        }
         match self {
-            BotKind::Random => random_move(&obs.legal, rng),
+            BotKind::Random => random_move(&obs.legal, obs.fixed_limit(), rng),
             BotKind::CallingStation => Move::CheckOrCall,
             BotKind::TightAggressive => tag_move(obs, rng),
         }
     }
 }
 
-/// The random bot's move.
+/// The random bot's move (`fixed`: a fixed-limit game, where a range of
+/// two amounts, the stud fourth-street option, offers those two only).
 #[inline]
-pub fn random_move(la: &LegalActions, rng: &mut BotRng) -> Move {
-    random_choice(la.can_fold, || la.min_raise_to.zip(la.max_raise_to), rng)
+pub fn random_move(la: &LegalActions, fixed: bool, rng: &mut BotRng) -> Move {
+    random_choice(
+        la.can_fold,
+        || la.min_raise_to.zip(la.max_raise_to),
+        fixed,
+        rng,
+    )
 }
 
 /// The random bot's move made on `hand` in a simulation: the same draws and
@@ -203,8 +239,75 @@ pub(crate) fn random_act(
     seat: usize,
     rng: &mut BotRng,
 ) -> crate::error::Result<()> {
-    let mv = random_choice(hand.may_fold(seat), || hand.raise_bounds(seat), rng);
+    if hand.draw.is_some() && hand.is_drawing() {
+        let cards = hand.hole(seat);
+        return hand.act(Some(seat), Move::Discard(random_discard(&cards, rng)));
+    }
+    let fixed = hand.rules.structure == crate::game::Structure::FixedLimit;
+    let mv = random_choice(hand.may_fold(seat), || hand.raise_bounds(seat), fixed, rng);
     hand.apply_legal(seat, mv)
+}
+
+/// The random bot's discard: each card with even odds (one draw of the
+/// generator).
+pub fn random_discard(hand: &[Card], rng: &mut BotRng) -> CardSet {
+    let bits: u32 = rng.random();
+    let mut set = CardSet::default();
+    for (i, &c) in hand.iter().enumerate() {
+        if bits >> i & 1 == 1 {
+            set.insert(c);
+        }
+    }
+    set
+}
+
+/// The cards a player drawing to the best hand of `game` throws. Badugi:
+/// every card outside the hand's best badugi. Deuce-to-seven: keep one card
+/// of each rank from the deuce to the eight (aces are high), the rest go;
+/// five such cards that make a straight or a flush break it by throwing
+/// the highest.
+pub fn draw_discards(game: Game, hand: &[Card]) -> CardSet {
+    let mut throw = CardSet::default();
+    if game.kind() == GameKind::Badugi && hand.len() == 4 {
+        let idx = [
+            hand[0].index(),
+            hand[1].index(),
+            hand[2].index(),
+            hand[3].index(),
+        ];
+        let (_, keep) = crate::eval::badugi::badugi_indices(&idx);
+        for (i, &c) in hand.iter().enumerate() {
+            if keep >> i & 1 == 0 {
+                throw.insert(c);
+            }
+        }
+        return throw;
+    }
+    let mut sorted: Vec<Card> = hand.to_vec();
+    sorted.sort_by_key(|c| c.rank());
+    let (mut ranks, mut kept) = (0u16, Vec::with_capacity(5));
+    for &c in &sorted {
+        // (deuce = 0 .. eight = 6)
+        if c.rank() <= 6 && ranks & (1 << c.rank()) == 0 {
+            ranks |= 1 << c.rank();
+            kept.push(c);
+        } else {
+            throw.insert(c);
+        }
+    }
+    if kept.len() == 5 {
+        let five = [kept[0], kept[1], kept[2], kept[3], kept[4]];
+        let cat = crate::eval::evaluate_unchecked(&five).category();
+        if matches!(
+            cat,
+            crate::eval::Category::Straight
+                | crate::eval::Category::Flush
+                | crate::eval::Category::StraightFlush
+        ) {
+            throw.insert(kept[4]);
+        }
+    }
+    throw
 }
 
 /// The random bot's decision: `range` (the bet or raise bounds, `None` when
@@ -213,6 +316,7 @@ pub(crate) fn random_act(
 fn random_choice(
     can_fold: bool,
     range: impl FnOnce() -> Option<(u64, u64)>,
+    fixed: bool,
     rng: &mut BotRng,
 ) -> Move {
     let roll: u32 = rng.random_range(0..100);
@@ -221,6 +325,10 @@ fn random_choice(
     }
     if roll < 40 {
         if let Some((lo, hi)) = range() {
+            if fixed && lo < hi {
+                // (the small bet or the big bet, nothing between)
+                return Move::BetOrRaiseTo(if rng.random_bool(0.5) { hi } else { lo });
+            }
             return Move::BetOrRaiseTo(rng.random_range(lo..=hi));
         }
     }
@@ -314,7 +422,77 @@ pub fn strength_in(game: Game, hole: &[Card], board: &[Card], rng: &mut BotRng) 
     if game.kind() == GameKind::Holdem && hole.len() == 2 {
         return strength([hole[0], hole[1]], board, rng);
     }
+    if game.is_stud() || game.is_draw() {
+        return dealt_equity_vs_random(game, hole, board, 256, rng);
+    }
     game_equity_vs_random(game, hole, board, 256, rng)
+}
+
+/// The share of the pot `hole` wins against one random hand in a stud game
+/// (both completed to seven cards, `board` the community card when there
+/// is one) or a draw game (the hands as they stand), by Monte Carlo over
+/// `trials` deals; a hi/lo pot's halves counted as halves.
+fn dealt_equity_vs_random(
+    game: Game,
+    hole: &[Card],
+    board: &[Card],
+    trials: u32,
+    rng: &mut BotRng,
+) -> f64 {
+    let mut used = 0u64;
+    for c in hole.iter().chain(board) {
+        used |= c.bit();
+    }
+    let mut deck: Vec<Card> = game
+        .deck()
+        .iter()
+        .copied()
+        .filter(|c| used & c.bit() == 0)
+        .collect();
+    let (mine_left, theirs) = if game.is_stud() {
+        let own = crate::game::STUD_CARDS - board.len();
+        (own.saturating_sub(hole.len()), own)
+    } else {
+        (0, hole.len())
+    };
+    let need = mine_left + theirs;
+    if deck.len() < need || hole.is_empty() {
+        return 0.5;
+    }
+    let half = |a: u16, b: u16| match a.cmp(&b) {
+        std::cmp::Ordering::Greater => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Less => 0.0,
+    };
+    let mut won = 0.0;
+    let mut me = Vec::with_capacity(8);
+    let mut them = Vec::with_capacity(8);
+    for _ in 0..trials {
+        let (drawn, _) = deck.partial_shuffle(rng, need);
+        me.clear();
+        me.extend_from_slice(hole);
+        me.extend_from_slice(&drawn[..mine_left]);
+        me.extend_from_slice(board);
+        them.clear();
+        them.extend_from_slice(&drawn[mine_left..]);
+        them.extend_from_slice(board);
+        let (a, b) = (values_of(game, &me), values_of(game, &them));
+        won += if a.1 == 0 && b.1 == 0 {
+            half(a.0, b.0)
+        } else {
+            (half(a.0, b.0) + half(a.1, b.1)) / 2.0
+        };
+    }
+    won / trials as f64
+}
+
+/// A stud or draw hand's showdown values: (high, low), greater better.
+fn values_of(game: Game, cards: &[Card]) -> (u16, u16) {
+    if game.is_stud() {
+        crate::game::stud::showdown_values(game, cards)
+    } else {
+        (crate::game::draw::showdown_value(game, cards), 0)
+    }
 }
 
 /// [`equity_vs_random`] in any game: the share of the pot won, ties and
@@ -377,14 +555,19 @@ pub fn strength(hole: [Card; 2], board: &[Card], rng: &mut BotRng) -> f64 {
 
 fn tag_move(obs: &Observation<'_>, rng: &mut BotRng) -> Move {
     let la = &obs.legal;
-    let preflop = obs.street() == Street::Preflop;
+    let preflop = obs.street().is_first();
     let eq = strength_in(obs.game(), &obs.hole_cards(), obs.board(), rng);
     let extra = 0.05 * obs.players_in().saturating_sub(2) as f64;
     let (strong, medium) = if preflop { (0.62, 0.50) } else { (0.70, 0.45) };
     let bb = obs.big_blind();
     let pot = obs.pot();
+    let fixed = obs.fixed_limit();
     let raise = |target: u64| -> Option<Move> {
         let (lo, hi) = (la.min_raise_to?, la.max_raise_to?);
+        if fixed && lo < hi {
+            // (the stud fourth-street option: the small or the big bet)
+            return Some(Move::BetOrRaiseTo(if target >= hi { hi } else { lo }));
+        }
         Some(Move::BetOrRaiseTo(target.clamp(lo, hi)))
     };
     if eq >= strong + extra {
@@ -451,7 +634,7 @@ mod tests {
                 let mut b = a.clone();
                 while let Some(obs) = Observation::of(&a) {
                     let mut r2 = rng.clone();
-                    let mv = random_move(obs.legal(), &mut r2);
+                    let mv = random_move(obs.legal(), obs.fixed_limit(), &mut r2);
                     let seat = obs.seat();
                     a.act(None, mv)?;
                     random_act(&mut b, seat, &mut rng)?;

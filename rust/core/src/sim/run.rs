@@ -15,7 +15,7 @@ use crate::deck::DeckRng;
 use crate::equity::Control;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{play, Hand, Rules, Turn};
-use crate::table::tournament::{Advance, Level, Tournament};
+use crate::table::tournament::{Advance, Level, Rotation, Tournament};
 use rand::SeedableRng;
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
@@ -244,7 +244,6 @@ impl CashSim {
                 self.bots.len()
             )));
         }
-        self.rules.game.community_only("a simulation")?;
         // Deals one hand to check the configuration (seats, stacks, straddles).
         Hand::new(Arc::clone(&self.rules), &self.stacks, 0, Some(0), None)?;
         Ok(())
@@ -359,6 +358,10 @@ pub struct TournamentSim {
     pub structure: crate::game::Structure,
     /// The game dealt.
     pub game: crate::game::Game,
+    /// A mixed game: the games with their structures, in turn (empty: the
+    /// one game above), rotated as `rotation` says.
+    pub mix: Vec<(crate::game::Structure, crate::game::Game)>,
+    pub rotation: Rotation,
     pub levels: Vec<Level>,
     pub hands_per_level: u32,
     pub stacks: Vec<u64>,
@@ -436,9 +439,14 @@ impl TournamentTotals {
 impl TournamentSim {
     fn tournament(&self, t: u64) -> Result<Tournament> {
         let n = self.stacks.len() as u64;
-        Tournament::new(
-            self.structure,
-            self.game,
+        let mix = if self.mix.is_empty() {
+            vec![(self.structure, self.game)]
+        } else {
+            self.mix.clone()
+        };
+        Tournament::mixed(
+            mix,
+            self.rotation,
             self.levels.clone(),
             Advance::Hands(self.hands_per_level),
             &self.stacks,
@@ -449,7 +457,6 @@ impl TournamentSim {
     }
 
     pub fn check(&self) -> Result<()> {
-        self.game.community_only("a simulation")?;
         if self.bots.len() != self.stacks.len() {
             return Err(Error::bad_config(format!(
                 "{} bots for {} seats: one bot a seat",

@@ -3,7 +3,7 @@
 //! position, a hand being played, busts, the schedule and results), checked
 //! field by field when read back.
 use super::seats::Positions;
-use super::tournament::{Advance, Finish, Level, Tournament};
+use super::tournament::{Advance, Finish, Level, Rotation, Tournament, Undo};
 use super::{Bust, ButtonRule, Deal, MissedBlinds, Player, Status, Table};
 use crate::deck::DeckRng;
 use crate::error::Result;
@@ -11,7 +11,7 @@ use crate::game::codec::{
     bad, check_version, read_rules, read_seat_sets, write_rules, write_seat_sets, Reader, Writer,
     FORMAT,
 };
-use crate::game::{Seating, Structure, MAX_SEATS, MIN_SEATS};
+use crate::game::{Game, Seating, Structure, MAX_SEATS, MIN_SEATS};
 use rand::SeedableRng;
 use std::sync::Arc;
 
@@ -146,8 +146,11 @@ fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
 
 fn write_table(w: &mut Writer, t: &Table) {
     write_rules(w, &t.rules);
-    // The missed-blind rule in the high half of the button rule's byte.
-    w.u8(t.button_rule as u8 | (t.missed_blinds as u8) << 4);
+    // The missed-blind rule in the high half of the button rule's byte,
+    // whether the button stays put through stud hands in its top bit.
+    w.u8(t.button_rule as u8
+        | (t.missed_blinds as u8) << 4
+        | u8::from(t.freeze_button_in_stud) << 7);
     w.len(t.seats.len());
     for s in &t.seats {
         match s {
@@ -207,7 +210,8 @@ fn read_table(r: &mut Reader) -> Result<Table> {
         1 => ButtonRule::Dead,
         _ => return Err(bad()),
     };
-    let missed_blinds = MissedBlinds::from_u8(byte >> 4).ok_or_else(bad)?;
+    let missed_blinds = MissedBlinds::from_u8((byte >> 4) & 7).ok_or_else(bad)?;
+    let freeze_button_in_stud = byte >> 7 == 1;
     let n = r.len(MAX_SEATS)?;
     if n < MIN_SEATS {
         return Err(bad());
@@ -311,6 +315,7 @@ fn read_table(r: &mut Reader) -> Result<Table> {
         finished,
         busts,
         missed_blinds,
+        freeze_button_in_stud,
     })
 }
 
@@ -335,10 +340,24 @@ pub fn encode_tournament(t: &Tournament) -> Vec<u8> {
     let mut w = Writer::default();
     w.u8(FORMAT);
     write_table(&mut w, &t.table);
-    w.u8(t.structure as u8);
+    w.len(t.mix.len());
+    for (structure, game) in &t.mix {
+        w.u8(*structure as u8);
+        w.u8(game.to_byte());
+    }
+    w.u8(t.rotation as u8);
+    w.u64(t.game_at as u64);
+    w.u64(t.round.0 as u64);
+    w.u64(t.round.1 as u64);
     w.len(t.levels.len());
     for l in &t.levels {
-        for v in [l.small_blind, l.big_blind, l.ante, l.big_blind_ante] {
+        for v in [
+            l.small_blind,
+            l.big_blind,
+            l.ante,
+            l.big_blind_ante,
+            l.bring_in,
+        ] {
             w.u64(v);
         }
     }
@@ -368,11 +387,14 @@ pub fn encode_tournament(t: &Tournament) -> Vec<u8> {
     }
     match t.undo {
         None => w.bool(false),
-        Some((level, hands, clock)) => {
+        Some(u) => {
             w.bool(true);
-            w.u64(level as u64);
-            w.u64(hands as u64);
-            w.u64(clock.to_bits());
+            w.u64(u.level as u64);
+            w.u64(u.hands_at_level as u64);
+            w.u64(u.clock.to_bits());
+            w.u64(u.game_at as u64);
+            w.u64(u.round.0 as u64);
+            w.u64(u.round.1 as u64);
         }
     }
     w.0
@@ -383,9 +405,17 @@ pub fn decode_tournament(bytes: &[u8]) -> Result<Tournament> {
     check_version(&mut r)?;
     let table = read_table(&mut r)?;
     let n = table.seat_count();
-    let structure = Structure::from_u8(r.u8()?)
-        .filter(|&s| s != Structure::Progressive)
-        .ok_or_else(bad)?;
+    let nm = r.len(64)?;
+    let mut mix = Vec::with_capacity(nm);
+    for _ in 0..nm {
+        let structure = Structure::from_u8(r.u8()?)
+            .filter(|&s| s != Structure::Progressive)
+            .ok_or_else(bad)?;
+        mix.push((structure, Game::from_byte(r.u8()?)?));
+    }
+    let rotation = Rotation::from_u8(r.u8()?).ok_or_else(bad)?;
+    let game_at = r.u64()? as usize;
+    let round = (u32_of(r.u64()?)?, u32_of(r.u64()?)?);
     let nl = r.len(1 << 16)?;
     let mut levels = Vec::with_capacity(nl);
     for _ in 0..nl {
@@ -394,6 +424,7 @@ pub fn decode_tournament(bytes: &[u8]) -> Result<Tournament> {
             big_blind: r.u64()?,
             ante: r.u64()?,
             big_blind_ante: r.u64()?,
+            bring_in: r.u64()?,
         });
     }
     let advance = match r.u8()? {
@@ -427,16 +458,42 @@ pub fn decode_tournament(bytes: &[u8]) -> Result<Tournament> {
         });
     }
     let undo = if r.bool()? {
-        Some((
-            r.u64()? as usize,
-            u32_of(r.u64()?)?,
-            f64::from_bits(r.u64()?),
-        ))
+        Some(Undo {
+            level: r.u64()? as usize,
+            hands_at_level: u32_of(r.u64()?)?,
+            clock: f64::from_bits(r.u64()?),
+            game_at: r.u64()? as usize,
+            round: (u32_of(r.u64()?)?, u32_of(r.u64()?)?),
+        })
     } else {
         None
     };
-    if undo.is_some_and(|(l, _, c)| l >= levels.len() || !c.is_finite() || c < 0.0)
-        || undo.is_some() != table.dealt().is_some()
+    if undo.is_some_and(|u| {
+        u.level >= levels.len() || !u.clock.is_finite() || u.clock < 0.0 || u.game_at >= mix.len()
+    }) || undo.is_some() != table.dealt().is_some()
+    {
+        return Err(bad());
+    }
+    // Every game of the mix playable at every level, the table's rules
+    // those of the game and level played, and its button frozen through
+    // stud hands exactly in a mix with a stud game.
+    let mixed = mix.len() > 1;
+    if mix.is_empty()
+        || game_at >= mix.len()
+        || level >= levels.len()
+        || table.freeze_button_in_stud != (mixed && mix.iter().any(|(_, g)| g.is_stud()))
+        || levels.iter().any(|l| {
+            mix.iter()
+                .any(|&(s, g)| super::tournament::level_rules(s, g, l, mixed).is_err())
+        })
+    {
+        return Err(bad());
+    }
+    let (s, g) = mix[game_at];
+    if super::tournament::level_rules(s, g, &levels[level], mixed)
+        .ok()
+        .as_ref()
+        != Some(&*table.rules)
     {
         return Err(bad());
     }
@@ -460,7 +517,10 @@ pub fn decode_tournament(bytes: &[u8]) -> Result<Tournament> {
     }
     Ok(Tournament {
         table,
-        structure,
+        mix,
+        rotation,
+        game_at,
+        round,
         levels,
         advance,
         level,

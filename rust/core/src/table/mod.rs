@@ -200,10 +200,11 @@ pub struct Deal {
     pub(crate) before: (Option<Positions>, u128),
 }
 
-/// The hole cards of a hand as a card mask.
+/// The cards first dealt to a hand's players (hole cards; a stud hand's
+/// third street, a draw hand's cards before the draws) as a card mask.
 pub fn hole_mask(hand: &Hand) -> u64 {
     (0..hand.num_players())
-        .filter_map(|s| hand.hole_cards(s))
+        .filter_map(|s| hand.dealt_cards(s))
         .flatten()
         .fold(0, |m, c| m | (1u64 << c.index()))
 }
@@ -231,6 +232,10 @@ pub struct Table {
     pub(crate) finished: bool,
     pub(crate) busts: Vec<Bust>,
     pub(crate) missed_blinds: MissedBlinds,
+    /// A mixed game's table: the button does not move through stud hands
+    /// (WSOP tournament rule 67b: it stays where the next flop game's hand
+    /// would have it, and that hand is dealt there).
+    pub(crate) freeze_button_in_stud: bool,
 }
 
 impl PartialEq for Table {
@@ -248,6 +253,7 @@ impl PartialEq for Table {
             && self.last_deal() == o.last_deal()
             && self.busts == o.busts
             && self.missed_blinds == o.missed_blinds
+            && self.freeze_button_in_stud == o.freeze_button_in_stud
     }
 }
 
@@ -265,7 +271,6 @@ impl Table {
                 "a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seat_count}"
             )));
         }
-        rules.game.community_only("a table")?;
         let rng = make_rng(seed);
         let key = rng.get_seed();
         Ok(Table {
@@ -284,6 +289,7 @@ impl Table {
             finished: false,
             busts: Vec::new(),
             missed_blinds: MissedBlinds::Dead,
+            freeze_button_in_stud: false,
         })
     }
 
@@ -495,6 +501,22 @@ impl Table {
         Ok(())
     }
 
+    /// Whether the button stays put through stud hands (a mixed game's
+    /// table; see [`Table::set_freeze_button_in_stud`]).
+    pub fn freeze_button_in_stud(&self) -> bool {
+        self.freeze_button_in_stud
+    }
+
+    /// A mixed game's table (WSOP tournament rule 67b): through stud hands
+    /// the button stays where the next flop game's hand would have it, the
+    /// stud hands are dealt from there, and that flop game hand is dealt
+    /// there. Without it a stud table moves the button every hand.
+    pub fn set_freeze_button_in_stud(&mut self, freeze: bool) -> Result<()> {
+        self.between_hands("change how the button moves")?;
+        self.freeze_button_in_stud = freeze;
+        Ok(())
+    }
+
     /// New rules (blinds, antes) from the next hand.
     pub fn set_rules(&mut self, rules: Arc<Rules>) -> Result<()> {
         self.between_hands("change the rules")?;
@@ -543,7 +565,9 @@ impl Table {
                 p.status = Status::Playing;
             }
         }
-        self.last = Some(plan.positions);
+        if !(self.freeze_button_in_stud && self.rules.is_stud()) {
+            self.last = Some(plan.positions);
+        }
         d.seats = plan.seats;
         d.positions = plan.positions;
         d.seating = plan.seating;

@@ -139,6 +139,81 @@ fn too_few() -> Error {
 
 /// `buffer`: a vector to reuse for the plan's seats.
 pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
+    if t.rules.is_stud() {
+        return stud_plan(t, buffer);
+    }
+    blind_plan(t, buffer)
+}
+
+/// A stud hand's plan: no blinds, so nobody waits or posts to come in.
+/// With the moving button every player playing or coming in is dealt in
+/// (those coming in at once); with the dead button every seated player,
+/// the hands of those sitting out dead (folded after the antes, so a dead
+/// hand never brings in). The dealer button moves to the next player dealt
+/// in, or on a mixed game's table stays where the next flop game's hand
+/// would have it (WSOP tournament rule 67b; the table's positions are then
+/// left as they were). The hand is dealt from the player after it.
+fn stud_plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
+    let n = t.seats.len();
+    let sets = status_sets(t);
+    let joiners =
+        sets[Status::WaitingForBigBlind as usize] | sets[Status::PostingBigBlind as usize];
+    let away = sets[Status::SittingOut as usize];
+    let dealt = match t.button_rule {
+        ButtonRule::Moving => sets[Status::Playing as usize] | joiners,
+        ButtonRule::Dead => sets[0] | sets[1] | sets[2] | sets[3],
+    };
+    if dealt.count_ones() < 2 {
+        return Err(too_few());
+    }
+    if dealt & !away == 0 {
+        return Err(Error::bad_config("every player dealt in would be sitting out: bring someone back (sit_in) before dealing".into()));
+    }
+    let moved = match (t.last, t.first_button) {
+        (Some(last), _) => next_in(dealt, last.button, n),
+        (None, Some(b)) if dealt & (1 << b) != 0 => Some(b),
+        (None, Some(b)) => next_in(dealt, b, n),
+        (None, None) => next_in(dealt, n - 1, n),
+    }
+    .ok_or_else(too_few)?;
+    let button = if t.freeze_button_in_stud && t.last.is_some() {
+        // Where the next flop game's hand would put it.
+        blind_plan(t, Vec::new()).map_or(moved, |p| p.positions.button)
+    } else {
+        moved
+    };
+    let mut seats = buffer;
+    seats.clear();
+    seats.extend((0..n).filter(|&s| dealt & (1 << s) != 0));
+    let index = |s: usize| seats.iter().position(|&x| x == s);
+    // The player dealt in at the button's seat, or the last one before it.
+    let at = if dealt & (1 << button) != 0 {
+        Some(button)
+    } else {
+        prev_in(dealt, button, n)
+    };
+    let hand_button = at.and_then(index).ok_or_else(too_few)?;
+    let dead_hands = seats
+        .iter()
+        .enumerate()
+        .filter(|(_, &s)| away & (1 << s) != 0)
+        .fold(0u32, |m, (i, _)| m | (1 << i));
+    let entering = (0..n)
+        .filter(|&s| joiners & dealt & (1 << s) != 0)
+        .collect();
+    Ok(Plan {
+        seating: Seating {
+            dead_hands,
+            ..Seating::of_rules(&t.rules, seats.len(), hand_button)
+        },
+        seats,
+        positions: Positions::live(button, button, button),
+        entering,
+    })
+}
+
+/// A blind game's plan (see the module's comment).
+fn blind_plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
     let n = t.seats.len();
     let sets = status_sets(t);
     let mut entering: Vec<usize> = Vec::new();
@@ -399,6 +474,10 @@ pub(crate) fn plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
 /// small blind likewise. Returns (seat, missed bits) to add.
 pub(crate) fn missed_in(t: &Table, deal: &super::Deal) -> Vec<(usize, u8)> {
     let n = t.seats.len();
+    if t.rules.is_stud() {
+        // (no blinds to miss)
+        return Vec::new();
+    }
     let (Some(last), ButtonRule::Moving) = (deal.before.0, t.button_rule) else {
         return Vec::new();
     };

@@ -11,6 +11,14 @@
 //!   equal starting stacks tie for the better place and share the prizes of
 //!   the places they cover (odd units one each to them in seat order from
 //!   the button's left). The last player left wins.
+//! * Mixed games: a rotation of games, each with its own betting
+//!   structure (H.O.R.S.E., the 8-game mix), the game changing after every
+//!   round of play (one hand for each player at the table when the round
+//!   began: the WSOP's "round of play") or with every level. Every level's
+//!   blinds serve each blind game (a limit game's small bet is the big
+//!   blind), its bring-in and ante the stud games (in a mix, only those:
+//!   the flop and draw games are played without antes, as at the WSOP);
+//!   through the stud games the button stays put (WSOP tournament rule 67b).
 use super::icm;
 use super::{ButtonRule, Entry, Table};
 use crate::error::{Error, Result};
@@ -26,6 +34,9 @@ pub struct Level {
     pub ante: u64,
     /// One ante from the big blind for the table (instead of a uniform one).
     pub big_blind_ante: u64,
+    /// The stud games' bring-in (0 when no stud game is played); their
+    /// small bet is the big blind, their big bet twice it.
+    pub bring_in: u64,
 }
 
 /// Who pays a level's ante.
@@ -69,8 +80,81 @@ impl Level {
             big_blind,
             ante,
             big_blind_ante,
+            bring_in: 0,
         }
     }
+
+    /// This level with the stud games' bring-in.
+    pub fn with_bring_in(self, bring_in: u64) -> Level {
+        Level { bring_in, ..self }
+    }
+}
+
+/// When a mixed game's rotation moves to the next game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[repr(u8)]
+pub enum Rotation {
+    /// After each round of play: as many hands as players were at the
+    /// table when the game's round began.
+    #[default]
+    Orbit = 0,
+    /// With each level (level `i` plays game `i` of the mix, round and round).
+    Level = 1,
+}
+
+impl Rotation {
+    pub fn name(self) -> &'static str {
+        match self {
+            Rotation::Orbit => "orbit",
+            Rotation::Level => "level",
+        }
+    }
+    pub fn from_name(name: &str) -> Result<Rotation> {
+        match name {
+            "orbit" => Ok(Rotation::Orbit),
+            "level" => Ok(Rotation::Level),
+            _ => Err(Error::bad_config(format!(
+                "rotation must be 'orbit' (the game changes after each round of play) or 'level' (with each level), not {name:?}"
+            ))),
+        }
+    }
+    pub fn from_u8(v: u8) -> Option<Rotation> {
+        [Rotation::Orbit, Rotation::Level].get(v as usize).copied()
+    }
+}
+
+/// The games of a mix, by name: "horse" (limit hold'em, Omaha hi/lo, razz,
+/// seven-card stud, stud hi/lo) and "8-game" (2-7 triple draw, limit
+/// hold'em, Omaha hi/lo, razz, stud, stud hi/lo, no-limit hold'em,
+/// pot-limit Omaha), in the WSOP's order.
+pub fn named_mix(name: &str) -> Result<Vec<(Structure, Game)>> {
+    use Structure::{FixedLimit as F, NoLimit as N, PotLimit as P};
+    let omaha8 = Game::omaha_hi_lo(4)?;
+    let omaha = Game::omaha(4)?;
+    Ok(match name.to_ascii_lowercase().as_str() {
+        "horse" | "h.o.r.s.e." => vec![
+            (F, Game::holdem()),
+            (F, omaha8),
+            (F, Game::razz()),
+            (F, Game::stud()),
+            (F, Game::stud_hi_lo()),
+        ],
+        "8-game" | "eight-game" => vec![
+            (F, Game::deuce_seven_triple_draw()),
+            (F, Game::holdem()),
+            (F, omaha8),
+            (F, Game::razz()),
+            (F, Game::stud()),
+            (F, Game::stud_hi_lo()),
+            (N, Game::holdem()),
+            (P, omaha),
+        ],
+        _ => {
+            return Err(Error::bad_config(format!(
+                "no mix is called {name:?}: the named mixes are 'horse' and '8-game' (or give the (structure, game) pairs)"
+            )))
+        }
+    })
 }
 
 /// When levels change.
@@ -113,7 +197,6 @@ pub struct Finish {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tournament {
     pub(crate) table: Table,
-    pub(crate) structure: Structure,
     pub(crate) levels: Vec<Level>,
     pub(crate) advance: Advance,
     pub(crate) level: usize,
@@ -122,17 +205,73 @@ pub struct Tournament {
     pub(crate) payouts: Vec<u64>,
     pub(crate) entrants: u32,
     pub(crate) results: Vec<Finish>,
-    /// While a hand is out: the level, hands at it and clock before it was
-    /// dealt (`take_back` restores them).
-    pub(crate) undo: Option<(usize, u32, f64)>,
+    /// While a hand is out: the level, hands at it, the clock and the mix's
+    /// game and round before it was dealt (`take_back` restores them).
+    pub(crate) undo: Option<Undo>,
+    /// The games played, each with its structure (one for a single game).
+    pub(crate) mix: Vec<(Structure, Game)>,
+    pub(crate) rotation: Rotation,
+    /// The game of the mix being played.
+    pub(crate) game_at: usize,
+    /// Hands dealt in the current game's round, and the round's length.
+    pub(crate) round: (u32, u32),
 }
 
-fn level_rules(structure: Structure, game: Game, l: &Level) -> Result<Rules> {
+/// What [`Tournament::take_back`] restores.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(crate) struct Undo {
+    pub level: usize,
+    pub hands_at_level: u32,
+    pub clock: f64,
+    pub game_at: usize,
+    pub round: (u32, u32),
+}
+
+/// The rules of `game` under `structure` at level `l`; `mixed`: in a mix,
+/// where the ante is the stud games' only.
+pub(crate) fn level_rules(
+    structure: Structure,
+    game: Game,
+    l: &Level,
+    mixed: bool,
+) -> Result<Rules> {
+    if game.is_stud() {
+        if structure != Structure::FixedLimit {
+            return Err(Error::bad_config(format!(
+                "{} is played at fixed limit, not {}",
+                game.name(),
+                structure.name()
+            )));
+        }
+        if l.bring_in == 0 {
+            return Err(Error::bad_config(format!(
+                "{} needs a bring-in: give each level its bring-in (a fourth number)",
+                game.name()
+            )));
+        }
+        return Rules::stud(
+            game,
+            crate::game::StudOptions {
+                ante: l.ante.max(l.big_blind_ante),
+                bring_in: l.bring_in,
+                small_bet: l.big_blind,
+                big_bet: l.big_blind.checked_mul(2),
+                raise_cap: Some(4),
+                heads_up_uncapped: true,
+                fourth_street_big_bet: false,
+            },
+        );
+    }
+    let (ante, big_blind_ante) = if mixed {
+        (0, 0)
+    } else {
+        (l.ante, l.big_blind_ante)
+    };
     let o = BlindOptions {
         small_blind: l.small_blind,
         big_blind: l.big_blind,
-        ante: l.ante,
-        big_blind_ante: l.big_blind_ante,
+        ante,
+        big_blind_ante,
         ..Default::default()
     };
     match structure {
@@ -159,16 +298,56 @@ impl Tournament {
         button: Option<usize>,
         seed: Option<u64>,
     ) -> Result<Tournament> {
-        game.community_only("a tournament")?;
+        Tournament::mixed(
+            vec![(structure, game)],
+            Rotation::Orbit,
+            levels,
+            advance,
+            stacks,
+            payouts,
+            button,
+            seed,
+        )
+    }
+
+    /// A tournament of a mix of games ([`Tournament::new`] is a mix of one),
+    /// the game changing as `rotation` says.
+    #[allow(clippy::too_many_arguments)]
+    pub fn mixed(
+        mix: Vec<(Structure, Game)>,
+        rotation: Rotation,
+        levels: Vec<Level>,
+        advance: Advance,
+        stacks: &[u64],
+        payouts: Vec<u64>,
+        button: Option<usize>,
+        seed: Option<u64>,
+    ) -> Result<Tournament> {
+        if mix.is_empty() || mix.len() > 64 {
+            return Err(Error::bad_config(format!(
+                "a mix has 1 to 64 games, not {}",
+                mix.len()
+            )));
+        }
+        let mixed = mix.len() > 1;
         if levels.is_empty() {
             return Err(Error::bad_config(
                 "a tournament needs at least one level".into(),
             ));
         }
         for (i, l) in levels.iter().enumerate() {
-            level_rules(structure, game, l)
-                .map_err(|e| Error::bad_config(format!("level {}: {e}", i + 1)))?;
+            for &(structure, game) in &mix {
+                level_rules(structure, game, l, mixed).map_err(|e| {
+                    let of = if mixed {
+                        format!(" ({} {})", structure.name(), game.name())
+                    } else {
+                        String::new()
+                    };
+                    Error::bad_config(format!("level {}{of}: {e}", i + 1))
+                })?;
+            }
         }
+        let (structure, game) = mix[0];
         match advance {
             Advance::Hands(0) => {
                 return Err(Error::bad_config(
@@ -187,8 +366,9 @@ impl Tournament {
                 "a tournament needs at least two players (stacks above 0)".into(),
             ));
         }
-        let rules = Arc::new(level_rules(structure, game, &levels[0])?);
+        let rules = Arc::new(level_rules(structure, game, &levels[0], mixed)?);
         let mut table = Table::new(rules, stacks.len(), ButtonRule::Dead, seed)?;
+        table.freeze_button_in_stud = mixed && mix.iter().any(|(_, g)| g.is_stud());
         for (seat, &s) in stacks.iter().enumerate() {
             if s > 0 {
                 table.sit(seat, s, Entry::PostBigBlind)?;
@@ -214,9 +394,9 @@ impl Tournament {
         if let Some(b) = button {
             table.set_button(b)?;
         }
+        let _ = structure;
         Ok(Tournament {
             table,
-            structure,
             levels,
             advance,
             level: 0,
@@ -226,6 +406,10 @@ impl Tournament {
             entrants,
             results: Vec::new(),
             undo: None,
+            round: (0, entrants),
+            mix,
+            rotation,
+            game_at: 0,
         })
     }
 
@@ -252,12 +436,49 @@ impl Tournament {
     pub fn entrants(&self) -> u32 {
         self.entrants
     }
+    /// The betting structure of the game being played.
     pub fn structure(&self) -> Structure {
-        self.structure
+        self.mix[self.game_at].0
     }
     /// The game dealt (the table's rules carry it).
     pub fn game(&self) -> Game {
         self.table.rules.game
+    }
+    /// The games of the mix, each with its structure (one for a single game).
+    pub fn mix(&self) -> &[(Structure, Game)] {
+        &self.mix
+    }
+    pub fn rotation(&self) -> Rotation {
+        self.rotation
+    }
+    /// The game of the mix being played (0-based), and the hands dealt of
+    /// its round and the round's length.
+    pub fn game_index(&self) -> usize {
+        self.game_at
+    }
+    pub fn round(&self) -> (u32, u32) {
+        self.round
+    }
+
+    /// The rules of the mix's game `at` at level `level`.
+    fn rules_of(&self, at: usize, level: usize) -> Result<Rules> {
+        let (structure, game) = self.mix[at];
+        level_rules(structure, game, &self.levels[level], self.mix.len() > 1)
+    }
+
+    /// The game (and its round) the next hand is dealt at `level`.
+    fn next_game(&self, level: usize) -> (usize, (u32, u32)) {
+        let k = self.mix.len();
+        if k == 1 {
+            return (0, self.round);
+        }
+        match self.rotation {
+            Rotation::Level => (level % k, self.round),
+            Rotation::Orbit if self.round.0 >= self.round.1 => {
+                ((self.game_at + 1) % k, (0, self.table.players() as u32))
+            }
+            Rotation::Orbit => (self.game_at, self.round),
+        }
     }
     /// Places decided so far, in the order they were decided.
     pub fn results(&self) -> &[Finish] {
@@ -342,22 +563,23 @@ impl Tournament {
             )));
         }
         let level = self.update_level(clock)?;
-        let before = (self.level, self.hands_at_level, self.clock);
-        if level != self.level {
-            self.table.set_rules(Arc::new(level_rules(
-                self.structure,
-                self.game(),
-                &self.levels[level],
-            )?))?;
+        let before = Undo {
+            level: self.level,
+            hands_at_level: self.hands_at_level,
+            clock: self.clock,
+            game_at: self.game_at,
+            round: self.round,
+        };
+        let (game_at, round) = self.next_game(level);
+        if level != self.level || game_at != self.game_at {
+            self.table
+                .set_rules(Arc::new(self.rules_of(game_at, level)?))?;
         }
         let hand = match self.table.new_hand() {
             Ok(h) => h,
             Err(e) => {
-                self.table.set_rules(Arc::new(level_rules(
-                    self.structure,
-                    self.game(),
-                    &self.levels[self.level],
-                )?))?;
+                self.table
+                    .set_rules(Arc::new(self.rules_of(self.game_at, self.level)?))?;
                 return Err(e);
             }
         };
@@ -369,6 +591,8 @@ impl Tournament {
             self.clock = t;
         }
         self.hands_at_level += 1;
+        self.game_at = game_at;
+        self.round = (round.0 + 1, round.1);
         self.undo = Some(before);
         Ok(hand)
     }
@@ -380,13 +604,15 @@ impl Tournament {
         if !self.table.take_back() {
             return false;
         }
-        if let Some((level, hands, clock)) = self.undo.take() {
-            if let Ok(r) = level_rules(self.structure, self.game(), &self.levels[level]) {
+        if let Some(u) = self.undo.take() {
+            if let Ok(r) = self.rules_of(u.game_at, u.level) {
                 self.table.rules = Arc::new(r);
             }
-            self.level = level;
-            self.hands_at_level = hands;
-            self.clock = clock;
+            self.level = u.level;
+            self.hands_at_level = u.hands_at_level;
+            self.clock = u.clock;
+            self.game_at = u.game_at;
+            self.round = u.round;
         }
         true
     }

@@ -24,6 +24,8 @@ pub fn sit_and_go(
     TournamentSim {
         structure: Structure::NoLimit,
         game: Default::default(),
+        mix: Vec::new(),
+        rotation: Default::default(),
         levels,
         hands_per_level: 10,
         stacks,
@@ -198,6 +200,7 @@ pub fn levels(blinds: &[(u64, u64, u64, u64)]) -> Vec<Level> {
     blinds
         .iter()
         .map(|&(small_blind, big_blind, ante, big_blind_ante)| Level {
+            bring_in: 0,
             small_blind,
             big_blind,
             ante,
