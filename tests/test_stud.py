@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import pickle
 import random
+from fractions import Fraction
 from typing import Dict, List, Optional, Sequence
 
 import pytest
@@ -476,3 +477,70 @@ def test_the_fourth_street_option_needs_the_option_and_an_open_pair() -> None:
     r = Rules.stud(game="stud-hi-lo", bring_in=1, small_bet=2, fourth_street_big_bet=True)
     assert r.fourth_street_big_bet and "fourth_street_big_bet=True" in repr(r)
     assert pickle.loads(pickle.dumps(r)) == r
+
+
+def _reference_shares(game: str, hands: List[List[int]]) -> List[Fraction]:
+    """Each player's share of one deal's pot from reference_eval alone."""
+    cards = [[ref.from_index(i) for i in h] for h in hands]
+    if game == "razz":
+        # a smaller ace-to-five key is the better low: negate to compare
+        keys = [ref.lowball_best(c, ref.ace_to_five5) for c in cards]
+        best = min(keys)
+        wins = [k == best for k in keys]
+        return [Fraction(w, sum(wins)) for w in wins]
+    highs = [ref.evaluate(c) for c in cards]
+    top = max(highs)
+    hi = [Fraction(h == top, sum(x == top for x in highs)) for h in highs]
+    if game != "stud-hi-lo":
+        return hi
+    lows = [ref.best_low8(c) for c in cards]
+    found = [x for x in lows if x is not None]
+    if not found:
+        return hi
+    low = min(found)
+    lo = [Fraction(x == low, sum(y == low for y in lows)) for x in lows]
+    return [(a + b) / 2 for a, b in zip(hi, lo)]
+
+
+@pytest.mark.parametrize(
+    "game, hands, dead",
+    [
+        ("stud", ["KsKd7c2h9s3d", "Ah5h9h6hJc4s"], "Th"),
+        ("stud-hi-lo", ["As2d4c7hKs9d", "KcKh8d8c3sQd"], "2s"),
+        ("razz", ["As2d4c7hKsQd", "3h5d6c8hJc9s"], "5s"),
+    ],
+)
+def test_stud_equity_on_sixth_street_is_every_last_card(
+    game: str, hands: List[str], dead: str
+) -> None:
+    # One down card to come to each: every pair of distinct cards from the
+    # rest of the deck, each deal's pot shared by the plain-Python
+    # evaluators of reference_eval, exactly in fractions.
+    known = [[int(c) for c in hc.parse_cards(h)] for h in hands]
+    out = {int(c) for c in hc.parse_cards(dead)} | {i for h in known for i in h}
+    deck = [i for i in range(52) if i not in out]
+    total = [Fraction(0)] * 2
+    deals = 0
+    for a in deck:
+        for b in deck:
+            if a == b:
+                continue
+            shares = _reference_shares(game, [known[0] + [a], known[1] + [b]])
+            total = [t + s for t, s in zip(total, shares)]
+            deals += 1
+    r = hc.game_equity(game, hands, dead=dead)
+    assert r.exact and r.deals == deals
+    for got, want in zip(r.equities, total):
+        assert got == pytest.approx(float(want / deals), abs=1e-12)
+    # (the same spot by Monte Carlo, within its noise)
+    mc = hc.game_equity(game, hands, dead=dead, trials=40_000, seed=7)
+    assert abs(mc.equities[0] - float(total[0] / deals)) < 0.02
+
+
+def test_stud_equity_refusals_name_the_problem() -> None:
+    with pytest.raises(hc.HolecardsError, match="has no board"):
+        hc.game_equity("stud", ["AsAd", "KsKd"], board="2c3c4c")
+    with pytest.raises(hc.HolecardsError, match="give trials"):
+        hc.game_equity("stud", ["AsAdKc", "QsQdJc"])
+    with pytest.raises(hc.HolecardsError, match="draw"):
+        hc.game_equity("badugi", ["As2d", "3c4h"])

@@ -547,3 +547,80 @@ fn draws_refused_where_there_is_none() -> Result<()> {
     assert!(e.to_string().contains("5"), "{e}");
     Ok(())
 }
+
+#[test]
+fn the_reshuffle_worked_through() -> Result<()> {
+    // Five players of triple draw: 25 cards dealt, 27 in the stub. Nobody
+    // bets (checks and calls), everyone throws all five cards every draw.
+    // Draw 1: a burn and 25 cards come off the stub (26 of 27), leaving 1.
+    // Draw 2: a burn and 25 cards are needed and the stub holds 1: that
+    // last card is shuffled with the 25 discards of draw 1 and its burn
+    // (nobody folded: no muck) into a new stub of 27; draw 2's own 25
+    // discards stay out. So every card of draw 2 (and its burn) is a draw-1
+    // discard, the draw-1 burn or the stub's last card, and none is a card
+    // discarded in draw 2.
+    let rules = limit(Game::deuce_seven_triple_draw());
+    for seed in 0..20u64 {
+        let mut h = Hand::new(Arc::clone(&rules), &[1000; 5], 0, Some(seed), None)?;
+        let dealt: Vec<Card> = (0..5)
+            .flat_map(|s| h.hole_cards(s).expect("seat"))
+            .collect();
+        assert_eq!(dealt.len(), 25);
+        while h.street() != Street::ThirdDraw {
+            let Some(la) = h.legal_actions() else { break };
+            if la.draw {
+                let hand = h.hole_cards(la.seat).expect("seat");
+                h.discard(None, &hand)?;
+            } else {
+                h.act(None, Move::CheckOrCall)?;
+            }
+        }
+        let draws = h.draws();
+        let of = |round: usize| -> (CardSet, CardSet) {
+            let mut out = CardSet::default();
+            let mut inn = CardSet::default();
+            for (_, r, discarded, drawn) in &draws {
+                if *r == round {
+                    discarded.iter().for_each(|&c| {
+                        out.insert(c);
+                    });
+                    drawn.iter().for_each(|&c| {
+                        inn.insert(c);
+                    });
+                }
+            }
+            (out, inn)
+        };
+        let (out1, in1) = of(1);
+        let (out2, in2) = of(2);
+        assert_eq!(
+            (out1.len(), in1.len(), out2.len(), in2.len()),
+            (25, 25, 25, 25)
+        );
+        let burns = h.burns();
+        assert_eq!(burns.len(), 2);
+        // Draw 1 came off the stub: none of the cards dealt, none discarded.
+        for c in in1.iter() {
+            assert!(!dealt.contains(&c) && !out1.contains(c), "seed {seed}");
+        }
+        // The 27 cards of the stub before draw 1: the 25 drawn, the burn and
+        // the last card, which is none of the 52 - 1 others.
+        let last: Vec<Card> = (0..52u8)
+            .map(|i| Card::new(i).expect("a card"))
+            .filter(|c| !dealt.contains(c) && !in1.contains(*c) && *c != burns[0])
+            .collect();
+        assert_eq!(last.len(), 1, "seed {seed}");
+        let pool: Vec<Card> = out1.iter().chain([burns[0], last[0]]).collect();
+        for c in in2.iter().chain([burns[1]]) {
+            assert!(
+                pool.contains(&c),
+                "seed {seed}: {c} is not from the reshuffle"
+            );
+            assert!(
+                !out2.contains(c),
+                "seed {seed}: {c} was discarded in this draw"
+            );
+        }
+    }
+    Ok(())
+}

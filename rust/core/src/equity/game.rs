@@ -1,10 +1,13 @@
-//! Equity in any game ([`Game`]): 2 to 10 players, each hand known, partly
-//! known or random (its unknown cards dealt from the rest of the game's
-//! deck), a board of 0, 3 or 4 known cards (5: the showdown itself), dead
-//! cards out; every deal exactly, or seeded Monte Carlo deals. The showdown
-//! is the game's: high only, or hi/lo eight-or-better (each deal's pot split
-//! between the best high and the best qualifying low, the whole pot to the
-//! high when no low qualifies; each half split among its ties).
+//! Equity in any community-card or stud game ([`Game`]): 2 to 10 players
+//! (a stud game: 2 to 8), each hand known, partly known or random (its
+//! unknown cards dealt from the rest of the game's deck), a board of 0, 3
+//! or 4 known cards (5: the showdown itself; a stud game has none), dead
+//! cards out; every deal exactly, or seeded Monte Carlo deals. A stud hand
+//! is the seven cards a player holds at the end: its known cards (up and
+//! down alike) and the rest dealt. The showdown is the game's: high only
+//! (razz: the ace-to-five low), or hi/lo eight-or-better (each deal's pot
+//! split between the best high and the best qualifying low, the whole pot
+//! to the high when no low qualifies; each half split among its ties).
 //!
 //! Shares are counted exactly in integers: a deal's pot is `POT` units
 //! (2 x 2520: halved for hi/lo, then divided among ties of up to ten).
@@ -192,6 +195,15 @@ impl<'a> Setup<'a> {
 
     /// Every deal, exactly: the boards alone when every hand is known.
     fn exact_count(&self, board_missing: usize, control: &Control) -> Result<GameEquity> {
+        if self.game.is_stud() && self.missing.iter().all(|&m| m == 0) {
+            // (every stud hand complete: the showdown itself)
+            let mut r = GameEquity::new(self.hands.len());
+            let mut holes = [CardList::default(); 10];
+            self.holes(&[], &mut holes);
+            self.evaluate_holes(&[Card::FIRST; 5], &holes[..self.hands.len()], &mut r);
+            control.advance(1);
+            return Ok(r);
+        }
         if self.missing.iter().all(|&m| m == 0) {
             exact(self, board_missing, control)
         } else {
@@ -207,6 +219,15 @@ impl<'a> Setup<'a> {
     fn evaluate_holes(&self, full_board: &[Card; 5], holes: &[CardList], out: &mut GameEquity) {
         let mut highs = [0u16; 10];
         let mut lows = [0u16; 10];
+        if self.game.is_stud() {
+            // (a stud hand: its seven cards, no board)
+            for (i, h) in holes.iter().enumerate() {
+                (highs[i], lows[i]) = crate::game::stud::showdown_values(self.game, h);
+            }
+            let n = holes.len();
+            out.score(&highs[..n], &lows[..n], self.hilo());
+            return;
+        }
         let on = BoardShowdown::new(self.game, full_board);
         for (i, h) in holes.iter().enumerate() {
             highs[i] = on.high(h);
@@ -253,7 +274,7 @@ impl<'a> Setup<'a> {
             if self.range_draw.get(i).is_some_and(Option::is_some) {
                 continue;
             }
-            let mut cards = [Card::from_checked_index(0); 6];
+            let mut cards = [Card::from_checked_index(0); CardList::CAPACITY];
             cards[..h.len()].copy_from_slice(h);
             let m = self.missing[i];
             cards[h.len()..h.len() + m].copy_from_slice(&drawn[k..k + m]);
@@ -265,12 +286,26 @@ impl<'a> Setup<'a> {
 
 /// Checks the players, board and dead cards in `game`; the deck left.
 fn check(game: Game, hands: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Result<Vec<Card>> {
-    if !(2..=10).contains(&hands.len()) {
+    let most = if game.is_stud() {
+        crate::game::STUD_MAX_PLAYERS
+    } else {
+        10
+    };
+    if !(2..=most).contains(&hands.len()) {
         return Err(Error::bad_config(format!(
-            "{} equity is for 2 to 10 players, not {}",
+            "{} equity is for 2 to {most} players, not {}",
             game.name(),
             hands.len()
         )));
+    }
+    if game.is_stud() && !board.is_empty() {
+        return Err(Error::cards(
+            "board",
+            format!(
+                "{} has no board: give each player's known cards, up and down, and the cards folded players showed as dead cards",
+                game.name()
+            ),
+        ));
     }
     if ![0, 3, 4, 5].contains(&board.len()) {
         return Err(Error::cards(
@@ -347,7 +382,15 @@ pub fn game_equity(
 
 /// No hand holds more cards than `game` deals.
 fn check_sizes(game: Game, hands: &[Vec<Card>]) -> Result<()> {
-    game.community_only("equity")?;
+    if game.is_draw() {
+        return Err(Error::config(
+            "game",
+            format!(
+                "equity plays the community-card and stud games, not {}: a draw game's hands change with the draws",
+                game.name()
+            ),
+        ));
+    }
     for (i, h) in hands.iter().enumerate() {
         if h.len() > game.hole_cards() {
             return Err(Error::cards(
@@ -687,7 +730,8 @@ pub(crate) fn run<'a>(
     control: &Control,
 ) -> Result<GameEquity> {
     let deck = check(game, hands, board, dead)?;
-    let board_missing = 5 - board.len();
+    // (a stud game deals no board)
+    let board_missing = if game.is_stud() { 0 } else { 5 - board.len() };
     let ranged = ranges.iter().filter(|r| r.is_some()).count();
     let need = missing.iter().sum::<usize>() + board_missing + ranged * game.hole_cards();
     if deck.len() < need {
@@ -928,8 +972,9 @@ fn monte_carlo(
                     let j = k + uniform(&mut rng, (deck.len() - k) as u32) as usize;
                     deck.swap(k, j);
                 }
-                full[s.board.len()..].copy_from_slice(&deck[to_hands..deal]);
-                if to_hands == 0 && !ranged {
+                let b = s.board.len();
+                full[b..b + missing].copy_from_slice(&deck[to_hands..deal]);
+                if to_hands == 0 && !ranged && !s.game.is_stud() {
                     s.evaluate(&full, &mut r);
                 } else {
                     s.holes(&deck[..to_hands], &mut holes);
