@@ -195,3 +195,57 @@ def test_tournament_simulations_of_mixes_are_reproducible() -> None:
     assert sum(s.mean_prize for s in a.seats) == pytest.approx(100)
     with pytest.raises(ConfigError, match="tournament"):
         hc.simulate(["random", "random"], hands=10, mix="horse", seed=1)
+
+
+@pytest.mark.parametrize("button", ["dead", "moving"])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules.stud(game="razz", ante=1, bring_in=2, small_bet=5),
+        Rules.stud(game="stud", ante=1, bring_in=2, small_bet=5, fourth_street_big_bet=True),
+        Rules.stud(game="stud-hi-lo", ante=1, bring_in=2, small_bet=5),
+        Rules.fixed_limit(small_blind=1, big_blind=2, game="2-7-triple-draw"),
+        Rules.no_limit(small_blind=1, big_blind=2, game="2-7-single-draw"),
+        Rules.fixed_limit(small_blind=1, big_blind=2, game="badugi"),
+    ],
+    ids=lambda r: r.game.code,
+)
+def test_table_hands_of_every_game_replay_from_their_histories(rules: Rules, button: str) -> None:
+    # Random bots, a player away for a few hands (a dead hand with the dead
+    # button), one joining: each hand written as PHH replays to its stacks
+    # (PHH's p1 is the first player left of the button).
+    t = Table(rules, 6, seed=5, button=button)
+    for s in range(6):
+        t.sit(s, 80)
+    played = 0
+    for i in range(24):
+        if len(t.players) < 2:
+            break
+        seated = {p.seat for p in t.players}
+        if i == 3 and 2 in seated:
+            t.sit_out(2)
+        if i == 7 and 2 in seated:
+            t.sit_in(2)
+        if i == 10 and 3 not in seated:
+            t.sit(3, 50)
+        h = t.play(BuiltinBot("random", seed=i))
+        back = hc.phh.loads(hc.phh.dumps(t.history(h)))[0].replay()
+        k, b = h.num_players, h.button
+        assert back.final_stacks == [h.final_stacks[(b + 1 + j) % k] for j in range(k)]
+        played += 1
+    assert played >= 5
+
+
+def test_a_mixed_tournament_hand_history_names_each_game() -> None:
+    t = Tournament(HORSE_LEVELS, [400] * 3, [100], mix="horse", hands_per_level=5, seed=4)
+    seen = set()
+    station = BuiltinBot("random", seed=3)
+    for _ in range(12):
+        if t.is_over:
+            break
+        h = t.play(station)
+        hist = t.history(h)
+        seen.add(hist.variant)
+        back = hc.phh.loads(hc.phh.dumps(hist))[0].replay()
+        assert sorted(back.final_stacks) == sorted(h.final_stacks)
+    assert {"FT", "FO/8", "FR"} <= seen

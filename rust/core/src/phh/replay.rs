@@ -1061,11 +1061,33 @@ fn stud_setup(
         },
     )
     .map_err(|e| bad(e.to_string()))?;
+    // A table's hand: players whose hands were dead (away; their kill is
+    // the fold written for them before anyone acts).
+    let dead_hands = match h.numbers("_dead_hands")? {
+        None => 0u32,
+        Some(v) => v
+            .into_iter()
+            .try_fold(0u32, |m, d| match d.and_then(|d| d.in_units(0)) {
+                Some(p) if (1..=n as i128).contains(&p) => Ok(m | 1 << (p - 1)),
+                _ => Err(bad(format!(
+                    "'_dead_hands' lists players by number, 1 to {n}"
+                ))),
+            })?,
+    };
+    if dead_hands.count_ones() as usize >= n {
+        return Err(bad(
+            "every hand is dead in '_dead_hands': at least one player must be in".into(),
+        ));
+    }
+    let seating = (dead_hands != 0).then(|| Seating {
+        dead_hands,
+        ..Seating::of_rules(&rules, n, n - 1)
+    });
     Ok(Setup {
         rules: Arc::new(rules),
         stacks: stacks_u,
         places,
-        seating: None,
+        seating,
     })
 }
 
@@ -1109,7 +1131,7 @@ fn replay_stud(h: &HandHistory, texts: &[&str], actions: &[PhhAction]) -> Result
         rules,
         stacks,
         places,
-        ..
+        seating,
     } = setup(h, actions)?;
     let n = stacks.len();
     let mut slots: Vec<Vec<Option<Card>>> = vec![Vec::new(); n];
@@ -1199,11 +1221,29 @@ fn replay_stud(h: &HandHistory, texts: &[&str], actions: &[PhhAction]) -> Result
             hole_cards: holes,
             board: board.clone(),
         };
-        let mut hand = Hand::new(Arc::clone(&rules), &stacks, n - 1, Some(seed), Some(&given))
-            .map_err(|e| Error::history(h.where_(), e))?;
+        let dealt = match seating {
+            None => Hand::new(Arc::clone(&rules), &stacks, n - 1, Some(seed), Some(&given)),
+            Some(st) => Hand::new_seated(
+                Arc::clone(&rules),
+                &stacks,
+                st,
+                None,
+                Some(seed),
+                Some(&given),
+            ),
+        };
+        let mut hand = dealt.map_err(|e| Error::history(h.where_(), e))?;
         let mut failed = None;
         for (i, a) in actions.iter().enumerate() {
             let (seat, mv) = match a {
+                // A dead hand's fold: the hand was killed at the deal.
+                PhhAction::Fold(s)
+                    if *s < 32
+                        && seating.is_some_and(|st| st.dead_hands & (1 << s) != 0)
+                        && hand.is_folded(*s) =>
+                {
+                    continue
+                }
                 PhhAction::Fold(s) => (*s, Move::Fold),
                 PhhAction::CheckOrCall(s) => (*s, Move::CheckOrCall),
                 PhhAction::BetOrRaiseTo(s, d) => {
