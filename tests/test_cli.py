@@ -484,8 +484,16 @@ def test_equity_for_omaha_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "random" in out, err
     code, _, err = run(capsys, "equity", "--game", "omaha", "AsAhKsKhQsQhJs", "KsKd8h9h")
     assert code == 2 and "Omaha needs 4, 5 or 6 hole cards, got 7" in err
+    # the stud games take each player's known cards, up and down alike
+    code, out, err = run(
+        capsys, "equity", "--game", "razz", "As2h3d", "KsKdQd", "--trials", "2000", "--seed", "1"
+    )
+    assert code == 0 and "razz equity (Monte Carlo, seed 1, 2,000 deals)" in out, err
+    # two hidden cards each and five to come for both: too many deals to list
     code, _, err = run(capsys, "equity", "--game", "stud", "AsAh", "KsKd")
-    assert code == 2 and "equity plays the community-card games" in err, err
+    assert code == 2 and "give trials" in err, err
+    code, _, err = run(capsys, "equity", "--game", "2-7-triple-draw", "AsAh", "KsKd")
+    assert code == 2 and "a draw game's hands change with the draws" in err, err
     code, _, err = run(capsys, "equity", "--game", "draw", "AsAh", "KsKd")
     assert code == 2 and "unknown game" in err
     code, _, err = run(capsys, "equity", "--game", "omaha", "AsAhKsKh", "--grid")

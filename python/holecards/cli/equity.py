@@ -9,7 +9,9 @@ omaha-hi-lo, short-deck, royal, ...), each PLAYER is the known cards of a
 hand of that game (AsAhKsKh), some of them (As: the rest dealt at random),
 "random", or in the Omaha games a range (AAxx:ds,KQJT; needs --trials); the
 hi/lo games also show each player's shares of the high and of the low, and
-scoops.
+scoops. In the stud games (stud, stud-hi-lo, razz) each PLAYER is the
+cards known of its hand, up and down alike (As2h3d: the rest dealt at
+random), --dead the cards folded players showed; there is no board.
 """
 
 from __future__ import annotations
@@ -211,7 +213,8 @@ def add_parser(commands: Any) -> None:
         default="holdem",
         metavar="GAME",
         help="holdem (default), omaha, omaha5, omaha6, omaha-hi-lo (or omaha-hilo),"
-        " short-deck, royal, ...: hands of that game, known, partly known or random",
+        " short-deck, royal, stud, stud-hi-lo, razz, ...: hands of that game, known,"
+        " partly known or random",
     )
     eq.add_argument("--dead", default="", help="dead cards, e.g. As")
     add_int(eq, "--trials", 1, 10**15, "Monte Carlo deals (default: exact)")
