@@ -160,6 +160,68 @@ fn sub_hands(counts: &[u32; 13]) -> Vec<[u32; 5]> {
     out
 }
 
+/// An ace-to-five class of five ranks (0 = ace .. 12 = king), smaller the
+/// better: the groups' pattern (no pair, one pair, two pair, trips, full
+/// house, quads), then the group ranks (larger groups first, higher ranks
+/// first). The same numbering as `eval::lowball`'s `a5_class`, which the
+/// exhaustive test of the table below checks.
+fn a5_class(ranks: &[u32; 5]) -> u32 {
+    let mut counts = [0u32; 13];
+    for &r in ranks {
+        counts[r as usize] += 1;
+    }
+    let mut groups: Vec<(u32, u32)> = (0..13u32)
+        .filter(|&r| counts[r as usize] > 0)
+        .map(|r| (counts[r as usize], r))
+        .collect();
+    groups.sort_by(|a, b| b.cmp(a));
+    let pattern = match (groups[0].0, groups.get(1).map_or(0, |g| g.0)) {
+        (1, _) => 0,
+        (2, 1) => 1,
+        (2, 2) => 2,
+        (3, 1) => 3,
+        (3, 2) => 4,
+        _ => 5,
+    };
+    let mut class = pattern << 20;
+    for (i, g) in groups.iter().enumerate() {
+        class |= g.1 << (16 - 4 * i);
+    }
+    class
+}
+
+/// The ace-to-five value (1 to 6,175, greater better) of every rank
+/// multiset of 5 to 7 cards, at the multiset's slot in the rank-key hash
+/// (`slot_of`): the best five of its ranks, aces low (suits play no part).
+fn a5_table(
+    entries: &[(u64, u16, [u32; 13])],
+    slot_of: &dyn Fn(u64) -> usize,
+    len: usize,
+) -> Vec<u16> {
+    // every class of five ranks, best first (as `a5_classes`)
+    let mut classes = BTreeSet::new();
+    for_each_multiset(5, &mut |counts| {
+        for h in sub_hands(counts) {
+            classes.insert(a5_class(&h.map(|r| (r + 1) % 13)));
+        }
+    });
+    let classes: Vec<u32> = classes.into_iter().collect();
+    assert_eq!(classes.len(), 6175, "ace-to-five classes");
+    let mut table = vec![0u16; len];
+    for (key, _, counts) in entries {
+        let best = sub_hands(counts)
+            .iter()
+            .map(|h| a5_class(&h.map(|r| (r + 1) % 13)))
+            .min()
+            .unwrap_or_else(|| panic!("no five-card sub-hand: a bug in this generator"));
+        let i = classes.binary_search(&best).unwrap_or_else(|_| {
+            panic!("ace-to-five class {best} not enumerated: a bug in this generator")
+        });
+        table[slot_of(*key)] = (classes.len() - i) as u16;
+    }
+    table
+}
+
 fn rank_key(counts: &[u32; 13]) -> u64 {
     counts
         .iter()
@@ -541,7 +603,53 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     lookup[flush_base..].copy_from_slice(&flush);
     writeln!(out, "pub(crate) const LOOKUP_FLUSH: usize = {flush_base};")?;
+    // The ace-to-five values by the same hash's slots (a razz hand: the
+    // rank key of its cards, one read).
+    let slot_of = |key: u64| -> usize {
+        let row = (key >> ROW_BITS) as usize;
+        (key as u32).wrapping_add(offsets[row]) as usize
+    };
+    let a5 = a5_table(&entries, &slot_of, lookup.len());
+    emit_padded(&mut out, "A5_LOOKUP", &a5)?;
     emit_padded(&mut out, "LOOKUP", &lookup)?;
+    // The deuce-to-seven order of the standard values: the standard order
+    // upside down, except that A-5-4-3-2 is an ace-high hand (a flush when
+    // suited), not a straight: every value's class with the wheel moved,
+    // sorted, the best (lowest class) the greatest value. (The same order
+    // as `eval::lowball`'s `d27_tables`, which a test compares.)
+    let wheel_high = (12 << 16) | (3 << 12) | (2 << 8) | (1 << 4);
+    let d27_class = |class: u32| -> u32 {
+        let (category, ranks) = (class >> 20, class & 0xf_ffff);
+        match (category, ranks) {
+            (STRAIGHT, r) if r == 3 << 16 => (HIGH_CARD << 20) | wheel_high,
+            (STRAIGHT_FLUSH, r) if r == 3 << 16 => (FLUSH << 20) | wheel_high,
+            _ => class,
+        }
+    };
+    let mut by_d27: Vec<(u32, usize)> = classes
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (d27_class(c), i + 1))
+        .collect();
+    by_d27.sort_unstable();
+    let mut d27 = vec![0u16; classes.len() + 1];
+    for (i, &(_, value)) in by_d27.iter().enumerate() {
+        d27[value] = (classes.len() - i) as u16;
+    }
+    emit_u16(&mut out, "D27_OF_STANDARD", &d27)?;
+    // The deuce-to-seven values by the same hash's slots, for hands
+    // without five cards of a suit (their best five is never a flush): the
+    // best of each multiset's fives of ranks, straights counted, in the
+    // deuce-to-seven order. A hand with five of a suit reads elsewhere.
+    let mut d27_lookup = vec![0u16; lookup.len()];
+    for (key, _, counts) in &entries {
+        d27_lookup[slot_of(*key)] = sub_hands(counts)
+            .iter()
+            .map(|h| d27[value_of(class5(h, false)) as usize])
+            .max()
+            .unwrap_or_else(|| panic!("no five-card sub-hand: a bug in this generator"));
+    }
+    emit_padded(&mut out, "D27_LOOKUP", &d27_lookup)?;
     writeln!(out, "pub(crate) static VALUE_CLASS: [u32; 7463] = [0,")?;
     for chunk in classes.chunks(16) {
         let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();

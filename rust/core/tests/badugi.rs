@@ -110,3 +110,31 @@ fn worked_badugi_hands() {
     let e = badugi(&twice).unwrap_err();
     assert!(e.to_string().contains("Kc"), "{e}");
 }
+
+/// A bad row anywhere in the batch (a card of 52, of 63, of 64 and more, a
+/// card twice) is an error naming that row, the first bad one.
+#[test]
+fn the_batch_names_its_first_bad_row() {
+    for (bad, what) in [
+        ([0u8, 1, 2, 52], "52"),
+        ([0, 1, 63, 3], "63"),
+        ([64, 1, 2, 3], "64"),
+        ([0, 1, 2, 255], "255"),
+        ([5, 1, 2, 5], "twice"),
+    ] {
+        for at in [0usize, 17, 40_000] {
+            let mut rows: Vec<u8> = (0..50_000)
+                .flat_map(|i| [0, 1, 2, 3 + (i % 40) as u8])
+                .collect();
+            rows[4 * at..4 * at + 4].copy_from_slice(&bad);
+            // a second bad row after the first
+            rows[4 * 45_000] = 200;
+            let mut out = vec![0u16; 50_000];
+            let e = evaluate_rows(&rows, &mut out, None, None).unwrap_err();
+            assert!(
+                e.to_string().starts_with(&format!("row {at}: ")),
+                "{what}: {e}"
+            );
+        }
+    }
+}

@@ -211,3 +211,129 @@ fn worked_lowball_hands() {
     let e = lowball(&parse_cards("2c 3c 4c 5c").unwrap(), Lowball::AceToFive).unwrap_err();
     assert!(e.to_string().contains("5, 6 or 7 cards, not 4"), "{e}");
 }
+
+/// The fast paths (`lowball`, and the unchecked `*_value_indices` every
+/// game's showdown uses: one read of the ace-to-five copy of the rank hash;
+/// the standard value read in the deuce-to-seven order) give the value of
+/// the best five cards of every rank multiset of 5, 6 and 7 cards (suits
+/// dealt round the four, so no flush unless the ranks force one) and of
+/// random hands, as the slow path (`lowball_cards`: every five scored).
+#[test]
+fn fast_values_are_the_best_five_of_every_rank_multiset() {
+    use holecards_core::eval::lowball::{a5_value_indices, d27_value_indices};
+    fn each(n: u32, counts: &mut [u8; 13], rank: usize, f: &mut dyn FnMut(&[u8; 13])) {
+        if rank == 13 {
+            if n == 0 {
+                f(counts);
+            }
+            return;
+        }
+        for c in 0..=n.min(4) {
+            counts[rank] = c as u8;
+            each(n - c, counts, rank + 1, f);
+        }
+        counts[rank] = 0;
+    }
+    let mut checked = 0;
+    for n in 5..=7 {
+        each(n, &mut [0u8; 13], 0, &mut |counts| {
+            let mut hand = Vec::new();
+            let mut suit = 0u8;
+            for (r, &c) in counts.iter().enumerate() {
+                for k in 0..c {
+                    hand.push(Card::new(r as u8 * 4 + (suit + k) % 4).unwrap());
+                }
+                suit = (suit + 1) % 4;
+            }
+            let idx: Vec<u8> = hand.iter().map(|c| c.index()).collect();
+            for ranking in BOTH {
+                let slow = lowball_cards(&hand, ranking).unwrap().0;
+                assert_eq!(lowball(&hand, ranking).unwrap(), slow, "{hand:?}");
+                let fast = match ranking {
+                    Lowball::AceToFive => a5_value_indices(&idx),
+                    Lowball::DeuceToSeven => d27_value_indices(&idx),
+                };
+                assert_eq!(fast, slow.value(), "{hand:?} {ranking:?}");
+            }
+            checked += 1;
+        });
+    }
+    assert_eq!(checked, 73775);
+}
+
+/// Hands of 5, 6 and 7 cards, half of them from two suits only (five of a
+/// suit: the hands the deuce-to-seven fast paths send to every five): the
+/// checked call, the index path and the batch (a row count past a multiple
+/// of 16, one thread and all) give the value of every five scored.
+#[test]
+fn the_fast_paths_agree_with_every_five_scored_on_suited_hands() {
+    use holecards_core::eval::lowball::lowball_value_indices;
+    let mut state = 0x5eed_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for width in 5..=7usize {
+        let mut hands: Vec<Vec<Card>> = Vec::new();
+        for i in 0..3_001 {
+            // two suits (26 cards) or the whole deck
+            let mut deck: Vec<u8> = (0..52u8).filter(|c| i % 2 == 1 || c % 4 < 2).collect();
+            for k in 0..width {
+                let j = k + (next() % (deck.len() - k) as u64) as usize;
+                deck.swap(k, j);
+            }
+            hands.push(
+                deck[..width]
+                    .iter()
+                    .map(|&c| Card::new(c).unwrap())
+                    .collect(),
+            );
+        }
+        let rows: Vec<u8> = hands.iter().flatten().map(|c| c.index()).collect();
+        for ranking in BOTH {
+            let slow: Vec<u16> = hands
+                .iter()
+                .map(|h| lowball_cards(h, ranking).unwrap().0.value())
+                .collect();
+            for (hand, &v) in hands.iter().zip(&slow) {
+                assert_eq!(lowball(hand, ranking).unwrap().value(), v, "{hand:?}");
+                let idx: Vec<u8> = hand.iter().map(|c| c.index()).collect();
+                assert_eq!(lowball_value_indices(&idx, ranking), v, "{hand:?}");
+            }
+            for threads in [Some(1), None] {
+                let mut out = vec![0u16; hands.len()];
+                evaluate_rows(&rows, width, ranking, &mut out, threads, None).unwrap();
+                assert_eq!(out, slow, "{ranking:?} {width}");
+            }
+        }
+    }
+}
+
+/// A bad row anywhere in the batch (a card of 52, of 63, of 64 and more, a
+/// card twice) is an error naming that row, the first bad one, under each
+/// ranking and width.
+#[test]
+fn the_batch_names_its_first_bad_row() {
+    for width in 5..=7usize {
+        for ranking in BOTH {
+            // (None: the row's first card again)
+            for bad in [Some(52u8), Some(63), Some(64), Some(255), None] {
+                for at in [0usize, 17, 9_000] {
+                    let mut rows: Vec<u8> = (0..10_000)
+                        .flat_map(|i| (0..width as u8).map(move |k| 4 * k + (i % 4) as u8))
+                        .collect();
+                    rows[width * at + width - 1] = bad.unwrap_or(rows[width * at]);
+                    rows[width * 9_500] = 200;
+                    let mut out = vec![0u16; 10_000];
+                    let e = evaluate_rows(&rows, width, ranking, &mut out, None, None).unwrap_err();
+                    assert!(
+                        e.to_string().starts_with(&format!("row {at}: ")),
+                        "{ranking:?} {width} {bad:?}: {e}"
+                    );
+                }
+            }
+        }
+    }
+}

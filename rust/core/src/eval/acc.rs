@@ -189,6 +189,14 @@ impl HandAcc {
         slot & (LOOKUP.len() - 1)
     }
 
+    /// The rank key's slot in the standard hash (suits play no part): where
+    /// the ace-to-five table holds this hand's value. Always below
+    /// LOOKUP.len().
+    #[inline(always)]
+    pub(crate) fn rank_slot(self) -> usize {
+        nonflush_slot(self.key) & (LOOKUP.len() - 1)
+    }
+
     /// Where this hand's short-deck value is in either short-deck table (a
     /// hand of 5 to 7 cards, sixes to aces): as [`HandAcc::slot`], the rank
     /// key's slot in the short-deck hash, or with a flush the flush suit's

@@ -64,7 +64,8 @@ const SIZE_NAMES: [&str; 5] = ["", "One", "Two", "Three", "Four"];
 
 impl BadugiValue {
     /// The value of a set of ranks (bits, ace = bit 0 .. king = bit 12; one
-    /// to four bits).
+    /// to four bits): the definition `BY_RANKS` tabulates (a test compares).
+    #[cfg(test)]
     fn of_ranks(ranks: u16) -> BadugiValue {
         let size = ranks.count_ones();
         let mut colex = 0;
@@ -153,32 +154,173 @@ impl fmt::Display for BadugiValue {
     }
 }
 
+/// The pairs of a hand's four cards, in the order of [`BEST_SUBSETS`]'s
+/// conflict bits.
+const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+
+/// For each set of conflicting pairs (bit `k`: the cards of `PAIRS[k]`
+/// share a rank or a suit), the subsets of the four cards (bits 0 to 3) of
+/// the largest size with no conflict inside, and how many there are (at
+/// most four: four single cards, or two pairs' four crossings). Only the
+/// largest matter: a larger badugi always has the greater value.
+static BEST_SUBSETS: [([u8; 4], u8); 64] = {
+    let mut t = [([0u8; 4], 0u8); 64];
+    let mut conflict = 0;
+    while conflict < 64 {
+        let mut size = 4;
+        while size >= 1 {
+            let mut found = [0u8; 4];
+            let mut n = 0;
+            let mut sub = 1u8;
+            while sub < 16 {
+                let mut ok = sub.count_ones() == size;
+                let mut k = 0;
+                while k < 6 {
+                    let (i, j) = PAIRS[k];
+                    if conflict >> k & 1 == 1 && sub >> i & 1 == 1 && sub >> j & 1 == 1 {
+                        ok = false;
+                    }
+                    k += 1;
+                }
+                if ok && n < 4 {
+                    found[n] = sub;
+                    n += 1;
+                }
+                sub += 1;
+            }
+            if n > 0 {
+                t[conflict] = (found, n as u8);
+                break;
+            }
+            size -= 1;
+        }
+        conflict += 1;
+    }
+    t
+};
+
+/// The value of every set of one to four ranks (bits, ace = bit 0), 0 for
+/// the others: [`BadugiValue::of_ranks`] as a table.
+static BY_RANKS: [u16; 8192] = {
+    let mut t = [0u16; 8192];
+    let mut ranks = 1usize;
+    while ranks < 8192 {
+        let size = (ranks as u32).count_ones();
+        if size <= 4 {
+            let mut colex = 0;
+            let mut m = ranks as u32;
+            let mut i = 1;
+            while m != 0 {
+                colex += choose(m.trailing_zeros(), i);
+                m &= m - 1;
+                i += 1;
+            }
+            t[ranks] = (below(size) + choose(13, size) - colex) as u16;
+        }
+        ranks += 1;
+    }
+    t
+};
+
 /// The best badugi of four cards whose indices are `c` (unchecked: four
-/// distinct cards), and which of the four it plays (bits 0 to 3).
+/// distinct cards below 52), and which of the four it plays (bits 0 to 3):
+/// the pairs of cards that share a rank or a suit, the largest subsets with
+/// none of them inside (a table), the best of their rank sets (a table).
 #[inline]
 pub(crate) fn badugi_indices(c: &[u8; 4]) -> (BadugiValue, u8) {
+    let rank = c.map(|x| 1u16 << ((x / 4 + 1) % 13));
+    let suit = c.map(|x| x % 4);
+    let mut conflict = 0usize;
+    for (k, &(i, j)) in PAIRS.iter().enumerate() {
+        conflict |= usize::from(rank[i] == rank[j] || suit[i] == suit[j]) << k;
+    }
+    let (subs, n) = &BEST_SUBSETS[conflict];
     let mut best = (0u16, 0u8);
-    // every subset of the four: the best value among those with no rank
-    // and no suit twice (a larger one always has the greater value)
-    for subset in 1..16u8 {
-        let (mut ranks, mut suits, mut ok) = (0u16, 0u8, true);
-        for (i, &card) in c.iter().enumerate() {
-            if subset >> i & 1 == 1 {
-                let r = 1u16 << ((card / 4 + 1) % 13);
-                let s = 1u8 << (card % 4);
-                ok &= ranks & r == 0 && suits & s == 0;
-                ranks |= r;
-                suits |= s;
-            }
-        }
-        if ok {
-            let v = BadugiValue::of_ranks(ranks).0;
-            if v > best.0 {
-                best = (v, subset);
-            }
+    for &sub in &subs[..(*n as usize).min(4)] {
+        let ranks = (0..4).fold(0u16, |m, i| m | if sub >> i & 1 == 1 { rank[i] } else { 0 });
+        let v = BY_RANKS[ranks as usize & 8191];
+        if v > best.0 {
+            best = (v, sub);
         }
     }
     (BadugiValue(best.0), best.1)
+}
+
+/// `C(n, k)` for `n` below 52 and `k` from 1 to 4, by `k - 1` then `n`
+/// (64 a row: an index masked to six bits needs no bounds check).
+static BINOMIAL: [[u32; 64]; 4] = {
+    let mut t = [[0u32; 64]; 4];
+    let mut k = 0;
+    while k < 4 {
+        let mut n = 0;
+        while n < 52 {
+            // (C(n, k + 1), small enough to work out directly)
+            let kk = k as u64 + 1;
+            let mut c = 1u64;
+            let mut i = 0;
+            while i < kk {
+                if (n as u64) < kk {
+                    c = 0;
+                    break;
+                }
+                c = c * (n as u64 - i) / (i + 1);
+                i += 1;
+            }
+            t[k][n] = c as u32;
+            n += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The number of four-card hands: C(52, 4).
+const HANDS: usize = 270_725;
+
+/// Every four-card hand's badugi value, by the hand's co-lexicographic
+/// rank (541 KiB, worked out on first use from [`badugi_indices`]).
+fn by_hand() -> &'static [u16] {
+    static T: std::sync::OnceLock<Box<[u16]>> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = vec![0u16; HANDS];
+        for d in 3..52u8 {
+            for c in 2..d {
+                for b in 1..c {
+                    for a in 0..b {
+                        t[colex([a, b, c, d])] = badugi_indices(&[a, b, c, d]).0 .0;
+                    }
+                }
+            }
+        }
+        t.into_boxed_slice()
+    })
+}
+
+/// The co-lexicographic rank of four distinct card indices below 52,
+/// sorted first (a sorting network of five compare-exchanges).
+#[inline(always)]
+fn colex(c: [u8; 4]) -> usize {
+    let [mut a, mut b, mut x, mut d] = c;
+    let cx = |p: &mut u8, q: &mut u8| {
+        let (lo, hi) = ((*p).min(*q), (*p).max(*q));
+        *p = lo;
+        *q = hi;
+    };
+    cx(&mut a, &mut b);
+    cx(&mut x, &mut d);
+    cx(&mut a, &mut x);
+    cx(&mut b, &mut d);
+    cx(&mut b, &mut x);
+    let at = |k: usize, n: u8| BINOMIAL[k][n as usize & 63] as usize;
+    at(0, a) + at(1, b) + at(2, x) + at(3, d)
+}
+
+/// The badugi value of four card indices (unchecked: distinct, below 52):
+/// one read of a table of every four-card hand, by its co-lexicographic
+/// rank.
+#[inline]
+pub fn badugi_value_indices(c: &[u8; 4]) -> u16 {
+    by_hand().get(colex(*c)).copied().unwrap_or(0)
 }
 
 /// Checks a badugi hand: four distinct cards.
@@ -195,7 +337,13 @@ fn check_badugi(cards: &[Card]) -> Result<()> {
 
 /// The value of a badugi hand of four cards.
 pub fn badugi(cards: &[Card]) -> Result<BadugiValue> {
-    Ok(badugi_cards(cards)?.0)
+    check_badugi(cards)?;
+    Ok(BadugiValue(badugi_value_indices(&[
+        cards[0].index(),
+        cards[1].index(),
+        cards[2].index(),
+        cards[3].index(),
+    ])))
 }
 
 /// The value of a badugi hand of four cards and the cards it plays,
@@ -249,8 +397,59 @@ pub fn evaluate_rows(
                     None
                 }));
             }
-            *v = badugi_indices(row).0 .0;
+            *v = badugi_value_indices(row);
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hand_table_covers_every_hand_once() {
+        // every four-card hand has its own co-lexicographic rank
+        let mut seen = vec![false; HANDS];
+        for d in 3..52u8 {
+            for c in 2..d {
+                for b in 1..c {
+                    for a in 0..b {
+                        let i = colex([d, b, a, c]);
+                        assert!(!seen[i], "{a} {b} {c} {d}");
+                        seen[i] = true;
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn the_rank_table_is_the_definition() {
+        for ranks in 1u16..8192 {
+            let want = if ranks.count_ones() <= 4 {
+                BadugiValue::of_ranks(ranks).0
+            } else {
+                0
+            };
+            assert_eq!(BY_RANKS[ranks as usize], want, "{ranks:#b}");
+        }
+    }
+
+    #[test]
+    fn the_best_subsets_have_no_conflict_and_none_larger_has_none() {
+        for (conflict, (subs, n)) in BEST_SUBSETS.iter().enumerate() {
+            let free = |sub: u8| {
+                PAIRS.iter().enumerate().all(|(k, &(i, j))| {
+                    conflict >> k & 1 == 0 || sub >> i & 1 == 0 || sub >> j & 1 == 0
+                })
+            };
+            let size = (1..16u8).filter(|&s| free(s)).map(|s| s.count_ones()).max();
+            let all: Vec<u8> = (1..16u8)
+                .filter(|&s| free(s) && Some(s.count_ones()) == size)
+                .collect();
+            assert_eq!(&subs[..*n as usize], &all[..], "conflicts {conflict:#b}");
+        }
+    }
 }

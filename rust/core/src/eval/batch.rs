@@ -335,7 +335,8 @@ mod avx512 {
     /// (rows of `1 << ROW_BITS` keys, as the standard one) and its value
     /// table, padded (see `Padded`), with a flush table at `flush_base`
     /// indexed by the flush suit's ranks shifted right by `flush_shift`.
-    /// A row holding a rank of `forbidden` (a bit per rank) is bad.
+    /// A row holding a rank of `forbidden` (a bit per rank) is bad. Without
+    /// `flush`, every row reads at its rank key's slot (suits play no part).
     pub(crate) struct Tables {
         offsets: &'static [u32],
         values: *const u16,
@@ -343,6 +344,7 @@ mod avx512 {
         flush_base: usize,
         flush_shift: u32,
         forbidden: u16,
+        flush: bool,
     }
     // SAFETY: the pointer is to a static, read only.
     unsafe impl Sync for Tables {}
@@ -355,6 +357,29 @@ mod avx512 {
         flush_base: LOOKUP_FLUSH,
         flush_shift: 0,
         forbidden: 0,
+        flush: true,
+    };
+    /// The ace-to-five values by the standard hash's slots (no flush).
+    pub(crate) static ACE_TO_FIVE: Tables = Tables {
+        offsets: &OFFSETS,
+        values: A5_LOOKUP_PADDED.table.as_ptr(),
+        len: A5_LOOKUP.len(),
+        flush_base: LOOKUP_FLUSH,
+        flush_shift: 0,
+        forbidden: 0,
+        flush: false,
+    };
+    /// The deuce-to-seven values by the standard hash's slots; a row with
+    /// five cards of a suit reads a 0 at the flush base (to be worked out
+    /// one by one).
+    pub(crate) static DEUCE_TO_SEVEN: Tables = Tables {
+        offsets: &OFFSETS,
+        values: D27_LOOKUP_PADDED.table.as_ptr(),
+        len: D27_LOOKUP.len(),
+        flush_base: LOOKUP_FLUSH,
+        flush_shift: 0,
+        forbidden: 0,
+        flush: true,
     };
     /// Short-deck's, one per ranking (no card below a six).
     pub(crate) static SHORT_DECK: [Tables; 2] = [
@@ -365,6 +390,7 @@ mod avx512 {
             flush_base: SD_LOOKUP_FLUSH,
             flush_shift: 4,
             forbidden: 0xf,
+            flush: true,
         },
         Tables {
             offsets: &SD_OFFSETS,
@@ -373,6 +399,7 @@ mod avx512 {
             flush_base: SD_LOOKUP_FLUSH,
             flush_shift: 4,
             forbidden: 0xf,
+            flush: true,
         },
     ];
     // Every table set: rows as the standard hash's (the row index below is
@@ -384,6 +411,8 @@ mod avx512 {
             && SD_LOOKUP_STRAIGHT_FIRST.len().is_power_of_two()
             && SD_LOOKUP_FLUSH + 0x200 <= SD_LOOKUP_STRAIGHT_FIRST.len()
             && SD_LOOKUP_TRIPS_FIRST.len() == SD_LOOKUP_STRAIGHT_FIRST.len()
+            && A5_LOOKUP.len() == LOOKUP.len()
+            && D27_LOOKUP.len() == LOOKUP.len()
     );
 
     /// Evaluates the first `16 * (out.len() / 16)` rows (`cards` holds at
@@ -416,6 +445,7 @@ mod avx512 {
         let flush_base = _mm512_set1_epi32(t.flush_base as i32);
         let flush_shift = _mm512_set1_epi32(t.flush_shift as i32);
         let forbidden = _mm512_set1_epi32(t.forbidden as i32 * 0x1_0001);
+        let flush_lanes: __mmask16 = if t.flush { 0xffff } else { 0 };
         assert!(t.offsets.len() == OFFSETS.len() && t.len.is_power_of_two());
         let offsets = t.offsets.as_ptr();
         let values = t.values;
@@ -488,7 +518,7 @@ mod avx512 {
                     _mm512_or_si512(_mm512_and_si512(sel, low16), _mm512_srli_epi32::<16>(sel)),
                     flush_shift,
                 );
-                let is_flush = _mm512_test_epi32_mask(sel, sel);
+                let is_flush = _mm512_test_epi32_mask(sel, sel) & flush_lanes;
                 let slot = _mm512_mask_blend_epi32(
                     is_flush,
                     _mm512_add_epi32($rank_key, $offset),
@@ -618,6 +648,52 @@ pub(crate) fn short_deck_kernel_with(
     const BELOW_SIX: u64 = 0x000f_000f_000f_000f;
     let values = super::short_deck::values(ranking);
     scalar_by::<BELOW_SIX>(cards, width, out, |h| values[h.short_deck_slot()])
+}
+
+/// The lowball batch on whole rows of `width` cards under `ranking`, with
+/// the best kernel this processor runs: the ace-to-five value of every
+/// row; the deuce-to-seven value of every row without five cards of a suit
+/// and 0 for the others (see [`super::lowball::evaluate_rows`]). False if
+/// a row is not `width` distinct cards.
+pub(crate) fn lowball_kernel_with(
+    kernel: Kernel,
+    cards: &[u8],
+    width: usize,
+    out: &mut [MaybeUninit<u16>],
+    ranking: super::lowball::Lowball,
+) -> bool {
+    use super::lowball::Lowball;
+    use super::tables::{A5_LOOKUP, D27_LOOKUP};
+    #[cfg(all(target_arch = "x86_64", holecards_avx512))]
+    if kernel == Kernel::Avx512 && kernel.is_available() {
+        let n = out.len() / avx512::LANES * avx512::LANES;
+        let t = match ranking {
+            Lowball::AceToFive => &avx512::ACE_TO_FIVE,
+            Lowball::DeuceToSeven => &avx512::DEUCE_TO_SEVEN,
+        };
+        // SAFETY: the features avx512::rows is compiled for were detected on
+        // this processor (is_available).
+        let ok = unsafe {
+            match width {
+                7 => avx512::rows::<7>(t, cards, &mut out[..n]),
+                6 => avx512::rows::<6>(t, cards, &mut out[..n]),
+                _ => avx512::rows::<5>(t, cards, &mut out[..n]),
+            }
+        };
+        return ok
+            && lowball_kernel_with(
+                Kernel::Scalar,
+                &cards[n * width..],
+                width,
+                &mut out[n..],
+                ranking,
+            );
+    }
+    let _ = kernel;
+    match ranking {
+        Lowball::AceToFive => scalar_by::<0>(cards, width, out, |h| A5_LOOKUP[h.rank_slot()]),
+        Lowball::DeuceToSeven => scalar_by::<0>(cards, width, out, |h| D27_LOOKUP[h.slot()]),
+    }
 }
 
 /// Runs `chunk(i, out_i)` over `out` in pieces of `chunk_rows` rows (piece
