@@ -356,8 +356,20 @@ impl Hand {
             return self.act_bringing_in(actor, mv);
         }
         if let Move::Discard(set) = mv {
-            let cards: Vec<crate::card::Card> = set.iter().collect();
-            return self.discard(Some(actor), &cards);
+            // (at most a hand's worth; more is refused by the check)
+            let mut cards = [crate::card::Card::FIRST; 8];
+            let mut k = 0;
+            for c in set.iter() {
+                if k == cards.len() {
+                    return Err(self.refuse(
+                        IllegalReason::BadDiscard,
+                        format!("seat {actor} cannot discard {} cards", set.len()),
+                    ));
+                }
+                cards[k] = c;
+                k += 1;
+            }
+            return self.discard(Some(actor), &cards[..k]);
         }
         self.not_drawing(actor)?;
         match mv {

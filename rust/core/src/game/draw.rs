@@ -20,12 +20,12 @@
 use super::event::CardList;
 use super::variant::{Game, GameKind};
 use crate::card::{Card, CardSet};
-use crate::deck::{make_rng, DeckRng};
+use crate::deck::DeckRng;
 use crate::error::{Error, Result};
-use crate::eval::badugi::badugi_indices;
-use crate::eval::lowball::{lowball, Lowball};
+use crate::eval::badugi::badugi_value_indices;
+use crate::eval::lowball::{d27_value_indices, lowball, Lowball};
 use rand::seq::SliceRandom;
-use rand::RngCore;
+use rand::{RngCore, SeedableRng};
 
 /// Most players of a draw game: every player's hand and a burn come off the
 /// deck (2-7: 10 players of 5 cards; badugi: 12 of 4).
@@ -70,17 +70,36 @@ pub(crate) struct DrawDeal {
 }
 
 impl DrawDeal {
-    /// A deal for `n` seats of `game`: `given` hands per seat, the rest
-    /// dealt from a shuffle with `rng`, one card at a time from the dealer's
-    /// left (`button + 1`).
-    pub(crate) fn new(
+    /// No deal yet.
+    pub(crate) fn empty() -> DrawDeal {
+        DrawDeal {
+            initial: [CardList::default(); DRAW_MAX_PLAYERS],
+            hands: [CardList::default(); DRAW_MAX_PLAYERS],
+            stub: [Card::FIRST; 52],
+            stub_len: 0,
+            next: 0,
+            burns: [None; 3],
+            draws: Vec::new(),
+            round: 0,
+            pending: 0,
+            seed: 0,
+            reshuffles: 0,
+        }
+    }
+
+    /// A deal for `n` seats of `game` into this one (a simulation's next
+    /// hand keeps the records' allocation): `given` hands per seat, the
+    /// rest dealt from a shuffle with `rng`, one card at a time from the
+    /// dealer's left (`button + 1`). On an error the deal is left as it was.
+    pub(crate) fn refill(
+        &mut self,
         game: Game,
         n: usize,
         button: usize,
         given: &[Option<CardList>],
         board: &[Card],
         rng: &mut DeckRng,
-    ) -> Result<DrawDeal> {
+    ) -> Result<()> {
         debug_assert!(game.is_draw());
         if !given.is_empty() && given.len() != n {
             return Err(Error::cards(
@@ -105,47 +124,41 @@ impl DrawDeal {
                 }
             }
         }
-        let mut stub = [Card::FIRST; 52];
         let mut len = 0;
+        self.stub = [Card::FIRST; 52];
         for c in super::deal::FULL_DECK
             .iter()
             .filter(|c| !used.contains(**c))
         {
-            stub[len] = *c;
+            self.stub[len] = *c;
             len += 1;
         }
-        stub[..len].shuffle(rng);
-        let seed = rng.next_u64();
-        let k = game.hole_cards();
-        let mut deal = DrawDeal {
-            initial: [CardList::default(); DRAW_MAX_PLAYERS],
-            hands: [CardList::default(); DRAW_MAX_PLAYERS],
-            stub,
-            stub_len: len as u8,
-            next: 0,
-            burns: [None; 3],
-            draws: Vec::new(),
-            round: 0,
-            pending: 0,
-            seed,
-            reshuffles: 0,
-        };
+        self.stub[..len].shuffle(rng);
+        self.seed = rng.next_u64();
+        self.stub_len = len as u8;
+        self.next = 0;
+        self.burns = [None; 3];
+        self.draws.clear();
+        // (every draw's record, allocated once)
+        self.draws.reserve(game.draws() * n);
+        self.round = 0;
+        self.pending = 0;
+        self.reshuffles = 0;
+        self.initial = [CardList::default(); DRAW_MAX_PLAYERS];
         // One card at a time from the dealer's left, given hands as given.
-        let mut cards = [[Card::FIRST; 5]; DRAW_MAX_PLAYERS];
+        let k = game.hole_cards();
         for i in 0..k {
             for j in 1..=n {
                 let seat = (button + j) % n;
-                cards[seat][i] = match given.get(seat).copied().flatten() {
+                let c = match given.get(seat).copied().flatten() {
                     Some(h) => h[i],
-                    None => deal.stub[deal.take_index()],
+                    None => self.stub[self.take_index()],
                 };
+                self.initial[seat].push(c);
             }
         }
-        for (seat, c) in cards.iter().enumerate().take(n) {
-            deal.initial[seat] = CardList::new(&c[..k]);
-            deal.hands[seat] = deal.initial[seat];
-        }
-        Ok(deal)
+        self.hands = self.initial;
+        Ok(())
     }
 
     /// The stub's next card's index (the caller checked there is one).
@@ -168,12 +181,15 @@ impl DrawDeal {
     /// `seat` discards `cards` (checked by the caller: its own, distinct).
     pub(crate) fn discard(&mut self, seat: usize, cards: &[Card], given: &[Card]) {
         let set = cards.iter().fold(0u64, |m, c| m | c.bit());
-        let kept: Vec<Card> = self.hands[seat]
-            .iter()
-            .copied()
-            .filter(|c| set & c.bit() == 0)
-            .collect();
-        self.hands[seat] = CardList::new(&kept);
+        let mut kept = [Card::FIRST; 5];
+        let mut k = 0;
+        for &c in self.hands[seat].iter() {
+            if set & c.bit() == 0 && k < 5 {
+                kept[k] = c;
+                k += 1;
+            }
+        }
+        self.hands[seat] = CardList::new(&kept[..k]);
         self.pending &= !(1u32 << seat);
         self.draws.push(Drawn {
             seat: seat as u8,
@@ -214,24 +230,28 @@ impl DrawDeal {
         if !current {
             keep.0 |= self.round_discards().0;
         }
-        let rest: Vec<Card> = self.stub[self.next as usize..self.stub_len as usize].to_vec();
-        for &c in &rest {
+        let mut cards = [Card::FIRST; 52];
+        let mut k = 0;
+        for &c in &self.stub[self.next as usize..self.stub_len as usize] {
             keep.insert(c);
+            cards[k] = c;
+            k += 1;
         }
-        let mut cards = rest;
-        cards.extend(
-            super::deal::FULL_DECK
-                .iter()
-                .filter(|c| !keep.contains(**c)),
-        );
-        let mut rng = make_rng(Some(
+        for &c in super::deal::FULL_DECK.iter() {
+            if !keep.contains(c) && k < 52 {
+                cards[k] = c;
+                k += 1;
+            }
+        }
+        // (a stream of its own, from the seed the deal drew: the same
+        // hand reshuffles the same way)
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(
             self.seed ^ u64::from(self.reshuffles).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-        ));
-        cards.shuffle(&mut rng);
+        );
+        cards[..k].shuffle(&mut rng);
         self.reshuffles = self.reshuffles.wrapping_add(1);
-        self.stub = [Card::FIRST; 52];
-        self.stub[..cards.len()].copy_from_slice(&cards);
-        self.stub_len = cards.len() as u8;
+        self.stub = cards;
+        self.stub_len = k as u8;
         self.next = 0;
     }
 
@@ -300,11 +320,7 @@ impl DrawDeal {
                 // (a card is always there: the deck holds more cards than
                 // the live hands can)
                 *slot = card.unwrap_or(Card::FIRST);
-                let mut hand = [Card::FIRST; 7];
-                let h = self.hands[seat];
-                hand[..h.len()].copy_from_slice(&h);
-                hand[h.len()] = *slot;
-                self.hands[seat] = CardList::new(&hand[..=h.len()]);
+                self.hands[seat].push(*slot);
             }
             self.draws[i].drawn = CardList::new(&drawn[..k]);
         }
@@ -314,14 +330,22 @@ impl DrawDeal {
 /// The showdown value of a draw hand (greater is better, 1 and up).
 pub(crate) fn showdown_value(game: Game, hand: &[Card]) -> u16 {
     match game.kind() {
-        GameKind::Badugi if hand.len() == 4 => badugi_indices(&[
+        GameKind::Badugi if hand.len() == 4 => badugi_value_indices(&[
             hand[0].index(),
             hand[1].index(),
             hand[2].index(),
             hand[3].index(),
-        ])
-        .0
-        .value(),
+        ]),
+        _ if hand.len() == 5 => {
+            let idx = [
+                hand[0].index(),
+                hand[1].index(),
+                hand[2].index(),
+                hand[3].index(),
+                hand[4].index(),
+            ];
+            d27_value_indices(&idx)
+        }
         _ => lowball(hand, Lowball::DeuceToSeven).map_or(0, |v| v.value()),
     }
 }

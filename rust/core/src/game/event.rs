@@ -67,10 +67,18 @@ impl CardList {
     pub const CAPACITY: usize = 7;
 
     /// The first [`CardList::CAPACITY`] of `cards`.
+    #[inline]
     pub fn new(cards: &[Card]) -> CardList {
         let mut c = [Card::FIRST; CardList::CAPACITY];
         let len = cards.len().min(CardList::CAPACITY);
-        c[..len].copy_from_slice(&cards[..len]);
+        // (a fixed loop of seven, not a copy of a variable length, which
+        // compiles to a call to memcpy: these lists are built in the hot
+        // paths of the stud and draw games)
+        for (i, slot) in c.iter_mut().enumerate() {
+            if i < len {
+                *slot = cards[i];
+            }
+        }
         CardList {
             len: len as u8,
             cards: c,
@@ -78,6 +86,18 @@ impl CardList {
     }
     pub fn as_slice(&self) -> &[Card] {
         &self.cards[..self.len as usize]
+    }
+    /// The cards, to reorder in place.
+    pub fn as_mut_slice(&mut self) -> &mut [Card] {
+        &mut self.cards[..self.len as usize]
+    }
+    /// This list with `card` added at the end (a full list stays as it is).
+    #[inline]
+    pub fn push(&mut self, card: Card) {
+        if let Some(slot) = self.cards.get_mut(self.len as usize) {
+            *slot = card;
+            self.len += 1;
+        }
     }
     /// Two cards (a hold'em hand), built without a copy loop.
     #[inline]

@@ -599,7 +599,14 @@ impl Hand {
         given: Option<&GivenCards>,
     ) -> Result<Hand> {
         check_table(&rules, stacks, seating.button)?;
-        let (plan, (stud, draw)) = plan_deal(rules.game, stacks.len(), seating.button, rng, given)?;
+        let (plan, (stud, draw)) = plan_deal(
+            rules.game,
+            stacks.len(),
+            seating.button,
+            rng,
+            given,
+            (None, None),
+        )?;
         let mut hand = Hand {
             rules,
             seats: Vec::with_capacity(stacks.len()),
@@ -657,12 +664,14 @@ impl Hand {
             check_table(&self.rules, stacks, button).is_ok(),
             "redeal_checked at a table that fails its checks"
         );
+        let reuse = (self.stud.take(), self.draw.take());
         let (plan, (stud, draw)) = plan_deal(
             self.rules.game,
             stacks.len(),
             button,
             &mut Lazy::Rng(rng),
             None,
+            reuse,
         )?;
         self.deal(
             stacks,
@@ -1420,6 +1429,7 @@ fn plan_deal(
     button: usize,
     rng: &mut Lazy<'_>,
     given: Option<&GivenCards>,
+    reuse: OtherDeals,
 ) -> Result<(Plan, OtherDeals)> {
     if game.is_community() {
         return Ok((deal_plan(game, n, button, rng, given)?, (None, None)));
@@ -1435,16 +1445,21 @@ fn plan_deal(
         }
         Lazy::Rng(r) => r,
     };
+    // (a simulation's last hand's deal refilled in place: no allocation)
     let deals: OtherDeals = if game.is_stud() {
-        (
-            Some(Box::new(StudDeal::new(game, n, holes, board, Some(r))?)),
-            None,
-        )
+        let mut deal = match reuse.0 {
+            Some(d) => d,
+            None => Box::new(StudDeal::empty()),
+        };
+        deal.refill(game, n, holes, board, Some(r))?;
+        (Some(deal), None)
     } else {
-        (
-            None,
-            Some(Box::new(DrawDeal::new(game, n, button, holes, board, r)?)),
-        )
+        let mut deal = match reuse.1 {
+            Some(d) => d,
+            None => Box::new(DrawDeal::empty()),
+        };
+        deal.refill(game, n, button, holes, board, r)?;
+        (None, Some(deal))
     };
     let empty = ([CardList::default(); MAX_SEATS], [Card::FIRST; 5], None);
     Ok((empty, deals))
@@ -1541,13 +1556,20 @@ impl Hand {
 
 /// The stud parts of a hand's progress.
 impl Hand {
-    /// Seats still in, from the dealer's left (the dealing order).
-    fn stud_seats_in(&self) -> Vec<usize> {
+    /// Seats still in, from the dealer's left (the dealing order), and how
+    /// many.
+    fn stud_seats_in(&self) -> ([usize; super::variant::STUD_MAX_PLAYERS], usize) {
         let n = self.seats.len();
-        (1..=n)
-            .map(|i| (self.button + i) % n)
-            .filter(|&s| !self.seats[s].folded)
-            .collect()
+        let mut out = [0usize; super::variant::STUD_MAX_PLAYERS];
+        let mut k = 0;
+        for i in 1..=n {
+            let s = wrap(self.button + i, n);
+            if !self.seats[s].folded && k < out.len() {
+                out[k] = s;
+                k += 1;
+            }
+        }
+        (out, k)
     }
 
     /// Who acts first on this stud street (`start_round`'s seat to look
@@ -1561,18 +1583,17 @@ impl Hand {
             return self.button + 1;
         };
         let game = self.rules.game;
-        let seats = self.stud_seats_in();
+        let (seats, k) = self.stud_seats_in();
+        let seats = &seats[..k];
         if self.street == Street::Third {
-            let n = self.seats.len();
             let Some(low) = stud::bring_in_seat(game, deal, seats.iter().copied()) else {
                 return self.button + 1;
             };
             let first = self.first_from(m.able, low).unwrap_or(low);
             self.bring_in_due = m.able & (1 << first) != 0 && !self.nobody_to_bet_against(m);
-            let _ = n;
             first
         } else {
-            stud::opener(game, deal, &seats).unwrap_or(self.button + 1)
+            stud::opener(game, deal, seats).unwrap_or(self.button + 1)
         }
     }
 
@@ -1621,9 +1642,26 @@ impl Hand {
         let mut high = [0u8; super::variant::STUD_MAX_PLAYERS];
         let mut low = [0u8; super::variant::STUD_MAX_PLAYERS];
         if self.street == Street::Showdown {
+            // The keys matter only where hands tie: without a tie (most
+            // showdowns) none is worked out (each is every five of seven).
+            let game = self.rules.game;
+            let mut values = [(0u16, 0u16); super::variant::STUD_MAX_PLAYERS];
+            let mut tie = false;
+            for (seat, s) in self.seats.iter().enumerate().take(values.len()) {
+                if !s.folded {
+                    let v = stud::showdown_values(game, &deal.hand_of(seat));
+                    tie |= values[..seat]
+                        .iter()
+                        .any(|w| w.0 == v.0 || (v.1 > 0 && w.1 == v.1));
+                    values[seat] = v;
+                }
+            }
+            if !tie {
+                return OddChips::Button(self.button);
+            }
             for (seat, s) in self.seats.iter().enumerate().take(high.len()) {
                 if !s.folded {
-                    let (h, l) = stud::odd_chip_keys(self.rules.game, &deal.hand_of(seat));
+                    let (h, l) = stud::odd_chip_keys(game, &deal.hand_of(seat));
                     high[seat] = h;
                     low[seat] = l;
                 }

@@ -24,7 +24,7 @@ use crate::card::{Card, CardSet};
 use crate::deck::DeckRng;
 use crate::error::{Error, Result};
 use crate::eval::low::low8;
-use crate::eval::lowball::{lowball, Lowball};
+use crate::eval::lowball::{a5_value_indices, lowball, Lowball};
 use rand::seq::SliceRandom;
 
 /// Where a stud card sits: dealt down (0, 1 and the seventh card) or up.
@@ -58,15 +58,34 @@ pub(crate) struct StudDeal {
 }
 
 impl StudDeal {
-    /// A deal for `n` seats: `given` cards per seat (first ones, in order)
-    /// and an optional community card; the rest shuffled with `rng`.
-    pub(crate) fn new(
+    /// No deal yet.
+    pub(crate) fn empty() -> StudDeal {
+        StudDeal {
+            cards: [CardList::default(); STUD_MAX_PLAYERS],
+            given: [CardList::default(); STUD_MAX_PLAYERS],
+            stub: [Card::FIRST; 52],
+            stub_len: 0,
+            next: 0,
+            returned: CardList::default(),
+            burns: CardList::default(),
+            community: None,
+            given_community: None,
+            shuffled: false,
+        }
+    }
+
+    /// A deal for `n` seats into this one (a simulation's next hand):
+    /// `given` cards per seat (first ones, in order) and an optional
+    /// community card; the rest shuffled with `rng`. On an error the deal is
+    /// left as it was.
+    pub(crate) fn refill(
+        &mut self,
         game: Game,
         n: usize,
         given: &[Option<CardList>],
         board: &[Card],
         rng: Option<&mut DeckRng>,
-    ) -> Result<StudDeal> {
+    ) -> Result<()> {
         debug_assert!(game.is_stud());
         if !given.is_empty() && given.len() != n {
             return Err(Error::cards(
@@ -96,31 +115,28 @@ impl StudDeal {
                 return Err(Error::duplicate(*c));
             }
         }
-        let mut stub = [Card::FIRST; 52];
         let mut len = 0;
+        self.stub = [Card::FIRST; 52];
         for c in super::deal::FULL_DECK
             .iter()
             .filter(|c| !used.contains(**c))
         {
-            stub[len] = *c;
+            self.stub[len] = *c;
             len += 1;
         }
-        let shuffled = rng.is_some();
+        self.shuffled = rng.is_some();
         if let Some(rng) = rng {
-            stub[..len].shuffle(rng);
+            self.stub[..len].shuffle(rng);
         }
-        Ok(StudDeal {
-            cards: [CardList::default(); STUD_MAX_PLAYERS],
-            given: g,
-            stub,
-            stub_len: len as u8,
-            next: 0,
-            returned: CardList::default(),
-            burns: CardList::default(),
-            community: None,
-            given_community: board.first().copied(),
-            shuffled,
-        })
+        self.cards = [CardList::default(); STUD_MAX_PLAYERS];
+        self.given = g;
+        self.stub_len = len as u8;
+        self.next = 0;
+        self.returned = CardList::default();
+        self.burns = CardList::default();
+        self.community = None;
+        self.given_community = board.first().copied();
+        Ok(())
     }
 
     /// Cards left to draw (the stub and any burns scrambled back).
@@ -147,11 +163,7 @@ impl StudDeal {
     fn burn(&mut self) {
         if self.pool() > 0 {
             let c = self.draw();
-            let mut b = [Card::FIRST; CardList::CAPACITY];
-            let k = self.burns.len().min(CardList::CAPACITY - 1);
-            b[..k].copy_from_slice(&self.burns[..k]);
-            b[k] = c;
-            self.burns = CardList::new(&b[..=k]);
+            self.burns.push(c);
         }
     }
 
@@ -177,10 +189,7 @@ impl StudDeal {
         } else {
             self.draw()
         };
-        let mut cards = [Card::FIRST; STUD_CARDS];
-        cards[..k].copy_from_slice(&self.cards[seat]);
-        cards[k] = c;
-        self.cards[seat] = CardList::new(&cards[..=k]);
+        self.cards[seat].push(c);
     }
 
     /// Third street: two down cards and an up card to every seat of `order`
@@ -195,13 +204,17 @@ impl StudDeal {
 
     /// Fourth to seventh street to the seats of `order` still in: a burn,
     /// then a card each (or on seventh street, perhaps a community card).
-    pub(crate) fn deal_next(&mut self, order: impl Iterator<Item = usize> + Clone) {
-        let left = order.clone().count();
-        let seventh = order
-            .clone()
-            .next()
-            .is_some_and(|s| self.cards[s].len() == 6);
-        if seventh && self.seventh_is_community(order.clone(), left) {
+    pub(crate) fn deal_next(&mut self, order: impl Iterator<Item = usize>) {
+        // (the seats listed once: the iterator is a filter over the table)
+        let mut seats = [0usize; STUD_MAX_PLAYERS];
+        let mut left = 0;
+        for s in order.take(STUD_MAX_PLAYERS) {
+            seats[left] = s;
+            left += 1;
+        }
+        let seats = &seats[..left];
+        let seventh = seats.first().is_some_and(|&s| self.cards[s].len() == 6);
+        if seventh && self.seventh_is_community(seats.iter().copied(), left) {
             self.burn();
             self.community = Some(match self.given_community {
                 Some(c) => c,
@@ -210,7 +223,7 @@ impl StudDeal {
             return;
         }
         self.burn();
-        for seat in order {
+        for &seat in seats {
             self.give(seat);
         }
     }
@@ -248,8 +261,7 @@ impl StudDeal {
     /// A seat's up cards (the community card not included).
     pub(crate) fn up_cards(&self, seat: usize) -> CardList {
         let c = &self.cards[seat];
-        let up: Vec<Card> = (2..c.len().min(6)).map(|i| c[i]).collect();
-        CardList::new(&up)
+        CardList::new(c.get(2..c.len().min(6)).unwrap_or_default())
     }
 
     /// The cards a seat plays at showdown: its own and the community card.
@@ -296,25 +308,42 @@ pub(crate) fn bring_in_seat(
     }
 }
 
-/// Up cards grouped for comparison: the rank counts, most first, then
-/// the ranks (by `rank`) of each group, higher first within a count.
-fn showing_key(cards: &[Card], rank: impl Fn(Card) -> u8) -> ([u8; 4], [u8; 4]) {
-    let mut counts = [0u8; 13];
-    for &c in cards {
-        counts[rank(c) as usize] += 1;
+/// Up cards as one number that compares as the showings do, greater
+/// better: the rank groups' pattern (four of a kind, three, two pairs, a
+/// pair, none: a group of more cards above any number of smaller ones),
+/// then the ranks of the largest groups first, each group's ranks as a
+/// 13-bit set (compared as a number: the highest rank first). In razz
+/// (`low`: aces low, ranks `a5_rank`) everything is inverted: no pair above
+/// a pair, then the lowest ranks.
+#[inline]
+fn showing(up: &[Card], low: bool) -> u64 {
+    // m[k]: the ranks with more than k cards (at most four up cards)
+    let mut m = [0u64; 4];
+    for &c in up.iter().take(4) {
+        let b = 1u64 << if low { a5_rank(c) } else { c.rank() };
+        m[3] |= m[2] & b;
+        m[2] |= m[1] & b;
+        m[1] |= m[0] & b;
+        m[0] |= b;
     }
-    let mut groups: Vec<(u8, u8)> = (0..13u8)
-        .filter(|&r| counts[r as usize] > 0)
-        .map(|r| (counts[r as usize], r))
-        .collect();
-    groups.sort_unstable_by(|a, b| b.cmp(a));
-    let mut shape = [0u8; 4];
-    let mut ranks = [0u8; 4];
-    for (i, &(n, r)) in groups.iter().take(4).enumerate() {
-        shape[i] = n;
-        ranks[i] = r;
+    let (quads, trips, pairs, singles) = (m[3], m[2] & !m[3], m[1] & !m[2], m[0] & !m[1]);
+    let pattern = if quads != 0 {
+        4
+    } else if trips != 0 {
+        3
+    } else if pairs & pairs.wrapping_sub(1) != 0 {
+        2
+    } else if pairs != 0 {
+        1
+    } else {
+        0
+    };
+    if low {
+        let inv = |x: u64| !x & 0x1fff;
+        (4 - pattern) << 52 | inv(quads) << 39 | inv(trips) << 26 | inv(pairs) << 13 | inv(singles)
+    } else {
+        pattern << 52 | quads << 39 | trips << 26 | pairs << 13 | singles
     }
-    (shape, ranks)
 }
 
 /// The seat that opens fourth to seventh street among `seats` (those still
@@ -326,27 +355,22 @@ fn showing_key(cards: &[Card], rank: impl Fn(Card) -> u8) -> ([u8; 4], [u8; 4]) 
 /// and razz, the first tied seat from the dealer's left (live-action rules
 /// 245 and 250).
 pub(crate) fn opener(game: Game, deal: &StudDeal, seats: &[usize]) -> Option<usize> {
-    // (the seat, its up cards' shape and ranks, its highest card by suit)
-    type Showing = (usize, ([u8; 4], [u8; 4]), u8);
-    let mut best: Option<Showing> = None;
+    let razz = game.kind() == GameKind::Razz;
+    let by_suit = game.kind() == GameKind::Stud;
+    // (the seat, its showing, its highest card by suit)
+    let mut best: Option<(usize, u64, u8)> = None;
     for &s in seats {
-        let up = deal.up_cards(s);
-        let (key, top) = if game.kind() == GameKind::Razz {
-            let (shape, ranks) = showing_key(&up, a5_rank);
-            // Lower is better: invert so that greater wins below.
-            let mut inv = ([0u8; 4], [0u8; 4]);
-            for i in 0..4 {
-                inv.0[i] = 15 - shape[i];
-                inv.1[i] = 15 - ranks[i];
-            }
-            (inv, 0)
+        let own = &deal.cards[s];
+        let up = own.get(2..own.len().min(6)).unwrap_or_default();
+        let key = showing(up, razz);
+        let top = if by_suit {
+            up.iter().fold(0, |t, c| t.max(c.index()))
         } else {
-            let top = up.iter().map(|c| c.index()).max().unwrap_or(0);
-            (showing_key(&up, |c| c.rank()), top)
+            0
         };
-        let better = match &best {
+        let better = match best {
             None => true,
-            Some((_, k, t)) => key > *k || (key == *k && game.kind() == GameKind::Stud && top > *t),
+            Some((_, k, t)) => key > k || (key == k && by_suit && top > t),
         };
         if better {
             best = Some((s, key, top));
@@ -364,6 +388,14 @@ pub(crate) fn showdown_values(game: Game, cards: &[Card]) -> (u16, u16) {
         return (0, 0);
     }
     match game.kind() {
+        GameKind::Razz if cards.len() <= 7 => {
+            // (distinct cards, as every deal's are: one table read)
+            let mut idx = [0u8; 7];
+            for (slot, c) in idx.iter_mut().zip(cards) {
+                *slot = c.index();
+            }
+            (a5_value_indices(&idx[..cards.len()]), 0)
+        }
         GameKind::Razz => (
             lowball(cards, Lowball::AceToFive).map_or(0, |v| v.value()),
             0,

@@ -283,19 +283,23 @@ pub fn draw_discards(game: Game, hand: &[Card]) -> CardSet {
         }
         return throw;
     }
-    let mut sorted: Vec<Card> = hand.to_vec();
+    // (the cards by rank in a list of their own: no allocation in a
+    // simulation's draw)
+    let mut sorted = crate::game::CardList::new(hand);
+    let sorted = sorted.as_mut_slice();
     sorted.sort_by_key(|c| c.rank());
-    let (mut ranks, mut kept) = (0u16, Vec::with_capacity(5));
-    for &c in &sorted {
+    let (mut ranks, mut kept, mut k) = (0u16, [Card::FIRST; 5], 0);
+    for &c in sorted.iter() {
         // (deuce = 0 .. eight = 6)
-        if c.rank() <= 6 && ranks & (1 << c.rank()) == 0 {
+        if c.rank() <= 6 && ranks & (1 << c.rank()) == 0 && k < 5 {
             ranks |= 1 << c.rank();
-            kept.push(c);
+            kept[k] = c;
+            k += 1;
         } else {
             throw.insert(c);
         }
     }
-    if kept.len() == 5 {
+    if k == 5 {
         let five = [kept[0], kept[1], kept[2], kept[3], kept[4]];
         let cat = crate::eval::evaluate_unchecked(&five).category();
         if matches!(
