@@ -118,14 +118,42 @@ pub fn to_cards(value: &Bound<'_, PyAny>) -> PyResult<Vec<CoreCard>> {
     Ok(out)
 }
 
-pub fn cards_to_py(cards: &[CoreCard]) -> Vec<Card> {
-    cards.iter().map(|&c| Card(c)).collect()
+/// The 52 `Card` objects, made once: the cards handed to Python share them
+/// (a `Card` cannot change), so that a list of cards costs no allocation
+/// per card.
+static CARD_OBJECTS: pyo3::sync::PyOnceLock<Vec<Py<Card>>> = pyo3::sync::PyOnceLock::new();
+
+/// A card on its way to Python: the shared `Card` object for it.
+#[derive(Clone, Copy)]
+pub struct CardObj(pub CoreCard);
+
+impl<'py> IntoPyObject<'py> for CardObj {
+    type Target = Card;
+    type Output = Bound<'py, Card>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, Card>> {
+        let all = CARD_OBJECTS.get_or_try_init(py, || {
+            (0..52u8)
+                .map(|i| Py::new(py, Card(CoreCard::new(i).py()?)))
+                .collect::<PyResult<Vec<_>>>()
+        })?;
+        match all.get(self.0.index() as usize) {
+            Some(c) => Ok(c.bind(py).clone()),
+            None => Bound::new(py, Card(self.0)),
+        }
+    }
+}
+
+/// Cards for Python (a list, or a tuple through `PyTuple::new`).
+pub fn cards_to_py(cards: &[CoreCard]) -> Vec<CardObj> {
+    cards.iter().map(|&c| CardObj(c)).collect()
 }
 
 /// Parses `"AhKd7c"`, `"Ah Kd 7c"`, `"Ah,Kd"`, `"10h"` (either case) into a
 /// list of cards; duplicates are an error.
 #[pyfunction]
-pub fn parse_cards(text: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
+pub fn parse_cards(text: &Bound<'_, PyAny>) -> PyResult<Vec<CardObj>> {
     let Ok(s) = text.cast::<PyString>() else {
         return Err(card_error(format!(
             "parse_cards takes a string like 'AhKd', not {}",
@@ -158,7 +186,7 @@ impl Deck {
 
     /// Deals `n` cards off the top.
     #[pyo3(signature = (n=None), text_signature = "(self, n=1)")]
-    fn deal(&mut self, n: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Card>> {
+    fn deal(&mut self, n: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<CardObj>> {
         let Some(n) = n else {
             return Ok(cards_to_py(&self.deck.deal(1).py()?));
         };
@@ -182,7 +210,7 @@ impl Deck {
     }
 
     /// The cards still in the deck, top first.
-    fn remaining(&self) -> Vec<Card> {
+    fn remaining(&self) -> Vec<CardObj> {
         cards_to_py(&self.deck.remaining())
     }
 

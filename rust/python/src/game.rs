@@ -1,6 +1,6 @@
 //! `Rules`, `Hand` and their small value types. Conversions only: every rule
 //! is enforced by holecards-core.
-use crate::cards::{cards_to_py, to_cards, Card};
+use crate::cards::{cards_to_py, to_cards, CardObj};
 use crate::enums::member;
 use crate::errors::{to_py, IntoPyResult};
 use holecards_core::card::Card as CoreCard;
@@ -435,7 +435,7 @@ impl Game {
         self.0.deck().len()
     }
     /// The deck's cards, in index order.
-    fn deck(&self) -> Vec<Card> {
+    fn deck(&self) -> Vec<CardObj> {
         cards_to_py(self.0.deck())
     }
     /// Whether each pot is split between the best high and the best
@@ -679,7 +679,7 @@ event_class!(Action, {
 });
 
 /// The cards of an event: `[]` when it has none, `None` when hidden from the reader.
-fn event_cards(c: &EventCards) -> Option<Vec<Card>> {
+fn event_cards(c: &EventCards) -> Option<Vec<CardObj>> {
     match c {
         EventCards::NoCards => Some(Vec::new()),
         EventCards::Known(list) => Some(cards_to_py(list.as_slice())),
@@ -706,7 +706,7 @@ event_class!(Event, {
     /// The cards dealt, shown or mucked (`[]` for events without cards;
     /// `None` where this reader may not see them).
     #[getter]
-    fn cards(&self) -> Option<Vec<Card>> {
+    fn cards(&self) -> Option<Vec<CardObj>> {
         event_cards(&self.0.cards)
     }
     /// For an award: the index of the pot in `Hand.pots`.
@@ -834,7 +834,7 @@ macro_rules! hand_state_class {
                 Rules(Arc::clone(HandState::rules(&self.0)))
             }
             #[getter]
-            fn board(&self) -> Vec<Card> {
+            fn board(&self) -> Vec<CardObj> {
                 cards_to_py(&HandState::board(&self.0))
             }
             /// Posts and player actions, in order.
@@ -908,14 +908,14 @@ hand_state_class!(Hand {
     /// The hole cards of `seat` (stud: every card dealt to it so far, up
     /// cards included, in the order dealt; draw games: its hand now, the
     /// cards kept in their order, then those drawn).
-    fn hole_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
+    fn hole_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<CardObj>> {
         let seat = crate::args::seat(seat, self.0.num_players())?;
         Ok(self.0.hole_cards(seat).map(|h| cards_to_py(&h)).unwrap_or_default())
     }
 
     /// Stud: the up cards of `seat`, which every player sees (empty in the
     /// other games).
-    fn up_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
+    fn up_cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<CardObj>> {
         let seat = crate::args::seat(seat, self.0.num_players())?;
         Ok(cards_to_py(&self.0.up_cards(seat)))
     }
@@ -1082,13 +1082,13 @@ hand_state_class!(SeatView {
     }
     /// This seat's own hole cards (`None` for the public view).
     #[getter]
-    fn hole_cards(&self) -> Option<Vec<Card>> {
+    fn hole_cards(&self) -> Option<Vec<CardObj>> {
         self.0.own_cards().map(|h| cards_to_py(&h))
     }
     /// Stud: every seat's up cards, which everyone sees (empty lists in
     /// the other games).
     #[getter]
-    fn up_cards(&self) -> Vec<Vec<Card>> {
+    fn up_cards(&self) -> Vec<Vec<CardObj>> {
         self.0.up_cards.iter().map(|u| cards_to_py(u)).collect()
     }
     /// The legal actions when this seat is to act, else `None`.

@@ -1,5 +1,5 @@
 //! `Range`: a weighted hand range in poker notation.
-use crate::cards::{to_card, to_cards, Card};
+use crate::cards::{to_card, to_cards, CardObj};
 use crate::errors::{to_py, IntoPyResult};
 use holecards_core::card::{Card as CoreCard, CardSet};
 use holecards_core::range::{self as range, Range as CoreRange};
@@ -60,11 +60,11 @@ impl Range {
     }
 
     /// The combos, each as (higher card, lower card, weight), in a fixed order.
-    fn combos(&self) -> Vec<(Card, Card, f64)> {
+    fn combos(&self) -> Vec<(CardObj, CardObj, f64)> {
         self.0
             .combos()
             .iter()
-            .map(|&([a, b], w)| (Card(a), Card(b), w))
+            .map(|&([a, b], w)| (CardObj(a), CardObj(b), w))
             .collect()
     }
 
@@ -184,10 +184,10 @@ impl OmahaRange {
         Ok(self.weight(cards)? > 0.0)
     }
     /// Every hand with its weight, in card order.
-    fn hands(&self) -> Vec<(Vec<Card>, f64)> {
+    fn hands(&self) -> Vec<(Vec<CardObj>, f64)> {
         (0..self.range.len())
             .filter_map(|i| self.range.hand(i))
-            .map(|(c, w)| (c.iter().map(|&c| Card(c)).collect(), w))
+            .map(|(c, w)| (c.iter().map(|&c| CardObj(c)).collect(), w))
             .collect()
     }
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
