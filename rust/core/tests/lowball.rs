@@ -337,3 +337,28 @@ fn the_batch_names_its_first_bad_row() {
         }
     }
 }
+
+/// The tables an evaluation reads fit a level-2 cache beside the standard
+/// evaluator's: two rank-key tables of the standard `LOOKUP`'s length.
+#[test]
+fn the_tables_are_listed_with_their_sizes() {
+    let tables = holecards_core::eval::lowball::table_memory();
+    let standard = holecards_core::eval::table_memory();
+    let lookup = standard.iter().find(|e| e.0.contains("LOOKUP")).unwrap().1;
+    let a5 = tables.iter().find(|e| e.0.contains("A5_LOOKUP")).unwrap().1;
+    let d27 = tables
+        .iter()
+        .find(|e| e.0.contains("D27_LOOKUP"))
+        .unwrap()
+        .1;
+    assert_eq!((a5, d27), (lookup, lookup));
+    // 7,463 u16 values (0 and the 7,462 standard ones)
+    let of_standard = tables
+        .iter()
+        .find(|e| e.0.contains("D27_OF_STANDARD"))
+        .unwrap()
+        .1;
+    assert_eq!(of_standard, 2 * 7_463);
+    let total: usize = tables.iter().map(|e| e.1).sum();
+    assert!(total < 640 << 10, "{total} bytes");
+}

@@ -323,6 +323,25 @@ pub fn badugi_value_indices(c: &[u8; 4]) -> u16 {
     by_hand().get(colex(*c)).copied().unwrap_or(0)
 }
 
+/// The badugi tables and their sizes in bytes: the value of every
+/// four-card hand (built on first use, what an evaluation reads), and the
+/// best subsets and rank-set values it is built from.
+pub fn table_memory() -> Vec<(&'static str, usize)> {
+    use std::mem::size_of_val;
+    vec![
+        (
+            "value of every four-card hand, by colex rank (built on first use)",
+            size_of_val(by_hand()),
+        ),
+        ("rank-set values (BY_RANKS)", size_of_val(&BY_RANKS)),
+        (
+            "best subsets by conflict (BEST_SUBSETS)",
+            size_of_val(&BEST_SUBSETS),
+        ),
+        ("binomials for the colex rank", size_of_val(&BINOMIAL)),
+    ]
+}
+
 /// Checks a badugi hand: four distinct cards.
 fn check_badugi(cards: &[Card]) -> Result<()> {
     if cards.len() != 4 {

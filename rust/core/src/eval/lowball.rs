@@ -440,6 +440,37 @@ fn d27_by_fives(c: &[u8]) -> u16 {
     best
 }
 
+/// The lowball tables and their sizes in bytes, as they sit in memory:
+/// what an evaluation reads (the rank-key tables, beside the standard
+/// evaluator's `KEYS` and `OFFSETS`), then what the deuce-to-seven fallback
+/// for suited hands and the names use (built on first use).
+pub fn table_memory() -> Vec<(&'static str, usize)> {
+    use std::mem::size_of_val;
+    let (of_standard, standard) = d27_tables();
+    vec![
+        (
+            "ace-to-five values by rank key (A5_LOOKUP, padded)",
+            size_of_val(&super::tables::A5_LOOKUP_PADDED),
+        ),
+        (
+            "deuce-to-seven values by rank key, unsuited (D27_LOOKUP, padded)",
+            size_of_val(&super::tables::D27_LOOKUP_PADDED),
+        ),
+        (
+            "deuce-to-seven value of each standard value (D27_OF_STANDARD)",
+            size_of_val(&super::tables::D27_OF_STANDARD),
+        ),
+        (
+            "deuce-to-seven value tables for names (built on first use)",
+            2 * (of_standard.len() + standard.len()),
+        ),
+        (
+            "ace-to-five classes for names (built on first use)",
+            4 * a5_classes().len(),
+        ),
+    ]
+}
+
 /// [`a5_value_indices`] or [`d27_value_indices`].
 #[inline]
 pub fn lowball_value_indices(c: &[u8], ranking: Lowball) -> u16 {
