@@ -1092,3 +1092,36 @@ class TestOurDraws:
         assert len(set(dealt) & set(deck[:30])) in (9, 10)
         assert our_snapshot(hand) == pk.snapshot()
         check_draws(hand, DrawConfig("fl", [500] * 6, 0, 1, 2, game="2-7-triple-draw"), set())
+
+
+# --------------------------------------------------------------------------- the bench
+
+
+@pytest.mark.parametrize("seed", [20240607, 3])
+def test_the_games_bench_takes_as_many_decisions_in_both_libraries(seed: int) -> None:
+    # benches/bench_games.py times each stud and draw game in both libraries
+    # with one random policy that never looks at the cards; its ratios
+    # compare like with like only if both offer the same legal actions, so
+    # that the policy, drawing from one random.Random(seed), takes the same
+    # number of decisions and draws over the same number of hands.
+    import sys
+    from pathlib import Path
+
+    benches = Path(__file__).resolve().parent.parent / "benches"
+    if str(benches) not in sys.path:
+        sys.path.insert(0, str(benches))
+    import bench_games
+
+    for code, _, cls_name, stud in bench_games.GAMES:
+        ours: List[int] = [0, 0]
+        theirs: List[int] = [0, 0]
+        bench_games.hc_play(bench_games.hc_rules(code), 40, seed, ours)()
+        state = random.getstate()
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                game = bench_games.pk_game(pokerkit, code, cls_name, stud)
+                bench_games.pk_play(game, 40, seed, theirs)()
+        finally:
+            random.setstate(state)
+        assert ours == theirs and ours[0] > 40 * 10, (code, ours, theirs)
