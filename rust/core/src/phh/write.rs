@@ -248,11 +248,20 @@ pub fn write_hand(hand: &Hand) -> String {
 /// table names).
 pub fn write_hands(histories: &[HandHistory]) -> String {
     let mut out = String::with_capacity(512 * histories.len());
+    // Table names once each: histories from several files (or a site's
+    // hand seen in two files) may share one; a repeat gets `-2`, `-3`, ...
+    let mut used = std::collections::HashSet::with_capacity(histories.len());
     for (i, h) in histories.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        let name = h.section.clone().unwrap_or_else(|| (i + 1).to_string());
+        let base = h.section.clone().unwrap_or_else(|| (i + 1).to_string());
+        let mut name = base.clone();
+        let mut k = 2;
+        while !used.insert(name.clone()) {
+            name = format!("{base}-{k}");
+            k += 1;
+        }
         out.push('[');
         out.push_str(&name);
         out.push_str("]\n");
