@@ -185,6 +185,7 @@ __all__ = [
     "PHH_ACTION_COLUMNS",
     "PHH_MAX_BYTES",
     "_phh_loads",
+    "_site_convert",
     "_phh_restore",
     "_phh_toml_loads",
     "_phh_load_path",
@@ -1021,6 +1022,13 @@ class HandHistory:
     def __reduce__(self) -> tuple[Any, tuple[str, str, Optional[str]]]: ...
 
 def _phh_loads(text: str, source: str = "<string>") -> list[HandHistory]: ...
+def _site_convert(
+    data: Union[str, bytes], source: str = "<string>", site: Optional[str] = None
+) -> tuple[
+    str,
+    list[tuple[int, HandHistory]],
+    list[tuple[int, Optional[int], Optional[str], str, str, Optional[HandHistory]]],
+]: ...
 def _phh_toml_loads(text: str) -> dict[str, Any]: ...
 def _phh_restore(text: str, source: str, section: Optional[str]) -> HandHistory: ...
 def _phh_load_path(path: Union[str, os.PathLike[str]]) -> list[HandHistory]: ...

@@ -1,4 +1,5 @@
-"""``holecards replay`` and ``holecards convert``: PHH hand histories checked, or written as Parquet."""
+"""``holecards replay`` and ``holecards convert``: PHH hand histories checked, or
+converted (site text files too) to .phhs or Parquet."""
 
 from __future__ import annotations
 
@@ -93,26 +94,97 @@ def run_replay(paths: Sequence[str], threads: Optional[int], out: TextIO) -> int
     return 1 if failures or unreadable else 0
 
 
+def _site_files(paths: Sequence[str]) -> list[Path]:
+    """The site text files among ``paths``: files given that are not PHH,
+    and the ``.txt`` files under folders given (sorted)."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(f for f in p.rglob("*.txt") if f.is_file()))
+        elif p.suffix not in (".phh", ".phhs"):
+            out.append(p)
+    return out
+
+
+def _convert_sites(files: Sequence[Path], out: TextIO) -> tuple[list[Any], list[Any], int]:
+    """Every hand of the site files converted, with a progress bar: the
+    hands, the problems, and the files that could not be read at all."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from .. import phh
+    from ..errors import HolecardsError
+
+    hands: list[Any] = []
+    problems: list[Any] = []
+    unreadable = 0
+    console = Console(file=out, highlight=False)
+    with Progress(console=console, transient=True, disable=not console.is_terminal) as bar:
+        task = bar.add_task("converting", total=len(files))
+        for f in files:
+            try:
+                c = phh.from_site(f)
+            except (HolecardsError, OSError) as e:
+                print(f"skipped {e}", file=out)
+                unreadable += 1
+            else:
+                hands.extend(c.hands)
+                problems.extend(c.problems)
+            bar.advance(task)
+    return hands, problems, unreadable
+
+
 def run_convert(paths: Sequence[str], target: str, threads: Optional[int], out: TextIO) -> int:
-    """Write the hands under ``paths`` to Parquet: ``TARGET`` (one row per
-    hand) and ``TARGET`` with ``.actions`` before the suffix (one row per action)."""
-    try:
-        import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
-    except ImportError:
-        raise CliError("convert needs pyarrow: pip install 'holecards[arrow]'") from None
+    """Write the hands under ``paths`` (PHH files, or a site's hand
+    histories converted) to ``TARGET``: a ``.phhs`` file, or Parquet (one
+    row per hand, and ``TARGET`` with ``.actions`` before the suffix, one
+    row per action)."""
     from .. import phh
 
-    histories, unreadable = _load_corpus(paths, threads, out)
-    hands, actions = phh.to_arrow(histories, threads=threads)
+    missing = [p for p in paths if not os.path.exists(p)]
+    if missing:
+        raise CliError(f"no such file or folder: {missing[0]}")
+    to_phh = target.endswith((".phhs", ".phh"))
+    if not to_phh:
+        try:
+            import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
+        except ImportError:
+            raise CliError("convert needs pyarrow: pip install 'holecards[arrow]'") from None
+    phh_files = phh.find_files(paths)
+    site_files = _site_files(paths)
+    if not phh_files and not site_files:
+        raise CliError("no hand history files found in " + ", ".join(paths))
+    histories: list[Any] = []
+    unreadable: list[tuple[str, str]] = []
+    if phh_files:
+        histories, unreadable = _load_corpus(paths, threads, out)
+    site_hands, problems, bad_files = _convert_sites(site_files, out)
+    histories.extend(site_hands)
     base = Path(target)
-    actions_path = base.with_name(base.stem + ".actions" + (base.suffix or ".parquet"))
-    pq.write_table(hands, base)
-    pq.write_table(actions, actions_path)
-    print(f"{hands.num_rows} hands -> {base}", file=out)
-    print(f"{actions.num_rows} actions -> {actions_path}", file=out)
+    if to_phh:
+        phh.dump(histories, base)
+        print(f"{len(histories)} hands -> {base}", file=out)
+    else:
+        hands, actions = phh.to_arrow(histories, threads=threads)
+        actions_path = base.with_name(base.stem + ".actions" + (base.suffix or ".parquet"))
+        pq.write_table(hands, base)
+        pq.write_table(actions, actions_path)
+        print(f"{hands.num_rows} hands -> {base}", file=out)
+        print(f"{actions.num_rows} actions -> {actions_path}", file=out)
     for _path, why in unreadable:
         print(f"skipped {why}", file=out)
-    return 1 if unreadable else 0
+    if site_files:
+        refused = sum(p.kind == "refused" for p in problems)
+        print(
+            f"site files: {len(site_hands)} hands converted, "
+            f"{len(problems) - refused} mismatched, {refused} refused",
+            file=out,
+        )
+        for p in problems[:50]:
+            print(str(p), file=out)
+        if len(problems) > 50:
+            print(f"... and {len(problems) - 50} more", file=out)
+    return 1 if unreadable or bad_files or problems else 0
 
 
 def add_parser(commands: Any) -> None:
@@ -128,17 +200,26 @@ def add_parser(commands: Any) -> None:
     )
     cv = commands.add_parser(
         "convert",
-        help="write PHH hand histories as Parquet tables",
+        help="convert hand histories (PHH, or a site's text files) to .phhs or Parquet",
         description=(
-            "Replay the hands of the files given and write two Parquet tables: one row per hand "
-            "(OUT) and one row per action (OUT with .actions before the suffix). Needs pyarrow "
-            "(pip install 'holecards[arrow]')."
+            "Read the hands of the files given (PHH files, and a poker site's hand history "
+            "text files: PokerStars; folders are searched for .phh, .phhs and .txt), convert "
+            "the site's hands to PHH, each replayed and checked against the site's amounts, "
+            "and write them to OUT: a .phhs file, or two Parquet tables, one row per hand "
+            "(OUT) and one row per action (OUT with .actions before the suffix; needs pyarrow: "
+            "pip install 'holecards[arrow]'). Prints how many hands converted, mismatched "
+            "and were refused, and why; exit status 1 when any hand did not convert."
         ),
     )
-    cv.add_argument("--to", required=True, metavar="OUT.parquet", help="the hands table to write")
+    cv.add_argument(
+        "--to", required=True, metavar="OUT", help="the file to write: OUT.phhs or OUT.parquet"
+    )
     for sub in (rp, cv):
         sub.add_argument(
-            "paths", nargs="+", metavar="PATH", help="a .phh or .phhs file, or a folder"
+            "paths",
+            nargs="+",
+            metavar="PATH",
+            help="a .phh or .phhs file (convert: or a site's text file), or a folder",
         )
         add_threads(sub)
 

@@ -19,6 +19,10 @@
   corpora.
 * ``to_arrow(histories)``: two pyarrow tables, hands and actions (needs the
   ``arrow`` extra).
+* ``from_site(text_or_path, site=None)``: a poker site's hand histories
+  (PokerStars) converted to PHH, each replayed and checked against the
+  site's amounts; what does not convert is reported, hand by hand
+  (``docs/sites.md``).
 
 Variants: ``NT`` and ``FT`` from the spec; ``PT`` (pot-limit) and ``PGT``
 (Progressive, with ``progressive_bets``) are this project's extension
@@ -28,6 +32,7 @@ Variants: ``NT`` and ``FT`` from the spec; ``PT`` (pot-limit) and ``PGT``
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -45,6 +50,7 @@ from .._core import (
     _phh_load_path,
     _phh_loads,
     _phh_replay_each,
+    _site_convert,
 )
 from ..errors import HandHistoryError, HolecardsError
 
@@ -60,7 +66,14 @@ __all__ = [
     "replay_all",
     "find_files",
     "to_arrow",
+    "from_site",
+    "SiteConversion",
+    "SiteProblem",
+    "SITES",
 ]
+
+#: The sites whose hand histories ``from_site`` converts.
+SITES: Tuple[str, ...] = ("pokerstars",)
 
 PathLike = Union[str, "os.PathLike[str]"]
 Writable = Union[Hand, HandHistory, Sequence[Union[Hand, HandHistory]]]
@@ -171,3 +184,106 @@ def to_arrow(histories: Sequence[HandHistory], *, threads: Optional[int] = None)
     from ._arrow import to_arrow as impl
 
     return impl(histories, threads=threads)
+
+
+@dataclass(frozen=True)
+class SiteProblem:
+    """A hand of a site's text that is not among the converted ones."""
+
+    #: The text's name (a path, or ``<string>``).
+    source: str
+    #: The line (1-based) where the hand starts.
+    line: int
+    #: The line the problem is on, when it is one line's.
+    at_line: Optional[int]
+    #: The site's hand number, when its header gave one.
+    hand: Optional[str]
+    #: ``"refused"`` (cannot be converted: a line not understood, a game or
+    #: rule the engine does not play, a hand cut short) or ``"mismatch"``
+    #: (converted, but the replay does not reach the site's amounts).
+    kind: str
+    #: Why, in words.
+    reason: str
+    #: A mismatched hand's conversion, to look at.
+    history: Optional[HandHistory] = None
+
+    def __str__(self) -> str:
+        where = f"{self.source}: line {self.at_line or self.line}"
+        hand = f" (hand #{self.hand})" if self.hand else ""
+        return f"{where}{hand}: {self.kind}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class SiteConversion:
+    """A site's text converted: the hands that converted and were verified,
+    and a :class:`SiteProblem` for each other hand."""
+
+    site: str
+    hands: List[HandHistory] = field(default_factory=list)
+    problems: List[SiteProblem] = field(default_factory=list)
+
+    @property
+    def refused(self) -> List[SiteProblem]:
+        return [p for p in self.problems if p.kind == "refused"]
+
+    @property
+    def mismatched(self) -> List[SiteProblem]:
+        return [p for p in self.problems if p.kind == "mismatch"]
+
+
+def from_site(
+    text_or_path: Union[str, bytes, "os.PathLike[str]", IO[str], IO[bytes]],
+    site: Optional[str] = None,
+    *,
+    source: Optional[str] = None,
+) -> SiteConversion:
+    """A poker site's hand histories as PHH.
+
+    ``text_or_path`` is the text (``str`` holding a line break, or
+    ``bytes``), a path (``os.PathLike``, or a ``str`` naming a file) or an
+    open file. ``site`` is one of :data:`SITES`, or ``None`` to detect it
+    from the first hand. Each hand is converted, replayed through the engine
+    and compared with the amounts the site recorded; a hand that cannot be
+    converted or does not reach those amounts is a :class:`SiteProblem`
+    (with the line and why) and the rest still convert. Raises
+    :class:`HandHistoryError` only for the text as a whole (too large, no
+    known site's hand in it).
+    """
+    if site is not None and site not in SITES:
+        raise ValueError(f"unknown site {site!r} (known: {', '.join(SITES)})")
+    data: Union[str, bytes]
+    if isinstance(text_or_path, os.PathLike) or (
+        isinstance(text_or_path, str)
+        and "\n" not in text_or_path
+        and not text_or_path.lstrip("\ufeff").startswith("PokerStars ")
+    ):
+        path = Path(text_or_path)
+        name = source or str(path)
+        try:
+            size = path.stat().st_size
+        except OSError as e:
+            raise HandHistoryError(f"{name}: cannot read it ({e.strerror})") from None
+        if size > MAX_BYTES:
+            raise HandHistoryError(
+                f"{name}: {size} bytes, more than {MAX_BYTES} (the reader's limit)"
+            )
+        data = path.read_bytes()
+    elif isinstance(text_or_path, (str, bytes, bytearray)):
+        data = text_or_path if isinstance(text_or_path, str) else bytes(text_or_path)
+        name = source or "<string>"
+    else:
+        read = getattr(text_or_path, "read", None)
+        if read is None:
+            raise TypeError(
+                f"from_site() takes text, a path or a file, not {type(text_or_path).__name__}"
+            )
+        name = source or str(getattr(text_or_path, "name", "<file>"))
+        data = read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise HandHistoryError(f"{name}: more than {MAX_BYTES} bytes (the reader's limit)")
+    found, hands, problems = _site_convert(data, name, site)
+    return SiteConversion(
+        site=found,
+        hands=[h for _, h in hands],
+        problems=[SiteProblem(name, *p) for p in problems],
+    )

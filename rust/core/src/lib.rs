@@ -23,6 +23,7 @@ pub mod game;
 pub mod phh;
 pub mod range;
 pub mod sim;
+pub mod site;
 pub mod table;
 pub use range::Range;
 pub mod threads;

@@ -387,3 +387,96 @@ pub fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PHH_MAX_BYTES", phh::toml::MAX_BYTES)?;
     Ok(())
 }
+
+/// A site's hand histories converted (`holecards.phh.from_site`): the site's
+/// name, the converted hands as (line, history), and the problems as
+/// (line, at_line, hand number, kind, why, history or None). `data` is the
+/// text or its bytes (UTF-8, else Windows-1252); `site` a site's name or
+/// None to detect it. The GIL is released; Ctrl-C stops it between hands.
+#[pyfunction]
+#[pyo3(signature = (data, source="<string>", site=None))]
+#[allow(clippy::type_complexity)]
+pub fn _site_convert(
+    py: Python<'_>,
+    data: &Bound<'_, PyAny>,
+    source: &str,
+    site: Option<&str>,
+) -> PyResult<(
+    String,
+    Vec<(usize, HandHistory)>,
+    Vec<(
+        usize,
+        Option<usize>,
+        Option<String>,
+        &'static str,
+        String,
+        Option<HandHistory>,
+    )>,
+)> {
+    use holecards_core::site;
+    let bytes: Vec<u8> = if let Ok(s) = data.extract::<String>() {
+        s.into_bytes()
+    } else if let Ok(b) = data.extract::<Vec<u8>>() {
+        b
+    } else {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "from_site() takes a site's text as str or bytes",
+        ));
+    };
+    let site = match site {
+        None => None,
+        Some(name) => Some(
+            site::Site::ALL
+                .into_iter()
+                .find(|s| s.name() == name)
+                .ok_or_else(|| {
+                    holecards_core::Error::bad_config(format!(
+                        "unknown site '{name}' (known: {})",
+                        site::Site::NAMES.join(", ")
+                    ))
+                })
+                .py()?,
+        ),
+    };
+    if bytes.len() > site::MAX_BYTES {
+        return Err(holecards_core::Error::history(
+            source,
+            format!(
+                "{} bytes, more than {} (the reader's limit)",
+                bytes.len(),
+                site::MAX_BYTES
+            ),
+        ))
+        .py();
+    }
+    let source_owned = source.to_string();
+    let control = Control::new();
+    let converted = supervise(py, None, &control, bytes.len() < 1 << 16, || {
+        let text = site::decode(&bytes);
+        let found = site.or_else(|| site::detect(&text));
+        let c = site::convert(&text, &source_owned, found, Some(&control.cancel))?;
+        Ok((found, c))
+    })?;
+    let (found, c) = converted;
+    let name = found.map_or("", |s| s.name()).to_string();
+    let hands = c
+        .hands
+        .into_iter()
+        .map(|(l, h)| (l, HandHistory(Arc::new(h))))
+        .collect();
+    let problems = c
+        .problems
+        .into_iter()
+        .map(|p| {
+            (
+                p.line,
+                p.at_line,
+                p.hand,
+                p.kind.name(),
+                p.why,
+                p.history.map(|h| HandHistory(Arc::new(*h))),
+            )
+        })
+        .collect();
+    Ok((name, hands, problems))
+}

@@ -3,8 +3,8 @@
 use super::toml::{self, Document, Table, Value};
 use crate::error::{Error, Result};
 
-/// An exact decimal: `mantissa * 10^-scale`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// An exact decimal: `mantissa * 10^-scale` (zero by default).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Decimal {
     pub mantissa: i128,
     pub scale: u32,

@@ -1,0 +1,249 @@
+//! Hand histories as poker sites write them, converted to PHH and checked
+//! against the site's own numbers.
+//!
+//! * [`convert`]: a site's text (a file of many hands) to
+//!   [`HandHistory`]s, each replayed through the engine and compared with
+//!   what the site recorded; every hand that cannot be converted, or whose
+//!   replay disagrees with the site, is a [`Problem`] with its line and
+//!   why, and the rest of the text still converts.
+//! * [`pokerstars`]: PokerStars' English text (cash, Zoom, home games,
+//!   tournaments; hold'em, Omaha and Omaha hi/lo in every structure the
+//!   engine plays).
+//!
+//! The text is hostile: its size is bounded by [`MAX_BYTES`], a hand by
+//! [`MAX_HAND_LINES`] lines of at most [`MAX_LINE_BYTES`] bytes, and a
+//! name by [`MAX_NAME_CHARS`] characters; amounts are exact decimals.
+use crate::error::{Error, Result};
+use crate::phh::{Decimal, HandHistory};
+use std::borrow::Cow;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+pub mod pokerstars;
+mod verify;
+
+pub use verify::verify;
+
+/// The most bytes a site's text may have (the PHH reader's limit).
+pub const MAX_BYTES: usize = crate::phh::toml::MAX_BYTES;
+/// The most lines one hand may have (a real hand has under 100).
+pub const MAX_HAND_LINES: usize = 2_000;
+/// The longest line read (a real line is under 200 bytes).
+pub const MAX_LINE_BYTES: usize = 4_096;
+/// The longest player or table name.
+pub const MAX_NAME_CHARS: usize = 64;
+
+crate::enums::named_enum! {
+    /// A site whose hand histories convert.
+    pub enum Site {
+        PokerStars = "pokerstars",
+    }
+}
+
+/// Why a hand is not among the converted ones.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ProblemKind {
+    /// The hand cannot be converted: a line not understood, a game or a
+    /// rule the engine does not play, a hand cut short.
+    Refused,
+    /// The hand converted, but its replay does not reach the amounts the
+    /// site recorded.
+    Mismatch,
+}
+
+impl ProblemKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ProblemKind::Refused => "refused",
+            ProblemKind::Mismatch => "mismatch",
+        }
+    }
+}
+
+/// A hand that did not convert cleanly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The line (1-based) where the hand starts.
+    pub line: usize,
+    /// The line the problem is on, when it is one line's.
+    pub at_line: Option<usize>,
+    /// The site's hand number, when the header gave one.
+    pub hand: Option<String>,
+    pub kind: ProblemKind,
+    pub why: String,
+    /// A mismatched hand's conversion, to look at (never among the
+    /// converted hands).
+    pub history: Option<Box<HandHistory>>,
+}
+
+/// A text's conversion.
+#[derive(Clone, Debug, Default)]
+pub struct Converted {
+    /// The hands converted and verified, in the text's order, each with
+    /// the line where it starts.
+    pub hands: Vec<(usize, HandHistory)>,
+    /// The others, in the text's order.
+    pub problems: Vec<Problem>,
+}
+
+/// The site whose hand histories `text` holds, from its first hand's
+/// header (`None` when no site's header is found).
+pub fn detect(text: &str) -> Option<Site> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(20)
+        .any(|l| pokerstars::is_header(l.trim()))
+        .then_some(Site::PokerStars)
+}
+
+/// Text from a file's bytes: UTF-8 (a byte-order mark dropped), else read
+/// as Windows-1252, as older site files are written (every byte is a
+/// character, so this never fails).
+pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => Cow::Owned(bytes.iter().map(|&b| cp1252(b)).collect()),
+    }
+}
+
+/// One Windows-1252 byte as a character (the five unassigned bytes as the
+/// C1 controls Latin-1 gives them).
+fn cp1252(b: u8) -> char {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž',
+        '\u{8f}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}',
+        'ž', 'Ÿ',
+    ];
+    match b {
+        0x80..=0x9f => HIGH[(b - 0x80) as usize],
+        _ => b as char,
+    }
+}
+
+/// Converts the hand histories in `text` (`source` names it in the
+/// histories and messages) from `site`, or the site [`detect`] finds.
+/// Each hand is replayed and compared with the site's amounts
+/// ([`verify`]); `cancel`, when set, stops the work between hands with
+/// [`crate::ErrorKind::Interrupted`]. An error only for the text as a
+/// whole: too large, or no site's hands in it.
+pub fn convert(
+    text: &str,
+    source: &str,
+    site: Option<Site>,
+    cancel: Option<&AtomicBool>,
+) -> Result<Converted> {
+    if text.len() > MAX_BYTES {
+        return Err(Error::history(
+            source,
+            format!(
+                "{} bytes, more than {MAX_BYTES} (the reader's limit)",
+                text.len()
+            ),
+        ));
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let site = match site.or_else(|| detect(text)) {
+        Some(s) => s,
+        None => {
+            return Err(Error::history(
+                source,
+                "no hand history of a known site (PokerStars) in it",
+            ))
+        }
+    };
+    let mut out = Converted::default();
+    match site {
+        Site::PokerStars => {
+            for block in pokerstars::hands(text) {
+                if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                    return Err(crate::ErrorKind::Interrupted.into());
+                }
+                match pokerstars::parse(&block, source) {
+                    Ok(parsed) => match verify(&parsed.history, &parsed.facts) {
+                        Ok(()) => out.hands.push((block.line, parsed.history)),
+                        Err((kind, why)) => out.problems.push(Problem {
+                            line: block.line,
+                            at_line: None,
+                            hand: parsed.facts.hand.clone(),
+                            kind,
+                            why,
+                            history: Some(Box::new(parsed.history)),
+                        }),
+                    },
+                    Err(refusal) => out.problems.push(Problem {
+                        line: block.line,
+                        at_line: refusal.line,
+                        hand: block.hand_number(),
+                        kind: ProblemKind::Refused,
+                        why: refusal.why,
+                        history: None,
+                    }),
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// What the site recorded about a hand, for [`verify`]: amounts by player
+/// in the history's order (`p1` first).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SiteFacts {
+    pub hand: Option<String>,
+    /// Chips each player put in (forced bets, bets and calls), less
+    /// uncalled bets returned.
+    pub contributed: Vec<Decimal>,
+    /// What each player collected from the pots (after rake).
+    pub collected: Vec<Decimal>,
+    /// The pot as the site totals it.
+    pub total_pot: Option<Decimal>,
+    pub rake: Decimal,
+}
+
+/// Why a hand was refused, and on which line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub line: Option<usize>,
+    pub why: String,
+}
+
+impl Refusal {
+    pub fn at(line: usize, why: impl Into<String>) -> Refusal {
+        Refusal {
+            line: Some(line),
+            why: why.into(),
+        }
+    }
+    pub fn hand(why: impl Into<String>) -> Refusal {
+        Refusal {
+            line: None,
+            why: why.into(),
+        }
+    }
+}
+
+/// A hand's lines as the text holds them.
+#[derive(Clone, Debug)]
+pub struct Block<'a> {
+    /// The header's line number (1-based).
+    pub line: usize,
+    /// The lines, trimmed, each with its number; the header first.
+    pub lines: Vec<(usize, &'a str)>,
+    /// More lines than [`MAX_HAND_LINES`] (the rest not kept).
+    pub too_long: bool,
+}
+
+impl Block<'_> {
+    /// The hand number in the header (the digits after the first `#`).
+    pub fn hand_number(&self) -> Option<String> {
+        let h = self.lines.first()?.1;
+        let i = h.find('#')?;
+        let digits: String = h[i + 1..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .take(30)
+            .collect();
+        (!digits.is_empty()).then_some(digits)
+    }
+}

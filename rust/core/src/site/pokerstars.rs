@@ -1,0 +1,1331 @@
+//! PokerStars hand histories (the English text the client writes) to PHH.
+//!
+//! A hand starts at a header line (`PokerStars Hand #...`, `Game #`, `Zoom
+//! Hand #`, `Home Game Hand #`) and runs to the next; the grammar, line by
+//! line, is in docs/sites.md. The scanner is hand-written: names are
+//! matched against the seat list (longest first), so a name holding `: `,
+//! `(`, `$` or ` folds` is read as the name it is; amounts are read from
+//! the end of a line.
+//!
+//! Played: hold'em, Omaha (4, 5 or 6 cards) and Omaha hi/lo, no-limit,
+//! pot-limit and fixed-limit, cash (ring, Zoom, home games) and
+//! tournaments. Refused with the reason: run it twice, cap tables,
+//! all-in cash-outs, 6+ hold'em, Split hold'em, Courchevel, stud and draw
+//! games, mixed-game wrappers, a cancelled hand, a hand cut short.
+use super::{Block, Refusal, SiteFacts, MAX_HAND_LINES, MAX_LINE_BYTES, MAX_NAME_CHARS};
+use crate::card::Card;
+use crate::game::Structure;
+use crate::phh::toml::{NumText, Table, Value};
+use crate::phh::{Decimal, HandHistory};
+
+/// The header kinds: what follows `PokerStars ` in a hand's first line.
+const KINDS: [&str; 5] = [
+    "Hand #",
+    "Game #",
+    "Zoom Hand #",
+    "Home Game Hand #",
+    "Home Game #",
+];
+
+/// Whether `line` is (starts with) a hand's header.
+pub fn is_header(line: &str) -> bool {
+    line.strip_prefix("PokerStars ")
+        .is_some_and(|r| KINDS.iter().any(|k| r.starts_with(k)))
+}
+
+/// Where a header starts inside `line` (a hand cut short can run into the
+/// next hand's header on one line).
+fn header_at(line: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = line[from..].find("PokerStars ") {
+        let at = from + i;
+        if is_header(&line[at..]) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// The hands of `text`, each its lines (trimmed, blank ones left out).
+pub fn hands(text: &str) -> Vec<Block<'_>> {
+    let mut out: Vec<Block<'_>> = Vec::new();
+    for (i, raw) in text.split('\n').enumerate() {
+        let line_no = i + 1;
+        // (a bare CR ends a line too: one file in the wild uses it alone)
+        for piece in raw.split('\r') {
+            split_line(&mut out, line_no, piece.trim());
+        }
+    }
+    out
+}
+
+fn split_line<'a>(out: &mut Vec<Block<'a>>, line_no: usize, mut line: &'a str) {
+    loop {
+        match header_at(line) {
+            Some(0) => {
+                out.push(Block {
+                    line: line_no,
+                    lines: vec![(line_no, line)],
+                    too_long: false,
+                });
+                break;
+            }
+            Some(at) => {
+                // the end of a hand cut short, then the next header
+                push_line(out, line_no, line[..at].trim());
+                line = &line[at..];
+            }
+            None => {
+                push_line(out, line_no, line);
+                break;
+            }
+        }
+    }
+}
+
+fn push_line<'a>(out: &mut [Block<'a>], line_no: usize, line: &'a str) {
+    if line.is_empty() {
+        return;
+    }
+    if let Some(b) = out.last_mut() {
+        if b.lines.len() >= MAX_HAND_LINES {
+            b.too_long = true;
+        } else {
+            b.lines.push((line_no, line));
+        }
+    }
+}
+
+/// A converted hand and the site's numbers to check it against.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    pub history: HandHistory,
+    pub facts: SiteFacts,
+}
+
+type R<T> = std::result::Result<T, Refusal>;
+
+/// The game a header names.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct GameSpec {
+    /// PHH variant code.
+    code: &'static str,
+    structure: Structure,
+    hole_cards: usize,
+}
+
+/// The game names of headers, most specific first where one holds another.
+const GAMES: [(&str, Option<(&str, usize)>); 21] = [
+    ("6+ Hold'em", None),
+    ("Split Hold'em", None),
+    ("Hold'em", Some(("T", 2))),
+    ("5 Card Omaha Hi/Lo", Some(("O/8", 5))),
+    ("5 Card Omaha", Some(("O", 5))),
+    ("6 Card Omaha Hi/Lo", Some(("O/8", 6))),
+    ("6 Card Omaha", Some(("O", 6))),
+    ("Omaha Hi/Lo", Some(("O/8", 4))),
+    ("Omaha", Some(("O", 4))),
+    ("Courchevel", None),
+    ("Razz", None),
+    ("7 Card Stud", None),
+    ("Triple Draw", None),
+    ("Single Draw", None),
+    ("5 Card Draw", None),
+    ("Badugi", None),
+    ("HORSE", None),
+    ("HOSE", None),
+    ("8-Game", None),
+    ("Mixed", None),
+    ("Triple Stud", None),
+];
+
+/// The PHH variant codes of the games played, by structure.
+fn code(game: &str, structure: Structure) -> &'static str {
+    match (game, structure) {
+        ("T", Structure::NoLimit) => "NT",
+        ("T", Structure::PotLimit) => "PT",
+        ("T", _) => "FT",
+        ("O", Structure::NoLimit) => "NO",
+        ("O", Structure::PotLimit) => "PO",
+        ("O", _) => "FO",
+        ("O/8", Structure::NoLimit) => "NO/8",
+        ("O/8", Structure::PotLimit) => "PO/8",
+        _ => "FO/8",
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+struct Header {
+    number: String,
+    tournament: Option<String>,
+    buy_in: Option<String>,
+    level: Option<u32>,
+    game: Option<GameSpec>,
+    /// The two stakes: the blinds (no-limit, pot-limit) or the small and
+    /// big bets (fixed limit).
+    stakes: (Decimal, Decimal),
+    currency: Option<String>,
+    symbol: Option<char>,
+    /// (year, month, day, "H:MM:SS", zone)
+    date: Option<(u32, u32, u32, String, String)>,
+}
+
+/// Currency symbols written before amounts.
+const SYMBOLS: [char; 5] = ['$', '€', '£', '₹', '¥'];
+
+/// An amount as PokerStars writes one: an optional currency symbol, digits,
+/// an optional decimal point (no thousands separators).
+fn amount(text: &str) -> Option<Decimal> {
+    let t = text.trim();
+    let t = t.strip_prefix(|c| SYMBOLS.contains(&c)).unwrap_or(t);
+    if t.is_empty() || t.len() > 30 || !t.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    Decimal::parse(t).filter(|d| d.mantissa >= 0)
+}
+
+/// Cards in brackets: the last `[...]` group of `text`.
+fn last_cards(text: &str) -> Option<Vec<Card>> {
+    let end = text.rfind(']')?;
+    let start = text[..end].rfind('[')?;
+    cards(&text[start + 1..end])
+}
+
+fn cards(text: &str) -> Option<Vec<Card>> {
+    let mut out = Vec::new();
+    for tok in text.split_whitespace() {
+        if out.len() >= 7 {
+            return None;
+        }
+        out.push(tok.parse::<Card>().ok()?);
+    }
+    Some(out)
+}
+
+fn roman(s: &str) -> Option<u32> {
+    let mut total = 0u32;
+    let mut prev = 0u32;
+    if s.is_empty() || s.len() > 12 {
+        return None;
+    }
+    for c in s.chars().rev() {
+        let v = match c {
+            'I' => 1,
+            'V' => 5,
+            'X' => 10,
+            'L' => 50,
+            'C' => 100,
+            _ => return None,
+        };
+        if v < prev {
+            total = total.checked_sub(v)?;
+        } else {
+            total += v;
+            prev = v;
+        }
+    }
+    Some(total)
+}
+
+/// The date and time of a header's tail: `2025/04/24 17:21:34 CET [...]`,
+/// or the old `2007/10/15 - 08:14:08 (ET)`.
+fn date(text: &str) -> Option<(u32, u32, u32, String, String)> {
+    let b = text.as_bytes();
+    let at = (0..b.len().saturating_sub(9)).find(|&i| {
+        b[i..i + 4].iter().all(u8::is_ascii_digit)
+            && b[i + 4] == b'/'
+            && b[i + 7] == b'/'
+            && b[i + 5..i + 7].iter().all(u8::is_ascii_digit)
+            && b[i + 8..i + 10].iter().all(u8::is_ascii_digit)
+    })?;
+    let year = text[at..at + 4].parse().ok()?;
+    let month = text[at + 5..at + 7].parse().ok()?;
+    let day = text[at + 8..at + 10].parse().ok()?;
+    let rest = text[at + 10..].trim_start_matches([' ', '-']);
+    let time_end = rest
+        .find(|c: char| !(c.is_ascii_digit() || c == ':'))
+        .unwrap_or(rest.len());
+    let time = &rest[..time_end];
+    let parts: Vec<&str> = time.split(':').collect();
+    if parts.len() != 3 || parts.iter().any(|p| p.is_empty() || p.len() > 2) {
+        return None;
+    }
+    let time = format!("{:0>2}:{}:{}", parts[0], parts[1], parts[2]);
+    let zone: String = rest[time_end..]
+        .trim_start()
+        .trim_start_matches('(')
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .take(8)
+        .collect();
+    Some((year, month, day, time, zone))
+}
+
+/// The game and structure at the start of `text` (a header's game name,
+/// `Hold'em No Limit`); with the rest of the text.
+fn game(text: &str) -> R<(Option<GameSpec>, &str)> {
+    let mut best: Option<(usize, usize)> = None;
+    for (k, (name, _)) in GAMES.iter().enumerate() {
+        if let Some(i) = text.find(name) {
+            if best.is_none_or(|(bi, _)| i < bi) {
+                best = Some((i, k));
+            }
+        }
+    }
+    let Some((i, k)) = best else {
+        return Err(Refusal::hand("no game named in the header"));
+    };
+    let (name, spec) = GAMES[k];
+    let after = &text[i + name.len()..];
+    let Some((game, hole_cards)) = spec else {
+        return Err(Refusal::hand(format!(
+            "{name}: a game not converted (hold'em, Omaha and Omaha hi/lo are)"
+        )));
+    };
+    let after = after.trim_start();
+    let (structure, rest) = if let Some(r) = after.strip_prefix("No Limit") {
+        (Structure::NoLimit, r)
+    } else if after.starts_with("Pot Limit Pre-Flop") {
+        return Err(Refusal::hand(
+            "pot limit before the flop and no limit after: a structure the engine does not play",
+        ));
+    } else if let Some(r) = after.strip_prefix("Pot Limit") {
+        (Structure::PotLimit, r)
+    } else if let Some(r) = after
+        .strip_prefix("Fixed Limit")
+        .or_else(|| after.strip_prefix("Limit"))
+    {
+        (Structure::FixedLimit, r)
+    } else {
+        return Err(Refusal::hand(format!(
+            "{name}: no betting structure (No Limit, Pot Limit, Limit) after it"
+        )));
+    };
+    Ok((
+        Some(GameSpec {
+            code: code(game, structure),
+            structure,
+            hole_cards,
+        }),
+        rest,
+    ))
+}
+
+fn header(line: &str) -> R<Header> {
+    let bad = |why: &str| Refusal::hand(format!("the header: {why}"));
+    let mut h = Header::default();
+    let hash = line.find('#').ok_or_else(|| bad("no hand number"))?;
+    let tail = &line[hash + 1..];
+    let colon = tail
+        .find(':')
+        .ok_or_else(|| bad("no ':' after the hand number"))?;
+    h.number = tail[..colon].trim().to_string();
+    if h.number.is_empty() || h.number.len() > 30 || !h.number.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad("the hand number is not digits"));
+    }
+    let mut rest = tail[colon + 1..].trim_start();
+    if rest.starts_with('{') {
+        // a home game's club
+        let end = rest
+            .find('}')
+            .ok_or_else(|| bad("a club name without its '}'"))?;
+        rest = rest[end + 1..].trim_start();
+    }
+    let tournament = rest
+        .strip_prefix("Tournament #")
+        .or_else(|| rest.strip_prefix("Zoom Tournament #"));
+    if let Some(t) = tournament {
+        let id_end = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+        if id_end == 0 || id_end > 30 {
+            return Err(bad("the tournament number is not digits"));
+        }
+        h.tournament = Some(t[..id_end].to_string());
+        let t = t[id_end..].trim_start_matches(',').trim_start();
+        let (game, after) = game(t)?;
+        let start = t.len() - after.len();
+        // the buy-in is what comes before the game's name
+        let name_start = GAMES
+            .iter()
+            .filter_map(|(n, _)| t[..start].find(n))
+            .min()
+            .unwrap_or(0);
+        let buy_in = t[..name_start].trim();
+        if !buy_in.is_empty() {
+            h.buy_in = Some(buy_in.chars().take(MAX_NAME_CHARS).collect());
+        }
+        h.game = game;
+        let lv = after
+            .find("Level ")
+            .ok_or_else(|| bad("a tournament hand without its level"))?;
+        let lv_text = &after[lv + 6..];
+        let lv_end = lv_text.find(' ').unwrap_or(lv_text.len());
+        h.level = roman(&lv_text[..lv_end]);
+        let open = lv_text
+            .find('(')
+            .ok_or_else(|| bad("no blinds after the level"))?;
+        let close = lv_text[open..]
+            .find(')')
+            .ok_or_else(|| bad("no ')' after the blinds"))?;
+        h.stakes =
+            stakes(&lv_text[open + 1..open + close]).ok_or_else(|| bad("blinds not read"))?;
+        h.date = date(&lv_text[open + close..]);
+    } else {
+        let (game, after) = game(rest)?;
+        h.game = game;
+        let open = after
+            .find('(')
+            .ok_or_else(|| bad("no stakes after the game"))?;
+        let close = after[open..]
+            .find(')')
+            .ok_or_else(|| bad("no ')' after the stakes"))?;
+        let inside = &after[open + 1..open + close];
+        if inside.contains("Cap") {
+            return Err(Refusal::hand(
+                "a cap table (each player's bets capped): a rule the engine does not play",
+            ));
+        }
+        let mut inside = inside.trim();
+        if let Some((money, code)) = inside.rsplit_once(' ') {
+            if code.len() == 3 && code.bytes().all(|b| b.is_ascii_uppercase()) {
+                h.currency = Some(code.to_string());
+                inside = money.trim();
+            }
+        }
+        h.symbol = inside.chars().next().filter(|c| SYMBOLS.contains(c));
+        h.stakes = stakes(inside).ok_or_else(|| bad("stakes not read"))?;
+        h.date = date(&after[open + close..]);
+    }
+    if h.currency.is_none() && h.symbol.is_none() {
+        if let Some(b) = &h.buy_in {
+            if let Some((_, code)) = b.rsplit_once(' ') {
+                if code.len() == 3 && code.bytes().all(|b| b.is_ascii_uppercase()) {
+                    h.currency = Some(code.to_string());
+                }
+            }
+        }
+    }
+    Ok(h)
+}
+
+fn stakes(text: &str) -> Option<(Decimal, Decimal)> {
+    let (a, b) = text.split_once('/')?;
+    Some((amount(a)?, amount(b)?))
+}
+
+#[derive(Clone, Debug, Default)]
+struct Seat {
+    number: u32,
+    name: String,
+    stack: Decimal,
+    out_of_hand: bool,
+    sitting_out: bool,
+}
+
+/// `Seat 3: NAME (1500 in chips[, $1 bounty])[ is sitting out| out of hand ...]`.
+fn seat(line: &str) -> Option<Seat> {
+    let rest = line.strip_prefix("Seat ")?;
+    let colon = rest.find(": ")?;
+    let number: u32 = rest[..colon].parse().ok()?;
+    let rest = &rest[colon + 2..];
+    let chips = rest.rfind(" in chips")?;
+    let open = rest[..chips].rfind(" (")?;
+    let name = rest[..open].to_string();
+    let stack = amount(&rest[open + 2..chips])?;
+    let tail = &rest[chips..];
+    Some(Seat {
+        number,
+        name,
+        stack,
+        out_of_hand: tail.contains("out of hand"),
+        sitting_out: tail.contains("is sitting out"),
+    })
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Street {
+    Posts,
+    Preflop,
+    Flop,
+    Turn,
+    River,
+    Showdown,
+    Summary,
+}
+
+/// One player's part of a hand, by seat-list index.
+#[derive(Clone, Debug, Default)]
+struct Part {
+    ante: Decimal,
+    small_blind: Option<Decimal>,
+    /// The small blind is the live one (the first posted, before any big
+    /// blind); others are missed blinds posted dead.
+    live_small_blind: bool,
+    big_blind: Option<Decimal>,
+    dead_small_blind: Decimal,
+    all_in_post: bool,
+    acted: bool,
+    cards: Option<Vec<Card>>,
+    contributed: Decimal,
+    collected: Decimal,
+    street_bet: Decimal,
+}
+
+fn add(a: Decimal, b: Decimal) -> Option<Decimal> {
+    let s = a.scale.max(b.scale);
+    Some(Decimal {
+        mantissa: a.in_units(s)?.checked_add(b.in_units(s)?)?,
+        scale: s,
+    })
+}
+
+fn sub(a: Decimal, b: Decimal) -> Option<Decimal> {
+    add(
+        a,
+        Decimal {
+            mantissa: b.mantissa.checked_neg()?,
+            scale: b.scale,
+        },
+    )
+}
+
+fn zero() -> Decimal {
+    Decimal {
+        mantissa: 0,
+        scale: 0,
+    }
+}
+
+fn less(a: Decimal, b: Decimal) -> bool {
+    sub(a, b).is_some_and(|d| d.mantissa < 0)
+}
+
+fn num(d: Decimal) -> Value {
+    Value::Num(NumText::new(&d.to_string()))
+}
+
+fn int(v: u64) -> Value {
+    Value::Num(NumText::new(&v.to_string()))
+}
+
+/// An action of the hand, by seat-list index.
+#[derive(Clone, Debug)]
+enum Act {
+    Fold(usize),
+    CheckCall(usize),
+    BetTo(usize, Decimal),
+    Board(Vec<Card>),
+}
+
+/// Parses one hand's lines into a PHH history (`source` names the text).
+pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
+    if block.too_long {
+        return Err(Refusal::hand(format!(
+            "more than {MAX_HAND_LINES} lines: not one hand"
+        )));
+    }
+    for &(n, l) in &block.lines {
+        if l.len() > MAX_LINE_BYTES {
+            return Err(Refusal::at(
+                n,
+                format!("a line of {} bytes, more than {MAX_LINE_BYTES}", l.len()),
+            ));
+        }
+    }
+    let lines = &block.lines;
+    if let Some(&(n, _)) = lines.iter().find(|l| l.1 == "Hand cancelled") {
+        return Err(Refusal::at(n, "the hand was cancelled"));
+    }
+    let h = header(lines[0].1).map_err(|mut r| {
+        r.line = Some(lines[0].0);
+        r
+    })?;
+    let game = h
+        .game
+        .ok_or_else(|| Refusal::at(lines[0].0, "no game in the header"))?;
+    let (tl, table_line) = *lines
+        .get(1)
+        .ok_or_else(|| Refusal::hand("the hand ends after its header"))?;
+    let (table, max_seats, button) =
+        table_of(table_line).ok_or_else(|| Refusal::at(tl, "the table line is not understood"))?;
+    let mut seats: Vec<Seat> = Vec::new();
+    let mut k = 2;
+    while let Some(&(n, l)) = lines.get(k) {
+        if !l.starts_with("Seat ") || !l.contains(" in chips") {
+            break;
+        }
+        let s = seat(l).ok_or_else(|| Refusal::at(n, "a seat line not understood"))?;
+        if s.name.is_empty() || s.name.chars().count() > MAX_NAME_CHARS {
+            return Err(Refusal::at(
+                n,
+                format!("a player's name is empty or over {MAX_NAME_CHARS} characters"),
+            ));
+        }
+        if s.number == 0 || s.number > max_seats.max(10) {
+            return Err(Refusal::at(
+                n,
+                format!("seat {} at a {max_seats}-seat table", s.number),
+            ));
+        }
+        if seats
+            .iter()
+            .any(|o| o.number == s.number || o.name == s.name)
+        {
+            return Err(Refusal::at(n, "a seat or a name listed twice"));
+        }
+        seats.push(s);
+        k += 1;
+    }
+    if seats.len() < 2 {
+        return Err(Refusal::hand("fewer than two seated players"));
+    }
+    seats.sort_by_key(|s| s.number);
+    // names longest first, to match a line's start
+    let mut by_len: Vec<usize> = (0..seats.len()).collect();
+    by_len.sort_by_key(|&i| std::cmp::Reverse(seats[i].name.len()));
+    let who = |l: &str| -> Option<(usize, usize)> {
+        by_len
+            .iter()
+            .find(|&&i| l.starts_with(seats[i].name.as_str()))
+            .map(|&i| (i, seats[i].name.len()))
+    };
+    let mut parts: Vec<Part> = vec![Part::default(); seats.len()];
+    let mut acts: Vec<Act> = Vec::new();
+    let mut street = Street::Posts;
+    let mut board: Vec<Card> = Vec::new();
+    let mut summary_board: Option<Vec<Card>> = None;
+    let mut total_pot: Option<Decimal> = None;
+    let mut rake = zero();
+    let mut summary_seen = false;
+    let unit_ok = |d: Option<Decimal>, n: usize, what: &str| -> R<Decimal> {
+        d.ok_or_else(|| Refusal::at(n, format!("{what}: an amount not read")))
+    };
+    for &(n, l) in &lines[k..] {
+        if l.starts_with("***********") {
+            continue; // an export's separator between hands
+        }
+        if let Some(marker) = l.strip_prefix("*** ") {
+            let name_end = marker
+                .find(" ***")
+                .ok_or_else(|| Refusal::at(n, "a street marker not understood"))?;
+            let name = &marker[..name_end];
+            let next = match name {
+                "HOLE CARDS" => Street::Preflop,
+                "FLOP" => Street::Flop,
+                "TURN" => Street::Turn,
+                "RIVER" => Street::River,
+                "SHOW DOWN" => Street::Showdown,
+                "SUMMARY" => Street::Summary,
+                _ if name.starts_with("FIRST ") || name.starts_with("SECOND ") => {
+                    return Err(Refusal::at(
+                        n,
+                        "two boards (run it twice or Split hold'em): the engine deals one board",
+                    ))
+                }
+                _ => return Err(Refusal::at(n, format!("a street not played: '{name}'"))),
+            };
+            if next <= street && !(next == Street::Preflop && street == Street::Posts) {
+                return Err(Refusal::at(n, "the streets out of order"));
+            }
+            if matches!(next, Street::Flop | Street::Turn | Street::River) {
+                let want = match next {
+                    Street::Flop => 3,
+                    Street::Turn => 4,
+                    _ => 5,
+                };
+                // `[board so far] [new card]`: the new cards are the last group
+                let new = last_cards(marker)
+                    .ok_or_else(|| Refusal::at(n, "the board's cards not read"))?;
+                let before = board.len();
+                if street < Street::Preflop {
+                    return Err(Refusal::at(n, "a board before the hole cards"));
+                }
+                if before + new.len() != want {
+                    return Err(Refusal::at(
+                        n,
+                        "the board does not grow by its street's cards",
+                    ));
+                }
+                board.extend(new.iter().copied());
+                acts.push(Act::Board(new));
+                for p in parts.iter_mut() {
+                    p.street_bet = zero();
+                }
+            }
+            if next == Street::Summary {
+                summary_seen = true;
+            }
+            street = next;
+            continue;
+        }
+        if street == Street::Summary {
+            if let Some(t) = l.strip_prefix("Total pot ") {
+                let end = t.find([' ', '|']).unwrap_or(t.len());
+                total_pot = Some(unit_ok(amount(&t[..end]), n, "the total pot")?);
+                if let Some(r) = t.find("| Rake ") {
+                    let rt = &t[r + 7..];
+                    let end = rt.find([' ', '|']).unwrap_or(rt.len());
+                    rake = unit_ok(amount(&rt[..end]), n, "the rake")?;
+                }
+            } else if l.starts_with("Board [") {
+                summary_board = last_cards(l);
+            } else if l.starts_with("Hand was run twice") {
+                return Err(Refusal::at(n, "run it twice: the engine deals one board"));
+            } else if let Some(rest) = l.strip_prefix("Seat ") {
+                // `Seat 3: NAME ... showed [..] ...` / `mucked [..]`
+                if let Some(colon) = rest.find(": ") {
+                    if let Ok(num) = rest[..colon].parse::<u32>() {
+                        if let Some(i) = seats.iter().position(|s| s.number == num) {
+                            let tail = &rest
+                                [colon + 2 + seats[i].name.len().min(rest.len() - colon - 2)..];
+                            if let Some(at) =
+                                tail.find("showed [").or_else(|| tail.find("mucked ["))
+                            {
+                                let cs = &tail[at + 8..];
+                                if let Some(end) = cs.find(']') {
+                                    if let Some(c) = cards(&cs[..end]) {
+                                        if c.len() == game.hole_cards && parts[i].cards.is_none() {
+                                            parts[i].cards = Some(c);
+                                        }
+                                    }
+                                }
+                            }
+                            if tail.contains("cashed out") {
+                                return Err(Refusal::at(
+                                    n,
+                                    "an all-in cash-out: paid outside the pot",
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+            continue;
+        }
+        if l == "Hand cancelled" {
+            return Err(Refusal::at(n, "the hand was cancelled"));
+        }
+        if let Some(rest) = l.strip_prefix("Dealt to ") {
+            let Some((i, len)) = who(rest) else {
+                return Err(Refusal::at(n, "cards dealt to a player not seated"));
+            };
+            let c = cards(
+                rest[len..]
+                    .trim()
+                    .trim_start_matches('[')
+                    .trim_end_matches(']'),
+            )
+            .ok_or_else(|| Refusal::at(n, "hole cards not read"))?;
+            if c.len() != game.hole_cards {
+                return Err(Refusal::at(
+                    n,
+                    format!(
+                        "{} hole cards dealt in a game of {}",
+                        c.len(),
+                        game.hole_cards
+                    ),
+                ));
+            }
+            parts[i].cards = Some(c);
+            continue;
+        }
+        if let Some(rest) = l.strip_prefix("Uncalled bet (") {
+            let close = rest
+                .find(')')
+                .ok_or_else(|| Refusal::at(n, "an uncalled bet not read"))?;
+            let x = unit_ok(amount(&rest[..close]), n, "an uncalled bet")?;
+            let to = rest[close + 1..]
+                .trim_start()
+                .strip_prefix("returned to ")
+                .unwrap_or("");
+            let i = seats
+                .iter()
+                .position(|s| s.name == to)
+                .ok_or_else(|| Refusal::at(n, "an uncalled bet returned to a player not seated"))?;
+            let p = &mut parts[i];
+            p.contributed = sub(p.contributed, x)
+                .filter(|d| d.mantissa >= 0)
+                .ok_or_else(|| Refusal::at(n, "more returned than the player put in"))?;
+            continue;
+        }
+        if matches!(l, "Betting is capped" | "No low hand qualified") {
+            continue;
+        }
+        let Some((i, len)) = who(l) else {
+            if noise(l) {
+                continue;
+            }
+            return Err(Refusal::at(
+                n,
+                format!("a line not understood: '{}'", clip(l)),
+            ));
+        };
+        let rest = &l[len..];
+        if let Some(action) = rest.strip_prefix(": ") {
+            let action = action.trim();
+            let all_in = action.ends_with(" and is all-in");
+            let action = action.strip_suffix(" and is all-in").unwrap_or(action);
+            if action.contains("and has reached the") {
+                return Err(Refusal::at(
+                    n,
+                    "a cap table (each player's bets capped): a rule the engine does not play",
+                ));
+            }
+            let any_big_blind = parts.iter().any(|p| p.big_blind.is_some());
+            let any_small_blind = parts.iter().any(|p| p.small_blind.is_some());
+            let p = &mut parts[i];
+            if let Some(x) = action.strip_prefix("posts ") {
+                if street != Street::Posts {
+                    return Err(Refusal::at(n, "a post after the cards are dealt"));
+                }
+                let (what, x) = x
+                    .rsplit_once(' ')
+                    .ok_or_else(|| Refusal::at(n, "a post not read"))?;
+                let x = unit_ok(amount(x), n, "a post")?;
+                p.all_in_post |= all_in;
+                p.contributed =
+                    add(p.contributed, x).ok_or_else(|| Refusal::at(n, "an amount too large"))?;
+                match what {
+                    "the ante" => {
+                        p.ante =
+                            add(p.ante, x).ok_or_else(|| Refusal::at(n, "an amount too large"))?
+                    }
+                    "small blind" if p.small_blind.is_none() => {
+                        p.small_blind = Some(x);
+                        if !any_big_blind && !any_small_blind {
+                            p.live_small_blind = true;
+                            p.street_bet = x;
+                        }
+                    }
+                    "big blind" if p.big_blind.is_none() => {
+                        p.big_blind = Some(x);
+                        p.street_bet = x;
+                    }
+                    "small & big blinds" if p.big_blind.is_none() => {
+                        // the small blind's part is dead; the big blind live
+                        let bb = h.stakes.1;
+                        let bb = if game.structure == Structure::FixedLimit {
+                            h.stakes.0
+                        } else {
+                            bb
+                        };
+                        let dead = sub(x, bb).filter(|d| d.mantissa > 0).ok_or_else(|| {
+                            Refusal::at(
+                                n,
+                                "small and big blinds posted for less than the big blind",
+                            )
+                        })?;
+                        p.dead_small_blind = dead;
+                        p.big_blind = Some(bb);
+                        p.street_bet = bb;
+                    }
+                    _ => {
+                        return Err(Refusal::at(
+                            n,
+                            format!("a post not played: '{}'", clip(action)),
+                        ))
+                    }
+                }
+                continue;
+            }
+            let in_betting = matches!(
+                street,
+                Street::Preflop | Street::Flop | Street::Turn | Street::River
+            );
+            let bet = |p: &mut Part, to: Decimal| -> R<()> {
+                let more = sub(to, p.street_bet)
+                    .filter(|d| d.mantissa >= 0)
+                    .ok_or_else(|| Refusal::at(n, "a bet below what the player had in"))?;
+                p.contributed = add(p.contributed, more)
+                    .ok_or_else(|| Refusal::at(n, "an amount too large"))?;
+                p.street_bet = to;
+                Ok(())
+            };
+            if action == "folds" || action.starts_with("folds [") {
+                if !in_betting {
+                    return Err(Refusal::at(n, "a fold outside the betting"));
+                }
+                p.acted = true;
+                acts.push(Act::Fold(i));
+            } else if action == "checks" {
+                if !in_betting {
+                    return Err(Refusal::at(n, "a check outside the betting"));
+                }
+                p.acted = true;
+                acts.push(Act::CheckCall(i));
+            } else if let Some(x) = action.strip_prefix("calls ") {
+                if !in_betting {
+                    return Err(Refusal::at(n, "a call outside the betting"));
+                }
+                let x = unit_ok(amount(x), n, "a call")?;
+                let to =
+                    add(p.street_bet, x).ok_or_else(|| Refusal::at(n, "an amount too large"))?;
+                bet(p, to)?;
+                p.acted = true;
+                acts.push(Act::CheckCall(i));
+            } else if let Some(x) = action.strip_prefix("bets ") {
+                if !in_betting {
+                    return Err(Refusal::at(n, "a bet outside the betting"));
+                }
+                let x = unit_ok(amount(x), n, "a bet")?;
+                let to =
+                    add(p.street_bet, x).ok_or_else(|| Refusal::at(n, "an amount too large"))?;
+                bet(p, to)?;
+                p.acted = true;
+                acts.push(Act::BetTo(i, to));
+            } else if let Some(x) = action.strip_prefix("raises ") {
+                if !in_betting {
+                    return Err(Refusal::at(n, "a raise outside the betting"));
+                }
+                let (_, to) = x
+                    .split_once(" to ")
+                    .ok_or_else(|| Refusal::at(n, "a raise without its total"))?;
+                let to = unit_ok(amount(to), n, "a raise")?;
+                bet(p, to)?;
+                p.acted = true;
+                acts.push(Act::BetTo(i, to));
+            } else if action.starts_with("shows [") || action.starts_with("mucks hand [") {
+                if let Some(c) = last_cards(action.split(" (").next().unwrap_or(action)) {
+                    if c.len() == game.hole_cards {
+                        match &p.cards {
+                            Some(known) if *known != c => {
+                                return Err(Refusal::at(n, "shown cards other than those dealt"))
+                            }
+                            _ => p.cards = Some(c),
+                        }
+                    }
+                }
+            } else if matches!(
+                action,
+                "mucks hand"
+                    | "doesn't show hand"
+                    | "is sitting out"
+                    | "sits out"
+                    | "has returned"
+                    | "is connected"
+                    | "is disconnected"
+                    | "has timed out"
+            ) || action.starts_with("shows [")
+            {
+            } else if action.starts_with("discards")
+                || action.starts_with("stands pat")
+                || action.starts_with("brings")
+            {
+                return Err(Refusal::at(
+                    n,
+                    "a draw or stud action in a hold'em or Omaha hand",
+                ));
+            } else {
+                return Err(Refusal::at(
+                    n,
+                    format!("an action not understood: '{}'", clip(action)),
+                ));
+            }
+            continue;
+        }
+        if let Some(x) = rest.strip_prefix(" collected ") {
+            let end = x.find(" from ").unwrap_or(x.len());
+            let x = unit_ok(amount(&x[..end]), n, "a collected pot")?;
+            let p = &mut parts[i];
+            p.collected =
+                add(p.collected, x).ok_or_else(|| Refusal::at(n, "an amount too large"))?;
+            continue;
+        }
+        if rest.starts_with(" cashed out") {
+            return Err(Refusal::at(n, "an all-in cash-out: paid outside the pot"));
+        }
+        if noise(l) {
+            continue;
+        }
+        return Err(Refusal::at(
+            n,
+            format!("a line not understood: '{}'", clip(l)),
+        ));
+    }
+    if !summary_seen {
+        return Err(Refusal::hand(
+            "the hand ends before its summary (cut short)",
+        ));
+    }
+    if street < Street::Preflop && acts.is_empty() {
+        return Err(Refusal::hand("no cards dealt"));
+    }
+    if let Some(sb) = &summary_board {
+        if *sb != board {
+            return Err(Refusal::hand(
+                "the summary's board is not the streets' board",
+            ));
+        }
+    }
+    build(
+        &h, game, &table, max_seats, button, &seats, &parts, &acts, total_pot, rake, source,
+    )
+}
+
+/// Lines of no consequence for play: chat, connections, seats taken and
+/// left, bounties and places.
+fn noise(l: &str) -> bool {
+    const ENDS: [&str; 12] = [
+        " is disconnected",
+        " is connected",
+        " has timed out",
+        " has timed out while disconnected",
+        " has timed out while being disconnected",
+        " is sitting out",
+        " has returned",
+        " leaves the table",
+        " will be allowed to play after the button",
+        " was removed from the table for failing to post",
+        " - congratulations!",
+        " sits out",
+    ];
+    l.contains(" said, \"")
+        || ENDS.iter().any(|e| l.ends_with(e))
+        || l.contains(" joins the table at seat #")
+        || l.contains(" finished the tournament")
+        || l.contains(" wins the tournament")
+        || (l.contains(" bounty") && (l.contains(" wins ") || l.contains(" split ")))
+        || l.contains(" for eliminating ")
+        || l.contains(" re-buys and receives ")
+        || l.contains(" adds ") && l.contains(" chips")
+}
+
+fn clip(s: &str) -> String {
+    let mut out: String = s.chars().take(80).collect();
+    if out.len() < s.len() {
+        out.push('…');
+    }
+    out
+}
+
+/// `Table 'NAME' 9-max[ (Play Money)] Seat #3 is the button`.
+fn table_of(line: &str) -> Option<(String, u32, u32)> {
+    let rest = line.strip_prefix("Table '")?;
+    let seat = rest.rfind(" Seat #")?;
+    let button: u32 = rest[seat + 7..].split(' ').next()?.parse().ok()?;
+    let head = &rest[..seat];
+    let quote = head.rfind('\'')?;
+    let name = &head[..quote];
+    if name.chars().count() > MAX_NAME_CHARS {
+        return None;
+    }
+    let max = head[quote + 1..]
+        .split_whitespace()
+        .find_map(|w| w.strip_suffix("-max"))
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(10);
+    Some((name.to_string(), max, button))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn build(
+    h: &Header,
+    game: GameSpec,
+    table: &str,
+    max_seats: u32,
+    button: u32,
+    seats: &[Seat],
+    parts: &[Part],
+    acts: &[Act],
+    total_pot: Option<Decimal>,
+    rake: Decimal,
+    source: &str,
+) -> R<Parsed> {
+    // Dealt in: whoever posted, acted or was dealt cards we know of.
+    let dealt: Vec<usize> = (0..seats.len())
+        .filter(|&i| {
+            let p = &parts[i];
+            !seats[i].out_of_hand
+                && (p.acted
+                    || p.ante.mantissa > 0
+                    || p.small_blind.is_some()
+                    || p.big_blind.is_some()
+                    || p.contributed.mantissa > 0
+                    || p.collected.mantissa > 0)
+        })
+        .collect();
+    let n = dealt.len();
+    if n < 2 {
+        return Err(Refusal::hand("fewer than two players dealt in"));
+    }
+    // PHH order: from the first seat after the button round to the button.
+    let mut order = dealt.clone();
+    order.sort_by_key(|&i| {
+        let s = seats[i].number;
+        if s > button {
+            s - button
+        } else {
+            s + 100 - button
+        }
+    });
+    let player_of = |i: usize| order.iter().position(|&j| j == i);
+    let bb = match game.structure {
+        Structure::FixedLimit => h.stakes.0,
+        _ => h.stakes.1,
+    };
+    let sb_nominal = match game.structure {
+        Structure::FixedLimit => None,
+        _ => Some(h.stakes.0),
+    };
+    // blinds by PHH player
+    let mut blinds = vec![zero(); n];
+    let mut antes = vec![zero(); n];
+    let mut dead_sb: Vec<u64> = Vec::new();
+    let sb_player = if n == 2 { 1 } else { 0 };
+    for (pi, &i) in order.iter().enumerate() {
+        let p = &parts[i];
+        if let Some(x) = p.small_blind {
+            if p.live_small_blind {
+                if pi != sb_player {
+                    return Err(Refusal::hand(format!(
+                        "{} posted the small blind out of its place left of the button",
+                        seats[i].name
+                    )));
+                }
+                let nominal = if p.all_in_post {
+                    sb_nominal.unwrap_or(x)
+                } else {
+                    x
+                };
+                blinds[if n == 2 { 0 } else { pi }] = nominal;
+            } else {
+                // a missed small blind, posted dead
+                if p.big_blind.is_some() {
+                    return Err(Refusal::hand(
+                        "a small and a big blind posted on separate lines by one player",
+                    ));
+                }
+                dead_sb.push(pi as u64 + 1);
+                antes[pi] = x;
+            }
+        }
+        if p.big_blind.is_some() {
+            let at = if n == 2 {
+                if pi != 0 {
+                    return Err(Refusal::hand("heads-up, the button posted the big blind"));
+                }
+                1
+            } else {
+                pi
+            };
+            blinds[at] = bb;
+            if p.dead_small_blind.mantissa > 0 {
+                dead_sb.push(pi as u64 + 1);
+                antes[pi] = p.dead_small_blind;
+            }
+        }
+    }
+    // the antes: one amount, posted by all (short stacks all-in for less),
+    // or by none
+    let ante = order
+        .iter()
+        .map(|&i| parts[i].ante)
+        .fold(zero(), |m, a| if less(m, a) { a } else { m });
+    if ante.mantissa > 0 {
+        for (pi, &i) in order.iter().enumerate() {
+            let p = &parts[i];
+            if p.ante != ante && !(p.all_in_post && p.ante.mantissa > 0) {
+                return Err(Refusal::hand(format!(
+                    "{} posted an ante of {} where the others posted {ante}: ragged antes are not played",
+                    seats[i].name, p.ante
+                )));
+            }
+            antes[pi] = add(antes[pi], ante).ok_or_else(|| Refusal::hand("an amount too large"))?;
+        }
+    }
+    // every known card once
+    let mut seen = crate::card::CardSet::default();
+    let known = order
+        .iter()
+        .filter_map(|&i| parts[i].cards.as_ref())
+        .flatten()
+        .chain(acts.iter().flat_map(|a| match a {
+            Act::Board(c) => c.as_slice(),
+            _ => &[],
+        }));
+    for &c in known {
+        if seen.contains(c) {
+            return Err(Refusal::hand(format!("a card dealt twice: {c}")));
+        }
+        seen.insert(c);
+    }
+    let mut actions: Vec<Value> = Vec::with_capacity(acts.len() + n);
+    for (pi, &i) in order.iter().enumerate() {
+        let cards = match &parts[i].cards {
+            Some(c) => c.iter().map(|c| c.to_string()).collect::<String>(),
+            None => "??".repeat(game.hole_cards),
+        };
+        actions.push(Value::Str(format!("d dh p{} {cards}", pi + 1)));
+    }
+    for a in acts {
+        let s = match a {
+            Act::Board(c) => format!(
+                "d db {}",
+                c.iter().map(|c| c.to_string()).collect::<String>()
+            ),
+            Act::Fold(i) | Act::CheckCall(i) | Act::BetTo(i, _) => {
+                let pi = player_of(*i)
+                    .ok_or_else(|| Refusal::hand("an action by a player not dealt in"))?
+                    + 1;
+                match a {
+                    Act::Fold(_) => format!("p{pi} f"),
+                    Act::CheckCall(_) => format!("p{pi} cc"),
+                    Act::BetTo(_, x) => format!("p{pi} cbr {x}"),
+                    Act::Board(_) => unreachable!(),
+                }
+            }
+        };
+        actions.push(Value::Str(s));
+    }
+    // A tournament player sitting out is dealt in, posts, and is folded in
+    // turn, even where checking is free: a dead hand (killed at the deal,
+    // which changes no one's options), when folding is all it does.
+    let mut dead_hands: Vec<u64> = Vec::new();
+    for (pi, &i) in order.iter().enumerate() {
+        if !seats[i].sitting_out {
+            continue;
+        }
+        let mine: Vec<&Act> = acts
+            .iter()
+            .filter(|a| matches!(a, Act::Fold(j) | Act::CheckCall(j) | Act::BetTo(j, _) if *j == i))
+            .collect();
+        if matches!(mine.as_slice(), [Act::Fold(_)]) {
+            dead_hands.push(pi as u64 + 1);
+        }
+    }
+    let mut f: Table = Vec::with_capacity(32);
+    let arr = |v: &[Decimal]| Value::Array(v.iter().map(|&d| num(d)).collect());
+    f.push(("variant".into(), Value::Str(game.code.into())));
+    if game.hole_cards != 4 && game.code.contains('O') {
+        f.push(("_hole_cards".into(), int(game.hole_cards as u64)));
+    }
+    f.push(("antes".into(), arr(&antes)));
+    f.push(("blinds_or_straddles".into(), arr(&blinds)));
+    match game.structure {
+        Structure::FixedLimit => {
+            f.push(("small_bet".into(), num(h.stakes.0)));
+            f.push(("big_bet".into(), num(h.stakes.1)));
+        }
+        _ => f.push(("min_bet".into(), num(bb))),
+    }
+    if !dead_sb.is_empty() {
+        dead_sb.sort_unstable();
+        f.push((
+            "_dead_small_blinds".into(),
+            Value::Array(dead_sb.iter().map(|&p| int(p)).collect()),
+        ));
+    }
+    if !dead_hands.is_empty() && dead_hands.len() < n {
+        f.push((
+            "_dead_hands".into(),
+            Value::Array(dead_hands.iter().map(|&p| int(p)).collect()),
+        ));
+    }
+    let starting: Vec<Decimal> = order.iter().map(|&i| seats[i].stack).collect();
+    f.push(("starting_stacks".into(), arr(&starting)));
+    f.push(("actions".into(), Value::Array(actions)));
+    f.push(("_site".into(), Value::Str("PokerStars".into())));
+    f.push(("hand".into(), Value::Num(NumText::new(&h.number))));
+    f.push(("table".into(), Value::Str(table.to_string())));
+    f.push(("seat_count".into(), int(max_seats.max(n as u32) as u64)));
+    f.push((
+        "seats".into(),
+        Value::Array(order.iter().map(|&i| int(seats[i].number as u64)).collect()),
+    ));
+    f.push((
+        "players".into(),
+        Value::Array(
+            order
+                .iter()
+                .map(|&i| Value::Str(seats[i].name.clone()))
+                .collect(),
+        ),
+    ));
+    if let Some(t) = &h.tournament {
+        f.push(("_tournament".into(), Value::Str(t.clone())));
+    }
+    if let Some(b) = &h.buy_in {
+        f.push(("_buy_in".into(), Value::Str(b.clone())));
+    }
+    if let Some(l) = h.level {
+        f.push(("level".into(), int(l as u64)));
+    }
+    if let Some(c) = &h.currency {
+        f.push(("currency".into(), Value::Str(c.clone())));
+    }
+    if let Some(s) = h.symbol {
+        f.push(("currency_symbol".into(), Value::Str(s.to_string())));
+    }
+    if let Some((y, m, d, time, zone)) = &h.date {
+        f.push(("time".into(), Value::DateTime(time.clone())));
+        if !zone.is_empty() {
+            f.push(("time_zone_abbreviation".into(), Value::Str(zone.clone())));
+        }
+        f.push(("day".into(), int(*d as u64)));
+        f.push(("month".into(), int(*m as u64)));
+        f.push(("year".into(), int(*y as u64)));
+    }
+    let mut contributed: Vec<Decimal> = order.iter().map(|&i| parts[i].contributed).collect();
+    // Files before about 2006 print no "Uncalled bet" line: what the
+    // players put in exceeds the total pot by the uncalled part of the
+    // largest bet, which goes back to its player (only the largest
+    // contribution can hold one, and by no more than its lead).
+    if let Some(t) = total_pot {
+        let sum = contributed.iter().try_fold(zero(), |a, &b| add(a, b));
+        if let Some(over) = sum.and_then(|s| sub(s, t)).filter(|d| d.mantissa > 0) {
+            let top = (0..n)
+                .max_by(|&a, &b| {
+                    if less(contributed[a], contributed[b]) {
+                        std::cmp::Ordering::Less
+                    } else {
+                        std::cmp::Ordering::Greater
+                    }
+                })
+                .unwrap_or(0);
+            let second = (0..n)
+                .filter(|&j| j != top)
+                .map(|j| contributed[j])
+                .fold(zero(), |m, c| if less(m, c) { c } else { m });
+            let lead = sub(contributed[top], second).unwrap_or_default();
+            if less(lead, over) {
+                return Err(Refusal::hand(format!(
+                    "the players put in {over} more than the total pot, more than any uncalled bet"
+                )));
+            }
+            contributed[top] = sub(contributed[top], over).unwrap_or_default();
+        }
+    }
+    let collected: Vec<Decimal> = order.iter().map(|&i| parts[i].collected).collect();
+    let finishing = starting
+        .iter()
+        .zip(&contributed)
+        .zip(&collected)
+        .map(|((&s, &c), &w)| {
+            sub(s, c)
+                .and_then(|x| add(x, w))
+                .filter(|d| d.mantissa >= 0)
+        })
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| Refusal::hand("a player put in more than the stack"))?;
+    f.push(("winnings".into(), arr(&collected)));
+    f.push(("finishing_stacks".into(), arr(&finishing)));
+    f.push(("_rake".into(), num(rake)));
+    if let Some(t) = total_pot {
+        f.push(("_total_pot".into(), num(t)));
+    }
+    let history = HandHistory {
+        source: source.to_string(),
+        section: Some(h.number.clone()),
+        fields: f,
+    };
+    Ok(Parsed {
+        history,
+        facts: SiteFacts {
+            hand: Some(h.number.clone()),
+            contributed,
+            collected,
+            total_pot,
+            rake,
+        },
+    })
+}

@@ -1,0 +1,138 @@
+"""``holecards.phh.from_site`` and ``holecards convert`` on PokerStars hand
+histories: real files (tests/data/sites/pokerstars), a hand checked by hand
+in rust/core/tests/site.rs, and damaged text."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import holecards as hc
+from holecards.errors import HandHistoryError
+
+DATA = Path(__file__).parent / "data" / "sites" / "pokerstars"
+FILES = sorted(DATA.glob("*.txt"))
+
+
+def test_a_tournament_hand_converts_and_replays_to_the_site_stacks() -> None:
+    c = hc.phh.from_site(DATA / "hhp-posts-allin.txt")
+    assert c.site == "pokerstars" and not c.problems and len(c.hands) == 1
+    h = c.hands[0]
+    assert h.variant == "NT"
+    assert h.players[4] == "MasterQkiu"
+    # 2,641 - 483 + 1,005: the site's stacks, reached by the replay
+    assert [int(x) for x in h.finishing_stacks] == [1366, 0, 1226, 1141, 3163, 1822, 1386, 1827]
+    hand = h.replay()
+    assert hand.is_over and list(hand.stacks) == [1366, 0, 1226, 1141, 3163, 1822, 1386, 1827]
+
+
+def test_every_file_converts_or_each_problem_says_why() -> None:
+    total = 0
+    for f in FILES:
+        c = hc.phh.from_site(f)
+        total += len(c.hands)
+        assert not c.mismatched, [str(p) for p in c.mismatched]
+        for p in c.problems:
+            assert p.kind == "refused" and p.reason and p.line >= 1 and p.source == str(f)
+    assert total >= 80
+
+
+def test_cash_hands_keep_the_rake_currency_and_names() -> None:
+    c = hc.phh.from_site(DATA / "hhp-zoom-parens-in-names.txt")
+    (h,) = c.hands
+    assert "Roni (LBK)" in h.players and "MerVit (Added Parens)" in h.players
+    assert h.currency_symbol == "$" and h.table == "Donati"
+    text = hc.phh.dumps(h)
+    assert "_rake" in text and "_site" in text
+    again = hc.phh.loads(text)[0]
+    assert again.players == h.players and again.replay().is_over
+
+
+def test_run_it_twice_cap_tables_and_cut_hands_are_refused_with_their_line() -> None:
+    c = hc.phh.from_site(DATA / "hhsmithy-RunItTwiceTests-RunItTwice1.txt")
+    (p,) = c.problems
+    assert p.kind == "refused" and "one board" in p.reason and p.at_line == 32
+    assert "line 32" in str(p)
+    c = hc.phh.from_site(DATA / "hhsmithy-GameTypeTests-CapNoLimitHoldem.txt")
+    assert "cap table" in c.problems[0].reason
+    c = hc.phh.from_site(DATA / "hhsmithy-ValidHandTests-InValidHand.txt")
+    assert "cut short" in c.problems[0].reason
+
+
+def test_text_bytes_paths_and_files_are_all_read() -> None:
+    raw = (DATA / "hhp-posts-allin.txt").read_bytes()
+    for arg in (raw, raw.decode(), io.BytesIO(raw), str(DATA / "hhp-posts-allin.txt")):
+        c = hc.phh.from_site(arg)  # type: ignore[arg-type]
+        assert len(c.hands) == 1, arg
+    # Windows-1252: the euro sign as the byte 0x80
+    euro = raw.decode().replace("USD", "EUR").replace("$", "€").encode("cp1252")
+    assert len(hc.phh.from_site(euro).hands) == 1
+
+
+def test_bad_arguments_and_texts_of_no_site_raise() -> None:
+    with pytest.raises(ValueError, match="unknown site"):
+        hc.phh.from_site("x\ny", site="fulltilt")
+    with pytest.raises(HandHistoryError, match="no hand history of a known site"):
+        hc.phh.from_site("hello\nworld\n")
+    with pytest.raises(HandHistoryError, match="cannot read"):
+        hc.phh.from_site("no/such/file.txt")
+    with pytest.raises(TypeError):
+        hc.phh.from_site(42)  # type: ignore[arg-type]
+
+
+TEN = (DATA / "hhsmithy-MultipleHandsTests-10MultipleHands.txt").read_text(encoding="utf-8-sig")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from("dcxg")), max_size=6))
+def test_damaged_files_give_clean_problems_and_keep_the_rest(edits: list) -> None:
+    lines = TEN.splitlines()
+    for at, how in edits:
+        i = at % len(lines)
+        if how == "d":
+            del lines[i]
+        elif how == "c":
+            lines.insert(i, lines[i])
+        elif how == "x":
+            lines[i] = lines[i][: at % (len(lines[i]) + 1)]
+        else:
+            lines[i] = "\x00garbage: raises 1 to 1e400 and is all-in ]["
+    c = hc.phh.from_site("\n".join(lines), site="pokerstars")
+    assert len(c.hands) + len(c.problems) >= 10 - len(edits)
+    assert len(c.hands) >= 10 - 2 * len(edits)
+    for p in c.problems:
+        assert p.reason and p.kind in ("refused", "mismatch")
+    for h in c.hands:
+        assert h.replay().is_over
+
+
+def test_convert_writes_phhs_and_reports_each_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from holecards.cli import main
+
+    target = tmp_path / "out.phhs"
+    code = main(["convert", str(DATA), "--to", str(target)])
+    captured = capsys.readouterr()
+    text = captured.out
+    assert code == 1 and "Traceback" not in captured.err  # some fixtures are refused
+    assert "hands converted" in text and "refused" in text
+    written = hc.phh.load(target)
+    assert len(written) >= 80 and all(h.replay().is_over for h in written[:20])
+
+
+def test_histories_sharing_a_table_name_are_written_under_distinct_names() -> None:
+    # the same site hand from two files, and two .phhs files' [1]
+    (h,) = hc.phh.from_site(DATA / "hhp-posts-allin.txt").hands
+    text = hc.phh.dumps([h, h, h])
+    assert "[159581842724]" in text and "[159581842724-2]" in text
+    assert "[159581842724-3]" in text
+    again = hc.phh.loads(text)
+    assert len(again) == 3 and all(a.players == h.players for a in again)
+    one = hc.phh.loads("[1]\n" + hc.phh.dumps(h.replay()))[0]
+    both = hc.phh.dumps([one, one])
+    assert both.startswith("[1]\n") and "\n[1-2]\n" in both
+    assert len(hc.phh.loads(hc.phh.dumps([one, one]))) == 2
