@@ -414,14 +414,24 @@ pub fn _site_convert(
     )>,
 )> {
     use holecards_core::site;
-    let bytes: Vec<u8> = if let Ok(s) = data.extract::<String>() {
-        s.into_bytes()
-    } else if let Ok(b) = data.extract::<Vec<u8>>() {
-        b
+    use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
+    // borrowed from the Python object, not copied (it is kept alive here)
+    enum Data {
+        Str(PyBackedStr),
+        Bytes(PyBackedBytes),
+    }
+    let data = if let Ok(s) = data.extract::<PyBackedStr>() {
+        Data::Str(s)
+    } else if let Ok(b) = data.extract::<PyBackedBytes>() {
+        Data::Bytes(b)
     } else {
         return Err(pyo3::exceptions::PyTypeError::new_err(
             "from_site() takes a site's text as str or bytes",
         ));
+    };
+    let bytes: &[u8] = match &data {
+        Data::Str(s) => s.as_bytes(),
+        Data::Bytes(b) => b,
     };
     let site = match site {
         None => None,
@@ -452,7 +462,11 @@ pub fn _site_convert(
     let source_owned = source.to_string();
     let control = Control::new();
     let converted = supervise(py, None, &control, bytes.len() < 1 << 16, || {
-        let text = site::decode(&bytes);
+        let text = match &data {
+            // already UTF-8
+            Data::Str(s) => std::borrow::Cow::Borrowed(&**s),
+            Data::Bytes(_) => site::decode(bytes),
+        };
         let found = site.or_else(|| site::detect(&text));
         let c = site::convert(&text, &source_owned, found, Some(&control.cancel))?;
         Ok((found, c))

@@ -93,15 +93,29 @@ impl Decimal {
 /// kept), which Python's `decimal.Decimal` reads exactly.
 impl std::fmt::Display for Decimal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let digits = self.mantissa.unsigned_abs().to_string();
-        let sign = if self.mantissa < 0 { "-" } else { "" };
+        // written right to left into a buffer on the stack: at most 39
+        // digits, a point, a sign and the zeros a scale of 30 pads with
+        let mut buf = [0u8; 80];
+        let mut at = buf.len();
+        let mut m = self.mantissa.unsigned_abs();
         let scale = self.scale as usize;
-        if scale == 0 {
-            return write!(f, "{sign}{digits}");
+        let mut written = 0;
+        while m > 0 || written <= scale {
+            if written == scale && scale > 0 {
+                at -= 1;
+                buf[at] = b'.';
+            }
+            at -= 1;
+            buf[at] = b'0' + (m % 10) as u8;
+            m /= 10;
+            written += 1;
         }
-        let padded = format!("{digits:0>width$}", width = scale + 1);
-        let (int, frac) = padded.split_at(padded.len() - scale);
-        write!(f, "{sign}{int}.{frac}")
+        if self.mantissa < 0 {
+            at -= 1;
+            buf[at] = b'-';
+        }
+        // ASCII digits, a point and a sign only
+        f.write_str(std::str::from_utf8(&buf[at..]).unwrap_or("0"))
     }
 }
 
@@ -334,6 +348,37 @@ impl From<Table> for HandHistory {
             source: "<hand>".into(),
             section: None,
             fields,
+        }
+    }
+}
+
+#[cfg(test)]
+mod decimal_tests {
+    use super::Decimal;
+
+    #[test]
+    fn decimals_are_written_as_plain_numbers_with_their_scale() {
+        let d = |mantissa: i128, scale: u32| Decimal { mantissa, scale }.to_string();
+        assert_eq!(d(0, 0), "0");
+        assert_eq!(d(0, 2), "0.00");
+        assert_eq!(d(1, 2), "0.01");
+        assert_eq!(d(250, 2), "2.50");
+        assert_eq!(d(-250, 2), "-2.50");
+        assert_eq!(d(12345, 2), "123.45");
+        assert_eq!(d(7, 0), "7");
+        assert_eq!(d(-7, 3), "-0.007");
+        assert_eq!(d(i128::MAX, 0), i128::MAX.to_string());
+        assert_eq!(
+            d(i128::MIN, 30),
+            format!("-{}", {
+                let s = i128::MIN.unsigned_abs().to_string();
+                format!("{}.{}", &s[..s.len() - 30], &s[s.len() - 30..])
+            })
+        );
+        assert_eq!(d(1, 30), format!("0.{}1", "0".repeat(29)));
+        for text in ["10000", "0.50", "-2", "1e3", "0.000001"] {
+            let v = Decimal::parse(text).unwrap();
+            assert_eq!(Decimal::parse(&v.to_string()), Some(v), "{text}");
         }
     }
 }

@@ -155,9 +155,11 @@ pub fn convert(
     let mut out = Converted::default();
     match site {
         Site::PokerStars => {
-            for block in pokerstars::hands(text) {
+            let mut stopped = false;
+            pokerstars::for_each_hand(text, |block| {
                 if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                    return Err(crate::ErrorKind::Interrupted.into());
+                    stopped = true;
+                    return false;
                 }
                 match pokerstars::parse(&block, source) {
                     Ok(parsed) => match verify(&parsed.history, &parsed.facts) {
@@ -180,6 +182,10 @@ pub fn convert(
                         history: None,
                     }),
                 }
+                true
+            });
+            if stopped {
+                return Err(crate::ErrorKind::Interrupted.into());
             }
         }
     }

@@ -27,6 +27,46 @@ const KINDS: [&str; 5] = [
     "Home Game #",
 ];
 
+/// Where `needle` (not empty) first is in `hay`: for the short texts of a
+/// hand's lines, with no searcher to set up (a byte scan for its first
+/// byte, then a comparison).
+#[inline]
+fn find(hay: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let first = *n.first()?;
+    let last = h.len().checked_sub(n.len())?;
+    let mut i = 0;
+    while i <= last {
+        i += h[i..=last].iter().position(|&b| b == first)?;
+        if &h[i..i + n.len()] == n {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Where `needle` (not empty) last is in `hay`.
+#[inline]
+fn rfind(hay: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let first = *n.first()?;
+    let mut end = h.len().checked_sub(n.len())? + 1;
+    while end > 0 {
+        let i = h[..end].iter().rposition(|&b| b == first)?;
+        if &h[i..i + n.len()] == n {
+            return Some(i);
+        }
+        end = i;
+    }
+    None
+}
+
+#[inline]
+fn has(hay: &str, needle: &str) -> bool {
+    find(hay, needle).is_some()
+}
+
 /// Whether `line` is (starts with) a hand's header.
 pub fn is_header(line: &str) -> bool {
     line.strip_prefix("PokerStars ")
@@ -37,7 +77,7 @@ pub fn is_header(line: &str) -> bool {
 /// next hand's header on one line).
 fn header_at(line: &str) -> Option<usize> {
     let mut from = 0;
-    while let Some(i) = line[from..].find("PokerStars ") {
+    while let Some(i) = find(&line[from..], "PokerStars ") {
         let at = from + i;
         if is_header(&line[at..]) {
             return Some(at);
@@ -49,46 +89,63 @@ fn header_at(line: &str) -> Option<usize> {
 
 /// The hands of `text`, each its lines (trimmed, blank ones left out).
 pub fn hands(text: &str) -> Vec<Block<'_>> {
-    let mut out: Vec<Block<'_>> = Vec::new();
+    let mut out = Vec::new();
+    for_each_hand(text, |b| {
+        out.push(b);
+        true
+    });
+    out
+}
+
+/// Calls `f` with each hand of `text` in turn, one hand's lines in memory
+/// at a time; `f` returns false to stop.
+pub fn for_each_hand<'a>(text: &'a str, mut f: impl FnMut(Block<'a>) -> bool) {
+    let mut current: Option<Block<'a>> = None;
     for (i, raw) in text.split('\n').enumerate() {
         let line_no = i + 1;
         // (a bare CR ends a line too: one file in the wild uses it alone)
         for piece in raw.split('\r') {
-            split_line(&mut out, line_no, piece.trim());
+            let mut line = piece.trim();
+            loop {
+                match header_at(line) {
+                    Some(0) => {
+                        if let Some(done) = current.take() {
+                            if !f(done) {
+                                return;
+                            }
+                        }
+                        let mut lines = Vec::with_capacity(48);
+                        lines.push((line_no, line));
+                        current = Some(Block {
+                            line: line_no,
+                            lines,
+                            too_long: false,
+                        });
+                        break;
+                    }
+                    Some(at) => {
+                        // the end of a hand cut short, then the next header
+                        push_line(current.as_mut(), line_no, line[..at].trim());
+                        line = &line[at..];
+                    }
+                    None => {
+                        push_line(current.as_mut(), line_no, line);
+                        break;
+                    }
+                }
+            }
         }
     }
-    out
-}
-
-fn split_line<'a>(out: &mut Vec<Block<'a>>, line_no: usize, mut line: &'a str) {
-    loop {
-        match header_at(line) {
-            Some(0) => {
-                out.push(Block {
-                    line: line_no,
-                    lines: vec![(line_no, line)],
-                    too_long: false,
-                });
-                break;
-            }
-            Some(at) => {
-                // the end of a hand cut short, then the next header
-                push_line(out, line_no, line[..at].trim());
-                line = &line[at..];
-            }
-            None => {
-                push_line(out, line_no, line);
-                break;
-            }
-        }
+    if let Some(done) = current {
+        f(done);
     }
 }
 
-fn push_line<'a>(out: &mut [Block<'a>], line_no: usize, line: &'a str) {
+fn push_line<'a>(block: Option<&mut Block<'a>>, line_no: usize, line: &'a str) {
     if line.is_empty() {
         return;
     }
-    if let Some(b) = out.last_mut() {
+    if let Some(b) = block {
         if b.lines.len() >= MAX_HAND_LINES {
             b.too_long = true;
         } else {
@@ -265,15 +322,19 @@ fn date(text: &str) -> Option<(u32, u32, u32, String, String)> {
 /// The game and structure at the start of `text` (a header's game name,
 /// `Hold'em No Limit`); with the rest of the text.
 fn game(text: &str) -> R<(Option<GameSpec>, &str)> {
-    let mut best: Option<(usize, usize)> = None;
-    for (k, (name, _)) in GAMES.iter().enumerate() {
-        if let Some(i) = text.find(name) {
-            if best.is_none_or(|(bi, _)| i < bi) {
-                best = Some((i, k));
-            }
-        }
-    }
-    let Some((i, k)) = best else {
+    // the first word where a game's name starts (one pass, no searcher per
+    // name: most specific first at a position)
+    let found = text
+        .char_indices()
+        .filter(|&(i, _)| i == 0 || text.as_bytes()[i - 1] == b' ')
+        .find_map(|(i, _)| {
+            let at = &text[i..];
+            GAMES
+                .iter()
+                .position(|(name, _)| at.starts_with(name))
+                .map(|k| (i, k))
+        });
+    let Some((i, k)) = found else {
         return Err(Refusal::hand("no game named in the header"));
     };
     let (name, spec) = GAMES[k];
@@ -312,6 +373,16 @@ fn game(text: &str) -> R<(Option<GameSpec>, &str)> {
     ))
 }
 
+/// The length of the game's name (and structure) ending at `end` in `t`:
+/// from the word where [`game`] found it.
+fn after_game_len(t: &str, end: usize) -> usize {
+    let head = &t[..end];
+    (0..head.len())
+        .filter(|&i| head.is_char_boundary(i) && (i == 0 || head.as_bytes()[i - 1] == b' '))
+        .find(|&i| GAMES.iter().any(|(n, _)| head[i..].starts_with(n)))
+        .map_or(0, |i| end - i)
+}
+
 fn header(line: &str) -> R<Header> {
     let bad = |why: &str| Refusal::hand(format!("the header: {why}"));
     let mut h = Header::default();
@@ -345,19 +416,13 @@ fn header(line: &str) -> R<Header> {
         let (game, after) = game(t)?;
         let start = t.len() - after.len();
         // the buy-in is what comes before the game's name
-        let name_start = GAMES
-            .iter()
-            .filter_map(|(n, _)| t[..start].find(n))
-            .min()
-            .unwrap_or(0);
+        let name_start = start - after_game_len(t, start);
         let buy_in = t[..name_start].trim();
         if !buy_in.is_empty() {
             h.buy_in = Some(buy_in.chars().take(MAX_NAME_CHARS).collect());
         }
         h.game = game;
-        let lv = after
-            .find("Level ")
-            .ok_or_else(|| bad("a tournament hand without its level"))?;
+        let lv = find(after, "Level ").ok_or_else(|| bad("a tournament hand without its level"))?;
         let lv_text = &after[lv + 6..];
         let lv_end = lv_text.find(' ').unwrap_or(lv_text.len());
         h.level = roman(&lv_text[..lv_end]);
@@ -380,7 +445,7 @@ fn header(line: &str) -> R<Header> {
             .find(')')
             .ok_or_else(|| bad("no ')' after the stakes"))?;
         let inside = &after[open + 1..open + close];
-        if inside.contains("Cap") {
+        if has(inside, "Cap") {
             return Err(Refusal::hand(
                 "a cap table (each player's bets capped): a rule the engine does not play",
             ));
@@ -425,11 +490,11 @@ struct Seat {
 /// `Seat 3: NAME (1500 in chips[, $1 bounty])[ is sitting out| out of hand ...]`.
 fn seat(line: &str) -> Option<Seat> {
     let rest = line.strip_prefix("Seat ")?;
-    let colon = rest.find(": ")?;
+    let colon = find(rest, ": ")?;
     let number: u32 = rest[..colon].parse().ok()?;
     let rest = &rest[colon + 2..];
-    let chips = rest.rfind(" in chips")?;
-    let open = rest[..chips].rfind(" (")?;
+    let chips = rfind(rest, " in chips")?;
+    let open = rfind(&rest[..chips], " (")?;
     let name = rest[..open].to_string();
     let stack = amount(&rest[open + 2..chips])?;
     let tail = &rest[chips..];
@@ -437,8 +502,8 @@ fn seat(line: &str) -> Option<Seat> {
         number,
         name,
         stack,
-        out_of_hand: tail.contains("out of hand"),
-        sitting_out: tail.contains("is sitting out"),
+        out_of_hand: has(tail, "out of hand"),
+        sitting_out: has(tail, "is sitting out"),
     })
 }
 
@@ -472,6 +537,18 @@ struct Part {
 }
 
 fn add(a: Decimal, b: Decimal) -> Option<Decimal> {
+    if a.mantissa == 0 {
+        return Some(b);
+    }
+    if b.mantissa == 0 {
+        return Some(a);
+    }
+    if a.scale == b.scale {
+        return Some(Decimal {
+            mantissa: a.mantissa.checked_add(b.mantissa)?,
+            scale: a.scale,
+        });
+    }
     let s = a.scale.max(b.scale);
     Some(Decimal {
         mantissa: a.in_units(s)?.checked_add(b.in_units(s)?)?,
@@ -551,7 +628,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     let mut seats: Vec<Seat> = Vec::new();
     let mut k = 2;
     while let Some(&(n, l)) = lines.get(k) {
-        if !l.starts_with("Seat ") || !l.contains(" in chips") {
+        if !l.starts_with("Seat ") || !has(l, " in chips") {
             break;
         }
         let s = seat(l).ok_or_else(|| Refusal::at(n, "a seat line not understood"))?;
@@ -605,8 +682,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             continue; // an export's separator between hands
         }
         if let Some(marker) = l.strip_prefix("*** ") {
-            let name_end = marker
-                .find(" ***")
+            let name_end = find(marker, " ***")
                 .ok_or_else(|| Refusal::at(n, "a street marker not understood"))?;
             let name = &marker[..name_end];
             let next = match name {
@@ -662,7 +738,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             if let Some(t) = l.strip_prefix("Total pot ") {
                 let end = t.find([' ', '|']).unwrap_or(t.len());
                 total_pot = Some(unit_ok(amount(&t[..end]), n, "the total pot")?);
-                if let Some(r) = t.find("| Rake ") {
+                if let Some(r) = find(t, "| Rake ") {
                     let rt = &t[r + 7..];
                     let end = rt.find([' ', '|']).unwrap_or(rt.len());
                     rake = unit_ok(amount(&rt[..end]), n, "the rake")?;
@@ -673,13 +749,13 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 return Err(Refusal::at(n, "run it twice: the engine deals one board"));
             } else if let Some(rest) = l.strip_prefix("Seat ") {
                 // `Seat 3: NAME ... showed [..] ...` / `mucked [..]`
-                if let Some(colon) = rest.find(": ") {
+                if let Some(colon) = find(rest, ": ") {
                     if let Ok(num) = rest[..colon].parse::<u32>() {
                         if let Some(i) = seats.iter().position(|s| s.number == num) {
                             let tail = &rest
                                 [colon + 2 + seats[i].name.len().min(rest.len() - colon - 2)..];
                             if let Some(at) =
-                                tail.find("showed [").or_else(|| tail.find("mucked ["))
+                                find(tail, "showed [").or_else(|| find(tail, "mucked ["))
                             {
                                 let cs = &tail[at + 8..];
                                 if let Some(end) = cs.find(']') {
@@ -690,7 +766,10 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                                     }
                                 }
                             }
-                            if tail.contains("cashed out") {
+                            if tail.ends_with("cashed out)")
+                                || tail.ends_with("cashed out).")
+                                || tail.ends_with("cashed out")
+                            {
                                 return Err(Refusal::at(
                                     n,
                                     "an all-in cash-out: paid outside the pot",
@@ -765,7 +844,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             let action = action.trim();
             let all_in = action.ends_with(" and is all-in");
             let action = action.strip_suffix(" and is all-in").unwrap_or(action);
-            if action.contains("and has reached the") {
+            if action.ends_with(" cap") && has(action, " and has reached the ") {
                 return Err(Refusal::at(
                     n,
                     "a cap table (each player's bets capped): a rule the engine does not play",
@@ -877,15 +956,15 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 if !in_betting {
                     return Err(Refusal::at(n, "a raise outside the betting"));
                 }
-                let (_, to) = x
-                    .split_once(" to ")
+                let to = find(x, " to ")
+                    .map(|k| &x[k + 4..])
                     .ok_or_else(|| Refusal::at(n, "a raise without its total"))?;
                 let to = unit_ok(amount(to), n, "a raise")?;
                 bet(p, to)?;
                 p.acted = true;
                 acts.push(Act::BetTo(i, to));
             } else if action.starts_with("shows [") || action.starts_with("mucks hand [") {
-                if let Some(c) = last_cards(action.split(" (").next().unwrap_or(action)) {
+                if let Some(c) = last_cards(&action[..find(action, " (").unwrap_or(action.len())]) {
                     if c.len() == game.hole_cards {
                         match &p.cards {
                             Some(known) if *known != c => {
@@ -924,7 +1003,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             continue;
         }
         if let Some(x) = rest.strip_prefix(" collected ") {
-            let end = x.find(" from ").unwrap_or(x.len());
+            let end = find(x, " from ").unwrap_or(x.len());
             let x = unit_ok(amount(&x[..end]), n, "a collected pot")?;
             let p = &mut parts[i];
             p.collected =
@@ -979,15 +1058,15 @@ fn noise(l: &str) -> bool {
         " - congratulations!",
         " sits out",
     ];
-    l.contains(" said, \"")
+    has(l, " said, \"")
         || ENDS.iter().any(|e| l.ends_with(e))
-        || l.contains(" joins the table at seat #")
-        || l.contains(" finished the tournament")
-        || l.contains(" wins the tournament")
-        || (l.contains(" bounty") && (l.contains(" wins ") || l.contains(" split ")))
-        || l.contains(" for eliminating ")
-        || l.contains(" re-buys and receives ")
-        || l.contains(" adds ") && l.contains(" chips")
+        || has(l, " joins the table at seat #")
+        || has(l, " finished the tournament")
+        || has(l, " wins the tournament")
+        || (has(l, " bounty") && (has(l, " wins ") || has(l, " split ")))
+        || has(l, " for eliminating ")
+        || has(l, " re-buys and receives ")
+        || has(l, " adds ") && has(l, " chips")
 }
 
 fn clip(s: &str) -> String {
@@ -1001,7 +1080,7 @@ fn clip(s: &str) -> String {
 /// `Table 'NAME' 9-max[ (Play Money)] Seat #3 is the button`.
 fn table_of(line: &str) -> Option<(String, u32, u32)> {
     let rest = line.strip_prefix("Table '")?;
-    let seat = rest.rfind(" Seat #")?;
+    let seat = rfind(rest, " Seat #")?;
     let button: u32 = rest[seat + 7..].split(' ').next()?.parse().ok()?;
     let head = &rest[..seat];
     let quote = head.rfind('\'')?;

@@ -1,0 +1,80 @@
+//! Times PokerStars conversion of one file, split into its steps: the
+//! split into hands, parsing each to PHH, and the replay that verifies it.
+//! `cargo run --release -p holecards-core --example site_timing -- FILE`.
+use holecards_core::site::{decode, pokerstars, verify};
+use std::time::Instant;
+
+fn main() {
+    let path = std::env::args().nth(1).expect("a file");
+    let bytes = std::fs::read(&path).unwrap();
+    let text = decode(&bytes);
+    let best = |f: &mut dyn FnMut() -> usize| {
+        (0..3)
+            .map(|_| {
+                let t = Instant::now();
+                let n = f();
+                (t.elapsed().as_secs_f64(), n)
+            })
+            .fold((f64::MAX, 0), |a, b| if b.0 < a.0 { b } else { a })
+    };
+    if let Ok(step) = std::env::var("ONLY") {
+        // for a profiler: one step, many times
+        let blocks = pokerstars::hands(&text);
+        let parsed: Vec<_> = blocks
+            .iter()
+            .filter_map(|b| pokerstars::parse(b, "x").ok())
+            .collect();
+        let mut n = 0;
+        for _ in 0..20 {
+            n += match step.as_str() {
+                "parse" => blocks
+                    .iter()
+                    .filter(|b| pokerstars::parse(b, "x").is_ok())
+                    .count(),
+                _ => parsed
+                    .iter()
+                    .filter(|p| verify(&p.history, &p.facts).is_ok())
+                    .count(),
+            };
+        }
+        println!("{n}");
+        return;
+    }
+    let (t_split, hands) = best(&mut || pokerstars::hands(&text).len());
+    let blocks = pokerstars::hands(&text);
+    let (t_parse, ok) = best(&mut || {
+        blocks
+            .iter()
+            .filter(|b| pokerstars::parse(b, "x").is_ok())
+            .count()
+    });
+    let parsed: Vec<_> = blocks
+        .iter()
+        .filter_map(|b| pokerstars::parse(b, "x").ok())
+        .collect();
+    let (t_verify, good) = best(&mut || {
+        parsed
+            .iter()
+            .filter(|p| verify(&p.history, &p.facts).is_ok())
+            .count()
+    });
+    let rate = |t: f64| hands as f64 / t / 1e3;
+    println!("{hands} hands ({ok} parsed, {good} verified)");
+    println!(
+        "split   {:8.1} ms  {:8.0} k hands/s",
+        t_split * 1e3,
+        rate(t_split)
+    );
+    println!(
+        "parse   {:8.1} ms  {:8.0} k hands/s",
+        t_parse * 1e3,
+        rate(t_parse)
+    );
+    println!(
+        "verify  {:8.1} ms  {:8.0} k hands/s",
+        t_verify * 1e3,
+        rate(t_verify)
+    );
+    let all = t_split + t_parse + t_verify;
+    println!("all     {:8.1} ms  {:8.0} k hands/s", all * 1e3, rate(all));
+}
