@@ -1194,6 +1194,23 @@ fn build(
             }
         }
     }
+    // A player all-in from the ante posts no blind, but holds the blind's
+    // place: written with the blind (the engine posts what it has, nothing).
+    let all_in_by_ante = |pi: usize| {
+        let p = &parts[order[pi]];
+        p.all_in_post && p.small_blind.is_none() && p.big_blind.is_none()
+    };
+    let (sb_at, bb_at) = if n == 2 { (1, 0) } else { (0, 1) };
+    if blinds[0].mantissa == 0 && all_in_by_ante(sb_at) {
+        let half = Decimal {
+            mantissa: bb.mantissa / 2,
+            scale: bb.scale,
+        };
+        blinds[0] = sb_nominal.unwrap_or(half);
+    }
+    if blinds[1].mantissa == 0 && all_in_by_ante(bb_at) {
+        blinds[1] = bb;
+    }
     // the antes: one amount, posted by all (short stacks all-in for less),
     // or by none
     let ante = order
