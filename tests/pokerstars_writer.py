@@ -1,0 +1,86 @@
+"""A test-only writer of PokerStars hand histories: a finished holecards
+``Hand`` (no-limit hold'em) written as the PokerStars client writes a
+play-money hand, from its events, so that parsing it back can be compared
+with the hand itself."""
+
+from __future__ import annotations
+
+from typing import Any, List, Sequence
+
+
+def _cards(cards: Any) -> str:
+    """Cards as PokerStars writes them in brackets: ``Ah Kd``."""
+    text = cards if isinstance(cards, str) else "".join(str(c) for c in cards)
+    return " ".join(text[i : i + 2] for i in range(0, len(text), 2))
+
+
+def write_pokerstars(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> str:
+    """``hand`` (over) as PokerStars text; ``names`` by seat; ``hero`` the
+    seat whose cards a ``Dealt to`` line shows."""
+    r = hand.rules
+    n = hand.num_players
+    lines: List[str] = [
+        f"PokerStars Hand #{number}:  Hold'em No Limit ({r.small_blind}/{r.big_blind})"
+        " - 2024/05/06 7:08:09 ET",
+        f"Table 'Writer {number % 97}' 9-max Seat #{hand.button + 1} is the button",
+    ]
+    for s, stack in enumerate(hand.starting_stacks):
+        lines.append(f"Seat {s + 1}: {names[s]} ({stack} in chips)")
+    street_bet = [0] * n
+    high = 0
+    board: List[str] = []
+    dealt = shown = False
+    for e in hand.events:
+        k = e.kind.name
+        who = names[e.seat] if e.seat is not None else ""
+        ai = " and is all-in" if e.all_in else ""
+        if k == "POST_ANTE":
+            lines.append(f"{who}: posts the ante {e.amount}{ai}")
+        elif k in ("POST_SMALL_BLIND", "POST_BIG_BLIND"):
+            blind = "small" if k == "POST_SMALL_BLIND" else "big"
+            lines.append(f"{who}: posts {blind} blind {e.amount}{ai}")
+            street_bet[e.seat] = e.amount
+            high = max(high, e.amount)
+        elif k == "DEAL_HOLE":
+            if not dealt:
+                lines.append("*** HOLE CARDS ***")
+                dealt = True
+            if e.seat == hero:
+                lines.append(f"Dealt to {who} [{_cards(e.cards)}]")
+        elif k == "FOLD":
+            lines.append(f"{who}: folds")
+        elif k == "CHECK":
+            lines.append(f"{who}: checks")
+        elif k == "CALL":
+            lines.append(f"{who}: calls {e.amount}{ai}")
+            street_bet[e.seat] += e.amount
+        elif k == "BET":
+            lines.append(f"{who}: bets {e.amount - street_bet[e.seat]}{ai}")
+            street_bet[e.seat] = e.amount
+            high = e.amount
+        elif k == "RAISE":
+            lines.append(f"{who}: raises {e.amount - high} to {e.amount}{ai}")
+            street_bet[e.seat] = e.amount
+            high = e.amount
+        elif k == "DEAL_BOARD":
+            new = _cards(e.cards)
+            name = {3: "FLOP", 4: "TURN", 5: "RIVER"}[len(board) + len(new.split())]
+            before = f"[{' '.join(board)}] " if board else ""
+            lines.append(f"*** {name} *** {before}[{new}]")
+            board.extend(new.split())
+            street_bet = [0] * n
+            high = 0
+        elif k == "RETURN_UNCALLED":
+            lines.append(f"Uncalled bet ({e.amount}) returned to {who}")
+        elif k == "SHOW":
+            if not shown:
+                lines.append("*** SHOW DOWN ***")
+                shown = True
+            lines.append(f"{who}: shows [{_cards(e.cards)}]")
+        elif k == "AWARD":
+            lines.append(f"{who} collected {e.amount} from pot")
+    lines.append("*** SUMMARY ***")
+    lines.append(f"Total pot {sum(hand.contributions)} | Rake 0")
+    if board:
+        lines.append(f"Board [{' '.join(board)}]")
+    return "\n".join(lines) + "\n\n\n"
