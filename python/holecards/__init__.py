@@ -70,6 +70,7 @@ from ._evaluate import (
     evaluate_omaha_many,
     evaluate_short_deck_many,
 )
+from ._stats import PlayerStats, StatsReport, stats
 from .enums import ActionKind, Category, EventKind, IllegalReason, Street, Structure
 from .errors import *
 from .sim import simulate
@@ -144,6 +145,9 @@ __all__ = [
     "evaluate_ace_to_five_many",
     "icm",
     "simulate",
+    "stats",
+    "PlayerStats",
+    "StatsReport",
     "parse_cards",
     "phh",
 ]

@@ -186,6 +186,7 @@ __all__ = [
     "PHH_MAX_BYTES",
     "_phh_loads",
     "_site_convert",
+    "_stats",
     "_phh_restore",
     "_phh_toml_loads",
     "_phh_load_path",
@@ -1022,6 +1023,11 @@ class HandHistory:
     def __reduce__(self) -> tuple[Any, tuple[str, str, Optional[str]]]: ...
 
 def _phh_loads(text: str, source: str = "<string>") -> list[HandHistory]: ...
+def _stats(
+    histories: list[HandHistory], player: Optional[str] = None
+) -> tuple[
+    dict[str, dict[str, Any]], dict[tuple[str, str], dict[str, Any]], int, int, list[str]
+]: ...
 def _site_convert(
     data: Union[str, bytes], source: str = "<string>", site: Optional[str] = None
 ) -> tuple[

@@ -63,6 +63,12 @@ def _run_simulate(args: argparse.Namespace, out: TextIO) -> int:
     )
 
 
+def _run_stats(args: argparse.Namespace, out: TextIO) -> int:
+    from . import stats as _cli_stats
+
+    return _cli_stats.run(args, out)
+
+
 def _run_play(args: argparse.Namespace, out: TextIO) -> int:
     from . import play as _cli_play
 
@@ -79,6 +85,7 @@ COMMANDS: Dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "equity": equity.run,
     "simulate": _run_simulate,
     "play": _run_play,
+    "stats": _run_stats,
 }
 
 
@@ -96,6 +103,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     _cli_sim.add_parser(commands)
     _cli_play.add_parser(commands)
+    from . import stats as _cli_stats
+
+    _cli_stats.add_parser(commands)
     return parser
 
 

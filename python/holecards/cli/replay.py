@@ -150,14 +150,15 @@ def run_convert(paths: Sequence[str], target: str, threads: Optional[int], out: 
             import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
         except ImportError:
             raise CliError("convert needs pyarrow: pip install 'holecards[arrow]'") from None
-    phh_files = phh.find_files(paths)
+    phh_paths = [p for p in paths if os.path.isdir(p) or p.endswith((".phh", ".phhs"))]
+    phh_files = phh.find_files(phh_paths) if phh_paths else []
     site_files = _site_files(paths)
     if not phh_files and not site_files:
         raise CliError("no hand history files found in " + ", ".join(paths))
     histories: list[Any] = []
     unreadable: list[tuple[str, str]] = []
     if phh_files:
-        histories, unreadable = _load_corpus(paths, threads, out)
+        histories, unreadable = _load_corpus(phh_paths, threads, out)
     site_hands, problems, bad_files = _convert_sites(site_files, out)
     histories.extend(site_hands)
     base = Path(target)

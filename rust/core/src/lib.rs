@@ -24,6 +24,7 @@ pub mod phh;
 pub mod range;
 pub mod sim;
 pub mod site;
+pub mod stats;
 pub mod table;
 pub use range::Range;
 pub mod threads;

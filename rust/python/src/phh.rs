@@ -494,3 +494,64 @@ pub fn _site_convert(
         .collect();
     Ok((name, hands, problems))
 }
+
+/// Tracker statistics of histories (`holecards.stats`): (players, by
+/// position, hands counted, hands skipped, why some were skipped), each
+/// player's counts a dict. The GIL is released.
+#[pyfunction]
+#[pyo3(signature = (histories, player=None))]
+#[allow(clippy::type_complexity)]
+pub fn _stats<'py>(
+    py: Python<'py>,
+    histories: Vec<PyRef<'py, HandHistory>>,
+    player: Option<String>,
+) -> PyResult<(
+    Bound<'py, PyDict>,
+    Bound<'py, PyDict>,
+    u64,
+    u64,
+    Vec<String>,
+)> {
+    use holecards_core::stats;
+    let hs = shared(&histories);
+    let s = py.detach(move || {
+        let refs: Vec<&phh::HandHistory> = hs.iter().map(|h| h.as_ref()).collect();
+        stats::stats(&refs, player.as_deref())
+    });
+    let counts = |c: &stats::Counts| -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (k, v) in [
+            ("hands", c.hands),
+            ("vpip", c.vpip),
+            ("pfr", c.pfr),
+            ("three_bet_chances", c.three_bet_chances),
+            ("three_bets", c.three_bets),
+            ("fold_to_three_bet_chances", c.fold_to_three_bet_chances),
+            ("folds_to_three_bet", c.folds_to_three_bet),
+            ("cbet_chances", c.cbet_chances),
+            ("cbets", c.cbets),
+            ("fold_to_cbet_chances", c.fold_to_cbet_chances),
+            ("folds_to_cbet", c.folds_to_cbet),
+            ("postflop_aggressive", c.postflop_aggressive),
+            ("postflop_calls", c.postflop_calls),
+            ("saw_flop", c.saw_flop),
+            ("went_to_showdown", c.went_to_showdown),
+            ("won_at_showdown", c.won_at_showdown),
+            ("hands_with_result", c.hands_with_result),
+        ] {
+            d.set_item(k, v)?;
+        }
+        d.set_item("winnings", c.winnings.to_string())?;
+        d.set_item("big_blinds", c.big_blinds)?;
+        Ok(d)
+    };
+    let players = PyDict::new(py);
+    for (name, c) in &s.players {
+        players.set_item(name, counts(c)?)?;
+    }
+    let by_position = PyDict::new(py);
+    for ((name, pos), c) in &s.by_position {
+        by_position.set_item((name, *pos), counts(c)?)?;
+    }
+    Ok((players, by_position, s.hands, s.skipped, s.skipped_why))
+}

@@ -1,0 +1,156 @@
+"""Tracker statistics over hand histories (``holecards.stats``); the
+definitions are in docs/stats.md."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+
+from ._core import HandHistory, _stats
+
+__all__ = ["PlayerStats", "StatsReport", "stats"]
+
+
+def _pct(part: int, whole: int) -> Optional[float]:
+    return 100.0 * part / whole if whole else None
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """One player's counts (at one position, or all) and the percentages
+    trackers show. A percentage is ``None`` where the player never had the
+    chance."""
+
+    hands: int = 0
+    vpip_hands: int = 0
+    pfr_hands: int = 0
+    three_bet_chances: int = 0
+    three_bets: int = 0
+    fold_to_three_bet_chances: int = 0
+    folds_to_three_bet: int = 0
+    cbet_chances: int = 0
+    cbets: int = 0
+    fold_to_cbet_chances: int = 0
+    folds_to_cbet: int = 0
+    postflop_aggressive: int = 0
+    postflop_calls: int = 0
+    saw_flop: int = 0
+    went_to_showdown: int = 0
+    won_at_showdown: int = 0
+    hands_with_result: int = 0
+    #: chips won less chips put in (after rake where a site's numbers are given)
+    winnings: Decimal = Decimal(0)
+    #: the same in big blinds, each hand's over its big blind
+    big_blinds: float = 0.0
+
+    @property
+    def vpip(self) -> Optional[float]:
+        """Voluntarily put money in the pot before the flop, % of hands."""
+        return _pct(self.vpip_hands, self.hands)
+
+    @property
+    def pfr(self) -> Optional[float]:
+        """Raised before the flop, % of hands."""
+        return _pct(self.pfr_hands, self.hands)
+
+    @property
+    def three_bet(self) -> Optional[float]:
+        """Re-raised an open raise, % of the chances."""
+        return _pct(self.three_bets, self.three_bet_chances)
+
+    @property
+    def fold_to_three_bet(self) -> Optional[float]:
+        """Folded an open raise to a three-bet, % of the chances."""
+        return _pct(self.folds_to_three_bet, self.fold_to_three_bet_chances)
+
+    @property
+    def cbet(self) -> Optional[float]:
+        """Bet the flop after raising last before it, % of the chances."""
+        return _pct(self.cbets, self.cbet_chances)
+
+    @property
+    def fold_to_cbet(self) -> Optional[float]:
+        """Folded to a continuation bet, % of the chances."""
+        return _pct(self.folds_to_cbet, self.fold_to_cbet_chances)
+
+    @property
+    def aggression_factor(self) -> Optional[float]:
+        """Bets and raises over calls after the flop."""
+        return self.postflop_aggressive / self.postflop_calls if self.postflop_calls else None
+
+    @property
+    def wtsd(self) -> Optional[float]:
+        """Went to showdown, % of the flops seen."""
+        return _pct(self.went_to_showdown, self.saw_flop)
+
+    @property
+    def wsd(self) -> Optional[float]:
+        """Won money at showdown, % of the showdowns."""
+        return _pct(self.won_at_showdown, self.went_to_showdown)
+
+    @property
+    def bb_per_100(self) -> Optional[float]:
+        """Big blinds won per 100 hands (the hands with a result)."""
+        return 100.0 * self.big_blinds / self.hands_with_result if self.hands_with_result else None
+
+
+def _player_stats(d: Dict[str, Any]) -> PlayerStats:
+    d = dict(d)
+    d["vpip_hands"] = d.pop("vpip")
+    d["pfr_hands"] = d.pop("pfr")
+    d["winnings"] = Decimal(d["winnings"])
+    return PlayerStats(**d)
+
+
+@dataclass(frozen=True)
+class StatsReport:
+    """The statistics of a corpus."""
+
+    #: by player name, every position
+    players: Dict[str, PlayerStats] = field(default_factory=dict)
+    #: by (player name, position): ``SB``, ``BB``, ``UTG`` ... ``CO``, ``BTN``
+    by_position: Dict[Tuple[str, str], PlayerStats] = field(default_factory=dict)
+    #: hands counted
+    hands: int = 0
+    #: hands skipped (a stud or draw game, or a history that does not replay)
+    skipped: int = 0
+    #: why, for the first few skipped
+    skipped_why: List[str] = field(default_factory=list)
+
+
+def stats(
+    histories: Union[Iterable[HandHistory], str, "os.PathLike[str]"],
+    *,
+    player: Optional[str] = None,
+) -> StatsReport:
+    """Tracker statistics of ``histories`` (``HandHistory`` objects, or a
+    path: a PHH file, a site's hand history file, or a folder of them), for
+    every player or only ``player``."""
+    if isinstance(histories, (str, os.PathLike)):
+        from . import phh
+
+        path = Path(histories)
+        if path.is_dir():
+            items = phh.load_many(path) if phh.find_files(path) else []
+            for f in sorted(path.rglob("*.txt")):
+                items.extend(phh.from_site(f).hands)
+        elif path.suffix in (".phh", ".phhs"):
+            items = phh.load(path)
+        else:
+            items = phh.from_site(path).hands
+    else:
+        items = list(histories)
+    for h in items:
+        if not isinstance(h, HandHistory):
+            raise TypeError(f"stats() takes HandHistory objects, not {type(h).__name__}")
+    players, by_position, hands, skipped, why = _stats(items, player)
+    return StatsReport(
+        players={k: _player_stats(v) for k, v in players.items()},
+        by_position={k: _player_stats(v) for k, v in by_position.items()},
+        hands=hands,
+        skipped=skipped,
+        skipped_why=list(why),
+    )

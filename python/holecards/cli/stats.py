@@ -1,0 +1,127 @@
+"""``holecards stats``: tracker statistics of hand histories.
+
+Read the hands of the files given (PHH files, PokerStars hand history text
+files, or folders of them) and print, per player, the statistics trackers
+show: hands, VPIP, PFR, three-bet, fold to three-bet, c-bet, fold to c-bet,
+aggression factor, went to showdown, won at showdown, winnings and big
+blinds per 100 hands (definitions: docs/stats.md). With --player, that
+player only, by position too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any, List, Optional, Sequence, TextIO
+
+from ._common import CliError, command
+
+
+def _pct(x: Optional[float]) -> str:
+    return "-" if x is None else f"{x:.1f}"
+
+
+def _load(paths: Sequence[str], out: TextIO) -> tuple[List[Any], int]:
+    """Every hand under ``paths``, and how many site hands did not convert."""
+    from .. import phh
+    from ..errors import HolecardsError
+
+    missing = [p for p in paths if not os.path.exists(p)]
+    if missing:
+        raise CliError(f"no such file or folder: {missing[0]}")
+    hands: List[Any] = []
+    problems = 0
+    phh_files = phh.find_files(
+        [p for p in paths if os.path.isdir(p) or p.endswith((".phh", ".phhs"))]
+    )
+    if phh_files:
+        hands.extend(phh.load_many(phh_files))
+    for p in map(Path, paths):
+        files = sorted(p.rglob("*.txt")) if p.is_dir() else [p]
+        for f in files:
+            if f.suffix in (".phh", ".phhs") or not f.is_file():
+                continue
+            try:
+                c = phh.from_site(f)
+            except (HolecardsError, OSError) as e:
+                print(f"skipped {e}", file=out)
+                continue
+            hands.extend(c.hands)
+            problems += len(c.problems)
+    return hands, problems
+
+
+def run_stats(paths: Sequence[str], player: Optional[str], out: TextIO) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from .._stats import stats
+
+    hands, problems = _load(paths, out)
+    if not hands:
+        raise CliError("no hands found in " + ", ".join(paths))
+    report = stats(hands, player=player)
+    if player is not None and player not in report.players:
+        raise CliError(f"no hands of {player!r} among the {report.hands} hands read")
+    console = Console(file=out, highlight=False, width=140)
+    plural = "" if report.hands == 1 else "s"
+    table = Table(title=f"{report.hands:,} hand{plural}", title_justify="left")
+    for col in (
+        "player",
+        "hands",
+        "VPIP",
+        "PFR",
+        "3bet",
+        "F3bet",
+        "cbet",
+        "Fcbet",
+        "AF",
+        "WTSD",
+        "W$SD",
+        "winnings",
+        "bb/100",
+    ):
+        table.add_column(col, justify="left" if col == "player" else "right")
+    rows = (
+        [(f"{player} {pos}", s) for (name, pos), s in sorted(report.by_position.items())]
+        if player is not None
+        else []
+    )
+    ordered = sorted(report.players.items(), key=lambda kv: (-kv[1].hands, kv[0]))
+    for name, s in ordered[:200] + rows:
+        af = "-" if s.aggression_factor is None else f"{s.aggression_factor:.2f}"
+        bb = "-" if s.bb_per_100 is None else f"{s.bb_per_100:.1f}"
+        table.add_row(
+            name,
+            f"{s.hands:,}",
+            _pct(s.vpip),
+            _pct(s.pfr),
+            _pct(s.three_bet),
+            _pct(s.fold_to_three_bet),
+            _pct(s.cbet),
+            _pct(s.fold_to_cbet),
+            af,
+            _pct(s.wtsd),
+            _pct(s.wsd),
+            str(s.winnings),
+            bb,
+        )
+    console.print(table)
+    if len(ordered) > 200:
+        console.print(f"... and {len(ordered) - 200} more players")
+    if report.skipped:
+        console.print(f"{report.skipped} hands skipped (stud and draw games, or not replayable)")
+    if problems:
+        console.print(f"{problems} site hands did not convert (holecards convert lists them)")
+    return 0
+
+
+def add_parser(commands: Any) -> None:
+    p = command(commands, __doc__)
+    p.add_argument("paths", nargs="+", metavar="PATH", help="PHH or site files, or folders")
+    p.add_argument("--player", metavar="NAME", help="one player, by position too")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    return run_stats(args.paths, args.player, out)

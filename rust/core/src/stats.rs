@@ -1,0 +1,413 @@
+//! Tracker statistics over hand histories: per player (and per position),
+//! the counts behind VPIP, PFR, three-bets, continuation bets, aggression,
+//! showdowns and winnings, as docs/stats.md defines them.
+//!
+//! A hand counts from its replay's events (each action with its street)
+//! and, for money, from the history's `finishing_stacks` when it has them
+//! (a site's numbers, after rake), else from the replay's result when every
+//! card that decides it is known. Community-card games only (a stud or draw
+//! hand is skipped and counted as such).
+use crate::error::Result;
+use crate::game::{EventKind, GameKind, HandState, Street};
+use crate::phh::{replay, Decimal, HandHistory};
+use std::collections::BTreeMap;
+
+/// The counts of one player (at one position, or all).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Counts {
+    /// Hands dealt in.
+    pub hands: u64,
+    /// Hands with a call, bet or raise before the flop (posting is not).
+    pub vpip: u64,
+    /// Hands with a bet or raise before the flop.
+    pub pfr: u64,
+    /// Hands where the player acted before the flop facing exactly one
+    /// raise (over the big blind) by another player ...
+    pub three_bet_chances: u64,
+    /// ... and raised there.
+    pub three_bets: u64,
+    /// Hands where the player made the first raise before the flop, faced
+    /// a re-raise (a three-bet) and acted on it ...
+    pub fold_to_three_bet_chances: u64,
+    /// ... by folding.
+    pub folds_to_three_bet: u64,
+    /// Hands where the player made the last raise before the flop, saw the
+    /// flop and was first to act on it with no bet in front ...
+    pub cbet_chances: u64,
+    /// ... and bet.
+    pub cbets: u64,
+    /// Hands where the flop's first bet was a continuation bet by another
+    /// player and the player acted on it, before any raise ...
+    pub fold_to_cbet_chances: u64,
+    /// ... by folding.
+    pub folds_to_cbet: u64,
+    /// Bets and raises on the flop, turn and river.
+    pub postflop_aggressive: u64,
+    /// Calls on the flop, turn and river.
+    pub postflop_calls: u64,
+    /// Hands where the player saw the flop (not folded when it came).
+    pub saw_flop: u64,
+    /// Hands that reached a showdown with the player in.
+    pub went_to_showdown: u64,
+    /// Of those, the ones where the player won chips.
+    pub won_at_showdown: u64,
+    /// Hands whose result is known (the money columns count these).
+    pub hands_with_result: u64,
+    /// Chips won less chips put in, over those hands (after rake, where a
+    /// site's numbers are given).
+    pub winnings: Decimal,
+    /// The same in big blinds (each hand's net over its big blind), summed.
+    pub big_blinds: f64,
+}
+
+/// The statistics of a corpus: by player name, all positions; and by
+/// (player, position).
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    pub players: BTreeMap<String, Counts>,
+    pub by_position: BTreeMap<(String, &'static str), Counts>,
+    /// Hands counted.
+    pub hands: u64,
+    /// Hands skipped: a stud or draw game, or a history that does not
+    /// replay (with why, the first few).
+    pub skipped: u64,
+    pub skipped_why: Vec<String>,
+}
+
+/// The position names of PHH players `p1..pn` (the button last): heads-up
+/// BB then BTN (the button posts the small blind); else SB, BB, then UTG
+/// (with three or more others), UTG+1, ..., and the last up to four LJ, HJ,
+/// CO, BTN: six-handed UTG, HJ, CO, BTN; nine-handed UTG, UTG+1, UTG+2, LJ,
+/// HJ, CO, BTN.
+pub fn positions(n: usize) -> Vec<&'static str> {
+    if n == 2 {
+        return vec!["BB", "BTN"];
+    }
+    const LATE: [&str; 4] = ["LJ", "HJ", "CO", "BTN"];
+    const EARLY: [&str; 18] = [
+        "UTG", "UTG+1", "UTG+2", "UTG+3", "UTG+4", "UTG+5", "UTG+6", "UTG+7", "UTG+8", "UTG+9",
+        "UTG+10", "UTG+11", "UTG+12", "UTG+13", "UTG+14", "UTG+15", "UTG+16", "UTG+17",
+    ];
+    let mut out = vec!["SB", "BB"];
+    let rest = n.saturating_sub(2);
+    let late = if rest >= 3 { (rest - 1).min(4) } else { rest };
+    // (the engine seats at most 23: EARLY covers them)
+    out.extend(EARLY.iter().take(rest - late));
+    out.extend(LATE[4 - late..].iter());
+    out
+}
+
+fn names(h: &HandHistory, n: usize) -> Vec<String> {
+    match h.get("players") {
+        Some(crate::phh::toml::Value::Array(v)) if v.len() == n => v
+            .iter()
+            .enumerate()
+            .map(|(i, x)| match x {
+                crate::phh::toml::Value::Str(s) => s.clone(),
+                _ => format!("p{}", i + 1),
+            })
+            .collect(),
+        _ => (1..=n).map(|i| format!("p{i}")).collect(),
+    }
+}
+
+/// What one hand adds, by PHH player.
+fn hand_counts(h: &HandHistory) -> Result<Option<(Vec<String>, Vec<Counts>)>> {
+    let r = replay(h)?;
+    let hand = &r.hand;
+    let kind = hand.game().kind();
+    if matches!(
+        kind,
+        GameKind::Stud
+            | GameKind::StudHiLo
+            | GameKind::Razz
+            | GameKind::DeuceSevenTripleDraw
+            | GameKind::DeuceSevenSingleDraw
+            | GameKind::Badugi
+    ) {
+        return Ok(None);
+    }
+    let n = hand.num_players();
+    let button = hand.button();
+    // engine seat -> PHH player (the button is the last)
+    let player = |seat: usize| (seat + n - button - 1) % n;
+    let mut c = vec![Counts::default(); n];
+    for x in c.iter_mut() {
+        x.hands = 1;
+    }
+    let events = hand.events();
+    // before the flop: raises over the big blind, who made them
+    let mut raisers: Vec<usize> = Vec::new();
+    let mut acted_at_one_raise = vec![false; n];
+    let mut acted_at_three_bet = vec![false; n];
+    let mut last_raiser: Option<usize> = None;
+    // the flop
+    let mut flop_bet: Option<usize> = None; // who made the flop's first bet
+    let mut cbet_made = false;
+    let mut flop_raised = false;
+    let mut acted_on_flop = vec![false; n];
+    let mut acted_on_cbet = vec![false; n];
+    let mut folded = vec![false; n];
+    for e in &events {
+        if e.kind == EventKind::DealBoard && e.street == Street::Flop {
+            for (p, x) in c.iter_mut().enumerate() {
+                if !folded[p] {
+                    x.saw_flop = 1;
+                }
+            }
+        }
+        let Some(seat) = e.seat else { continue };
+        let p = player(seat);
+        let action = matches!(
+            e.kind,
+            EventKind::Fold
+                | EventKind::Check
+                | EventKind::Call
+                | EventKind::Bet
+                | EventKind::Raise
+        );
+        if !action {
+            continue;
+        }
+        let aggressive = matches!(e.kind, EventKind::Bet | EventKind::Raise);
+        if e.kind == EventKind::Fold {
+            folded[p] = true;
+        }
+        match e.street {
+            Street::Preflop => {
+                if matches!(e.kind, EventKind::Call | EventKind::Bet | EventKind::Raise) {
+                    c[p].vpip = 1;
+                }
+                if aggressive {
+                    c[p].pfr = 1;
+                }
+                if raisers.len() == 1 && raisers[0] != p && !acted_at_one_raise[p] {
+                    acted_at_one_raise[p] = true;
+                    c[p].three_bet_chances = 1;
+                    if aggressive {
+                        c[p].three_bets = 1;
+                    }
+                }
+                if raisers.len() == 2 && raisers[0] == p && !acted_at_three_bet[p] {
+                    acted_at_three_bet[p] = true;
+                    c[p].fold_to_three_bet_chances = 1;
+                    if e.kind == EventKind::Fold {
+                        c[p].folds_to_three_bet = 1;
+                    }
+                }
+                if aggressive {
+                    raisers.push(p);
+                    last_raiser = Some(p);
+                }
+            }
+            Street::Flop | Street::Turn | Street::River => {
+                if aggressive {
+                    c[p].postflop_aggressive += 1;
+                } else if e.kind == EventKind::Call {
+                    c[p].postflop_calls += 1;
+                }
+                if e.street == Street::Flop {
+                    if !acted_on_flop[p] && flop_bet.is_none() && last_raiser == Some(p) {
+                        c[p].cbet_chances = 1;
+                        if aggressive {
+                            c[p].cbets = 1;
+                        }
+                    }
+                    if cbet_made && !flop_raised && flop_bet != Some(p) && !acted_on_cbet[p] {
+                        acted_on_cbet[p] = true;
+                        c[p].fold_to_cbet_chances = 1;
+                        if e.kind == EventKind::Fold {
+                            c[p].folds_to_cbet = 1;
+                        }
+                    }
+                    if aggressive {
+                        if flop_bet.is_none() {
+                            flop_bet = Some(p);
+                            cbet_made = last_raiser == Some(p) && !acted_on_flop[p];
+                        } else {
+                            flop_raised = true;
+                        }
+                    }
+                    acted_on_flop[p] = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    let showdown = events.iter().any(|e| e.kind == EventKind::Show)
+        && (0..n).filter(|&p| !folded[p]).count() >= 2;
+    // money: the history's own numbers first
+    let finishing = h.numbers("finishing_stacks").ok().flatten();
+    let winnings = h.numbers("winnings").ok().flatten();
+    // in the finer of the play's unit and the recorded stacks' (a site's
+    // stacks after a rake of cents in a game of half-dollars)
+    let places = finishing
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|d| d.places())
+        .fold(r.places, u32::max)
+        .min(crate::phh::history::MAX_PLACES);
+    let scale = 10i128.pow(places - r.places);
+    let starting: Vec<i128> = hand
+        .starting_stacks()
+        .iter()
+        .map(|&s| s as i128 * scale)
+        .collect();
+    let unit = |d: Decimal| d.in_units(places);
+    let nets: Option<Vec<i128>> = match &finishing {
+        Some(f) if f.len() == n => f
+            .iter()
+            .zip(&starting)
+            .map(|(d, &s)| d.and_then(unit).map(|x| x - s))
+            .collect(),
+        _ if !r.unknown_cards => hand.final_stacks().map(|f| {
+            f.iter()
+                .zip(&starting)
+                .map(|(&a, &s)| a as i128 * scale - s)
+                .collect()
+        }),
+        _ => None,
+    };
+    // who won at the showdown: the history's winnings, else the replay's
+    // awards when the cards are known (else not counted)
+    let won: Option<Vec<bool>> = match &winnings {
+        Some(w) if w.len() == n => Some(
+            w.iter()
+                .map(|d| d.is_some_and(|d| d.mantissa > 0))
+                .collect(),
+        ),
+        _ if r.unknown_cards => None,
+        _ => {
+            let mut won = vec![false; n];
+            for e in &events {
+                if e.kind == EventKind::Award && e.amount > 0 {
+                    if let Some(s) = e.seat {
+                        won[player(s)] = true;
+                    }
+                }
+            }
+            Some(won)
+        }
+    };
+    let bb = h
+        .number("min_bet")
+        .ok()
+        .flatten()
+        .or_else(|| h.number("small_bet").ok().flatten())
+        .and_then(unit)
+        .filter(|&b| b > 0);
+    for p in 0..n {
+        if let Some(won) = won.as_ref().filter(|_| showdown && !folded[p]) {
+            c[p].went_to_showdown = 1;
+            if won[p] {
+                c[p].won_at_showdown = 1;
+            }
+        }
+        if let Some(nets) = &nets {
+            c[p].hands_with_result = 1;
+            c[p].winnings = Decimal {
+                mantissa: nets[p],
+                scale: places,
+            };
+            if let Some(bb) = bb {
+                c[p].big_blinds = nets[p] as f64 / bb as f64;
+            }
+        }
+    }
+    Ok(Some((names(h, n), c)))
+}
+
+fn add_dec(a: Decimal, b: Decimal) -> Decimal {
+    let s = a.scale.max(b.scale);
+    let (x, y) = (a.in_units(s), b.in_units(s));
+    match (x, y) {
+        (Some(x), Some(y)) => Decimal {
+            mantissa: x.saturating_add(y),
+            scale: s,
+        },
+        _ => a,
+    }
+}
+
+impl Counts {
+    fn add(&mut self, o: &Counts) {
+        self.hands += o.hands;
+        self.vpip += o.vpip;
+        self.pfr += o.pfr;
+        self.three_bet_chances += o.three_bet_chances;
+        self.three_bets += o.three_bets;
+        self.fold_to_three_bet_chances += o.fold_to_three_bet_chances;
+        self.folds_to_three_bet += o.folds_to_three_bet;
+        self.cbet_chances += o.cbet_chances;
+        self.cbets += o.cbets;
+        self.fold_to_cbet_chances += o.fold_to_cbet_chances;
+        self.folds_to_cbet += o.folds_to_cbet;
+        self.postflop_aggressive += o.postflop_aggressive;
+        self.postflop_calls += o.postflop_calls;
+        self.saw_flop += o.saw_flop;
+        self.went_to_showdown += o.went_to_showdown;
+        self.won_at_showdown += o.won_at_showdown;
+        self.hands_with_result += o.hands_with_result;
+        self.winnings = add_dec(self.winnings, o.winnings);
+        self.big_blinds += o.big_blinds;
+    }
+}
+
+/// The statistics of `histories`, for every player or only `player`.
+pub fn stats(histories: &[&HandHistory], player: Option<&str>) -> Stats {
+    let mut out = Stats::default();
+    for h in histories {
+        match hand_counts(h) {
+            Ok(Some((names, counts))) => {
+                out.hands += 1;
+                let pos = positions(counts.len());
+                for (i, (name, c)) in names.iter().zip(&counts).enumerate() {
+                    if player.is_some_and(|p| p != name) {
+                        continue;
+                    }
+                    out.players.entry(name.clone()).or_default().add(c);
+                    out.by_position
+                        .entry((name.clone(), pos[i]))
+                        .or_default()
+                        .add(c);
+                }
+            }
+            Ok(None) => {
+                out.skipped += 1;
+                if out.skipped_why.len() < 20 {
+                    out.skipped_why
+                        .push(format!("{}: a stud or draw game", h.where_()));
+                }
+            }
+            Err(e) => {
+                out.skipped += 1;
+                if out.skipped_why.len() < 20 {
+                    out.skipped_why.push(e.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::positions;
+
+    #[test]
+    fn positions_are_named_as_trackers_name_them() {
+        assert_eq!(positions(2), ["BB", "BTN"]);
+        assert_eq!(positions(3), ["SB", "BB", "BTN"]);
+        assert_eq!(positions(4), ["SB", "BB", "CO", "BTN"]);
+        assert_eq!(positions(5), ["SB", "BB", "UTG", "CO", "BTN"]);
+        assert_eq!(positions(6), ["SB", "BB", "UTG", "HJ", "CO", "BTN"]);
+        assert_eq!(positions(7), ["SB", "BB", "UTG", "LJ", "HJ", "CO", "BTN"]);
+        assert_eq!(
+            positions(9),
+            ["SB", "BB", "UTG", "UTG+1", "UTG+2", "LJ", "HJ", "CO", "BTN"]
+        );
+        assert_eq!(positions(10).len(), 10);
+        assert_eq!(positions(23).len(), 23);
+    }
+}

@@ -1,0 +1,145 @@
+"""Slow, plain tracker statistics from PHH action text (the definitions of
+docs/stats.md, written out move by move), to check holecards.stats."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Dict, List
+
+KEYS = [
+    "hands",
+    "vpip_hands",
+    "pfr_hands",
+    "three_bet_chances",
+    "three_bets",
+    "fold_to_three_bet_chances",
+    "folds_to_three_bet",
+    "cbet_chances",
+    "cbets",
+    "fold_to_cbet_chances",
+    "folds_to_cbet",
+    "postflop_aggressive",
+    "postflop_calls",
+    "saw_flop",
+    "went_to_showdown",
+    "won_at_showdown",
+]
+
+
+def hand_stats(h: Any, awarded: List[bool]) -> List[Dict[str, Any]]:
+    """Each PHH player's counts in one hold'em or Omaha history; ``awarded``
+    says who won chips at the end (the replay's awards)."""
+    n = len(h.starting_stacks)
+    c: List[Dict[str, Any]] = [dict.fromkeys(KEYS, 0) for _ in range(n)]
+    for x in c:
+        x["hands"] = 1
+    blinds = [Decimal(str(b)) for b in h.blinds_or_straddles]
+    bet = [Decimal(0)] * n
+    if n == 2:
+        bet[1], bet[0] = blinds[0], blinds[1]  # the button (p2) posts the small blind
+    else:
+        bet = list(blinds)
+    high = max(bet)
+    street = 0  # 0 preflop, 1 flop, 2 turn, 3 river
+    folded = [False] * n
+    preflop_raisers: List[int] = []
+    faced_one_raise = [False] * n
+    faced_three_bet = [False] * n
+    flop_bettor = None
+    flop_bet_is_cbet = False
+    flop_raised = False
+    acted_on_flop = [False] * n
+    faced_cbet = [False] * n
+    for a in h.actions:
+        parts = a.split()
+        if not parts or parts[0].startswith("#"):
+            continue
+        if parts[0] == "d":
+            if parts[1] == "db":
+                street += 1
+                bet = [Decimal(0)] * n
+                high = Decimal(0)
+                if street == 1:
+                    for p in range(n):
+                        if not folded[p]:
+                            c[p]["saw_flop"] = 1
+            continue
+        p = int(parts[0][1:]) - 1
+        move = parts[1]
+        if move == "sm":
+            continue
+        if move == "cbr":
+            kind = "raise" if high > 0 else "bet"
+            bet[p] = high = Decimal(parts[2])
+        elif move == "cc":
+            kind = "call" if bet[p] < high else "check"
+            bet[p] = high
+        else:
+            kind = "fold"
+            folded[p] = True
+        aggressive = kind in ("bet", "raise")
+        if street == 0:
+            if kind in ("call", "bet", "raise"):
+                c[p]["vpip_hands"] = 1
+            if aggressive:
+                c[p]["pfr_hands"] = 1
+            if len(preflop_raisers) == 1 and preflop_raisers[0] != p and not faced_one_raise[p]:
+                faced_one_raise[p] = True
+                c[p]["three_bet_chances"] = 1
+                c[p]["three_bets"] = int(aggressive)
+            if len(preflop_raisers) == 2 and preflop_raisers[0] == p and not faced_three_bet[p]:
+                faced_three_bet[p] = True
+                c[p]["fold_to_three_bet_chances"] = 1
+                c[p]["folds_to_three_bet"] = int(kind == "fold")
+            if aggressive:
+                preflop_raisers.append(p)
+        else:
+            if aggressive:
+                c[p]["postflop_aggressive"] += 1
+            elif kind == "call":
+                c[p]["postflop_calls"] += 1
+            if street == 1:
+                last = preflop_raisers[-1] if preflop_raisers else None
+                if not acted_on_flop[p] and flop_bettor is None and last == p:
+                    c[p]["cbet_chances"] = 1
+                    c[p]["cbets"] = int(aggressive)
+                if flop_bet_is_cbet and not flop_raised and flop_bettor != p and not faced_cbet[p]:
+                    faced_cbet[p] = True
+                    c[p]["fold_to_cbet_chances"] = 1
+                    c[p]["folds_to_cbet"] = int(kind == "fold")
+                if aggressive:
+                    if flop_bettor is None:
+                        flop_bettor = p
+                        flop_bet_is_cbet = last == p and not acted_on_flop[p]
+                    else:
+                        flop_raised = True
+                acted_on_flop[p] = True
+    if sum(not f for f in folded) >= 2:
+        for p in range(n):
+            if not folded[p]:
+                c[p]["went_to_showdown"] = 1
+                c[p]["won_at_showdown"] = int(awarded[p])
+    return c
+
+
+def corpus_stats(histories: List[Any]) -> Dict[str, Dict[str, Any]]:
+    """Counts by player name over ``histories`` (each replayed for its
+    awards)."""
+    out: Dict[str, Dict[str, Any]] = {}
+    for h in histories:
+        hand = h.replay()
+        n = len(h.starting_stacks)
+        b = hand.button
+        awarded = [False] * n
+        for e in hand.events:
+            if e.kind.name == "AWARD" and e.amount > 0:
+                awarded[(e.seat + n - b - 1) % n] = True
+        winnings = getattr(h, "winnings", None)
+        if winnings is not None and len(winnings) == n:
+            awarded = [Decimal(str(w)) > 0 for w in winnings]
+        names = list(h.players) if h.players else [f"p{i + 1}" for i in range(n)]
+        for name, counts in zip(names, hand_stats(h, awarded)):
+            acc = out.setdefault(name, dict.fromkeys(KEYS, 0))
+            for k in KEYS:
+                acc[k] += counts[k]
+    return out

@@ -1,0 +1,148 @@
+"""holecards.stats against a plain reference written from PHH action text
+(tests/reference_stats.py), on random hands, PokerStars files and the PHH
+test corpus; and hands worked by hand."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import asdict
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import holecards as hc
+
+sys.path.insert(0, str(Path(__file__).parent))
+from reference_stats import KEYS, corpus_stats  # noqa: E402
+
+DATA = Path(__file__).parent / "data"
+
+
+def check(histories: list) -> hc.StatsReport:
+    report = hc.stats(histories)
+    want = corpus_stats(histories)
+    assert set(report.players) == set(want)
+    for name, counts in want.items():
+        got = asdict(report.players[name])
+        assert {k: got[k] for k in KEYS} == counts, name
+    return report
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_random_hands_count_as_the_reference_counts(data: st.DataObject) -> None:
+    histories = []
+    for i in range(data.draw(st.integers(1, 6))):
+        bb = data.draw(st.integers(2, 10))
+        ante = data.draw(st.sampled_from([0, 1]))
+        n = data.draw(st.integers(2, 7))
+        stacks = data.draw(st.lists(st.integers(1, 300), min_size=n, max_size=n))
+        rules = hc.Rules.no_limit(small_blind=bb // 2, big_blind=bb, ante=ante)
+        hand = hc.Hand(rules, stacks, button=data.draw(st.integers(0, n - 1)), seed=i)
+        while not hand.is_over:
+            la = hand.legal_actions()
+            pick = data.draw(st.sampled_from("ccfrr"))
+            if pick == "f" and la.can_fold:
+                hand.fold()
+            elif pick == "r" and la.can_raise:
+                hand.bet_or_raise_to(data.draw(st.integers(la.min_raise_to, la.max_raise_to)))
+            else:
+                hand.check_or_call()
+        h = hc.phh.loads(hc.phh.dumps(hand))[0]
+        histories.append(h)
+    report = check(histories)
+    # money: every hand's result is known; the nets sum to zero
+    assert sum(p.winnings for p in report.players.values()) == 0
+    assert all(p.hands_with_result == p.hands for p in report.players.values())
+
+
+def test_pokerstars_files_count_as_the_reference_counts() -> None:
+    hands = []
+    for f in sorted((DATA / "sites" / "pokerstars").glob("*.txt")):
+        hands.extend(hc.phh.from_site(f).hands)
+    report = check(hands)
+    assert report.hands == len(hands) >= 100
+    # after rake the site's players lose what the site took
+    raked = sum(Decimal(h.metadata.get("_rake", 0)) for h in hands)
+    assert sum(p.winnings for p in report.players.values()) == -raked
+
+
+def test_the_phh_corpus_counts_as_the_reference_counts() -> None:
+    def replays(h: object) -> bool:
+        try:
+            h.replay()  # type: ignore[attr-defined]
+        except hc.HolecardsError:
+            return False
+        return True
+
+    hands = [
+        h
+        for h in hc.phh.load_many(DATA / "phh")
+        if h.variant in ("NT", "FT", "PT", "PO", "NO", "FO/8", "PO/8") and replays(h)
+    ]
+    assert len(hands) >= 100
+    check(hands)
+
+
+def test_a_hand_worked_by_hand() -> None:
+    # six players, blinds 1/2: UTG (p3) opens to 6, HJ (p4) folds, CO (p5)
+    # three-bets to 18, everyone folds: p5 had a chance to three-bet (facing
+    # one raise) and took it, p4 had one and folded; the button and the
+    # blinds faced two raises already: no chance. p3 folded to the
+    # three-bet (one chance). No flop: no c-bet chance, nobody saw a flop.
+    rules = hc.Rules.no_limit(small_blind=1, big_blind=2)
+    hand = hc.Hand(rules, [200] * 6, button=5, seed=1)
+    hand.bet_or_raise_to(6)  # p3, UTG (seat 2)
+    hand.fold()  # p4
+    hand.bet_or_raise_to(18)  # p5, CO
+    hand.fold()  # p6, BTN
+    hand.fold()  # p1, SB
+    hand.fold()  # p2, BB
+    hand.fold()  # p3, UTG folds to the three-bet
+    assert hand.is_over
+    h = hc.phh.loads(hc.phh.dumps(hand))[0]
+    r = hc.stats([h])
+    p = {name: s for name, s in r.players.items()}
+    assert (p["p3"].pfr_hands, p["p3"].fold_to_three_bet_chances, p["p3"].folds_to_three_bet) == (
+        1,
+        1,
+        1,
+    )
+    assert (p["p5"].three_bet_chances, p["p5"].three_bets, p["p5"].three_bet) == (1, 1, 100.0)
+    assert (p["p4"].three_bet_chances, p["p4"].three_bets, p["p4"].three_bet) == (1, 0, 0.0)
+    for other in ("p1", "p2", "p6"):
+        assert (p[other].three_bet_chances, p[other].three_bet) == (0, None), other
+    for other in ("p1", "p2", "p4", "p6"):
+        assert p[other].vpip == 0.0 and p[other].pfr == 0.0
+    assert all(s.saw_flop == 0 and s.cbet is None for s in p.values())
+    # p5 wins the blinds and p3's 6: +9 chips, 4.5 big blinds in one hand
+    assert p["p5"].winnings == 9 and p["p5"].bb_per_100 == 450.0
+    assert r.by_position[("p5", "CO")].three_bets == 1
+    assert r.by_position[("p3", "UTG")].folds_to_three_bet == 1
+
+
+def test_one_player_and_bad_input() -> None:
+    h = hc.phh.from_site(DATA / "sites" / "pokerstars" / "hhp-posts-allin.txt").hands
+    r = hc.stats(h, player="MasterQkiu")
+    assert list(r.players) == ["MasterQkiu"]
+    assert r.players["MasterQkiu"].winnings == 1005 - 483
+    with pytest.raises(TypeError):
+        hc.stats(["not a history"])  # type: ignore[list-item]
+
+
+def test_the_command_line_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    from holecards.cli import main
+
+    folder = str(DATA / "sites" / "pokerstars")
+    assert main(["stats", folder]) == 0
+    out = capsys.readouterr().out
+    assert "VPIP" in out and "bb/100" in out and "BoomDoon" in out
+    assert main(["stats", folder + "/hhp-posts-allin.txt", "--player", "MasterQkiu"]) == 0
+    out = capsys.readouterr().out
+    assert "MasterQkiu LJ" in out and "522" in out and "1 hand " in out
+    assert main(["stats", folder, "--player", "nobody"]) == 2
+    assert "no hands of 'nobody'" in capsys.readouterr().err
+    assert main(["stats", "no/such/dir"]) == 2
+    assert "no such file" in capsys.readouterr().err
