@@ -146,3 +146,68 @@ def test_the_command_line_prints_the_table(capsys: pytest.CaptureFixture[str]) -
     assert "no hands of 'nobody'" in capsys.readouterr().err
     assert main(["stats", "no/such/dir"]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+BAD_BEAT = """
+variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+players = ['Aces', 'Kings']
+actions = ['d dh p1 AcAd', 'd dh p2 KsKc', 'p2 cc', 'p1 cc', 'd db AhKd7c', 'p1 cc', 'p2 cc',
+  'd db 2s', 'p1 cbr 98', 'p2 cc', 'd db Kh']
+"""
+
+
+def test_all_in_adjusted_winnings_count_the_equity_at_the_all_in() -> None:
+    # All-in on the turn (Ah Kd 7c 2s), aces against kings: 44 rivers, and
+    # only the last king (Kh) wins for the kings (no straight or flush can
+    # come; a paired 7 or 2 gives both full houses, aces full higher). The
+    # kings hit it. Pot 200: the aces' equity share is 43/44 of it.
+    (h,) = hc.phh.loads(BAD_BEAT)
+    r = hc.stats([h], player="Aces")
+    a = r.players["Aces"]
+    assert a.winnings == -100 and a.allin_adjusted_hands == 1
+    assert a.allin_adjusted == pytest.approx(-100 + 200 * 43 / 44)
+    assert a.allin_adjusted_bb_per_100 == pytest.approx(100 * (-100 + 200 * 43 / 44) / 2)
+    assert r.series == [pytest.approx((-50.0, (-100 + 200 * 43 / 44) / 2))]
+    k = hc.stats([h]).players["Kings"]
+    assert k.winnings == 100 and k.allin_adjusted == pytest.approx(100 - 200 * 43 / 44)
+    # a hand bet to the river is not adjusted
+    (river,) = hc.phh.loads(
+        BAD_BEAT.replace(
+            "'d db 2s', 'p1 cbr 98', 'p2 cc', 'd db Kh'",
+            "'d db 2s', 'p1 cc', 'p2 cc', 'd db Kh', 'p1 cbr 98', 'p2 cc'",
+        )
+    )
+    k = hc.stats([river]).players["Kings"]
+    assert k.allin_adjusted_hands == 0 and k.allin_adjusted == k.winnings == 100
+
+
+def test_a_bankroll_graph_is_written(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    hands: list = []
+    for f in sorted((DATA / "sites" / "pokerstars").glob("*.txt")):
+        hands.extend(hc.phh.from_site(f).hands)
+    r = hc.stats(hands, player="jimmyhoo")
+    assert len(r.series) == r.players["jimmyhoo"].hands_with_result == 70
+    png = tmp_path / "bankroll.png"
+    r.plot_bankroll(png)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(ValueError, match="player=NAME"):
+        hc.stats(hands).plot_bankroll(png)
+
+
+def test_the_command_line_draws_the_graph(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("matplotlib")
+    from holecards.cli import main
+
+    folder = str(DATA / "sites" / "pokerstars")
+    png = tmp_path / "g.png"
+    assert main(["stats", folder, "--player", "jimmyhoo", "--png", str(png)]) == 0
+    assert "bankroll graph" in capsys.readouterr().out and png.stat().st_size > 1000
+    assert main(["stats", folder, "--png", str(png)]) == 2
+    assert "give --player" in capsys.readouterr().err

@@ -1026,7 +1026,12 @@ def _phh_loads(text: str, source: str = "<string>") -> list[HandHistory]: ...
 def _stats(
     histories: list[HandHistory], player: Optional[str] = None
 ) -> tuple[
-    dict[str, dict[str, Any]], dict[tuple[str, str], dict[str, Any]], int, int, list[str]
+    dict[str, dict[str, Any]],
+    dict[tuple[str, str], dict[str, Any]],
+    int,
+    int,
+    list[str],
+    list[tuple[float, float]],
 ]: ...
 def _site_convert(
     data: Union[str, bytes], source: str = "<string>", site: Optional[str] = None

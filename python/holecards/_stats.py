@@ -45,6 +45,13 @@ class PlayerStats:
     winnings: Decimal = Decimal(0)
     #: the same in big blinds, each hand's over its big blind
     big_blinds: float = 0.0
+    #: all-in adjusted winnings in chips: each pot a runout decided after an
+    #: all-in counted at the player's equity share of it (hold'em)
+    allin_adjusted: float = 0.0
+    #: the same in big blinds
+    allin_adjusted_big_blinds: float = 0.0
+    #: hands whose result was adjusted so
+    allin_adjusted_hands: int = 0
 
     @property
     def vpip(self) -> Optional[float]:
@@ -92,6 +99,13 @@ class PlayerStats:
         return _pct(self.won_at_showdown, self.went_to_showdown)
 
     @property
+    def allin_adjusted_bb_per_100(self) -> Optional[float]:
+        """All-in adjusted big blinds per 100 hands (the hands with a result)."""
+        if not self.hands_with_result:
+            return None
+        return 100.0 * self.allin_adjusted_big_blinds / self.hands_with_result
+
+    @property
     def bb_per_100(self) -> Optional[float]:
         """Big blinds won per 100 hands (the hands with a result)."""
         return 100.0 * self.big_blinds / self.hands_with_result if self.hands_with_result else None
@@ -119,6 +133,40 @@ class StatsReport:
     skipped: int = 0
     #: why, for the first few skipped
     skipped_why: List[str] = field(default_factory=list)
+    #: with ``player`` given: each of its hands with a result, in order, as
+    #: (net, all-in adjusted net) in big blinds
+    series: List[Tuple[float, float]] = field(default_factory=list)
+
+    def plot_bankroll(self, path: Union[str, "os.PathLike[str]"], *, title: str = "") -> None:
+        """A bankroll graph as a PNG: the player's winnings and all-in
+        adjusted winnings over its hands, in big blinds (needs the ``plot``
+        extra, matplotlib; ``stats(..., player=NAME)`` first)."""
+        if not self.series:
+            raise ValueError("no series to plot: call stats(..., player=NAME) first")
+        try:
+            import matplotlib
+
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+        except ImportError:
+            raise ImportError(
+                "plot_bankroll needs matplotlib: pip install 'holecards[plot]'"
+            ) from None
+        won, adjusted = [0.0], [0.0]
+        for net, adj in self.series:
+            won.append(won[-1] + net)
+            adjusted.append(adjusted[-1] + adj)
+        fig, ax = plt.subplots(figsize=(9, 4.5))
+        ax.plot(range(len(won)), won, label="winnings", color="tab:green")
+        ax.plot(range(len(adjusted)), adjusted, label="all-in adjusted", color="tab:orange")
+        ax.axhline(0, color="grey", linewidth=0.6)
+        ax.set_xlabel("hands")
+        ax.set_ylabel("big blinds")
+        ax.set_title(title or f"{len(self.series):,} hands")
+        ax.legend(loc="best")
+        fig.tight_layout()
+        fig.savefig(path, dpi=110)
+        plt.close(fig)
 
 
 def stats(
@@ -146,11 +194,12 @@ def stats(
     for h in items:
         if not isinstance(h, HandHistory):
             raise TypeError(f"stats() takes HandHistory objects, not {type(h).__name__}")
-    players, by_position, hands, skipped, why = _stats(items, player)
+    players, by_position, hands, skipped, why, series = _stats(items, player)
     return StatsReport(
         players={k: _player_stats(v) for k, v in players.items()},
         by_position={k: _player_stats(v) for k, v in by_position.items()},
         hands=hands,
         skipped=skipped,
         skipped_why=list(why),
+        series=list(series),
     )

@@ -3,9 +3,10 @@
 Read the hands of the files given (PHH files, PokerStars hand history text
 files, or folders of them) and print, per player, the statistics trackers
 show: hands, VPIP, PFR, three-bet, fold to three-bet, c-bet, fold to c-bet,
-aggression factor, went to showdown, won at showdown, winnings and big
-blinds per 100 hands (definitions: docs/stats.md). With --player, that
-player only, by position too.
+aggression factor, went to showdown, won at showdown, winnings, big
+blinds per 100 hands and all-in adjusted big blinds per 100 hands
+(definitions: docs/stats.md). With --player, that player only, by
+position too, and with --png a bankroll graph (needs matplotlib).
 """
 
 from __future__ import annotations
@@ -52,7 +53,9 @@ def _load(paths: Sequence[str], out: TextIO) -> tuple[List[Any], int]:
     return hands, problems
 
 
-def run_stats(paths: Sequence[str], player: Optional[str], out: TextIO) -> int:
+def run_stats(
+    paths: Sequence[str], player: Optional[str], out: TextIO, png: Optional[str] = None
+) -> int:
     from rich.console import Console
     from rich.table import Table
 
@@ -81,6 +84,7 @@ def run_stats(paths: Sequence[str], player: Optional[str], out: TextIO) -> int:
         "W$SD",
         "winnings",
         "bb/100",
+        "adj bb/100",
     ):
         table.add_column(col, justify="left" if col == "player" else "right")
     rows = (
@@ -92,6 +96,7 @@ def run_stats(paths: Sequence[str], player: Optional[str], out: TextIO) -> int:
     for name, s in ordered[:200] + rows:
         af = "-" if s.aggression_factor is None else f"{s.aggression_factor:.2f}"
         bb = "-" if s.bb_per_100 is None else f"{s.bb_per_100:.1f}"
+        adj = "-" if s.allin_adjusted_bb_per_100 is None else f"{s.allin_adjusted_bb_per_100:.1f}"
         table.add_row(
             name,
             f"{s.hands:,}",
@@ -106,6 +111,7 @@ def run_stats(paths: Sequence[str], player: Optional[str], out: TextIO) -> int:
             _pct(s.wsd),
             str(s.winnings),
             bb,
+            adj,
         )
     console.print(table)
     if len(ordered) > 200:
@@ -114,6 +120,14 @@ def run_stats(paths: Sequence[str], player: Optional[str], out: TextIO) -> int:
         console.print(f"{report.skipped} hands skipped (stud and draw games, or not replayable)")
     if problems:
         console.print(f"{problems} site hands did not convert (holecards convert lists them)")
+    if png is not None:
+        if player is None:
+            raise CliError("--png draws one player's graph: give --player NAME")
+        try:
+            report.plot_bankroll(png, title=f"{player}: {len(report.series):,} hands")
+        except ImportError as e:
+            raise CliError(str(e)) from None
+        console.print(f"bankroll graph -> {png}")
     return 0
 
 
@@ -121,7 +135,10 @@ def add_parser(commands: Any) -> None:
     p = command(commands, __doc__)
     p.add_argument("paths", nargs="+", metavar="PATH", help="PHH or site files, or folders")
     p.add_argument("--player", metavar="NAME", help="one player, by position too")
+    p.add_argument(
+        "--png", metavar="PATH", help="with --player: write a bankroll graph (needs matplotlib)"
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    return run_stats(args.paths, args.player, out)
+    return run_stats(args.paths, args.player, out, args.png)

@@ -7,6 +7,7 @@
 //! (a site's numbers, after rake), else from the replay's result when every
 //! card that decides it is known. Community-card games only (a stud or draw
 //! hand is skipped and counted as such).
+use crate::card::Card;
 use crate::error::Result;
 use crate::game::{EventKind, GameKind, HandState, Street};
 use crate::phh::{replay, Decimal, HandHistory};
@@ -58,6 +59,15 @@ pub struct Counts {
     pub winnings: Decimal,
     /// The same in big blinds (each hand's net over its big blind), summed.
     pub big_blinds: f64,
+    /// All-in adjusted winnings, in chips: as `winnings`, but each pot
+    /// decided by a runout after an all-in counts the player's equity share
+    /// of it instead of what the runout gave (hold'em hands with every
+    /// showdown hand known; docs/stats.md).
+    pub allin_adjusted: f64,
+    /// The same in big blinds.
+    pub allin_adjusted_big_blinds: f64,
+    /// Hands whose result was adjusted so.
+    pub allin_adjusted_hands: u64,
 }
 
 /// The statistics of a corpus: by player name, all positions; and by
@@ -72,6 +82,10 @@ pub struct Stats {
     /// replay (with why, the first few).
     pub skipped: u64,
     pub skipped_why: Vec<String>,
+    /// With one player asked for: each of its hands with a result, in
+    /// order, as (net, all-in adjusted net) in big blinds: a bankroll
+    /// graph's points.
+    pub series: Vec<(f64, f64)>,
 }
 
 /// The position names of PHH players `p1..pn` (the button last): heads-up
@@ -297,6 +311,12 @@ fn hand_counts(h: &HandHistory) -> Result<Option<(Vec<String>, Vec<Counts>)>> {
         .or_else(|| h.number("small_bet").ok().flatten())
         .and_then(unit)
         .filter(|&b| b > 0);
+    let adjust = match &nets {
+        Some(_) if showdown && !r.unknown_cards && kind == GameKind::Holdem => {
+            allin_adjustment(hand, &events)
+        }
+        _ => None,
+    };
     for p in 0..n {
         if let Some(won) = won.as_ref().filter(|_| showdown && !folded[p]) {
             c[p].went_to_showdown = 1;
@@ -310,12 +330,87 @@ fn hand_counts(h: &HandHistory) -> Result<Option<(Vec<String>, Vec<Counts>)>> {
                 mantissa: nets[p],
                 scale: places,
             };
+            // the adjustment is in the play's chips; the nets in `places`
+            let delta = adjust.as_ref().map_or(0.0, |a| a[(p + button + 1) % n]) * scale as f64;
+            c[p].allin_adjusted = (nets[p] as f64 + delta) / 10f64.powi(places as i32);
+            c[p].allin_adjusted_hands = u64::from(adjust.is_some());
             if let Some(bb) = bb {
                 c[p].big_blinds = nets[p] as f64 / bb as f64;
+                c[p].allin_adjusted_big_blinds = (nets[p] as f64 + delta) / bb as f64;
             }
         }
     }
     Ok(Some((names(h, n), c)))
+}
+
+/// For a hold'em hand whose betting ended before the river with two or
+/// more players in (an all-in and a runout), each seat's equity share of
+/// every contested pot less what the runout awarded it from that pot, in
+/// chips; `None` when the betting went to the river.
+fn allin_adjustment(hand: &crate::game::Hand, events: &[crate::game::Event]) -> Option<Vec<f64>> {
+    use crate::equity::{equity, Control, Method};
+    let mut board_at_last_action = 0usize;
+    let mut board = 0usize;
+    for e in events {
+        match e.kind {
+            EventKind::DealBoard => board += e.cards.len(),
+            EventKind::Fold
+            | EventKind::Check
+            | EventKind::Call
+            | EventKind::Bet
+            | EventKind::Raise => board_at_last_action = board,
+            _ => {}
+        }
+    }
+    if board_at_last_action >= 5 {
+        return None;
+    }
+    let n = hand.num_players();
+    let full = hand.board();
+    let known = &full[..board_at_last_action.min(full.len())];
+    let pots = hand.pots();
+    let mut awards = vec![vec![0f64; n]; pots.len()];
+    for e in events {
+        if e.kind == EventKind::Award {
+            if let (Some(s), Some(k)) = (e.seat, e.pot) {
+                if let Some(a) = awards.get_mut(k) {
+                    a[s] += e.amount as f64;
+                }
+            }
+        }
+    }
+    let live: Vec<usize> = (0..n).filter(|&s| !hand.is_folded(s)).collect();
+    let mut delta = vec![0f64; n];
+    for (k, pot) in pots.iter().enumerate() {
+        let eligible: Vec<usize> = pot.eligible.iter().filter(|s| live.contains(s)).collect();
+        if eligible.len() < 2 {
+            continue;
+        }
+        let cards = |s: usize| -> Option<[Card; 2]> {
+            let c = hand.hole_cards(s)?;
+            let c = c.as_slice();
+            (c.len() == 2).then(|| [c[0], c[1]])
+        };
+        let mut players = Vec::with_capacity(eligible.len());
+        for &s in &eligible {
+            players.push(vec![(cards(s)?, 1.0)]);
+        }
+        // the other live hands' cards are out of the deck too
+        let dead: Vec<Card> = live
+            .iter()
+            .filter(|s| !eligible.contains(s))
+            .filter_map(|&s| cards(s))
+            .flatten()
+            .collect();
+        let method = Method::Exact {
+            max_deals: 100_000_000,
+        };
+        let r = equity(&players, known, &dead, &method, Some(1), &Control::new()).ok()?;
+        for (i, &s) in eligible.iter().enumerate() {
+            delta[s] += r.equities[i] * pot.amount as f64 - awards[k][s];
+        }
+    }
+    Some(delta)
 }
 
 fn add_dec(a: Decimal, b: Decimal) -> Decimal {
@@ -351,20 +446,30 @@ impl Counts {
         self.hands_with_result += o.hands_with_result;
         self.winnings = add_dec(self.winnings, o.winnings);
         self.big_blinds += o.big_blinds;
+        self.allin_adjusted += o.allin_adjusted;
+        self.allin_adjusted_big_blinds += o.allin_adjusted_big_blinds;
+        self.allin_adjusted_hands += o.allin_adjusted_hands;
     }
 }
 
-/// The statistics of `histories`, for every player or only `player`.
+/// The statistics of `histories`, for every player or only `player`, the
+/// hands counted on all cores (in order, so the result does not depend on
+/// the threads).
 pub fn stats(histories: &[&HandHistory], player: Option<&str>) -> Stats {
+    use rayon::prelude::*;
+    let per_hand: Vec<_> = histories.par_iter().map(|h| (h, hand_counts(h))).collect();
     let mut out = Stats::default();
-    for h in histories {
-        match hand_counts(h) {
+    for (h, result) in per_hand {
+        match result {
             Ok(Some((names, counts))) => {
                 out.hands += 1;
                 let pos = positions(counts.len());
                 for (i, (name, c)) in names.iter().zip(&counts).enumerate() {
                     if player.is_some_and(|p| p != name) {
                         continue;
+                    }
+                    if player.is_some() && c.hands_with_result > 0 {
+                        out.series.push((c.big_blinds, c.allin_adjusted_big_blinds));
                     }
                     out.players.entry(name.clone()).or_default().add(c);
                     out.by_position
@@ -389,25 +494,4 @@ pub fn stats(histories: &[&HandHistory], player: Option<&str>) -> Stats {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::positions;
-
-    #[test]
-    fn positions_are_named_as_trackers_name_them() {
-        assert_eq!(positions(2), ["BB", "BTN"]);
-        assert_eq!(positions(3), ["SB", "BB", "BTN"]);
-        assert_eq!(positions(4), ["SB", "BB", "CO", "BTN"]);
-        assert_eq!(positions(5), ["SB", "BB", "UTG", "CO", "BTN"]);
-        assert_eq!(positions(6), ["SB", "BB", "UTG", "HJ", "CO", "BTN"]);
-        assert_eq!(positions(7), ["SB", "BB", "UTG", "LJ", "HJ", "CO", "BTN"]);
-        assert_eq!(
-            positions(9),
-            ["SB", "BB", "UTG", "UTG+1", "UTG+2", "LJ", "HJ", "CO", "BTN"]
-        );
-        assert_eq!(positions(10).len(), 10);
-        assert_eq!(positions(23).len(), 23);
-    }
 }

@@ -496,8 +496,9 @@ pub fn _site_convert(
 }
 
 /// Tracker statistics of histories (`holecards.stats`): (players, by
-/// position, hands counted, hands skipped, why some were skipped), each
-/// player's counts a dict. The GIL is released.
+/// position, hands counted, hands skipped, why some were skipped, the one
+/// player's per-hand series), each player's counts a dict. The GIL is
+/// released; the hands are counted on all cores.
 #[pyfunction]
 #[pyo3(signature = (histories, player=None))]
 #[allow(clippy::type_complexity)]
@@ -511,6 +512,7 @@ pub fn _stats<'py>(
     u64,
     u64,
     Vec<String>,
+    Vec<(f64, f64)>,
 )> {
     use holecards_core::stats;
     let hs = shared(&histories);
@@ -538,11 +540,14 @@ pub fn _stats<'py>(
             ("went_to_showdown", c.went_to_showdown),
             ("won_at_showdown", c.won_at_showdown),
             ("hands_with_result", c.hands_with_result),
+            ("allin_adjusted_hands", c.allin_adjusted_hands),
         ] {
             d.set_item(k, v)?;
         }
         d.set_item("winnings", c.winnings.to_string())?;
         d.set_item("big_blinds", c.big_blinds)?;
+        d.set_item("allin_adjusted", c.allin_adjusted)?;
+        d.set_item("allin_adjusted_big_blinds", c.allin_adjusted_big_blinds)?;
         Ok(d)
     };
     let players = PyDict::new(py);
@@ -553,5 +558,12 @@ pub fn _stats<'py>(
     for ((name, pos), c) in &s.by_position {
         by_position.set_item((name, *pos), counts(c)?)?;
     }
-    Ok((players, by_position, s.hands, s.skipped, s.skipped_why))
+    Ok((
+        players,
+        by_position,
+        s.hands,
+        s.skipped,
+        s.skipped_why,
+        s.series,
+    ))
 }
