@@ -191,3 +191,39 @@ fn a_text_of_no_site_and_a_too_large_text_are_refused() {
     assert_eq!(decode(b"\x80 5"), "€ 5");
     assert_eq!(decode(b"\xef\xbb\xbfabc"), "abc");
 }
+
+/// Random bytes after a header, and headers cut at every byte: no panic,
+/// only problems with reasons.
+#[test]
+fn random_text_never_panics() {
+    let real = fixture("hhp-posts-allin.txt");
+    for cut in 0..real.len() {
+        if !real.is_char_boundary(cut) {
+            continue;
+        }
+        let c = convert(&real[..cut], "x", Some(Site::PokerStars), None).unwrap();
+        assert!(c.hands.len() <= 1);
+        assert!(c.problems.iter().all(|p| !p.why.is_empty()));
+    }
+    let mut state = 99u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let alphabet: Vec<char> = "PokerStars Hand #12: Hold'em No Limit ($1/$2) Seat 1: ()[]$.0123456789\n*** HOLE CARDS FLOP SUMMARY posts folds calls raises to bets collected Uncalled bet (€£"
+        .chars()
+        .collect();
+    for _ in 0..3_000 {
+        let len = (next() % 600) as usize;
+        let mut t = String::from(
+            "PokerStars Hand #1:  Hold'em No Limit ($1/$2 USD) - 2020/01/01 1:00:00 ET\n",
+        );
+        for _ in 0..len {
+            t.push(alphabet[(next() % alphabet.len() as u64) as usize]);
+        }
+        let c = convert(&t, "x", None, None).unwrap();
+        assert!(c.problems.iter().all(|p| !p.why.is_empty()));
+    }
+}
