@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import sys
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -266,3 +267,34 @@ def test_hands_written_as_pokerstars_parse_back_to_the_same_hand(data: st.DataOb
     ours = hc.phh.loads(hc.phh.dumps(hand))[0]
     moves = [a for a in ours.actions if not a.startswith("d dh") and " sm" not in a]
     assert [a for a in h.actions if not a.startswith("d dh")] == moves
+
+
+def test_converted_hands_replay_as_matched_after_the_rake(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `holecards replay` compares finishing_stacks; a site's are after the
+    # rake, which `_rake` records: the replay's winners have the rake more
+    from holecards.cli import main
+
+    hands: list = []
+    for f in FILES:
+        hands.extend(hc.phh.from_site(f).hands)
+    raked = [h for h in hands if h.metadata.get("_rake", 0) > 0]
+    assert len(raked) >= 20
+    path = tmp_path / "site.phhs"
+    hc.phh.dump(hands, path)
+    assert main(["replay", str(path)]) == 0, capsys.readouterr().out
+    capsys.readouterr()
+    # one chip of a raked hand's winner moved to the loser: no longer the rake
+    text = hc.phh.dumps(raked[0])
+    fs = list(raked[0].finishing_stacks)
+    won = max(range(len(fs)), key=lambda i: raked[0].winnings[i])
+    lost = (won + 1) % len(fs)
+    unit = Decimal("0.01")
+    fs[won] -= unit
+    fs[lost] += unit
+    line = "finishing_stacks = [" + ", ".join(str(x) for x in fs) + "]"
+    old = next(x for x in text.splitlines() if x.startswith("finishing_stacks"))
+    path.write_text(text.replace(old, line))
+    assert main(["replay", str(path)]) == 1
+    assert "other than the rake" in capsys.readouterr().out

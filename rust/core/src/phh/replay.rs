@@ -925,6 +925,9 @@ pub fn check(h: &HandHistory) -> Result<(Replayed, Verdict)> {
             )),
         ));
     }
+    if let Some(v) = raked(h, &want, &got, r.places)? {
+        return Ok((r, v));
+    }
     let mut half = false;
     for (w, &g) in want.iter().zip(&got) {
         let Some(w) = w else {
@@ -954,6 +957,59 @@ pub fn check(h: &HandHistory) -> Result<(Replayed, Verdict)> {
             Verdict::Matched { half_chip: false }
         },
     ))
+}
+
+/// A site's hand with a rake (this project's `_rake` field, written by
+/// [`crate::site`]): its `finishing_stacks` are after the rake, which the
+/// engine does not take. They match when the replay's stacks exceed the
+/// recorded ones only where a player won (never fall short), by the rake in
+/// all; compared in the finer of the play's unit and the record's. `None`
+/// without a rake (or an unknown stack).
+fn raked(
+    h: &HandHistory,
+    want: &[Option<Decimal>],
+    got: &[u64],
+    places: u32,
+) -> Result<Option<Verdict>> {
+    let Some(rake) = h.number("_rake")?.filter(|d| d.mantissa > 0) else {
+        return Ok(None);
+    };
+    let Some(want) = want.iter().copied().collect::<Option<Vec<Decimal>>>() else {
+        return Ok(None);
+    };
+    let fine = want
+        .iter()
+        .map(|d| d.places())
+        .chain([rake.places()])
+        .fold(places, u32::max)
+        .min(super::history::MAX_PLACES);
+    let scale = 10i128.pow(fine - places);
+    let (Some(want), Some(rake)) = (
+        want.iter()
+            .map(|d| d.in_units(fine))
+            .collect::<Option<Vec<i128>>>(),
+        rake.in_units(fine),
+    ) else {
+        return Ok(None);
+    };
+    let mut taken = 0i128;
+    for (&w, &g) in want.iter().zip(got) {
+        let d = g as i128 * scale - w;
+        if d < 0 {
+            taken = -1;
+            break;
+        }
+        taken += d;
+    }
+    Ok(Some(if taken == rake {
+        Verdict::Matched { half_chip: false }
+    } else {
+        let shown: Vec<String> = got.iter().map(|g| g.to_string()).collect();
+        Verdict::Mismatch(format!(
+            "finishing_stacks differ by other than the rake: the replay ends with [{}] (in units of 10^-{places})",
+            shown.join(", ")
+        ))
+    }))
 }
 
 /// [`setup`] for a stud game (F7S, F7S/8, FR): uniform antes (or none),
