@@ -962,8 +962,8 @@ pub fn check(h: &HandHistory) -> Result<(Replayed, Verdict)> {
 /// A site's hand with a rake (this project's `_rake` field, written by
 /// [`crate::site`]): its `finishing_stacks` are after the rake, which the
 /// engine does not take. They match when the replay's stacks exceed the
-/// recorded ones only where a player won (never fall short), by the rake in
-/// all; compared in the finer of the play's unit and the record's. `None`
+/// recorded ones (never falling short) by the rake in all; compared in the
+/// finer of the play's unit and the record's. `None`
 /// without a rake (or an unknown stack).
 fn raked(
     h: &HandHistory,
