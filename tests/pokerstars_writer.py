@@ -1,7 +1,9 @@
-"""A test-only writer of PokerStars hand histories: a finished holecards
-``Hand`` (no-limit hold'em) written as the PokerStars client writes a
-play-money hand, from its events, so that parsing it back can be compared
-with the hand itself."""
+"""A test-only writer of PokerStars and GGPoker hand histories: a finished
+holecards ``Hand`` (no-limit hold'em) written as the PokerStars client
+writes a play-money hand, or as GGPoker's client writes a hand (its header,
+a ``Dealt to`` line for every player, straddles, ``*** SHOWDOWN ***``
+before an all-in's runout, thousands grouped with commas, its fees), from
+the hand's events, so that parsing it back can be compared with the hand."""
 
 from __future__ import annotations
 
@@ -14,18 +16,30 @@ def _cards(cards: Any) -> str:
     return " ".join(text[i : i + 2] for i in range(0, len(text), 2))
 
 
-def write_pokerstars(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> str:
-    """``hand`` (over) as PokerStars text; ``names`` by seat; ``hero`` the
-    seat whose cards a ``Dealt to`` line shows."""
+def write_pokerstars(
+    hand: Any, number: int, names: Sequence[str], hero: int = 0, gg: bool = False
+) -> str:
+    """``hand`` (over) as PokerStars text (GGPoker's with ``gg``); ``names``
+    by seat; ``hero`` the seat whose cards a ``Dealt to`` line shows."""
     r = hand.rules
     n = hand.num_players
-    lines: List[str] = [
-        f"PokerStars Hand #{number}:  Hold'em No Limit ({r.small_blind}/{r.big_blind})"
-        " - 2024/05/06 7:08:09 ET",
-        f"Table 'Writer {number % 97}' 9-max Seat #{hand.button + 1} is the button",
-    ]
+
+    def amt(x: int) -> str:
+        return f"{x:,}" if gg else str(x)
+
+    if gg:
+        lines: List[str] = [
+            f"Poker Hand #HD{number}: Hold'em No Limit ({amt(r.small_blind)}/{amt(r.big_blind)})"
+            " - 2024/05/06 07:08:09",
+        ]
+    else:
+        lines = [
+            f"PokerStars Hand #{number}:  Hold'em No Limit ({r.small_blind}/{r.big_blind})"
+            " - 2024/05/06 7:08:09 ET",
+        ]
+    lines.append(f"Table 'Writer {number % 97}' 9-max Seat #{hand.button + 1} is the button")
     for s, stack in enumerate(hand.starting_stacks):
-        lines.append(f"Seat {s + 1}: {names[s]} ({stack} in chips)")
+        lines.append(f"Seat {s + 1}: {names[s]} ({amt(stack)} in chips)")
     street_bet = [0] * n
     high = 0
     board: List[str] = []
@@ -35,10 +49,15 @@ def write_pokerstars(hand: Any, number: int, names: Sequence[str], hero: int = 0
         who = names[e.seat] if e.seat is not None else ""
         ai = " and is all-in" if e.all_in else ""
         if k == "POST_ANTE":
-            lines.append(f"{who}: posts the ante {e.amount}{ai}")
+            lines.append(f"{who}: posts the ante {amt(e.amount)}{ai}")
         elif k in ("POST_SMALL_BLIND", "POST_BIG_BLIND"):
             blind = "small" if k == "POST_SMALL_BLIND" else "big"
-            lines.append(f"{who}: posts {blind} blind {e.amount}{ai}")
+            lines.append(f"{who}: posts {blind} blind {amt(e.amount)}{ai}")
+            street_bet[e.seat] = e.amount
+            high = max(high, e.amount)
+        elif k == "POST_STRADDLE":
+            # GGPoker writes the player's total for the round
+            lines.append(f"{who}: straddle {amt(e.amount)}{ai}")
             street_bet[e.seat] = e.amount
             high = max(high, e.amount)
         elif k == "DEAL_HOLE":
@@ -47,19 +66,21 @@ def write_pokerstars(hand: Any, number: int, names: Sequence[str], hero: int = 0
                 dealt = True
             if e.seat == hero:
                 lines.append(f"Dealt to {who} [{_cards(e.cards)}]")
+            elif gg:
+                lines.append(f"Dealt to {who} ")
         elif k == "FOLD":
             lines.append(f"{who}: folds")
         elif k == "CHECK":
             lines.append(f"{who}: checks")
         elif k == "CALL":
-            lines.append(f"{who}: calls {e.amount}{ai}")
+            lines.append(f"{who}: calls {amt(e.amount)}{ai}")
             street_bet[e.seat] += e.amount
         elif k == "BET":
-            lines.append(f"{who}: bets {e.amount - street_bet[e.seat]}{ai}")
+            lines.append(f"{who}: bets {amt(e.amount - street_bet[e.seat])}{ai}")
             street_bet[e.seat] = e.amount
             high = e.amount
         elif k == "RAISE":
-            lines.append(f"{who}: raises {e.amount - high} to {e.amount}{ai}")
+            lines.append(f"{who}: raises {amt(e.amount - high)} to {amt(e.amount)}{ai}")
             street_bet[e.seat] = e.amount
             high = e.amount
         elif k == "DEAL_BOARD":
@@ -71,16 +92,22 @@ def write_pokerstars(hand: Any, number: int, names: Sequence[str], hero: int = 0
             street_bet = [0] * n
             high = 0
         elif k == "RETURN_UNCALLED":
-            lines.append(f"Uncalled bet ({e.amount}) returned to {who}")
+            lines.append(f"Uncalled bet ({amt(e.amount)}) returned to {who}")
         elif k == "SHOW":
             if not shown:
-                lines.append("*** SHOW DOWN ***")
+                lines.append("*** SHOWDOWN ***" if gg else "*** SHOW DOWN ***")
                 shown = True
             lines.append(f"{who}: shows [{_cards(e.cards)}]")
         elif k == "AWARD":
-            lines.append(f"{who} collected {e.amount} from pot")
+            lines.append(f"{who} collected {amt(e.amount)} from pot")
     lines.append("*** SUMMARY ***")
-    lines.append(f"Total pot {sum(hand.contributions)} | Rake 0")
+    pot = (
+        sum(hand.starting_stacks)
+        - sum(hand.stacks)
+        + sum(e.amount for e in hand.events if e.kind.name == "AWARD")
+    )
+    fees = " | Jackpot 0 | Bingo 0 | Fortune 0 | Tax 0" if gg else ""
+    lines.append(f"Total pot {amt(pot)} | Rake 0{fees}")
     if board:
         lines.append(f"Board [{' '.join(board)}]")
     return "\n".join(lines) + "\n\n\n"

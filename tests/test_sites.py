@@ -228,16 +228,23 @@ NAMES = [
 @given(st.data())
 def test_hands_written_as_pokerstars_parse_back_to_the_same_hand(data: st.DataObject) -> None:
     # a random no-limit hand written by a test-only writer from its events
-    # (tests/pokerstars_writer.py), then converted: the same players, stacks,
-    # actions and result
+    # (tests/pokerstars_writer.py) as PokerStars or GGPoker text, then
+    # converted: the same players, stacks, actions and result
     from pokerstars_writer import write_pokerstars
 
-    bb = data.draw(st.integers(2, 20))
+    gg = data.draw(st.booleans())
+    bb = data.draw(st.sampled_from([2, 10, 20, 1000, 5000]))
     ante = data.draw(st.sampled_from([0, 0, 1, bb // 2]))
-    rules = hc.Rules.no_limit(small_blind=bb // 2, big_blind=bb, ante=ante)
     n = data.draw(st.integers(2, 9))
+    # GGPoker's straddles (under the gun, twice the big blind)
+    straddles = (2 * bb,) if gg and n >= 4 and data.draw(st.booleans()) else ()
+    rules = hc.Rules.no_limit(small_blind=bb // 2, big_blind=bb, ante=ante, straddles=straddles)
     stacks = data.draw(
-        st.lists(st.one_of(st.integers(1, 40), st.integers(40, 2000)), min_size=n, max_size=n)
+        st.lists(
+            st.one_of(st.integers(1, 40 * bb), st.integers(40 * bb, 2000 * bb)),
+            min_size=n,
+            max_size=n,
+        )
     )
     hand = hc.Hand(
         rules,
@@ -255,8 +262,9 @@ def test_hands_written_as_pokerstars_parse_back_to_the_same_hand(data: st.DataOb
         else:
             hand.check_or_call()
     names = data.draw(st.permutations(NAMES))[:n]
-    text = write_pokerstars(hand, data.draw(st.integers(1, 10**12)), names)
+    text = write_pokerstars(hand, data.draw(st.integers(1, 10**12)), names, gg=gg)
     c = hc.phh.from_site(text)
+    assert c.site == ("ggpoker" if gg else "pokerstars")
     assert not c.problems, (str(c.problems[0]), text)
     (h,) = c.hands
     order = [(hand.button + 1 + i) % n for i in range(n)]

@@ -73,7 +73,7 @@ __all__ = [
 ]
 
 #: The sites whose hand histories ``from_site`` converts.
-SITES: Tuple[str, ...] = ("pokerstars",)
+SITES: Tuple[str, ...] = ("pokerstars", "ggpoker")
 
 PathLike = Union[str, "os.PathLike[str]"]
 Writable = Union[Hand, HandHistory, Sequence[Union[Hand, HandHistory]]]

@@ -227,3 +227,143 @@ fn random_text_never_panics() {
         assert!(c.problems.iter().all(|p| !p.why.is_empty()));
     }
 }
+
+/// A GGPoker cash hand written from its format (not copied): a missed
+/// small blind posted with the big blind by Delta (UTG), thousands with
+/// commas, the showdown line before the runout, a rake and a jackpot fee.
+/// Delta puts in 1 dead + 6 = 7; Alpha raises all-in to 1,250 and gets 950
+/// back (Charlie's 300 is the most anyone matched); Bravo 1, Charlie 300,
+/// Alpha 300: a pot of 608. Aces hold against kings: Charlie collects
+/// 608 - 3 rake - 1 jackpot = 604.
+const GG_CASH: &str = "Poker Hand #HD1000000001: Hold'em No Limit ($1/$2) - 2025/03/04 05:06:07
+Table 'NLHGold7' 6-max Seat #1 is the button
+Seat 1: Alpha ($1,250 in chips)
+Seat 2: Bravo ($200 in chips)
+Seat 3: Charlie ($300 in chips)
+Seat 4: Delta ($150 in chips)
+Bravo: posts small blind $1
+Charlie: posts big blind $2
+Delta: posts missed blind $1
+Delta: posts big blind $2
+*** HOLE CARDS ***
+Dealt to Alpha 
+Dealt to Bravo 
+Dealt to Charlie [Ah Ad]
+Dealt to Delta 
+Delta: raises $4 to $6
+Alpha: raises $1,244 to $1,250 and is all-in
+Bravo: folds
+Charlie: calls $298 and is all-in
+Delta: folds
+Uncalled bet ($950) returned to Alpha
+*** SHOWDOWN ***
+Alpha: shows [Kc Ks] (a pair of Kings)
+Charlie: shows [Ah Ad] (a pair of Aces)
+*** FLOP *** [2c 7d 9h]
+*** TURN *** [2c 7d 9h] [3s]
+*** RIVER *** [2c 7d 9h 3s] [4c]
+Charlie collected $604 from pot
+*** SUMMARY ***
+Total pot $608 | Rake $3 | Jackpot $1 | Bingo $0 | Fortune $0 | Tax $0
+Board [2c 7d 9h 3s 4c]
+Seat 1: Alpha (button) showed [Kc Ks] and lost with a pair of Kings
+Seat 2: Bravo (small blind) folded before Flop
+Seat 3: Charlie (big blind) showed [Ah Ad] and won ($604) with a pair of Aces
+Seat 4: Delta folded before Flop
+";
+
+#[test]
+fn a_ggpoker_cash_hand_converts_to_the_chip() {
+    assert_eq!(detect(GG_CASH), Some(Site::GgPoker));
+    let c = convert(GG_CASH, "gg.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    // p1 Bravo (small blind), p2 Charlie (big blind), p3 Delta, p4 Alpha (button)
+    assert_eq!(get("players"), ["Bravo", "Charlie", "Delta", "Alpha"]);
+    assert_eq!(get("blinds_or_straddles"), ["1", "2", "2", "0"]);
+    assert_eq!(get("antes"), ["0", "0", "1", "0"]);
+    assert_eq!(get("_dead_small_blinds"), ["3"]);
+    assert_eq!(get("starting_stacks"), ["200", "300", "150", "1250"]);
+    assert_eq!(get("winnings"), ["0", "604", "0", "0"]);
+    assert_eq!(get("finishing_stacks"), ["199", "604", "143", "950"]);
+    assert_eq!(
+        strs(&Value::Array(vec![h.get("_rake").unwrap().clone()])),
+        ["4"]
+    );
+    assert_eq!(
+        strs(&Value::Array(vec![h.get("_jackpot").unwrap().clone()])),
+        ["1"]
+    );
+    assert_eq!(h.get("_site"), Some(&Value::Str("GGPoker".into())));
+    assert_eq!(h.get("_hand_id"), Some(&Value::Str("HD1000000001".into())));
+    assert_eq!(
+        strs(&Value::Array(vec![h.get("hand").unwrap().clone()])),
+        ["1000000001"]
+    );
+    // one more chip of rake than the site took: the replay no longer agrees
+    let off = GG_CASH.replace("| Rake $3 |", "| Rake $4 |");
+    let c = convert(&off, "gg.txt", None, None).unwrap();
+    assert_eq!(
+        c.problems[0].kind,
+        ProblemKind::Mismatch,
+        "{:?}",
+        c.problems
+    );
+    // a cash drop and an EV cashout are refused
+    let drop = GG_CASH.replace(
+        "*** HOLE CARDS ***",
+        "Cash Drop to Pot : total $1\n*** HOLE CARDS ***",
+    );
+    let c = convert(&drop, "gg.txt", None, None).unwrap();
+    assert!(c.problems[0].why.contains("cash drop"), "{:?}", c.problems);
+    let ev = GG_CASH.replace("*** FLOP ***", "Alpha: Chooses to EV Cashout\n*** FLOP ***");
+    let c = convert(&ev, "gg.txt", None, None).unwrap();
+    assert!(c.problems[0].why.contains("EV cashout"), "{:?}", c.problems);
+}
+
+/// A GGPoker tournament header: a free-text name (with `$` and a comma),
+/// the level in digits, blinds with thousands. Antes 250 x 3; the button
+/// and the small blind fold, the big blind gets 1,000 back and collects
+/// 2,750 (the antes, the small blind, its own 1,000): Ben 40,000 - 1,250 =
+/// 38,750, Cal 30,000 - 1,250 + 2,750 = 31,500, Ann 50,000 - 250 = 49,750.
+#[test]
+fn a_ggpoker_tournament_hand_reads_its_level_and_buy_in() {
+    let text = "Poker Hand #TM77: Tournament #456, Sunday Special $1,050 Hold'em No Limit - Level10(1,000/2,000) - 2025/03/04 05:06:07
+Table '456 12' 8-max Seat #1 is the button
+Seat 1: Ann (50,000 in chips)
+Seat 2: Ben (40,000 in chips)
+Seat 3: Cal (30,000 in chips)
+Ann: posts the ante 250
+Ben: posts the ante 250
+Cal: posts the ante 250
+Ben: posts small blind 1,000
+Cal: posts big blind 2,000
+*** HOLE CARDS ***
+Dealt to Ann [2c 7d]
+Dealt to Ben 
+Dealt to Cal 
+Ann: folds
+Ben: folds
+Uncalled bet (1,000) returned to Cal
+*** SHOWDOWN ***
+Cal collected 2,750 from pot
+*** SUMMARY ***
+Total pot 2,750 | Rake 0 | Jackpot 0 | Bingo 0 | Fortune 0 | Tax 0
+Seat 1: Ann (button) folded before Flop (didn't bet)
+Seat 2: Ben (small blind) folded before Flop
+Seat 3: Cal (big blind) won (2,750)
+";
+    let c = convert(text, "t.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let one = |k: &str| strs(&Value::Array(vec![h.get(k).unwrap().clone()]))[0].clone();
+    assert_eq!(one("level"), "10");
+    assert_eq!(one("_tournament"), "456");
+    assert_eq!(one("_buy_in"), "Sunday Special $1,050");
+    assert_eq!(one("min_bet"), "2000");
+    assert_eq!(
+        strs(h.get("finishing_stacks").unwrap()),
+        ["38750", "31500", "49750"]
+    );
+}

@@ -8,7 +8,7 @@
 //!   why, and the rest of the text still converts.
 //! * [`pokerstars`]: PokerStars' English text (cash, Zoom, home games,
 //!   tournaments; hold'em, Omaha and Omaha hi/lo in every structure the
-//!   engine plays).
+//!   engine plays), and GGPoker's, which keeps its layout.
 //!
 //! The text is hostile: its size is bounded by [`MAX_BYTES`], a hand by
 //! [`MAX_HAND_LINES`] lines of at most [`MAX_LINE_BYTES`] bytes, and a
@@ -36,6 +36,9 @@ crate::enums::named_enum! {
     /// A site whose hand histories convert.
     pub enum Site {
         PokerStars = "pokerstars",
+        /// GGPoker (GGNetwork): the PokerStars layout with its own header,
+        /// straddles, fees and showdown line.
+        GgPoker = "ggpoker",
     }
 }
 
@@ -92,8 +95,14 @@ pub fn detect(text: &str) -> Option<Site> {
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .take(20)
-        .any(|l| pokerstars::is_header(l.trim()))
-        .then_some(Site::PokerStars)
+        .find(|l| pokerstars::is_header(l.trim()))
+        .map(|l| {
+            if pokerstars::is_gg_header(l.trim()) {
+                Site::GgPoker
+            } else {
+                Site::PokerStars
+            }
+        })
 }
 
 /// Text from a file's bytes: UTF-8 (a byte-order mark dropped), else read
@@ -148,13 +157,14 @@ pub fn convert(
         None => {
             return Err(Error::history(
                 source,
-                "no hand history of a known site (PokerStars) in it",
+                "no hand history of a known site (PokerStars, GGPoker) in it",
             ))
         }
     };
     let mut out = Converted::default();
     match site {
-        Site::PokerStars => {
+        // (one scanner: GGPoker writes PokerStars' layout)
+        Site::PokerStars | Site::GgPoker => {
             let mut stopped = false;
             pokerstars::for_each_hand(text, |block| {
                 if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {

@@ -1,17 +1,23 @@
-//! PokerStars hand histories (the English text the client writes) to PHH.
+//! PokerStars hand histories (the English text the client writes) to PHH,
+//! and GGPoker's, which keep PokerStars' layout.
 //!
 //! A hand starts at a header line (`PokerStars Hand #...`, `Game #`, `Zoom
-//! Hand #`, `Home Game Hand #`) and runs to the next; the grammar, line by
-//! line, is in docs/sites.md. The scanner is hand-written: names are
-//! matched against the seat list (longest first), so a name holding `: `,
-//! `(`, `$` or ` folds` is read as the name it is; amounts are read from
-//! the end of a line.
+//! Hand #`, `Home Game Hand #`; GGPoker's `Poker Hand #`) and runs to the
+//! next; the grammar is in docs/sites.md. The scanner is hand-written:
+//! names are matched against the seat list (longest first), so a name
+//! holding `: `, `(`, `$` or ` folds` is read as the name it is; amounts
+//! are read after the known words.
 //!
 //! Played: hold'em, Omaha (4, 5 or 6 cards) and Omaha hi/lo, no-limit,
-//! pot-limit and fixed-limit, cash (ring, Zoom, home games) and
-//! tournaments. Refused with the reason: run it twice, cap tables,
-//! all-in cash-outs, 6+ hold'em, Split hold'em, Courchevel, stud and draw
-//! games, mixed-game wrappers, a cancelled hand, a hand cut short.
+//! pot-limit and fixed-limit, cash (ring, Zoom, Rush & Cash, home games)
+//! and tournaments. GGPoker's own: thousands grouped with commas, a `Dealt
+//! to` line for every player, straddles (under the gun, then each next
+//! player), missed blinds posted dead, fees beside the rake (jackpot,
+//! bingo, fortune, tax), a showdown line before an all-in's runout.
+//! Refused with the reason: run it twice (or three times), cap tables,
+//! all-in cash-outs, insurance and EV cashouts, cash drops, 6+ hold'em and
+//! short deck, Split hold'em, Courchevel, stud and draw games, mixed-game
+//! wrappers, a cancelled hand, a hand cut short.
 use super::{Block, Refusal, SiteFacts, MAX_HAND_LINES, MAX_LINE_BYTES, MAX_NAME_CHARS};
 use crate::card::Card;
 use crate::game::Structure;
@@ -67,24 +73,36 @@ fn has(hay: &str, needle: &str) -> bool {
     find(hay, needle).is_some()
 }
 
-/// Whether `line` is (starts with) a hand's header.
+/// Whether `line` is (starts with) a hand's header: PokerStars' or
+/// GGPoker's (`Poker Hand #`).
 pub fn is_header(line: &str) -> bool {
     line.strip_prefix("PokerStars ")
         .is_some_and(|r| KINDS.iter().any(|k| r.starts_with(k)))
+        || is_gg_header(line)
+}
+
+/// Whether `line` is (starts with) a GGPoker hand's header.
+pub fn is_gg_header(line: &str) -> bool {
+    line.strip_prefix("Poker Hand #")
+        .is_some_and(|r| r.bytes().next().is_some_and(|b| b.is_ascii_alphanumeric()))
 }
 
 /// Where a header starts inside `line` (a hand cut short can run into the
 /// next hand's header on one line).
 fn header_at(line: &str) -> Option<usize> {
-    let mut from = 0;
-    while let Some(i) = find(&line[from..], "PokerStars ") {
-        let at = from + i;
-        if is_header(&line[at..]) {
-            return Some(at);
+    let mut best = None;
+    for prefix in ["PokerStars ", "Poker Hand #"] {
+        let mut from = 0;
+        while let Some(i) = find(&line[from..], prefix) {
+            let at = from + i;
+            if is_header(&line[at..]) {
+                best = Some(best.map_or(at, |b: usize| b.min(at)));
+                break;
+            }
+            from = at + 1;
         }
-        from = at + 1;
     }
-    None
+    best
 }
 
 /// The hands of `text`, each its lines (trimmed, blank ones left out).
@@ -173,7 +191,7 @@ struct GameSpec {
 }
 
 /// The game names of headers, most specific first where one holds another.
-const GAMES: [(&str, Option<(&str, usize)>); 21] = [
+const GAMES: [(&str, Option<(&str, usize)>); 22] = [
     ("6+ Hold'em", None),
     ("Split Hold'em", None),
     ("Hold'em", Some(("T", 2))),
@@ -195,6 +213,7 @@ const GAMES: [(&str, Option<(&str, usize)>); 21] = [
     ("8-Game", None),
     ("Mixed", None),
     ("Triple Stud", None),
+    ("ShortDeck", None),
 ];
 
 /// The PHH variant codes of the games played, by structure.
@@ -214,6 +233,8 @@ fn code(game: &str, structure: Structure) -> &'static str {
 
 #[derive(Clone, Debug, Default)]
 struct Header {
+    /// A GGPoker hand (`Poker Hand #`).
+    gg: bool,
     number: String,
     tournament: Option<String>,
     buy_in: Option<String>,
@@ -236,7 +257,27 @@ const SYMBOLS: [char; 5] = ['$', '€', '£', '₹', '¥'];
 fn amount(text: &str) -> Option<Decimal> {
     let t = text.trim();
     let t = t.strip_prefix(|c| SYMBOLS.contains(&c)).unwrap_or(t);
-    if t.is_empty() || t.len() > 30 || !t.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+    if t.is_empty() || t.len() > 40 {
+        return None;
+    }
+    // GGPoker groups thousands: `$1,289.63`
+    let plain;
+    let t = if t.contains(',') {
+        let (int, frac) = t.split_once('.').unwrap_or((t, ""));
+        let groups: Vec<&str> = int.split(',').collect();
+        if groups[0].is_empty() || groups[0].len() > 3 || groups[1..].iter().any(|g| g.len() != 3) {
+            return None;
+        }
+        plain = if frac.is_empty() {
+            groups.concat()
+        } else {
+            format!("{}.{frac}", groups.concat())
+        };
+        plain.as_str()
+    } else {
+        t
+    };
+    if !t.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
         return None;
     }
     Decimal::parse(t).filter(|d| d.mantissa >= 0)
@@ -322,6 +363,21 @@ fn date(text: &str) -> Option<(u32, u32, u32, String, String)> {
 /// The game and structure at the start of `text` (a header's game name,
 /// `Hold'em No Limit`); with the rest of the text.
 fn game(text: &str) -> R<(Option<GameSpec>, &str)> {
+    // GGPoker's pot-limit Omaha names: `PLO`, `PLO-5`, `PLO-6`
+    for (name, hole_cards) in [("PLO-5", 5), ("PLO-6", 6), ("PLO", 4)] {
+        if let Some(rest) = text.strip_prefix(name) {
+            if rest.starts_with([' ', '(']) {
+                return Ok((
+                    Some(GameSpec {
+                        code: code("O", Structure::PotLimit),
+                        structure: Structure::PotLimit,
+                        hole_cards,
+                    }),
+                    rest,
+                ));
+            }
+        }
+    }
     // the first word where a game's name starts (one pass, no searcher per
     // name: most specific first at a position)
     let found = text
@@ -347,7 +403,7 @@ fn game(text: &str) -> R<(Option<GameSpec>, &str)> {
     let after = after.trim_start();
     let (structure, rest) = if let Some(r) = after.strip_prefix("No Limit") {
         (Structure::NoLimit, r)
-    } else if after.starts_with("Pot Limit Pre-Flop") {
+    } else if after.starts_with("Pot Limit Pre-Flop") || after.starts_with("(NL postflop)") {
         return Err(Refusal::hand(
             "pot limit before the flop and no limit after: a structure the engine does not play",
         ));
@@ -385,14 +441,20 @@ fn after_game_len(t: &str, end: usize) -> usize {
 
 fn header(line: &str) -> R<Header> {
     let bad = |why: &str| Refusal::hand(format!("the header: {why}"));
-    let mut h = Header::default();
+    let mut h = Header {
+        gg: is_gg_header(line),
+        ..Header::default()
+    };
     let hash = line.find('#').ok_or_else(|| bad("no hand number"))?;
     let tail = &line[hash + 1..];
     let colon = tail
         .find(':')
         .ok_or_else(|| bad("no ':' after the hand number"))?;
     h.number = tail[..colon].trim().to_string();
-    if h.number.is_empty() || h.number.len() > 30 || !h.number.bytes().all(|b| b.is_ascii_digit()) {
+    if h.number.is_empty()
+        || h.number.len() > 30
+        || !h.number.bytes().all(|b| b.is_ascii_alphanumeric())
+    {
         return Err(bad("the hand number is not digits"));
     }
     let mut rest = tail[colon + 1..].trim_start();
@@ -413,19 +475,46 @@ fn header(line: &str) -> R<Header> {
         }
         h.tournament = Some(t[..id_end].to_string());
         let t = t[id_end..].trim_start_matches(',').trim_start();
+        // GGPoker's tournament name is free text: its game is the last words
+        // before "- Level"
+        let t = match find(t, "- Level") {
+            Some(lv) if is_gg_header(line) => {
+                let head = t[..lv].trim_end();
+                let at = (0..head.len())
+                    .rev()
+                    .filter(|&i| {
+                        head.is_char_boundary(i) && (i == 0 || head.as_bytes()[i - 1] == b' ')
+                    })
+                    .find(|&i| game(&head[i..]).is_ok_and(|(_, rest)| rest.trim().is_empty()))
+                    .or_else(|| {
+                        (0..head.len()).rev().find(|&i| {
+                            head.is_char_boundary(i)
+                                && (i == 0 || head.as_bytes()[i - 1] == b' ')
+                                && GAMES.iter().any(|(n, _)| head[i..].starts_with(n))
+                        })
+                    })
+                    .ok_or_else(|| bad("no game named before the level"))?;
+                if at > 0 {
+                    h.buy_in = Some(head[..at].trim().chars().take(MAX_NAME_CHARS).collect());
+                }
+                &t[at..]
+            }
+            _ => t,
+        };
         let (game, after) = game(t)?;
         let start = t.len() - after.len();
         // the buy-in is what comes before the game's name
         let name_start = start - after_game_len(t, start);
         let buy_in = t[..name_start].trim();
-        if !buy_in.is_empty() {
+        if !buy_in.is_empty() && h.buy_in.is_none() {
             h.buy_in = Some(buy_in.chars().take(MAX_NAME_CHARS).collect());
         }
         h.game = game;
-        let lv = find(after, "Level ").ok_or_else(|| bad("a tournament hand without its level"))?;
-        let lv_text = &after[lv + 6..];
-        let lv_end = lv_text.find(' ').unwrap_or(lv_text.len());
-        h.level = roman(&lv_text[..lv_end]);
+        let lv = find(after, "Level").ok_or_else(|| bad("a tournament hand without its level"))?;
+        let lv_text = after[lv + 5..].trim_start();
+        let lv_end = lv_text.find([' ', '(']).unwrap_or(lv_text.len());
+        // a Roman numeral (PokerStars) or digits (GGPoker: `Level10(...)`)
+        h.level = roman(&lv_text[..lv_end]).or_else(|| lv_text[..lv_end].parse().ok());
         let open = lv_text
             .find('(')
             .ok_or_else(|| bad("no blinds after the level"))?;
@@ -514,7 +603,6 @@ enum Street {
     Flop,
     Turn,
     River,
-    Showdown,
     Summary,
 }
 
@@ -527,6 +615,8 @@ struct Part {
     /// blind); others are missed blinds posted dead.
     live_small_blind: bool,
     big_blind: Option<Decimal>,
+    /// GGPoker's straddle: the player's total for the round.
+    straddle: Option<Decimal>,
     dead_small_blind: Decimal,
     all_in_post: bool,
     acted: bool,
@@ -674,6 +764,8 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     let mut total_pot: Option<Decimal> = None;
     let mut rake = zero();
     let mut summary_seen = false;
+    // GGPoker's fees besides the rake (jackpot, bingo, ...), kept by name
+    let mut fees: Vec<(String, Decimal)> = Vec::new();
     let unit_ok = |d: Option<Decimal>, n: usize, what: &str| -> R<Decimal> {
         d.ok_or_else(|| Refusal::at(n, format!("{what}: an amount not read")))
     };
@@ -690,7 +782,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 "FLOP" => Street::Flop,
                 "TURN" => Street::Turn,
                 "RIVER" => Street::River,
-                "SHOW DOWN" => Street::Showdown,
+                // (GGPoker writes its showdown line before an all-in's
+                // runout: it changes no street)
+                "SHOW DOWN" | "SHOWDOWN" => continue,
                 "SUMMARY" => Street::Summary,
                 _ if name.starts_with("FIRST ") || name.starts_with("SECOND ") => {
                     return Err(Refusal::at(
@@ -738,10 +832,21 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             if let Some(t) = l.strip_prefix("Total pot ") {
                 let end = t.find([' ', '|']).unwrap_or(t.len());
                 total_pot = Some(unit_ok(amount(&t[..end]), n, "the total pot")?);
-                if let Some(r) = find(t, "| Rake ") {
-                    let rt = &t[r + 7..];
-                    let end = rt.find([' ', '|']).unwrap_or(rt.len());
-                    rake = unit_ok(amount(&rt[..end]), n, "the rake")?;
+                // `| Rake X`, and GGPoker's other fees, each taken from the pot
+                for (k, fee) in ["Rake", "Jackpot", "Bingo", "Fortune", "Tax"]
+                    .iter()
+                    .enumerate()
+                {
+                    let key = format!("| {fee} ");
+                    if let Some(r) = find(t, &key) {
+                        let rt = &t[r + key.len()..];
+                        let end = rt.find([' ', '|']).unwrap_or(rt.len());
+                        let x = unit_ok(amount(&rt[..end]), n, "a fee")?;
+                        rake = add(rake, x).ok_or_else(|| Refusal::at(n, "an amount too large"))?;
+                        if k > 0 && x.mantissa > 0 {
+                            fees.push((fee.to_lowercase(), x));
+                        }
+                    }
                 }
             } else if l.starts_with("Board [") {
                 summary_board = last_cards(l);
@@ -784,10 +889,19 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         if l == "Hand cancelled" {
             return Err(Refusal::at(n, "the hand was cancelled"));
         }
+        if l.starts_with("Cash Drop to Pot") {
+            return Err(Refusal::at(
+                n,
+                "a cash drop: chips the site added to the pot, which no player put in",
+            ));
+        }
         if let Some(rest) = l.strip_prefix("Dealt to ") {
             let Some((i, len)) = who(rest) else {
                 return Err(Refusal::at(n, "cards dealt to a player not seated"));
             };
+            if !rest[len..].contains('[') {
+                continue; // (GGPoker names every player dealt in; the cards are the hero's)
+            }
             let c = cards(
                 rest[len..]
                     .trim()
@@ -853,6 +967,37 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             let any_big_blind = parts.iter().any(|p| p.big_blind.is_some());
             let any_small_blind = parts.iter().any(|p| p.small_blind.is_some());
             let p = &mut parts[i];
+            if [
+                "get an all-in insurance",
+                "pay premium",
+                "Chooses to EV Cashout",
+                "Pays Cashout Risk",
+                "Receives Cashout",
+            ]
+            .iter()
+            .any(|w| action.starts_with(w))
+            {
+                return Err(Refusal::at(
+                    n,
+                    "all-in insurance or an EV cashout: paid outside the pot",
+                ));
+            }
+            if let Some(x) = action.strip_prefix("straddle ") {
+                // GGPoker: the player's total for the round so far
+                if street != Street::Posts {
+                    return Err(Refusal::at(n, "a straddle after the cards are dealt"));
+                }
+                let x = unit_ok(amount(x), n, "a straddle")?;
+                let more = sub(x, p.street_bet)
+                    .filter(|d| d.mantissa > 0)
+                    .ok_or_else(|| Refusal::at(n, "a straddle below what the player had in"))?;
+                p.contributed = add(p.contributed, more)
+                    .ok_or_else(|| Refusal::at(n, "an amount too large"))?;
+                p.street_bet = x;
+                p.straddle = Some(x);
+                p.all_in_post |= all_in;
+                continue;
+            }
             if let Some(x) = action.strip_prefix("posts ") {
                 if street != Street::Posts {
                     return Err(Refusal::at(n, "a post after the cards are dealt"));
@@ -879,6 +1024,10 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                     "big blind" if p.big_blind.is_none() => {
                         p.big_blind = Some(x);
                         p.street_bet = x;
+                    }
+                    "missed blind" if p.dead_small_blind.mantissa == 0 => {
+                        // GGPoker: a missed small blind, dead money
+                        p.dead_small_blind = x;
                     }
                     "small & big blinds" if p.big_blind.is_none() => {
                         // the small blind's part is dead; the big blind live
@@ -966,8 +1115,12 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             } else if action.starts_with("shows [") || action.starts_with("mucks hand [") {
                 if let Some(c) = last_cards(&action[..find(action, " (").unwrap_or(action.len())]) {
                     if c.len() == game.hole_cards {
+                        let same = |a: &[Card], b: &[Card]| {
+                            a.len() == b.len() && a.iter().all(|x| b.contains(x))
+                        };
                         match &p.cards {
-                            Some(known) if *known != c => {
+                            // (the same cards, in any order)
+                            Some(known) if !same(known, &c) => {
                                 return Err(Refusal::at(n, "shown cards other than those dealt"))
                             }
                             _ => p.cards = Some(c),
@@ -1030,14 +1183,19 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         return Err(Refusal::hand("no cards dealt"));
     }
     if let Some(sb) = &summary_board {
-        if *sb != board {
+        // (GGPoker reorders the flop's cards in later lines)
+        let mut a = sb.clone();
+        let mut b = board.clone();
+        a.sort_unstable();
+        b.sort_unstable();
+        if a != b {
             return Err(Refusal::hand(
                 "the summary's board is not the streets' board",
             ));
         }
     }
     build(
-        &h, game, &table, max_seats, button, &seats, &parts, &acts, total_pot, rake, source,
+        &h, game, &table, max_seats, button, &seats, &parts, &acts, total_pot, rake, source, &fees,
     )
 }
 
@@ -1109,6 +1267,7 @@ fn build(
     total_pot: Option<Decimal>,
     rake: Decimal,
     source: &str,
+    fees: &[(String, Decimal)],
 ) -> R<Parsed> {
     // Dealt in: whoever posted, acted or was dealt cards we know of.
     let dealt: Vec<usize> = (0..seats.len())
@@ -1138,13 +1297,26 @@ fn build(
         }
     });
     let player_of = |i: usize| order.iter().position(|&j| j == i);
+    // The blinds as posted in full by the players in the blinds' places,
+    // else as the header gives them (a GGPoker tournament's header can
+    // name the next level's blinds)
+    let posted = |pi: usize, big: bool| {
+        let p = &parts[order[pi]];
+        let x = if big {
+            p.big_blind
+        } else {
+            p.small_blind.filter(|_| p.live_small_blind)
+        };
+        x.filter(|_| !p.all_in_post && p.dead_small_blind.mantissa == 0)
+    };
+    let bb_place = if n == 2 { 0 } else { 1 };
     let bb = match game.structure {
         Structure::FixedLimit => h.stakes.0,
-        _ => h.stakes.1,
+        _ => posted(bb_place, true).unwrap_or(h.stakes.1),
     };
     let sb_nominal = match game.structure {
         Structure::FixedLimit => None,
-        _ => Some(h.stakes.0),
+        _ => Some(posted(if n == 2 { 1 } else { 0 }, false).unwrap_or(h.stakes.0)),
     };
     // blinds by PHH player
     let mut blinds = vec![zero(); n];
@@ -1188,10 +1360,36 @@ fn build(
                 pi
             };
             blinds[at] = bb;
-            if p.dead_small_blind.mantissa > 0 {
-                dead_sb.push(pi as u64 + 1);
-                antes[pi] = p.dead_small_blind;
+        }
+        if p.dead_small_blind.mantissa > 0 {
+            if p.small_blind.is_some() {
+                return Err(Refusal::hand("two dead small blinds posted by one player"));
             }
+            dead_sb.push(pi as u64 + 1);
+            antes[pi] = p.dead_small_blind;
+        }
+        if let Some(x) = p.straddle {
+            // under the gun first, then each next player: no other straddle
+            // is played
+            let first = if n == 2 { usize::MAX } else { 2 };
+            let k = order
+                .iter()
+                .take(pi)
+                .filter(|&&j| parts[j].straddle.is_some())
+                .count();
+            if pi != first + k || p.big_blind.is_some() || p.small_blind.is_some() {
+                return Err(Refusal::hand(
+                    "a straddle not under the gun (or after it): the engine plays those only",
+                ));
+            }
+            // a straddle all-in for less: its full size is not written; the
+            // usual one, twice the big blind, is assumed (the stack limits it)
+            let twice = add(bb, bb).ok_or_else(|| Refusal::hand("an amount too large"))?;
+            blinds[pi] = if p.all_in_post && less(x, twice) {
+                twice
+            } else {
+                x
+            };
         }
     }
     // A player all-in from the ante posts no blind, but holds the blind's
@@ -1320,8 +1518,22 @@ fn build(
     let starting: Vec<Decimal> = order.iter().map(|&i| seats[i].stack).collect();
     f.push(("starting_stacks".into(), arr(&starting)));
     f.push(("actions".into(), Value::Array(actions)));
-    f.push(("_site".into(), Value::Str("PokerStars".into())));
-    f.push(("hand".into(), Value::Num(NumText::new(&h.number))));
+    let site = if h.gg { "GGPoker" } else { "PokerStars" };
+    f.push(("_site".into(), Value::Str(site.into())));
+    // PHH's `hand` is a number: GGPoker's ids lead with letters (`OM232604226`,
+    // the product), kept whole in `_hand_id`
+    let digits = h
+        .number
+        .trim_start_matches(|c: char| c.is_ascii_alphabetic());
+    if !digits.is_empty() && digits.len() <= 18 {
+        f.push((
+            "hand".into(),
+            Value::Num(NumText::new(digits.trim_start_matches('0').max("0"))),
+        ));
+    }
+    if digits.len() != h.number.len() || digits.len() > 18 {
+        f.push(("_hand_id".into(), Value::Str(h.number.clone())));
+    }
     f.push(("table".into(), Value::Str(table.to_string())));
     f.push(("seat_count".into(), int(max_seats.max(n as u32) as u64)));
     f.push((
@@ -1406,6 +1618,9 @@ fn build(
     f.push(("winnings".into(), arr(&collected)));
     f.push(("finishing_stacks".into(), arr(&finishing)));
     f.push(("_rake".into(), num(rake)));
+    for (name, x) in fees {
+        f.push((format!("_{name}").into(), num(*x)));
+    }
     if let Some(t) = total_pot {
         f.push(("_total_pot".into(), num(t)));
     }

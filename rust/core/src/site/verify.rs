@@ -9,13 +9,15 @@ use crate::phh::{replay, Decimal, HandHistory};
 /// Replays `h` and compares it with `facts`:
 ///
 /// * the replay is legal to its last action and the hand is over;
-/// * each player put in what the site says (forced bets, bets and calls,
-///   less the uncalled bets the site returned), and the pot is the site's
-///   total pot;
-/// * the pot is what the site paid out plus its rake;
-/// * where every hand at the showdown is known, each player won what the
-///   site paid, but for the rake: the rake comes out of the winners' shares
-///   only, and it is all of the difference (with no rake, to the chip).
+/// * the site's own numbers agree: what its lines say the players put in
+///   (forced bets, bets and calls, less the uncalled bets it returned) is
+///   its total pot, and that is what it paid out plus its rake (and fees);
+/// * where every hand at the showdown is known, each player ends the
+///   replay with what the site left it, but for the rake: the replay's
+///   stacks exceed the site's only where a player won, never fall short,
+///   and by the rake in all (with no rake, to the chip);
+/// * where a hand at the showdown is unknown (who won is the site's word),
+///   each player put in what the site says, and the pots add up.
 ///
 /// The reason, in words, when something differs.
 pub fn verify(
@@ -29,6 +31,13 @@ pub fn verify(
                 "a fold where checking was free: the site allows it, the engine does not"
                     .to_string(),
             )
+        } else if e.to_string().contains("straddle of") {
+            // a straddle larger than the engine allows (GGPoker lets an
+            // all-in straddle exceed a pot-limit raise)
+            (
+                ProblemKind::Refused,
+                format!("a straddle the engine does not play: {e}"),
+            )
         } else {
             (ProblemKind::Mismatch, format!("the replay fails: {e}"))
         }
@@ -40,6 +49,13 @@ fn compare(h: &HandHistory, facts: &SiteFacts, r: &Replayed) -> std::result::Res
     let hand = &r.hand;
     if !hand.is_over() {
         return Err("the replay does not reach the end of the hand".into());
+    }
+    let n = hand.num_players();
+    if facts.contributed.len() != n || facts.collected.len() != n {
+        return Err(format!(
+            "{n} players replayed, the site's amounts are for {}",
+            facts.contributed.len()
+        ));
     }
     // the site's amounts may have more decimals than the play's (a rake
     // of 0.18 in a game of 0.25 chips): compare in the finer unit
@@ -57,18 +73,14 @@ fn compare(h: &HandHistory, facts: &SiteFacts, r: &Replayed) -> std::result::Res
         d.in_units(places)
             .ok_or_else(|| format!("{d} is not a whole number of the hand's chip unit"))
     };
-    let got: Vec<i128> = hand
-        .contributions()
-        .iter()
-        .map(|&g| g as i128 * scale)
-        .collect();
-    let n = got.len();
-    if facts.contributed.len() != n || facts.collected.len() != n {
-        return Err(format!(
-            "{n} players replayed, the site's amounts are for {}",
-            facts.contributed.len()
-        ));
-    }
+    let unit = Decimal::unit(places);
+    let show = |v: i128| {
+        Decimal {
+            mantissa: v * unit.mantissa,
+            scale: unit.scale,
+        }
+        .to_string()
+    };
     let players: Vec<String> = match h.get("players") {
         Some(crate::phh::toml::Value::Array(v)) => v
             .iter()
@@ -79,84 +91,83 @@ fn compare(h: &HandHistory, facts: &SiteFacts, r: &Replayed) -> std::result::Res
             .collect(),
         _ => (1..=n).map(|i| format!("p{i}")).collect(),
     };
-    let unit = Decimal::unit(places);
-    let show = |v: i128| {
-        Decimal {
-            mantissa: v * unit.mantissa,
-            scale: unit.scale,
-        }
-        .to_string()
-    };
-    let mut pot = 0i128;
-    for (i, (&g, &want)) in got.iter().zip(&facts.contributed).enumerate() {
-        let want = units(want)?;
-        if g != want {
-            return Err(format!(
-                "{} put in {} in the replay, {} at the site",
-                players[i],
-                show(g),
-                show(want)
-            ));
-        }
-        pot += want;
-    }
+    let put: Vec<i128> = facts
+        .contributed
+        .iter()
+        .map(|&d| units(d))
+        .collect::<std::result::Result<_, _>>()?;
+    let paid: Vec<i128> = facts
+        .collected
+        .iter()
+        .map(|&d| units(d))
+        .collect::<std::result::Result<_, _>>()?;
+    let rake = units(facts.rake)?;
+    let pot: i128 = put.iter().sum();
     if let Some(t) = facts.total_pot {
         let t = units(t)?;
         if t != pot {
             return Err(format!(
-                "the pot is {} in the replay, {} at the site",
+                "the site's players put in {}, its total pot is {}",
                 show(pot),
                 show(t)
             ));
         }
     }
-    let rake = units(facts.rake)?;
-    let collected = facts
-        .collected
-        .iter()
-        .map(|&d| units(d))
-        .collect::<std::result::Result<Vec<_>, _>>()?;
-    let paid: i128 = collected.iter().sum();
-    if paid + rake != pot {
+    let paid_all: i128 = paid.iter().sum();
+    if paid_all + rake != pot {
         return Err(format!(
             "the site paid {} and raked {} from a pot of {}",
-            show(paid),
+            show(paid_all),
             show(rake),
             show(pot)
         ));
-    }
-    if r.unknown_cards {
-        // who won is the site's word: the cards at the showdown are not all known
-        return Ok(());
     }
     let finals = hand
         .final_stacks()
         .ok_or("the replay does not reach the end of the hand")?;
     let starting = hand.starting_stacks();
+    if r.unknown_cards {
+        // who won is the site's word: each player's chips in, as the replay
+        // has them (its stack's fall plus what it won)
+        let mut awarded = vec![0i128; n];
+        for e in hand.events() {
+            if e.kind == crate::game::EventKind::Award {
+                if let Some(s) = e.seat.filter(|&s| s < n) {
+                    awarded[s] += e.amount as i128;
+                }
+            }
+        }
+        for i in 0..n {
+            let got = (starting[i] as i128 - finals[i] as i128 + awarded[i]) * scale;
+            if got != put[i] {
+                return Err(format!(
+                    "{} put in {} in the replay, {} at the site",
+                    players[i],
+                    show(got),
+                    show(put[i])
+                ));
+            }
+        }
+        return Ok(());
+    }
     let mut taken = 0i128;
     for i in 0..n {
-        let won = (finals[i] as i128 - starting[i] as i128) * scale + got[i];
-        let d = won - collected[i];
-        if d < 0 || (d > 0 && won == 0) {
+        let engine = (finals[i] as i128 - starting[i] as i128) * scale;
+        let site = paid[i] - put[i];
+        let d = engine - site;
+        if d < 0 || (d > 0 && engine + put[i] <= 0) {
             return Err(format!(
-                "{} wins {} in the replay, {} at the site",
+                "{} ends {} in the replay, {} at the site",
                 players[i],
-                show(won),
-                show(collected[i])
-            ));
-        }
-        if d > 0 && collected[i] == 0 && won > rake {
-            return Err(format!(
-                "{} wins {} in the replay, nothing at the site",
-                players[i],
-                show(won)
+                show(engine),
+                show(site)
             ));
         }
         taken += d;
     }
     if taken != rake {
         return Err(format!(
-            "the replay's winners get {} more than the site paid, the rake is {}",
+            "the replay's winners end {} above the site's, the rake is {}",
             show(taken),
             show(rake)
         ));
