@@ -204,7 +204,8 @@ def add_parser(commands: Any) -> None:
         help="convert hand histories (PHH, or a site's text files) to .phhs or Parquet",
         description=(
             "Read the hands of the files given (PHH files, and a poker site's hand history "
-            "text files: PokerStars; folders are searched for .phh, .phhs and .txt), convert "
+            "text files: PokerStars, GGPoker; folders are searched for .phh, .phhs and .txt), "
+            "convert "
             "the site's hands to PHH, each replayed and checked against the site's amounts, "
             "and write them to OUT: a .phhs file, or two Parquet tables, one row per hand "
             "(OUT) and one row per action (OUT with .actions before the suffix; needs pyarrow: "

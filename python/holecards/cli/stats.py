@@ -1,7 +1,7 @@
 """``holecards stats``: tracker statistics of hand histories.
 
-Read the hands of the files given (PHH files, PokerStars hand history text
-files, or folders of them) and print, per player, the statistics trackers
+Read the hands of the files given (PHH files, PokerStars or GGPoker hand
+history text files, or folders of them) and print, per player, the statistics trackers
 show: hands, VPIP, PFR, three-bet, fold to three-bet, c-bet, fold to c-bet,
 aggression factor, went to showdown, won at showdown, winnings, big
 blinds per 100 hands and all-in adjusted big blinds per 100 hands
