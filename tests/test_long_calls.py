@@ -31,6 +31,17 @@ LONG_SIMULATIONS = [
 ]
 
 
-@pytest.mark.parametrize("call", LONG_EQUITY + LONG_SIMULATIONS)
+LONG_HISTORIES = [
+    # statistics of a million hands (the same few, shared: little memory)
+    "hs = holecards.phh.from_site('tests/data/sites/pokerstars/hhp-posts-allin.txt').hands\n"
+    "holecards.stats(hs * 1_000_000)",
+    # 20 MB of site text, converted 30 times over
+    "t = open('tests/data/sites/pokerstars/hhsmithy-MultipleHandsTests-10MultipleHands.txt',"
+    " encoding='utf-8-sig').read() * 2_000\n"
+    "for _ in range(30): holecards.phh.from_site(t)",
+]
+
+
+@pytest.mark.parametrize("call", LONG_EQUITY + LONG_SIMULATIONS + LONG_HISTORIES)
 def test_long_calls_run_in_bounded_memory_and_stop_on_ctrl_c(call: str) -> None:
     assert_stops_on_ctrl_c(call)

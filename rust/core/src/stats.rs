@@ -453,45 +453,119 @@ impl Counts {
 }
 
 /// The statistics of `histories`, for every player or only `player`, the
-/// hands counted on all cores (in order, so the result does not depend on
-/// the threads).
-pub fn stats(histories: &[&HandHistory], player: Option<&str>) -> Stats {
+/// hands counted on all cores in chunks, each chunk's counts merged in
+/// order (so the result does not depend on the threads, and memory on the
+/// chunk, not the corpus); `cancel`, when set, stops the work with
+/// [`crate::ErrorKind::Interrupted`].
+pub fn stats(
+    histories: &[&HandHistory],
+    player: Option<&str>,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<Stats> {
     use rayon::prelude::*;
-    let per_hand: Vec<_> = histories.par_iter().map(|h| (h, hand_counts(h))).collect();
+    use std::sync::atomic::Ordering;
+    const CHUNK: usize = 2048;
+    let stop = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+    let parts: Vec<Stats> = histories
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            let mut out = Stats::default();
+            for h in chunk {
+                if stop() {
+                    break;
+                }
+                count_hand(&mut out, h, player);
+            }
+            out
+        })
+        .collect();
+    if stop() {
+        return Err(crate::ErrorKind::Interrupted.into());
+    }
     let mut out = Stats::default();
-    for (h, result) in per_hand {
-        match result {
-            Ok(Some((names, counts))) => {
-                out.hands += 1;
-                let pos = positions(counts.len());
-                for (i, (name, c)) in names.iter().zip(&counts).enumerate() {
-                    if player.is_some_and(|p| p != name) {
-                        continue;
-                    }
-                    if player.is_some() && c.hands_with_result > 0 {
-                        out.series.push((c.big_blinds, c.allin_adjusted_big_blinds));
-                    }
-                    out.players.entry(name.clone()).or_default().add(c);
-                    out.by_position
-                        .entry((name.clone(), pos[i]))
-                        .or_default()
-                        .add(c);
-                }
+    for p in parts {
+        out.merge(p);
+    }
+    Ok(out)
+}
+
+impl Stats {
+    /// Adds another corpus's statistics (counted after this one's).
+    fn merge(&mut self, o: Stats) {
+        for (k, c) in o.players {
+            self.players.entry(k).or_default().add(&c);
+        }
+        for (k, c) in o.by_position {
+            self.by_position.entry(k).or_default().add(&c);
+        }
+        self.hands += o.hands;
+        self.skipped += o.skipped;
+        for w in o.skipped_why {
+            if self.skipped_why.len() < 20 {
+                self.skipped_why.push(w);
             }
-            Ok(None) => {
-                out.skipped += 1;
-                if out.skipped_why.len() < 20 {
-                    out.skipped_why
-                        .push(format!("{}: a stud or draw game", h.where_()));
+        }
+        self.series.extend(o.series);
+    }
+}
+
+/// Counts one hand into `out`.
+fn count_hand(out: &mut Stats, h: &HandHistory, player: Option<&str>) {
+    match hand_counts(h) {
+        Ok(Some((names, counts))) => {
+            out.hands += 1;
+            let pos = positions(counts.len());
+            for (i, (name, c)) in names.iter().zip(&counts).enumerate() {
+                if player.is_some_and(|p| p != name) {
+                    continue;
                 }
+                if player.is_some() && c.hands_with_result > 0 {
+                    out.series.push((c.big_blinds, c.allin_adjusted_big_blinds));
+                }
+                if let Some(x) = out.players.get_mut(name) {
+                    x.add(c);
+                } else {
+                    out.players.insert(name.clone(), c.clone());
+                }
+                out.by_position
+                    .entry((name.clone(), pos[i]))
+                    .or_default()
+                    .add(c);
             }
-            Err(e) => {
-                out.skipped += 1;
-                if out.skipped_why.len() < 20 {
-                    out.skipped_why.push(e.to_string());
-                }
+        }
+        Ok(None) => {
+            out.skipped += 1;
+            if out.skipped_why.len() < 20 {
+                out.skipped_why
+                    .push(format!("{}: a stud or draw game", h.where_()));
+            }
+        }
+        Err(e) => {
+            out.skipped += 1;
+            if out.skipped_why.len() < 20 {
+                out.skipped_why.push(e.to_string());
             }
         }
     }
-    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::positions;
+
+    #[test]
+    fn positions_are_named_as_trackers_name_them() {
+        assert_eq!(positions(2), ["BB", "BTN"]);
+        assert_eq!(positions(3), ["SB", "BB", "BTN"]);
+        assert_eq!(positions(4), ["SB", "BB", "CO", "BTN"]);
+        assert_eq!(positions(5), ["SB", "BB", "UTG", "CO", "BTN"]);
+        assert_eq!(positions(6), ["SB", "BB", "UTG", "HJ", "CO", "BTN"]);
+        assert_eq!(positions(7), ["SB", "BB", "UTG", "LJ", "HJ", "CO", "BTN"]);
+        assert_eq!(
+            positions(9),
+            ["SB", "BB", "UTG", "UTG+1", "UTG+2", "LJ", "HJ", "CO", "BTN"]
+        );
+        assert_eq!(positions(10).len(), 10);
+        assert_eq!(positions(23).len(), 23);
+    }
 }

@@ -516,10 +516,11 @@ pub fn _stats<'py>(
 )> {
     use holecards_core::stats;
     let hs = shared(&histories);
-    let s = py.detach(move || {
+    let control = Control::new();
+    let s = supervise(py, None, &control, hs.len() < 2_000, || {
         let refs: Vec<&phh::HandHistory> = hs.iter().map(|h| h.as_ref()).collect();
-        stats::stats(&refs, player.as_deref())
-    });
+        stats::stats(&refs, player.as_deref(), Some(&control.cancel))
+    })?;
     let counts = |c: &stats::Counts| -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         for (k, v) in [
