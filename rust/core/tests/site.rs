@@ -367,3 +367,15 @@ Seat 3: Cal (big blind) won (2,750)
         ["38750", "31500", "49750"]
     );
 }
+
+/// A summary line whose name is not the seat's (multi-byte letters where
+/// the seat list has others): read as no cards, never cut inside a letter.
+#[test]
+fn a_summary_name_unlike_the_seats_is_no_panic() {
+    let text = fixture("hhp-posts-allin.txt").replace(
+        "Seat 1: norgas69 (big blind) showed",
+        "Seat 1: n€€€€€€€€ (big blind) showed",
+    );
+    let c = convert(&text, "x", None, None).unwrap();
+    assert_eq!(c.hands.len() + c.problems.len(), 1);
+}

@@ -857,8 +857,13 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 if let Some(colon) = find(rest, ": ") {
                     if let Ok(num) = rest[..colon].parse::<u32>() {
                         if let Some(i) = seats.iter().position(|s| s.number == num) {
-                            let tail = &rest
-                                [colon + 2 + seats[i].name.len().min(rest.len() - colon - 2)..];
+                            // (the seat's name, then the rest: a name that differs from
+                            // the seat list's gives an empty tail, never a cut
+                            // inside a character)
+                            let tail = rest
+                                .get(colon + 2..)
+                                .and_then(|t| t.strip_prefix(seats[i].name.as_str()))
+                                .unwrap_or("");
                             if let Some(at) =
                                 find(tail, "showed [").or_else(|| find(tail, "mucked ["))
                             {
