@@ -379,3 +379,66 @@ fn a_summary_name_unlike_the_seats_is_no_panic() {
     let c = convert(&text, "x", None, None).unwrap();
     assert_eq!(c.hands.len() + c.problems.len(), 1);
 }
+
+/// Found by an adversarial pass: each is reported, none converted wrong.
+#[test]
+fn hostile_variations_are_reported_not_converted() {
+    let real = fixture("hhp-posts-allin.txt");
+    let conv = |t: &str| convert(t, "x", None, None).unwrap();
+    // a folded player collecting, where a showdown hand is unknown (the
+    // loser's cards removed from the showdown and the summary)
+    let t = real
+        .replace("norgas69: shows [9h As] (high card Ace)\n", "")
+        .replace("showed [9h As] and lost with high card Ace", "mucked")
+        .replace(
+            "MasterQkiu collected 67 from main pot",
+            "renniweg collected 67 from main pot",
+        );
+    let c = conv(&t);
+    assert!(c.hands.is_empty(), "{:?}", c.hands.len());
+    assert!(c.problems[0].why.contains("could win"), "{:?}", c.problems);
+    // the summary showing cards other than those dealt
+    let t = real.replace(
+        "Seat 1: norgas69 (big blind) showed [9h As]",
+        "Seat 1: norgas69 (big blind) showed [9h Ad]",
+    );
+    let c = conv(&t);
+    assert!(
+        c.problems[0].why.contains("other than those dealt"),
+        "{:?}",
+        c.problems
+    );
+    // an impossible date: left out, the hand still converts and reads back
+    let t = real.replace("2016/10/06 22:53:35 ET", "2016/13/45 99:99:99 ET");
+    let c = conv(&t);
+    assert_eq!(c.hands.len(), 1);
+    let h = &c.hands[0].1;
+    assert!(h.get("month").is_none() && h.get("time").is_none());
+    assert_eq!(
+        holecards_core::phh::parse(&h.to_text(), "x").unwrap().len(),
+        1
+    );
+    // lines before the first header: reported, and the hand still converts
+    let c = conv(&format!("Seat 1: lost (5 in chips)\nlost: folds\n{real}"));
+    assert_eq!(c.hands.len(), 1);
+    assert!(
+        c.problems[0].why.contains("before the first hand"),
+        "{:?}",
+        c.problems
+    );
+    // a chat line quoting a header starts no hand
+    let t = real.replace(
+        "renniweg: folds\n",
+        "renniweg: folds\nrenniweg said, \"see PokerStars Hand #123: lol\"\n",
+    );
+    let c = conv(&t);
+    assert_eq!(
+        (c.hands.len(), c.problems.len()),
+        (1, 0),
+        "{:?}",
+        c.problems
+    );
+    // a button outside the table
+    let t = real.replace("Seat #8 is the button", "Seat #200 is the button");
+    assert!(conv(&t).problems[0].why.contains("button"));
+}

@@ -94,7 +94,7 @@ pub fn detect(text: &str) -> Option<Site> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     text.lines()
         .filter(|l| !l.trim().is_empty())
-        .take(20)
+        .take(10_000)
         .find(|l| pokerstars::is_header(l.trim()))
         .map(|l| {
             if pokerstars::is_gg_header(l.trim()) {
@@ -165,6 +165,30 @@ pub fn convert(
     match site {
         // (one scanner: GGPoker writes PokerStars' layout)
         Site::PokerStars | Site::GgPoker => {
+            // text before the first hand: a hand that lost its header, or
+            // not a hand history; reported, never dropped silently
+            let mut junk = 0usize;
+            for l in text.lines() {
+                let l = l.trim();
+                if pokerstars::is_header(l) {
+                    break;
+                }
+                if !l.is_empty() && !l.starts_with("***********") {
+                    junk += 1;
+                }
+            }
+            if junk > 0 {
+                out.problems.push(Problem {
+                    line: 1,
+                    at_line: Some(1),
+                    hand: None,
+                    kind: ProblemKind::Refused,
+                    why: format!(
+                        "{junk} lines before the first hand's header: not a hand (a hand without its header?)"
+                    ),
+                    history: None,
+                });
+            }
             let mut stopped = false;
             pokerstars::for_each_hand(text, |block| {
                 if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {

@@ -141,6 +141,11 @@ pub fn for_each_hand<'a>(text: &'a str, mut f: impl FnMut(Block<'a>) -> bool) {
                         });
                         break;
                     }
+                    // (a chat line may quote a header: it starts nothing)
+                    Some(at) if has(&line[..at], " said, \"") => {
+                        push_line(current.as_mut(), line_no, line);
+                        break;
+                    }
                     Some(at) => {
                         // the end of a hand cut short, then the next header
                         push_line(current.as_mut(), line_no, line[..at].trim());
@@ -349,6 +354,20 @@ fn date(text: &str) -> Option<(u32, u32, u32, String, String)> {
     if parts.len() != 3 || parts.iter().any(|p| p.is_empty() || p.len() > 2) {
         return None;
     }
+    let nums: Vec<u32> = parts.iter().filter_map(|p| p.parse().ok()).collect();
+    // a real date and time, or none (PHH's reader refuses others)
+    if nums.len() != 3
+        || nums[0] > 23
+        || nums[1] > 59
+        || nums[2] > 59
+        || parts[1].len() != 2
+        || parts[2].len() != 2
+        || !(1..=12).contains(&month)
+        || !(1..=31).contains(&day)
+        || !(1970..=2200).contains(&year)
+    {
+        return None;
+    }
     let time = format!("{:0>2}:{}:{}", parts[0], parts[1], parts[2]);
     let zone: String = rest[time_end..]
         .trim_start()
@@ -480,14 +499,20 @@ fn header(line: &str) -> R<Header> {
         let t = match find(t, "- Level") {
             Some(lv) if is_gg_header(line) => {
                 let head = t[..lv].trim_end();
-                let at = (0..head.len())
+                // (the game's name is among the last words: look no further
+                // back than a long one, so a long name is read in linear time)
+                let mut from = head.len().saturating_sub(64);
+                while !head.is_char_boundary(from) {
+                    from += 1;
+                }
+                let at = (from..head.len())
                     .rev()
                     .filter(|&i| {
                         head.is_char_boundary(i) && (i == 0 || head.as_bytes()[i - 1] == b' ')
                     })
                     .find(|&i| game(&head[i..]).is_ok_and(|(_, rest)| rest.trim().is_empty()))
                     .or_else(|| {
-                        (0..head.len()).rev().find(|&i| {
+                        (from..head.len()).rev().find(|&i| {
                             head.is_char_boundary(i)
                                 && (i == 0 || head.as_bytes()[i - 1] == b' ')
                                 && GAMES.iter().any(|(n, _)| head[i..].starts_with(n))
@@ -715,6 +740,12 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         .ok_or_else(|| Refusal::hand("the hand ends after its header"))?;
     let (table, max_seats, button) =
         table_of(table_line).ok_or_else(|| Refusal::at(tl, "the table line is not understood"))?;
+    if !(1..=100).contains(&max_seats) || button == 0 || button > max_seats.max(10) {
+        return Err(Refusal::at(
+            tl,
+            format!("the button in seat {button} of a {max_seats}-seat table"),
+        ));
+    }
     let mut seats: Vec<Seat> = Vec::new();
     let mut k = 2;
     while let Some(&(n, l)) = lines.get(k) {
@@ -870,8 +901,20 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                                 let cs = &tail[at + 8..];
                                 if let Some(end) = cs.find(']') {
                                     if let Some(c) = cards(&cs[..end]) {
-                                        if c.len() == game.hole_cards && parts[i].cards.is_none() {
-                                            parts[i].cards = Some(c);
+                                        if c.len() == game.hole_cards {
+                                            match &parts[i].cards {
+                                                None => parts[i].cards = Some(c),
+                                                Some(k)
+                                                    if !(k.len() == c.len()
+                                                        && k.iter().all(|x| c.contains(x))) =>
+                                                {
+                                                    return Err(Refusal::at(
+                                                        n,
+                                                        "the summary shows cards other than those dealt",
+                                                    ))
+                                                }
+                                                Some(_) => {}
+                                            }
                                         }
                                     }
                                 }
@@ -923,6 +966,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                         game.hole_cards
                     ),
                 ));
+            }
+            if parts[i].cards.as_ref().is_some_and(|k| *k != c) {
+                return Err(Refusal::at(n, "a player dealt cards twice"));
             }
             parts[i].cards = Some(c);
             continue;
@@ -1294,11 +1340,12 @@ fn build(
     // PHH order: from the first seat after the button round to the button.
     let mut order = dealt.clone();
     order.sort_by_key(|&i| {
-        let s = seats[i].number;
-        if s > button {
-            s - button
+        let s = u64::from(seats[i].number);
+        let b = u64::from(button);
+        if s > b {
+            s - b
         } else {
-            s + 100 - button
+            s + (1 << 40) - b
         }
     });
     let player_of = |i: usize| order.iter().position(|&j| j == i);

@@ -148,6 +148,24 @@ fn compare(h: &HandHistory, facts: &SiteFacts, r: &Replayed) -> std::result::Res
                 ));
             }
         }
+        // and nobody collected more than the pots it could win: a folded
+        // player none, an all-in player its pots only
+        let pots = hand.pots();
+        for i in 0..n {
+            let most: i128 = pots
+                .iter()
+                .filter(|p| p.eligible.contains(i))
+                .map(|p| p.amount as i128 * scale)
+                .sum();
+            if paid[i] > most {
+                return Err(format!(
+                    "{} collected {} at the site, more than the {} it could win",
+                    players[i],
+                    show(paid[i]),
+                    show(most)
+                ));
+            }
+        }
         return Ok(());
     }
     let mut taken = 0i128;
