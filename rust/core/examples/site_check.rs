@@ -4,7 +4,13 @@
 use holecards_core::site::{convert, decode};
 fn main() {
     for path in std::env::args().skip(1) {
-        let bytes = std::fs::read(&path).unwrap();
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) => {
+                println!("{path}: cannot read it: {e}");
+                continue;
+            }
+        };
         let text = decode(&bytes);
         match convert(&text, &path, None, None) {
             Ok(c) => {

@@ -5,8 +5,17 @@ use holecards_core::site::{decode, pokerstars, verify};
 use std::time::Instant;
 
 fn main() {
-    let path = std::env::args().nth(1).expect("a file");
-    let bytes = std::fs::read(&path).unwrap();
+    let Some(path) = std::env::args().nth(1) else {
+        eprintln!("usage: site_timing FILE");
+        std::process::exit(2);
+    };
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("{path}: cannot read it: {e}");
+            std::process::exit(1);
+        }
+    };
     let text = decode(&bytes);
     let best = |f: &mut dyn FnMut() -> usize| {
         (0..3)
