@@ -16,15 +16,24 @@ the hands each library gives back.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
-import json
-import platform
-import time
 import warnings
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence
+
+# benches/ is on sys.path when this runs as a script
+from _harness import (
+    best_of,
+    fmt_rate,
+    machine_info,
+    machine_line,
+    peer_parser,
+    ratio,
+    table,
+    version,
+    write_json,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "sites" / "pokerstars"
@@ -57,25 +66,15 @@ def pokerkit_takes(pokerkit: Any, hand: str) -> bool:
             return False
 
 
-def best(fn: Callable[[], int], repeats: int) -> tuple[float, int]:
-    """The fastest of ``repeats`` runs: (seconds, hands given back)."""
-    out = (float("inf"), 0)
-    for _ in range(repeats):
-        t = time.perf_counter()
-        n = fn()
-        dt = time.perf_counter() - t
-        if dt < out[0]:
-            out = (dt, n)
-    return out
-
-
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--copies", type=int, default=200)
-    ap.add_argument("--pk-copies", type=int, default=3)
-    ap.add_argument("--repeats", type=int, default=5)
-    ap.add_argument("--json", type=Path)
-    args = ap.parse_args(argv)
+    args = peer_parser(
+        __doc__,
+        [
+            ("--copies", 200, "copies of the hands holecards converts a run"),
+            ("--pk-copies", 3, "copies pokerkit parses a run"),
+            ("--repeats", 5, "runs; the best is kept"),
+        ],
+    ).parse_args(argv)
 
     import holecards as hc
 
@@ -91,55 +90,62 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ]
     text = "\n\n\n".join(both) + "\n"
     ours_text = text * args.copies
-
-    def ours() -> int:
-        return len(hc.phh.from_site(ours_text, site="pokerstars").hands)
-
-    rows: List[Dict[str, Any]] = []
-    sec, n = best(ours, args.repeats)
-    rows.append(
+    n_ours = len(hc.phh.from_site(ours_text, site="pokerstars").hands)
+    sec = min(best_of(lambda: hc.phh.from_site(ours_text, site="pokerstars"), args.repeats))
+    rows: List[Dict[str, Any]] = [
         {
-            "library": f"holecards {hc.__version__}",
+            "library": f"holecards {version('holecards')}",
             "call": "phh.from_site(text): parse, convert, replay, check",
-            "hands": n,
+            "hands": n_ours,
             "seconds": sec,
-            "rate": n / sec,
+            "rate": n_ours / sec,
         }
-    )
+    ]
     if pokerkit is not None:
         pk_text = text * args.pk_copies
 
         def theirs() -> int:
+            """The hands pokerkit gives back (it loses some where hands meet)."""
             with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
                 warnings.simplefilter("ignore")
                 return sum(1 for _ in pokerkit.HandHistory.from_pokerstars(pk_text))
 
-        sec, n = best(theirs, max(1, args.repeats // 2))
-        from importlib.metadata import version
-
+        n_theirs = theirs()
+        sec = min(best_of(theirs, max(1, args.repeats // 2)))
         rows.append(
             {
                 "library": f"pokerkit {version('pokerkit')}",
                 "call": "HandHistory.from_pokerstars(text): parse",
-                "hands": n,
+                "hands": n_theirs,
                 "seconds": sec,
-                "rate": n / sec if sec else 0.0,
+                "rate": n_theirs / sec,
             }
         )
     base = rows[-1]["rate"] if len(rows) > 1 else None
     print("## PokerStars hand histories to PHH, one core\n")
+    print(machine_line(machine_info()))
     print(
-        f"Machine: {platform.processor() or platform.machine()}, "
-        f"Python {platform.python_version()}; {len(both)} no-limit hold'em hands "
-        f"({len(text.encode()):,} bytes) that both libraries take, repeated\n"
+        f"{len(both)} no-limit hold'em hands ({len(text.encode()):,} bytes) that both libraries "
+        "take, repeated\n"
     )
-    print("| library | call | hands | hands/s | vs pokerkit |")
-    print("|---|---|---:|---:|---:|")
-    for r in rows:
-        ratio = f"{r['rate'] / base:,.0f}x" if base else "-"
-        print(f"| {r['library']} | `{r['call']}` | {r['hands']:,} | {r['rate']:,.0f} | {ratio} |")
+    print(
+        table(
+            ["library", "call", "hands", "hands/s", "vs pokerkit"],
+            [
+                [
+                    r["library"],
+                    f"`{r['call']}`",
+                    f"{r['hands']:,}",
+                    fmt_rate(r["rate"]),
+                    ratio(r["rate"], base, ",.0f"),
+                ]
+                for r in rows
+            ],
+            right=(2, 3, 4),
+        )
+    )
     if args.json:
-        args.json.write_text(json.dumps(rows, indent=2))
+        write_json(args.json, {"rows": rows})
     return 0
 
 
