@@ -160,35 +160,8 @@ fn sub_hands(counts: &[u32; 13]) -> Vec<[u32; 5]> {
     out
 }
 
-/// An ace-to-five class of five ranks (0 = ace .. 12 = king), smaller the
-/// better: the groups' pattern (no pair, one pair, two pair, trips, full
-/// house, quads), then the group ranks (larger groups first, higher ranks
-/// first). The same numbering as `eval::lowball`'s `a5_class`, which the
-/// exhaustive test of the table below checks.
-fn a5_class(ranks: &[u32; 5]) -> u32 {
-    let mut counts = [0u32; 13];
-    for &r in ranks {
-        counts[r as usize] += 1;
-    }
-    let mut groups: Vec<(u32, u32)> = (0..13u32)
-        .filter(|&r| counts[r as usize] > 0)
-        .map(|r| (counts[r as usize], r))
-        .collect();
-    groups.sort_by(|a, b| b.cmp(a));
-    let pattern = match (groups[0].0, groups.get(1).map_or(0, |g| g.0)) {
-        (1, _) => 0,
-        (2, 1) => 1,
-        (2, 2) => 2,
-        (3, 1) => 3,
-        (3, 2) => 4,
-        _ => 5,
-    };
-    let mut class = pattern << 20;
-    for (i, g) in groups.iter().enumerate() {
-        class |= g.1 << (16 - 4 * i);
-    }
-    class
-}
+// `a5_class`, as `eval::lowball` has it (one definition, included by both)
+include!("src/eval/a5_class.rs");
 
 /// The ace-to-five value (1 to 6,175, greater better) of every rank
 /// multiset of 5 to 7 cards, at the multiset's slot in the rank-key hash
@@ -202,7 +175,7 @@ fn a5_table(
     let mut classes = BTreeSet::new();
     for_each_multiset(5, &mut |counts| {
         for h in sub_hands(counts) {
-            classes.insert(a5_class(&h.map(|r| (r + 1) % 13)));
+            classes.insert(a5_class(&h.map(|r| ((r + 1) % 13) as u8)));
         }
     });
     let classes: Vec<u32> = classes.into_iter().collect();
@@ -211,7 +184,7 @@ fn a5_table(
     for (key, _, counts) in entries {
         let best = sub_hands(counts)
             .iter()
-            .map(|h| a5_class(&h.map(|r| (r + 1) % 13)))
+            .map(|h| a5_class(&h.map(|r| ((r + 1) % 13) as u8)))
             .min()
             .unwrap_or_else(|| panic!("no five-card sub-hand: a bug in this generator"));
         let i = classes.binary_search(&best).unwrap_or_else(|_| {
@@ -519,6 +492,7 @@ fn rustc_has_avx512_intrinsics() -> bool {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/eval/a5_class.rs");
     println!("cargo:rustc-check-cfg=cfg(holecards_avx512)");
     if rustc_has_avx512_intrinsics() {
         println!("cargo:rustc-cfg=holecards_avx512");
