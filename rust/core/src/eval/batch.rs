@@ -580,22 +580,42 @@ mod avx512 {
     }
 }
 
+/// The AVX-512 kernel with tables `t` on the whole 16-row blocks of `out`,
+/// then `rest` (a scalar path) on the rows left: `Some(all rows good)`, or
+/// `None` when `kernel` is not the AVX-512 one or this processor lacks it.
+#[cfg(all(target_arch = "x86_64", holecards_avx512))]
+fn avx512_rows(
+    kernel: Kernel,
+    t: &avx512::Tables,
+    cards: &[u8],
+    width: usize,
+    out: &mut [MaybeUninit<u16>],
+    rest: impl FnOnce(&[u8], &mut [MaybeUninit<u16>]) -> bool,
+) -> Option<bool> {
+    if kernel != Kernel::Avx512 || !kernel.is_available() {
+        return None;
+    }
+    let n = out.len() / avx512::LANES * avx512::LANES;
+    // SAFETY: the features avx512::rows is compiled for were detected on
+    // this processor (is_available).
+    let ok = unsafe {
+        match width {
+            7 => avx512::rows::<7>(t, cards, &mut out[..n]),
+            6 => avx512::rows::<6>(t, cards, &mut out[..n]),
+            _ => avx512::rows::<5>(t, cards, &mut out[..n]),
+        }
+    };
+    Some(ok && rest(&cards[n * width..], &mut out[n..]))
+}
+
 /// Runs `kernel` on whole rows (`cards.len() == width * out.len()`); false
 /// if a row is bad.
 fn run_kernel(kernel: Kernel, cards: &[u8], width: usize, out: &mut [MaybeUninit<u16>]) -> bool {
     #[cfg(all(target_arch = "x86_64", holecards_avx512))]
-    if kernel == Kernel::Avx512 && kernel.is_available() {
-        let n = out.len() / avx512::LANES * avx512::LANES;
-        // SAFETY: the features avx512::rows is compiled for were detected on
-        // this processor (is_available).
-        let ok = unsafe {
-            match width {
-                7 => avx512::rows::<7>(&avx512::STANDARD, cards, &mut out[..n]),
-                6 => avx512::rows::<6>(&avx512::STANDARD, cards, &mut out[..n]),
-                _ => avx512::rows::<5>(&avx512::STANDARD, cards, &mut out[..n]),
-            }
-        };
-        return ok && scalar(&cards[n * width..], width, &mut out[n..]);
+    if let Some(ok) = avx512_rows(kernel, &avx512::STANDARD, cards, width, out, |c, o| {
+        scalar(c, width, o)
+    }) {
+        return ok;
     }
     let _ = kernel;
     scalar(cards, width, out)
@@ -622,26 +642,15 @@ pub(crate) fn short_deck_kernel_with(
     ranking: ShortDeckRanking,
 ) -> bool {
     #[cfg(all(target_arch = "x86_64", holecards_avx512))]
-    if kernel == Kernel::Avx512 && kernel.is_available() {
-        let n = out.len() / avx512::LANES * avx512::LANES;
-        let t = &avx512::SHORT_DECK[ranking as usize];
-        // SAFETY: the features avx512::rows is compiled for were detected on
-        // this processor (is_available).
-        let ok = unsafe {
-            match width {
-                7 => avx512::rows::<7>(t, cards, &mut out[..n]),
-                6 => avx512::rows::<6>(t, cards, &mut out[..n]),
-                _ => avx512::rows::<5>(t, cards, &mut out[..n]),
-            }
-        };
-        return ok
-            && short_deck_kernel_with(
-                Kernel::Scalar,
-                &cards[n * width..],
-                width,
-                &mut out[n..],
-                ranking,
-            );
+    if let Some(ok) = avx512_rows(
+        kernel,
+        &avx512::SHORT_DECK[ranking as usize],
+        cards,
+        width,
+        out,
+        |c, o| short_deck_kernel_with(Kernel::Scalar, c, width, o, ranking),
+    ) {
+        return ok;
     }
     let _ = kernel;
     // the cards below a six, as HandAcc::suit_bits holds them
@@ -665,29 +674,18 @@ pub(crate) fn lowball_kernel_with(
     use super::lowball::Lowball;
     use super::tables::{A5_LOOKUP, D27_LOOKUP};
     #[cfg(all(target_arch = "x86_64", holecards_avx512))]
-    if kernel == Kernel::Avx512 && kernel.is_available() {
-        let n = out.len() / avx512::LANES * avx512::LANES;
-        let t = match ranking {
+    if let Some(ok) = avx512_rows(
+        kernel,
+        match ranking {
             Lowball::AceToFive => &avx512::ACE_TO_FIVE,
             Lowball::DeuceToSeven => &avx512::DEUCE_TO_SEVEN,
-        };
-        // SAFETY: the features avx512::rows is compiled for were detected on
-        // this processor (is_available).
-        let ok = unsafe {
-            match width {
-                7 => avx512::rows::<7>(t, cards, &mut out[..n]),
-                6 => avx512::rows::<6>(t, cards, &mut out[..n]),
-                _ => avx512::rows::<5>(t, cards, &mut out[..n]),
-            }
-        };
-        return ok
-            && lowball_kernel_with(
-                Kernel::Scalar,
-                &cards[n * width..],
-                width,
-                &mut out[n..],
-                ranking,
-            );
+        },
+        cards,
+        width,
+        out,
+        |c, o| lowball_kernel_with(Kernel::Scalar, c, width, o, ranking),
+    ) {
+        return ok;
     }
     let _ = kernel;
     match ranking {
