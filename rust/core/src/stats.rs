@@ -111,20 +111,6 @@ pub fn positions(n: usize) -> Vec<&'static str> {
     out
 }
 
-fn names(h: &HandHistory, n: usize) -> Vec<String> {
-    match h.get("players") {
-        Some(crate::phh::toml::Value::Array(v)) if v.len() == n => v
-            .iter()
-            .enumerate()
-            .map(|(i, x)| match x {
-                crate::phh::toml::Value::Str(s) => s.clone(),
-                _ => format!("p{}", i + 1),
-            })
-            .collect(),
-        _ => (1..=n).map(|i| format!("p{i}")).collect(),
-    }
-}
-
 /// What one hand adds, by PHH player.
 fn hand_counts(h: &HandHistory) -> Result<Option<(Vec<String>, Vec<Counts>)>> {
     let r = replay(h)?;
@@ -340,7 +326,7 @@ fn hand_counts(h: &HandHistory) -> Result<Option<(Vec<String>, Vec<Counts>)>> {
             }
         }
     }
-    Ok(Some((names(h, n), c)))
+    Ok(Some((h.player_names(n), c)))
 }
 
 /// For a hold'em hand whose betting ended before the river with two or
@@ -413,18 +399,6 @@ fn allin_adjustment(hand: &crate::game::Hand, events: &[crate::game::Event]) -> 
     Some(delta)
 }
 
-fn add_dec(a: Decimal, b: Decimal) -> Decimal {
-    let s = a.scale.max(b.scale);
-    let (x, y) = (a.in_units(s), b.in_units(s));
-    match (x, y) {
-        (Some(x), Some(y)) => Decimal {
-            mantissa: x.saturating_add(y),
-            scale: s,
-        },
-        _ => a,
-    }
-}
-
 impl Counts {
     fn add(&mut self, o: &Counts) {
         self.hands += o.hands;
@@ -444,7 +418,10 @@ impl Counts {
         self.went_to_showdown += o.went_to_showdown;
         self.won_at_showdown += o.won_at_showdown;
         self.hands_with_result += o.hands_with_result;
-        self.winnings = add_dec(self.winnings, o.winnings);
+        self.winnings = self
+            .winnings
+            .checked_add(o.winnings)
+            .unwrap_or(self.winnings);
         self.big_blinds += o.big_blinds;
         self.allin_adjusted += o.allin_adjusted;
         self.allin_adjusted_big_blinds += o.allin_adjusted_big_blinds;

@@ -77,6 +77,40 @@ impl Decimal {
         s
     }
 
+    /// `self + other` at the finer scale of the two; `None` on overflow.
+    pub fn checked_add(self, other: Decimal) -> Option<Decimal> {
+        if other.mantissa == 0 {
+            return Some(self);
+        }
+        if self.mantissa == 0 {
+            return Some(other);
+        }
+        if self.scale == other.scale {
+            return Some(Decimal {
+                mantissa: self.mantissa.checked_add(other.mantissa)?,
+                scale: self.scale,
+            });
+        }
+        let s = self.scale.max(other.scale);
+        Some(Decimal {
+            mantissa: self.in_units(s)?.checked_add(other.in_units(s)?)?,
+            scale: s,
+        })
+    }
+
+    /// `self - other` at the finer scale of the two; `None` on overflow.
+    pub fn checked_sub(self, other: Decimal) -> Option<Decimal> {
+        self.checked_add(Decimal {
+            mantissa: other.mantissa.checked_neg()?,
+            scale: other.scale,
+        })
+    }
+
+    /// Whether `self` is the smaller amount (whatever the scales).
+    pub fn less_than(self, other: Decimal) -> bool {
+        self.checked_sub(other).is_some_and(|d| d.mantissa < 0)
+    }
+
     /// This amount in units of `10^-places`, if it is a whole number of them.
     pub fn in_units(&self, places: u32) -> Option<i128> {
         if places >= self.scale {
@@ -279,6 +313,22 @@ impl HandHistory {
                 })
                 .collect(),
             _ => Err(self.bad("'actions' must be an array of strings".into())),
+        }
+    }
+
+    /// The names of its `n` players: `players` when it names them all, else
+    /// `p1` to `pn`.
+    pub fn player_names(&self, n: usize) -> Vec<String> {
+        match self.get("players") {
+            Some(Value::Array(v)) if v.len() == n => v
+                .iter()
+                .enumerate()
+                .map(|(i, x)| match x {
+                    Value::Str(s) => s.clone(),
+                    _ => format!("p{}", i + 1),
+                })
+                .collect(),
+            _ => (1..=n).map(|i| format!("p{i}")).collect(),
         }
     }
 

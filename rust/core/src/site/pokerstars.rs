@@ -651,47 +651,6 @@ struct Part {
     street_bet: Decimal,
 }
 
-fn add(a: Decimal, b: Decimal) -> Option<Decimal> {
-    if a.mantissa == 0 {
-        return Some(b);
-    }
-    if b.mantissa == 0 {
-        return Some(a);
-    }
-    if a.scale == b.scale {
-        return Some(Decimal {
-            mantissa: a.mantissa.checked_add(b.mantissa)?,
-            scale: a.scale,
-        });
-    }
-    let s = a.scale.max(b.scale);
-    Some(Decimal {
-        mantissa: a.in_units(s)?.checked_add(b.in_units(s)?)?,
-        scale: s,
-    })
-}
-
-fn sub(a: Decimal, b: Decimal) -> Option<Decimal> {
-    add(
-        a,
-        Decimal {
-            mantissa: b.mantissa.checked_neg()?,
-            scale: b.scale,
-        },
-    )
-}
-
-fn zero() -> Decimal {
-    Decimal {
-        mantissa: 0,
-        scale: 0,
-    }
-}
-
-fn less(a: Decimal, b: Decimal) -> bool {
-    sub(a, b).is_some_and(|d| d.mantissa < 0)
-}
-
 fn num(d: Decimal) -> Value {
     Value::Num(NumText::new(&d.to_string()))
 }
@@ -793,7 +752,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     let mut board: Vec<Card> = Vec::new();
     let mut summary_board: Option<Vec<Card>> = None;
     let mut total_pot: Option<Decimal> = None;
-    let mut rake = zero();
+    let mut rake = Decimal::default();
     let mut summary_seen = false;
     // GGPoker's fees besides the rake (jackpot, bingo, ...), kept by name
     let mut fees: Vec<(String, Decimal)> = Vec::new();
@@ -850,7 +809,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 board.extend(new.iter().copied());
                 acts.push(Act::Board(new));
                 for p in parts.iter_mut() {
-                    p.street_bet = zero();
+                    p.street_bet = Decimal::default();
                 }
             }
             if next == Street::Summary {
@@ -873,7 +832,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                         let rt = &t[r + key.len()..];
                         let end = rt.find([' ', '|']).unwrap_or(rt.len());
                         let x = unit_ok(amount(&rt[..end]), n, "a fee")?;
-                        rake = add(rake, x).ok_or_else(|| Refusal::at(n, "an amount too large"))?;
+                        rake = rake
+                            .checked_add(x)
+                            .ok_or_else(|| Refusal::at(n, "an amount too large"))?;
                         if k > 0 && x.mantissa > 0 {
                             fees.push((fee.to_lowercase(), x));
                         }
@@ -987,7 +948,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 .position(|s| s.name == to)
                 .ok_or_else(|| Refusal::at(n, "an uncalled bet returned to a player not seated"))?;
             let p = &mut parts[i];
-            p.contributed = sub(p.contributed, x)
+            p.contributed = p
+                .contributed
+                .checked_sub(x)
                 .filter(|d| d.mantissa >= 0)
                 .ok_or_else(|| Refusal::at(n, "more returned than the player put in"))?;
             continue;
@@ -1039,10 +1002,13 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                     return Err(Refusal::at(n, "a straddle after the cards are dealt"));
                 }
                 let x = unit_ok(amount(x), n, "a straddle")?;
-                let more = sub(x, p.street_bet)
+                let more = x
+                    .checked_sub(p.street_bet)
                     .filter(|d| d.mantissa > 0)
                     .ok_or_else(|| Refusal::at(n, "a straddle below what the player had in"))?;
-                p.contributed = add(p.contributed, more)
+                p.contributed = p
+                    .contributed
+                    .checked_add(more)
                     .ok_or_else(|| Refusal::at(n, "an amount too large"))?;
                 p.street_bet = x;
                 p.straddle = Some(x);
@@ -1058,12 +1024,16 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                     .ok_or_else(|| Refusal::at(n, "a post not read"))?;
                 let x = unit_ok(amount(x), n, "a post")?;
                 p.all_in_post |= all_in;
-                p.contributed =
-                    add(p.contributed, x).ok_or_else(|| Refusal::at(n, "an amount too large"))?;
+                p.contributed = p
+                    .contributed
+                    .checked_add(x)
+                    .ok_or_else(|| Refusal::at(n, "an amount too large"))?;
                 match what {
                     "the ante" => {
-                        p.ante =
-                            add(p.ante, x).ok_or_else(|| Refusal::at(n, "an amount too large"))?
+                        p.ante = p
+                            .ante
+                            .checked_add(x)
+                            .ok_or_else(|| Refusal::at(n, "an amount too large"))?
                     }
                     "small blind" if p.small_blind.is_none() => {
                         p.small_blind = Some(x);
@@ -1088,12 +1058,15 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                         } else {
                             bb
                         };
-                        let dead = sub(x, bb).filter(|d| d.mantissa > 0).ok_or_else(|| {
-                            Refusal::at(
-                                n,
-                                "small and big blinds posted for less than the big blind",
-                            )
-                        })?;
+                        let dead =
+                            x.checked_sub(bb)
+                                .filter(|d| d.mantissa > 0)
+                                .ok_or_else(|| {
+                                    Refusal::at(
+                                        n,
+                                        "small and big blinds posted for less than the big blind",
+                                    )
+                                })?;
                         p.dead_small_blind = dead;
                         p.big_blind = Some(bb);
                         p.street_bet = bb;
@@ -1112,10 +1085,13 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 Street::Preflop | Street::Flop | Street::Turn | Street::River
             );
             let bet = |p: &mut Part, to: Decimal| -> R<()> {
-                let more = sub(to, p.street_bet)
+                let more = to
+                    .checked_sub(p.street_bet)
                     .filter(|d| d.mantissa >= 0)
                     .ok_or_else(|| Refusal::at(n, "a bet below what the player had in"))?;
-                p.contributed = add(p.contributed, more)
+                p.contributed = p
+                    .contributed
+                    .checked_add(more)
                     .ok_or_else(|| Refusal::at(n, "an amount too large"))?;
                 p.street_bet = to;
                 Ok(())
@@ -1137,8 +1113,10 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                     return Err(Refusal::at(n, "a call outside the betting"));
                 }
                 let x = unit_ok(amount(x), n, "a call")?;
-                let to =
-                    add(p.street_bet, x).ok_or_else(|| Refusal::at(n, "an amount too large"))?;
+                let to = p
+                    .street_bet
+                    .checked_add(x)
+                    .ok_or_else(|| Refusal::at(n, "an amount too large"))?;
                 bet(p, to)?;
                 p.acted = true;
                 acts.push(Act::CheckCall(i));
@@ -1147,8 +1125,10 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                     return Err(Refusal::at(n, "a bet outside the betting"));
                 }
                 let x = unit_ok(amount(x), n, "a bet")?;
-                let to =
-                    add(p.street_bet, x).ok_or_else(|| Refusal::at(n, "an amount too large"))?;
+                let to = p
+                    .street_bet
+                    .checked_add(x)
+                    .ok_or_else(|| Refusal::at(n, "an amount too large"))?;
                 bet(p, to)?;
                 p.acted = true;
                 acts.push(Act::BetTo(i, to));
@@ -1210,8 +1190,10 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             let end = find(x, " from ").unwrap_or(x.len());
             let x = unit_ok(amount(&x[..end]), n, "a collected pot")?;
             let p = &mut parts[i];
-            p.collected =
-                add(p.collected, x).ok_or_else(|| Refusal::at(n, "an amount too large"))?;
+            p.collected = p
+                .collected
+                .checked_add(x)
+                .ok_or_else(|| Refusal::at(n, "an amount too large"))?;
             continue;
         }
         if rest.starts_with(" cashed out") {
@@ -1371,8 +1353,8 @@ fn build(
         _ => Some(posted(if n == 2 { 1 } else { 0 }, false).unwrap_or(h.stakes.0)),
     };
     // blinds by PHH player
-    let mut blinds = vec![zero(); n];
-    let mut antes = vec![zero(); n];
+    let mut blinds = vec![Decimal::default(); n];
+    let mut antes = vec![Decimal::default(); n];
     let mut dead_sb: Vec<u64> = Vec::new();
     let sb_player = if n == 2 { 1 } else { 0 };
     for (pi, &i) in order.iter().enumerate() {
@@ -1436,8 +1418,10 @@ fn build(
             }
             // a straddle all-in for less: its full size is not written; the
             // usual one, twice the big blind, is assumed (the stack limits it)
-            let twice = add(bb, bb).ok_or_else(|| Refusal::hand("an amount too large"))?;
-            blinds[pi] = if p.all_in_post && less(x, twice) {
+            let twice = bb
+                .checked_add(bb)
+                .ok_or_else(|| Refusal::hand("an amount too large"))?;
+            blinds[pi] = if p.all_in_post && x.less_than(twice) {
                 twice
             } else {
                 x
@@ -1466,7 +1450,10 @@ fn build(
     let ante = order
         .iter()
         .map(|&i| parts[i].ante)
-        .fold(zero(), |m, a| if less(m, a) { a } else { m });
+        .fold(
+            Decimal::default(),
+            |m, a| if m.less_than(a) { a } else { m },
+        );
     if ante.mantissa > 0 {
         for (pi, &i) in order.iter().enumerate() {
             let p = &parts[i];
@@ -1476,7 +1463,9 @@ fn build(
                     seats[i].name, p.ante
                 )));
             }
-            antes[pi] = add(antes[pi], ante).ok_or_else(|| Refusal::hand("an amount too large"))?;
+            antes[pi] = antes[pi]
+                .checked_add(ante)
+                .ok_or_else(|| Refusal::hand("an amount too large"))?;
         }
     }
     // every known card once
@@ -1631,28 +1620,33 @@ fn build(
     // largest bet, which goes back to its player (only the largest
     // contribution can hold one, and by no more than its lead).
     if let Some(t) = total_pot {
-        let sum = contributed.iter().try_fold(zero(), |a, &b| add(a, b));
-        if let Some(over) = sum.and_then(|s| sub(s, t)).filter(|d| d.mantissa > 0) {
+        let sum = contributed
+            .iter()
+            .try_fold(Decimal::default(), |a, &b| a.checked_add(b));
+        if let Some(over) = sum
+            .and_then(|s| s.checked_sub(t))
+            .filter(|d| d.mantissa > 0)
+        {
             let top = (0..n)
                 .max_by(|&a, &b| {
-                    if less(contributed[a], contributed[b]) {
+                    if contributed[a].less_than(contributed[b]) {
                         std::cmp::Ordering::Less
                     } else {
                         std::cmp::Ordering::Greater
                     }
                 })
                 .unwrap_or(0);
-            let second = (0..n)
-                .filter(|&j| j != top)
-                .map(|j| contributed[j])
-                .fold(zero(), |m, c| if less(m, c) { c } else { m });
-            let lead = sub(contributed[top], second).unwrap_or_default();
-            if less(lead, over) {
+            let second = (0..n).filter(|&j| j != top).map(|j| contributed[j]).fold(
+                Decimal::default(),
+                |m, c| if m.less_than(c) { c } else { m },
+            );
+            let lead = contributed[top].checked_sub(second).unwrap_or_default();
+            if lead.less_than(over) {
                 return Err(Refusal::hand(format!(
                     "the players put in {over} more than the total pot, more than any uncalled bet"
                 )));
             }
-            contributed[top] = sub(contributed[top], over).unwrap_or_default();
+            contributed[top] = contributed[top].checked_sub(over).unwrap_or_default();
         }
     }
     let collected: Vec<Decimal> = order.iter().map(|&i| parts[i].collected).collect();
@@ -1661,8 +1655,8 @@ fn build(
         .zip(&contributed)
         .zip(&collected)
         .map(|((&s, &c), &w)| {
-            sub(s, c)
-                .and_then(|x| add(x, w))
+            s.checked_sub(c)
+                .and_then(|x| x.checked_add(w))
                 .filter(|d| d.mantissa >= 0)
         })
         .collect::<Option<Vec<_>>>()

@@ -81,16 +81,7 @@ fn compare(h: &HandHistory, facts: &SiteFacts, r: &Replayed) -> std::result::Res
         }
         .to_string()
     };
-    let players: Vec<String> = match h.get("players") {
-        Some(crate::phh::toml::Value::Array(v)) => v
-            .iter()
-            .map(|x| match x {
-                crate::phh::toml::Value::Str(s) => s.clone(),
-                _ => String::new(),
-            })
-            .collect(),
-        _ => (1..=n).map(|i| format!("p{i}")).collect(),
-    };
+    let players = h.player_names(n);
     let put: Vec<i128> = facts
         .contributed
         .iter()
