@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from ._core import HandHistory, _stats
 
@@ -169,6 +169,36 @@ class StatsReport:
         plt.close(fig)
 
 
+def hands_under(
+    paths: Sequence[Union[str, "os.PathLike[str]"]],
+) -> Tuple[List[HandHistory], int, List[str]]:
+    """Every hand under ``paths``: PHH files (folders searched) and site
+    hand history files (the ``.txt`` files of folders, any other file
+    named). Returns the hands, how many site hands did not convert, and why
+    each site file that could not be read at all was skipped; a PHH file
+    that cannot be read raises, as ``phh.load_many`` does."""
+    from . import phh
+    from .errors import HolecardsError
+
+    phh_paths = [p for p in map(Path, paths) if p.is_dir() or p.suffix in (".phh", ".phhs")]
+    phh_files = phh.find_files(phh_paths) if phh_paths else []
+    hands: List[HandHistory] = phh.load_many(phh_files) if phh_files else []
+    problems = 0
+    unreadable: List[str] = []
+    for p in map(Path, paths):
+        for f in sorted(p.rglob("*.txt")) if p.is_dir() else [p]:
+            if f.suffix in (".phh", ".phhs"):
+                continue
+            try:
+                c = phh.from_site(f)
+            except (HolecardsError, OSError) as e:
+                unreadable.append(str(e))
+                continue
+            hands.extend(c.hands)
+            problems += len(c.problems)
+    return hands, problems, unreadable
+
+
 def stats(
     histories: Union[Iterable[HandHistory], str, "os.PathLike[str]"],
     *,
@@ -178,17 +208,11 @@ def stats(
     path: a PHH file, a site's hand history file, or a folder of them), for
     every player or only ``player``."""
     if isinstance(histories, (str, os.PathLike)):
-        from . import phh
+        items, _, unreadable = hands_under([histories])
+        if unreadable:
+            from .errors import HandHistoryError
 
-        path = Path(histories)
-        if path.is_dir():
-            items = phh.load_many(path) if phh.find_files(path) else []
-            for f in sorted(path.rglob("*.txt")):
-                items.extend(phh.from_site(f).hands)
-        elif path.suffix in (".phh", ".phhs"):
-            items = phh.load(path)
-        else:
-            items = phh.from_site(path).hands
+            raise HandHistoryError(unreadable[0])
     else:
         items = list(histories)
     for h in items:

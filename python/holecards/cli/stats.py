@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-from pathlib import Path
 from typing import Any, List, Optional, Sequence, TextIO
 
 from ._common import CliError, command
@@ -25,31 +24,14 @@ def _pct(x: Optional[float]) -> str:
 
 def _load(paths: Sequence[str], out: TextIO) -> tuple[List[Any], int]:
     """Every hand under ``paths``, and how many site hands did not convert."""
-    from .. import phh
-    from ..errors import HolecardsError
+    from .._stats import hands_under
 
     missing = [p for p in paths if not os.path.exists(p)]
     if missing:
         raise CliError(f"no such file or folder: {missing[0]}")
-    hands: List[Any] = []
-    problems = 0
-    phh_files = phh.find_files(
-        [p for p in paths if os.path.isdir(p) or p.endswith((".phh", ".phhs"))]
-    )
-    if phh_files:
-        hands.extend(phh.load_many(phh_files))
-    for p in map(Path, paths):
-        files = sorted(p.rglob("*.txt")) if p.is_dir() else [p]
-        for f in files:
-            if f.suffix in (".phh", ".phhs") or not f.is_file():
-                continue
-            try:
-                c = phh.from_site(f)
-            except (HolecardsError, OSError) as e:
-                print(f"skipped {e}", file=out)
-                continue
-            hands.extend(c.hands)
-            problems += len(c.problems)
+    hands, problems, unreadable = hands_under(paths)
+    for why in unreadable:
+        print(f"skipped {why}", file=out)
     return hands, problems
 
 
