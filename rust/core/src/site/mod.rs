@@ -18,8 +18,11 @@ use crate::phh::{Decimal, HandHistory};
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+mod hand;
 pub mod pokerstars;
 mod verify;
+
+pub use hand::Parsed;
 
 pub use verify::verify;
 

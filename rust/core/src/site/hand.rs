@@ -1,0 +1,1047 @@
+//! What the site parsers share: a hand's header, seats and actions as
+//! read ([`Header`], [`Seat`], [`Part`], [`Act`]), the splitting of a text
+//! into hands, the reading of amounts, cards and dates, and [`build`],
+//! which writes the PHH history and the site's numbers to verify it by.
+use super::{Block, Refusal, SiteFacts, MAX_HAND_LINES};
+use crate::card::Card;
+use crate::game::Structure;
+use crate::phh::toml::{NumText, Table, Value};
+use crate::phh::{Decimal, HandHistory};
+
+/// Where `needle` (not empty) first is in `hay`: for the short texts of a
+/// hand's lines, with no searcher to set up (a byte scan for its first
+/// byte, then a comparison).
+#[inline]
+pub(super) fn find(hay: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let first = *n.first()?;
+    let last = h.len().checked_sub(n.len())?;
+    let mut i = 0;
+    while i <= last {
+        i += h[i..=last].iter().position(|&b| b == first)?;
+        if &h[i..i + n.len()] == n {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Where `needle` (not empty) last is in `hay`.
+#[inline]
+pub(super) fn rfind(hay: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let first = *n.first()?;
+    let mut end = h.len().checked_sub(n.len())? + 1;
+    while end > 0 {
+        let i = h[..end].iter().rposition(|&b| b == first)?;
+        if &h[i..i + n.len()] == n {
+            return Some(i);
+        }
+        end = i;
+    }
+    None
+}
+
+#[inline]
+pub(super) fn has(hay: &str, needle: &str) -> bool {
+    find(hay, needle).is_some()
+}
+
+/// Calls `f` with each hand of `text` in turn, one hand's lines in memory
+/// at a time; `f` returns false to stop. A hand starts where `header_at`
+/// finds a header in a line (at its start, or after the end of a hand cut
+/// short on the same line).
+pub(super) fn for_each_hand<'a>(
+    text: &'a str,
+    header_at: impl Fn(&str) -> Option<usize>,
+    mut f: impl FnMut(Block<'a>) -> bool,
+) {
+    let mut current: Option<Block<'a>> = None;
+    for (i, raw) in text.split('\n').enumerate() {
+        let line_no = i + 1;
+        // (a bare CR ends a line too: one file in the wild uses it alone)
+        for piece in raw.split('\r') {
+            let mut line = piece.trim();
+            loop {
+                match header_at(line) {
+                    Some(0) => {
+                        if let Some(done) = current.take() {
+                            if !f(done) {
+                                return;
+                            }
+                        }
+                        let mut lines = Vec::with_capacity(48);
+                        lines.push((line_no, line));
+                        current = Some(Block {
+                            line: line_no,
+                            lines,
+                            too_long: false,
+                        });
+                        break;
+                    }
+                    // (a chat line may quote a header: it starts nothing)
+                    Some(at) if has(&line[..at], " said, \"") => {
+                        push_line(current.as_mut(), line_no, line);
+                        break;
+                    }
+                    Some(at) => {
+                        // the end of a hand cut short, then the next header
+                        push_line(current.as_mut(), line_no, line[..at].trim());
+                        line = &line[at..];
+                    }
+                    None => {
+                        push_line(current.as_mut(), line_no, line);
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    if let Some(done) = current {
+        f(done);
+    }
+}
+
+pub(super) fn push_line<'a>(block: Option<&mut Block<'a>>, line_no: usize, line: &'a str) {
+    if line.is_empty() {
+        return;
+    }
+    if let Some(b) = block {
+        if b.lines.len() >= MAX_HAND_LINES {
+            b.too_long = true;
+        } else {
+            b.lines.push((line_no, line));
+        }
+    }
+}
+
+/// A converted hand and the site's numbers to check it against.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    pub history: HandHistory,
+    pub facts: SiteFacts,
+}
+
+pub(super) type R<T> = std::result::Result<T, Refusal>;
+
+/// The game a header names.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct GameSpec {
+    /// PHH variant code.
+    pub(super) code: &'static str,
+    pub(super) structure: Structure,
+    pub(super) hole_cards: usize,
+}
+
+/// The PHH variant codes of the games played, by structure.
+pub(super) fn code(game: &str, structure: Structure) -> &'static str {
+    match (game, structure) {
+        ("T", Structure::NoLimit) => "NT",
+        ("T", Structure::PotLimit) => "PT",
+        ("T", _) => "FT",
+        ("O", Structure::NoLimit) => "NO",
+        ("O", Structure::PotLimit) => "PO",
+        ("O", _) => "FO",
+        ("O/8", Structure::NoLimit) => "NO/8",
+        ("O/8", Structure::PotLimit) => "PO/8",
+        _ => "FO/8",
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub(super) struct Header {
+    /// The site's name, as `_site` records it.
+    pub(super) site: &'static str,
+    pub(super) number: String,
+    pub(super) tournament: Option<String>,
+    pub(super) buy_in: Option<String>,
+    pub(super) level: Option<u32>,
+    pub(super) game: Option<GameSpec>,
+    /// The two stakes: the blinds (no-limit, pot-limit) or the small and
+    /// big bets (fixed limit).
+    pub(super) stakes: (Decimal, Decimal),
+    pub(super) currency: Option<String>,
+    pub(super) symbol: Option<char>,
+    /// (year, month, day, "H:MM:SS", zone)
+    pub(super) date: Option<(u32, u32, u32, String, String)>,
+}
+
+/// Currency symbols written before amounts.
+pub(super) const SYMBOLS: [char; 5] = ['$', '€', '£', '₹', '¥'];
+
+/// An amount as PokerStars writes one: an optional currency symbol, digits,
+/// an optional decimal point (no thousands separators).
+pub(super) fn amount(text: &str) -> Option<Decimal> {
+    let t = text.trim();
+    let t = t.strip_prefix(|c| SYMBOLS.contains(&c)).unwrap_or(t);
+    if t.is_empty() || t.len() > 40 {
+        return None;
+    }
+    // GGPoker groups thousands: `$1,289.63`
+    let plain;
+    let t = if t.contains(',') {
+        let (int, frac) = t.split_once('.').unwrap_or((t, ""));
+        let groups: Vec<&str> = int.split(',').collect();
+        if groups[0].is_empty() || groups[0].len() > 3 || groups[1..].iter().any(|g| g.len() != 3) {
+            return None;
+        }
+        plain = if frac.is_empty() {
+            groups.concat()
+        } else {
+            format!("{}.{frac}", groups.concat())
+        };
+        plain.as_str()
+    } else {
+        t
+    };
+    if !t.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    Decimal::parse(t).filter(|d| d.mantissa >= 0)
+}
+
+/// Cards in brackets: the last `[...]` group of `text`.
+pub(super) fn last_cards(text: &str) -> Option<Vec<Card>> {
+    let end = text.rfind(']')?;
+    let start = text[..end].rfind('[')?;
+    cards(&text[start + 1..end])
+}
+
+pub(super) fn cards(text: &str) -> Option<Vec<Card>> {
+    let mut out = Vec::new();
+    for tok in text.split_whitespace() {
+        if out.len() >= 7 {
+            return None;
+        }
+        out.push(tok.parse::<Card>().ok()?);
+    }
+    Some(out)
+}
+
+/// The date and time of a header's tail: `2025/04/24 17:21:34 CET [...]`,
+/// or the old `2007/10/15 - 08:14:08 (ET)`.
+pub(super) fn date(text: &str) -> Option<(u32, u32, u32, String, String)> {
+    let b = text.as_bytes();
+    let at = (0..b.len().saturating_sub(9)).find(|&i| {
+        b[i..i + 4].iter().all(u8::is_ascii_digit)
+            && b[i + 4] == b'/'
+            && b[i + 7] == b'/'
+            && b[i + 5..i + 7].iter().all(u8::is_ascii_digit)
+            && b[i + 8..i + 10].iter().all(u8::is_ascii_digit)
+    })?;
+    let year = text[at..at + 4].parse().ok()?;
+    let month = text[at + 5..at + 7].parse().ok()?;
+    let day = text[at + 8..at + 10].parse().ok()?;
+    let rest = text[at + 10..].trim_start_matches([' ', '-']);
+    let time_end = rest
+        .find(|c: char| !(c.is_ascii_digit() || c == ':'))
+        .unwrap_or(rest.len());
+    let time = &rest[..time_end];
+    let parts: Vec<&str> = time.split(':').collect();
+    if parts.len() != 3 || parts.iter().any(|p| p.is_empty() || p.len() > 2) {
+        return None;
+    }
+    let nums: Vec<u32> = parts.iter().filter_map(|p| p.parse().ok()).collect();
+    // a real date and time, or none (PHH's reader refuses others)
+    if nums.len() != 3
+        || nums[0] > 23
+        || nums[1] > 59
+        || nums[2] > 59
+        || parts[1].len() != 2
+        || parts[2].len() != 2
+        || !(1..=12).contains(&month)
+        || !(1..=31).contains(&day)
+        || !(1970..=2200).contains(&year)
+    {
+        return None;
+    }
+    let time = format!("{:0>2}:{}:{}", parts[0], parts[1], parts[2]);
+    let zone: String = rest[time_end..]
+        .trim_start()
+        .trim_start_matches('(')
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .take(8)
+        .collect();
+    Some((year, month, day, time, zone))
+}
+
+pub(super) fn stakes(text: &str) -> Option<(Decimal, Decimal)> {
+    let (a, b) = text.split_once('/')?;
+    Some((amount(a)?, amount(b)?))
+}
+
+#[derive(Clone, Debug, Default)]
+pub(super) struct Seat {
+    pub(super) number: u32,
+    pub(super) name: String,
+    pub(super) stack: Decimal,
+    pub(super) out_of_hand: bool,
+    pub(super) sitting_out: bool,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Street {
+    Posts,
+    Preflop,
+    Flop,
+    Turn,
+    River,
+    Summary,
+}
+
+/// One player's part of a hand, by seat-list index.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Part {
+    pub(super) ante: Decimal,
+    pub(super) small_blind: Option<Decimal>,
+    /// The small blind is the live one (the first posted, before any big
+    /// blind); others are missed blinds posted dead.
+    pub(super) live_small_blind: bool,
+    pub(super) big_blind: Option<Decimal>,
+    /// GGPoker's straddle: the player's total for the round.
+    pub(super) straddle: Option<Decimal>,
+    pub(super) dead_small_blind: Decimal,
+    pub(super) all_in_post: bool,
+    pub(super) acted: bool,
+    pub(super) cards: Option<Vec<Card>>,
+    pub(super) contributed: Decimal,
+    pub(super) collected: Decimal,
+    pub(super) street_bet: Decimal,
+}
+
+pub(super) fn num(d: Decimal) -> Value {
+    Value::Num(NumText::new(&d.to_string()))
+}
+
+pub(super) fn int(v: u64) -> Value {
+    Value::Num(NumText::new(&v.to_string()))
+}
+
+/// An action of the hand, by seat-list index.
+#[derive(Clone, Debug)]
+pub(super) enum Act {
+    Fold(usize),
+    CheckCall(usize),
+    BetTo(usize, Decimal),
+    Board(Vec<Card>),
+}
+
+pub(super) fn clip(s: &str) -> String {
+    let mut out: String = s.chars().take(80).collect();
+    if out.len() < s.len() {
+        out.push('…');
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn build(
+    h: &Header,
+    game: GameSpec,
+    table: &str,
+    max_seats: u32,
+    button: u32,
+    seats: &[Seat],
+    parts: &[Part],
+    acts: &[Act],
+    total_pot: Option<Decimal>,
+    rake: Decimal,
+    source: &str,
+    fees: &[(String, Decimal)],
+) -> R<Parsed> {
+    // Dealt in: whoever posted, acted or was dealt cards we know of.
+    let dealt: Vec<usize> = (0..seats.len())
+        .filter(|&i| {
+            let p = &parts[i];
+            !seats[i].out_of_hand
+                && (p.acted
+                    || p.ante.mantissa > 0
+                    || p.small_blind.is_some()
+                    || p.big_blind.is_some()
+                    || p.contributed.mantissa > 0
+                    || p.collected.mantissa > 0)
+        })
+        .collect();
+    let n = dealt.len();
+    if n < 2 {
+        return Err(Refusal::hand("fewer than two players dealt in"));
+    }
+    // PHH order: from the first seat after the button round to the button.
+    let mut order = dealt.clone();
+    order.sort_by_key(|&i| {
+        let s = u64::from(seats[i].number);
+        let b = u64::from(button);
+        if s > b {
+            s - b
+        } else {
+            s + (1 << 40) - b
+        }
+    });
+    let player_of = |i: usize| order.iter().position(|&j| j == i);
+    // The blinds as posted in full by the players in the blinds' places,
+    // else as the header gives them (a GGPoker tournament's header can
+    // name the next level's blinds)
+    let posted = |pi: usize, big: bool| {
+        let p = &parts[order[pi]];
+        let x = if big {
+            p.big_blind
+        } else {
+            p.small_blind.filter(|_| p.live_small_blind)
+        };
+        x.filter(|_| !p.all_in_post && p.dead_small_blind.mantissa == 0)
+    };
+    let bb_place = if n == 2 { 0 } else { 1 };
+    let bb = match game.structure {
+        Structure::FixedLimit => h.stakes.0,
+        _ => posted(bb_place, true).unwrap_or(h.stakes.1),
+    };
+    let sb_nominal = match game.structure {
+        Structure::FixedLimit => None,
+        _ => Some(posted(if n == 2 { 1 } else { 0 }, false).unwrap_or(h.stakes.0)),
+    };
+    // blinds by PHH player
+    let mut blinds = vec![Decimal::default(); n];
+    let mut antes = vec![Decimal::default(); n];
+    let mut dead_sb: Vec<u64> = Vec::new();
+    let sb_player = if n == 2 { 1 } else { 0 };
+    for (pi, &i) in order.iter().enumerate() {
+        let p = &parts[i];
+        if let Some(x) = p.small_blind {
+            if p.live_small_blind {
+                if pi != sb_player {
+                    return Err(Refusal::hand(format!(
+                        "{} posted the small blind out of its place left of the button",
+                        seats[i].name
+                    )));
+                }
+                let nominal = if p.all_in_post {
+                    sb_nominal.unwrap_or(x)
+                } else {
+                    x
+                };
+                blinds[if n == 2 { 0 } else { pi }] = nominal;
+            } else {
+                // a missed small blind, posted dead
+                if p.big_blind.is_some() {
+                    return Err(Refusal::hand(
+                        "a small and a big blind posted on separate lines by one player",
+                    ));
+                }
+                dead_sb.push(pi as u64 + 1);
+                antes[pi] = x;
+            }
+        }
+        if p.big_blind.is_some() {
+            let at = if n == 2 {
+                if pi != 0 {
+                    return Err(Refusal::hand("heads-up, the button posted the big blind"));
+                }
+                1
+            } else {
+                pi
+            };
+            blinds[at] = bb;
+        }
+        if p.dead_small_blind.mantissa > 0 {
+            if p.small_blind.is_some() {
+                return Err(Refusal::hand("two dead small blinds posted by one player"));
+            }
+            dead_sb.push(pi as u64 + 1);
+            antes[pi] = p.dead_small_blind;
+        }
+        if let Some(x) = p.straddle {
+            // under the gun first, then each next player: no other straddle
+            // is played
+            let first = if n == 2 { usize::MAX } else { 2 };
+            let k = order
+                .iter()
+                .take(pi)
+                .filter(|&&j| parts[j].straddle.is_some())
+                .count();
+            if pi != first + k || p.big_blind.is_some() || p.small_blind.is_some() {
+                return Err(Refusal::hand(
+                    "a straddle not under the gun (or after it): the engine plays those only",
+                ));
+            }
+            // a straddle all-in for less: its full size is not written; the
+            // usual one, twice the big blind, is assumed (the stack limits it)
+            let twice = bb
+                .checked_add(bb)
+                .ok_or_else(|| Refusal::hand("an amount too large"))?;
+            blinds[pi] = if p.all_in_post && x.less_than(twice) {
+                twice
+            } else {
+                x
+            };
+        }
+    }
+    // A player all-in from the ante posts no blind, but holds the blind's
+    // place: written with the blind (the engine posts what it has, nothing).
+    let all_in_by_ante = |pi: usize| {
+        let p = &parts[order[pi]];
+        p.all_in_post && p.small_blind.is_none() && p.big_blind.is_none()
+    };
+    let (sb_at, bb_at) = if n == 2 { (1, 0) } else { (0, 1) };
+    if blinds[0].mantissa == 0 && all_in_by_ante(sb_at) {
+        let half = Decimal {
+            mantissa: bb.mantissa / 2,
+            scale: bb.scale,
+        };
+        blinds[0] = sb_nominal.unwrap_or(half);
+    }
+    if blinds[1].mantissa == 0 && all_in_by_ante(bb_at) {
+        blinds[1] = bb;
+    }
+    // the antes: one amount, posted by all (short stacks all-in for less),
+    // or by none
+    let ante = order
+        .iter()
+        .map(|&i| parts[i].ante)
+        .fold(
+            Decimal::default(),
+            |m, a| if m.less_than(a) { a } else { m },
+        );
+    if ante.mantissa > 0 {
+        for (pi, &i) in order.iter().enumerate() {
+            let p = &parts[i];
+            if p.ante != ante && !(p.all_in_post && p.ante.mantissa > 0) {
+                return Err(Refusal::hand(format!(
+                    "{} posted an ante of {} where the others posted {ante}: ragged antes are not played",
+                    seats[i].name, p.ante
+                )));
+            }
+            antes[pi] = antes[pi]
+                .checked_add(ante)
+                .ok_or_else(|| Refusal::hand("an amount too large"))?;
+        }
+    }
+    // every known card once
+    let mut seen = crate::card::CardSet::default();
+    let known = order
+        .iter()
+        .filter_map(|&i| parts[i].cards.as_ref())
+        .flatten()
+        .chain(acts.iter().flat_map(|a| match a {
+            Act::Board(c) => c.as_slice(),
+            _ => &[],
+        }));
+    for &c in known {
+        if seen.contains(c) {
+            return Err(Refusal::hand(format!("a card dealt twice: {c}")));
+        }
+        seen.insert(c);
+    }
+    let mut actions: Vec<Value> = Vec::with_capacity(acts.len() + n);
+    for (pi, &i) in order.iter().enumerate() {
+        let cards = match &parts[i].cards {
+            Some(c) => c.iter().map(|c| c.to_string()).collect::<String>(),
+            None => "??".repeat(game.hole_cards),
+        };
+        actions.push(Value::Str(format!("d dh p{} {cards}", pi + 1)));
+    }
+    for a in acts {
+        let s = match a {
+            Act::Board(c) => format!(
+                "d db {}",
+                c.iter().map(|c| c.to_string()).collect::<String>()
+            ),
+            Act::Fold(i) | Act::CheckCall(i) | Act::BetTo(i, _) => {
+                let pi = player_of(*i)
+                    .ok_or_else(|| Refusal::hand("an action by a player not dealt in"))?
+                    + 1;
+                match a {
+                    Act::Fold(_) => format!("p{pi} f"),
+                    Act::CheckCall(_) => format!("p{pi} cc"),
+                    Act::BetTo(_, x) => format!("p{pi} cbr {x}"),
+                    Act::Board(_) => unreachable!(),
+                }
+            }
+        };
+        actions.push(Value::Str(s));
+    }
+    // A tournament player sitting out is dealt in, posts, and is folded in
+    // turn, even where checking is free: a dead hand (killed at the deal,
+    // which changes no one's options), when folding is all it does.
+    let mut dead_hands: Vec<u64> = Vec::new();
+    for (pi, &i) in order.iter().enumerate() {
+        if !seats[i].sitting_out {
+            continue;
+        }
+        let mine: Vec<&Act> = acts
+            .iter()
+            .filter(|a| matches!(a, Act::Fold(j) | Act::CheckCall(j) | Act::BetTo(j, _) if *j == i))
+            .collect();
+        if matches!(mine.as_slice(), [Act::Fold(_)]) {
+            dead_hands.push(pi as u64 + 1);
+        }
+    }
+    let mut f: Table = Vec::with_capacity(32);
+    let arr = |v: &[Decimal]| Value::Array(v.iter().map(|&d| num(d)).collect());
+    f.push(("variant".into(), Value::Str(game.code.into())));
+    if game.hole_cards != 4 && game.code.contains('O') {
+        f.push(("_hole_cards".into(), int(game.hole_cards as u64)));
+    }
+    f.push(("antes".into(), arr(&antes)));
+    f.push(("blinds_or_straddles".into(), arr(&blinds)));
+    match game.structure {
+        Structure::FixedLimit => {
+            f.push(("small_bet".into(), num(h.stakes.0)));
+            f.push(("big_bet".into(), num(h.stakes.1)));
+        }
+        _ => f.push(("min_bet".into(), num(bb))),
+    }
+    if !dead_sb.is_empty() {
+        dead_sb.sort_unstable();
+        f.push((
+            "_dead_small_blinds".into(),
+            Value::Array(dead_sb.iter().map(|&p| int(p)).collect()),
+        ));
+    }
+    if !dead_hands.is_empty() && dead_hands.len() < n {
+        f.push((
+            "_dead_hands".into(),
+            Value::Array(dead_hands.iter().map(|&p| int(p)).collect()),
+        ));
+    }
+    let starting: Vec<Decimal> = order.iter().map(|&i| seats[i].stack).collect();
+    f.push(("starting_stacks".into(), arr(&starting)));
+    f.push(("actions".into(), Value::Array(actions)));
+    f.push(("_site".into(), Value::Str(h.site.into())));
+    // PHH's `hand` is a number: GGPoker's ids lead with letters (`OM232604226`,
+    // the product), kept whole in `_hand_id`
+    let digits = h
+        .number
+        .trim_start_matches(|c: char| c.is_ascii_alphabetic());
+    if !digits.is_empty() && digits.len() <= 18 {
+        f.push((
+            "hand".into(),
+            Value::Num(NumText::new(digits.trim_start_matches('0').max("0"))),
+        ));
+    }
+    if digits.len() != h.number.len() || digits.len() > 18 {
+        f.push(("_hand_id".into(), Value::Str(h.number.clone())));
+    }
+    f.push(("table".into(), Value::Str(table.to_string())));
+    f.push(("seat_count".into(), int(max_seats.max(n as u32) as u64)));
+    f.push((
+        "seats".into(),
+        Value::Array(order.iter().map(|&i| int(seats[i].number as u64)).collect()),
+    ));
+    f.push((
+        "players".into(),
+        Value::Array(
+            order
+                .iter()
+                .map(|&i| Value::Str(seats[i].name.clone()))
+                .collect(),
+        ),
+    ));
+    if let Some(t) = &h.tournament {
+        f.push(("_tournament".into(), Value::Str(t.clone())));
+    }
+    if let Some(b) = &h.buy_in {
+        f.push(("_buy_in".into(), Value::Str(b.clone())));
+    }
+    if let Some(l) = h.level {
+        f.push(("level".into(), int(l as u64)));
+    }
+    if let Some(c) = &h.currency {
+        f.push(("currency".into(), Value::Str(c.clone())));
+    }
+    if let Some(s) = h.symbol {
+        f.push(("currency_symbol".into(), Value::Str(s.to_string())));
+    }
+    if let Some((y, m, d, time, zone)) = &h.date {
+        f.push(("time".into(), Value::DateTime(time.clone())));
+        if !zone.is_empty() {
+            f.push(("time_zone_abbreviation".into(), Value::Str(zone.clone())));
+        }
+        f.push(("day".into(), int(*d as u64)));
+        f.push(("month".into(), int(*m as u64)));
+        f.push(("year".into(), int(*y as u64)));
+    }
+    let mut contributed: Vec<Decimal> = order.iter().map(|&i| parts[i].contributed).collect();
+    // Files before about 2006 print no "Uncalled bet" line: what the
+    // players put in exceeds the total pot by the uncalled part of the
+    // largest bet, which goes back to its player (only the largest
+    // contribution can hold one, and by no more than its lead).
+    if let Some(t) = total_pot {
+        let sum = contributed
+            .iter()
+            .try_fold(Decimal::default(), |a, &b| a.checked_add(b));
+        if let Some(over) = sum
+            .and_then(|s| s.checked_sub(t))
+            .filter(|d| d.mantissa > 0)
+        {
+            let top = (0..n)
+                .max_by(|&a, &b| {
+                    if contributed[a].less_than(contributed[b]) {
+                        std::cmp::Ordering::Less
+                    } else {
+                        std::cmp::Ordering::Greater
+                    }
+                })
+                .unwrap_or(0);
+            let second = (0..n).filter(|&j| j != top).map(|j| contributed[j]).fold(
+                Decimal::default(),
+                |m, c| if m.less_than(c) { c } else { m },
+            );
+            let lead = contributed[top].checked_sub(second).unwrap_or_default();
+            if lead.less_than(over) {
+                return Err(Refusal::hand(format!(
+                    "the players put in {over} more than the total pot, more than any uncalled bet"
+                )));
+            }
+            contributed[top] = contributed[top].checked_sub(over).unwrap_or_default();
+        }
+    }
+    let collected: Vec<Decimal> = order.iter().map(|&i| parts[i].collected).collect();
+    let finishing = starting
+        .iter()
+        .zip(&contributed)
+        .zip(&collected)
+        .map(|((&s, &c), &w)| {
+            s.checked_sub(c)
+                .and_then(|x| x.checked_add(w))
+                .filter(|d| d.mantissa >= 0)
+        })
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| Refusal::hand("a player put in more than the stack"))?;
+    f.push(("winnings".into(), arr(&collected)));
+    f.push(("finishing_stacks".into(), arr(&finishing)));
+    f.push(("_rake".into(), num(rake)));
+    for (name, x) in fees {
+        f.push((format!("_{name}").into(), num(*x)));
+    }
+    if let Some(t) = total_pot {
+        f.push(("_total_pot".into(), num(t)));
+    }
+    let history = HandHistory {
+        source: source.to_string(),
+        section: Some(h.number.clone()),
+        fields: f,
+    };
+    Ok(Parsed {
+        history,
+        facts: SiteFacts {
+            hand: Some(h.number.clone()),
+            contributed,
+            collected,
+            total_pot,
+            rake,
+        },
+    })
+}
+
+/// A hand's play as its lines tell it, recorded line by line: each
+/// method checks what the line may do (a post before the cards, a bet in
+/// a betting round, amounts that add up) and refuses the hand, naming the
+/// line `n`, where it may not.
+#[derive(Clone, Debug)]
+pub(super) struct Rec {
+    /// By seat-list index.
+    pub(super) parts: Vec<Part>,
+    pub(super) acts: Vec<Act>,
+    pub(super) board: Vec<Card>,
+    pub(super) street: Street,
+}
+
+fn plus(a: Decimal, b: Decimal, n: usize) -> R<Decimal> {
+    a.checked_add(b)
+        .ok_or_else(|| Refusal::at(n, "an amount too large"))
+}
+
+impl Rec {
+    pub(super) fn new(players: usize) -> Rec {
+        Rec {
+            parts: vec![Part::default(); players],
+            acts: Vec::with_capacity(32),
+            board: Vec::with_capacity(5),
+            street: Street::Posts,
+        }
+    }
+
+    fn posting(&self, n: usize) -> R<()> {
+        if self.street != Street::Posts {
+            return Err(Refusal::at(n, "a post after the cards are dealt"));
+        }
+        Ok(())
+    }
+
+    fn put(&mut self, i: usize, x: Decimal, n: usize) -> R<()> {
+        let p = &mut self.parts[i];
+        p.contributed = plus(p.contributed, x, n)?;
+        Ok(())
+    }
+
+    pub(super) fn ante(&mut self, i: usize, x: Decimal, all_in: bool, n: usize) -> R<()> {
+        self.posting(n)?;
+        self.put(i, x, n)?;
+        let p = &mut self.parts[i];
+        p.all_in_post |= all_in;
+        p.ante = plus(p.ante, x, n)?;
+        Ok(())
+    }
+
+    /// The small blind: the live one when it is the first blind posted,
+    /// else a missed small blind posted dead.
+    pub(super) fn small_blind(&mut self, i: usize, x: Decimal, all_in: bool, n: usize) -> R<()> {
+        self.posting(n)?;
+        if self.parts[i].small_blind.is_some() {
+            return Err(Refusal::at(n, "a small blind posted twice by one player"));
+        }
+        let first = self
+            .parts
+            .iter()
+            .all(|p| p.big_blind.is_none() && p.small_blind.is_none());
+        self.put(i, x, n)?;
+        let p = &mut self.parts[i];
+        p.all_in_post |= all_in;
+        p.small_blind = Some(x);
+        if first {
+            p.live_small_blind = true;
+            p.street_bet = x;
+        }
+        Ok(())
+    }
+
+    pub(super) fn big_blind(&mut self, i: usize, x: Decimal, all_in: bool, n: usize) -> R<()> {
+        self.posting(n)?;
+        if self.parts[i].big_blind.is_some() {
+            return Err(Refusal::at(n, "a big blind posted twice by one player"));
+        }
+        self.put(i, x, n)?;
+        let p = &mut self.parts[i];
+        p.all_in_post |= all_in;
+        p.big_blind = Some(x);
+        p.street_bet = x;
+        Ok(())
+    }
+
+    /// A missed small blind posted dead.
+    pub(super) fn dead_small_blind(
+        &mut self,
+        i: usize,
+        x: Decimal,
+        all_in: bool,
+        n: usize,
+    ) -> R<()> {
+        self.posting(n)?;
+        if self.parts[i].dead_small_blind.mantissa != 0 {
+            return Err(Refusal::at(n, "two dead small blinds posted by one player"));
+        }
+        self.put(i, x, n)?;
+        let p = &mut self.parts[i];
+        p.all_in_post |= all_in;
+        p.dead_small_blind = x;
+        Ok(())
+    }
+
+    /// Both blinds posted at once (`x` in all) by a player coming in: the
+    /// big blind `bb` live, the rest dead.
+    pub(super) fn small_and_big(
+        &mut self,
+        i: usize,
+        x: Decimal,
+        bb: Decimal,
+        all_in: bool,
+        n: usize,
+    ) -> R<()> {
+        self.posting(n)?;
+        if self.parts[i].big_blind.is_some() {
+            return Err(Refusal::at(n, "a big blind posted twice by one player"));
+        }
+        let dead = x
+            .checked_sub(bb)
+            .filter(|d| d.mantissa > 0)
+            .ok_or_else(|| {
+                Refusal::at(n, "small and big blinds posted for less than the big blind")
+            })?;
+        self.put(i, x, n)?;
+        let p = &mut self.parts[i];
+        p.all_in_post |= all_in;
+        p.dead_small_blind = dead;
+        p.big_blind = Some(bb);
+        p.street_bet = bb;
+        Ok(())
+    }
+
+    /// A straddle: the player's total for the round `to`.
+    pub(super) fn straddle(&mut self, i: usize, to: Decimal, all_in: bool, n: usize) -> R<()> {
+        if self.street != Street::Posts {
+            return Err(Refusal::at(n, "a straddle after the cards are dealt"));
+        }
+        let p = &mut self.parts[i];
+        let more = to
+            .checked_sub(p.street_bet)
+            .filter(|d| d.mantissa > 0)
+            .ok_or_else(|| Refusal::at(n, "a straddle below what the player had in"))?;
+        p.contributed = plus(p.contributed, more, n)?;
+        p.street_bet = to;
+        p.straddle = Some(to);
+        p.all_in_post |= all_in;
+        Ok(())
+    }
+
+    fn betting(&self, what: &str, n: usize) -> R<()> {
+        if !matches!(
+            self.street,
+            Street::Preflop | Street::Flop | Street::Turn | Street::River
+        ) {
+            return Err(Refusal::at(n, format!("{what} outside the betting")));
+        }
+        Ok(())
+    }
+
+    pub(super) fn fold(&mut self, i: usize, n: usize) -> R<()> {
+        self.betting("a fold", n)?;
+        self.parts[i].acted = true;
+        self.acts.push(Act::Fold(i));
+        Ok(())
+    }
+
+    pub(super) fn check(&mut self, i: usize, n: usize) -> R<()> {
+        self.betting("a check", n)?;
+        self.parts[i].acted = true;
+        self.acts.push(Act::CheckCall(i));
+        Ok(())
+    }
+
+    /// The player's total in this round brought to `to`.
+    fn to(&mut self, i: usize, to: Decimal, n: usize) -> R<()> {
+        let p = &mut self.parts[i];
+        let more = to
+            .checked_sub(p.street_bet)
+            .filter(|d| d.mantissa >= 0)
+            .ok_or_else(|| Refusal::at(n, "a bet below what the player had in"))?;
+        p.contributed = plus(p.contributed, more, n)?;
+        p.street_bet = to;
+        p.acted = true;
+        Ok(())
+    }
+
+    /// A call of `x` more.
+    pub(super) fn call_by(&mut self, i: usize, x: Decimal, n: usize) -> R<()> {
+        self.betting("a call", n)?;
+        let to = plus(self.parts[i].street_bet, x, n)?;
+        self.to(i, to, n)?;
+        self.acts.push(Act::CheckCall(i));
+        Ok(())
+    }
+
+    /// A bet or raise of `x` more than the player had in this round.
+    pub(super) fn bet_by(&mut self, i: usize, x: Decimal, n: usize) -> R<()> {
+        self.betting("a bet", n)?;
+        let to = plus(self.parts[i].street_bet, x, n)?;
+        self.to(i, to, n)?;
+        self.acts.push(Act::BetTo(i, to));
+        Ok(())
+    }
+
+    /// A bet or raise to `to` in all this round.
+    pub(super) fn raise_to(&mut self, i: usize, to: Decimal, n: usize) -> R<()> {
+        self.betting("a raise", n)?;
+        self.to(i, to, n)?;
+        self.acts.push(Act::BetTo(i, to));
+        Ok(())
+    }
+
+    /// The most any player has in this round.
+    #[allow(dead_code)]
+    pub(super) fn round_max(&self) -> Decimal {
+        self.parts.iter().fold(Decimal::default(), |m, p| {
+            if m.less_than(p.street_bet) {
+                p.street_bet
+            } else {
+                m
+            }
+        })
+    }
+
+    pub(super) fn uncalled(&mut self, i: usize, x: Decimal, n: usize) -> R<()> {
+        let p = &mut self.parts[i];
+        p.contributed = p
+            .contributed
+            .checked_sub(x)
+            .filter(|d| d.mantissa >= 0)
+            .ok_or_else(|| Refusal::at(n, "more returned than the player put in"))?;
+        Ok(())
+    }
+
+    pub(super) fn collect(&mut self, i: usize, x: Decimal, n: usize) -> R<()> {
+        let p = &mut self.parts[i];
+        p.collected = plus(p.collected, x, n)?;
+        Ok(())
+    }
+
+    /// Cards the player showed (or mucked face up): the hole cards when
+    /// they are a whole hand of the game, checked against what is known.
+    pub(super) fn show(&mut self, i: usize, c: Vec<Card>, hole_cards: usize, n: usize) -> R<()> {
+        if c.len() != hole_cards {
+            return Ok(());
+        }
+        let p = &mut self.parts[i];
+        match &p.cards {
+            // (the same cards, in any order)
+            Some(k) if !(k.len() == c.len() && k.iter().all(|x| c.contains(x))) => {
+                Err(Refusal::at(n, "shown cards other than those dealt"))
+            }
+            Some(_) => Ok(()),
+            None => {
+                p.cards = Some(c);
+                Ok(())
+            }
+        }
+    }
+
+    /// The player's hole cards, dealt face down to the one whose history
+    /// it is.
+    pub(super) fn dealt(&mut self, i: usize, c: Vec<Card>, hole_cards: usize, n: usize) -> R<()> {
+        if c.len() != hole_cards {
+            return Err(Refusal::at(
+                n,
+                format!("{} hole cards dealt in a game of {hole_cards}", c.len()),
+            ));
+        }
+        let p = &mut self.parts[i];
+        if p.cards.as_ref().is_some_and(|k| *k != c) {
+            return Err(Refusal::at(n, "a player dealt cards twice"));
+        }
+        p.cards = Some(c);
+        Ok(())
+    }
+
+    /// The next street: its new board cards for the flop, turn and river.
+    pub(super) fn street(&mut self, next: Street, new: Option<Vec<Card>>, n: usize) -> R<()> {
+        let street = self.street;
+        if next <= street && !(next == Street::Preflop && street == Street::Posts) {
+            return Err(Refusal::at(n, "the streets out of order"));
+        }
+        if matches!(next, Street::Flop | Street::Turn | Street::River) {
+            let want = match next {
+                Street::Flop => 3,
+                Street::Turn => 4,
+                _ => 5,
+            };
+            let new = new.ok_or_else(|| Refusal::at(n, "the board's cards not read"))?;
+            if street < Street::Preflop {
+                return Err(Refusal::at(n, "a board before the hole cards"));
+            }
+            if self.board.len() + new.len() != want {
+                return Err(Refusal::at(
+                    n,
+                    "the board does not grow by its street's cards",
+                ));
+            }
+            self.board.extend(new.iter().copied());
+            self.acts.push(Act::Board(new));
+            for p in self.parts.iter_mut() {
+                p.street_bet = Decimal::default();
+            }
+        }
+        self.street = next;
+        Ok(())
+    }
+}
