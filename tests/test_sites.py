@@ -226,13 +226,14 @@ NAMES = [
 
 @settings(max_examples=80, deadline=None)
 @given(st.data())
-def test_hands_written_as_pokerstars_parse_back_to_the_same_hand(data: st.DataObject) -> None:
+def test_hands_written_as_site_text_parse_back_to_the_same_hand(data: st.DataObject) -> None:
     # a random no-limit hand written by a test-only writer from its events
-    # (tests/pokerstars_writer.py) as PokerStars or GGPoker text, then
+    # (tests/site_writer.py) as PokerStars, GGPoker or Winamax text, then
     # converted: the same players, stacks, actions and result
-    from pokerstars_writer import write_pokerstars
+    from site_writer import write_pokerstars, write_winamax
 
-    gg = data.draw(st.booleans())
+    site = data.draw(st.sampled_from(["pokerstars", "ggpoker", "winamax"]))
+    gg = site == "ggpoker"
     bb = data.draw(st.sampled_from([2, 10, 20, 1000, 5000]))
     ante = data.draw(st.sampled_from([0, 0, 1, bb // 2]))
     n = data.draw(st.integers(2, 9))
@@ -262,9 +263,13 @@ def test_hands_written_as_pokerstars_parse_back_to_the_same_hand(data: st.DataOb
         else:
             hand.check_or_call()
     names = data.draw(st.permutations(NAMES))[:n]
-    text = write_pokerstars(hand, data.draw(st.integers(1, 10**12)), names, gg=gg)
+    number = data.draw(st.integers(1, 10**12))
+    if site == "winamax":
+        text = write_winamax(hand, number, names)
+    else:
+        text = write_pokerstars(hand, number, names, gg=gg)
     c = hc.phh.from_site(text)
-    assert c.site == ("ggpoker" if gg else "pokerstars")
+    assert c.site == site
     assert not c.problems, (str(c.problems[0]), text)
     (h,) = c.hands
     order = [(hand.button + 1 + i) % n for i in range(n)]

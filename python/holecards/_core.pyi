@@ -184,6 +184,7 @@ __all__ = [
     "PHH_HAND_COLUMNS",
     "PHH_ACTION_COLUMNS",
     "PHH_MAX_BYTES",
+    "SITE_NAMES",
     "_phh_loads",
     "_site_convert",
     "_stats",
@@ -1069,6 +1070,7 @@ PHH_CHECK_STATUSES: tuple[str, ...]
 PHH_HAND_COLUMNS: list[tuple[str, str]]
 PHH_ACTION_COLUMNS: list[tuple[str, str]]
 PHH_MAX_BYTES: int
+SITE_NAMES: list[str]
 
 # -- equity ---------------------------------------------------------------
 

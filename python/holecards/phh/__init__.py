@@ -20,7 +20,7 @@
 * ``to_arrow(histories)``: two pyarrow tables, hands and actions (needs the
   ``arrow`` extra).
 * ``from_site(text_or_path, site=None)``: a poker site's hand histories
-  (PokerStars, GGPoker) converted to PHH, each replayed and checked against the
+  (PokerStars, GGPoker, Winamax) converted to PHH, each replayed and checked against the
   site's amounts; what does not convert is reported, hand by hand
   (``docs/sites.md``).
 
@@ -38,6 +38,7 @@ from typing import IO, Any, Iterable, List, Optional, Sequence, Tuple, Union
 
 from .._core import (
     PHH_MAX_BYTES,
+    SITE_NAMES,
     Hand,
     HandHistory,
     _phh_dumps_hand,
@@ -73,7 +74,7 @@ __all__ = [
 ]
 
 #: The sites whose hand histories ``from_site`` converts.
-SITES: Tuple[str, ...] = ("pokerstars", "ggpoker")
+SITES: Tuple[str, ...] = tuple(SITE_NAMES)
 
 PathLike = Union[str, "os.PathLike[str]"]
 Writable = Union[Hand, HandHistory, Sequence[Union[Hand, HandHistory]]]
@@ -255,7 +256,7 @@ def from_site(
     if isinstance(text_or_path, os.PathLike) or (
         isinstance(text_or_path, str)
         and "\n" not in text_or_path
-        and not text_or_path.lstrip("\ufeff").startswith("PokerStars ")
+        and not text_or_path.lstrip("\ufeff").startswith(("PokerStars ", "Winamax Poker "))
     ):
         path = Path(text_or_path)
         name = source or str(path)

@@ -136,9 +136,18 @@ fn every_fixture_converts_or_says_why() {
 /// converts or is a problem with a reason; nothing panics.
 #[test]
 fn damaged_text_gives_only_clean_problems() {
-    let text = fixture("hhsmithy-MultipleHandsTests-10MultipleHands.txt");
+    damage(
+        &fixture("hhsmithy-MultipleHandsTests-10MultipleHands.txt"),
+        Site::PokerStars,
+    );
+    damage(&[WINAMAX_CASH; 10].join("\n\n"), Site::Winamax);
+}
+
+/// `text`'s ten hands with lines removed, doubled, cut and replaced by
+/// garbage: each hand converts or is a problem with its reason.
+fn damage(text: &str, site: Site) {
     let lines: Vec<&str> = text.lines().collect();
-    let whole = convert(&text, "x", None, None).unwrap();
+    let whole = convert(text, "x", None, None).unwrap();
     assert_eq!(whole.hands.len(), 10, "{:?}", whole.problems);
     let mut state = 7u64;
     let mut next = |n: usize| {
@@ -168,7 +177,7 @@ fn damaged_text_gives_only_clean_problems() {
             }
         }
         let t = ls.join("\n");
-        let c = convert(&t, "x", Some(Site::PokerStars), None).unwrap();
+        let c = convert(&t, "x", Some(site), None).unwrap();
         assert!(c.hands.len() + c.problems.len() >= 9, "{round}");
         for p in &c.problems {
             assert!(!p.why.is_empty());
@@ -441,4 +450,187 @@ fn hostile_variations_are_reported_not_converted() {
     // a button outside the table
     let t = real.replace("Seat #8 is the button", "Seat #200 is the button");
     assert!(conv(&t).problems[0].why.contains("button"));
+}
+
+/// A Winamax cash hand worked through by hand. The button is seat 2, so p1
+/// is seat 3 (Cleo, small blind 0.25€), p2 seat 5 (Dara, big blind 0.50€),
+/// p3 seat 6 (Eli, posting a big blind out of position: a live 0.50€), p4
+/// seat 1 (Abel), p5 seat 2 (Bea, the button). Preflop Eli, first to act
+/// with a big blind in, checks; Abel raises to 1.50€, Bea folds, Cleo
+/// folds, Dara and Eli call 1€ more each. Flop: Dara
+/// checks, Eli bets 3€, Abel raises to 10€, Dara folds, Eli folds: Abel's 7€
+/// is uncalled, and Winamax writes no line for it; Abel collects it with
+/// the pot. Put in: Cleo 0.25, Dara 1.50, Eli 1.50 + 3 = 4.50, Abel 1.50 +
+/// 10 = 11.50 (7 of it uncalled), Bea 0. The pot is 0.25 + 1.50 + 4.50 +
+/// 4.50 = 10.75; the rake 0.50; Abel collects 10.25 + 7 = 17.25, the total
+/// pot written (less the rake). Abel ends 40 - 11.50 + 17.25 = 45.75.
+const WINAMAX_CASH: &str = "Winamax Poker - CashGame - HandId: #8123456-77-1700000000 - Holdem no limit (0.25€/0.50€) - 2023/11/14 22:13:20 UTC
+Table: 'Nice 05' 6-max (real money) Seat #2 is the button
+Seat 1: Abel (40€)
+Seat 2: Bea (25.10€)
+Seat 3: Cleo (50€)
+Seat 5: Dara (12€)
+Seat 6: Eli (30€)
+*** ANTE/BLINDS ***
+Cleo posts small blind 0.25€
+Dara posts big blind 0.50€
+Eli posts big blind 0.50€ out of position
+Dealt to Bea [Ah 2c]
+*** PRE-FLOP ***
+Eli checks
+Abel raises 1€ to 1.50€
+Bea folds
+Cleo folds
+Dara calls 1€
+Eli calls 1€
+*** FLOP *** [9s 8h 2d]
+Dara checks
+Eli bets 3€
+Abel raises 7€ to 10€
+Dara folds
+Eli folds
+Abel collected 17.25€ from pot
+*** SUMMARY ***
+Total pot 17.25€ | Rake 0.50€
+Board: [9s 8h 2d]
+Seat 1: Abel won 17.25€
+Seat 2: Bea (button) folded on the pre-flop
+Seat 3: Cleo (small blind) folded on the pre-flop
+Seat 5: Dara (big blind) folded on the flop
+Seat 6: Eli folded on the flop
+";
+
+#[test]
+fn a_winamax_cash_hand_converts_to_the_chip() {
+    assert_eq!(detect(WINAMAX_CASH), Some(Site::Winamax));
+    let c = convert(WINAMAX_CASH, "wmx.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    let one = |k: &str| strs(&Value::Array(vec![h.get(k).unwrap().clone()]))[0].clone();
+    assert_eq!(get("players"), ["Cleo", "Dara", "Eli", "Abel", "Bea"]);
+    assert_eq!(get("seats"), ["3", "5", "6", "1", "2"]);
+    assert_eq!(
+        get("blinds_or_straddles"),
+        ["0.25", "0.50", "0.50", "0", "0"]
+    );
+    assert_eq!(get("starting_stacks"), ["50", "12", "30", "40", "25.10"]);
+    // Abel's collection less the 7€ that came back uncalled
+    assert_eq!(get("winnings"), ["0", "0", "0", "10.25", "0"]);
+    assert_eq!(
+        get("finishing_stacks"),
+        ["49.75", "10.50", "25.50", "45.75", "25.10"]
+    );
+    assert_eq!(one("_rake"), "0.50");
+    assert_eq!(one("_total_pot"), "10.75");
+    assert_eq!(one("currency"), "EUR");
+    assert_eq!(one("_site"), "Winamax");
+    assert_eq!(one("_hand_id"), "8123456-77-1700000000");
+    assert_eq!(one("table"), "Nice 05");
+    assert!(h.get("hand").is_none());
+    // a cent more rake than the pot less the collection: a mismatch
+    let off = WINAMAX_CASH.replace("| Rake 0.50€", "| Rake 0.51€");
+    let c = convert(&off, "wmx.txt", None, None).unwrap();
+    assert_eq!(
+        c.problems[0].kind,
+        ProblemKind::Mismatch,
+        "{:?}",
+        c.problems
+    );
+    // Abel collecting less than the bet that came back: refused
+    let off = WINAMAX_CASH.replace("collected 17.25€", "collected 6€");
+    let c = convert(&off, "wmx.txt", None, None).unwrap();
+    assert!(
+        c.problems[0].why.contains("no one called"),
+        "{:?}",
+        c.problems
+    );
+    // stud is refused by name, the rest of the text still converts
+    let stud = WINAMAX_CASH.replace(
+        "Holdem no limit (0.25€/0.50€)",
+        "7-Card Stud fixed limit (5€/25€/50€)",
+    );
+    let both = format!("{stud}\n\n{WINAMAX_CASH}");
+    let c = convert(&both, "wmx.txt", None, None).unwrap();
+    assert_eq!(c.hands.len(), 1);
+    assert!(
+        c.problems[0].why.contains("7-Card Stud"),
+        "{:?}",
+        c.problems
+    );
+}
+
+/// A Winamax tournament hand: (ante/small blind/big blind) in the header,
+/// the tournament's number in the table's name, a rounded total pot
+/// (`0.83k`, not checked). Antes 10 x 3 = 30; Bo (small blind 50) raises
+/// all-in to 400; Al (big blind) raises all-in to 500 over it, which no one
+/// can call: in the engine's terms a call, with Al's 100 over Bo's 400
+/// coming back (Winamax writes it as a side pot Al collects). Bo put in
+/// 410, Al 510, Cy 10; the pot is 830, Bo's: Bo ends 830, Al 510 - 510 +
+/// 100 = 100, Cy 990.
+#[test]
+fn a_winamax_tournament_hand_reads_its_antes_and_all_ins() {
+    let text = "Winamax Poker - Tournament \"Sunday Surprise\" buyIn: 4.50€ + 0.50€ level: 3 - HandId: #555-12-1700000001 - Holdem no limit (10/50/100) - 2023/11/15 20:00:00 UTC
+Table: 'Sunday Surprise(987654)#012' 3-max (real money) Seat #1 is the button
+Seat 1: Cy (1000)
+Seat 2: Bo (410)
+Seat 3: Al (510)
+*** ANTE/BLINDS ***
+Cy posts ante 10
+Bo posts ante 10
+Al posts ante 10
+Bo posts small blind 50
+Al posts big blind 100
+Dealt to Cy [Kd 3c]
+*** PRE-FLOP ***
+Cy folds
+Bo raises 300 to 400 and is all-in
+Al raises 100 to 500 and is all-in
+*** FLOP *** [2c 3d 4h]
+*** TURN *** [2c 3d 4h][5s]
+*** RIVER *** [2c 3d 4h 5s][Kc]
+*** SHOW DOWN ***
+Bo shows [6h 7h] (Straight)
+Al shows [Ac Ad] (Straight)
+Al collected 100 from side pot 1
+Bo collected 830 from main pot
+*** SUMMARY ***
+Total pot 0.93k | No rake
+Board: [2c 3d 4h 5s Kc]
+Seat 1: Cy (button) folded on the pre-flop
+Seat 2: Bo (small blind) showed [6h 7h] and won 830 with Straight
+Seat 3: Al (big blind) showed [Ac Ad] and won 100 with Straight
+";
+    let c = convert(text, "t.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let one = |k: &str| strs(&Value::Array(vec![h.get(k).unwrap().clone()]))[0].clone();
+    assert_eq!(one("_tournament"), "987654");
+    assert_eq!(one("_buy_in"), "4.50€ + 0.50€");
+    assert_eq!(one("level"), "3");
+    assert_eq!(strs(h.get("antes").unwrap()), ["10", "10", "10"]);
+    assert_eq!(
+        strs(h.get("finishing_stacks").unwrap()),
+        ["830", "100", "990"]
+    );
+    let actions = strs(h.get("actions").unwrap());
+    assert_eq!(actions[3..6], ["p3 f", "p1 cbr 400", "p2 cc"]);
+    assert!(h.get("currency").is_none());
+}
+
+/// A Winamax text cut at every character: no panic, and a cut hand is a
+/// problem, never a hand.
+#[test]
+fn a_winamax_hand_cut_anywhere_is_a_problem() {
+    let summary = WINAMAX_CASH.find("*** SUMMARY ***").unwrap();
+    for (cut, _) in WINAMAX_CASH.char_indices() {
+        if let Ok(c) = convert(&WINAMAX_CASH[..cut], "x", Some(Site::Winamax), None) {
+            if cut < summary {
+                assert!(c.hands.is_empty(), "{cut}");
+            }
+            for p in &c.problems {
+                assert!(!p.why.is_empty());
+            }
+        }
+    }
 }

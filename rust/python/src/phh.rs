@@ -385,6 +385,7 @@ pub fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PHH_HAND_COLUMNS", schema(&phh::HAND_COLUMNS))?;
     m.add("PHH_ACTION_COLUMNS", schema(&phh::ACTION_COLUMNS))?;
     m.add("PHH_MAX_BYTES", phh::toml::MAX_BYTES)?;
+    m.add("SITE_NAMES", holecards_core::site::Site::NAMES.to_vec())?;
     Ok(())
 }
 

@@ -2,7 +2,7 @@
 //! read ([`Header`], [`Seat`], [`Part`], [`Act`]), the splitting of a text
 //! into hands, the reading of amounts, cards and dates, and [`build`],
 //! which writes the PHH history and the site's numbers to verify it by.
-use super::{Block, Refusal, SiteFacts, MAX_HAND_LINES};
+use super::{Block, Refusal, SiteFacts, MAX_HAND_LINES, MAX_NAME_CHARS};
 use crate::card::Card;
 use crate::game::Structure;
 use crate::phh::toml::{NumText, Table, Value};
@@ -170,11 +170,13 @@ pub(super) struct Header {
 /// Currency symbols written before amounts.
 pub(super) const SYMBOLS: [char; 5] = ['$', '€', '£', '₹', '¥'];
 
-/// An amount as PokerStars writes one: an optional currency symbol, digits,
+/// An amount as the sites write one: a currency symbol before it or after
+/// it (Winamax's `2.50€`), digits,
 /// an optional decimal point (no thousands separators).
 pub(super) fn amount(text: &str) -> Option<Decimal> {
     let t = text.trim();
     let t = t.strip_prefix(|c| SYMBOLS.contains(&c)).unwrap_or(t);
+    let t = t.strip_suffix(|c| SYMBOLS.contains(&c)).unwrap_or(t);
     if t.is_empty() || t.len() > 40 {
         return None;
     }
@@ -309,6 +311,9 @@ pub(super) struct Part {
     pub(super) contributed: Decimal,
     pub(super) collected: Decimal,
     pub(super) street_bet: Decimal,
+    /// What the player had put in, and had in the round, when the cards
+    /// were dealt (its posts).
+    pub(super) posted: (Decimal, Decimal),
 }
 
 pub(super) fn num(d: Decimal) -> Value {
@@ -334,6 +339,33 @@ pub(super) fn clip(s: &str) -> String {
         out.push('…');
     }
     out
+}
+
+/// `Table 'NAME' 9-max[ (Play Money)] Seat #3 is the button` (Winamax:
+/// `Table: 'NAME' ...`).
+pub(super) fn table_of(line: &str) -> Option<(String, u32, u32)> {
+    let rest = line
+        .strip_prefix("Table '")
+        .or_else(|| line.strip_prefix("Table: '"))?;
+    // (`Seat #3`; an old Winamax file writes `Seat 0000005`)
+    let seat = rfind(rest, " Seat ")?;
+    let num = rest[seat + 6..].trim_start_matches('#').split(' ').next()?;
+    if num.is_empty() || num.len() > 8 {
+        return None;
+    }
+    let button: u32 = num.parse().ok()?;
+    let head = &rest[..seat];
+    let quote = head.rfind('\'')?;
+    let name = &head[..quote];
+    if name.chars().count() > MAX_NAME_CHARS {
+        return None;
+    }
+    let max = head[quote + 1..]
+        .split_whitespace()
+        .find_map(|w| w.strip_suffix("-max"))
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(10);
+    Some((name.to_string(), max, button))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -517,6 +549,8 @@ pub(super) fn build(
                 .ok_or_else(|| Refusal::hand("an amount too large"))?;
         }
     }
+    let settled = settle_raises(seats, parts, acts, &dealt);
+    let acts = settled.as_slice();
     // every known card once
     let mut seen = crate::card::CardSet::default();
     let known = order
@@ -614,13 +648,14 @@ pub(super) fn build(
     let digits = h
         .number
         .trim_start_matches(|c: char| c.is_ascii_alphabetic());
-    if !digits.is_empty() && digits.len() <= 18 {
+    let number = digits.bytes().all(|b| b.is_ascii_digit());
+    if !digits.is_empty() && digits.len() <= 18 && number {
         f.push((
             "hand".into(),
             Value::Num(NumText::new(digits.trim_start_matches('0').max("0"))),
         ));
     }
-    if digits.len() != h.number.len() || digits.len() > 18 {
+    if digits.len() != h.number.len() || digits.len() > 18 || !number {
         f.push(("_hand_id".into(), Value::Str(h.number.clone())));
     }
     f.push(("table".into(), Value::Str(table.to_string())));
@@ -1041,7 +1076,85 @@ impl Rec {
                 p.street_bet = Decimal::default();
             }
         }
+        if street == Street::Posts {
+            for p in self.parts.iter_mut() {
+                p.posted = (p.contributed, p.street_bet);
+            }
+        }
         self.street = next;
         Ok(())
     }
+}
+
+/// `acts` with each bet or raise made when no other player still in could
+/// act (every one all-in) written as the call it is: some sites write a
+/// player's all-in over a smaller all-in as a raise, of which the part
+/// above the call comes back uncalled. The players' stacks tell who is
+/// all-in.
+fn settle_raises(seats: &[Seat], parts: &[Part], acts: &[Act], dealt: &[usize]) -> Vec<Act> {
+    let places = seats
+        .iter()
+        .map(|s| s.stack.places())
+        .chain(parts.iter().map(|p| p.contributed.places()))
+        .chain(acts.iter().map(|a| match a {
+            Act::BetTo(_, x) => x.places(),
+            _ => 0,
+        }))
+        .max()
+        .unwrap_or(0)
+        .min(crate::phh::history::MAX_PLACES);
+    let units = |d: Decimal| d.in_units(places);
+    let (Some(stack), Some(mut put), Some(mut bet)) = (
+        seats
+            .iter()
+            .map(|s| units(s.stack))
+            .collect::<Option<Vec<i128>>>(),
+        parts
+            .iter()
+            .map(|p| units(p.posted.0))
+            .collect::<Option<Vec<i128>>>(),
+        parts
+            .iter()
+            .map(|p| units(p.posted.1))
+            .collect::<Option<Vec<i128>>>(),
+    ) else {
+        return acts.to_vec();
+    };
+    let mut folded = vec![false; seats.len()];
+    let mut out = Vec::with_capacity(acts.len());
+    for a in acts {
+        match a {
+            Act::Board(_) => bet.iter_mut().for_each(|b| *b = 0),
+            Act::Fold(i) => folded[*i] = true,
+            Act::CheckCall(i) => {
+                let top = bet.iter().copied().max().unwrap_or(0);
+                let more = (top - bet[*i]).clamp(0, (stack[*i] - put[*i]).max(0));
+                put[*i] += more;
+                bet[*i] += more;
+            }
+            Act::BetTo(i, to) => {
+                let i = *i;
+                let others_all_in = dealt
+                    .iter()
+                    .all(|&j| j == i || folded[j] || put[j] >= stack[j]);
+                let top = bet.iter().copied().max().unwrap_or(0);
+                match units(*to) {
+                    Some(to) if others_all_in && to > top => {
+                        let more = (top - bet[i]).clamp(0, (stack[i] - put[i]).max(0));
+                        put[i] += more;
+                        bet[i] += more;
+                        out.push(Act::CheckCall(i));
+                        continue;
+                    }
+                    Some(to) => {
+                        put[i] += to - bet[i];
+                        bet[i] = to;
+                    }
+                    None => return acts.to_vec(),
+                }
+            }
+        }
+        out.push(a.clone());
+    }
+    out
 }

@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 mod hand;
 pub mod pokerstars;
 mod verify;
+pub mod winamax;
 
 pub use hand::Parsed;
 
@@ -42,6 +43,9 @@ crate::enums::named_enum! {
         /// GGPoker (GGNetwork): the PokerStars layout with its own header,
         /// straddles, fees and showdown line.
         GgPoker = "ggpoker",
+        /// Winamax: PokerStars' layout in its own words, no uncalled-bet
+        /// lines.
+        Winamax = "winamax",
     }
 }
 
@@ -98,12 +102,16 @@ pub fn detect(text: &str) -> Option<Site> {
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .take(10_000)
-        .find(|l| pokerstars::is_header(l.trim()))
-        .map(|l| {
-            if pokerstars::is_gg_header(l.trim()) {
-                Site::GgPoker
+        .find_map(|l| {
+            let l = l.trim();
+            if pokerstars::is_gg_header(l) {
+                Some(Site::GgPoker)
+            } else if pokerstars::is_header(l) {
+                Some(Site::PokerStars)
+            } else if winamax::is_header(l) {
+                Some(Site::Winamax)
             } else {
-                Site::PokerStars
+                None
             }
         })
 }
@@ -160,74 +168,87 @@ pub fn convert(
         None => {
             return Err(Error::history(
                 source,
-                "no hand history of a known site (PokerStars, GGPoker) in it",
+                "no hand history of a known site (PokerStars, GGPoker, Winamax) in it",
             ))
         }
     };
     let mut out = Converted::default();
-    match site {
+    // each site's header, splitter and parser
+    type Each = for<'a> fn(&'a str, &mut dyn FnMut(Block<'a>) -> bool);
+    let (is_header, each, parse): (fn(&str) -> bool, Each, Parser) = match site {
         // (one scanner: GGPoker writes PokerStars' layout)
-        Site::PokerStars | Site::GgPoker => {
-            // text before the first hand: a hand that lost its header, or
-            // not a hand history; reported, never dropped silently
-            let mut junk = 0usize;
-            for l in text.lines() {
-                let l = l.trim();
-                if pokerstars::is_header(l) {
-                    break;
-                }
-                if !l.is_empty() && !l.starts_with("***********") {
-                    junk += 1;
-                }
-            }
-            if junk > 0 {
-                out.problems.push(Problem {
-                    line: 1,
-                    at_line: Some(1),
-                    hand: None,
-                    kind: ProblemKind::Refused,
-                    why: format!(
-                        "{junk} lines before the first hand's header: not a hand (a hand without its header?)"
-                    ),
-                    history: None,
-                });
-            }
-            let mut stopped = false;
-            pokerstars::for_each_hand(text, |block| {
-                if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                    stopped = true;
-                    return false;
-                }
-                match pokerstars::parse(&block, source) {
-                    Ok(parsed) => match verify(&parsed.history, &parsed.facts) {
-                        Ok(()) => out.hands.push((block.line, parsed.history)),
-                        Err((kind, why)) => out.problems.push(Problem {
-                            line: block.line,
-                            at_line: None,
-                            hand: parsed.facts.hand.clone(),
-                            kind,
-                            why,
-                            history: Some(Box::new(parsed.history)),
-                        }),
-                    },
-                    Err(refusal) => out.problems.push(Problem {
-                        line: block.line,
-                        at_line: refusal.line,
-                        hand: block.hand_number(),
-                        kind: ProblemKind::Refused,
-                        why: refusal.why,
-                        history: None,
-                    }),
-                }
-                true
-            });
-            if stopped {
-                return Err(crate::ErrorKind::Interrupted.into());
-            }
+        Site::PokerStars | Site::GgPoker => (
+            pokerstars::is_header,
+            |t, f| pokerstars::for_each_hand(t, f),
+            pokerstars::parse,
+        ),
+        Site::Winamax => (
+            winamax::is_header,
+            |t, f| winamax::for_each_hand(t, f),
+            winamax::parse,
+        ),
+    };
+    // text before the first hand: a hand that lost its header, or not a
+    // hand history; reported, never dropped silently
+    let mut junk = 0usize;
+    for l in text.lines() {
+        let l = l.trim();
+        if is_header(l) {
+            break;
         }
+        if !l.is_empty() && !l.starts_with("***********") {
+            junk += 1;
+        }
+    }
+    if junk > 0 {
+        out.problems.push(Problem {
+            line: 1,
+            at_line: Some(1),
+            hand: None,
+            kind: ProblemKind::Refused,
+            why: format!(
+                "{junk} lines before the first hand's header: not a hand (a hand without its header?)"
+            ),
+            history: None,
+        });
+    }
+    let mut stopped = false;
+    each(text, &mut |block| {
+        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            stopped = true;
+            return false;
+        }
+        match parse(&block, source) {
+            Ok(parsed) => match verify(&parsed.history, &parsed.facts) {
+                Ok(()) => out.hands.push((block.line, parsed.history)),
+                Err((kind, why)) => out.problems.push(Problem {
+                    line: block.line,
+                    at_line: None,
+                    hand: parsed.facts.hand.clone(),
+                    kind,
+                    why,
+                    history: Some(Box::new(parsed.history)),
+                }),
+            },
+            Err(refusal) => out.problems.push(Problem {
+                line: block.line,
+                at_line: refusal.line,
+                hand: block.hand_number(),
+                kind: ProblemKind::Refused,
+                why: refusal.why,
+                history: None,
+            }),
+        }
+        true
+    });
+    if stopped {
+        return Err(crate::ErrorKind::Interrupted.into());
     }
     Ok(out)
 }
+
+/// A site's parser of one hand's lines.
+type Parser = fn(&Block<'_>, &str) -> std::result::Result<Parsed, Refusal>;
 
 /// What the site recorded about a hand, for [`verify`]: amounts by player
 /// in the history's order (`p1` first).

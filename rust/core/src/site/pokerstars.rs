@@ -19,8 +19,8 @@
 //! short deck, Split hold'em, Courchevel, stud and draw games, mixed-game
 //! wrappers, a cancelled hand, a hand cut short.
 use super::hand::{
-    amount, build, cards, clip, code, date, find, has, last_cards, rfind, stakes, GameSpec, Header,
-    Parsed, Rec, Seat, Street, R, SYMBOLS,
+    amount, build, cards, clip, code, date, find, has, last_cards, rfind, stakes, table_of,
+    GameSpec, Header, Parsed, Rec, Seat, Street, R, SYMBOLS,
 };
 use super::{Block, Refusal, MAX_HAND_LINES, MAX_LINE_BYTES, MAX_NAME_CHARS};
 use crate::card::Card;
@@ -780,23 +780,4 @@ fn noise(l: &str) -> bool {
         || has(l, " for eliminating ")
         || has(l, " re-buys and receives ")
         || has(l, " adds ") && has(l, " chips")
-}
-
-/// `Table 'NAME' 9-max[ (Play Money)] Seat #3 is the button`.
-fn table_of(line: &str) -> Option<(String, u32, u32)> {
-    let rest = line.strip_prefix("Table '")?;
-    let seat = rfind(rest, " Seat #")?;
-    let button: u32 = rest[seat + 7..].split(' ').next()?.parse().ok()?;
-    let head = &rest[..seat];
-    let quote = head.rfind('\'')?;
-    let name = &head[..quote];
-    if name.chars().count() > MAX_NAME_CHARS {
-        return None;
-    }
-    let max = head[quote + 1..]
-        .split_whitespace()
-        .find_map(|w| w.strip_suffix("-max"))
-        .and_then(|m| m.parse().ok())
-        .unwrap_or(10);
-    Some((name.to_string(), max, button))
 }

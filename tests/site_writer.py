@@ -1,9 +1,11 @@
-"""A test-only writer of PokerStars and GGPoker hand histories: a finished
-holecards ``Hand`` (no-limit hold'em) written as the PokerStars client
-writes a play-money hand, or as GGPoker's client writes a hand (its header,
-a ``Dealt to`` line for every player, straddles, ``*** SHOWDOWN ***``
-before an all-in's runout, thousands grouped with commas, its fees), from
-the hand's events, so that parsing it back can be compared with the hand."""
+"""A test-only writer of site hand histories: a finished holecards ``Hand``
+(no-limit hold'em) written as the PokerStars client writes a play-money
+hand, as GGPoker's client writes a hand (its header, a ``Dealt to`` line
+for every player, straddles, ``*** SHOWDOWN ***`` before an all-in's
+runout, thousands grouped with commas, its fees), or as Winamax writes a
+hand (no colon after names, the euro sign after amounts, no uncalled-bet
+line: the bet comes back with the pot), from the hand's events, so that
+parsing it back can be compared with the hand."""
 
 from __future__ import annotations
 
@@ -110,4 +112,92 @@ def write_pokerstars(
     lines.append(f"Total pot {amt(pot)} | Rake 0{fees}")
     if board:
         lines.append(f"Board [{' '.join(board)}]")
+    return "\n".join(lines) + "\n\n\n"
+
+
+def write_winamax(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> str:
+    """``hand`` (over) as Winamax's text, amounts in euros."""
+    r = hand.rules
+    n = hand.num_players
+    lines: List[str] = [
+        f"Winamax Poker - CashGame - HandId: #{number}-17-1715000000 - Holdem no limit"
+        f" ({r.small_blind}€/{r.big_blind}€) - 2024/05/06 07:08:09 UTC",
+        f"Table: 'Writer {number % 97}' 9-max (real money) Seat #{hand.button + 1} is the button",
+    ]
+    for s, stack in enumerate(hand.starting_stacks):
+        lines.append(f"Seat {s + 1}: {names[s]} ({stack}€)")
+    lines.append("*** ANTE/BLINDS ***")
+    street_bet = [0] * n
+    high = 0
+    board: List[str] = []
+    preflop = shown = False
+    # what each player gets back: its uncalled bet, written with the pot
+    back = [0] * n
+    for e in hand.events:
+        if e.kind.name == "RETURN_UNCALLED":
+            back[e.seat] += e.amount
+    for e in hand.events:
+        k = e.kind.name
+        who = names[e.seat] if e.seat is not None else ""
+        ai = " and is all-in" if e.all_in else ""
+        if k == "POST_ANTE":
+            lines.append(f"{who} posts ante {e.amount}€{ai}")
+        elif k in ("POST_SMALL_BLIND", "POST_BIG_BLIND"):
+            blind = "small" if k == "POST_SMALL_BLIND" else "big"
+            lines.append(f"{who} posts {blind} blind {e.amount}€{ai}")
+            street_bet[e.seat] = e.amount
+            high = max(high, e.amount)
+        elif k == "DEAL_HOLE":
+            if e.seat == hero:
+                lines.append(f"Dealt to {who} [{_cards(e.cards)}]")
+        elif k in ("FOLD", "CHECK", "CALL", "BET", "RAISE") and not preflop:
+            lines.append("*** PRE-FLOP ***")
+            preflop = True
+        if k == "FOLD":
+            lines.append(f"{who} folds")
+        elif k == "CHECK":
+            lines.append(f"{who} checks")
+        elif k == "CALL":
+            lines.append(f"{who} calls {e.amount}€{ai}")
+            street_bet[e.seat] += e.amount
+        elif k == "BET":
+            lines.append(f"{who} bets {e.amount - street_bet[e.seat]}€{ai}")
+            street_bet[e.seat] = e.amount
+            high = e.amount
+        elif k == "RAISE":
+            lines.append(f"{who} raises {e.amount - high}€ to {e.amount}€{ai}")
+            street_bet[e.seat] = e.amount
+            high = e.amount
+        elif k == "DEAL_BOARD":
+            if not preflop:
+                lines.append("*** PRE-FLOP ***")
+                preflop = True
+            new = _cards(e.cards)
+            name = {3: "FLOP", 4: "TURN", 5: "RIVER"}[len(board) + len(new.split())]
+            before = f"[{' '.join(board)}]" if board else ""
+            lines.append(f"*** {name} *** {before}[{new}]")
+            board.extend(new.split())
+            street_bet = [0] * n
+            high = 0
+        elif k == "SHOW":
+            if not shown:
+                lines.append("*** SHOW DOWN ***")
+                shown = True
+            lines.append(f"{who} shows [{_cards(e.cards)}] (a hand)")
+        elif k == "AWARD":
+            lines.append(f"{who} collected {e.amount + back[e.seat]}€ from pot")
+            back[e.seat] = 0
+    # (an uncalled bet of a player who collects nothing more)
+    for s in range(n):
+        if back[s]:
+            lines.append(f"{names[s]} collected {back[s]}€ from pot")
+    lines.append("*** SUMMARY ***")
+    pot = (
+        sum(hand.starting_stacks)
+        - sum(hand.stacks)
+        + sum(e.amount for e in hand.events if e.kind.name in ("AWARD", "RETURN_UNCALLED"))
+    )
+    lines.append(f"Total pot {pot}€ | No rake")
+    if board:
+        lines.append(f"Board: [{' '.join(board)}]")
     return "\n".join(lines) + "\n\n\n"
