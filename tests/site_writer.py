@@ -4,8 +4,9 @@ hand, as GGPoker's client writes a hand (its header, a ``Dealt to`` line
 for every player, straddles, ``*** SHOWDOWN ***`` before an all-in's
 runout, thousands grouped with commas, its fees), or as Winamax writes a
 hand (no colon after names, the euro sign after amounts, no uncalled-bet
-line: the bet comes back with the pot), from the hand's events, so that
-parsing it back can be compared with the hand."""
+line: the bet comes back with the pot), or as 888poker writes a hand
+(amounts in brackets, each what the action adds, no total pot), from the
+hand's events, so that parsing it back can be compared with the hand."""
 
 from __future__ import annotations
 
@@ -200,4 +201,82 @@ def write_winamax(hand: Any, number: int, names: Sequence[str], hero: int = 0) -
     lines.append(f"Total pot {pot}€ | No rake")
     if board:
         lines.append(f"Board: [{' '.join(board)}]")
+    return "\n".join(lines) + "\n\n\n"
+
+
+def write_888(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> str:
+    """``hand`` (over) as 888poker's text, in a client writing ``$1,234``."""
+    r = hand.rules
+    n = hand.num_players
+
+    def amt(x: int) -> str:
+        return f"${x:,}"
+
+    def cards(c: Any) -> str:
+        return ", ".join(_cards(c).split())
+
+    lines: List[str] = [
+        f"#Game No : {number}",
+        f"***** 888poker Hand History for Game {number} *****",
+        f"{amt(r.small_blind)}/{amt(r.big_blind)} Blinds No Limit Holdem - *** 06 05 2024 07:08:09",
+        f"Table Writer {number % 97} 9 Max (Real Money)",
+        f"Seat {hand.button + 1} is the button",
+        f"Total number of players : {n}",
+    ]
+    for s, stack in enumerate(hand.starting_stacks):
+        lines.append(f"Seat {s + 1}: {names[s]} ( {amt(stack)} )")
+    street_bet = [0] * n
+    back = [0] * n
+    for e in hand.events:
+        if e.kind.name == "RETURN_UNCALLED":
+            back[e.seat] += e.amount
+    awards = [0] * n
+    for e in hand.events:
+        if e.kind.name == "AWARD":
+            awards[e.seat] += e.amount
+    dealt = False
+    board = 0
+    shows: List[str] = []
+    for e in hand.events:
+        k = e.kind.name
+        who = names[e.seat] if e.seat is not None else ""
+        if k == "POST_ANTE":
+            lines.append(f"{who} posts ante [{amt(e.amount)}]")
+        elif k in ("POST_SMALL_BLIND", "POST_BIG_BLIND"):
+            blind = "small" if k == "POST_SMALL_BLIND" else "big"
+            lines.append(f"{who} posts {blind} blind [{amt(e.amount)}]")
+            street_bet[e.seat] = e.amount
+        elif k == "DEAL_HOLE":
+            if not dealt:
+                lines.append("** Dealing down cards **")
+                dealt = True
+            if e.seat == hero:
+                lines.append(f"Dealt to {who} [ {cards(e.cards)} ]")
+        elif k == "FOLD":
+            lines.append(f"{who} folds")
+        elif k == "CHECK":
+            lines.append(f"{who} checks")
+        elif k == "CALL":
+            lines.append(f"{who} calls [{amt(e.amount)}]")
+            street_bet[e.seat] += e.amount
+        elif k in ("BET", "RAISE"):
+            word = "bets" if k == "BET" else "raises"
+            lines.append(f"{who} {word} [{amt(e.amount - street_bet[e.seat])}]")
+            street_bet[e.seat] = e.amount
+        elif k == "DEAL_BOARD":
+            board += len(_cards(e.cards).split())
+            name = {3: "flop", 4: "turn", 5: "river"}[board]
+            lines.append(f"** Dealing {name} ** [ {cards(e.cards)} ]")
+            street_bet = [0] * n
+        elif k == "SHOW":
+            shows.append(f"{who} shows [ {cards(e.cards)} ]")
+    lines.append("** Summary **")
+    lines.extend(shows)
+    for s in range(n):
+        # an uncalled bet that put its player all-in is written back in the
+        # collection; any other is not written at all
+        all_in = hand.stacks[s] == awards[s] + back[s]
+        got = awards[s] + (back[s] if all_in else 0)
+        if got:
+            lines.append(f"{names[s]} collected [ {amt(got)} ]")
     return "\n".join(lines) + "\n\n\n"

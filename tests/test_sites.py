@@ -228,11 +228,11 @@ NAMES = [
 @given(st.data())
 def test_hands_written_as_site_text_parse_back_to_the_same_hand(data: st.DataObject) -> None:
     # a random no-limit hand written by a test-only writer from its events
-    # (tests/site_writer.py) as PokerStars, GGPoker or Winamax text, then
+    # (tests/site_writer.py) as PokerStars, GGPoker, Winamax or 888 text, then
     # converted: the same players, stacks, actions and result
-    from site_writer import write_pokerstars, write_winamax
+    from site_writer import write_888, write_pokerstars, write_winamax
 
-    site = data.draw(st.sampled_from(["pokerstars", "ggpoker", "winamax"]))
+    site = data.draw(st.sampled_from(["pokerstars", "ggpoker", "winamax", "888poker"]))
     gg = site == "ggpoker"
     bb = data.draw(st.sampled_from([2, 10, 20, 1000, 5000]))
     ante = data.draw(st.sampled_from([0, 0, 1, bb // 2]))
@@ -266,6 +266,8 @@ def test_hands_written_as_site_text_parse_back_to_the_same_hand(data: st.DataObj
     number = data.draw(st.integers(1, 10**12))
     if site == "winamax":
         text = write_winamax(hand, number, names)
+    elif site == "888poker":
+        text = write_888(hand, number, names)
     else:
         text = write_pokerstars(hand, number, names, gg=gg)
     c = hc.phh.from_site(text)

@@ -20,7 +20,7 @@
 * ``to_arrow(histories)``: two pyarrow tables, hands and actions (needs the
   ``arrow`` extra).
 * ``from_site(text_or_path, site=None)``: a poker site's hand histories
-  (PokerStars, GGPoker, Winamax) converted to PHH, each replayed and checked against the
+  (PokerStars, GGPoker, Winamax, 888poker) converted to PHH, each replayed and checked against the
   site's amounts; what does not convert is reported, hand by hand
   (``docs/sites.md``).
 
@@ -256,7 +256,9 @@ def from_site(
     if isinstance(text_or_path, os.PathLike) or (
         isinstance(text_or_path, str)
         and "\n" not in text_or_path
-        and not text_or_path.lstrip("\ufeff").startswith(("PokerStars ", "Winamax Poker "))
+        and not text_or_path.lstrip("\ufeff").startswith(
+            ("PokerStars ", "Winamax Poker ", "#Game No : ", "***** ")
+        )
     ):
         path = Path(text_or_path)
         name = source or str(path)

@@ -141,6 +141,7 @@ fn damaged_text_gives_only_clean_problems() {
         Site::PokerStars,
     );
     damage(&[WINAMAX_CASH; 10].join("\n\n"), Site::Winamax);
+    damage(&[PACIFIC_CASH; 10].join("\n\n"), Site::Poker888);
 }
 
 /// `text`'s ten hands with lines removed, doubled, cut and replaced by
@@ -632,5 +633,155 @@ fn a_winamax_hand_cut_anywhere_is_a_problem() {
                 assert!(!p.why.is_empty());
             }
         }
+    }
+}
+
+/// An 888poker cash hand worked through by hand, in a client writing
+/// decimal commas after the amount. The button is seat 1 (Ann), so p1 is
+/// seat 3 (Bob, small blind 0,05$), p2 seat 5 (Cid, big blind 0,10$), p3
+/// seat 8 (Dee, coming in with a dead blind: 0,05$ dead and 0,10$ live), p4
+/// seat 1 (Ann). Every amount is what the action adds. Preflop: Dee checks
+/// her option, Ann raises 0,30$ (to 0,30$), Bob folds, Cid calls 0,20$,
+/// Dee calls 0,20$. Flop: Cid checks, Dee bets 0,60$, Ann calls 0,60$, Cid
+/// folds. Turn: Dee bets 1,50$, Ann folds, and Dee's 1,50$ comes back (no
+/// line says so; Dee was not all-in, so her collection leaves it out). The pot: Bob
+/// 0,05 + Cid 0,30 + Dee 0,05 dead + 0,30 + 0,60 + Ann 0,30 + 0,60 = 2,20;
+/// Dee collects 2,10: the rake is 0,10. Dee ends 10 - 0,95 + 2,10 = 11,15.
+const PACIFIC_CASH: &str = "#Game No : 900000001
+***** 888poker Hand History for Game 900000001 *****
+0,05$/0,10$ Blinds No Limit Holdem - *** 14 11 2023 22:13:20
+Table Lyon 9 Max (Real Money)
+Seat 1 is the button
+Total number of players : 4
+Seat 1: Ann ( 25$ )
+Seat 3: Bob ( 4,20$ )
+Seat 5: Cid ( 1.250,50$ )
+Seat 8: Dee ( 10$ )
+Bob posts small blind [0,05$]
+Cid posts big blind [0,10$]
+Dee posts dead blind [0,05$ + 0,10$]
+** Dealing down cards **
+Dealt to Ann [ Ah, Kd ]
+Dee checks
+Ann raises [0,30$]
+Bob folds
+Cid calls [0,20$]
+Dee calls [0,20$]
+** Dealing flop ** [ 9s, 8h, 2d ]
+Cid checks
+Dee bets [0,60$]
+Ann calls [0,60$]
+Cid folds
+** Dealing turn ** [ 3c ]
+Dee bets [1,50$]
+Ann folds
+** Summary **
+Dee did not show her hand
+Dee collected [ 2,10$ ]
+";
+
+#[test]
+fn an_888poker_cash_hand_converts_to_the_chip() {
+    assert_eq!(detect(PACIFIC_CASH), Some(Site::Poker888));
+    let c = convert(PACIFIC_CASH, "888.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    let one = |k: &str| strs(&Value::Array(vec![h.get(k).unwrap().clone()]))[0].clone();
+    assert_eq!(get("players"), ["Bob", "Cid", "Dee", "Ann"]);
+    assert_eq!(get("starting_stacks"), ["4.20", "1250.50", "10", "25"]);
+    assert_eq!(get("blinds_or_straddles"), ["0.05", "0.10", "0.10", "0"]);
+    assert_eq!(get("_dead_small_blinds"), ["3"]);
+    assert_eq!(get("antes"), ["0", "0", "0.05", "0"]);
+    assert_eq!(get("winnings"), ["0", "0", "2.10", "0"]);
+    assert_eq!(
+        get("finishing_stacks"),
+        ["4.15", "1250.20", "11.15", "24.10"]
+    );
+    assert_eq!(one("_rake"), "0.10");
+    assert_eq!(one("currency"), "USD");
+    assert_eq!(one("_site"), "888poker");
+    assert_eq!(one("hand"), "900000001");
+    assert_eq!(one("table"), "Lyon");
+    assert_eq!(one("seat_count"), "9");
+    assert_eq!(one("day"), "14");
+    let actions = get("actions");
+    assert_eq!(actions[4..8], ["p3 cc", "p4 cbr 0.30", "p1 f", "p2 cc"]);
+    // more collected than was put in: refused
+    let off = PACIFIC_CASH.replace("[ 2,10$ ]", "[ 3,80$ ]");
+    let c = convert(&off, "888.txt", None, None).unwrap();
+    assert_eq!(c.problems[0].kind, ProblemKind::Refused, "{:?}", c.problems);
+    // Dee all-in on the turn with the bet: 888 then writes the bet back in
+    // her collection (2,10 + 1,50 = 3,60), read as the same hand
+    let all_in = PACIFIC_CASH
+        .replace("Seat 8: Dee ( 10$ )", "Seat 8: Dee ( 2,45$ )")
+        .replace("[ 2,10$ ]", "[ 3,60$ ]");
+    let c = convert(&all_in, "888.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    assert_eq!(strs(h.get("winnings").unwrap())[2], "2.10");
+    // cards named in another language are refused, saying so
+    let dutch = PACIFIC_CASH.replace("[ Ah, Kd ]", "[ Ah, Hd ]");
+    let c = convert(&dutch, "888.txt", None, None).unwrap();
+    assert!(
+        c.problems[0].why.contains("another language"),
+        "{:?}",
+        c.problems
+    );
+}
+
+/// 888's amounts in every client's locale.
+#[test]
+fn an_888poker_tournament_hand_reads_locale_amounts() {
+    let text = "#Game No : 1140410638
+***** 888poker Hand History for Game 1140410638 *****
+25 000/50 000 Blinds No Limit Holdem - ***
+Tournament #154648012 $10 + $1 - Table #7 6 Max (Real Money)
+Seat 2 is the button
+Total number of players : 2
+Seat 2: Ann ( 1 123 698 )
+Seat 5: Bob ( 324 685 )
+Ann posts ante [6 000]
+Bob posts ante [6 000]
+Ann posts small blind [25 000]
+Bob posts big blind [50 000]
+** Dealing down cards **
+Ann folds
+** Summary **
+Bob collected [ 87 000 ]
+";
+    let c = convert(text, "t.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let one = |k: &str| strs(&Value::Array(vec![h.get(k).unwrap().clone()]))[0].clone();
+    assert_eq!(one("_tournament"), "154648012");
+    assert_eq!(one("_buy_in"), "$10 + $1");
+    assert_eq!(one("table"), "7");
+    assert!(h.get("currency").is_none());
+    // heads-up: p1 Bob (big blind), p2 Ann (button, small blind); Bob's
+    // 25 000 over Ann's blind comes back: he collects 87 000 = 2 x 6 000 +
+    // 2 x 25 000 + 25 000 back, 31 000 ahead
+    assert_eq!(
+        strs(h.get("finishing_stacks").unwrap()),
+        ["355685", "1092698"]
+    );
+    for (text, want) in [
+        ("3.000 $", Some("3000")),
+        ("42.797,60 $", Some("42797.60")),
+        ("222,75$", Some("222.75")),
+        ("$1,200", Some("1200")),
+        ("1 123 698", Some("1123698")),
+        ("1,2,3", None),
+        ("12.34.5", None),
+    ] {
+        let t = format!(
+            "#Game No : 1\n***** 888poker Hand History for Game 1 *****\n1/2 Blinds No Limit Holdem - ***\nTable T (Practice Play)\nSeat 1 is the button\nSeat 1: A ( {text} )\nSeat 2: B ( 100 )\nA posts small blind [1]\nB posts big blind [2]\n** Dealing down cards **\nA folds\n** Summary **\nB collected [ 3 ]\n"
+        );
+        let c = convert(&t, "t.txt", None, None).unwrap();
+        let got = c
+            .hands
+            .first()
+            .map(|(_, h)| strs(h.get("starting_stacks").unwrap())[1].clone());
+        assert_eq!(got.as_deref(), want, "{text}: {:?}", c.problems);
     }
 }

@@ -163,9 +163,11 @@ pub(super) struct Header {
     pub(super) stakes: (Decimal, Decimal),
     pub(super) currency: Option<String>,
     pub(super) symbol: Option<char>,
-    /// (year, month, day, "H:MM:SS", zone)
-    pub(super) date: Option<(u32, u32, u32, String, String)>,
+    pub(super) date: Option<Date>,
 }
+
+/// A hand's date and time: (year, month, day, "HH:MM:SS", time zone).
+pub(super) type Date = (u32, u32, u32, String, String);
 
 /// Currency symbols written before amounts.
 pub(super) const SYMBOLS: [char; 5] = ['$', '€', '£', '₹', '¥'];
@@ -710,20 +712,8 @@ pub(super) fn build(
             .and_then(|s| s.checked_sub(t))
             .filter(|d| d.mantissa > 0)
         {
-            let top = (0..n)
-                .max_by(|&a, &b| {
-                    if contributed[a].less_than(contributed[b]) {
-                        std::cmp::Ordering::Less
-                    } else {
-                        std::cmp::Ordering::Greater
-                    }
-                })
-                .unwrap_or(0);
-            let second = (0..n).filter(|&j| j != top).map(|j| contributed[j]).fold(
-                Decimal::default(),
-                |m, c| if m.less_than(c) { c } else { m },
-            );
-            let lead = contributed[top].checked_sub(second).unwrap_or_default();
+            let ordered: Vec<Part> = order.iter().map(|&i| parts[i].clone()).collect();
+            let (top, lead) = uncalled_lead(&ordered).unwrap_or((0, Decimal::default()));
             if lead.less_than(over) {
                 return Err(Refusal::hand(format!(
                     "the players put in {over} more than the total pot, more than any uncalled bet"
@@ -1084,6 +1074,38 @@ impl Rec {
         self.street = next;
         Ok(())
     }
+}
+
+/// The uncalled part of the largest bet, and whose it is: the lead of the
+/// largest live contribution (what a player put in less its ante and dead
+/// blind) over the next, which no one matched and which comes back to its
+/// player. Sites that write no uncalled-bet line need it found.
+pub(super) fn uncalled_lead(parts: &[Part]) -> Option<(usize, Decimal)> {
+    let live: Vec<Decimal> = parts
+        .iter()
+        .map(|p| {
+            p.contributed
+                .checked_sub(p.ante)
+                .and_then(|x| x.checked_sub(p.dead_small_blind))
+                .unwrap_or_default()
+        })
+        .collect();
+    let top = (0..parts.len()).max_by(|&a, &b| {
+        if live[a].less_than(live[b]) {
+            std::cmp::Ordering::Less
+        } else {
+            std::cmp::Ordering::Greater
+        }
+    })?;
+    let second = (0..parts.len())
+        .filter(|&j| j != top)
+        .map(|j| live[j])
+        .fold(
+            Decimal::default(),
+            |m, c| if m.less_than(c) { c } else { m },
+        );
+    let lead = live[top].checked_sub(second).filter(|d| d.mantissa > 0)?;
+    Some((top, lead))
 }
 
 /// `acts` with each bet or raise made when no other player still in could

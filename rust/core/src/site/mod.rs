@@ -19,6 +19,7 @@ use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 mod hand;
+pub mod pacific;
 pub mod pokerstars;
 mod verify;
 pub mod winamax;
@@ -46,6 +47,9 @@ crate::enums::named_enum! {
         /// Winamax: PokerStars' layout in its own words, no uncalled-bet
         /// lines.
         Winamax = "winamax",
+        /// 888poker (Pacific Poker, the Cassava network): amounts in
+        /// brackets, each what the action adds, in the client's locale.
+        Poker888 = "888poker",
     }
 }
 
@@ -110,6 +114,8 @@ pub fn detect(text: &str) -> Option<Site> {
                 Some(Site::PokerStars)
             } else if winamax::is_header(l) {
                 Some(Site::Winamax)
+            } else if pacific::is_header(l) {
+                Some(Site::Poker888)
             } else {
                 None
             }
@@ -163,29 +169,38 @@ pub fn convert(
         ));
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let site = match site.or_else(|| detect(text)) {
-        Some(s) => s,
-        None => {
-            return Err(Error::history(
+    let site =
+        match site.or_else(|| detect(text)) {
+            Some(s) => s,
+            None => return Err(Error::history(
                 source,
-                "no hand history of a known site (PokerStars, GGPoker, Winamax) in it",
-            ))
-        }
-    };
+                "no hand history of a known site (PokerStars, GGPoker, Winamax, 888poker) in it",
+            )),
+        };
     let mut out = Converted::default();
     // each site's header, splitter and parser
     type Each = for<'a> fn(&'a str, &mut dyn FnMut(Block<'a>) -> bool);
-    let (is_header, each, parse): (fn(&str) -> bool, Each, Parser) = match site {
+    // (a separator: a line between hands that belongs to none)
+    type Line = fn(&str) -> bool;
+    let (is_header, separator, each, parse): (Line, Line, Each, Parser) = match site {
         // (one scanner: GGPoker writes PokerStars' layout)
         Site::PokerStars | Site::GgPoker => (
             pokerstars::is_header,
+            |l| l.starts_with("***********"),
             |t, f| pokerstars::for_each_hand(t, f),
             pokerstars::parse,
         ),
         Site::Winamax => (
             winamax::is_header,
+            |_| false,
             |t, f| winamax::for_each_hand(t, f),
             winamax::parse,
+        ),
+        Site::Poker888 => (
+            pacific::is_header,
+            pacific::is_separator,
+            |t, f| pacific::for_each_hand(t, f),
+            pacific::parse,
         ),
     };
     // text before the first hand: a hand that lost its header, or not a
@@ -196,7 +211,7 @@ pub fn convert(
         if is_header(l) {
             break;
         }
-        if !l.is_empty() && !l.starts_with("***********") {
+        if !l.is_empty() && !separator(l) {
             junk += 1;
         }
     }

@@ -17,8 +17,8 @@
 //! Refused with the reason: stud, razz and the draw games, a hand cut
 //! short.
 use super::hand::{
-    amount, build, cards, clip, date, find, last_cards, table_of, GameSpec, Header, Parsed, Rec,
-    Seat, Street, R,
+    amount, build, cards, clip, date, find, last_cards, table_of, uncalled_lead, GameSpec, Header,
+    Parsed, Rec, Seat, Street, R,
 };
 use super::{Block, Refusal, MAX_HAND_LINES, MAX_LINE_BYTES, MAX_NAME_CHARS};
 use crate::game::Structure;
@@ -451,40 +451,20 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     // No uncalled bet is written: the largest contribution's lead over the
     // next comes back to its player, who collects it with the pot, and the
     // total pot counts it, less the rake.
-    let top = (0..seats.len()).max_by(|&a, &b| {
-        if rec.parts[a].contributed.less_than(rec.parts[b].contributed) {
-            std::cmp::Ordering::Less
-        } else {
-            std::cmp::Ordering::Greater
-        }
-    });
-    if let Some(top) = top {
-        let second = (0..seats.len())
-            .filter(|&j| j != top)
-            .map(|j| rec.parts[j].contributed)
-            .fold(
-                Decimal::default(),
-                |m, c| if m.less_than(c) { c } else { m },
-            );
-        let lead = rec.parts[top]
-            .contributed
-            .checked_sub(second)
-            .filter(|d| d.mantissa > 0);
-        if let Some(lead) = lead {
-            let p = &mut rec.parts[top];
-            p.contributed = p.contributed.checked_sub(lead).unwrap_or_default();
-            p.collected = p
-                .collected
-                .checked_sub(lead)
-                .filter(|d| d.mantissa >= 0)
-                .ok_or_else(|| {
-                    Refusal::hand(format!(
-                        "{} bet {lead} that no one called and did not collect it",
-                        seats[top].name
-                    ))
-                })?;
-            total_pot = total_pot.and_then(|t| t.checked_sub(lead));
-        }
+    if let Some((top, lead)) = uncalled_lead(&rec.parts) {
+        let p = &mut rec.parts[top];
+        p.contributed = p.contributed.checked_sub(lead).unwrap_or_default();
+        p.collected = p
+            .collected
+            .checked_sub(lead)
+            .filter(|d| d.mantissa >= 0)
+            .ok_or_else(|| {
+                Refusal::hand(format!(
+                    "{} bet {lead} that no one called and did not collect it",
+                    seats[top].name
+                ))
+            })?;
+        total_pot = total_pot.and_then(|t| t.checked_sub(lead));
     }
     // the total pot is written less the rake
     let total_pot = match total_pot {
