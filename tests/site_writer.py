@@ -280,3 +280,70 @@ def write_888(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> st
         if got:
             lines.append(f"{names[s]} collected [ {amt(got)} ]")
     return "\n".join(lines) + "\n\n\n"
+
+
+def write_fulltilt(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> str:
+    """``hand`` (over) as Full Tilt's text, in play chips."""
+    r = hand.rules
+    n = hand.num_players
+    lines: List[str] = [
+        f"Full Tilt Poker Game #{number}: Table Writer {number % 97} (9 max) - "
+        f"{r.small_blind}/{r.big_blind} - No Limit Hold'em - 07:08:09 ET - 2024/05/06",
+    ]
+    for s, stack in enumerate(hand.starting_stacks):
+        lines.append(f"Seat {s + 1}: {names[s]} ({stack:,})")
+    street_bet = [0] * n
+    board: List[str] = []
+    dealt = shown = False
+    for e in hand.events:
+        k = e.kind.name
+        who = names[e.seat] if e.seat is not None else ""
+        ai = ", and is all in" if e.all_in else ""
+        if k == "POST_ANTE":
+            lines.append(f"{who} antes {e.amount:,}{ai}")
+        elif k in ("POST_SMALL_BLIND", "POST_BIG_BLIND"):
+            blind = "small" if k == "POST_SMALL_BLIND" else "big"
+            lines.append(f"{who} posts the {blind} blind of {e.amount:,}{ai}")
+            street_bet[e.seat] = e.amount
+        elif k == "DEAL_HOLE":
+            if not dealt:
+                lines.append(f"The button is in seat #{hand.button + 1}")
+                lines.append("*** HOLE CARDS ***")
+                dealt = True
+            if e.seat == hero:
+                lines.append(f"Dealt to {who} [{_cards(e.cards)}]")
+        elif k == "FOLD":
+            lines.append(f"{who} folds")
+        elif k == "CHECK":
+            lines.append(f"{who} checks")
+        elif k == "CALL":
+            lines.append(f"{who} calls {e.amount:,}{ai}")
+            street_bet[e.seat] += e.amount
+        elif k == "BET":
+            lines.append(f"{who} bets {e.amount - street_bet[e.seat]:,}{ai}")
+            street_bet[e.seat] = e.amount
+        elif k == "RAISE":
+            lines.append(f"{who} raises to {e.amount:,}{ai}")
+            street_bet[e.seat] = e.amount
+        elif k == "DEAL_BOARD":
+            new = _cards(e.cards)
+            name = {3: "FLOP", 4: "TURN", 5: "RIVER"}[len(board) + len(new.split())]
+            before = f"[{' '.join(board)}] " if board else ""
+            lines.append(f"*** {name} *** {before}[{new}] (Total Pot: 0, {n} Players)")
+            board.extend(new.split())
+            street_bet = [0] * n
+        elif k == "RETURN_UNCALLED":
+            lines.append(f"Uncalled bet of {e.amount:,} returned to {who}")
+        elif k == "SHOW":
+            if not shown:
+                lines.append("*** SHOW DOWN ***")
+                shown = True
+            lines.append(f"{who} shows [{_cards(e.cards)}] a hand")
+        elif k == "AWARD":
+            lines.append(f"{who} wins the pot ({e.amount:,})")
+    lines.append("*** SUMMARY ***")
+    pot = sum(e.amount for e in hand.events if e.kind.name == "AWARD")
+    lines.append(f"Total pot {pot:,} | Rake 0")
+    if board:
+        lines.append(f"Board: [{' '.join(board)}]")
+    return "\n".join(lines) + "\n\n\n"

@@ -78,7 +78,7 @@ def test_text_bytes_paths_and_files_are_all_read() -> None:
 
 def test_bad_arguments_and_texts_of_no_site_raise() -> None:
     with pytest.raises(ValueError, match="unknown site"):
-        hc.phh.from_site("x\ny", site="fulltilt")
+        hc.phh.from_site("x\ny", site="ipoker-xml")
     with pytest.raises(HandHistoryError, match="no hand history of a known site"):
         hc.phh.from_site("hello\nworld\n")
     with pytest.raises(HandHistoryError, match="cannot read"):
@@ -228,11 +228,12 @@ NAMES = [
 @given(st.data())
 def test_hands_written_as_site_text_parse_back_to_the_same_hand(data: st.DataObject) -> None:
     # a random no-limit hand written by a test-only writer from its events
-    # (tests/site_writer.py) as PokerStars, GGPoker, Winamax or 888 text, then
+    # (tests/site_writer.py) as PokerStars, GGPoker, Winamax, 888 or Full
+    # Tilt text, then
     # converted: the same players, stacks, actions and result
-    from site_writer import write_888, write_pokerstars, write_winamax
+    from site_writer import write_888, write_fulltilt, write_pokerstars, write_winamax
 
-    site = data.draw(st.sampled_from(["pokerstars", "ggpoker", "winamax", "888poker"]))
+    site = data.draw(st.sampled_from(["pokerstars", "ggpoker", "winamax", "888poker", "fulltilt"]))
     gg = site == "ggpoker"
     bb = data.draw(st.sampled_from([2, 10, 20, 1000, 5000]))
     ante = data.draw(st.sampled_from([0, 0, 1, bb // 2]))
@@ -268,6 +269,8 @@ def test_hands_written_as_site_text_parse_back_to_the_same_hand(data: st.DataObj
         text = write_winamax(hand, number, names)
     elif site == "888poker":
         text = write_888(hand, number, names)
+    elif site == "fulltilt":
+        text = write_fulltilt(hand, number, names)
     else:
         text = write_pokerstars(hand, number, names, gg=gg)
     c = hc.phh.from_site(text)

@@ -20,7 +20,7 @@
 * ``to_arrow(histories)``: two pyarrow tables, hands and actions (needs the
   ``arrow`` extra).
 * ``from_site(text_or_path, site=None)``: a poker site's hand histories
-  (PokerStars, GGPoker, Winamax, 888poker) converted to PHH, each replayed and checked against the
+  (PokerStars, GGPoker, Winamax, 888poker, Full Tilt) converted to PHH, each replayed and checked against the
   site's amounts; what does not convert is reported, hand by hand
   (``docs/sites.md``).
 

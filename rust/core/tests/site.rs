@@ -142,6 +142,7 @@ fn damaged_text_gives_only_clean_problems() {
     );
     damage(&[WINAMAX_CASH; 10].join("\n\n"), Site::Winamax);
     damage(&[PACIFIC_CASH; 10].join("\n\n"), Site::Poker888);
+    damage(&[FULLTILT_CASH; 10].join("\n\n"), Site::FullTilt);
 }
 
 /// `text`'s ten hands with lines removed, doubled, cut and replaced by
@@ -784,4 +785,105 @@ Bob collected [ 87 000 ]
             .map(|(_, h)| strs(h.get("starting_stacks").unwrap())[1].clone());
         assert_eq!(got.as_deref(), want, "{text}: {:?}", c.problems);
     }
+}
+
+/// A Full Tilt cash hand worked through by hand. The button is seat 6, so
+/// p1 is seat 1 (Ava, small blind $0.50), p2 seat 4 (Ben, big blind $1), p3
+/// seat 5 (Cal), p4 seat 6 (Dan); seat 2 sits out. Preflop: Cal raises to
+/// $3, Dan folds, Ava calls $2.50, Ben folds. Flop: Ava checks, Cal bets
+/// $5, Ava raises to $20, and is all in (she had $23), Cal calls $15.
+/// Turn and river dealt; Cal shows the better hand and wins the pot of 3 +
+/// 1 + 3 + 20 + 20 = $47, less $2 rake: $45. Ava ends 0, Cal 100 - 23 + 45
+/// = 122.
+const FULLTILT_CASH: &str = "Full Tilt Poker Game #33000000001: Table Keifer (6 max) - $0.50/$1 - No Limit Hold'em - 16:13:10 ET - 2013/05/22
+Seat 1: Ava ($23)
+Seat 2: Eve ($40), is sitting out
+Seat 4: Ben ($60)
+Seat 5: Cal ($100)
+Seat 6: Dan ($80.25)
+Ava posts the small blind of $0.50
+Ben posts the big blind of $1
+The button is in seat #6
+*** HOLE CARDS ***
+Dealt to Dan [2c 7d]
+Cal raises to $3
+Dan folds
+Ava calls $2.50
+Ben folds
+*** FLOP *** [Ah Js 9s] (Total Pot: $7, 2 Players)
+Ava checks
+Cal bets $5
+Ava raises to $20, and is all in
+Cal calls $15
+*** TURN *** [Ah Js 9s] [9c] (Total Pot: $47, 2 Players, 1 All-In)
+*** RIVER *** [Ah Js 9s 9c] [2d] (Total Pot: $47, 2 Players, 1 All-In)
+*** SHOW DOWN ***
+Ava shows [Kh Qh] Ace King high
+Cal shows [As Ad] a full house, Aces full of Nines
+Cal wins the pot ($45) with a full house, Aces full of Nines
+*** SUMMARY ***
+Total pot $47 | Rake $2
+Board: [Ah Js 9s 9c 2d]
+Seat 1: Ava (small blind) showed [Kh Qh] and lost with Ace King high
+Seat 2: Eve is sitting out
+Seat 4: Ben (big blind) folded before the Flop
+Seat 5: Cal showed [As Ad] and won ($45) with a full house, Aces full of Nines
+Seat 6: Dan (button) didn't bet (folded)
+";
+
+#[test]
+fn a_full_tilt_cash_hand_converts_to_the_chip() {
+    assert_eq!(detect(FULLTILT_CASH), Some(Site::FullTilt));
+    let c = convert(FULLTILT_CASH, "ftp.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    let one = |k: &str| strs(&Value::Array(vec![h.get(k).unwrap().clone()]))[0].clone();
+    assert_eq!(get("players"), ["Ava", "Ben", "Cal", "Dan"]);
+    assert_eq!(get("finishing_stacks"), ["0.00", "59", "122", "80.25"]);
+    assert_eq!(get("winnings"), ["0", "0", "45", "0"]);
+    assert_eq!(one("_rake"), "2");
+    assert_eq!(one("_site"), "Full Tilt Poker");
+    assert_eq!(one("hand"), "33000000001");
+    assert_eq!(one("table"), "Keifer");
+    assert_eq!(one("seat_count"), "6");
+    assert_eq!(one("time_zone_abbreviation"), "ET");
+    assert_eq!(one("year"), "2013");
+    // the same text as UTF-16 (some Full Tilt files are), with and without
+    // its byte-order mark, reads the same
+    let mut le = vec![0xff, 0xfe];
+    le.extend(FULLTILT_CASH.encode_utf16().flat_map(u16::to_le_bytes));
+    assert_eq!(decode(&le), FULLTILT_CASH);
+    let bare: Vec<u8> = FULLTILT_CASH
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    assert_eq!(decode(&bare), FULLTILT_CASH);
+    // the pot won read from the summary when no `wins` line is written
+    let summary_only = FULLTILT_CASH.replace(
+        "Cal wins the pot ($45) with a full house, Aces full of Nines\n",
+        "",
+    );
+    let c = convert(&summary_only, "ftp.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    // a cent less won than the site's pot less rake: a mismatch
+    let off = FULLTILT_CASH.replace("wins the pot ($45)", "wins the pot ($44.99)");
+    let c = convert(&off, "ftp.txt", None, None).unwrap();
+    assert_eq!(
+        c.problems[0].kind,
+        ProblemKind::Mismatch,
+        "{:?}",
+        c.problems
+    );
+    // run it twice is refused
+    let rit = FULLTILT_CASH.replace(
+        "*** TURN ***",
+        "Players agree to Run It Twice\n*** TURN ***",
+    );
+    let c = convert(&rit, "ftp.txt", None, None).unwrap();
+    assert!(
+        c.problems[0].why.contains("run it twice"),
+        "{:?}",
+        c.problems
+    );
 }

@@ -551,7 +551,7 @@ pub(super) fn build(
                 .ok_or_else(|| Refusal::hand("an amount too large"))?;
         }
     }
-    let settled = settle_raises(seats, parts, acts, &dealt);
+    let (settled, _) = settle_raises(seats, parts, acts, &dealt);
     let acts = settled.as_slice();
     // every known card once
     let mut seen = crate::card::CardSet::default();
@@ -597,9 +597,11 @@ pub(super) fn build(
         };
         actions.push(Value::Str(s));
     }
-    // A tournament player sitting out is dealt in, posts, and is folded in
-    // turn, even where checking is free: a dead hand (killed at the deal,
-    // which changes no one's options), when folding is all it does.
+    // A tournament player sitting out is dealt in, posts, and is folded,
+    // even where checking is free and out of turn: a dead hand (killed at
+    // the deal, which changes no one's options), when folding is all it
+    // does. (Where the hand does not replay so, the fold is read as one in
+    // turn: `convert` tries it without.)
     let mut dead_hands: Vec<u64> = Vec::new();
     for (pi, &i) in order.iter().enumerate() {
         if !seats[i].sitting_out {
@@ -1113,7 +1115,13 @@ pub(super) fn uncalled_lead(parts: &[Part]) -> Option<(usize, Decimal)> {
 /// player's all-in over a smaller all-in as a raise, of which the part
 /// above the call comes back uncalled. The players' stacks tell who is
 /// all-in.
-fn settle_raises(seats: &[Seat], parts: &[Part], acts: &[Act], dealt: &[usize]) -> Vec<Act> {
+/// Also the players who folded where checking was free.
+fn settle_raises(
+    seats: &[Seat],
+    parts: &[Part],
+    acts: &[Act],
+    dealt: &[usize],
+) -> (Vec<Act>, Vec<usize>) {
     let places = seats
         .iter()
         .map(|s| s.stack.places())
@@ -1140,14 +1148,20 @@ fn settle_raises(seats: &[Seat], parts: &[Part], acts: &[Act], dealt: &[usize]) 
             .map(|p| units(p.posted.1))
             .collect::<Option<Vec<i128>>>(),
     ) else {
-        return acts.to_vec();
+        return (acts.to_vec(), Vec::new());
     };
     let mut folded = vec![false; seats.len()];
+    let mut free_folds = Vec::new();
     let mut out = Vec::with_capacity(acts.len());
     for a in acts {
         match a {
             Act::Board(_) => bet.iter_mut().for_each(|b| *b = 0),
-            Act::Fold(i) => folded[*i] = true,
+            Act::Fold(i) => {
+                folded[*i] = true;
+                if bet[*i] >= bet.iter().copied().max().unwrap_or(0) {
+                    free_folds.push(*i);
+                }
+            }
             Act::CheckCall(i) => {
                 let top = bet.iter().copied().max().unwrap_or(0);
                 let more = (top - bet[*i]).clamp(0, (stack[*i] - put[*i]).max(0));
@@ -1172,11 +1186,11 @@ fn settle_raises(seats: &[Seat], parts: &[Part], acts: &[Act], dealt: &[usize]) 
                         put[i] += to - bet[i];
                         bet[i] = to;
                     }
-                    None => return acts.to_vec(),
+                    None => return (acts.to_vec(), Vec::new()),
                 }
             }
         }
         out.push(a.clone());
     }
-    out
+    (out, free_folds)
 }

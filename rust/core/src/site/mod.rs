@@ -18,6 +18,7 @@ use crate::phh::{Decimal, HandHistory};
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+pub mod fulltilt;
 mod hand;
 pub mod pacific;
 pub mod pokerstars;
@@ -50,6 +51,9 @@ crate::enums::named_enum! {
         /// 888poker (Pacific Poker, the Cassava network): amounts in
         /// brackets, each what the action adds, in the client's locale.
         Poker888 = "888poker",
+        /// Full Tilt Poker (2005 to 2016): PokerStars' layout in its own
+        /// words, with the button's seat after the posts.
+        FullTilt = "fulltilt",
     }
 }
 
@@ -116,16 +120,48 @@ pub fn detect(text: &str) -> Option<Site> {
                 Some(Site::Winamax)
             } else if pacific::is_header(l) {
                 Some(Site::Poker888)
+            } else if fulltilt::is_header(l) {
+                Some(Site::FullTilt)
             } else {
                 None
             }
         })
 }
 
-/// Text from a file's bytes: UTF-8 (a byte-order mark dropped), else read
-/// as Windows-1252, as older site files are written (every byte is a
-/// character, so this never fails).
+/// Text from a file's bytes: UTF-16 with its byte-order mark (Full Tilt
+/// wrote some files so), or without one when every other byte of the
+/// start is zero; else UTF-8 (a byte-order mark dropped); else read as
+/// Windows-1252, as older site files are written (every byte is a
+/// character, so this never fails; a broken UTF-16 pair is U+FFFD).
 pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    let utf16 = |b: &[u8], le: bool| -> Cow<'_, str> {
+        let units = b.chunks_exact(2).map(|p| {
+            if le {
+                u16::from_le_bytes([p[0], p[1]])
+            } else {
+                u16::from_be_bytes([p[0], p[1]])
+            }
+        });
+        Cow::Owned(
+            char::decode_utf16(units)
+                .map(|c| c.unwrap_or('\u{fffd}'))
+                .collect(),
+        )
+    };
+    if let Some(b) = bytes.strip_prefix(b"\xff\xfe") {
+        return utf16(b, true);
+    }
+    if let Some(b) = bytes.strip_prefix(b"\xfe\xff") {
+        return utf16(b, false);
+    }
+    let head = &bytes[..bytes.len().min(200) & !1];
+    if head.len() >= 8 {
+        let zero_odd = head.chunks_exact(2).all(|p| p[1] == 0 && p[0] != 0);
+        let zero_even = head.chunks_exact(2).all(|p| p[0] == 0 && p[1] != 0);
+        if zero_odd || zero_even {
+            return utf16(bytes, zero_odd);
+        }
+    }
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
         Ok(s) => Cow::Borrowed(s),
@@ -174,7 +210,7 @@ pub fn convert(
             Some(s) => s,
             None => return Err(Error::history(
                 source,
-                "no hand history of a known site (PokerStars, GGPoker, Winamax, 888poker) in it",
+                "no hand history of a known site (PokerStars, GGPoker, Winamax, 888poker, Full Tilt) in it",
             )),
         };
     let mut out = Converted::default();
@@ -195,6 +231,12 @@ pub fn convert(
             |_| false,
             |t, f| winamax::for_each_hand(t, f),
             winamax::parse,
+        ),
+        Site::FullTilt => (
+            fulltilt::is_header,
+            |_| false,
+            |t, f| fulltilt::for_each_hand(t, f),
+            fulltilt::parse,
         ),
         Site::Poker888 => (
             pacific::is_header,
@@ -234,7 +276,25 @@ pub fn convert(
             return false;
         }
         match parse(&block, source) {
-            Ok(parsed) => match verify(&parsed.history, &parsed.facts) {
+            Ok(mut parsed) => match verify(&parsed.history, &parsed.facts).or_else(|e| {
+                // a sitting-out player's fold read as a dead hand, where
+                // it was one in turn: the hand without it
+                let i = parsed
+                    .history
+                    .fields
+                    .iter()
+                    .position(|f| f.0 == "_dead_hands");
+                match i {
+                    Some(i) => {
+                        let mut again = parsed.history.clone();
+                        again.fields.remove(i);
+                        verify(&again, &parsed.facts)
+                            .map(|()| parsed.history = again)
+                            .map_err(|_| e)
+                    }
+                    None => Err(e),
+                }
+            }) {
                 Ok(()) => out.hands.push((block.line, parsed.history)),
                 Err((kind, why)) => out.problems.push(Problem {
                     line: block.line,

@@ -1,0 +1,647 @@
+//! Full Tilt Poker hand histories (its English text, 2005 to 2016) to PHH.
+//!
+//! A hand starts at `Full Tilt Poker Game #N: ` (or `FullTiltPoker Game #N:
+//! `) and runs to the next; the grammar is in docs/sites.md. Full Tilt
+//! writes PokerStars' layout in its own words: the table, stakes, game and
+//! time in the header (`Table Keifer (6 max) - $0.50/$1 - No Limit
+//! Hold'em - 16:13:10 ET - 2006/05/22`, or a tournament's `NAME (ID),
+//! Table 3 - 10/20 - ...`, stakes in thousands as `1K/2K`, an ante as
+//! `Ante 25`), seats as `Seat 1: NAME ($78.75)`, posts as `posts the small
+//! blind of $0.50`, `antes 10`, `posts a dead small blind of $2.50`,
+//! `posts $5` (a live big blind, coming in), the button's seat after them,
+//! actions without a colon (`raises to $2, and is all in`), `Uncalled bet
+//! of $16 returned to NAME`, `wins the pot ($15.20)` and a summary with
+//! `Total pot $16 | Rake $0.80`.
+//!
+//! Played: hold'em and Omaha (4 or 5 cards), Omaha hi/lo, each structure,
+//! cash (ring, Rush) and tournaments. Refused with the reason: run it twice
+//! (`*** FLOP 1 ***`), cap games, Irish and Courchevel, stud, razz and
+//! draw games, a hand cut short.
+use super::hand::{
+    amount, build, cards, clip, find, last_cards, rfind, GameSpec, Header, Parsed, Rec, Seat,
+    Street, R, SYMBOLS,
+};
+use super::{Block, Refusal, MAX_HAND_LINES, MAX_LINE_BYTES, MAX_NAME_CHARS};
+use crate::game::Structure;
+use crate::phh::Decimal;
+
+const PREFIXES: [&str; 2] = ["Full Tilt Poker Game #", "FullTiltPoker Game #"];
+
+/// Whether `line` is (starts with) a Full Tilt hand's header.
+pub fn is_header(line: &str) -> bool {
+    PREFIXES.iter().any(|p| {
+        line.strip_prefix(p)
+            .is_some_and(|r| r.bytes().next().is_some_and(|b| b.is_ascii_digit()))
+    })
+}
+
+fn header_at(line: &str) -> Option<usize> {
+    PREFIXES
+        .iter()
+        .filter_map(|p| find(line, p))
+        .filter(|&i| is_header(&line[i..]))
+        .min()
+}
+
+/// Calls `f` with each hand of `text` in turn; `f` returns false to stop.
+pub fn for_each_hand<'a>(text: &'a str, f: impl FnMut(Block<'a>) -> bool) {
+    super::hand::for_each_hand(text, header_at, f)
+}
+
+/// An amount, thousands written `K` in a tournament's stakes (`2K`).
+fn chips(text: &str) -> Option<Decimal> {
+    let t = text.trim();
+    match t.strip_suffix('K') {
+        Some(k) => {
+            let d = amount(k)?;
+            Some(Decimal {
+                mantissa: d.mantissa.checked_mul(1000)?,
+                scale: d.scale,
+            })
+        }
+        None => amount(t),
+    }
+}
+
+/// The game of a header's part: `No Limit Hold'em`, `NL Hold'em`, `Pot
+/// Limit Omaha Hi`, `PL 5 Card Omaha Hi`, `Limit Omaha H/L` ...
+fn game(text: &str) -> Option<R<GameSpec>> {
+    let t = text.trim();
+    // `$400 Pot Limit Omaha Hi`: a cap game
+    if t.starts_with(|c: char| SYMBOLS.contains(&c) || c.is_ascii_digit())
+        && (t.contains(" Limit ") || t.contains(" NL ") || t.contains(" PL "))
+    {
+        return Some(Err(Refusal::hand(
+            "a cap game (each player's bets capped): a rule the engine does not play",
+        )));
+    }
+    let (structure, name) = if let Some(n) = t
+        .strip_prefix("No Limit ")
+        .or_else(|| t.strip_prefix("NL "))
+    {
+        (Structure::NoLimit, n)
+    } else if let Some(n) = t
+        .strip_prefix("Pot Limit ")
+        .or_else(|| t.strip_prefix("PL "))
+    {
+        (Structure::PotLimit, n)
+    } else if let Some(n) = t.strip_prefix("Limit ").or_else(|| t.strip_prefix("FL ")) {
+        (Structure::FixedLimit, n)
+    } else if t.contains("Cap ") || t.starts_with("CAP ") {
+        return Some(Err(Refusal::hand(
+            "a cap game (each player's bets capped): a rule the engine does not play",
+        )));
+    } else {
+        // stud, razz and draw games name no structure first
+        let known = [
+            "Stud", "Razz", "Draw", "Badugi", "Triple", "Single", "HORSE", "HA", "Mixed",
+        ];
+        return known.iter().any(|k| t.contains(k)).then(|| {
+            Err(Refusal::hand(format!(
+                "{}: a game not converted (hold'em, Omaha and Omaha hi/lo are)",
+                clip(t)
+            )))
+        });
+    };
+    let (game, hole_cards) = match name {
+        "Hold'em" => ("T", 2),
+        "Omaha" | "Omaha Hi" => ("O", 4),
+        "5 Card Omaha" | "5 Card Omaha Hi" => ("O", 5),
+        "6 Card Omaha" | "6 Card Omaha Hi" => ("O", 6),
+        "Omaha Hi/Lo" | "Omaha H/L" => ("O/8", 4),
+        "5 Card Omaha Hi/Lo" | "5 Card Omaha H/L" => ("O/8", 5),
+        _ => {
+            return Some(Err(Refusal::hand(format!(
+                "{}: a game not converted (hold'em, Omaha and Omaha hi/lo are)",
+                clip(name)
+            ))))
+        }
+    };
+    Some(Ok(GameSpec {
+        code: super::hand::code(game, structure),
+        structure,
+        hole_cards,
+    }))
+}
+
+/// The header: `Full Tilt Poker Game #N: <table part> - <stakes> - <game> -
+/// <time> - <date>[ [...]]`, stakes and game in either order; a
+/// tournament's table part `NAME (ID), Table T`. The table's name, its
+/// seats, the header, the game and the ante.
+fn header(line: &str) -> R<(String, u32, Header, GameSpec, Option<Decimal>)> {
+    let bad = |why: &str| Refusal::hand(format!("the header: {why}"));
+    let hash = line.find('#').ok_or_else(|| bad("no game number"))?;
+    let rest = &line[hash + 1..];
+    let colon = rest
+        .find(": ")
+        .ok_or_else(|| bad("no ': ' after the number"))?;
+    let number = &rest[..colon];
+    if number.is_empty() || number.len() > 20 || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad("the game number is not digits"));
+    }
+    let rest = &rest[colon + 2..];
+    // the parts between " - ": the table first, then stakes, game, time, date
+    let parts: Vec<&str> = rest.split(" - ").collect();
+    if parts.len() < 4 {
+        return Err(bad("fewer parts than table, stakes, game and time"));
+    }
+    let mut spec = None;
+    let mut stakes = None;
+    let mut ante = None;
+    let mut date = None;
+    let mut time = None;
+    for (k, p) in parts.iter().enumerate().skip(1) {
+        let p = p.trim();
+        if spec.is_none() {
+            if let Some(g) = game(p) {
+                spec = Some(g?);
+                continue;
+            }
+        }
+        if stakes.is_none() && p.contains('/') && !p.contains(' ') || p.contains(" Ante ") {
+            let (s, a) = match p.split_once(" Ante ") {
+                Some((s, a)) => (s, Some(a)),
+                None => (p, None),
+            };
+            if let Some((x, y)) = s.split_once('/') {
+                if let (Some(x), Some(y)) = (chips(x), chips(y)) {
+                    stakes = Some((x, y));
+                    ante = a.and_then(chips);
+                    continue;
+                }
+            }
+        }
+        if time.is_none() && p.as_bytes().first().is_some_and(u8::is_ascii_digit) && p.contains(':')
+        {
+            let (t, zone) = p.split_once(' ').unwrap_or((p, ""));
+            time = Some((
+                t.to_string(),
+                zone.chars()
+                    .take_while(char::is_ascii_alphabetic)
+                    .take(8)
+                    .collect::<String>(),
+            ));
+            // the date follows: `2006/05/22[ [...]]`
+            if let Some(d) = parts.get(k + 1) {
+                let d = d.trim();
+                let b = d.as_bytes();
+                if b.len() >= 10 && b[4] == b'/' && b[7] == b'/' {
+                    let y = d[..4].parse::<u32>().ok();
+                    let m = d[5..7].parse::<u32>().ok();
+                    let dd = d[8..10].parse::<u32>().ok();
+                    if let (Some(y), Some(m), Some(dd)) = (y, m, dd) {
+                        date = Some((y, m, dd));
+                    }
+                }
+            }
+        }
+    }
+    let spec = spec.ok_or_else(|| bad("no game named"))?;
+    let stakes = stakes.ok_or_else(|| bad("no stakes"))?;
+    let table_part = parts[0].trim();
+    let mut h = Header {
+        site: "Full Tilt Poker",
+        number: number.to_string(),
+        game: Some(spec),
+        stakes,
+        ..Header::default()
+    };
+    if let (Some((t, zone)), Some((y, m, d))) = (time, date) {
+        let nums: Vec<u32> = t.split(':').filter_map(|x| x.parse().ok()).collect();
+        let real = nums.len() == 3
+            && nums[0] < 24
+            && nums[1] < 60
+            && nums[2] < 60
+            && (1..=12).contains(&m)
+            && (1..=31).contains(&d)
+            && (1970..=2200).contains(&y);
+        if real {
+            h.date = Some((
+                y,
+                m,
+                d,
+                format!("{:02}:{:02}:{:02}", nums[0], nums[1], nums[2]),
+                zone,
+            ));
+        }
+    }
+    let (table, max_seats) = if let Some(t) = table_part.strip_prefix("Table ") {
+        // `Keifer (6 max[, deep])`, `Flash`
+        match t.rfind(" (") {
+            Some(o) if t.ends_with(')') => {
+                let inside = &t[o + 2..t.len() - 1];
+                let max = inside
+                    .split([',', ' '])
+                    .next()
+                    .and_then(|m| m.parse().ok())
+                    .filter(|_| inside.contains("max"));
+                (t[..o].to_string(), max.unwrap_or(9))
+            }
+            _ => (t.to_string(), 9),
+        }
+    } else {
+        // a tournament: `NAME (ID), Table T` (a Matrix's `, Match T`)
+        let ti = rfind(table_part, ", Table ")
+            .or_else(|| rfind(table_part, ", Match "))
+            .ok_or_else(|| bad("no table named"))?;
+        let head = &table_part[..ti];
+        let id = head
+            .rfind('(')
+            .and_then(|o| head[o + 1..].strip_suffix(')'))
+            .filter(|d| !d.is_empty() && d.len() <= 30 && d.bytes().all(|b| b.is_ascii_digit()))
+            .ok_or_else(|| bad("no tournament number"))?;
+        h.tournament = Some(id.to_string());
+        let name = head[..head.len() - id.len() - 2].trim();
+        if !name.is_empty() {
+            h.buy_in = Some(name.chars().take(MAX_NAME_CHARS).collect());
+        }
+        (table_part[ti + 8..].to_string(), 9)
+    };
+    if table.chars().count() > MAX_NAME_CHARS {
+        return Err(bad("a table name too long"));
+    }
+    if h.tournament.is_none() {
+        let s = parts
+            .iter()
+            .find_map(|p| p.chars().find(|c| SYMBOLS.contains(c)));
+        h.symbol = s;
+        h.currency = match s {
+            Some('$') => Some("USD".into()),
+            Some('€') => Some("EUR".into()),
+            Some('£') => Some("GBP".into()),
+            _ => None,
+        };
+    }
+    Ok((table, max_seats, h, spec, ante))
+}
+
+/// `Seat 1: NAME ($78.75)[, is sitting out]`.
+fn seat(line: &str) -> Option<Seat> {
+    let rest = line.strip_prefix("Seat ")?;
+    let colon = find(rest, ": ")?;
+    let number: u32 = rest[..colon].parse().ok()?;
+    let rest = &rest[colon + 2..];
+    let (rest, sitting_out) = match rest.strip_suffix(", is sitting out") {
+        Some(r) => (r, true),
+        None => (rest, false),
+    };
+    let rest = rest.strip_suffix(')')?;
+    let open = rest.rfind(" (")?;
+    Some(Seat {
+        number,
+        name: rest[..open].to_string(),
+        stack: amount(&rest[open + 2..])?,
+        sitting_out,
+        ..Seat::default()
+    })
+}
+
+/// Lines that change nothing: time banks, connections, sitting out,
+/// rebuys, hand descriptions.
+fn noise(action: &str) -> bool {
+    const ENDS: [&str; 3] = [" seconds left to act", " seconds to reconnect", " seconds"];
+    matches!(
+        action,
+        "mucks"
+            | "has reconnected"
+            | "has been disconnected"
+            | "has timed out"
+            | "is sitting out"
+            | "has returned"
+            | "stands up"
+            | "sits down"
+            | "has been disconnected and is sitting out"
+            | "has reconnected and is returning"
+            | "is feeling lucky"
+            | "has requested TIME"
+    ) || ENDS
+        .iter()
+        .any(|e| action.ends_with(e) && action.starts_with("has "))
+        || action.starts_with("adds ")
+        || action.starts_with("rebuys")
+        || action.starts_with("shows a ")
+        || action.starts_with("shows two pair")
+        || action.starts_with("shows three of")
+        || action.starts_with("shows four of")
+        || action.starts_with("shows ")
+            && !action.starts_with("shows [")
+            && action.ends_with(" high")
+        || action.starts_with("is low with")
+        || action.starts_with("wins the tournament")
+        || action.starts_with("finished the tournament")
+}
+
+/// Parses one hand's lines into a PHH history (`source` names the text).
+pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
+    if block.too_long {
+        return Err(Refusal::hand(format!(
+            "more than {MAX_HAND_LINES} lines: not one hand"
+        )));
+    }
+    let lines = &block.lines;
+    for &(n, l) in lines {
+        if l.len() > MAX_LINE_BYTES {
+            return Err(Refusal::at(
+                n,
+                format!("a line of {} bytes, more than {MAX_LINE_BYTES}", l.len()),
+            ));
+        }
+    }
+    let (table, max_seats, h, game, _ante) = header(lines[0].1).map_err(|mut r| {
+        r.line = Some(lines[0].0);
+        r
+    })?;
+    let mut seats: Vec<Seat> = Vec::new();
+    let mut k = 1;
+    while let Some(&(n, l)) = lines.get(k) {
+        if !l.starts_with("Seat ") || !(l.ends_with(')') || l.ends_with(", is sitting out")) {
+            break;
+        }
+        let s = seat(l).ok_or_else(|| Refusal::at(n, "a seat line not understood"))?;
+        if s.name.is_empty() || s.name.chars().count() > MAX_NAME_CHARS {
+            return Err(Refusal::at(
+                n,
+                format!("a player's name is empty or over {MAX_NAME_CHARS} characters"),
+            ));
+        }
+        if s.number == 0 || s.number > max_seats.max(10) {
+            return Err(Refusal::at(
+                n,
+                format!("seat {} at a {max_seats}-seat table", s.number),
+            ));
+        }
+        if seats
+            .iter()
+            .any(|o| o.number == s.number || o.name == s.name)
+        {
+            return Err(Refusal::at(n, "a seat or a name listed twice"));
+        }
+        seats.push(s);
+        k += 1;
+    }
+    if seats.len() < 2 {
+        return Err(Refusal::hand("fewer than two seated players"));
+    }
+    seats.sort_by_key(|s| s.number);
+    let mut by_len: Vec<usize> = (0..seats.len()).collect();
+    by_len.sort_by_key(|&i| std::cmp::Reverse(seats[i].name.len()));
+    let who = |l: &str| -> Option<(usize, usize)> {
+        by_len
+            .iter()
+            .find(|&&i| {
+                l.strip_prefix(seats[i].name.as_str())
+                    .is_some_and(|r| r.starts_with(' '))
+            })
+            .map(|&i| (i, seats[i].name.len()))
+    };
+    let bb = match game.structure {
+        Structure::FixedLimit => h.stakes.0,
+        _ => h.stakes.1,
+    };
+    let mut rec = Rec::new(seats.len());
+    let mut button = None;
+    let mut total_pot = None;
+    let mut rake = Decimal::default();
+    let mut summary_board = None;
+    let mut summary_seen = false;
+    let mut summary_won = vec![Decimal::default(); seats.len()];
+    let unit_ok = |d: Option<Decimal>, n: usize, what: &str| -> R<Decimal> {
+        d.ok_or_else(|| Refusal::at(n, format!("{what}: an amount not read")))
+    };
+    for &(n, l) in &lines[k..] {
+        if let Some(marker) = l.strip_prefix("*** ") {
+            let end = find(marker, " ***")
+                .ok_or_else(|| Refusal::at(n, "a street marker not understood"))?;
+            let next = match &marker[..end] {
+                "HOLE CARDS" => Street::Preflop,
+                "FLOP" => Street::Flop,
+                "TURN" => Street::Turn,
+                "RIVER" => Street::River,
+                "SHOW DOWN" => continue,
+                "SUMMARY" => Street::Summary,
+                name if name.ends_with(" 1") || name.ends_with(" 2") => {
+                    return Err(Refusal::at(n, "run it twice: the engine deals one board"))
+                }
+                name => {
+                    return Err(Refusal::at(
+                        n,
+                        format!("a street not played: '{}'", clip(name)),
+                    ))
+                }
+            };
+            // `[board so far] [new]`, then `(Total Pot: ...)`
+            let new = if matches!(next, Street::Flop | Street::Turn | Street::River) {
+                let cut = find(marker, " (Total Pot").unwrap_or(marker.len());
+                last_cards(&marker[..cut])
+            } else {
+                None
+            };
+            rec.street(next, new, n)?;
+            summary_seen |= next == Street::Summary;
+            continue;
+        }
+        if rec.street == Street::Summary {
+            if let Some(t) = l.strip_prefix("Total pot ") {
+                let end = t.find([' ', '|']).unwrap_or(t.len());
+                total_pot = Some(unit_ok(amount(&t[..end]), n, "the total pot")?);
+                if let Some(r) = find(t, "| Rake ") {
+                    rake = unit_ok(amount(&t[r + 7..]), n, "the rake")?;
+                }
+            } else if l.starts_with("Board: [") {
+                summary_board = last_cards(l);
+            } else if let Some(rest) = l.strip_prefix("Seat ") {
+                if let Some(colon) = find(rest, ": ") {
+                    if let Some(i) = rest[..colon]
+                        .parse::<u32>()
+                        .ok()
+                        .and_then(|num| seats.iter().position(|s| s.number == num))
+                    {
+                        let tail = rest
+                            .get(colon + 2..)
+                            .and_then(|t| t.strip_prefix(seats[i].name.as_str()))
+                            .unwrap_or("");
+                        // (newer files write the pots won here only)
+                        for key in [" collected (", " won ("] {
+                            if let Some(at) = find(tail, key) {
+                                let x = &tail[at + key.len()..];
+                                let x = x
+                                    .split(')')
+                                    .next()
+                                    .and_then(amount)
+                                    .ok_or_else(|| Refusal::at(n, "a pot won not read"))?;
+                                summary_won[i] = summary_won[i]
+                                    .checked_add(x)
+                                    .ok_or_else(|| Refusal::at(n, "an amount too large"))?;
+                            }
+                        }
+                        if let Some(at) = find(tail, "showed [").or_else(|| find(tail, "mucked ["))
+                        {
+                            let cs = &tail[at + 8..];
+                            if let Some(c) = cs.find(']').and_then(|e| cards(&cs[..e])) {
+                                rec.show(i, c, game.hole_cards, n)?;
+                            }
+                        }
+                    }
+                }
+            }
+            continue;
+        }
+        if l.starts_with("Players agree to Run It Twice") {
+            return Err(Refusal::at(n, "run it twice: the engine deals one board"));
+        }
+        if l.starts_with('(') && l.ends_with(')') && l.len() <= 20 {
+            continue; // a low hand's cards, `(8,7,4,3,A)`
+        }
+        if let Some(b) = l.strip_prefix("The button is in seat #") {
+            button = Some(
+                b.parse::<u32>()
+                    .map_err(|_| Refusal::at(n, "the button's seat not read"))?,
+            );
+            continue;
+        }
+        if let Some(rest) = l.strip_prefix("Dealt to ") {
+            let Some((i, len)) = who(rest) else {
+                return Err(Refusal::at(n, "cards dealt to a player not seated"));
+            };
+            let c =
+                last_cards(&rest[len..]).ok_or_else(|| Refusal::at(n, "hole cards not read"))?;
+            rec.dealt(i, c, game.hole_cards, n)?;
+            continue;
+        }
+        if let Some(rest) = l.strip_prefix("Uncalled bet of ") {
+            let (x, to) = rest
+                .split_once(" returned to ")
+                .ok_or_else(|| Refusal::at(n, "an uncalled bet not read"))?;
+            let x = unit_ok(amount(x), n, "an uncalled bet")?;
+            let i = seats
+                .iter()
+                .position(|s| s.name == to)
+                .ok_or_else(|| Refusal::at(n, "an uncalled bet returned to a player not seated"))?;
+            rec.uncalled(i, x, n)?;
+            continue;
+        }
+        let Some((i, len)) = who(l) else {
+            // chat (`NAME: text`, an observer's too), notices, players
+            // not seated sitting down
+            if find(l, ": ").is_some()
+                || l.ends_with(" seconds left to act")
+                || l.ends_with(" sits down")
+                || l.ends_with(" stands up")
+                || find(l, " adds ").is_some()
+            {
+                continue;
+            }
+            return Err(Refusal::at(
+                n,
+                format!("a line not understood: '{}'", clip(l)),
+            ));
+        };
+        let action = l[len..].trim();
+        if action.starts_with(": ") || action.starts_with(':') {
+            continue; // a player's chat
+        }
+        let all_in = action.ends_with(", and is all in");
+        let action = action.strip_suffix(", and is all in").unwrap_or(action);
+        if let Some(x) = action.strip_prefix("posts the small blind of ") {
+            rec.small_blind(i, unit_ok(amount(x), n, "a small blind")?, all_in, n)?;
+        } else if let Some(x) = action.strip_prefix("posts the big blind of ") {
+            rec.big_blind(i, unit_ok(amount(x), n, "a big blind")?, all_in, n)?;
+        } else if let Some(x) = action.strip_prefix("posts a dead small blind of ") {
+            rec.dead_small_blind(i, unit_ok(amount(x), n, "a dead small blind")?, all_in, n)?;
+        } else if let Some(x) = action.strip_prefix("posts ") {
+            // coming in: a live big blind
+            let x = unit_ok(amount(x), n, "a post")?;
+            if x != bb && !all_in {
+                return Err(Refusal::at(
+                    n,
+                    format!("a post of {x}, not the big blind {bb}"),
+                ));
+            }
+            rec.big_blind(i, x, all_in, n)?;
+        } else if let Some(x) = action.strip_prefix("antes ") {
+            rec.ante(i, unit_ok(amount(x), n, "an ante")?, all_in, n)?;
+        } else if action == "folds" {
+            rec.fold(i, n)?;
+        } else if action == "checks" {
+            rec.check(i, n)?;
+        } else if let Some(x) = action.strip_prefix("calls ") {
+            rec.call_by(i, unit_ok(amount(x), n, "a call")?, n)?;
+        } else if let Some(x) = action.strip_prefix("bets ") {
+            rec.bet_by(i, unit_ok(amount(x), n, "a bet")?, n)?;
+        } else if let Some(x) = action.strip_prefix("raises to ") {
+            rec.raise_to(i, unit_ok(amount(x), n, "a raise")?, n)?;
+        } else if action.starts_with("shows [") || action.starts_with("mucks [") {
+            if let Some(c) = last_cards(action) {
+                rec.show(i, c, game.hole_cards, n)?;
+            }
+        } else if action.starts_with("wins ") || action.starts_with("ties for ") {
+            // `wins the pot ($15.20)`, `wins the side pot (X) with ...`,
+            // `ties for the pot (X)`
+            let open = action
+                .find(" (")
+                .ok_or_else(|| Refusal::at(n, "a pot won not read"))?;
+            let close = action[open..]
+                .find(')')
+                .ok_or_else(|| Refusal::at(n, "a pot won not read"))?;
+            let x = unit_ok(amount(&action[open + 2..open + close]), n, "a pot won")?;
+            rec.collect(i, x, n)?;
+        } else if noise(action) {
+        } else if action.starts_with("discards")
+            || action.starts_with("stands pat")
+            || action.starts_with("brings in")
+        {
+            return Err(Refusal::at(
+                n,
+                "a draw or stud action in a hold'em or Omaha hand",
+            ));
+        } else if action.starts_with("cashed out") || action.contains(" cashed out ") {
+            return Err(Refusal::at(n, "a cash-out: paid outside the pot"));
+        } else {
+            return Err(Refusal::at(
+                n,
+                format!("an action not understood: '{}'", clip(action)),
+            ));
+        }
+    }
+    if !summary_seen {
+        return Err(Refusal::hand(
+            "the hand ends before its summary (cut short)",
+        ));
+    }
+    if rec.parts.iter().all(|p| p.collected.mantissa == 0) {
+        for (p, x) in rec.parts.iter_mut().zip(&summary_won) {
+            p.collected = *x;
+        }
+    }
+    let button = button.ok_or_else(|| Refusal::hand("no button's seat"))?;
+    if button == 0 || button > max_seats.max(10) {
+        return Err(Refusal::hand(format!(
+            "the button in seat {button} of a {max_seats}-seat table"
+        )));
+    }
+    if let Some(sb) = &summary_board {
+        let mut a = sb.clone();
+        let mut b = rec.board.clone();
+        a.sort_unstable();
+        b.sort_unstable();
+        if a != b {
+            return Err(Refusal::hand(
+                "the summary's board is not the streets' board",
+            ));
+        }
+    }
+    build(
+        &h,
+        game,
+        &table,
+        max_seats,
+        button,
+        &seats,
+        &rec.parts,
+        &rec.acts,
+        total_pot,
+        rake,
+        source,
+        &[],
+    )
+}
