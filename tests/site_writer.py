@@ -347,3 +347,42 @@ def write_fulltilt(hand: Any, number: int, names: Sequence[str], hero: int = 0) 
     if board:
         lines.append(f"Board: [{' '.join(board)}]")
     return "\n".join(lines) + "\n\n\n"
+
+
+def write_acpc(hand: Any, number: int, names: Sequence[str]) -> str:
+    """``hand`` (over; no-limit, blinds 50 and 100, 20,000 each) as a line
+    of an ACPC dealer's log: seats from the one after the button."""
+    n = hand.num_players
+    order = [(hand.button + 1 + i) % n for i in range(n)]
+    put = [0] * n
+    street_bet = [0] * n
+    rounds: List[str] = [""]
+    board: List[str] = []
+    hole = ["" for _ in range(n)]
+    for e in hand.events:
+        k = e.kind.name
+        if k in ("POST_SMALL_BLIND", "POST_BIG_BLIND"):
+            put[e.seat] += e.amount
+            street_bet[e.seat] = e.amount
+        elif k == "DEAL_HOLE":
+            hole[e.seat] = _cards(e.cards).replace(" ", "")
+        elif k == "FOLD":
+            rounds[-1] += "f"
+        elif k in ("CHECK", "CALL"):
+            rounds[-1] += "c"
+            put[e.seat] += e.amount if k == "CALL" else 0
+            street_bet[e.seat] += e.amount if k == "CALL" else 0
+        elif k in ("BET", "RAISE"):
+            put[e.seat] += e.amount - street_bet[e.seat]
+            street_bet[e.seat] = e.amount
+            rounds[-1] += f"r{put[e.seat]}"
+        elif k == "DEAL_BOARD":
+            rounds.append("")
+            board.append(_cards(e.cards).replace(" ", ""))
+            street_bet = [0] * n
+    nets = [hand.stacks[s] - hand.starting_stacks[s] for s in order]
+    cards = "|".join(hole[s] for s in order) + "".join("/" + b for b in board)
+    return (
+        f"STATE:{number}:{'/'.join(rounds)}:{cards}:"
+        f"{'|'.join(str(x) for x in nets)}:{'|'.join(names[s] for s in order)}\n"
+    )

@@ -316,3 +316,83 @@ def test_converted_hands_replay_as_matched_after_the_rake(
     path.write_text(text.replace(old, line))
     assert main(["replay", str(path)]) == 1
     assert "other than the rake" in capsys.readouterr().out
+
+
+ACPC_LOG = """# name/game/hands/seed 2pn.Slumbot.Intermission holdem.nolimit.2p.reverse_blinds.game 4 0
+STATE:0:r250c/cc/r500c/r1250c:9hQd|8sKd/4c7cJd/As/7s:-1250|1250:Slumbot|Intermission
+STATE:1:cc/r300r900f:2c3d|AhAd/Ks7h2d:-300|300:Intermission|Slumbot
+STATE:2:r20000c///:AsAc|KdKh/2c3c4d/5h/9s:20000|-20000:Slumbot|Intermission
+STATE:3:f:7c2d|AhKh:50|-50:Intermission|Slumbot
+SCORE:18950|-18950:Slumbot|Intermission
+"""
+
+
+def test_an_acpc_log_converts_as_pokerkits_parser_reads_it() -> None:
+    # hands worked out by hand: hand 0, Intermission (the button, seat 2)
+    # raises to 250, Slumbot (big blind) calls; checks; Slumbot bets 250
+    # (to 500 in all) and 750 (to 1250), called: Intermission's king high
+    # wins 1250. Hand 3: the button folds its small blind.
+    from pokerkit import ACPCProtocolParser, NoLimitTexasHoldem
+
+    c = hc.phh.from_site(ACPC_LOG)
+    assert c.site == "acpc"
+    assert not c.problems, c.problems
+    assert [list(h.finishing_stacks) for h in c.hands] == [
+        [18750, 21250],
+        [19700, 20300],
+        [40000, 0],
+        [20050, 19950],
+    ]
+    game = NoLimitTexasHoldem((), True, 0, (50, 100), 100)
+    theirs = list(ACPCProtocolParser(game, 20000)(ACPC_LOG))
+    assert len(theirs) == 4
+    for t, o in zip(theirs, c.hands):
+        assert list(t.players) == list(o.players)
+        assert [a for a in t.actions if " sm" not in a] == list(o.actions)
+    # a result that does not match the play is a mismatch
+    off = ACPC_LOG.replace(":-1250|1250:", ":-1200|1200:")
+    c = hc.phh.from_site(off)
+    assert [p.kind for p in c.problems] == ["mismatch"], c.problems
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_random_hands_written_as_acpc_lines_read_back_as_pokerkit_reads_them(
+    data: st.DataObject,
+) -> None:
+    from pokerkit import ACPCProtocolParser, NoLimitTexasHoldem
+
+    from site_writer import write_acpc
+
+    n = data.draw(st.integers(2, 3))
+    rules = hc.Rules.no_limit(small_blind=50, big_blind=100)
+    hand = hc.Hand(
+        rules,
+        [20000] * n,
+        button=data.draw(st.integers(0, n - 1)),
+        seed=data.draw(st.integers(0, 2**32)),
+    )
+    while not hand.is_over:
+        la = hand.legal_actions()
+        pick = data.draw(st.sampled_from(["c", "c", "f", "r"]))
+        if pick == "f" and la.can_fold:
+            hand.fold()
+        elif pick == "r" and la.can_raise:
+            hand.bet_or_raise_to(data.draw(st.integers(la.min_raise_to, la.max_raise_to)))
+        else:
+            hand.check_or_call()
+    names = [f"bot{i}" for i in range(n)]
+    text = write_acpc(hand, data.draw(st.integers(0, 10**6)), names)
+    c = hc.phh.from_site(text)
+    assert not c.problems, (str(c.problems[0]), text)
+    (h,) = c.hands
+    order = [(hand.button + 1 + i) % n for i in range(n)]
+    assert list(h.finishing_stacks) == [hand.stacks[s] for s in order]
+    ours = hc.phh.loads(hc.phh.dumps(hand))[0]
+    moves = [a for a in ours.actions if not a.startswith("d dh") and " sm" not in a]
+    assert [a for a in h.actions if not a.startswith("d dh")] == moves
+    if n == 2:
+        # pokerkit's parser plays the competition's heads-up game
+        game = NoLimitTexasHoldem((), True, 0, (50, 100), 100)
+        (t,) = list(ACPCProtocolParser(game, 20000)(text))
+        assert [a for a in t.actions if " sm" not in a] == list(h.actions)

@@ -20,7 +20,7 @@
 * ``to_arrow(histories)``: two pyarrow tables, hands and actions (needs the
   ``arrow`` extra).
 * ``from_site(text_or_path, site=None)``: a poker site's hand histories
-  (PokerStars, GGPoker, Winamax, 888poker, Full Tilt) converted to PHH, each replayed and checked against the
+  (PokerStars, GGPoker, Winamax, 888poker, Full Tilt; ACPC logs) converted to PHH, each replayed and checked against the
   site's amounts; what does not convert is reported, hand by hand
   (``docs/sites.md``).
 
@@ -75,6 +75,19 @@ __all__ = [
 
 #: The sites whose hand histories ``from_site`` converts.
 SITES: Tuple[str, ...] = tuple(SITE_NAMES)
+
+#: How a one-line text of each site starts (else a one-line ``str`` is a
+#: path).
+_HEADERS = (
+    "PokerStars ",
+    "Poker Hand #",
+    "Winamax Poker ",
+    "#Game No : ",
+    "***** ",
+    "Full Tilt Poker ",
+    "FullTiltPoker ",
+    "STATE:",
+)
 
 PathLike = Union[str, "os.PathLike[str]"]
 Writable = Union[Hand, HandHistory, Sequence[Union[Hand, HandHistory]]]
@@ -256,9 +269,7 @@ def from_site(
     if isinstance(text_or_path, os.PathLike) or (
         isinstance(text_or_path, str)
         and "\n" not in text_or_path
-        and not text_or_path.lstrip("\ufeff").startswith(
-            ("PokerStars ", "Winamax Poker ", "#Game No : ", "***** ")
-        )
+        and not text_or_path.lstrip("\ufeff").startswith(_HEADERS)
     ):
         path = Path(text_or_path)
         name = source or str(path)

@@ -887,3 +887,95 @@ fn a_full_tilt_cash_hand_converts_to_the_chip() {
         c.problems
     );
 }
+
+/// ACPC log lines worked through by hand.
+#[test]
+fn acpc_log_lines_convert_to_the_chip() {
+    // fixed limit (a bare `r`): seat 2 (the button, small blind 5) raises to
+    // 20, seat 1 (big blind 10) calls; flop: seat 1 checks, seat 2 bets
+    // 10, called; turn and river checked. Each put in 30; seat 1's aces
+    // win: +30 and -30.
+    let limit = "# name/game/hands/seed x.y holdem.limit.2p.reverse_blinds.game 1 0\nSTATE:7:rc/crc/cc/cc:AsAd|KsKd/2c3c4d/5h/9s:30|-30:alpha|beta\n";
+    assert_eq!(detect(limit), Some(Site::Acpc));
+    let c = convert(limit, "acpc.log", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    assert_eq!(get("players"), ["alpha", "beta"]);
+    assert_eq!(h.get("variant"), Some(&Value::Str("FT".into())));
+    assert_eq!(get("finishing_stacks"), ["2147483677", "2147483617"]);
+    assert_eq!(
+        get("actions")[2..],
+        [
+            "p2 cbr 20",
+            "p1 cc",
+            "d db 2c3c4d",
+            "p1 cc",
+            "p2 cbr 10",
+            "p1 cc",
+            "d db 5h",
+            "p1 cc",
+            "p2 cc",
+            "d db 9s",
+            "p1 cc",
+            "p2 cc"
+        ]
+    );
+    // three players, no-limit: seat 1 small blind 50, seat 2 big blind
+    // 100, seat 3 (the button) first: raises to 300, seat 1 folds, seat 2
+    // calls; flop: seat 2 checks, seat 3 bets 500 (800 in all), seat 2
+    // folds: seat 3 wins 50 + 300 + 300 = 650, +350 net.
+    let three = "STATE:1:r300fc/cr800f:|2c2d|AhKh/Ts9s8s:-50|-300|350:a|b|c\n";
+    let c = convert(three, "acpc.log", Some(Site::Acpc), None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    assert_eq!(
+        strs(h.get("finishing_stacks").unwrap()),
+        ["19950", "19700", "20350"]
+    );
+    assert_eq!(
+        strs(h.get("blinds_or_straddles").unwrap()),
+        ["50", "100", "0"]
+    );
+    // results that do not match the play, bad lines: clean problems
+    for bad in [
+        "STATE:1:r300fc/cr800f:|2c2d|AhKh/Ts9s8s:-50|-300|351:a|b|c",
+        "STATE:1:r300fc/cr800f:|2c2d|AhKh/Ts9s8s:-50|-300:a|b|c",
+        "STATE:1:r300fc/cr800f:|2c2d|AhKh/Ts9s:-50|-300|350:a|b|c",
+        "STATE:1:r30000fc:|2c2d|AhKh:-50|-300|350:a|b|c",
+        "STATE:1:r300fcx:|2c2d|AhKh:-50|-300|350:a|b|c",
+        "STATE:1:r300fc/cr800ff:|2c2d|AhKh/Ts9s8s:-50|-300|350:a|b|c",
+        "STATE:1:r300fc/cr800f:|2c2d|AhKh/Ts9s8s:-50|-300|350:a|a|c",
+        "STATE:1:r99999999999999999999:|2c2d|AhKh:-50|-300|350:a|b|c",
+    ] {
+        let c = convert(bad, "acpc.log", Some(Site::Acpc), None).unwrap();
+        assert!(
+            c.hands.is_empty() && c.problems.len() == 1,
+            "{bad}: {:?}",
+            c.problems
+        );
+    }
+}
+
+/// Random ACPC-like lines: no panic, each a hand or a problem with a reason.
+#[test]
+fn random_acpc_lines_never_panic() {
+    let alphabet: Vec<char> = "rcf/|:0123456789AKQJT2cdhs-".chars().collect();
+    let mut state = 11u64;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize % n.max(1)
+    };
+    for _ in 0..3000 {
+        let len = next(60);
+        let tail: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
+        let line = format!("STATE:{}:{tail}", next(100));
+        if let Ok(c) = convert(&line, "x", Some(Site::Acpc), None) {
+            for p in &c.problems {
+                assert!(!p.why.is_empty());
+            }
+        }
+    }
+}

@@ -18,6 +18,7 @@ use crate::phh::{Decimal, HandHistory};
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+pub mod acpc;
 pub mod fulltilt;
 mod hand;
 pub mod pacific;
@@ -54,6 +55,9 @@ crate::enums::named_enum! {
         /// Full Tilt Poker (2005 to 2016): PokerStars' layout in its own
         /// words, with the button's seat after the posts.
         FullTilt = "fulltilt",
+        /// The Annual Computer Poker Competition's protocol logs: a hand a
+        /// line, the competition's games.
+        Acpc = "acpc",
     }
 }
 
@@ -122,6 +126,8 @@ pub fn detect(text: &str) -> Option<Site> {
                 Some(Site::Poker888)
             } else if fulltilt::is_header(l) {
                 Some(Site::FullTilt)
+            } else if acpc::is_header(l) {
+                Some(Site::Acpc)
             } else {
                 None
             }
@@ -210,7 +216,7 @@ pub fn convert(
             Some(s) => s,
             None => return Err(Error::history(
                 source,
-                "no hand history of a known site (PokerStars, GGPoker, Winamax, 888poker, Full Tilt) in it",
+                "no hand history of a known site (PokerStars, GGPoker, Winamax, 888poker, Full Tilt, ACPC) in it",
             )),
         };
     let mut out = Converted::default();
@@ -237,6 +243,12 @@ pub fn convert(
             |_| false,
             |t, f| fulltilt::for_each_hand(t, f),
             fulltilt::parse,
+        ),
+        Site::Acpc => (
+            acpc::is_header,
+            acpc::is_separator,
+            |t, f| acpc::for_each_hand(t, f),
+            acpc::parse,
         ),
         Site::Poker888 => (
             pacific::is_header,
