@@ -386,3 +386,76 @@ def write_acpc(hand: Any, number: int, names: Sequence[str]) -> str:
         f"STATE:{number}:{'/'.join(rounds)}:{cards}:"
         f"{'|'.join(str(x) for x in nets)}:{'|'.join(names[s] for s in order)}\n"
     )
+
+
+def write_party(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> str:
+    """``hand`` (over) as PartyPoker's text, in dollars."""
+    n = hand.num_players
+
+    def amt(x: int) -> str:
+        return f"${x:,} USD"
+
+    def cards(c: Any) -> str:
+        return ", ".join(_cards(c).split())
+
+    lines: List[str] = [
+        f"#Game No : {number}",
+        f"***** Hand History for Game {number} *****",
+        f"${hand.rules.small_blind}/${hand.rules.big_blind} USD NL Texas Hold'em"
+        " - Monday, May 06, 07:08:09 EDT 2024",
+        f"Table Writer #{number % 97} (Real Money)",
+        f"Seat {hand.button + 1} is the button",
+        f"Total number of players : {n}/9",
+    ]
+    for s, stack in enumerate(hand.starting_stacks):
+        lines.append(f"Seat {s + 1}: {names[s]} ( {amt(stack)} )")
+    street_bet = [0] * n
+    back = [0] * n
+    for e in hand.events:
+        if e.kind.name == "RETURN_UNCALLED":
+            back[e.seat] += e.amount
+    won = [0] * n
+    for e in hand.events:
+        if e.kind.name == "AWARD":
+            won[e.seat] += e.amount
+    dealt = False
+    board = 0
+    for e in hand.events:
+        k = e.kind.name
+        who = names[e.seat] if e.seat is not None else ""
+        if k == "POST_ANTE":
+            lines.append(f"{who} posts ante [{amt(e.amount)}].")
+        elif k in ("POST_SMALL_BLIND", "POST_BIG_BLIND"):
+            blind = "small" if k == "POST_SMALL_BLIND" else "big"
+            lines.append(f"{who} posts {blind} blind [{amt(e.amount)}].")
+            street_bet[e.seat] = e.amount
+        elif k == "DEAL_HOLE":
+            if not dealt:
+                lines.append("** Dealing down cards **")
+                dealt = True
+            if e.seat == hero:
+                lines.append(f"Dealt to {who} [  {_cards(e.cards)} ]")
+        elif k == "FOLD":
+            lines.append(f"{who} folds")
+        elif k == "CHECK":
+            lines.append(f"{who} checks")
+        elif k == "CALL":
+            word = "is all-In " if e.all_in else "calls"
+            lines.append(f"{who} {word} [{amt(e.amount)}]")
+            street_bet[e.seat] += e.amount
+        elif k in ("BET", "RAISE"):
+            word = "is all-In " if e.all_in else ("bets" if k == "BET" else "raises")
+            lines.append(f"{who} {word} [{amt(e.amount - street_bet[e.seat])}]")
+            street_bet[e.seat] = e.amount
+        elif k == "DEAL_BOARD":
+            board += len(_cards(e.cards).split())
+            name = {3: "Flop", 4: "Turn", 5: "River"}[board]
+            lines.append(f"** Dealing {name} ** [ {cards(e.cards)} ]")
+            street_bet = [0] * n
+        elif k == "SHOW":
+            lines.append(f"{who} shows [ {cards(e.cards)} ]a hand.")
+    for s in range(n):
+        # an uncalled bet is in its player's winnings
+        if won[s] + back[s]:
+            lines.append(f"{names[s]} wins {amt(won[s] + back[s])} from the main pot")
+    return "\n".join(lines) + "\n\n\n"

@@ -231,9 +231,10 @@ def test_hands_written_as_site_text_parse_back_to_the_same_hand(data: st.DataObj
     # (tests/site_writer.py) as PokerStars, GGPoker, Winamax, 888 or Full
     # Tilt text, then
     # converted: the same players, stacks, actions and result
-    from site_writer import write_888, write_fulltilt, write_pokerstars, write_winamax
+    from site_writer import write_888, write_fulltilt, write_party, write_pokerstars, write_winamax
 
-    site = data.draw(st.sampled_from(["pokerstars", "ggpoker", "winamax", "888poker", "fulltilt"]))
+    sites = ["pokerstars", "ggpoker", "winamax", "888poker", "fulltilt", "partypoker"]
+    site = data.draw(st.sampled_from(sites))
     gg = site == "ggpoker"
     bb = data.draw(st.sampled_from([2, 10, 20, 1000, 5000]))
     ante = data.draw(st.sampled_from([0, 0, 1, bb // 2]))
@@ -271,6 +272,8 @@ def test_hands_written_as_site_text_parse_back_to_the_same_hand(data: st.DataObj
         text = write_888(hand, number, names)
     elif site == "fulltilt":
         text = write_fulltilt(hand, number, names)
+    elif site == "partypoker":
+        text = write_party(hand, number, names)
     else:
         text = write_pokerstars(hand, number, names, gg=gg)
     c = hc.phh.from_site(text)

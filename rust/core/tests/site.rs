@@ -143,6 +143,7 @@ fn damaged_text_gives_only_clean_problems() {
     damage(&[WINAMAX_CASH; 10].join("\n\n"), Site::Winamax);
     damage(&[PACIFIC_CASH; 10].join("\n\n"), Site::Poker888);
     damage(&[FULLTILT_CASH; 10].join("\n\n"), Site::FullTilt);
+    damage(&[PARTY_CASH; 10].join("\n\n"), Site::PartyPoker);
 }
 
 /// `text`'s ten hands with lines removed, doubled, cut and replaced by
@@ -978,4 +979,124 @@ fn random_acpc_lines_never_panic() {
             }
         }
     }
+}
+
+/// A PartyPoker cash hand worked through by hand: the button is seat 6
+/// (Tor), so p1 is seat 7 (Sue, small blind $0.01), p2 seat 8 (Hal, big
+/// blind $0.02), p3 seat 9 (Lis), p4 seat 1 (Pot), p5 seat 6 (Tor). Every
+/// amount is what the action adds. Preflop: Lis and Pot fold, Tor raises
+/// $0.08 (to 0.08), Sue calls $0.07, Hal calls $0.06. Flop: Sue checks,
+/// Hal bets $0.10, Tor folds, Sue calls. Turn checked. River: Sue checks,
+/// Hal bets $0.12, Sue calls. Sue's queens-up beat Hal's tens-up: the pot
+/// is 0.08 x 3 + 0.10 x 2 + 0.12 x 2 = $0.68, Sue wins $0.65, the rake is
+/// $0.03. Sue ends 1.44 - 0.30 + 0.65 = 1.79.
+const PARTY_CASH: &str = "#Game No : 9582251255
+***** Hand History for Game 9582251255 *****
+$2 USD NL Texas Hold'em - Monday, August 30, 16:08:09 EDT 2010
+Table Speed #1769729 (Real Money)
+Seat 6 is the button
+Total number of players : 5/9
+Seat 9: Lis ( $3.57 USD )
+Seat 6: Tor ( $2.14 USD )
+Seat 8: Hal ( $2.06 USD )
+Seat 1: Pot ( $0.44 USD )
+Seat 7: Sue ( $1.44 USD )
+Sue posts small blind [$0.01 USD].
+Hal posts big blind [$0.02 USD].
+** Dealing down cards **
+Dealt to Hal [  Js Th ]
+Lis folds
+Pot folds
+Tor raises [$0.08 USD]
+Sue calls [$0.07 USD]
+Hal calls [$0.06 USD]
+** Dealing Flop ** [ As, 6h, Qc ]
+Sue checks
+Hal bets [$0.10 USD]
+Tor folds
+Sue calls [$0.10 USD]
+** Dealing Turn ** [ Td ]
+Sue checks
+Hal checks
+** Dealing River ** [ Ac ]
+Sue checks
+Hal bets [$0.12 USD]
+Sue calls [$0.12 USD]
+Hal shows [ Js, Th ]two pairs, Aces and Tens.
+Sue shows [ Qh, Jd ]two pairs, Aces and Queens.
+Sue wins $0.65 USD from the main pot with two pairs, Aces and Queens.
+";
+
+#[test]
+fn a_partypoker_cash_hand_converts_to_the_chip() {
+    assert_eq!(detect(PARTY_CASH), Some(Site::PartyPoker));
+    let c = convert(PARTY_CASH, "party.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    let one = |k: &str| strs(&Value::Array(vec![h.get(k).unwrap().clone()]))[0].clone();
+    assert_eq!(get("players"), ["Sue", "Hal", "Lis", "Pot", "Tor"]);
+    assert_eq!(get("blinds_or_straddles"), ["0.01", "0.02", "0", "0", "0"]);
+    assert_eq!(get("winnings"), ["0.65", "0", "0", "0", "0"]);
+    assert_eq!(
+        get("finishing_stacks"),
+        ["1.79", "1.76", "3.57", "0.44", "2.06"]
+    );
+    assert_eq!(one("_rake"), "0.03");
+    assert_eq!(one("currency"), "USD");
+    assert_eq!(one("seat_count"), "9");
+    assert_eq!(one("month"), "8");
+    assert_eq!(one("time_zone_abbreviation"), "EDT");
+    // Hal's winning, with cards other than he was dealt: refused
+    let off = PARTY_CASH.replace("Hal shows [ Js, Th ]", "Hal shows [ Js, Tc ]");
+    let c = convert(&off, "party.txt", None, None).unwrap();
+    assert_eq!(c.problems[0].kind, ProblemKind::Refused, "{:?}", c.problems);
+    // a player joining during the hand and posting: refused, saying so
+    let join = PARTY_CASH.replace(
+        "Hal posts big blind [$0.02 USD].",
+        "Hal posts big blind [$0.02 USD].\nNew has joined the table.\nNew posts big blind [$0.02 USD].",
+    );
+    let c = convert(&join, "party.txt", None, None).unwrap();
+    assert!(c.problems[0].why.contains("joining"), "{:?}", c.problems);
+}
+
+/// A PartyPoker tournament hand whose blinds are not written: posted by
+/// the first seats after the button, from the game line's `Blinds-Antes`.
+/// Heads-up: the button (Ann, seat 5) posts the small blind 400, Bob the
+/// big blind 800; both ante 25. Ann raises 2,000 (to 2,400), Bob is all-in
+/// for 1,680 more (2,480), Ann calls 80. Bob's flush wins 2 x 2,505 =
+/// 5,010.
+#[test]
+fn a_partypoker_tournament_hand_posts_its_unwritten_blinds() {
+    let text = "***** Hand History for Game 11492045316 *****
+NL Texas Hold'em $1 USD Buy-in Trny:67521159 Level:7  Blinds-Antes(400/800 -25) - Thursday, March 01, 06:39:22 EST 2012
+Table Turbo #2532783 (Real Money)
+Seat 5 is the button
+Total number of players : 2/6
+Seat 5: Ann ( 9,495 )
+Seat 6: Bob ( 2,505 )
+Trny:67521159 Level:7
+Blinds-Antes(400/800 -25)
+Ann posts ante [25]
+Bob posts ante [25]
+** Dealing down cards **
+Dealt to Bob [  8c Tc ]
+Ann raises [2,000]
+Bob is all-In  [1,680]
+Ann calls [80]
+** Dealing Flop ** [ 9c, Ks, 5c ]
+** Dealing Turn ** [ 6c ]
+** Dealing River ** [ 5s ]
+Ann shows [ Qh, 6d ]two pairs, Sixes and Fives.
+Bob shows [ 8c, Tc ]a flush, Ten high.
+Bob wins 5,010 chips from the main pot with a flush, Ten high.
+";
+    let c = convert(text, "t.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let one = |k: &str| strs(&Value::Array(vec![h.get(k).unwrap().clone()]))[0].clone();
+    assert_eq!(one("_tournament"), "67521159");
+    assert_eq!(one("level"), "7");
+    assert_eq!(strs(h.get("players").unwrap()), ["Bob", "Ann"]);
+    assert_eq!(strs(h.get("finishing_stacks").unwrap()), ["5010", "6990"]);
 }

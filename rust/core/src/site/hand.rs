@@ -976,7 +976,6 @@ impl Rec {
     }
 
     /// The most any player has in this round.
-    #[allow(dead_code)]
     pub(super) fn round_max(&self) -> Decimal {
         self.parts.iter().fold(Decimal::default(), |m, p| {
             if m.less_than(p.street_bet) {

@@ -22,6 +22,7 @@ pub mod acpc;
 pub mod fulltilt;
 mod hand;
 pub mod pacific;
+pub mod party;
 pub mod pokerstars;
 mod verify;
 pub mod winamax;
@@ -58,6 +59,9 @@ crate::enums::named_enum! {
         /// The Annual Computer Poker Competition's protocol logs: a hand a
         /// line, the competition's games.
         Acpc = "acpc",
+        /// PartyPoker (its format from about 2008): 888poker's family,
+        /// with the currency's code after amounts.
+        PartyPoker = "partypoker",
     }
 }
 
@@ -128,6 +132,8 @@ pub fn detect(text: &str) -> Option<Site> {
                 Some(Site::FullTilt)
             } else if acpc::is_header(l) {
                 Some(Site::Acpc)
+            } else if party::is_header(l) {
+                Some(Site::PartyPoker)
             } else {
                 None
             }
@@ -216,7 +222,7 @@ pub fn convert(
             Some(s) => s,
             None => return Err(Error::history(
                 source,
-                "no hand history of a known site (PokerStars, GGPoker, Winamax, 888poker, Full Tilt, ACPC) in it",
+                "no hand history of a known site (PokerStars, GGPoker, Winamax, 888poker, Full Tilt, PartyPoker, ACPC) in it",
             )),
         };
     let mut out = Converted::default();
@@ -249,6 +255,12 @@ pub fn convert(
             acpc::is_separator,
             |t, f| acpc::for_each_hand(t, f),
             acpc::parse,
+        ),
+        Site::PartyPoker => (
+            party::is_header,
+            party::is_separator,
+            |t, f| party::for_each_hand(t, f),
+            party::parse,
         ),
         Site::Poker888 => (
             pacific::is_header,

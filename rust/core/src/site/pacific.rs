@@ -52,7 +52,13 @@ pub fn for_each_hand<'a>(text: &'a str, f: impl FnMut(Block<'a>) -> bool) {
 
 /// An amount in any 888 client's locale: currency signs and spaces
 /// dropped, then the separators read (see the module's note).
-fn amount(text: &str) -> Option<Decimal> {
+pub(super) fn amount(text: &str) -> Option<Decimal> {
+    // (PartyPoker writes the currency's code after the amount: `$0.02 USD`)
+    let text = text.trim();
+    let text = match text.rsplit_once(' ') {
+        Some((a, code)) if code.len() == 3 && code.bytes().all(|b| b.is_ascii_uppercase()) => a,
+        _ => text,
+    };
     let t: String = text
         .chars()
         .filter(|c| {
@@ -94,13 +100,13 @@ fn amount(text: &str) -> Option<Decimal> {
 }
 
 /// The amount in the brackets at the end of `text`: `[$0.02]`.
-fn bracketed(text: &str) -> Option<Decimal> {
+pub(super) fn bracketed(text: &str) -> Option<Decimal> {
     let t = text.trim().strip_prefix('[')?.strip_suffix(']')?;
     amount(t)
 }
 
 /// Cards as 888 writes them: `[ 5d, 5c, Jd ]` (the last brackets of `text`).
-fn cards(text: &str) -> Option<Vec<Card>> {
+pub(super) fn cards(text: &str) -> Option<Vec<Card>> {
     let end = text.rfind(']')?;
     let start = text[..end].rfind('[')?;
     let mut out = Vec::new();
@@ -209,7 +215,7 @@ type Tournament = (String, Option<String>);
 /// `Table NAME[ 6 Max] (Real Money)`, or `Tournament #N BUY-IN - Table #T[ 6
 /// Max] (Real Money)`: the table's name, its seats, and a tournament's
 /// number and buy-in.
-fn table_line(line: &str) -> Option<(String, Option<u32>, Option<Tournament>)> {
+pub(super) fn table_line(line: &str) -> Option<(String, Option<u32>, Option<Tournament>)> {
     let open = line.rfind(" (")?;
     let mut head = &line[..open];
     let mut max = None;
