@@ -20,7 +20,8 @@
 * ``to_arrow(histories)``: two pyarrow tables, hands and actions (needs the
   ``arrow`` extra).
 * ``from_site(text_or_path, site=None)``: a poker site's hand histories
-  (PokerStars, GGPoker, Winamax, 888poker, Full Tilt, PartyPoker; ACPC logs)
+  (PokerStars, GGPoker, Winamax, 888poker, Full Tilt, PartyPoker, iPoker;
+  ACPC logs)
   converted to PHH, each replayed and checked against the
   site's amounts; what does not convert is reported, hand by hand
   (``docs/sites.md``).
@@ -88,6 +89,8 @@ _HEADERS = (
     "Full Tilt Poker ",
     "FullTiltPoker ",
     "STATE:",
+    "<?xml",
+    "<session",
 )
 
 PathLike = Union[str, "os.PathLike[str]"]

@@ -1100,3 +1100,115 @@ Bob wins 5,010 chips from the main pot with a flush, Ten high.
     assert_eq!(strs(h.get("players").unwrap()), ["Bob", "Ann"]);
     assert_eq!(strs(h.get("finishing_stacks").unwrap()), ["5010", "6990"]);
 }
+
+/// An iPoker hand worked through by hand (the XML of clients before about
+/// 2019). The dealer is seat 3 (Cid), so p1 is seat 6 (Ann, small blind
+/// £0.05), p2 seat 10 (Bob, big blind £0.10), p3 seat 3 (Cid). Actions in
+/// their numbers' order, not the file's: preflop Cid raises to £0.30 (no
+/// 3), Ann calls £0.25 (no 4), Bob folds (no 5). Flop: Ann bets £0.50, Cid
+/// raises to £2 (type 23), Ann folds: Cid's £1.50 is uncalled, in his
+/// `win` with the pot: Ann 0.30 + 0.50, Bob 0.10, Cid 0.30 + 0.50 matched
+/// = 1.70, less 0.05 rake = 1.65, + 1.50 = 3.15. Cid ends 10 - 2.30 + 3.15
+/// = 10.85.
+const IPOKER: &str = r#"<?xml version="1.0" encoding="utf-8"?>
+<session sessioncode="1">
+  <general>
+    <mode>real</mode>
+    <gametype>Holdem NL £0.05/£0.10</gametype>
+    <tablename>Gelofo, 754744691</tablename>
+    <currency>GBP</currency>
+  </general>
+  <game gamecode="4988874195">
+    <general>
+      <startdate>2013-07-30 18:26:02</startdate>
+      <players>
+        <player seat="6" name="Ann &amp; Co" chips="£8" dealer="0" win="£0" bet="£0.80"/>
+        <player seat="10" name="Bob" chips="£5" dealer="0" win="£0" bet="£0.10"/>
+        <player seat="3" name="Cid" chips="£10" dealer="1" win="£3.15" bet="£2.30"/>
+      </players>
+    </general>
+    <round no="0">
+      <action no="2" player="Bob" type="2" sum="£0.10"/>
+      <action no="1" player="Ann &amp; Co" type="1" sum="£0.05"/>
+    </round>
+    <round no="1">
+      <cards type="Pocket" player="Cid">CA D10</cards>
+      <action no="5" player="Bob" type="0" sum="£0"/>
+      <action no="3" player="Cid" type="23" sum="£0.30"/>
+      <action no="4" player="Ann &amp; Co" type="3" sum="£0.25"/>
+      <cards type="Pocket" player="Ann &amp; Co">X X</cards>
+    </round>
+    <round no="2">
+      <cards type="Flop" player="">D2 H7 S10</cards>
+      <action no="7" player="Cid" type="23" sum="£2"/>
+      <action no="6" player="Ann &amp; Co" type="5" sum="£0.50"/>
+      <action no="8" player="Ann &amp; Co" type="0" sum="£0"/>
+    </round>
+  </game>
+</session>
+"#;
+
+#[test]
+fn an_ipoker_hand_converts_to_the_chip() {
+    assert_eq!(detect(IPOKER), Some(Site::IPoker));
+    let c = convert(IPOKER, "ipoker.xml", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    let one = |k: &str| strs(&Value::Array(vec![h.get(k).unwrap().clone()]))[0].clone();
+    assert_eq!(get("players"), ["Ann & Co", "Bob", "Cid"]);
+    assert_eq!(
+        get("actions")[3..],
+        [
+            "p3 cbr 0.30",
+            "p1 cc",
+            "p2 f",
+            "d db 2d7hTs",
+            "p1 cbr 0.50",
+            "p3 cbr 2",
+            "p1 f"
+        ]
+    );
+    assert_eq!(get("winnings"), ["0", "0", "1.65"]);
+    assert_eq!(get("finishing_stacks"), ["7.20", "4.90", "10.85"]);
+    assert_eq!(one("_rake"), "0.05");
+    assert_eq!(one("currency"), "GBP");
+    assert_eq!(one("hand"), "4988874195");
+    assert_eq!(one("year"), "2013");
+    // newer clients write their version and leave the uncalled part out of
+    // `win`
+    let newer = IPOKER
+        .replace(
+            "<mode>real</mode>",
+            "<client_version>21.1.1.9</client_version><mode>real</mode>",
+        )
+        .replace("win=\"£3.15\"", "win=\"£1.65\"");
+    let c = convert(&newer, "ipoker.xml", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    // hostile XML: a document type (entities), a hand cut short, deep
+    // nesting, garbage: clean problems, no panic, no hang
+    let laughs = IPOKER.replace(
+        "<session",
+        "<!DOCTYPE s [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">]>\n<session",
+    );
+    let _ = convert(&laughs, "x", Some(Site::IPoker), None);
+    let cut = &IPOKER[..IPOKER.find("</game>").unwrap()];
+    let c = convert(cut, "x", Some(Site::IPoker), None).unwrap();
+    assert!(
+        c.hands.is_empty() && c.problems.len() == 1,
+        "{:?}",
+        c.problems
+    );
+    let deep = IPOKER.replace(
+        "<round no=\"2\">",
+        &format!("<round no=\"2\">{}", "<a>".repeat(100_000)),
+    );
+    let c = convert(&deep, "x", Some(Site::IPoker), None).unwrap();
+    assert!(c.hands.is_empty(), "{:?}", c.problems);
+    let end = IPOKER.find("</game>").unwrap() + "</game>".len();
+    for (cut, _) in IPOKER.char_indices().step_by(7) {
+        if let Ok(c) = convert(&IPOKER[..cut], "x", Some(Site::IPoker), None) {
+            assert!(cut >= end || c.hands.is_empty(), "{cut}");
+        }
+    }
+}

@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub mod acpc;
 pub mod fulltilt;
 mod hand;
+pub mod ipoker;
 pub mod pacific;
 pub mod party;
 pub mod pokerstars;
@@ -62,6 +63,8 @@ crate::enums::named_enum! {
         /// PartyPoker (its format from about 2008): 888poker's family,
         /// with the currency's code after amounts.
         PartyPoker = "partypoker",
+        /// The iPoker network's XML.
+        IPoker = "ipoker",
     }
 }
 
@@ -134,6 +137,8 @@ pub fn detect(text: &str) -> Option<Site> {
                 Some(Site::Acpc)
             } else if party::is_header(l) {
                 Some(Site::PartyPoker)
+            } else if ipoker::is_header(l) {
+                Some(Site::IPoker)
             } else {
                 None
             }
@@ -222,7 +227,7 @@ pub fn convert(
             Some(s) => s,
             None => return Err(Error::history(
                 source,
-                "no hand history of a known site (PokerStars, GGPoker, Winamax, 888poker, Full Tilt, PartyPoker, ACPC) in it",
+                "no hand history of a known site (PokerStars, GGPoker, Winamax, 888poker, Full Tilt, PartyPoker, iPoker, ACPC) in it",
             )),
         };
     let mut out = Converted::default();
@@ -261,6 +266,12 @@ pub fn convert(
             party::is_separator,
             |t, f| party::for_each_hand(t, f),
             party::parse,
+        ),
+        Site::IPoker => (
+            ipoker::is_header,
+            ipoker::is_separator,
+            |t, f| ipoker::for_each_hand(t, f),
+            ipoker::parse,
         ),
         Site::Poker888 => (
             pacific::is_header,
