@@ -20,8 +20,8 @@
 * ``to_arrow(histories)``: two pyarrow tables, hands and actions (needs the
   ``arrow`` extra).
 * ``from_site(text_or_path, site=None)``: a poker site's hand histories
-  (PokerStars, GGPoker, Winamax, 888poker, Full Tilt, PartyPoker, iPoker;
-  ACPC logs)
+  (PokerStars, GGPoker, Winamax, 888poker, Full Tilt, PartyPoker, iPoker,
+  Ongame, Absolute; ACPC logs)
   converted to PHH, each replayed and checked against the
   site's amounts; what does not convert is reported, hand by hand
   (``docs/sites.md``).
@@ -91,6 +91,7 @@ _HEADERS = (
     "STATE:",
     "<?xml",
     "<session",
+    "Stage #",
 )
 
 PathLike = Union[str, "os.PathLike[str]"]

@@ -144,6 +144,8 @@ fn damaged_text_gives_only_clean_problems() {
     damage(&[PACIFIC_CASH; 10].join("\n\n"), Site::Poker888);
     damage(&[FULLTILT_CASH; 10].join("\n\n"), Site::FullTilt);
     damage(&[PARTY_CASH; 10].join("\n\n"), Site::PartyPoker);
+    damage(&[ONGAME; 10].join("\n\n"), Site::Ongame);
+    damage(&[ABSOLUTE; 10].join("\n\n"), Site::Absolute);
 }
 
 /// `text`'s ten hands with lines removed, doubled, cut and replaced by
@@ -1211,4 +1213,142 @@ fn an_ipoker_hand_converts_to_the_chip() {
             assert!(cut >= end || c.hands.is_empty(), "{cut}");
         }
     }
+}
+
+/// An Ongame hand worked through by hand: the button is seat 10 (Tia), so
+/// p1 is seat 2 (Pia, small blind €0.02), p2 seat 3 (Hero, big blind
+/// €0.04), p3 seat 5 (Kai), p4 seat 10 (Tia). Preflop Kai folds, Tia calls
+/// €0.04, Pia calls €0.02, Hero checks. Flop: all check. Turn: Pia checks,
+/// Hero bets €0.10, Tia calls, Pia folds. River: Hero bets €0.30, Tia
+/// folds: Hero's €0.30 is uncalled, left out of the pot of 0.04 x 3 + 0.10
+/// x 2 = €0.32, which Hero wins less €0.01 rake: €0.31. Hero ends 4 - 0.14
+/// + 0.31 = 4.17.
+const ONGAME: &str = "***** History for hand R5-22678800-36 *****
+Start hand: Sun Feb 13 14:14:04 GMT+0100 2011
+Table: [SPEED] Dijon [22678800] (NO_LIMIT TEXAS_HOLDEM €0.02/€0.04, Real money)
+User: Hero
+Button: seat 10
+Players in round: 4
+Seat 2: Pia (€2.26)
+Seat 3: Hero (€4)
+Seat 5: Kai (€1.60)
+Seat 10: Tia (€3.66)
+Pia posts small blind (€0.02)
+Hero posts big blind (€0.04)
+---
+Dealing pocket cards
+Dealing to Hero: [7d, Td]
+Kai folds
+Tia calls €0.04
+Pia calls €0.02
+Hero checks
+--- Dealing flop [Jc, 4d, Qs]
+Pia checks
+Hero checks
+Tia checks
+--- Dealing turn [Js]
+Pia checks
+Hero bets €0.10
+Tia calls €0.10
+Pia folds
+--- Dealing river [Ts]
+Hero bets €0.30
+Tia folds
+---
+Summary:
+Main pot: €0.32 won by Hero (€0.31)
+Rake taken: €0.01
+Seat 2: Pia (€2.22), net: -€0.04
+Seat 3: Hero (€4.17), net: +€0.17
+Seat 5: Kai (€1.60)
+Seat 10: Tia (€3.52), net: -€0.14
+***** End of hand R5-22678800-36 *****
+";
+
+#[test]
+fn an_ongame_hand_converts_to_the_chip() {
+    assert_eq!(detect(ONGAME), Some(Site::Ongame));
+    let c = convert(ONGAME, "ongame.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    let one = |k: &str| strs(&Value::Array(vec![h.get(k).unwrap().clone()]))[0].clone();
+    assert_eq!(get("players"), ["Pia", "Hero", "Kai", "Tia"]);
+    assert_eq!(get("winnings"), ["0", "0.31", "0", "0"]);
+    assert_eq!(get("finishing_stacks"), ["2.22", "4.17", "1.60", "3.52"]);
+    assert_eq!(one("_rake"), "0.01");
+    assert_eq!(one("_hand_id"), "R5-22678800-36");
+    assert_eq!(one("table"), "Dijon");
+    assert_eq!(one("currency"), "EUR");
+    assert_eq!(one("month"), "2");
+    // a pot won by more than it holds: the site's numbers disagree
+    let off = ONGAME.replace("won by Hero (€0.31)", "won by Hero (€0.33)");
+    let c = convert(&off, "ongame.txt", None, None).unwrap();
+    assert_eq!(c.problems.len(), 1, "{:?}", c.problems);
+    // the runout's repeated street line after an all-in is read past
+    let again = ONGAME.replace(
+        "--- Dealing river [Ts]",
+        "--- Dealing turn [Js]\n--- Dealing river [Ts]",
+    );
+    let c = convert(&again, "ongame.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+}
+
+/// An Absolute Poker hand worked through by hand: the dealer is seat 7
+/// (Gus), so p1 is seat 9 (Hero, small blind $0.01), p2 seat 1 (Ida, big
+/// blind $0.02), p3 seat 2 (Jon, posting in: $0.02 live and $0.01 dead),
+/// p4 seat 7 (Gus). Preflop Jon checks, Gus folds, Hero calls $0.01, Ida
+/// checks. Flop: Hero checks, Ida bets $0.06, Jon raises to $0.20, Hero
+/// and Ida fold: Jon's $0.14 comes back. The pot: 0.02 x 3 + 0.01 dead +
+/// 0.06 x 2 = $0.19, less $0.01 rake: Jon collects $0.18 and ends 2 -
+/// 0.09 + 0.18 = 2.09.
+const ABSOLUTE: &str = "Stage #1483940000: Holdem  No Limit $0.02 - 2009-06-10 03:10:00 (ET)
+Table: CHILE HWY (Real Money) Seat #7 is the dealer
+Seat 7 - Gus ($2.13 in chips)
+Seat 9 - Hero ($2.48 in chips)
+Seat 1 - Ida ($3.98 in chips)
+Seat 2 - Jon ($2 in chips)
+Hero - Posts small blind $0.01
+Ida - Posts big blind $0.02
+Jon - Posts $0.02 dead $0.01
+*** POCKET CARDS ***
+Dealt to Hero [9c 7c]
+Jon - Checks
+Gus - Folds
+Hero - Calls $0.01
+Ida - Checks
+*** FLOP *** [Qh 8h 7h]
+Hero - Checks
+Ida - Bets $0.06
+Jon - Raises $0.14 to $0.20
+Hero - Folds
+Ida - Folds (Preselection)
+Jon - returned ($0.14) : not called
+*** SHOW DOWN ***
+Jon - Does not show
+Jon Collects $0.18 from main pot
+*** SUMMARY ***
+Total Pot($0.19) | Rake ($0.01)
+Board [Qh 8h 7h]
+Seat 1: Ida (big blind) Folded on the FLOP
+";
+
+#[test]
+fn an_absolute_hand_converts_to_the_chip() {
+    assert_eq!(detect(ABSOLUTE), Some(Site::Absolute));
+    let c = convert(ABSOLUTE, "ab.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    let one = |k: &str| strs(&Value::Array(vec![h.get(k).unwrap().clone()]))[0].clone();
+    assert_eq!(get("players"), ["Hero", "Ida", "Jon", "Gus"]);
+    assert_eq!(get("_dead_small_blinds"), ["3"]);
+    assert_eq!(get("winnings"), ["0", "0", "0.18", "0"]);
+    assert_eq!(get("finishing_stacks"), ["2.46", "3.90", "2.09", "2.13"]);
+    assert_eq!(one("_rake"), "0.01");
+    assert_eq!(one("table"), "CHILE HWY");
+    assert_eq!(one("time_zone_abbreviation"), "ET");
+    let off = ABSOLUTE.replace("Total Pot($0.19)", "Total Pot($0.20)");
+    let c = convert(&off, "ab.txt", None, None).unwrap();
+    assert_eq!(c.problems.len(), 1, "{:?}", c.problems);
 }

@@ -18,10 +18,12 @@ use crate::phh::{Decimal, HandHistory};
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+pub mod absolute;
 pub mod acpc;
 pub mod fulltilt;
 mod hand;
 pub mod ipoker;
+pub mod ongame;
 pub mod pacific;
 pub mod party;
 pub mod pokerstars;
@@ -65,6 +67,10 @@ crate::enums::named_enum! {
         PartyPoker = "partypoker",
         /// The iPoker network's XML.
         IPoker = "ipoker",
+        /// The Ongame network (bwin, Betfair, Unibet, ...), 2008 to 2013.
+        Ongame = "ongame",
+        /// Absolute Poker and UltimateBet, to 2011.
+        Absolute = "absolute",
     }
 }
 
@@ -139,6 +145,10 @@ pub fn detect(text: &str) -> Option<Site> {
                 Some(Site::PartyPoker)
             } else if ipoker::is_header(l) {
                 Some(Site::IPoker)
+            } else if ongame::is_header(l) {
+                Some(Site::Ongame)
+            } else if absolute::is_header(l) {
+                Some(Site::Absolute)
             } else {
                 None
             }
@@ -227,7 +237,7 @@ pub fn convert(
             Some(s) => s,
             None => return Err(Error::history(
                 source,
-                "no hand history of a known site (PokerStars, GGPoker, Winamax, 888poker, Full Tilt, PartyPoker, iPoker, ACPC) in it",
+                "no hand history of a known site (PokerStars, GGPoker, Winamax, 888poker, Full Tilt, PartyPoker, iPoker, Ongame, Absolute, ACPC) in it",
             )),
         };
     let mut out = Converted::default();
@@ -272,6 +282,18 @@ pub fn convert(
             ipoker::is_separator,
             |t, f| ipoker::for_each_hand(t, f),
             ipoker::parse,
+        ),
+        Site::Ongame => (
+            ongame::is_header,
+            ongame::is_separator,
+            |t, f| ongame::for_each_hand(t, f),
+            ongame::parse,
+        ),
+        Site::Absolute => (
+            absolute::is_header,
+            |_| false,
+            |t, f| absolute::for_each_hand(t, f),
+            absolute::parse,
         ),
         Site::Poker888 => (
             pacific::is_header,
