@@ -459,3 +459,250 @@ def write_party(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> 
         if won[s] + back[s]:
             lines.append(f"{names[s]} wins {amt(won[s] + back[s])} from the main pot")
     return "\n".join(lines) + "\n\n\n"
+
+
+def write_ongame(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> str:
+    """``hand`` (over) as Ongame's text, in euros; the uncalled part of a bet
+    left out of the pot."""
+    r = hand.rules
+    n = hand.num_players
+    lines: List[str] = [
+        f"***** History for hand R5-{number}-1 *****",
+        "Start hand: Mon May 6 07:08:09 GMT+0100 2024",
+        f"Table: Writer [{number}] (NO_LIMIT TEXAS_HOLDEM €{r.small_blind}/€{r.big_blind}, Real money)",
+        f"User: {names[hero]}",
+        f"Button: seat {hand.button + 1}",
+        f"Players in round: {n}",
+    ]
+    for s, stack in enumerate(hand.starting_stacks):
+        lines.append(f"Seat {s + 1}: {names[s]} (€{stack})")
+    street_bet = [0] * n
+    high = 0
+    board: List[str] = []
+    dealt = False
+    shown = {}
+    for e in hand.events:
+        k = e.kind.name
+        who = names[e.seat] if e.seat is not None else ""
+        ai = " [all in]" if e.all_in else ""
+        if k == "POST_ANTE":
+            lines.append(f"{who} posts ante €{e.amount}")
+        elif k in ("POST_SMALL_BLIND", "POST_BIG_BLIND"):
+            blind = "small" if k == "POST_SMALL_BLIND" else "big"
+            lines.append(f"{who} posts {blind} blind (€{e.amount})")
+            street_bet[e.seat] = e.amount
+            high = max(high, e.amount)
+        elif k == "DEAL_HOLE":
+            if not dealt:
+                lines += ["---", "Dealing pocket cards"]
+                dealt = True
+            if e.seat == hero:
+                lines.append(f"Dealing to {who}: [{', '.join(_cards(e.cards).split())}]")
+        elif k == "FOLD":
+            lines.append(f"{who} folds")
+        elif k == "CHECK":
+            lines.append(f"{who} checks")
+        elif k == "CALL":
+            lines.append(f"{who} calls €{e.amount}{ai}")
+            street_bet[e.seat] += e.amount
+        elif k == "BET":
+            lines.append(f"{who} bets €{e.amount - street_bet[e.seat]}{ai}")
+            street_bet[e.seat] = e.amount
+            high = e.amount
+        elif k == "RAISE":
+            lines.append(f"{who} raises €{e.amount - high} to €{e.amount}{ai}")
+            street_bet[e.seat] = e.amount
+            high = e.amount
+        elif k == "DEAL_BOARD":
+            new = _cards(e.cards).split()
+            name = {3: "flop", 4: "turn", 5: "river"}[len(board) + len(new)]
+            lines.append(f"--- Dealing {name} [{', '.join(new)}]")
+            board += new
+            street_bet = [0] * n
+            high = 0
+        elif k == "SHOW":
+            shown[e.seat] = ", ".join(_cards(e.cards).split())
+    lines += ["---", "Summary:"]
+    won = [0] * n
+    for e in hand.events:
+        if e.kind.name == "AWARD":
+            won[e.seat] += e.amount
+    pot = sum(won)
+    winners = ", ".join(f"{names[s]} (€{won[s]})" for s in range(n) if won[s])
+    if winners:
+        lines.append(f"Main pot: €{pot} won by {winners}")
+    lines.append("Rake taken: €0")
+    for s in range(n):
+        net = hand.stacks[s] - hand.starting_stacks[s]
+        sign = "+" if net >= 0 else "-"
+        cards = f", [{shown[s]}]" if s in shown else ""
+        lines.append(f"Seat {s + 1}: {names[s]} (€{hand.stacks[s]}), net: {sign}€{abs(net)}{cards}")
+    lines.append(f"***** End of hand R5-{number}-1 *****")
+    return "\n".join(lines) + "\n\n"
+
+
+def write_absolute(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> str:
+    """``hand`` (over) as Absolute Poker's text, in dollars."""
+    r = hand.rules
+    n = hand.num_players
+    lines: List[str] = [
+        f"Stage #{number}: Holdem  No Limit ${r.big_blind} - 2009-06-10 03:10:00 (ET)",
+        f"Table: WRITER {number % 97} (Real Money) Seat #{hand.button + 1} is the dealer",
+    ]
+    for s, stack in enumerate(hand.starting_stacks):
+        lines.append(f"Seat {s + 1} - {names[s]} (${stack} in chips)")
+    street_bet = [0] * n
+    high = 0
+    board: List[str] = []
+    dealt = shown = False
+    for e in hand.events:
+        k = e.kind.name
+        who = names[e.seat] if e.seat is not None else ""
+        if k == "POST_ANTE":
+            lines.append(f"{who} - Ante ${e.amount}")
+        elif k in ("POST_SMALL_BLIND", "POST_BIG_BLIND"):
+            blind = "small" if k == "POST_SMALL_BLIND" else "big"
+            lines.append(f"{who} - Posts {blind} blind ${e.amount}")
+            street_bet[e.seat] = e.amount
+            high = max(high, e.amount)
+        elif k == "DEAL_HOLE":
+            if not dealt:
+                lines.append("*** POCKET CARDS ***")
+                dealt = True
+            if e.seat == hero:
+                lines.append(f"Dealt to {who} [{_cards(e.cards)}]")
+        elif k == "FOLD":
+            lines.append(f"{who} - Folds")
+        elif k == "CHECK":
+            lines.append(f"{who} - Checks")
+        elif k == "CALL":
+            lines.append(f"{who} - Calls ${e.amount}")
+            street_bet[e.seat] += e.amount
+        elif k == "BET":
+            lines.append(f"{who} - Bets ${e.amount - street_bet[e.seat]}")
+            street_bet[e.seat] = e.amount
+            high = e.amount
+        elif k == "RAISE":
+            word = "All-In(Raise)" if e.all_in else "Raises"
+            lines.append(f"{who} - {word} ${e.amount - high} to ${e.amount}")
+            street_bet[e.seat] = e.amount
+            high = e.amount
+        elif k == "DEAL_BOARD":
+            new = _cards(e.cards)
+            name = {3: "FLOP", 4: "TURN", 5: "RIVER"}[len(board) + len(new.split())]
+            before = f"[{' '.join(board)}] " if board else ""
+            lines.append(f"*** {name} *** {before}[{new}]")
+            board.extend(new.split())
+            street_bet = [0] * n
+            high = 0
+        elif k == "RETURN_UNCALLED":
+            lines.append(f"{who} - returned (${e.amount}) : not called")
+        elif k == "SHOW":
+            if not shown:
+                lines.append("*** SHOW DOWN ***")
+                shown = True
+            lines.append(f"{who} - Shows [{_cards(e.cards)}] (a hand)")
+        elif k == "AWARD":
+            lines.append(f"{who} Collects ${e.amount} from main pot")
+    lines.append("*** SUMMARY ***")
+    pot = sum(e.amount for e in hand.events if e.kind.name == "AWARD")
+    lines.append(f"Total Pot(${pot})")
+    if board:
+        lines.append(f"Board [{' '.join(board)}]")
+    return "\n".join(lines) + "\n\n"
+
+
+def write_ipoker(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> str:
+    """``hand`` (over) as an iPoker client before 2019 writes it: XML, each
+    round's actions shuffled out of their numbers' order (which is the
+    play's), the uncalled part of a bet in its player's ``win``."""
+    from xml.sax.saxutils import quoteattr
+
+    r = hand.rules
+    n = hand.num_players
+    won = [0] * n
+    back = [0] * n
+    put = [0] * n
+    # (the cards shown at the showdown are written with the deal)
+    showed = {e.seat for e in hand.events if e.kind.name == "SHOW"}
+    for e in hand.events:
+        if e.kind.name == "AWARD":
+            won[e.seat] += e.amount
+        elif e.kind.name == "RETURN_UNCALLED":
+            back[e.seat] += e.amount
+    rounds: List[List[str]] = [[] for _ in range(5)]
+    cards_of: List[List[str]] = [[] for _ in range(5)]
+    rnd = 0
+    no = 0
+    street_bet = [0] * n
+    high = 0
+
+    def card(c: str) -> str:
+        rank, suit = c[0], c[1]
+        return suit.upper() + ("10" if rank == "T" else rank)
+
+    for e in hand.events:
+        k = e.kind.name
+        who = quoteattr(names[e.seat]) if e.seat is not None else '""'
+        kind = sum_ = None
+        if k == "POST_ANTE":
+            kind, sum_ = 15, e.amount
+        elif k == "POST_SMALL_BLIND":
+            kind, sum_ = 1, e.amount
+        elif k == "POST_BIG_BLIND":
+            kind, sum_ = 2, e.amount
+        elif k == "DEAL_HOLE":
+            rnd = 1
+            known = e.seat == hero or e.seat in showed
+            shown = _cards(e.cards).split() if known else ["X", "X"]
+            cards_of[1].append(
+                f'<cards type="Pocket" player={who}>{" ".join(card(c) if c != "X" else c for c in shown)}</cards>'
+            )
+        elif k == "FOLD":
+            kind, sum_ = 0, 0
+        elif k == "CHECK":
+            kind, sum_ = 4, 0
+        elif k == "CALL":
+            kind, sum_ = (7 if e.all_in else 3), e.amount
+            street_bet[e.seat] += e.amount
+        elif k == "BET":
+            kind, sum_ = 5, e.amount - street_bet[e.seat]
+            street_bet[e.seat] = e.amount
+            high = e.amount
+        elif k == "RAISE":
+            kind, sum_ = 23, e.amount
+            street_bet[e.seat] = e.amount
+            high = e.amount
+        elif k == "DEAL_BOARD":
+            rnd += 1
+            name = {2: "Flop", 3: "Turn", 4: "River"}[rnd]
+            cs = " ".join(card(c) for c in _cards(e.cards).split())
+            cards_of[rnd].append(f'<cards type="{name}" player="">{cs}</cards>')
+            street_bet = [0] * n
+            high = 0
+        if kind is not None:
+            no += 1
+            if e.seat is not None and k not in ("FOLD", "CHECK"):
+                put[e.seat] += sum_ if kind != 23 else 0
+            rounds[rnd].append(f'<action no="{no}" player={who} type="{kind}" sum="${sum_}"/>')
+    _ = high
+    players = "".join(
+        f'<player seat="{s + 1}" name={quoteattr(names[s])} chips="${hand.starting_stacks[s]}"'
+        f' dealer="{1 if s == hand.button else 0}" win="${won[s] + back[s]}" bet="$0"/>'
+        for s in range(n)
+    )
+    body = ""
+    for i in range(5):
+        if not rounds[i] and not cards_of[i]:
+            continue
+        # the file lists a round's actions out of order: reversed here
+        body += (
+            f'<round no="{i}">' + "".join(cards_of[i]) + "".join(reversed(rounds[i])) + "</round>"
+        )
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>\n<session sessioncode="1">\n'
+        f"<general><mode>real</mode><gametype>Holdem NL ${r.small_blind}/${r.big_blind}</gametype>"
+        f"<tablename>Writer, {number}</tablename><currency>USD</currency></general>\n"
+        f'<game gamecode="{number}"><general><startdate>2024-05-06 07:08:09</startdate>'
+        f"<players>{players}</players></general>{body}</game>\n</session>\n"
+    )

@@ -231,9 +231,19 @@ def test_hands_written_as_site_text_parse_back_to_the_same_hand(data: st.DataObj
     # (tests/site_writer.py) as PokerStars, GGPoker, Winamax, 888 or Full
     # Tilt text, then
     # converted: the same players, stacks, actions and result
-    from site_writer import write_888, write_fulltilt, write_party, write_pokerstars, write_winamax
+    from site_writer import (
+        write_888,
+        write_absolute,
+        write_fulltilt,
+        write_ipoker,
+        write_ongame,
+        write_party,
+        write_pokerstars,
+        write_winamax,
+    )
 
     sites = ["pokerstars", "ggpoker", "winamax", "888poker", "fulltilt", "partypoker"]
+    sites += ["ongame", "absolute", "ipoker"]
     site = data.draw(st.sampled_from(sites))
     gg = site == "ggpoker"
     bb = data.draw(st.sampled_from([2, 10, 20, 1000, 5000]))
@@ -274,6 +284,12 @@ def test_hands_written_as_site_text_parse_back_to_the_same_hand(data: st.DataObj
         text = write_fulltilt(hand, number, names)
     elif site == "partypoker":
         text = write_party(hand, number, names)
+    elif site == "ongame":
+        text = write_ongame(hand, number, names)
+    elif site == "absolute":
+        text = write_absolute(hand, number, names)
+    elif site == "ipoker":
+        text = write_ipoker(hand, number, names)
     else:
         text = write_pokerstars(hand, number, names, gg=gg)
     c = hc.phh.from_site(text)

@@ -204,7 +204,11 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     let mut seats: Vec<Seat> = Vec::new();
     let mut k = 2;
     while let Some(&(n, l)) = lines.get(k) {
-        let Some(rest) = l.strip_prefix("Seat ") else {
+        // (a player named `Seat 3` acts on lines of its own)
+        let Some(rest) = l
+            .strip_prefix("Seat ")
+            .filter(|_| l.ends_with(" in chips)"))
+        else {
             break;
         };
         let Some(dash) = find(rest, " - ") else {

@@ -1078,16 +1078,16 @@ impl Rec {
 }
 
 /// The uncalled part of the largest bet, and whose it is: the lead of the
-/// largest live contribution (what a player put in less its ante and dead
-/// blind) over the next, which no one matched and which comes back to its
-/// player. Sites that write no uncalled-bet line need it found.
+/// largest contribution (what a player put in, less a dead blind, which
+/// goes to the pot whoever matches it) over the next, which no one matched
+/// and which comes back to its player. Sites that write no uncalled-bet
+/// line need it found.
 pub(super) fn uncalled_lead(parts: &[Part]) -> Option<(usize, Decimal)> {
     let live: Vec<Decimal> = parts
         .iter()
         .map(|p| {
             p.contributed
-                .checked_sub(p.ante)
-                .and_then(|x| x.checked_sub(p.dead_small_blind))
+                .checked_sub(p.dead_small_blind)
                 .unwrap_or_default()
         })
         .collect();

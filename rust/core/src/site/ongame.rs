@@ -246,7 +246,11 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         } else if let Some(b) = l.strip_prefix("Button: seat ") {
             button = b.trim().parse::<u32>().ok();
         } else if l.starts_with("User: ") || l.starts_with("Players in round:") {
-        } else if let Some(rest) = l.strip_prefix("Seat ") {
+        } else if let Some(rest) = l
+            .strip_prefix("Seat ")
+            // (a player named `Seat 3` posts on a line of its own)
+            .filter(|r| find(r, ": ").is_some() && r.ends_with(')'))
+        {
             let colon =
                 find(rest, ": ").ok_or_else(|| Refusal::at(n, "a seat line not understood"))?;
             let number: u32 = rest[..colon]
