@@ -19,6 +19,16 @@ def _cards(cards: Any) -> str:
     return " ".join(text[i : i + 2] for i in range(0, len(text), 2))
 
 
+def _paid(hand: Any, kind: str) -> List[int]:
+    """Each seat's total of the hand's events of ``kind``: ``AWARD`` (what
+    it won) or ``RETURN_UNCALLED`` (its uncalled bet back)."""
+    out = [0] * hand.num_players
+    for e in hand.events:
+        if e.kind.name == kind:
+            out[e.seat] += e.amount
+    return out
+
+
 def write_pokerstars(
     hand: Any, number: int, names: Sequence[str], hero: int = 0, gg: bool = False
 ) -> str:
@@ -133,10 +143,7 @@ def write_winamax(hand: Any, number: int, names: Sequence[str], hero: int = 0) -
     board: List[str] = []
     preflop = shown = False
     # what each player gets back: its uncalled bet, written with the pot
-    back = [0] * n
-    for e in hand.events:
-        if e.kind.name == "RETURN_UNCALLED":
-            back[e.seat] += e.amount
+    back = _paid(hand, "RETURN_UNCALLED")
     for e in hand.events:
         k = e.kind.name
         who = names[e.seat] if e.seat is not None else ""
@@ -226,14 +233,8 @@ def write_888(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> st
     for s, stack in enumerate(hand.starting_stacks):
         lines.append(f"Seat {s + 1}: {names[s]} ( {amt(stack)} )")
     street_bet = [0] * n
-    back = [0] * n
-    for e in hand.events:
-        if e.kind.name == "RETURN_UNCALLED":
-            back[e.seat] += e.amount
-    awards = [0] * n
-    for e in hand.events:
-        if e.kind.name == "AWARD":
-            awards[e.seat] += e.amount
+    back = _paid(hand, "RETURN_UNCALLED")
+    awards = _paid(hand, "AWARD")
     dealt = False
     board = 0
     shows: List[str] = []
@@ -410,14 +411,8 @@ def write_party(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> 
     for s, stack in enumerate(hand.starting_stacks):
         lines.append(f"Seat {s + 1}: {names[s]} ( {amt(stack)} )")
     street_bet = [0] * n
-    back = [0] * n
-    for e in hand.events:
-        if e.kind.name == "RETURN_UNCALLED":
-            back[e.seat] += e.amount
-    won = [0] * n
-    for e in hand.events:
-        if e.kind.name == "AWARD":
-            won[e.seat] += e.amount
+    back = _paid(hand, "RETURN_UNCALLED")
+    won = _paid(hand, "AWARD")
     dealt = False
     board = 0
     for e in hand.events:
@@ -523,10 +518,7 @@ def write_ongame(hand: Any, number: int, names: Sequence[str], hero: int = 0) ->
         elif k == "SHOW":
             shown[e.seat] = ", ".join(_cards(e.cards).split())
     lines += ["---", "Summary:"]
-    won = [0] * n
-    for e in hand.events:
-        if e.kind.name == "AWARD":
-            won[e.seat] += e.amount
+    won = _paid(hand, "AWARD")
     pot = sum(won)
     winners = ", ".join(f"{names[s]} (€{won[s]})" for s in range(n) if won[s])
     if winners:
@@ -620,22 +612,15 @@ def write_ipoker(hand: Any, number: int, names: Sequence[str], hero: int = 0) ->
 
     r = hand.rules
     n = hand.num_players
-    won = [0] * n
-    back = [0] * n
-    put = [0] * n
+    won = _paid(hand, "AWARD")
+    back = _paid(hand, "RETURN_UNCALLED")
     # (the cards shown at the showdown are written with the deal)
     showed = {e.seat for e in hand.events if e.kind.name == "SHOW"}
-    for e in hand.events:
-        if e.kind.name == "AWARD":
-            won[e.seat] += e.amount
-        elif e.kind.name == "RETURN_UNCALLED":
-            back[e.seat] += e.amount
     rounds: List[List[str]] = [[] for _ in range(5)]
     cards_of: List[List[str]] = [[] for _ in range(5)]
     rnd = 0
     no = 0
     street_bet = [0] * n
-    high = 0
 
     def card(c: str) -> str:
         rank, suit = c[0], c[1]
@@ -668,24 +653,18 @@ def write_ipoker(hand: Any, number: int, names: Sequence[str], hero: int = 0) ->
         elif k == "BET":
             kind, sum_ = 5, e.amount - street_bet[e.seat]
             street_bet[e.seat] = e.amount
-            high = e.amount
         elif k == "RAISE":
             kind, sum_ = 23, e.amount
             street_bet[e.seat] = e.amount
-            high = e.amount
         elif k == "DEAL_BOARD":
             rnd += 1
             name = {2: "Flop", 3: "Turn", 4: "River"}[rnd]
             cs = " ".join(card(c) for c in _cards(e.cards).split())
             cards_of[rnd].append(f'<cards type="{name}" player="">{cs}</cards>')
             street_bet = [0] * n
-            high = 0
         if kind is not None:
             no += 1
-            if e.seat is not None and k not in ("FOLD", "CHECK"):
-                put[e.seat] += sum_ if kind != 23 else 0
             rounds[rnd].append(f'<action no="{no}" player={who} type="{kind}" sum="${sum_}"/>')
-    _ = high
     players = "".join(
         f'<player seat="{s + 1}" name={quoteattr(names[s])} chips="${hand.starting_stacks[s]}"'
         f' dealer="{1 if s == hand.button else 0}" win="${won[s] + back[s]}" bet="$0"/>'

@@ -14,10 +14,10 @@
 //! CARDS ***`, `*** FLOP *** [Qh 8h 7h]`), `NAME Collects $0.06 from main
 //! pot` and the summary's `Total Pot($0.06) | Rake ($0.01)`.
 use super::hand::{
-    amount, build, cards, clip, find, last_cards, GameSpec, Header, Parsed, Rec, Seat, Street, R,
-    SYMBOLS,
+    add_seat, amount, build, cards, check_size, clip, currency_of, find, last_cards, GameSpec,
+    Header, Names, Parsed, Rec, Seat, Street, R, SYMBOLS,
 };
-use super::{Block, Refusal, MAX_HAND_LINES, MAX_LINE_BYTES, MAX_NAME_CHARS};
+use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::game::Structure;
 use crate::phh::Decimal;
 
@@ -147,32 +147,15 @@ fn header(line: &str) -> R<(Header, GameSpec, Option<Decimal>)> {
     }
     if h.tournament.is_none() {
         h.symbol = game_part.chars().find(|c| SYMBOLS.contains(c));
-        h.currency = match h.symbol {
-            Some('$') => Some("USD".into()),
-            Some('€') => Some("EUR".into()),
-            Some('£') => Some("GBP".into()),
-            _ => None,
-        };
+        h.currency = currency_of(h.symbol);
     }
     Ok((h, spec, ante))
 }
 
 /// Parses one hand's lines into a PHH history (`source` names the text).
 pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
-    if block.too_long {
-        return Err(Refusal::hand(format!(
-            "more than {MAX_HAND_LINES} lines: not one hand"
-        )));
-    }
+    check_size(block)?;
     let lines = &block.lines;
-    for &(n, l) in lines {
-        if l.len() > MAX_LINE_BYTES {
-            return Err(Refusal::at(
-                n,
-                format!("a line of {} bytes, more than {MAX_LINE_BYTES}", l.len()),
-            ));
-        }
-    }
     let (mut h, game, _ante) = header(lines[0].1).map_err(|mut r| {
         r.line = Some(lines[0].0);
         r
@@ -225,39 +208,25 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             .ok_or_else(|| Refusal::at(n, "a seat line not understood"))?;
         let name = body[..open].to_string();
         let stack = amount(&body[open + 2..]).ok_or_else(|| Refusal::at(n, "a stack not read"))?;
-        if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-            return Err(Refusal::at(
-                n,
-                format!("a player's name is empty or over {MAX_NAME_CHARS} characters"),
-            ));
-        }
-        if number == 0 || number > 10 || seats.iter().any(|s| s.number == number || s.name == name)
-        {
-            return Err(Refusal::at(n, "a seat out of the table or listed twice"));
-        }
-        seats.push(Seat {
-            number,
-            name,
-            stack,
-            ..Seat::default()
-        });
+        add_seat(
+            &mut seats,
+            Seat {
+                number,
+                name,
+                stack,
+                ..Seat::default()
+            },
+            10,
+            n,
+        )?;
         k += 1;
     }
     if seats.len() < 2 {
         return Err(Refusal::hand("fewer than two seated players"));
     }
     seats.sort_by_key(|s| s.number);
-    let mut by_len: Vec<usize> = (0..seats.len()).collect();
-    by_len.sort_by_key(|&i| std::cmp::Reverse(seats[i].name.len()));
-    let who = |l: &str| -> Option<(usize, usize)> {
-        by_len
-            .iter()
-            .find(|&&i| {
-                l.strip_prefix(seats[i].name.as_str())
-                    .is_some_and(|r| r.starts_with(' '))
-            })
-            .map(|&i| (i, seats[i].name.len()))
-    };
+    let names = Names::new(&seats, &[' ']);
+    let who = |l: &str| names.at(l);
     let mut rec = Rec::new(seats.len());
     let mut total_pot = None;
     let mut rake = Decimal::default();

@@ -18,10 +18,10 @@
 //! (`*** FLOP 1 ***`), cap games, Irish and Courchevel, stud, razz and
 //! draw games, a hand cut short.
 use super::hand::{
-    amount, build, cards, clip, find, last_cards, rfind, GameSpec, Header, Parsed, Rec, Seat,
-    Street, R, SYMBOLS,
+    add_seat, amount, build, cards, check_size, check_summary_board, clip, currency_of, find,
+    last_cards, rfind, GameSpec, Header, Names, Parsed, Rec, Seat, Street, R, SYMBOLS,
 };
-use super::{Block, Refusal, MAX_HAND_LINES, MAX_LINE_BYTES, MAX_NAME_CHARS};
+use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::game::Structure;
 use crate::phh::Decimal;
 
@@ -265,12 +265,7 @@ fn header(line: &str) -> R<(String, u32, Header, GameSpec, Option<Decimal>)> {
             .iter()
             .find_map(|p| p.chars().find(|c| SYMBOLS.contains(c)));
         h.symbol = s;
-        h.currency = match s {
-            Some('$') => Some("USD".into()),
-            Some('€') => Some("EUR".into()),
-            Some('£') => Some("GBP".into()),
-            _ => None,
-        };
+        h.currency = currency_of(s);
     }
     Ok((table, max_seats, h, spec, ante))
 }
@@ -333,20 +328,8 @@ fn noise(action: &str) -> bool {
 
 /// Parses one hand's lines into a PHH history (`source` names the text).
 pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
-    if block.too_long {
-        return Err(Refusal::hand(format!(
-            "more than {MAX_HAND_LINES} lines: not one hand"
-        )));
-    }
+    check_size(block)?;
     let lines = &block.lines;
-    for &(n, l) in lines {
-        if l.len() > MAX_LINE_BYTES {
-            return Err(Refusal::at(
-                n,
-                format!("a line of {} bytes, more than {MAX_LINE_BYTES}", l.len()),
-            ));
-        }
-    }
     let (table, max_seats, h, game, _ante) = header(lines[0].1).map_err(|mut r| {
         r.line = Some(lines[0].0);
         r
@@ -358,42 +341,15 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             break;
         }
         let s = seat(l).ok_or_else(|| Refusal::at(n, "a seat line not understood"))?;
-        if s.name.is_empty() || s.name.chars().count() > MAX_NAME_CHARS {
-            return Err(Refusal::at(
-                n,
-                format!("a player's name is empty or over {MAX_NAME_CHARS} characters"),
-            ));
-        }
-        if s.number == 0 || s.number > max_seats.max(10) {
-            return Err(Refusal::at(
-                n,
-                format!("seat {} at a {max_seats}-seat table", s.number),
-            ));
-        }
-        if seats
-            .iter()
-            .any(|o| o.number == s.number || o.name == s.name)
-        {
-            return Err(Refusal::at(n, "a seat or a name listed twice"));
-        }
-        seats.push(s);
+        add_seat(&mut seats, s, max_seats, n)?;
         k += 1;
     }
     if seats.len() < 2 {
         return Err(Refusal::hand("fewer than two seated players"));
     }
     seats.sort_by_key(|s| s.number);
-    let mut by_len: Vec<usize> = (0..seats.len()).collect();
-    by_len.sort_by_key(|&i| std::cmp::Reverse(seats[i].name.len()));
-    let who = |l: &str| -> Option<(usize, usize)> {
-        by_len
-            .iter()
-            .find(|&&i| {
-                l.strip_prefix(seats[i].name.as_str())
-                    .is_some_and(|r| r.starts_with(' '))
-            })
-            .map(|&i| (i, seats[i].name.len()))
-    };
+    let names = Names::new(&seats, &[' ']);
+    let who = |l: &str| names.at(l);
     let bb = match game.structure {
         Structure::FixedLimit => h.stakes.0,
         _ => h.stakes.1,
@@ -619,17 +575,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             "the button in seat {button} of a {max_seats}-seat table"
         )));
     }
-    if let Some(sb) = &summary_board {
-        let mut a = sb.clone();
-        let mut b = rec.board.clone();
-        a.sort_unstable();
-        b.sort_unstable();
-        if a != b {
-            return Err(Refusal::hand(
-                "the summary's board is not the streets' board",
-            ));
-        }
-    }
+    check_summary_board(summary_board.as_deref(), &rec.board)?;
     build(
         &h,
         game,

@@ -2,7 +2,7 @@
 //! read ([`Header`], [`Seat`], [`Part`], [`Act`]), the splitting of a text
 //! into hands, the reading of amounts, cards and dates, and [`build`],
 //! which writes the PHH history and the site's numbers to verify it by.
-use super::{Block, Refusal, SiteFacts, MAX_HAND_LINES, MAX_NAME_CHARS};
+use super::{Block, Refusal, SiteFacts, MAX_HAND_LINES, MAX_LINE_BYTES, MAX_NAME_CHARS};
 use crate::card::Card;
 use crate::game::Structure;
 use crate::phh::toml::{NumText, Table, Value};
@@ -1192,4 +1192,166 @@ fn settle_raises(
         out.push(a.clone());
     }
     (out, free_folds)
+}
+
+/// Refuses a block too long to be one hand, or with a line too long.
+pub(super) fn check_size(block: &Block<'_>) -> R<()> {
+    if block.too_long {
+        return Err(Refusal::hand(format!(
+            "more than {MAX_HAND_LINES} lines: not one hand"
+        )));
+    }
+    for &(n, l) in &block.lines {
+        if l.len() > MAX_LINE_BYTES {
+            return Err(Refusal::at(
+                n,
+                format!("a line of {} bytes, more than {MAX_LINE_BYTES}", l.len()),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Adds the seat read on line `n` to `seats`, refusing an empty or too
+/// long name, a seat number off a `max_seats` table (ten seats at least),
+/// and a seat or name already listed.
+pub(super) fn add_seat(seats: &mut Vec<Seat>, s: Seat, max_seats: u32, n: usize) -> R<()> {
+    if s.name.is_empty() || s.name.chars().count() > MAX_NAME_CHARS {
+        return Err(Refusal::at(
+            n,
+            format!("a player's name is empty or over {MAX_NAME_CHARS} characters"),
+        ));
+    }
+    if s.number == 0 || s.number > max_seats.max(10) {
+        return Err(Refusal::at(
+            n,
+            format!("seat {} at a {max_seats}-seat table", s.number),
+        ));
+    }
+    if seats
+        .iter()
+        .any(|o| o.number == s.number || o.name == s.name)
+    {
+        return Err(Refusal::at(n, "a seat or a name listed twice"));
+    }
+    seats.push(s);
+    Ok(())
+}
+
+/// The seated players' names, matched at a line's start longest first, so
+/// a name holding another (or holding `: `, `(`, ` folds`) is read as the
+/// name it is.
+pub(super) struct Names<'a> {
+    seats: &'a [Seat],
+    by_len: Vec<usize>,
+    /// What may follow a name (any text when empty).
+    then: &'static [char],
+}
+
+impl<'a> Names<'a> {
+    pub(super) fn new(seats: &'a [Seat], then: &'static [char]) -> Names<'a> {
+        let mut by_len: Vec<usize> = (0..seats.len()).collect();
+        by_len.sort_by_key(|&i| std::cmp::Reverse(seats[i].name.len()));
+        Names {
+            seats,
+            by_len,
+            then,
+        }
+    }
+
+    /// The seat-list index of the player whose name starts `l`, and the
+    /// name's length.
+    pub(super) fn at(&self, l: &str) -> Option<(usize, usize)> {
+        self.by_len
+            .iter()
+            .find(|&&i| {
+                l.strip_prefix(self.seats[i].name.as_str())
+                    .is_some_and(|r| self.then.is_empty() || r.starts_with(self.then))
+            })
+            .map(|&i| (i, self.seats[i].name.len()))
+    }
+}
+
+/// Refuses a hand whose summary's board (in any order: some sites reorder
+/// the flop) is not the streets' board.
+pub(super) fn check_summary_board(summary: Option<&[Card]>, board: &[Card]) -> R<()> {
+    if let Some(sb) = summary {
+        let mut a = sb.to_vec();
+        let mut b = board.to_vec();
+        a.sort_unstable();
+        b.sort_unstable();
+        if a != b {
+            return Err(Refusal::hand(
+                "the summary's board is not the streets' board",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The currency a symbol names.
+pub(super) fn currency_of(symbol: Option<char>) -> Option<String> {
+    match symbol? {
+        '$' => Some("USD".into()),
+        '€' => Some("EUR".into()),
+        '£' => Some("GBP".into()),
+        _ => None,
+    }
+}
+
+impl Rec {
+    /// Gives back the uncalled part of the largest bet ([`uncalled_lead`])
+    /// to its player, for sites that write no uncalled-bet line: out of
+    /// what the player put in, and, where the site wrote it in the
+    /// player's collection (`collected_with_it`), out of that too.
+    pub(super) fn give_back_uncalled(
+        &mut self,
+        seats: &[Seat],
+        collected_with_it: impl FnOnce(&Rec, usize, Decimal) -> bool,
+    ) -> R<Option<Decimal>> {
+        let Some((top, lead)) = uncalled_lead(&self.parts) else {
+            return Ok(None);
+        };
+        let with = collected_with_it(self, top, lead);
+        let p = &mut self.parts[top];
+        p.contributed = p.contributed.checked_sub(lead).unwrap_or_default();
+        if with {
+            p.collected = p
+                .collected
+                .checked_sub(lead)
+                .filter(|d| d.mantissa >= 0)
+                .ok_or_else(|| {
+                    Refusal::hand(format!(
+                        "{} bet {lead} that no one called and did not collect it back",
+                        seats[top].name
+                    ))
+                })?;
+        }
+        Ok(Some(lead))
+    }
+
+    fn total(&self, f: impl Fn(&Part) -> Decimal) -> R<Decimal> {
+        self.parts
+            .iter()
+            .try_fold(Decimal::default(), |a, p| a.checked_add(f(p)))
+            .ok_or_else(|| Refusal::hand("an amount too large"))
+    }
+
+    /// What the players put in, and what they collected.
+    pub(super) fn totals(&self) -> R<(Decimal, Decimal)> {
+        Ok((self.total(|p| p.contributed)?, self.total(|p| p.collected)?))
+    }
+
+    /// The rake of a site that writes none: what was put in less what was
+    /// collected, refused when negative.
+    pub(super) fn derived_rake(&self) -> R<Decimal> {
+        let (put, paid) = self.totals()?;
+        put.checked_sub(paid)
+            .filter(|r| r.mantissa >= 0)
+            .ok_or_else(|| {
+                Refusal::hand(format!(
+                    "the players collected {paid}, more than the {put} they put in"
+                ))
+            })
+    }
 }

@@ -20,7 +20,7 @@
 //! The XML is read by `roxmltree` (no DTD, a bounded number of nodes); a
 //! hand's text is bounded by [`MAX_GAME_BYTES`].
 use super::hand::{
-    build, clip, find, uncalled_lead, Date, GameSpec, Header, Parsed, Rec, Seat, Street, R, SYMBOLS,
+    add_seat, build, clip, find, Date, GameSpec, Header, Parsed, Rec, Seat, Street, R, SYMBOLS,
 };
 use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::card::Card;
@@ -291,11 +291,6 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     let mut button = None;
     for p in players_el.children().filter(|c| c.has_tag_name("player")) {
         let name = p.attribute("name").unwrap_or("").to_string();
-        if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-            return Err(at(format!(
-                "a player's name is empty or over {MAX_NAME_CHARS} characters"
-            )));
-        }
         let number: u32 = p
             .attribute("seat")
             .and_then(|s| s.trim().parse().ok())
@@ -309,15 +304,17 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         if p.attribute("dealer") == Some("1") {
             button = Some(number);
         }
-        if seats.iter().any(|s| s.number == number || s.name == name) {
-            return Err(at("a seat or a name listed twice".into()));
-        }
-        seats.push(Seat {
-            number,
-            name,
-            stack,
-            ..Seat::default()
-        });
+        add_seat(
+            &mut seats,
+            Seat {
+                number,
+                name,
+                stack,
+                ..Seat::default()
+            },
+            10,
+            n,
+        )?;
         won.push(win);
     }
     if seats.len() < 2 {
@@ -482,37 +479,8 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     // files of clients before about 2019, left out of it in those that
     // write their `client_version`
     let apart = gnode.is_some_and(|g| child(g, "client_version").is_some());
-    if let Some((top, lead)) = uncalled_lead(&rec.parts) {
-        let p = &mut rec.parts[top];
-        p.contributed = p.contributed.checked_sub(lead).unwrap_or_default();
-        if !apart {
-            p.collected = p
-                .collected
-                .checked_sub(lead)
-                .filter(|d| d.mantissa >= 0)
-                .ok_or_else(|| {
-                    at(format!(
-                        "{} bet {lead} that no one called and did not win it back",
-                        seats[top].name
-                    ))
-                })?;
-        }
-    }
-    let total = |f: &dyn Fn(usize) -> Decimal| {
-        (0..seats.len()).try_fold(Decimal::default(), |a, j| a.checked_add(f(j)))
-    };
-    let put =
-        total(&|j| rec.parts[j].contributed).ok_or_else(|| at("an amount too large".into()))?;
-    let paid =
-        total(&|j| rec.parts[j].collected).ok_or_else(|| at("an amount too large".into()))?;
-    let rake = put
-        .checked_sub(paid)
-        .filter(|r| r.mantissa >= 0)
-        .ok_or_else(|| {
-            at(format!(
-                "the players won {paid}, more than the {put} they put in"
-            ))
-        })?;
+    rec.give_back_uncalled(&seats, |_, _, _| !apart)?;
+    let rake = rec.derived_rake()?;
     rec.street(Street::Summary, None, n)?;
     let stakes = match (spec.structure, named, big_blind) {
         (Structure::FixedLimit, _, Some(bb)) => (

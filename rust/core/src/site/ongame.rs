@@ -16,11 +16,11 @@
 //! No uncalled-bet line: the part of a bet no one called is left out of
 //! the pots; it comes back to its player.
 use super::hand::{
-    build, clip, find, last_cards, rfind, uncalled_lead, Date, GameSpec, Header, Parsed, Rec, Seat,
-    Street, R, SYMBOLS,
+    add_seat, build, check_size, clip, currency_of, find, last_cards, rfind, Date, GameSpec,
+    Header, Names, Parsed, Rec, Seat, Street, R, SYMBOLS,
 };
 use super::pacific::amount;
-use super::{Block, Refusal, MAX_HAND_LINES, MAX_LINE_BYTES, MAX_NAME_CHARS};
+use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::card::Card;
 use crate::game::Structure;
 use crate::phh::Decimal;
@@ -162,20 +162,8 @@ fn table(line: &str) -> R<TableLine> {
 
 /// Parses one hand's lines into a PHH history (`source` names the text).
 pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
-    if block.too_long {
-        return Err(Refusal::hand(format!(
-            "more than {MAX_HAND_LINES} lines: not one hand"
-        )));
-    }
+    check_size(block)?;
     let lines = &block.lines;
-    for &(n, l) in lines {
-        if l.len() > MAX_LINE_BYTES {
-            return Err(Refusal::at(
-                n,
-                format!("a line of {} bytes, more than {MAX_LINE_BYTES}", l.len()),
-            ));
-        }
-    }
     let head = lines[0].1["***** History for hand ".len()..].trim_end_matches(" *****");
     let (number, tourney) = match head.split_once(" (TOURNAMENT: ") {
         Some((num, t)) => (num, Some(t.trim_end_matches(')'))),
@@ -236,12 +224,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             h.stakes = stakes;
             if !play && h.tournament.is_none() {
                 h.symbol = l.chars().find(|c| SYMBOLS.contains(c));
-                h.currency = match h.symbol {
-                    Some('$') => Some("USD".into()),
-                    Some('€') => Some("EUR".into()),
-                    Some('£') => Some("GBP".into()),
-                    _ => None,
-                };
+                h.currency = currency_of(h.symbol);
             }
         } else if let Some(b) = l.strip_prefix("Button: seat ") {
             button = b.trim().parse::<u32>().ok();
@@ -265,24 +248,17 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             let name = body[..open].to_string();
             let stack =
                 amount(&body[open + 2..]).ok_or_else(|| Refusal::at(n, "a stack not read"))?;
-            if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-                return Err(Refusal::at(
-                    n,
-                    format!("a player's name is empty or over {MAX_NAME_CHARS} characters"),
-                ));
-            }
-            if number == 0
-                || number > 10
-                || seats.iter().any(|s| s.number == number || s.name == name)
-            {
-                return Err(Refusal::at(n, "a seat out of the table or listed twice"));
-            }
-            seats.push(Seat {
-                number,
-                name,
-                stack,
-                ..Seat::default()
-            });
+            add_seat(
+                &mut seats,
+                Seat {
+                    number,
+                    name,
+                    stack,
+                    ..Seat::default()
+                },
+                10,
+                n,
+            )?;
         } else {
             break;
         }
@@ -294,17 +270,8 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         return Err(Refusal::hand("fewer than two seated players, or no button"));
     }
     seats.sort_by_key(|s| s.number);
-    let mut by_len: Vec<usize> = (0..seats.len()).collect();
-    by_len.sort_by_key(|&i| std::cmp::Reverse(seats[i].name.len()));
-    let who = |l: &str| -> Option<(usize, usize)> {
-        by_len
-            .iter()
-            .find(|&&i| {
-                l.strip_prefix(seats[i].name.as_str())
-                    .is_some_and(|r| r.starts_with(' ') || r.starts_with(':'))
-            })
-            .map(|&i| (i, seats[i].name.len()))
-    };
+    let names = Names::new(&seats, &[' ', ':']);
+    let who = |l: &str| names.at(l);
     let mut rec = Rec::new(seats.len());
     let mut total_pot: Option<Decimal> = None;
     let mut rake = Decimal::default();
@@ -457,10 +424,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         ));
     }
     // the part of a bet no one called: left out of the pots
-    if let Some((top, lead)) = uncalled_lead(&rec.parts) {
-        let p = &mut rec.parts[top];
-        p.contributed = p.contributed.checked_sub(lead).unwrap_or_default();
-    }
+    rec.give_back_uncalled(&seats, |_, _, _| false)?;
     build(
         &h,
         game,

@@ -21,10 +21,10 @@
 //! `42.797,60 $`, `1 123 698`; read exactly (the last separator followed by
 //! other than three digits is the decimal point).
 use super::hand::{
-    build, clip, find, rfind, uncalled_lead, Date, GameSpec, Header, Parsed, Rec, Seat, Street, R,
-    SYMBOLS,
+    add_seat, build, check_size, clip, currency_of, find, rfind, Date, GameSpec, Header, Names,
+    Parsed, Rec, Seat, Street, R, SYMBOLS,
 };
-use super::{Block, Refusal, MAX_HAND_LINES, MAX_LINE_BYTES, MAX_NAME_CHARS};
+use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::card::Card;
 use crate::game::Structure;
 use crate::phh::Decimal;
@@ -245,20 +245,8 @@ pub(super) fn table_line(line: &str) -> Option<(String, Option<u32>, Option<Tour
 
 /// Parses one hand's lines into a PHH history (`source` names the text).
 pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
-    if block.too_long {
-        return Err(Refusal::hand(format!(
-            "more than {MAX_HAND_LINES} lines: not one hand"
-        )));
-    }
+    check_size(block)?;
     let lines = &block.lines;
-    for &(n, l) in lines {
-        if l.len() > MAX_LINE_BYTES {
-            return Err(Refusal::at(
-                n,
-                format!("a line of {} bytes, more than {MAX_LINE_BYTES}", l.len()),
-            ));
-        }
-    }
     let head = lines[0].1;
     let number: String = head[head.rfind(" Game ").map_or(0, |i| i + 6)..]
         .chars()
@@ -315,42 +303,15 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             break;
         }
         let s = seat(l).ok_or_else(|| Refusal::at(n, "a seat line not understood"))?;
-        if s.name.is_empty() || s.name.chars().count() > MAX_NAME_CHARS {
-            return Err(Refusal::at(
-                n,
-                format!("a player's name is empty or over {MAX_NAME_CHARS} characters"),
-            ));
-        }
-        if s.number == 0 || s.number > max_seats.max(10) {
-            return Err(Refusal::at(
-                n,
-                format!("seat {} at a {max_seats}-seat table", s.number),
-            ));
-        }
-        if seats
-            .iter()
-            .any(|o| o.number == s.number || o.name == s.name)
-        {
-            return Err(Refusal::at(n, "a seat or a name listed twice"));
-        }
-        seats.push(s);
+        add_seat(&mut seats, s, max_seats, n)?;
         k += 1;
     }
     if seats.len() < 2 {
         return Err(Refusal::hand("fewer than two seated players"));
     }
     seats.sort_by_key(|s| s.number);
-    let mut by_len: Vec<usize> = (0..seats.len()).collect();
-    by_len.sort_by_key(|&i| std::cmp::Reverse(seats[i].name.len()));
-    let who = |l: &str| -> Option<(usize, usize)> {
-        by_len
-            .iter()
-            .find(|&&i| {
-                l.strip_prefix(seats[i].name.as_str())
-                    .is_some_and(|r| r.starts_with(' '))
-            })
-            .map(|&i| (i, seats[i].name.len()))
-    };
+    let names = Names::new(&seats, &[' ']);
+    let who = |l: &str| names.at(l);
     let symbol = l1.chars().find(|c| SYMBOLS.contains(c));
     // fixed limit: the blinds are named; the bets are the big blind and
     // twice it
@@ -378,12 +339,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         h.buy_in = buy_in;
     } else if !play_money {
         h.symbol = symbol;
-        h.currency = match symbol {
-            Some('$') => Some("USD".into()),
-            Some('€') => Some("EUR".into()),
-            Some('£') => Some("GBP".into()),
-            _ => None,
-        };
+        h.currency = currency_of(symbol);
     }
     let mut rec = Rec::new(seats.len());
     let mut summary_seen = false;
@@ -518,41 +474,19 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     // The uncalled part of the largest bet: its lead over the next
     // contribution; collected with the pot when it put its player all-in,
     // apart from it otherwise, unless the collections say otherwise.
-    let players = seats.len();
-    let sum = |f: &dyn Fn(usize) -> Decimal| {
-        (0..players).try_fold(Decimal::default(), |a, j| a.checked_add(f(j)))
-    };
-    if let Some((top, lead)) = uncalled_lead(&rec.parts) {
-        let put = sum(&|j| rec.parts[j].contributed)
-            .ok_or_else(|| Refusal::hand("an amount too large"))?;
-        let paid =
-            sum(&|j| rec.parts[j].collected).ok_or_else(|| Refusal::hand("an amount too large"))?;
+    rec.give_back_uncalled(&seats, |rec, top, lead| {
         let all_in = !rec.parts[top].contributed.less_than(seats[top].stack);
         // the collections fit in the pot without the lead?
-        let apart_fits = put
-            .checked_sub(lead)
-            .and_then(|p| p.checked_sub(paid))
-            .is_some_and(|r| r.mantissa >= 0);
+        let apart_fits = rec.totals().ok().is_some_and(|(put, paid)| {
+            put.checked_sub(lead)
+                .and_then(|p| p.checked_sub(paid))
+                .is_some_and(|r| r.mantissa >= 0)
+        });
         let with_it = !rec.parts[top].collected.less_than(lead);
-        let p = &mut rec.parts[top];
-        p.contributed = p.contributed.checked_sub(lead).unwrap_or_default();
-        if with_it && (all_in || !apart_fits) {
-            p.collected = p.collected.checked_sub(lead).unwrap_or_default();
-        }
-    }
+        with_it && (all_in || !apart_fits)
+    })?;
     // no rake written: what was put in less what was collected
-    let put =
-        sum(&|j| rec.parts[j].contributed).ok_or_else(|| Refusal::hand("an amount too large"))?;
-    let paid =
-        sum(&|j| rec.parts[j].collected).ok_or_else(|| Refusal::hand("an amount too large"))?;
-    let rake = put
-        .checked_sub(paid)
-        .filter(|r| r.mantissa >= 0)
-        .ok_or_else(|| {
-            Refusal::hand(format!(
-                "the players collected {paid}, more than the {put} they put in"
-            ))
-        })?;
+    let rake = rec.derived_rake()?;
     build(
         &h,
         game,

@@ -20,10 +20,11 @@
 //! called is in its player's winnings, and the rake is what was put in
 //! less what was won.
 use super::hand::{
-    build, clip, find, uncalled_lead, Date, GameSpec, Header, Parsed, Rec, Seat, Street, R, SYMBOLS,
+    add_seat, build, check_size, clip, find, Date, GameSpec, Header, Names, Parsed, Rec, Seat,
+    Street, R, SYMBOLS,
 };
 use super::pacific::{amount, bracketed, cards};
-use super::{Block, Refusal, MAX_HAND_LINES, MAX_LINE_BYTES, MAX_NAME_CHARS};
+use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::game::Structure;
 use crate::phh::Decimal;
 
@@ -239,20 +240,8 @@ fn seat(line: &str) -> Option<Seat> {
 
 /// Parses one hand's lines into a PHH history (`source` names the text).
 pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
-    if block.too_long {
-        return Err(Refusal::hand(format!(
-            "more than {MAX_HAND_LINES} lines: not one hand"
-        )));
-    }
+    check_size(block)?;
     let lines = &block.lines;
-    for &(n, l) in lines {
-        if l.len() > MAX_LINE_BYTES {
-            return Err(Refusal::at(
-                n,
-                format!("a line of {} bytes, more than {MAX_LINE_BYTES}", l.len()),
-            ));
-        }
-    }
     let number: String = lines[0].1["***** Hand History for Game ".len()..]
         .chars()
         .take_while(char::is_ascii_digit)
@@ -304,39 +293,15 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             break;
         }
         let s = seat(l).ok_or_else(|| Refusal::at(n, "a seat line not understood"))?;
-        if s.name.is_empty() || s.name.chars().count() > MAX_NAME_CHARS {
-            return Err(Refusal::at(
-                n,
-                format!("a player's name is empty or over {MAX_NAME_CHARS} characters"),
-            ));
-        }
-        if s.number == 0 || s.number > 10 {
-            return Err(Refusal::at(n, format!("seat {}", s.number)));
-        }
-        if seats
-            .iter()
-            .any(|o| o.number == s.number || o.name == s.name)
-        {
-            return Err(Refusal::at(n, "a seat or a name listed twice"));
-        }
-        seats.push(s);
+        add_seat(&mut seats, s, 10, n)?;
         k += 1;
     }
     if seats.len() < 2 {
         return Err(Refusal::hand("fewer than two seated players"));
     }
     seats.sort_by_key(|s| s.number);
-    let mut by_len: Vec<usize> = (0..seats.len()).collect();
-    by_len.sort_by_key(|&i| std::cmp::Reverse(seats[i].name.len()));
-    let who = |l: &str| -> Option<(usize, usize)> {
-        by_len
-            .iter()
-            .find(|&&i| {
-                l.strip_prefix(seats[i].name.as_str())
-                    .is_some_and(|r| r.starts_with(' ') || r.starts_with('.'))
-            })
-            .map(|&i| (i, seats[i].name.len()))
-    };
+    let names = Names::new(&seats, &[' ', '.']);
+    let who = |l: &str| names.at(l);
     let game = g.spec;
     let mut rec = Rec::new(seats.len());
     let mut summary_seen = false;
@@ -576,35 +541,8 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         ));
     }
     // the uncalled part of the largest bet is in its player's winnings
-    if let Some((top, lead)) = uncalled_lead(&rec.parts) {
-        let p = &mut rec.parts[top];
-        p.contributed = p.contributed.checked_sub(lead).unwrap_or_default();
-        p.collected = p
-            .collected
-            .checked_sub(lead)
-            .filter(|d| d.mantissa >= 0)
-            .ok_or_else(|| {
-                Refusal::hand(format!(
-                    "{} bet {lead} that no one called and did not win it back",
-                    seats[top].name
-                ))
-            })?;
-    }
-    let total = |f: &dyn Fn(usize) -> Decimal| {
-        (0..seats.len()).try_fold(Decimal::default(), |a, j| a.checked_add(f(j)))
-    };
-    let put =
-        total(&|j| rec.parts[j].contributed).ok_or_else(|| Refusal::hand("an amount too large"))?;
-    let paid =
-        total(&|j| rec.parts[j].collected).ok_or_else(|| Refusal::hand("an amount too large"))?;
-    let rake = put
-        .checked_sub(paid)
-        .filter(|r| r.mantissa >= 0)
-        .ok_or_else(|| {
-            Refusal::hand(format!(
-                "the players won {paid}, more than the {put} they put in"
-            ))
-        })?;
+    rec.give_back_uncalled(&seats, |_, _, _| true)?;
+    let rake = rec.derived_rake()?;
     // the stakes: the blinds posted (a cash table's line names its buy-in),
     // fixed limit's bets from the line
     let sb = rec

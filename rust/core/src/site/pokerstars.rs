@@ -19,10 +19,11 @@
 //! short deck, Split hold'em, Courchevel, stud and draw games, mixed-game
 //! wrappers, a cancelled hand, a hand cut short.
 use super::hand::{
-    amount, build, cards, clip, code, date, find, has, last_cards, rfind, stakes, table_of,
-    GameSpec, Header, Parsed, Rec, Seat, Street, R, SYMBOLS,
+    add_seat, amount, build, cards, check_size, check_summary_board, clip, code, date, find, has,
+    last_cards, rfind, stakes, table_of, GameSpec, Header, Names, Parsed, Rec, Seat, Street, R,
+    SYMBOLS,
 };
-use super::{Block, Refusal, MAX_HAND_LINES, MAX_LINE_BYTES, MAX_NAME_CHARS};
+use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::card::Card;
 use crate::game::Structure;
 use crate::phh::Decimal;
@@ -366,19 +367,7 @@ fn seat(line: &str) -> Option<Seat> {
 
 /// Parses one hand's lines into a PHH history (`source` names the text).
 pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
-    if block.too_long {
-        return Err(Refusal::hand(format!(
-            "more than {MAX_HAND_LINES} lines: not one hand"
-        )));
-    }
-    for &(n, l) in &block.lines {
-        if l.len() > MAX_LINE_BYTES {
-            return Err(Refusal::at(
-                n,
-                format!("a line of {} bytes, more than {MAX_LINE_BYTES}", l.len()),
-            ));
-        }
-    }
+    check_size(block)?;
     let lines = &block.lines;
     if let Some(&(n, _)) = lines.iter().find(|l| l.1 == "Hand cancelled") {
         return Err(Refusal::at(n, "the hand was cancelled"));
@@ -408,25 +397,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             break;
         }
         let s = seat(l).ok_or_else(|| Refusal::at(n, "a seat line not understood"))?;
-        if s.name.is_empty() || s.name.chars().count() > MAX_NAME_CHARS {
-            return Err(Refusal::at(
-                n,
-                format!("a player's name is empty or over {MAX_NAME_CHARS} characters"),
-            ));
-        }
-        if s.number == 0 || s.number > max_seats.max(10) {
-            return Err(Refusal::at(
-                n,
-                format!("seat {} at a {max_seats}-seat table", s.number),
-            ));
-        }
-        if seats
-            .iter()
-            .any(|o| o.number == s.number || o.name == s.name)
-        {
-            return Err(Refusal::at(n, "a seat or a name listed twice"));
-        }
-        seats.push(s);
+        add_seat(&mut seats, s, max_seats, n)?;
         k += 1;
     }
     if seats.len() < 2 {
@@ -434,14 +405,8 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     }
     seats.sort_by_key(|s| s.number);
     // names longest first, to match a line's start
-    let mut by_len: Vec<usize> = (0..seats.len()).collect();
-    by_len.sort_by_key(|&i| std::cmp::Reverse(seats[i].name.len()));
-    let who = |l: &str| -> Option<(usize, usize)> {
-        by_len
-            .iter()
-            .find(|&&i| l.starts_with(seats[i].name.as_str()))
-            .map(|&i| (i, seats[i].name.len()))
-    };
+    let names = Names::new(&seats, &[]);
+    let who = |l: &str| names.at(l);
     let mut rec = Rec::new(seats.len());
     let mut summary_board: Option<Vec<Card>> = None;
     let mut total_pot: Option<Decimal> = None;
@@ -736,18 +701,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     if rec.street < Street::Preflop && rec.acts.is_empty() {
         return Err(Refusal::hand("no cards dealt"));
     }
-    if let Some(sb) = &summary_board {
-        // (GGPoker reorders the flop's cards in later lines)
-        let mut a = sb.clone();
-        let mut b = rec.board.clone();
-        a.sort_unstable();
-        b.sort_unstable();
-        if a != b {
-            return Err(Refusal::hand(
-                "the summary's board is not the streets' board",
-            ));
-        }
-    }
+    check_summary_board(summary_board.as_deref(), &rec.board)?;
     build(
         &h, game, &table, max_seats, button, &seats, &rec.parts, &rec.acts, total_pot, rake,
         source, &fees,

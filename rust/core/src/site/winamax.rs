@@ -17,10 +17,10 @@
 //! Refused with the reason: stud, razz and the draw games, a hand cut
 //! short.
 use super::hand::{
-    amount, build, cards, clip, date, find, last_cards, table_of, uncalled_lead, GameSpec, Header,
-    Parsed, Rec, Seat, Street, R,
+    add_seat, amount, build, cards, check_size, check_summary_board, clip, date, find, last_cards,
+    table_of, GameSpec, Header, Names, Parsed, Rec, Seat, Street, R,
 };
-use super::{Block, Refusal, MAX_HAND_LINES, MAX_LINE_BYTES, MAX_NAME_CHARS};
+use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::game::Structure;
 use crate::phh::Decimal;
 
@@ -169,20 +169,8 @@ fn seat(line: &str) -> Option<Seat> {
 
 /// Parses one hand's lines into a PHH history (`source` names the text).
 pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
-    if block.too_long {
-        return Err(Refusal::hand(format!(
-            "more than {MAX_HAND_LINES} lines: not one hand"
-        )));
-    }
+    check_size(block)?;
     let lines = &block.lines;
-    for &(n, l) in lines {
-        if l.len() > MAX_LINE_BYTES {
-            return Err(Refusal::at(
-                n,
-                format!("a line of {} bytes, more than {MAX_LINE_BYTES}", l.len()),
-            ));
-        }
-    }
     let (mut h, game, _ante) = header(lines[0].1).map_err(|mut r| {
         r.line = Some(lines[0].0);
         r
@@ -216,43 +204,15 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             break;
         }
         let s = seat(l).ok_or_else(|| Refusal::at(n, "a seat line not understood"))?;
-        if s.name.is_empty() || s.name.chars().count() > MAX_NAME_CHARS {
-            return Err(Refusal::at(
-                n,
-                format!("a player's name is empty or over {MAX_NAME_CHARS} characters"),
-            ));
-        }
-        if s.number == 0 || s.number > max_seats.max(10) {
-            return Err(Refusal::at(
-                n,
-                format!("seat {} at a {max_seats}-seat table", s.number),
-            ));
-        }
-        if seats
-            .iter()
-            .any(|o| o.number == s.number || o.name == s.name)
-        {
-            return Err(Refusal::at(n, "a seat or a name listed twice"));
-        }
-        seats.push(s);
+        add_seat(&mut seats, s, max_seats, n)?;
         k += 1;
     }
     if seats.len() < 2 {
         return Err(Refusal::hand("fewer than two seated players"));
     }
     seats.sort_by_key(|s| s.number);
-    let mut by_len: Vec<usize> = (0..seats.len()).collect();
-    by_len.sort_by_key(|&i| std::cmp::Reverse(seats[i].name.len()));
-    // the player whose name starts `l`, followed by a space
-    let who = |l: &str| -> Option<(usize, usize)> {
-        by_len
-            .iter()
-            .find(|&&i| {
-                l.strip_prefix(seats[i].name.as_str())
-                    .is_some_and(|r| r.starts_with(' '))
-            })
-            .map(|&i| (i, seats[i].name.len()))
-    };
+    let names = Names::new(&seats, &[' ']);
+    let who = |l: &str| names.at(l);
     let mut rec = Rec::new(seats.len());
     let mut summary_board = None;
     let mut total_pot: Option<Decimal> = None;
@@ -437,33 +397,11 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             "the hand ends before its summary (cut short)",
         ));
     }
-    if let Some(sb) = &summary_board {
-        let mut a: Vec<_> = sb.clone();
-        let mut b = rec.board.clone();
-        a.sort_unstable();
-        b.sort_unstable();
-        if a != b {
-            return Err(Refusal::hand(
-                "the summary's board is not the streets' board",
-            ));
-        }
-    }
+    check_summary_board(summary_board.as_deref(), &rec.board)?;
     // No uncalled bet is written: the largest contribution's lead over the
     // next comes back to its player, who collects it with the pot, and the
     // total pot counts it, less the rake.
-    if let Some((top, lead)) = uncalled_lead(&rec.parts) {
-        let p = &mut rec.parts[top];
-        p.contributed = p.contributed.checked_sub(lead).unwrap_or_default();
-        p.collected = p
-            .collected
-            .checked_sub(lead)
-            .filter(|d| d.mantissa >= 0)
-            .ok_or_else(|| {
-                Refusal::hand(format!(
-                    "{} bet {lead} that no one called and did not collect it",
-                    seats[top].name
-                ))
-            })?;
+    if let Some(lead) = rec.give_back_uncalled(&seats, |_, _, _| true)? {
         total_pot = total_pot.and_then(|t| t.checked_sub(lead));
     }
     // the total pot is written less the rake
