@@ -538,10 +538,7 @@ mod tests {
                         }
                     })
                     .collect();
-                for kernel in [Kernel::Scalar, Kernel::Avx512] {
-                    if !kernel.is_available() {
-                        continue;
-                    }
+                for kernel in Kernel::available() {
                     let mut out = vec![0u16; want.len()];
                     let uninit = super::super::batch::as_uninit(&mut out);
                     assert!(lowball_kernel_with(kernel, &rows, width, uninit, ranking));

@@ -126,7 +126,8 @@ fn modes(hands: &Rc<Vec<[u8; 7]>>) -> Vec<Mode> {
     // The checked batch path: the kernel evaluate_rows chooses (AVX-512
     // where the processor has it), the scalar kernel, and every core.
     let flat: Rc<Vec<u8>> = Rc::new(hands.as_flattened().to_vec());
-    let batch_mode = |id: &'static str, api: &'static str, run: fn(&[u8], &mut [u16])| -> Mode {
+    let batch_mode = |id: &'static str, api: &'static str, run: Rc<dyn Fn(&[u8], &mut [u16])>| -> Mode {
+        let run2 = Rc::clone(&run);
         let out = Rc::new(std::cell::RefCell::new(vec![0u16; n]));
         let (f2, o2, f3) = (Rc::clone(&flat), Rc::clone(&out), Rc::clone(&flat));
         Mode {
@@ -140,25 +141,34 @@ fn modes(hands: &Rc<Vec<[u8; 7]>>) -> Vec<Mode> {
             }),
             values: Box::new(move |k| {
                 let mut o = vec![0u16; k];
-                run(&f3[..7 * k], &mut o);
+                run2(&f3[..7 * k], &mut o);
                 o
             }),
         }
     };
+    // Every other kernel this processor runs, named by its id: hc-rows-scalar,
+    // hc-rows-avx512, hc-rows-avx512-loads.
     let best = Kernel::best();
+    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
     v.push(batch_mode(
         "hc-rows",
-        if best == Kernel::Avx512 { "batch::evaluate_rows(7, 1 thread), checked, avx512" } else { "batch::evaluate_rows(7, 1 thread), checked, scalar" },
-        |c, o| evaluate_rows(c, 7, o, Some(1)).unwrap_or_else(|e| die(&e.to_string())),
+        leak(format!("batch::evaluate_rows(7, 1 thread), checked, {}", best.name())),
+        Rc::new(|c, o| evaluate_rows(c, 7, o, Some(1)).unwrap_or_else(|e| die(&e.to_string()))),
     ));
-    if best != Kernel::Scalar {
-        v.push(batch_mode("hc-rows-scalar", "batch::evaluate_rows_with(Scalar), checked", |c, o| {
-            evaluate_rows_with(Kernel::Scalar, c, 7, o).unwrap_or_else(|e| die(&e.to_string()))
-        }));
+    for k in Kernel::available() {
+        if k != best {
+            v.push(batch_mode(
+                leak(format!("hc-rows-{}", k.name())),
+                leak(format!("batch::evaluate_rows_with({}), checked", k.name())),
+                Rc::new(move |c, o| evaluate_rows_with(k, c, 7, o).unwrap_or_else(|e| die(&e.to_string()))),
+            ));
+        }
     }
-    v.push(batch_mode("hc-rows-all", "batch::evaluate_rows(7, all cores), checked", |c, o| {
-        evaluate_rows(c, 7, o, None).unwrap_or_else(|e| die(&e.to_string()))
-    }));
+    v.push(batch_mode(
+        "hc-rows-all",
+        "batch::evaluate_rows(7, all cores), checked",
+        Rc::new(|c, o| evaluate_rows(c, 7, o, None).unwrap_or_else(|e| die(&e.to_string()))),
+    ));
     let hc_cards: Vec<[HcCard; 7]> = hands.iter().map(|h| h.map(|c| HcCard::new(c).unwrap())).collect();
     v.push(mode!(
         "hc-cards",
