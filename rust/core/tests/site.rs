@@ -1352,3 +1352,200 @@ fn an_absolute_hand_converts_to_the_chip() {
     let c = convert(&off, "ab.txt", None, None).unwrap();
     assert_eq!(c.problems.len(), 1, "{:?}", c.problems);
 }
+
+/// PokerStars 6+ Hold'em (short deck): every player antes $1 and the
+/// button (Dan, seat 4) posts the one blind, $1, so p1 is Ann (seat 1) and
+/// the blind is the last player's. Ann raises to $4 (her $3 more against
+/// the $1 blind), Dan calls $3; on the flop each puts in $5. Pot: antes 4 +
+/// 4 + 4 + 5 + 5 = $22, rake $1, $21 collected. At the showdown Ann's
+/// 7-8-9-T-J straight meets Dan's three kings: PokerStars' rules keep the
+/// straight above three of a kind (only the flush moves, above the full
+/// house), and the site gives Ann the pot: converted as written. Ann ends
+/// with 100 - 10 + 21 = 111, Dan with 90.
+const STARS_SIX_PLUS: &str = "\
+PokerStars Hand #300000000001: 6+ Hold'em No Limit (Button Blind $1 - Ante $1 USD) - 2020/01/05 12:00:00 ET
+Table 'Test' 6-max Seat #4 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Ben ($100 in chips)
+Seat 3: Cal ($100 in chips)
+Seat 4: Dan ($100 in chips)
+Ann: posts the ante $1
+Ben: posts the ante $1
+Cal: posts the ante $1
+Dan: posts the ante $1
+Dan: posts button blind $1
+*** HOLE CARDS ***
+Ann: raises $3 to $4
+Ben: folds
+Cal: folds
+Dan: calls $3
+*** FLOP *** [Th 9c 8d]
+Ann: bets $5
+Dan: calls $5
+*** TURN *** [Th 9c 8d] [6s]
+Ann: checks
+Dan: checks
+*** RIVER *** [Th 9c 8d 6s] [Ks]
+Ann: checks
+Dan: checks
+*** SHOW DOWN ***
+Ann: shows [Jc 7h] (a straight, Seven to Jack)
+Dan: shows [Kd Kh] (three of a kind, Kings)
+Ann collected $21 from pot
+*** SUMMARY ***
+Total pot $22 | Rake $1
+Board [Th 9c 8d 6s Ks]
+Seat 1: Ann showed [Jc 7h] and won ($21) with a straight, Seven to Jack
+Seat 2: Ben folded before Flop (didn't bet)
+Seat 3: Cal folded before Flop (didn't bet)
+Seat 4: Dan (button) showed [Kd Kh] and lost with three of a kind, Kings
+";
+
+#[test]
+fn a_six_plus_hand_converts_as_short_deck() {
+    let c = convert(STARS_SIX_PLUS, "6plus.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    assert_eq!(h.get("variant"), Some(&Value::Str("NS".into())));
+    assert_eq!(get("players"), ["Ann", "Ben", "Cal", "Dan"]);
+    assert_eq!(get("antes"), ["1", "1", "1", "1"]);
+    assert_eq!(get("blinds_or_straddles"), ["0", "0", "0", "1"]);
+    assert_eq!(
+        strs(&Value::Array(vec![h.get("min_bet").unwrap().clone()])),
+        ["1"]
+    );
+    assert_eq!(get("winnings"), ["21", "0", "0", "0"]);
+    assert_eq!(get("finishing_stacks"), ["111", "99", "99", "90"]);
+    assert_eq!(h.get("_trips_beat_straight"), None);
+    assert_eq!(h.get("currency"), Some(&Value::Str("USD".into())));
+
+    // The same hand where the site gave Dan the pot: it replays only with
+    // three of a kind above a straight, and is converted so.
+    let trips = STARS_SIX_PLUS
+        .replace("Ann collected $21", "Dan collected $21")
+        .replace(
+            "Seat 1: Ann showed [Jc 7h] and won ($21) with a straight, Seven to Jack",
+            "Seat 1: Ann showed [Jc 7h] and lost with a straight, Seven to Jack",
+        )
+        .replace(
+            "showed [Kd Kh] and lost with three of a kind, Kings",
+            "showed [Kd Kh] and won ($21) with three of a kind, Kings",
+        );
+    let c = convert(&trips, "6plus.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    assert_eq!(h.get("_trips_beat_straight"), Some(&Value::Bool(true)));
+    assert_eq!(strs(h.get("winnings").unwrap()), ["0", "0", "0", "21"]);
+    assert_eq!(
+        strs(h.get("finishing_stacks").unwrap()),
+        ["90", "99", "99", "111"]
+    );
+
+    // Neither ranking gives the pot to Ben, who folded: a mismatch.
+    let wrong = STARS_SIX_PLUS.replace("Ann collected $21", "Ben collected $21");
+    let c = convert(&wrong, "6plus.txt", None, None).unwrap();
+    assert_eq!(
+        c.problems[0].kind,
+        ProblemKind::Mismatch,
+        "{:?}",
+        c.problems
+    );
+}
+
+/// Heads-up 6+: Ann (seat 1) and the button Dan ante $1, Dan posts the
+/// blind; Ann acts first and raises to $3, Dan folds, $2 comes back. Pot
+/// 1 + 1 + 1 + 1 = $4 (Ann's $3 less the $2 returned): Ann 111 - 4 + 4 + 2
+/// = 113, Dan 90 - 2 = 88. Heads-up PHH writes the button's blind first.
+#[test]
+fn a_heads_up_six_plus_hand_writes_the_button_blind_first() {
+    let text = "\
+PokerStars Hand #300000000002: 6+ Hold'em No Limit (Button Blind $1 - Ante $1 USD) - 2020/01/05 12:01:00 ET
+Table 'Test' 6-max Seat #4 is the button
+Seat 1: Ann ($111 in chips)
+Seat 4: Dan ($90 in chips)
+Ann: posts the ante $1
+Dan: posts the ante $1
+Dan: posts button blind $1
+*** HOLE CARDS ***
+Ann: raises $2 to $3
+Dan: folds
+Uncalled bet ($2) returned to Ann
+Ann collected $4 from pot
+*** SUMMARY ***
+Total pot $4 | Rake $0
+Seat 1: Ann collected ($4)
+Seat 4: Dan (button) folded before Flop
+";
+    let c = convert(text, "6plus.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    assert_eq!(strs(h.get("players").unwrap()), ["Ann", "Dan"]);
+    assert_eq!(strs(h.get("blinds_or_straddles").unwrap()), ["1", "0"]);
+    assert_eq!(strs(h.get("finishing_stacks").unwrap()), ["113", "88"]);
+}
+
+/// GGPoker short deck: one stake, both the ante and the button's blind. A
+/// straddle there (the button's own, or the player's on its right, who then
+/// acts last) is not a structure the engine plays: refused with the reason.
+#[test]
+fn a_ggpoker_short_deck_straddle_is_refused_with_the_reason() {
+    let text = "\
+Poker Hand #SD100000001: ShortDeck No Limit ($0.02) - 2021/03/02 18:22:40
+Table 'SD1' 5-max Seat #3 is the button
+Seat 1: Ann ($2.75 in chips)
+Seat 2: Ben ($2.09 in chips)
+Seat 3: Cal ($2 in chips)
+Ben: posts the ante $0.02
+Cal: posts the ante $0.02
+Ann: posts the ante $0.02
+Cal: posts button blind $0.02
+Ben: straddle $0.04
+*** HOLE CARDS ***
+Cal: calls $0.02
+Ann: folds
+Ben: checks
+*** FLOP *** [Qh 8s 9d]
+Ben: checks
+Cal: checks
+*** TURN *** [Qh 8s 9d] [Ah]
+Ben: checks
+Cal: checks
+*** RIVER *** [Qh 8s 9d Ah] [Jc]
+Ben: checks
+Cal: checks
+*** SHOWDOWN ***
+Ben: shows [Ks Kd] (a Pair of Kings)
+Cal: shows [6s 6d] (a Pair of Sixes)
+Ben collected $0.14 from pot
+*** SUMMARY ***
+Total pot $0.14 | Rake $0 | Jackpot $0 | Bingo $0
+Board [Qh 8s 9d Ah Jc]
+Seat 1: Ann folded before Flop
+Seat 2: Ben showed [Ks Kd] and won ($0.14) with a Pair of Kings
+Seat 3: Cal (button) showed [6s 6d] and lost with a Pair of Sixes
+";
+    let c = convert(text, "sd.txt", None, None).unwrap();
+    assert!(c.hands.is_empty());
+    assert_eq!(c.problems[0].kind, ProblemKind::Refused);
+    assert!(c.problems[0].why.contains("straddle"), "{:?}", c.problems);
+    // without the straddle it converts: antes 0.06, Cal's blind 0.02, Ben
+    // calls it (0.02): a pot of $0.10
+    let plain = text
+        .replace("Ben: straddle $0.04\n", "")
+        .replace(
+            "Cal: calls $0.02\nAnn: folds\nBen: checks",
+            "Ann: folds\nBen: calls $0.02\nCal: checks",
+        )
+        .replace("$0.14", "$0.10");
+    let c = convert(&plain, "sd.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    assert_eq!(h.get("variant"), Some(&Value::Str("NS".into())));
+    assert_eq!(strs(h.get("players").unwrap()), ["Ann", "Ben", "Cal"]);
+    assert_eq!(
+        strs(h.get("blinds_or_straddles").unwrap()),
+        ["0", "0", "0.02"]
+    );
+    assert_eq!(strs(h.get("winnings").unwrap()), ["0", "0.10", "0"]);
+}

@@ -145,6 +145,9 @@ pub(super) fn code(game: &str, structure: Structure) -> &'static str {
         ("O", _) => "FO",
         ("O/8", Structure::NoLimit) => "NO/8",
         ("O/8", Structure::PotLimit) => "PO/8",
+        ("S", Structure::NoLimit) => "NS",
+        ("S", Structure::PotLimit) => "PS",
+        ("S", _) => "FS",
         _ => "FO/8",
     }
 }
@@ -304,6 +307,8 @@ pub(super) struct Part {
     /// blind); others are missed blinds posted dead.
     pub(super) live_small_blind: bool,
     pub(super) big_blind: Option<Decimal>,
+    /// Short deck's one blind, posted by the button.
+    pub(super) button_blind: Option<Decimal>,
     /// GGPoker's straddle: the player's total for the round.
     pub(super) straddle: Option<Decimal>,
     pub(super) dead_small_blind: Decimal,
@@ -394,6 +399,7 @@ pub(super) fn build(
                     || p.ante.mantissa > 0
                     || p.small_blind.is_some()
                     || p.big_blind.is_some()
+                    || p.button_blind.is_some()
                     || p.contributed.mantissa > 0
                     || p.collected.mantissa > 0)
         })
@@ -427,10 +433,44 @@ pub(super) fn build(
         x.filter(|_| !p.all_in_post && p.dead_small_blind.mantissa == 0)
     };
     let bb_place = if n == 2 { 0 } else { 1 };
+    let short_deck = game.code.ends_with('S');
     let bb = match game.structure {
         Structure::FixedLimit => h.stakes.0,
+        // short deck: the button's blind (the header's when it is posted
+        // all-in for less or not at all)
+        _ if short_deck => parts[order[n - 1]]
+            .button_blind
+            .filter(|_| !parts[order[n - 1]].all_in_post)
+            .unwrap_or(h.stakes.1),
         _ => posted(bb_place, true).unwrap_or(h.stakes.1),
     };
+    if short_deck {
+        for (pi, &i) in order.iter().enumerate() {
+            let p = &parts[i];
+            if p.small_blind.is_some() || p.big_blind.is_some() || p.straddle.is_some() {
+                return Err(Refusal::hand(format!(
+                    "short deck with a {}: the engine plays short deck with antes and the \
+                     button's blind only",
+                    if p.straddle.is_some() {
+                        "straddle"
+                    } else {
+                        "small or big blind"
+                    }
+                )));
+            }
+            if p.button_blind.is_some() && pi != n - 1 {
+                return Err(Refusal::hand(format!(
+                    "{} posted the button blind off the button",
+                    seats[i].name
+                )));
+            }
+        }
+    } else if let Some(&i) = order.iter().find(|&&i| parts[i].button_blind.is_some()) {
+        return Err(Refusal::hand(format!(
+            "{} posted a button blind in a game with small and big blinds",
+            seats[i].name
+        )));
+    }
     let sb_nominal = match game.structure {
         Structure::FixedLimit => None,
         _ => Some(posted(if n == 2 { 1 } else { 0 }, false).unwrap_or(h.stakes.0)),
@@ -518,15 +558,21 @@ pub(super) fn build(
         p.all_in_post && p.small_blind.is_none() && p.big_blind.is_none()
     };
     let (sb_at, bb_at) = if n == 2 { (1, 0) } else { (0, 1) };
-    if blinds[0].mantissa == 0 && all_in_by_ante(sb_at) {
+    if blinds[0].mantissa == 0 && all_in_by_ante(sb_at) && !short_deck {
         let half = Decimal {
             mantissa: bb.mantissa / 2,
             scale: bb.scale,
         };
         blinds[0] = sb_nominal.unwrap_or(half);
     }
-    if blinds[1].mantissa == 0 && all_in_by_ante(bb_at) {
+    if blinds[1].mantissa == 0 && all_in_by_ante(bb_at) && !short_deck {
         blinds[1] = bb;
+    }
+    // short deck: the button's blind is the last player's (a button all-in
+    // from the ante posts none, but holds its place)
+    // (heads-up, written first, as the heads-up small blind is)
+    if short_deck && (parts[order[n - 1]].button_blind.is_some() || all_in_by_ante(n - 1)) {
+        blinds[if n == 2 { 0 } else { n - 1 }] = bb;
     }
     // the antes: one amount, posted by all (short stacks all-in for less),
     // or by none
@@ -831,6 +877,20 @@ impl Rec {
             p.live_small_blind = true;
             p.street_bet = x;
         }
+        Ok(())
+    }
+
+    /// Short deck's button blind: the round's bet, as a big blind's.
+    pub(super) fn button_blind(&mut self, i: usize, x: Decimal, all_in: bool, n: usize) -> R<()> {
+        self.posting(n)?;
+        if self.parts[i].button_blind.is_some() {
+            return Err(Refusal::at(n, "a button blind posted twice by one player"));
+        }
+        self.put(i, x, n)?;
+        let p = &mut self.parts[i];
+        p.all_in_post |= all_in;
+        p.button_blind = Some(x);
+        p.street_bet = x;
         Ok(())
     }
 

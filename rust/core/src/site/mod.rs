@@ -334,23 +334,26 @@ pub fn convert(
         }
         match parse(&block, source) {
             Ok(mut parsed) => match verify(&parsed.history, &parsed.facts).or_else(|e| {
-                // a sitting-out player's fold read as a dead hand, where
-                // it was one in turn: the hand without it
-                let i = parsed
-                    .history
-                    .fields
-                    .iter()
-                    .position(|f| f.0 == "_dead_hands");
-                match i {
+                // The other readings a hand's text leaves open, tried when
+                // the first does not reach the site's amounts: a
+                // sitting-out player's fold read as a dead hand, where it
+                // was one in turn (the hand without it); short deck with
+                // three of a kind above a straight (the site's ranking is
+                // not written; see docs/sites.md).
+                let mut again = parsed.history.clone();
+                match again.fields.iter().position(|f| f.0 == "_dead_hands") {
                     Some(i) => {
-                        let mut again = parsed.history.clone();
                         again.fields.remove(i);
-                        verify(&again, &parsed.facts)
-                            .map(|()| parsed.history = again)
-                            .map_err(|_| e)
                     }
-                    None => Err(e),
+                    None if is_short_deck(&again) => again.fields.push((
+                        "_trips_beat_straight".into(),
+                        crate::phh::toml::Value::Bool(true),
+                    )),
+                    None => return Err(e),
                 }
+                verify(&again, &parsed.facts)
+                    .map(|()| parsed.history = again)
+                    .map_err(|_| e)
             }) {
                 Ok(()) => out.hands.push((block.line, parsed.history)),
                 Err((kind, why)) => out.problems.push(Problem {
@@ -381,6 +384,13 @@ pub fn convert(
 
 /// A site's parser of one hand's lines.
 type Parser = fn(&Block<'_>, &str) -> std::result::Result<Parsed, Refusal>;
+
+/// Whether a converted hand is short deck (its variant code ends in `S`).
+fn is_short_deck(h: &HandHistory) -> bool {
+    h.fields.iter().any(|f| {
+        f.0 == "variant" && matches!(&f.1, crate::phh::toml::Value::Str(v) if v.ends_with('S'))
+    })
+}
 
 /// What the site recorded about a hand, for [`verify`]: amounts by player
 /// in the history's order (`p1` first).

@@ -8,14 +8,16 @@
 //! holding `: `, `(`, `$` or ` folds` is read as the name it is; amounts
 //! are read after the known words.
 //!
-//! Played: hold'em, Omaha (4, 5 or 6 cards) and Omaha hi/lo, no-limit,
+//! Played: hold'em, Omaha (4, 5 or 6 cards) and Omaha hi/lo, short deck
+//! (PokerStars' 6+ Hold'em, GGPoker's ShortDeck: antes and the button's
+//! blind), no-limit,
 //! pot-limit and fixed-limit, cash (ring, Zoom, Rush & Cash, home games)
 //! and tournaments. GGPoker's own: thousands grouped with commas, a `Dealt
 //! to` line for every player, straddles (under the gun, then each next
 //! player), missed blinds posted dead, fees beside the rake (jackpot,
 //! bingo, fortune, tax), a showdown line before an all-in's runout.
 //! Refused with the reason: run it twice (or three times), cap tables,
-//! all-in cash-outs, insurance and EV cashouts, cash drops, 6+ hold'em and
+//! all-in cash-outs, insurance and EV cashouts, cash drops, straddles in
 //! short deck, Split hold'em, Courchevel, stud and draw games, mixed-game
 //! wrappers, a cancelled hand, a hand cut short.
 use super::hand::{
@@ -87,7 +89,7 @@ fn header_at(line: &str) -> Option<usize> {
 
 /// The game names of headers, most specific first where one holds another.
 const GAMES: [(&str, Option<(&str, usize)>); 22] = [
-    ("6+ Hold'em", None),
+    ("6+ Hold'em", Some(("S", 2))),
     ("Split Hold'em", None),
     ("Hold'em", Some(("T", 2))),
     ("5 Card Omaha Hi/Lo", Some(("O/8", 5))),
@@ -108,7 +110,7 @@ const GAMES: [(&str, Option<(&str, usize)>); 22] = [
     ("8-Game", None),
     ("Mixed", None),
     ("Triple Stud", None),
-    ("ShortDeck", None),
+    ("ShortDeck", Some(("S", 2))),
 ];
 
 fn roman(s: &str) -> Option<u32> {
@@ -215,6 +217,21 @@ fn after_game_len(t: &str, end: usize) -> usize {
         .map_or(0, |i| end - i)
 }
 
+/// The stakes in a header's parentheses: `small/big`, or for short deck
+/// (ante, button blind): PokerStars' `Button Blind $5 - Ante $5`, or
+/// GGPoker's one amount, both the ante and the button blind.
+fn stakes_of(inside: &str, game: Option<GameSpec>) -> Option<(Decimal, Decimal)> {
+    if !game.is_some_and(|g| g.code.ends_with('S')) {
+        return stakes(inside);
+    }
+    if let Some(r) = inside.trim().strip_prefix("Button Blind ") {
+        let (button, ante) = r.split_once(" - Ante ")?;
+        return Some((amount(ante)?, amount(button)?));
+    }
+    let x = amount(inside)?;
+    Some((x, x))
+}
+
 fn header(line: &str) -> R<Header> {
     let bad = |why: &str| Refusal::hand(format!("the header: {why}"));
     let gg = is_gg_header(line);
@@ -304,8 +321,8 @@ fn header(line: &str) -> R<Header> {
         let close = lv_text[open..]
             .find(')')
             .ok_or_else(|| bad("no ')' after the blinds"))?;
-        h.stakes =
-            stakes(&lv_text[open + 1..open + close]).ok_or_else(|| bad("blinds not read"))?;
+        h.stakes = stakes_of(&lv_text[open + 1..open + close], h.game)
+            .ok_or_else(|| bad("blinds not read"))?;
         h.date = date(&lv_text[open + close..]);
     } else {
         let (game, after) = game(rest)?;
@@ -322,15 +339,21 @@ fn header(line: &str) -> R<Header> {
                 "a cap table (each player's bets capped): a rule the engine does not play",
             ));
         }
-        let mut inside = inside.trim();
+        // (PokerStars' 6+ headers can hold no-break spaces: `Button\u{a0}Blind`)
+        let spaced = inside.replace('\u{a0}', " ");
+        let mut inside = spaced.trim();
         if let Some((money, code)) = inside.rsplit_once(' ') {
             if code.len() == 3 && code.bytes().all(|b| b.is_ascii_uppercase()) {
                 h.currency = Some(code.to_string());
                 inside = money.trim();
             }
         }
-        h.symbol = inside.chars().next().filter(|c| SYMBOLS.contains(c));
-        h.stakes = stakes(inside).ok_or_else(|| bad("stakes not read"))?;
+        h.symbol = inside
+            .trim_start_matches("Button Blind ")
+            .chars()
+            .next()
+            .filter(|c| SYMBOLS.contains(c));
+        h.stakes = stakes_of(inside, h.game).ok_or_else(|| bad("stakes not read"))?;
         h.date = date(&after[open + close..]);
     }
     if h.currency.is_none() && h.symbol.is_none() {
@@ -612,6 +635,8 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                     "the ante" => rec.ante(i, x, all_in, n)?,
                     "small blind" => rec.small_blind(i, x, all_in, n)?,
                     "big blind" => rec.big_blind(i, x, all_in, n)?,
+                    // short deck's one blind
+                    "button blind" => rec.button_blind(i, x, all_in, n)?,
                     // GGPoker: a missed small blind, dead money
                     "missed blind" => rec.dead_small_blind(i, x, all_in, n)?,
                     "small & big blinds" => {
