@@ -33,15 +33,27 @@ def write_pokerstars(
     hand: Any, number: int, names: Sequence[str], hero: int = 0, gg: bool = False
 ) -> str:
     """``hand`` (over) as PokerStars text (GGPoker's with ``gg``); ``names``
-    by seat; ``hero`` the seat whose cards a ``Dealt to`` line shows."""
+    by seat; ``hero`` the seat whose cards a ``Dealt to`` line shows. A
+    short-deck hand (antes and the button's blind) is written as 6+ Hold'em
+    (GGPoker: ShortDeck, its one stake both the ante and the blind)."""
     r = hand.rules
     n = hand.num_players
+    short = r.button_blind
 
     def amt(x: int) -> str:
         return f"{x:,}" if gg else str(x)
 
-    if gg:
+    if short and gg:
         lines: List[str] = [
+            f"Poker Hand #SD{number}: ShortDeck No Limit ({amt(r.big_blind)}) - 2024/05/06 07:08:09",
+        ]
+    elif short:
+        lines = [
+            f"PokerStars Hand #{number}: 6+ Hold'em No Limit (Button Blind {r.big_blind}"
+            f" - Ante {r.ante}) - 2024/05/06 7:08:09 ET",
+        ]
+    elif gg:
+        lines = [
             f"Poker Hand #HD{number}: Hold'em No Limit ({amt(r.small_blind)}/{amt(r.big_blind)})"
             " - 2024/05/06 07:08:09",
         ]
@@ -64,7 +76,7 @@ def write_pokerstars(
         if k == "POST_ANTE":
             lines.append(f"{who}: posts the ante {amt(e.amount)}{ai}")
         elif k in ("POST_SMALL_BLIND", "POST_BIG_BLIND"):
-            blind = "small" if k == "POST_SMALL_BLIND" else "big"
+            blind = "small" if k == "POST_SMALL_BLIND" else "button" if short else "big"
             lines.append(f"{who}: posts {blind} blind {amt(e.amount)}{ai}")
             street_bet[e.seat] = e.amount
             high = max(high, e.amount)

@@ -252,6 +252,16 @@ def test_hands_written_as_site_text_parse_back_to_the_same_hand(data: st.DataObj
     # GGPoker's straddles (under the gun, twice the big blind)
     straddles = (2 * bb,) if gg and n >= 4 and data.draw(st.booleans()) else ()
     rules = hc.Rules.no_limit(small_blind=bb // 2, big_blind=bb, ante=ante, straddles=straddles)
+    if site in ("pokerstars", "ggpoker") and data.draw(st.integers(0, 3)) == 0:
+        # short deck: every player antes, the button posts the one blind
+        # (GGPoker's one stake is both)
+        rules = hc.Rules.no_limit(
+            small_blind=0,
+            big_blind=bb,
+            ante=bb if gg else data.draw(st.sampled_from([bb, max(1, bb // 2)])),
+            button_blind=True,
+            game="short-deck",
+        )
     stacks = data.draw(
         st.lists(
             st.one_of(st.integers(1, 40 * bb), st.integers(40 * bb, 2000 * bb)),
