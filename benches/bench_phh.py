@@ -60,6 +60,18 @@ def main() -> None:
         return hc.phh.replay_all(hs, threads=1)
 
     in_memory = len(plain) / min(H.best_of(from_text, args.repeats, warmup=from_text))
+    # The columnar export (three Arrow tables, replays included) over the
+    # histories in memory, repeated ten times.
+    arrow_rates = {}
+    try:
+        import pyarrow  # noqa: F401
+
+        many = holdem * 10
+        for label, threads in (("1 thread", 1), (f"{os.cpu_count()} threads", None)):
+            t = min(H.best_of(lambda t=threads: hc.phh.to_arrow(many, threads=t), args.repeats))
+            arrow_rates[label] = len(many) / t
+    except ImportError:
+        pass
     texts = [Path(h.source).read_text() for h in holdem if h.section is None][: args.pokerkit_hands]
     from pokerkit import HandHistory as PK
 
@@ -103,6 +115,15 @@ def main() -> None:
             H.ratio(n / parse_only, pk, ".0f"),
         ]
     )
+    for label, rate in arrow_rates.items():
+        rows.append(
+            [
+                "holecards",
+                f"to_arrow (in memory, three tables), {label}",
+                H.fmt_rate(rate),
+                H.ratio(rate, pk, ".0f"),
+            ]
+        )
     rows.append(
         [
             f"pokerkit {H.version('pokerkit')}",

@@ -433,7 +433,7 @@ def test_replay_a_bad_file_names_it(capsys: pytest.CaptureFixture[str], tmp_path
     assert code == 2 and "no such file" in err and "Traceback" not in err
 
 
-def test_convert_writes_two_parquet_tables(
+def test_convert_writes_three_parquet_tables(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     pq = pytest.importorskip("pyarrow.parquet")
@@ -448,6 +448,12 @@ def test_convert_writes_two_parquet_tables(
     assert set(hands.column("status").to_pylist()) == {"ok"}
     assert sum(sum(s) for s in hands.column("final_stacks").to_pylist()) == 108 * 6 * 10_000
     assert actions.num_rows > 108 * 6
+    players = pq.read_table(tmp_path / "corpus.players.parquet")
+    assert players.num_rows == 108 * 6
+    assert "108 hands" in out and "648 players" in out
+    # Pluribus' hands name their players: six a hand, every stack 10,000
+    assert set(players.column("starting_stack").to_pylist()) == {10_000}
+    assert None not in players.column("name").to_pylist()
 
 
 def test_equity_for_omaha_games(capsys: pytest.CaptureFixture[str]) -> None:

@@ -375,9 +375,10 @@ def test_parquet_export_queried_with_duckdb(tmp_path: Path) -> None:
     duckdb = pytest.importorskip("duckdb")
     pq = pytest.importorskip("pyarrow.parquet")
     hs = holdem(sample())
-    hands_t, actions_t = phh.to_arrow(hs)
+    hands_t, actions_t, players_t = phh.to_arrow(hs)
     pq.write_table(hands_t, tmp_path / "hands.parquet")
     pq.write_table(actions_t, tmp_path / "actions.parquet")
+    pq.write_table(players_t, tmp_path / "players.parquet")
     replayed = [r for r in phh.replay_all(hs) if isinstance(r, hc.Hand)]
     con = duckdb.connect()
     n, total = con.execute(
@@ -387,6 +388,16 @@ def test_parquet_export_queried_with_duckdb(tmp_path: Path) -> None:
     assert total == sum(sum(h.final_stacks) for h in replayed)
     (acts,) = con.execute(f"select count(*) from '{tmp_path / 'actions.parquet'}'").fetchone()
     assert acts == sum(len(h.history) for h in replayed)
+    # the players table joins back: each hand's final stacks, player by player
+    (mismatched,) = con.execute(
+        f"""select count(*) from '{tmp_path / "hands.parquet"}' h
+            join (select hand_id, list(final_stack order by seat) s
+                  from '{tmp_path / "players.parquet"}' group by hand_id) p
+            using (hand_id) where h.status = 'ok' and h.final_stacks <> p.s"""
+    ).fetchone()
+    assert mismatched == 0
+    (players,) = con.execute(f"select count(*) from '{tmp_path / 'players.parquet'}'").fetchone()
+    assert players == sum(len(h.starting_stacks) for h in hs)
 
 
 @settings(max_examples=150, deadline=None)

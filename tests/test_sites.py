@@ -83,6 +83,9 @@ def test_bad_arguments_and_texts_of_no_site_raise() -> None:
         hc.phh.from_site("hello\nworld\n")
     with pytest.raises(HandHistoryError, match="cannot read"):
         hc.phh.from_site("no/such/file.txt")
+    # a folder is not one file: a clear error, not the OS's
+    with pytest.raises(HandHistoryError, match="takes one file"):
+        hc.phh.from_site(DATA)
     with pytest.raises(TypeError):
         hc.phh.from_site(42)  # type: ignore[arg-type]
 
@@ -425,3 +428,22 @@ def test_random_hands_written_as_acpc_lines_read_back_as_pokerkit_reads_them(
         game = NoLimitTexasHoldem((), True, 0, (50, 100), 100)
         (t,) = list(ACPCProtocolParser(game, 20000)(text))
         assert [a for a in t.actions if " sm" not in a] == list(h.actions)
+
+
+def test_the_players_table_holds_each_site_players_name_seat_and_cards() -> None:
+    pytest.importorskip("pyarrow")
+    c = hc.phh.from_site(DATA / "hhsmithy-MultipleHandsTests-10MultipleHands.txt")
+    assert c.hands
+    tables = hc.phh.to_arrow(c.hands)
+    rows = tables.players.to_pylist()
+    assert len(rows) == sum(len(h.players) for h in c.hands)
+    for k, h in enumerate(c.hands):
+        mine = [r for r in rows if r["hand_id"] == k]
+        assert [r["seat"] for r in mine] == list(range(len(h.players)))
+        assert [r["name"] for r in mine] == list(h.players)
+        assert [r["seat_number"] for r in mine] == list(h.seats)
+        dealt = [a.split()[3] for a in h.actions if a.startswith("d dh")]
+        assert [r["hole_cards"] for r in mine] == [None if "?" in d else d for d in dealt]
+        hand = h.replay()
+        assert [r["starting_stack"] for r in mine] == list(hand.starting_stacks)
+        assert [r["final_stack"] for r in mine] == list(hand.stacks)

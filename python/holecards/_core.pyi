@@ -183,6 +183,7 @@ __all__ = [
     "PHH_CHECK_STATUSES",
     "PHH_HAND_COLUMNS",
     "PHH_ACTION_COLUMNS",
+    "PHH_PLAYER_COLUMNS",
     "PHH_MAX_BYTES",
     "SITE_NAMES",
     "_phh_loads",
@@ -1063,12 +1064,13 @@ def _phh_check_each(
 ) -> list[tuple[str, str]]: ...
 def _phh_columns(
     histories: Iterable[HandHistory], threads: Optional[int] = None
-) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]: ...
+) -> tuple[dict[str, tuple[Any, ...]], dict[str, tuple[Any, ...]], dict[str, tuple[Any, ...]]]: ...
 
 PHH_FIELDS: tuple[str, ...]
 PHH_CHECK_STATUSES: tuple[str, ...]
 PHH_HAND_COLUMNS: list[tuple[str, str]]
 PHH_ACTION_COLUMNS: list[tuple[str, str]]
+PHH_PLAYER_COLUMNS: list[tuple[str, str]]
 PHH_MAX_BYTES: int
 SITE_NAMES: list[str]
 

@@ -166,12 +166,16 @@ def run_convert(paths: Sequence[str], target: str, threads: Optional[int], out: 
         phh.dump(histories, base)
         print(f"{len(histories)} hands -> {base}", file=out)
     else:
-        hands, actions = phh.to_arrow(histories, threads=threads)
-        actions_path = base.with_name(base.stem + ".actions" + (base.suffix or ".parquet"))
-        pq.write_table(hands, base)
-        pq.write_table(actions, actions_path)
-        print(f"{hands.num_rows} hands -> {base}", file=out)
-        print(f"{actions.num_rows} actions -> {actions_path}", file=out)
+        tables = phh.to_arrow(histories, threads=threads)
+        suffix = base.suffix or ".parquet"
+        actions_path = base.with_name(base.stem + ".actions" + suffix)
+        players_path = base.with_name(base.stem + ".players" + suffix)
+        pq.write_table(tables.hands, base)
+        pq.write_table(tables.actions, actions_path)
+        pq.write_table(tables.players, players_path)
+        print(f"{tables.hands.num_rows} hands -> {base}", file=out)
+        print(f"{tables.actions.num_rows} actions -> {actions_path}", file=out)
+        print(f"{tables.players.num_rows} players -> {players_path}", file=out)
     for _path, why in unreadable:
         print(f"skipped {why}", file=out)
     if site_files:

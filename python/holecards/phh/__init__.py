@@ -17,8 +17,8 @@
   included), or a list of them (a ``.phhs`` with ``[1]``, ``[2]``, ...).
 * ``replay_all(histories, threads=None)``: each history replayed, for big
   corpora.
-* ``to_arrow(histories)``: two pyarrow tables, hands and actions (needs the
-  ``arrow`` extra).
+* ``to_arrow(histories)``: three pyarrow tables, hands, actions and players
+  (needs the ``arrow`` extra).
 * ``from_site(text_or_path, site=None)``: a poker site's hand histories
   (PokerStars, GGPoker, Winamax, 888poker, Full Tilt, PartyPoker, iPoker,
   Ongame, Absolute; ACPC logs)
@@ -36,7 +36,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import IO, Iterable, List, Optional, Sequence, Tuple, Union
 
 from .._core import (
     PHH_MAX_BYTES,
@@ -56,6 +56,7 @@ from .._core import (
     _site_convert,
 )
 from ..errors import HandHistoryError, HolecardsError
+from ._arrow import ArrowTables
 
 __all__ = [
     "HandHistory",
@@ -69,6 +70,7 @@ __all__ = [
     "replay_all",
     "find_files",
     "to_arrow",
+    "ArrowTables",
     "from_site",
     "SiteConversion",
     "SiteProblem",
@@ -198,8 +200,9 @@ def dump(obj: Writable, file: Union[PathLike, IO[str]]) -> None:
         file.write(text)
 
 
-def to_arrow(histories: Sequence[HandHistory], *, threads: Optional[int] = None) -> Tuple[Any, Any]:
-    """Two ``pyarrow.Table``s: one row per hand and one row per action."""
+def to_arrow(histories: Sequence[HandHistory], *, threads: Optional[int] = None) -> ArrowTables:
+    """Three ``pyarrow.Table``s (``hands``, ``actions``, ``players``): one row
+    per hand, per action and per player, joined by ``hand_id``."""
     from ._arrow import to_arrow as impl
 
     return impl(histories, threads=threads)
@@ -286,7 +289,14 @@ def from_site(
             raise HandHistoryError(
                 f"{name}: {size} bytes, more than {MAX_BYTES} (the reader's limit)"
             )
-        data = path.read_bytes()
+        try:
+            data = path.read_bytes()
+        except OSError as e:
+            # a directory, a file gone or unreadable since the stat
+            raise HandHistoryError(
+                f"{name}: cannot read it ({e.strerror}); from_site takes one file "
+                "(holecards convert takes folders)"
+            ) from None
     elif isinstance(text_or_path, (str, bytes, bytearray)):
         data = text_or_path if isinstance(text_or_path, str) else bytes(text_or_path)
         name = source or "<string>"

@@ -7,7 +7,7 @@ use holecards_core::equity::Control;
 use holecards_core::phh::{self, toml::Value, Column};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -308,32 +308,21 @@ pub fn _phh_check_each(
         .collect())
 }
 
-/// A column as a Python list (units as `Decimal`, one object per unit).
-fn column<'py>(py: Python<'py>, c: Column) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match c {
-        Column::Int(v) => v.into_pyobject(py)?,
-        Column::Text(v) => v.into_pyobject(py)?,
-        Column::Bool(v) => v.into_pyobject(py)?,
-        Column::IntList(v) => v.into_pyobject(py)?,
-        Column::Unit(v) => {
-            let mut made: Vec<(phh::Decimal, Bound<'py, PyAny>)> = Vec::new();
-            let l = PyList::empty(py);
-            for d in v {
-                match made.iter().find(|(k, _)| *k == d) {
-                    Some((_, o)) => l.append(o)?,
-                    None => {
-                        let o = decimal(py, &d.to_string())?;
-                        l.append(&o)?;
-                        made.push((d, o));
-                    }
-                }
-            }
-            l.into_any()
-        }
-    })
+/// An Arrow column's buffers as Python data: `(length, null_count,
+/// validity, buffers, child)`, the buffers as `bytes` (`validity` and
+/// `child` may be `None`), for pyarrow's `Array.from_buffers`.
+fn arrow_column<'py>(py: Python<'py>, c: &phh::ArrowColumn) -> PyResult<Bound<'py, PyTuple>> {
+    let validity = c.validity.as_ref().map(|v| PyBytes::new(py, v));
+    let buffers: Vec<Bound<'py, PyBytes>> = c.buffers.iter().map(|b| PyBytes::new(py, b)).collect();
+    let child = match &c.child {
+        Some(ch) => Some(arrow_column(py, ch)?),
+        None => None,
+    };
+    (c.len, c.null_count, validity, buffers, child).into_pyobject(py)
 }
 
-/// Columns as a dict, named as `names` (the engine's schema) says.
+/// A table's columns as a dict of Arrow buffers, named as `names` (the
+/// engine's schema) says; the buffers are built in the engine.
 fn table<'py>(
     py: Python<'py>,
     names: &[(&str, phh::ColumnType)],
@@ -341,20 +330,22 @@ fn table<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     for ((name, _), c) in names.iter().zip(columns) {
-        d.set_item(name, column(py, c)?)?;
+        let a = c.to_arrow().py()?;
+        d.set_item(name, arrow_column(py, &a)?)?;
     }
     Ok(d)
 }
 
-/// Each history replayed and summarised, as two dicts of columns (lists):
-/// the hands and the actions (see `holecards.phh.to_arrow`).
+/// Each history replayed and summarised, as three dicts of columns in
+/// Arrow's layout: the hands, the actions and the players (see
+/// `holecards.phh.to_arrow`).
 #[pyfunction]
 #[pyo3(signature = (histories, threads=None))]
 pub fn _phh_columns<'py>(
     py: Python<'py>,
     histories: Vec<PyRef<'py, HandHistory>>,
     #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
-) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
+) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>, Bound<'py, PyDict>)> {
     let hs = shared(&histories);
     let c = batch(py, threads, hs.len() < QUICK, |t, c| {
         phh::columns_each(&hs, t, c)
@@ -362,10 +353,11 @@ pub fn _phh_columns<'py>(
     Ok((
         table(py, &phh::HAND_COLUMNS, c.hands)?,
         table(py, &phh::ACTION_COLUMNS, c.actions)?,
+        table(py, &phh::PLAYER_COLUMNS, c.players)?,
     ))
 }
 
-/// The columns of the two tables of `holecards.phh.to_arrow`: `(name,
+/// The columns of the three tables of `holecards.phh.to_arrow`: `(name,
 /// Arrow type name)` pairs, hands then actions.
 type Schema = Vec<(&'static str, &'static str)>;
 
@@ -384,6 +376,7 @@ pub fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add("PHH_HAND_COLUMNS", schema(&phh::HAND_COLUMNS))?;
     m.add("PHH_ACTION_COLUMNS", schema(&phh::ACTION_COLUMNS))?;
+    m.add("PHH_PLAYER_COLUMNS", schema(&phh::PLAYER_COLUMNS))?;
     m.add("PHH_MAX_BYTES", phh::toml::MAX_BYTES)?;
     m.add("SITE_NAMES", holecards_core::site::Site::NAMES.to_vec())?;
     Ok(())

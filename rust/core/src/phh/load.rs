@@ -325,15 +325,17 @@ pub enum ColumnType {
 }
 
 impl ColumnType {
-    /// The Arrow type's name (`int64`, `string`, `bool`, `list<int64>`,
-    /// `decimal128(31, 30)`).
+    /// The Arrow type's name (`int64`, `large_string`, `bool`,
+    /// `large_list<int64>`, `decimal128(31, 30)`): the large forms, with
+    /// 64-bit offsets, so that a column of a large corpus never outgrows
+    /// them.
     pub fn arrow_name(self) -> &'static str {
         const _: () = assert!(MAX_PLACES == 30, "Unit's Arrow type names its scale");
         match self {
             ColumnType::Int => "int64",
-            ColumnType::Text => "string",
+            ColumnType::Text => "large_string",
             ColumnType::Bool => "bool",
-            ColumnType::IntList => "list<int64>",
+            ColumnType::IntList => "large_list<int64>",
             ColumnType::Unit => "decimal128(31, 30)",
         }
     }
@@ -370,6 +372,17 @@ pub const ACTION_COLUMNS: [(&str, ColumnType); 7] = [
     ("all_in", ColumnType::Bool),
 ];
 
+/// The players table: one row per player of each hand, in PHH's order.
+pub const PLAYER_COLUMNS: [(&str, ColumnType); 7] = [
+    ("hand_id", ColumnType::Int),
+    ("seat", ColumnType::Int),
+    ("name", ColumnType::Text),
+    ("seat_number", ColumnType::Int),
+    ("starting_stack", ColumnType::Int),
+    ("final_stack", ColumnType::Int),
+    ("hole_cards", ColumnType::Text),
+];
+
 /// One column's values, `None` for a null.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Column {
@@ -380,12 +393,54 @@ pub enum Column {
     Unit(Vec<Decimal>),
 }
 
-/// The two tables of the columnar export, columns in [`HAND_COLUMNS`] and
-/// [`ACTION_COLUMNS`] order.
+/// The three tables of the columnar export, columns in [`HAND_COLUMNS`],
+/// [`ACTION_COLUMNS`] and [`PLAYER_COLUMNS`] order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Columns {
     pub hands: Vec<Column>,
     pub actions: Vec<Column>,
+    pub players: Vec<Column>,
+}
+
+/// A history's players as its fields give them: each one's name (`players`),
+/// seat number (`seats`) and hole cards (its `d dh` action, `None` where
+/// any card is unknown), `n` of them.
+fn player_fields(h: &HandHistory, n: usize) -> Vec<(Option<String>, Option<u64>, Option<String>)> {
+    use super::toml::Value;
+    let list = |k: &str| match h.get(k) {
+        Some(Value::Array(v)) => v.as_slice(),
+        _ => &[],
+    };
+    let (names, seats) = (list("players"), list("seats"));
+    let mut cards: Vec<Option<String>> = vec![None; n];
+    for a in list("actions") {
+        let Value::Str(a) = a else { continue };
+        let Some(rest) = a.trim().strip_prefix("d dh p") else {
+            continue;
+        };
+        let mut words = rest.split_whitespace();
+        let (Some(p), Some(c)) = (words.next(), words.next()) else {
+            continue;
+        };
+        if let Some(i) = p.parse::<usize>().ok().and_then(|p| p.checked_sub(1)) {
+            if i < n && !c.contains('?') && crate::card::parse_cards(c).is_ok() {
+                cards[i] = Some(c.to_string());
+            }
+        }
+    }
+    (0..n)
+        .map(|i| {
+            let name = match names.get(i) {
+                Some(Value::Str(s)) => Some(s.clone()),
+                _ => None,
+            };
+            let seat = match seats.get(i) {
+                Some(Value::Num(x)) => x.as_str().parse().ok(),
+                _ => None,
+            };
+            (name, seat, cards[i].take())
+        })
+        .collect()
 }
 
 /// Each history replayed and summarised ([`rows_each`], on `threads`
@@ -453,5 +508,40 @@ pub fn columns_each<H: std::ops::Deref<Target = HandHistory> + Sync>(
         Column::Int(amount),
         Column::Bool(all_in),
     ];
-    Ok(Columns { hands, actions })
+    // players: as many as the replay seated, else as the stacks field lists
+    let mut p: [Vec<Option<u64>>; 5] = std::array::from_fn(|_| Vec::new());
+    let (mut names, mut cards) = (Vec::new(), Vec::new());
+    for (k, (h, r)) in histories.iter().zip(&rows).enumerate() {
+        let n = match &r.starting_stacks {
+            Some(s) => s.len(),
+            None => match h.get("starting_stacks") {
+                Some(super::toml::Value::Array(v)) => v.len(),
+                _ => 0,
+            },
+        };
+        for (i, (name, number, hole)) in player_fields(h, n).into_iter().enumerate() {
+            p[0].push(Some(k as u64));
+            p[1].push(Some(i as u64));
+            p[2].push(number);
+            p[3].push(r.starting_stacks.as_ref().and_then(|s| s.get(i).copied()));
+            p[4].push(r.final_stacks.as_ref().and_then(|s| s.get(i).copied()));
+            names.push(name.map(Cow::Owned));
+            cards.push(hole.map(Cow::Owned));
+        }
+    }
+    let [p_hand, p_seat, p_number, p_start, p_final] = p;
+    let players = vec![
+        Column::Int(p_hand),
+        Column::Int(p_seat),
+        Column::Text(names),
+        Column::Int(p_number),
+        Column::Int(p_start),
+        Column::Int(p_final),
+        Column::Text(cards),
+    ];
+    Ok(Columns {
+        hands,
+        actions,
+        players,
+    })
 }

@@ -12,16 +12,19 @@
 //! `PT` (pot-limit Texas hold'em, fields as `NT`) and `PGT` (Progressive
 //! Texas hold'em: uniform `antes`, zero `blinds_or_straddles`, and the four
 //! bet sizes in `_progressive_bets`).
+pub mod arrow;
 pub mod history;
 pub mod load;
 pub mod replay;
 pub mod toml;
 pub mod write;
 
+pub use arrow::ArrowColumn;
 pub use history::{parse, restore, Decimal, HandHistory, ATTRIBUTES, KNOWN_FIELDS};
 pub use load::{
     check_each, columns_each, files_under, find_files, load_each, load_many, load_path,
     replay_each, rows_each, Column, ColumnType, Columns, HandRow, ACTION_COLUMNS, HAND_COLUMNS,
+    PLAYER_COLUMNS,
 };
 pub use replay::{check, replay, unit, unit_places, CheckStatus, Replayed, Verdict};
 pub use write::{write_hand, write_hands};
