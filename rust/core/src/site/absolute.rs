@@ -14,8 +14,8 @@
 //! CARDS ***`, `*** FLOP *** [Qh 8h 7h]`), `NAME Collects $0.06 from main
 //! pot` and the summary's `Total Pot($0.06) | Rake ($0.01)`.
 use super::hand::{
-    add_seat, amount, build, cards, check_size, clip, currency_of, find, last_cards, GameSpec,
-    Header, Names, Parsed, Rec, Seat, Street, R, SYMBOLS,
+    add_seat, amount, build, cards, check_size, clip, currency_of, find, last_cards, real_date,
+    GameSpec, Header, Names, Parsed, Rec, Seat, Street, R, SYMBOLS,
 };
 use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::game::Structure;
@@ -127,22 +127,8 @@ fn header(line: &str) -> R<(Header, GameSpec, Option<Decimal>)> {
             .take(3)
             .filter_map(|x| x.parse().ok())
             .collect();
-        if let ([y, m, dd], [hh, mm, ss]) = (ymd.as_slice(), hms.as_slice()) {
-            if (1970..=2200).contains(y)
-                && (1..=12).contains(m)
-                && (1..=31).contains(dd)
-                && *hh < 24
-                && *mm < 60
-                && *ss < 60
-            {
-                let zone: String = zone
-                    .trim_matches(['(', ')'])
-                    .chars()
-                    .take_while(char::is_ascii_alphabetic)
-                    .take(8)
-                    .collect();
-                h.date = Some((*y, *m, *dd, format!("{hh:02}:{mm:02}:{ss:02}"), zone));
-            }
+        if let &[y, m, dd] = ymd.as_slice() {
+            h.date = real_date([y, m, dd], &hms, zone);
         }
     }
     if h.tournament.is_none() {

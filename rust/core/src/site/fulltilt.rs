@@ -19,7 +19,7 @@
 //! draw games, a hand cut short.
 use super::hand::{
     add_seat, amount, build, cards, check_size, check_summary_board, clip, currency_of, find,
-    last_cards, rfind, GameSpec, Header, Names, Parsed, Rec, Seat, Street, R, SYMBOLS,
+    last_cards, real_date, rfind, GameSpec, Header, Names, Parsed, Rec, Seat, Street, R, SYMBOLS,
 };
 use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::game::Structure;
@@ -174,13 +174,7 @@ fn header(line: &str) -> R<(String, u32, Header, GameSpec, Option<Decimal>)> {
         if time.is_none() && p.as_bytes().first().is_some_and(u8::is_ascii_digit) && p.contains(':')
         {
             let (t, zone) = p.split_once(' ').unwrap_or((p, ""));
-            time = Some((
-                t.to_string(),
-                zone.chars()
-                    .take_while(char::is_ascii_alphabetic)
-                    .take(8)
-                    .collect::<String>(),
-            ));
+            time = Some((t, zone));
             // the date follows: `2006/05/22[ [...]]`
             if let Some(d) = parts.get(k + 1) {
                 let d = d.trim();
@@ -208,22 +202,7 @@ fn header(line: &str) -> R<(String, u32, Header, GameSpec, Option<Decimal>)> {
     };
     if let (Some((t, zone)), Some((y, m, d))) = (time, date) {
         let nums: Vec<u32> = t.split(':').filter_map(|x| x.parse().ok()).collect();
-        let real = nums.len() == 3
-            && nums[0] < 24
-            && nums[1] < 60
-            && nums[2] < 60
-            && (1..=12).contains(&m)
-            && (1..=31).contains(&d)
-            && (1970..=2200).contains(&y);
-        if real {
-            h.date = Some((
-                y,
-                m,
-                d,
-                format!("{:02}:{:02}:{:02}", nums[0], nums[1], nums[2]),
-                zone,
-            ));
-        }
+        h.date = real_date([y, m, d], &nums, zone);
     }
     let (table, max_seats) = if let Some(t) = table_part.strip_prefix("Table ") {
         // `Keifer (6 max[, deep])`, `Flash`

@@ -172,6 +172,29 @@ pub(super) struct Header {
 /// A hand's date and time: (year, month, day, "HH:MM:SS", time zone).
 pub(super) type Date = (u32, u32, u32, String, String);
 
+/// The [`Date`] of a site's year, month and day, its time's numbers and
+/// its zone as written: `None` unless they make a real date (a year from
+/// 1970 to 2200) and time, as PHH's reader asks; the zone is its leading
+/// letters (at most 8), brackets around it dropped (`(ET)`, `GMT+0100`).
+pub(super) fn real_date([y, m, d]: [u32; 3], hms: &[u32], zone: &str) -> Option<Date> {
+    let &[h, mi, s] = hms else {
+        return None;
+    };
+    let real = (1970..=2200).contains(&y)
+        && (1..=12).contains(&m)
+        && (1..=31).contains(&d)
+        && h < 24
+        && mi < 60
+        && s < 60;
+    let zone = zone
+        .trim_matches(['(', ')'])
+        .chars()
+        .take_while(char::is_ascii_alphabetic)
+        .take(8)
+        .collect();
+    real.then(|| (y, m, d, format!("{h:02}:{mi:02}:{s:02}"), zone))
+}
+
 /// Currency symbols written before amounts.
 pub(super) const SYMBOLS: [char; 5] = ['$', '€', '£', '₹', '¥'];
 

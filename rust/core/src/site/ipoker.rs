@@ -20,7 +20,8 @@
 //! The XML is read by `roxmltree` (no DTD, a bounded number of nodes); a
 //! hand's text is bounded by [`MAX_GAME_BYTES`].
 use super::hand::{
-    add_seat, build, clip, find, Date, GameSpec, Header, Parsed, Rec, Seat, Street, R, SYMBOLS,
+    add_seat, build, clip, find, real_date, Date, GameSpec, Header, Parsed, Rec, Seat, Street, R,
+    SYMBOLS,
 };
 use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::card::Card;
@@ -175,19 +176,10 @@ fn date(text: &str) -> Option<Date> {
         ymd.reverse();
     }
     let hms: Vec<u32> = t.split(':').filter_map(|x| x.parse().ok()).collect();
-    match (ymd.as_slice(), hms.as_slice()) {
-        ([y, m, d], [h, mi, s])
-            if (1970..=2200).contains(y)
-                && (1..=12).contains(m)
-                && (1..=31).contains(d)
-                && *h < 24
-                && *mi < 60
-                && *s < 60 =>
-        {
-            Some((*y, *m, *d, format!("{h:02}:{mi:02}:{s:02}"), String::new()))
-        }
-        _ => None,
-    }
+    let &[y, m, d] = ymd.as_slice() else {
+        return None;
+    };
+    real_date([y, m, d], &hms, "")
 }
 
 /// The game and stakes of `Holdem NL £0.05/£0.10`, `Omaha PL €5/€10`,

@@ -16,8 +16,8 @@
 //! No uncalled-bet line: the part of a bet no one called is left out of
 //! the pots; it comes back to its player.
 use super::hand::{
-    add_seat, build, check_size, clip, currency_of, find, last_cards, rfind, Date, GameSpec,
-    Header, Names, Parsed, Rec, Seat, Street, R, SYMBOLS,
+    add_seat, build, check_size, clip, currency_of, find, last_cards, real_date, rfind, Date,
+    GameSpec, Header, Names, Parsed, Rec, Seat, Street, R, SYMBOLS,
 };
 use super::pacific::amount;
 use super::{Block, Refusal, MAX_NAME_CHARS};
@@ -58,26 +58,7 @@ fn date(text: &str) -> Option<Date> {
     let day: u32 = day.parse().ok()?;
     let year: u32 = year.parse().ok()?;
     let t: Vec<u32> = time.split(':').filter_map(|x| x.parse().ok()).collect();
-    let real = t.len() == 3
-        && t[0] < 24
-        && t[1] < 60
-        && t[2] < 60
-        && (1..=31).contains(&day)
-        && (1970..=2200).contains(&year);
-    let zone: String = zone
-        .chars()
-        .take_while(char::is_ascii_alphabetic)
-        .take(8)
-        .collect();
-    real.then(|| {
-        (
-            year,
-            month,
-            day,
-            format!("{:02}:{:02}:{:02}", t[0], t[1], t[2]),
-            zone,
-        )
-    })
+    real_date([year, month, day], &t, zone)
 }
 
 /// Ongame's cards: `[Jc, 4d, Qs]`.

@@ -21,8 +21,8 @@
 //! `42.797,60 $`, `1 123 698`; read exactly (the last separator followed by
 //! other than three digits is the decimal point).
 use super::hand::{
-    add_seat, build, check_size, clip, currency_of, find, rfind, Date, GameSpec, Header, Names,
-    Parsed, Rec, Seat, Street, R, SYMBOLS,
+    add_seat, build, check_size, clip, currency_of, find, real_date, rfind, Date, GameSpec, Header,
+    Names, Parsed, Rec, Seat, Street, R, SYMBOLS,
 };
 use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::card::Card;
@@ -163,22 +163,7 @@ fn stakes_line(line: &str) -> R<((Decimal, Decimal), GameSpec, Option<Date>)> {
                 let (day, month, year) =
                     (day.parse().ok()?, month.parse().ok()?, year.parse().ok()?);
                 let t: Vec<u32> = time.split(':').filter_map(|x| x.parse().ok()).collect();
-                let real = t.len() == 3
-                    && t[0] < 24
-                    && t[1] < 60
-                    && t[2] < 60
-                    && (1..=12).contains(&month)
-                    && (1..=31).contains(&day)
-                    && (1970..=2200).contains(&year);
-                real.then(|| {
-                    (
-                        year,
-                        month,
-                        day,
-                        format!("{:02}:{:02}:{:02}", t[0], t[1], t[2]),
-                        String::new(),
-                    )
-                })
+                real_date([year, month, day], &t, "")
             }
             _ => None,
         }

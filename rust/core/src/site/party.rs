@@ -20,8 +20,8 @@
 //! called is in its player's winnings, and the rake is what was put in
 //! less what was won.
 use super::hand::{
-    add_seat, build, check_size, clip, find, Date, GameSpec, Header, Names, Parsed, Rec, Seat,
-    Street, R, SYMBOLS,
+    add_seat, build, check_size, clip, find, real_date, Date, GameSpec, Header, Names, Parsed, Rec,
+    Seat, Street, R, SYMBOLS,
 };
 use super::pacific::{amount, bracketed, cards};
 use super::{Block, Refusal, MAX_NAME_CHARS};
@@ -81,26 +81,7 @@ fn date(text: &str) -> Option<Date> {
     };
     let year: u32 = year.parse().ok()?;
     let t: Vec<u32> = time.split(':').filter_map(|x| x.parse().ok()).collect();
-    let real = t.len() == 3
-        && t[0] < 24
-        && t[1] < 60
-        && t[2] < 60
-        && (1..=31).contains(&day)
-        && (1970..=2200).contains(&year);
-    let zone: String = zone
-        .chars()
-        .take_while(char::is_ascii_alphabetic)
-        .take(8)
-        .collect();
-    real.then(|| {
-        (
-            year,
-            month,
-            day,
-            format!("{:02}:{:02}:{:02}", t[0], t[1], t[2]),
-            zone,
-        )
-    })
+    real_date([year, month, day], &t, zone)
 }
 
 /// The game line: the game, the stakes it names (fixed limit's bets, a
