@@ -54,7 +54,7 @@ def to_arrow(histories: Sequence[HandHistory], *, threads: Optional[int] = None)
     ``players``, one row per player of each history: ``hand_id``, ``seat``
     (0-based, PHH's order), ``name`` and ``seat_number`` (the ``players``
     and ``seats`` fields, null where absent), ``starting_stack``,
-    ``final_stack`` (chips in the hand's unit) and ``hole_cards`` (as dealt,
+    ``final_stack`` (chips in the hand's unit) and ``hole_cards`` (the first deal,
     ``AsKd``; null where a card is unknown).
     """
     pa = _pyarrow()

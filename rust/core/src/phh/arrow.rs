@@ -58,18 +58,13 @@ fn offset(x: usize) -> [u8; 8] {
     (x as i64).to_le_bytes()
 }
 
-fn ints(values: &[u64]) -> Result<ArrowColumn> {
+/// Whole numbers as `int64` values (a null's slot holds 0).
+fn int64s(values: impl ExactSizeIterator<Item = u64>) -> Result<Vec<u8>> {
     let mut data = Vec::with_capacity(8 * values.len());
-    for &x in values {
+    for x in values {
         data.extend_from_slice(&int64(x)?);
     }
-    Ok(ArrowColumn {
-        len: values.len(),
-        null_count: 0,
-        validity: None,
-        buffers: vec![data],
-        child: None,
-    })
+    Ok(data)
 }
 
 impl Column {
@@ -80,15 +75,11 @@ impl Column {
         Ok(match self {
             Column::Int(v) => {
                 let (validity, null_count) = validity(v);
-                let mut data = Vec::with_capacity(8 * v.len());
-                for x in v {
-                    data.extend_from_slice(&int64(x.unwrap_or(0))?);
-                }
                 ArrowColumn {
                     len: v.len(),
                     null_count,
                     validity,
-                    buffers: vec![data],
+                    buffers: vec![int64s(v.iter().map(|x| x.unwrap_or(0)))?],
                     child: None,
                 }
             }
@@ -135,7 +126,13 @@ impl Column {
                     null_count,
                     validity,
                     buffers: vec![offsets],
-                    child: Some(Box::new(ints(&values)?)),
+                    child: Some(Box::new(ArrowColumn {
+                        len: values.len(),
+                        null_count: 0,
+                        validity: None,
+                        buffers: vec![int64s(values.into_iter())?],
+                        child: None,
+                    })),
                 }
             }
             Column::Unit(v) => {

@@ -403,28 +403,26 @@ pub struct Columns {
 }
 
 /// A history's players as its fields give them: each one's name (`players`),
-/// seat number (`seats`) and hole cards (its `d dh` action, `None` where
-/// any card is unknown), `n` of them.
+/// seat number (`seats`) and hole cards (its first `d dh` action, read by
+/// the PHH grammar's parser; `None` where any card is unknown), `n` of them.
 fn player_fields(h: &HandHistory, n: usize) -> Vec<(Option<String>, Option<u64>, Option<String>)> {
+    use super::replay::{parse_action, PhhAction};
     use super::toml::Value;
     let list = |k: &str| match h.get(k) {
         Some(Value::Array(v)) => v.as_slice(),
         _ => &[],
     };
     let (names, seats) = (list("players"), list("seats"));
-    let mut cards: Vec<Option<String>> = vec![None; n];
+    let mut cards: Vec<Option<Option<String>>> = vec![None; n];
     for a in list("actions") {
+        // (only the deals are parsed: the rest of the actions are skipped)
         let Value::Str(a) = a else { continue };
-        let Some(rest) = a.trim().strip_prefix("d dh p") else {
+        if !a.trim_start().starts_with("d dh") {
             continue;
-        };
-        let mut words = rest.split_whitespace();
-        let (Some(p), Some(c)) = (words.next(), words.next()) else {
-            continue;
-        };
-        if let Some(i) = p.parse::<usize>().ok().and_then(|p| p.checked_sub(1)) {
-            if i < n && !c.contains('?') && crate::card::parse_cards(c).is_ok() {
-                cards[i] = Some(c.to_string());
+        }
+        if let Ok(PhhAction::DealHole { seat, cards: c }) = parse_action(a, n) {
+            if let Some(slot) = cards.get_mut(seat).filter(|s| s.is_none()) {
+                *slot = Some(c.map(|c| crate::card::cards_to_string(&c)));
             }
         }
     }
@@ -438,7 +436,7 @@ fn player_fields(h: &HandHistory, n: usize) -> Vec<(Option<String>, Option<u64>,
                 Some(Value::Num(x)) => x.as_str().parse().ok(),
                 _ => None,
             };
-            (name, seat, cards[i].take())
+            (name, seat, cards[i].take().flatten())
         })
         .collect()
 }
