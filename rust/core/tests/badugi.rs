@@ -139,11 +139,12 @@ fn the_batch_names_its_first_bad_row() {
     }
 }
 
-/// The table an evaluation reads holds one u16 per four-card hand.
+/// The table an evaluation reads holds one u16 per four-card hand, and
+/// one zero past the last (the AVX-512 rows' 32-bit reads stay inside).
 #[test]
 fn the_tables_are_listed_with_their_sizes() {
     let tables = holecards_core::eval::badugi::table_memory();
-    assert_eq!(tables[0].1, 2 * 270_725, "{tables:?}");
+    assert_eq!(tables[0].1, 2 * (270_725 + 1), "{tables:?}");
     let total: usize = tables.iter().map(|e| e.1).sum();
     assert!(total < 600 << 10, "{total} bytes");
 }

@@ -278,16 +278,19 @@ static BINOMIAL: [[u32; 64]; 4] = {
 const HANDS: usize = 270_725;
 
 /// Every four-card hand's badugi value, by the hand's co-lexicographic
-/// rank (541 KiB, worked out on first use from [`badugi_indices`]).
+/// rank, and one zero past the last (541 KiB, worked out on first use from
+/// [`badugi_indices`]; the AVX-512 rows read each value as the low half of
+/// a 32-bit load, which the zero keeps inside the table).
 fn by_hand() -> &'static [u16] {
     static T: std::sync::OnceLock<Box<[u16]>> = std::sync::OnceLock::new();
     T.get_or_init(|| {
-        let mut t = vec![0u16; HANDS];
+        let mut t = vec![0u16; HANDS + 1];
         for d in 3..52u8 {
             for c in 2..d {
                 for b in 1..c {
                     for a in 0..b {
-                        t[colex([a, b, c, d])] = badugi_indices(&[a, b, c, d]).0 .0;
+                        let m = 1u64 << a | 1 << b | 1 << c | 1 << d;
+                        t[colex(m)] = badugi_indices(&[a, b, c, d]).0 .0;
                     }
                 }
             }
@@ -296,23 +299,29 @@ fn by_hand() -> &'static [u16] {
     })
 }
 
-/// The co-lexicographic rank of four distinct card indices below 52,
-/// sorted first (a sorting network of five compare-exchanges).
+/// The four cards of a row as a 64-bit set (bit `c` for card index `c`).
 #[inline(always)]
-fn colex(c: [u8; 4]) -> usize {
-    let [mut a, mut b, mut x, mut d] = c;
-    let cx = |p: &mut u8, q: &mut u8| {
-        let (lo, hi) = ((*p).min(*q), (*p).max(*q));
-        *p = lo;
-        *q = hi;
-    };
-    cx(&mut a, &mut b);
-    cx(&mut x, &mut d);
-    cx(&mut a, &mut x);
-    cx(&mut b, &mut d);
-    cx(&mut b, &mut x);
-    let at = |k: usize, n: u8| BINOMIAL[k][n as usize & 63] as usize;
-    at(0, a) + at(1, b) + at(2, x) + at(3, d)
+fn card_set(c: &[u8; 4]) -> u64 {
+    1u64 << (c[0] & 63) | 1u64 << (c[1] & 63) | 1u64 << (c[2] & 63) | 1u64 << (c[3] & 63)
+}
+
+/// The co-lexicographic rank of a set of four card indices below 52 (its
+/// bits read from the lowest: `C(a, 1) + C(b, 2) + C(c, 3) + C(d, 4)` for
+/// `a < b < c < d`). Taking the lowest bit four times sorts the cards
+/// without comparing them.
+#[inline(always)]
+fn colex(m: u64) -> usize {
+    // (bit 63 is never a card: with it set the set is never empty, so the
+    // lowest bit is one instruction; a set of fewer than four cards reads
+    // C(63, k) = 0 for those missing)
+    let lowest = |m: u64| std::num::NonZeroU64::new(m | 1 << 63).map_or(63, |n| n.trailing_zeros());
+    let mut m = m;
+    let mut at = 0usize;
+    for row in &BINOMIAL {
+        at += row[lowest(m) as usize & 63] as usize;
+        m &= m.wrapping_sub(1);
+    }
+    at
 }
 
 /// The badugi value of four card indices (unchecked: distinct, below 52):
@@ -320,7 +329,7 @@ fn colex(c: [u8; 4]) -> usize {
 /// rank.
 #[inline]
 pub fn badugi_value_indices(c: &[u8; 4]) -> u16 {
-    by_hand().get(colex(*c)).copied().unwrap_or(0)
+    by_hand().get(colex(card_set(c))).copied().unwrap_or(0)
 }
 
 /// The badugi tables and their sizes in bytes: the value of every
@@ -405,21 +414,144 @@ pub fn evaluate_rows(
             out.len()
         )));
     }
+    let kernel = super::batch::Kernel::best();
     super::batch::by_pieces(out, CHUNK_ROWS, threads, cancel, |i, o| {
         let first = i * CHUNK_ROWS;
-        let rows = cards[first * 4..(first + o.len()) * 4].chunks_exact(4);
-        for (k, (v, row)) in o.iter_mut().zip(rows).enumerate() {
-            let row: &[u8; 4] = row.try_into().unwrap_or(&[255; 4]);
-            let seen = row.iter().fold(0u64, |m, &c| m | 1u64 << (c & 63));
-            if row.iter().any(|&c| c >= 52) || seen.count_ones() != 4 {
-                return Err(super::batch::describe_bad_row(first + k, row, &[], |_| {
-                    None
-                }));
-            }
-            *v = badugi_value_indices(row);
+        let rows = &cards[first * 4..(first + o.len()) * 4];
+        if rows_with(kernel, rows, o) {
+            return Ok(());
         }
-        Ok(())
+        // a bad row: found and named one row at a time
+        let bad = rows
+            .chunks_exact(4)
+            .position(|row| {
+                row.iter().any(|&c| c >= 52)
+                    || row
+                        .iter()
+                        .fold(0u64, |m, &c| m | 1u64 << (c & 63))
+                        .count_ones()
+                        != 4
+            })
+            .unwrap_or(0);
+        Err(super::batch::describe_bad_row(
+            first + bad,
+            &rows[bad * 4..bad * 4 + 4],
+            &[],
+            |_| None,
+        ))
     })
+}
+
+/// The values of whole rows of four card indices with `kernel` (the same
+/// values with each); false if a row is not four distinct cards.
+pub(crate) fn rows_with(kernel: super::batch::Kernel, cards: &[u8], out: &mut [u16]) -> bool {
+    let table = by_hand();
+    let mut done = 0;
+    #[cfg(all(target_arch = "x86_64", holecards_avx512))]
+    if kernel == super::batch::Kernel::Avx512 && kernel.is_available() {
+        done = out.len() / 16 * 16;
+        // SAFETY: the features the kernel is compiled for were detected on
+        // this processor (is_available).
+        if !unsafe { avx512::rows(table, &cards[..done * 4], &mut out[..done]) } {
+            return false;
+        }
+    }
+    let _ = kernel;
+    let mut ok = true;
+    for (v, row) in out[done..]
+        .iter_mut()
+        .zip(cards[done * 4..].chunks_exact(4))
+    {
+        let row: &[u8; 4] = row.try_into().unwrap_or(&[255; 4]);
+        // four distinct cards below 52: four bits, none at 52 or above
+        let m = card_set(row);
+        ok &= m.count_ones() == 4 && m >> 52 == 0 && row.iter().all(|&c| c < 64);
+        *v = table.get(colex(m)).copied().unwrap_or(0);
+    }
+    ok
+}
+
+// The AVX-512 intrinsics are stable since Rust 1.89 (build.rs sets
+// holecards_avx512 for such a compiler).
+#[cfg(all(target_arch = "x86_64", holecards_avx512))]
+#[allow(clippy::incompatible_msrv)]
+mod avx512 {
+    use core::arch::x86_64::*;
+
+    /// 16 rows a step: a row's four card bytes are one 32-bit lane. The
+    /// lanes are sorted by a network of five compare-exchanges, a sorted
+    /// row `a < b < c < d` checked (strictly increasing, `d` below 52) and
+    /// its co-lexicographic rank `a + b(b-1)/2 + c(c-1)(c-2)/6 +
+    /// d(d-1)(d-2)(d-3)/24` worked out with 32-bit products (a division by
+    /// 3 that leaves no remainder is a product by 3's inverse modulo 2^32),
+    /// then the 16 values gathered from `table`. Rows `16 * (out.len() /
+    /// 16)`; false if one is bad (the values are then unspecified).
+    #[target_feature(enable = "avx512f")]
+    pub(super) fn rows(table: &[u16], cards: &[u8], out: &mut [u16]) -> bool {
+        let steps = out.len() / 16;
+        assert!(cards.len() >= steps * 64 && table.len() == super::HANDS + 1);
+        let byte = _mm512_set1_epi32(0xff);
+        let one = _mm512_set1_epi32(1);
+        let two = _mm512_set1_epi32(2);
+        let three = _mm512_set1_epi32(3);
+        let fifty_two = _mm512_set1_epi32(52);
+        let inverse_of_3 = _mm512_set1_epi32(0xaaaa_aaab_u32 as i32);
+        let mut bad: __mmask16 = 0;
+        for s in 0..steps {
+            // SAFETY: bytes 64 s .. 64 s + 64 are in `cards` (asserted).
+            let v = unsafe { _mm512_loadu_si512(cards.as_ptr().add(s * 64).cast()) };
+            let mut a = _mm512_and_si512(v, byte);
+            let mut b = _mm512_and_si512(_mm512_srli_epi32::<8>(v), byte);
+            let mut c = _mm512_and_si512(_mm512_srli_epi32::<16>(v), byte);
+            let mut d = _mm512_srli_epi32::<24>(v);
+            macro_rules! cx {
+                ($p:ident, $q:ident) => {{
+                    let lo = _mm512_min_epu32($p, $q);
+                    $q = _mm512_max_epu32($p, $q);
+                    $p = lo;
+                }};
+            }
+            cx!(a, b);
+            cx!(c, d);
+            cx!(a, c);
+            cx!(b, d);
+            cx!(b, c);
+            let wrong = _mm512_cmpge_epu32_mask(a, b)
+                | _mm512_cmpge_epu32_mask(b, c)
+                | _mm512_cmpge_epu32_mask(c, d)
+                | _mm512_cmpge_epu32_mask(d, fifty_two);
+            bad |= wrong;
+            // C(b, 2), C(c, 3), C(d, 4)
+            let b2 = _mm512_srli_epi32::<1>(_mm512_mullo_epi32(b, _mm512_sub_epi32(b, one)));
+            let c_c1 = _mm512_mullo_epi32(c, _mm512_sub_epi32(c, one));
+            let c6 = _mm512_mullo_epi32(c_c1, _mm512_sub_epi32(c, two));
+            let c3 = _mm512_srli_epi32::<1>(_mm512_mullo_epi32(c6, inverse_of_3));
+            let d_d1 = _mm512_mullo_epi32(d, _mm512_sub_epi32(d, one));
+            let d2_d3 = _mm512_mullo_epi32(_mm512_sub_epi32(d, two), _mm512_sub_epi32(d, three));
+            let d24 = _mm512_mullo_epi32(d_d1, d2_d3);
+            let d4 = _mm512_srli_epi32::<3>(_mm512_mullo_epi32(d24, inverse_of_3));
+            let at = _mm512_add_epi32(_mm512_add_epi32(a, b2), _mm512_add_epi32(c3, d4));
+            // SAFETY: a good lane's rank is below HANDS, and its 32-bit
+            // read at 2 * rank ends inside the table (one entry past the
+            // last hand); bad lanes read nothing.
+            let got = unsafe {
+                _mm512_mask_i32gather_epi32::<2>(
+                    _mm512_setzero_si512(),
+                    !wrong,
+                    at,
+                    table.as_ptr().cast(),
+                )
+            };
+            // SAFETY: out holds rows 16 s .. 16 s + 16 (steps = len / 16).
+            unsafe {
+                _mm256_storeu_si256(
+                    out.as_mut_ptr().add(s * 16).cast(),
+                    _mm512_cvtepi32_epi16(got),
+                )
+            };
+        }
+        bad == 0
+    }
 }
 
 #[cfg(test)]
@@ -434,7 +566,7 @@ mod tests {
             for c in 2..d {
                 for b in 1..c {
                     for a in 0..b {
-                        let i = colex([d, b, a, c]);
+                        let i = colex(card_set(&[d, b, a, c]));
                         assert!(!seen[i], "{a} {b} {c} {d}");
                         seen[i] = true;
                     }
@@ -442,6 +574,77 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn every_kernel_gives_every_hand_its_value_in_any_order() {
+        use crate::eval::batch::Kernel;
+        // every four-card hand, its cards in one of the 24 orders (the
+        // hand's number picks it), through each kernel this processor runs
+        let mut rows = Vec::with_capacity(HANDS * 4);
+        let mut want = Vec::with_capacity(HANDS);
+        let mut k = 0usize;
+        for d in 3..52u8 {
+            for c in 2..d {
+                for b in 1..c {
+                    for a in 0..b {
+                        let mut h = [a, b, c, d];
+                        h.swap(0, k % 4);
+                        h.swap(1, 1 + k / 4 % 3);
+                        h.swap(2, 2 + k / 12 % 2);
+                        rows.extend_from_slice(&h);
+                        want.push(badugi_indices(&h).0 .0);
+                        k += 1;
+                    }
+                }
+            }
+        }
+        for kernel in Kernel::available() {
+            let mut out = vec![0u16; HANDS];
+            assert!(rows_with(kernel, &rows, &mut out), "{}", kernel.name());
+            assert!(out == want, "{}", kernel.name());
+        }
+        for (i, &v) in want.iter().enumerate().step_by(997) {
+            let row: [u8; 4] = [
+                rows[4 * i],
+                rows[4 * i + 1],
+                rows[4 * i + 2],
+                rows[4 * i + 3],
+            ];
+            assert_eq!(badugi_value_indices(&row), v);
+        }
+    }
+
+    #[test]
+    fn every_kernel_finds_a_bad_row_anywhere() {
+        use crate::eval::batch::Kernel;
+        let good = [0u8, 13, 26, 51];
+        for bad in [
+            [0u8, 13, 0, 51],
+            [52, 1, 2, 3],
+            [1, 2, 3, 255],
+            [7, 7, 7, 7],
+            [0, 64, 1, 2],
+        ] {
+            for at in [0usize, 5, 15, 16, 31, 33, 36] {
+                let mut rows: Vec<u8> = good.repeat(37);
+                rows[4 * at..4 * at + 4].copy_from_slice(&bad);
+                for kernel in Kernel::available() {
+                    let mut out = vec![0u16; 37];
+                    assert!(
+                        !rows_with(kernel, &rows, &mut out),
+                        "{} {bad:?} at {at}",
+                        kernel.name()
+                    );
+                }
+                let mut out = vec![0u16; 37];
+                let e = evaluate_rows(&rows, &mut out, Some(1), None);
+                assert!(
+                    matches!(&e, Err(e) if e.to_string().contains(&format!("row {at}"))),
+                    "{e:?}"
+                );
+            }
+        }
     }
 
     #[test]
