@@ -37,6 +37,71 @@ fn decimals_are_exact() {
     assert_eq!(Decimal::parse("inf"), None);
 }
 
+/// A decimal as its digits and places, worked out from the text's shape
+/// alone (digits, one optional point inside or at the end, nothing else):
+/// the reference for the plain forms.
+fn plain_reference(t: &str) -> Option<(i128, u32)> {
+    let (int, frac) = t.split_once('.').unwrap_or((t, ""));
+    if int.is_empty() || !(int.chars().chain(frac.chars())).all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    if int.len() + frac.len() > 36 || frac.len() > 30 {
+        return None;
+    }
+    Some((format!("{int}{frac}").parse().ok()?, frac.len() as u32))
+}
+
+#[test]
+fn decimal_texts_read_as_their_digits_and_places() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let alphabet = b"0123456789.0123456789e-+ 1";
+    for _ in 0..40_000 {
+        let len = rng.random_range(0..40);
+        let t: String = (0..len)
+            .map(|_| alphabet[rng.random_range(0..alphabet.len())] as char)
+            .collect();
+        let got = Decimal::parse(&t);
+        if let Some(want) = plain_reference(&t) {
+            assert_eq!(got.map(|d| (d.mantissa, d.scale)), Some(want), "{t:?}");
+        } else if t.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+            // digits and points only, not plain: two points, a leading
+            // point, too long, too many places
+            assert_eq!(got, None, "{t:?}");
+        }
+    }
+    for (t, want) in [
+        ("5.", Some((5, 0))),
+        (".5", None),
+        ("1.2.3", None),
+        ("007", Some((7, 0))),
+        ("0.000", Some((0, 3))),
+        (" 12 ", Some((12, 0))),
+        ("-2.5", Some((-25, 1))),
+        ("+3", Some((3, 0))),
+        ("1.5e2", Some((150, 0))),
+        ("2.50E-1", Some((250, 3))),
+        ("1_000", None),
+        ("", None),
+        (
+            "999999999999999999999999999999999999",
+            Some((999999999999999999999999999999999999, 0)),
+        ),
+        ("9999999999999999999999999999999999999", None),
+        (
+            "0.123456789012345678901234567890",
+            Some((123456789012345678901234567890, 30)),
+        ),
+        ("0.1234567890123456789012345678901", None),
+    ] {
+        assert_eq!(
+            Decimal::parse(t).map(|d| (d.mantissa, d.scale)),
+            want,
+            "{t:?}"
+        );
+    }
+}
+
 #[test]
 fn a_hand_round_trips_through_phh() {
     let rules = Arc::new(

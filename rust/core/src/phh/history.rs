@@ -26,6 +26,34 @@ impl Decimal {
     /// `None` for `inf`/`nan` (PHH writes an unknown stack as `inf`) and for
     /// anything else.
     pub fn parse(text: &str) -> Option<Decimal> {
+        // The common case in one pass: digits with at most one point
+        // inside them (every amount of a real file); anything else (a
+        // sign, an exponent, spaces, a leading point, too many places)
+        // takes the general path below, which decides.
+        let b = text.as_bytes();
+        if b.len() <= 36 && b.first().is_some_and(u8::is_ascii_digit) {
+            let (mut mantissa, mut places, mut point) = (0i128, 0u32, false);
+            let mut plain = true;
+            for &c in b {
+                match c {
+                    b'0'..=b'9' => {
+                        mantissa = mantissa * 10 + (c - b'0') as i128;
+                        places += point as u32;
+                    }
+                    b'.' if !point => point = true,
+                    _ => {
+                        plain = false;
+                        break;
+                    }
+                }
+            }
+            if plain && places <= MAX_PLACES {
+                return Some(Decimal {
+                    mantissa,
+                    scale: places,
+                });
+            }
+        }
         let t = text.trim();
         let (neg, t) = match t.as_bytes().first() {
             Some(b'-') => (true, &t[1..]),
