@@ -41,6 +41,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 mod enumerate;
 pub mod game;
 pub mod omaha;
+mod preflop;
 mod question;
 pub use enumerate::board_count;
 pub use question::{failed_unexpectedly, not_text, BadArgument, Question};
@@ -768,7 +769,12 @@ fn exact(
         let hands: Vec<[u8; 2]> = (0..n)
             .map(|i| [k.hands[2 * i], k.hands[2 * i + 1]])
             .collect();
-        let c = if par {
+        let table = (n == 2 && k.board == 0 && k.dead == 0)
+            .then(|| preflop::lookup(&k.hands[..4]))
+            .flatten();
+        let c = if let Some(c) = table {
+            c
+        } else if par {
             enumerate::enumerate_par(&hands, &bits_to_cards(k.board), CardSet(k.dead), control)?
         } else {
             enumerate::enumerate(&hands, &bits_to_cards(k.board), CardSet(k.dead))
