@@ -959,11 +959,17 @@ hand_state_class!(Hand {
     /// card the player does not hold, and (`NOT_YOUR_TURN`) out of turn.
     #[pyo3(signature = (cards=None, *, seat=None))]
     fn discard(&mut self, cards: Option<&Bound<'_, PyAny>>, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let seat = opt_seat(seat, self.0.num_players())?;
+        if self.0.is_over() {
+            // a finished hand refuses the move (the engine says why) before
+            // its cards are read: an object whose conversion raises gets
+            // the same refusal as any other
+            return self.0.discard(seat, &[]).py();
+        }
         let cards = match cards {
             Some(c) if !c.is_none() => to_cards(c)?,
             _ => Vec::new(),
         };
-        let seat = opt_seat(seat, self.0.num_players())?;
         self.0.discard(seat, &cards).py()
     }
 
