@@ -468,6 +468,97 @@ def write_party(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> 
     return "\n".join(lines) + "\n\n\n"
 
 
+def write_party_new(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> str:
+    """``hand`` (over) as PartyPoker's newer text (its client from about
+    2010 on), in dollars: amounts in parentheses, raises with what they add
+    and their total, the pots won and the cards shown in the summary only."""
+    n = hand.num_players
+
+    def cards(c: Any) -> str:
+        return ", ".join(_cards(c).split())
+
+    lines: List[str] = [
+        f"***** Hand History For Game {number}ab{number % 7} *****",
+        f"{hand.rules.small_blind}/{hand.rules.big_blind} Texas Hold'em Game Table (NL)"
+        " - Mon May 06 07:08:09 EDT 2024",
+        f"Table Writer {number % 97} (Real Money) -- Seat {hand.button + 1} is the button",
+        f"Total number of players : {n}/9",
+    ]
+    for s, stack in enumerate(hand.starting_stacks):
+        lines.append(f"Seat {s + 1}: {names[s]} (${stack})")
+    street_bet = [0] * n
+    put = [0] * n
+    back = _paid(hand, "RETURN_UNCALLED")
+    won = _paid(hand, "AWARD")
+    folded = [False] * n
+    shown: List[str] = [""] * n
+    dealt = False
+    board = 0
+    for e in hand.events:
+        k = e.kind.name
+        who = names[e.seat] if e.seat is not None else ""
+        if k == "POST_ANTE":
+            lines.append(f"{who} posts ante ({e.amount})")
+            put[e.seat] += e.amount
+        elif k in ("POST_SMALL_BLIND", "POST_BIG_BLIND"):
+            blind = "small" if k == "POST_SMALL_BLIND" else "big"
+            lines.append(f"{who} posts {blind} blind ({e.amount})")
+            street_bet[e.seat] = e.amount
+            put[e.seat] += e.amount
+        elif k == "DEAL_HOLE":
+            if not dealt:
+                lines.append("** Dealing down cards **")
+                dealt = True
+            if e.seat == hero:
+                lines.append(f"Dealt to {who} [ {cards(e.cards)} ]")
+        elif k == "FOLD":
+            lines.append(f"{who} folds")
+            folded[e.seat] = True
+        elif k == "CHECK":
+            lines.append(f"{who} checks")
+        elif k == "CALL":
+            lines.append(f"{who} calls ({e.amount})")
+            street_bet[e.seat] += e.amount
+            put[e.seat] += e.amount
+        elif k in ("BET", "RAISE"):
+            adds = e.amount - street_bet[e.seat]
+            if k == "BET":
+                lines.append(f"{who} bets ({adds})")
+            else:
+                lines.append(f"{who} raises {adds} to {e.amount}")
+            street_bet[e.seat] = e.amount
+            put[e.seat] += adds
+        elif k == "DEAL_BOARD":
+            board += len(_cards(e.cards).split())
+            name = {3: "Flop", 4: "Turn", 5: "River"}[board]
+            lines.append(f"** Dealing {name} ** :  [ {cards(e.cards)} ]")
+            street_bet = [0] * n
+        elif k == "SHOW":
+            shown[e.seat] = f"[ {cards(e.cards)} ] [ a hand ]"
+        if getattr(e, "all_in", False):
+            lines.append(f"{who} is all-In.")
+    lines.append("** Summary **")
+    lines.append(f"Main Pot: ${sum(won)} Rake: $0")
+    for s in range(n):
+        got = won[s] + back[s]
+        end = hand.stacks[s]
+        if got:
+            net = got - put[s]
+            sign = "+" if net >= 0 else "-"
+            line = (
+                f"{names[s]} balance ${end}, bet ${put[s]}, collected ${got}, "
+                f"net {sign}${abs(net)}{shown[s]}"
+            )
+        elif folded[s]:
+            line = f"{names[s]} balance ${end}, " + (
+                f"lost ${put[s]} (folded)" if put[s] else "didn't bet (folded)"
+            )
+        else:
+            line = f"{names[s]} balance ${end}, lost ${put[s]}{shown[s]}"
+        lines.append(line)
+    return "\n".join(lines) + "\n\n\n"
+
+
 def write_ongame(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> str:
     """``hand`` (over) as Ongame's text, in euros; the uncalled part of a bet
     left out of the pot."""

@@ -241,12 +241,13 @@ def test_hands_written_as_site_text_parse_back_to_the_same_hand(data: st.DataObj
         write_ipoker,
         write_ongame,
         write_party,
+        write_party_new,
         write_pokerstars,
         write_winamax,
     )
 
     sites = ["pokerstars", "ggpoker", "winamax", "888poker", "fulltilt", "partypoker"]
-    sites += ["ongame", "absolute", "ipoker"]
+    sites += ["ongame", "absolute", "ipoker", "partypoker-new"]
     site = data.draw(st.sampled_from(sites))
     gg = site == "ggpoker"
     bb = data.draw(st.sampled_from([2, 10, 20, 1000, 5000]))
@@ -297,6 +298,9 @@ def test_hands_written_as_site_text_parse_back_to_the_same_hand(data: st.DataObj
         text = write_fulltilt(hand, number, names)
     elif site == "partypoker":
         text = write_party(hand, number, names)
+    elif site == "partypoker-new":
+        text = write_party_new(hand, number, names)
+        site = "partypoker"
     elif site == "ongame":
         text = write_ongame(hand, number, names)
     elif site == "absolute":

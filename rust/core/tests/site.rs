@@ -144,6 +144,12 @@ fn damaged_text_gives_only_clean_problems() {
     damage(&[PACIFIC_CASH; 10].join("\n\n"), Site::Poker888);
     damage(&[FULLTILT_CASH; 10].join("\n\n"), Site::FullTilt);
     damage(&[PARTY_CASH; 10].join("\n\n"), Site::PartyPoker);
+    damage(
+        &[PARTY_NEW_CASH, PARTY_NEW_TOURNAMENT]
+            .repeat(5)
+            .join("\n\n"),
+        Site::PartyPoker,
+    );
     damage(&[ONGAME; 10].join("\n\n"), Site::Ongame);
     damage(&[ABSOLUTE; 10].join("\n\n"), Site::Absolute);
 }
@@ -1548,4 +1554,168 @@ Seat 3: Cal (button) showed [6s 6d] and lost with a Pair of Sixes
         ["0", "0", "0.02"]
     );
     assert_eq!(strs(h.get("winnings").unwrap()), ["0", "0.10", "0"]);
+}
+
+/// PartyPoker's newer format (written for these tests from the client's
+/// layout): Bob (seat 2) posts the small blind 0.10, Carol (seat 4) the
+/// big blind 0.25; Alice (the button, seat 1) raises to 0.75, Bob folds,
+/// Carol calls 0.50. Flop: Alice bets 1, Carol calls. Turn: Alice bets
+/// 2.50, Carol folds. Put in: Alice 0.75 + 1 + 2.50 = 4.25 (2.50 of it
+/// uncalled), Bob 0.10, Carol 0.75 + 1 = 1.75; the pot 3.60, the rake
+/// 0.20, so Alice collects 3.40 and the 2.50 back: 5.90 (the summary's
+/// `collected`), and ends with 25 - 4.25 + 5.90 = 26.65.
+const PARTY_NEW_CASH: &str = "***** Hand History For Game 1770000000001abcdef *****
+0.10/0.25 Texas Hold'em Game Table (NL) - Mon Feb 09 12:55:26 EST 2026
+Table Table 7400001 (Real Money) -- Seat 1 is the button
+Total number of players : 3/6
+Seat 1: Alice ($25)
+Seat 2: Bob ($20)
+Seat 4: Carol ($30.50)
+Bob posts small blind (0.10)
+Carol posts big blind (0.25)
+** Dealing down cards **
+Dealt to Alice [ Ah, Kd ]
+Alice raises 0.75 to 0.75
+Bob folds 
+Carol calls (0.50)
+** Dealing Flop ** :  [ As, 7d, 2c ]
+Carol checks
+Alice bets (1)
+Carol calls (1)
+** Dealing Turn ** :  [ 9h ]
+Carol checks
+Alice bets (2.50)
+Carol folds
+** Summary **
+Main Pot: $3.40 Rake: $0.20
+Board: [ As 7d 2c 9h ]
+Alice balance $26.65, bet $4.25, collected $5.90, net +$1.65
+Bob balance $19.90, lost $0.10 (folded)
+Carol balance $28.75, lost $1.75 (folded)";
+
+/// A tournament hand of the newer format: antes 25 each; Cy (seat 3) the
+/// small blind 100, Ann (seat 1) the big blind 200; Ben (the button) raises
+/// all-in to 2,975 (3,000 with his ante), Cy folds, Ann calls 2,775. The
+/// pot: 75 + 100 + 2 x 2,975 = 6,125, to Ann's queens over Ben's ace-king:
+/// Ann ends with 5,000 - 3,000 + 6,125 = 8,125.
+const PARTY_NEW_TOURNAMENT: &str = "***** Hand History For Game 1620000000001xyz *****
+100/200 Tourney Texas Holdem Game Table (NL) (MTT Tournament #300000001) (Buyin $3.0 + $0.3) - Tue May 04 12:00:14 EDT 2021
+Table (300000001) Table #5 (Real Money) -- Seat 2 is the button
+Total number of players : 3/8
+Seat 1: Ann (5000)
+Seat 2: Ben (3000)
+Seat 3: Cy (8000)
+Ann posts ante (25)
+Ben posts ante (25)
+Cy posts ante (25)
+Cy posts small blind (100)
+Ann posts big blind (200)
+** Dealing down cards **
+Dealt to Ann [ Qs, Qd ]
+Ben raises 2975 to 2975
+Ben is all-In.
+Cy folds
+Ann calls (2775)
+Creating Main Pot with 6125 with Ann, Ben
+** Dealing Flop ** :  [ 2h, 5c, 9d ]
+** Dealing Turn ** :  [ Jc ]
+** Dealing River ** :  [ 3s ]
+** Summary **
+Main Pot: 6125
+Board: [ 2h 5c 9d Jc 3s ]
+Ann balance 8125, bet 3000, collected 6125, net +3125 [ Qs Qd ] [ a pair of queens -- Qs,Qd,Jc,9d,5c ]
+Ben balance 0, lost 3000 [ Ah Kh ] [ ace high -- Ah,Kh,Jc,9d,5c ]
+Cy balance 7875, lost 125 (folded)";
+
+#[test]
+fn partypokers_newer_format_converts_to_the_chip() {
+    assert_eq!(detect(PARTY_NEW_CASH), Some(Site::PartyPoker));
+    let c = convert(PARTY_NEW_CASH, "party.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    let one = |k: &str| strs(&Value::Array(vec![h.get(k).unwrap().clone()]))[0].clone();
+    assert_eq!(get("players"), ["Bob", "Carol", "Alice"]);
+    assert_eq!(get("blinds_or_straddles"), ["0.10", "0.25", "0"]);
+    assert_eq!(get("finishing_stacks"), ["19.90", "28.75", "26.65"]);
+    assert_eq!(one("_rake"), "0.20");
+    assert_eq!(one("currency"), "USD");
+    assert_eq!(one("_hand_id"), "1770000000001abcdef");
+    assert_eq!(one("seat_count"), "6");
+    assert_eq!(one("year"), "2026");
+    assert_eq!(one("time_zone_abbreviation"), "EST");
+
+    let c = convert(PARTY_NEW_TOURNAMENT, "party.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    let one = |k: &str| strs(&Value::Array(vec![h.get(k).unwrap().clone()]))[0].clone();
+    assert_eq!(get("players"), ["Cy", "Ann", "Ben"]);
+    assert_eq!(get("antes"), ["25", "25", "25"]);
+    assert_eq!(get("finishing_stacks"), ["7875", "8125", "0"]);
+    assert_eq!(one("_tournament"), "300000001");
+    assert!(h.get("currency").is_none());
+    let actions = get("actions");
+    assert!(actions.contains(&"d dh p3 AhKh".to_string()), "{actions:?}");
+    assert!(actions.contains(&"p3 cbr 2975".to_string()), "{actions:?}");
+}
+
+#[test]
+fn partypokers_newer_format_hands_glued_together_split_and_bad_ones_say_why() {
+    // the next header written at the end of the last line of a hand
+    let glued = format!("{PARTY_NEW_CASH}{PARTY_NEW_TOURNAMENT}\n\n{PARTY_NEW_CASH}");
+    let c = convert(&glued, "party.txt", None, None).unwrap();
+    assert_eq!(c.hands.len(), 3, "{:?}", c.problems);
+    // a rake written that the amounts do not give
+    let off = PARTY_NEW_CASH.replace("Rake: $0.20", "Rake: $0.30");
+    let c = convert(&off, "party.txt", None, None).unwrap();
+    assert!(
+        c.problems[0].why.contains("rake written"),
+        "{:?}",
+        c.problems
+    );
+    // a collection the pot cannot pay: a mismatch or a refusal, never a hand
+    let off = PARTY_NEW_CASH.replace("collected $5.90", "collected $6.90");
+    let c = convert(&off, "party.txt", None, None).unwrap();
+    assert!(
+        c.hands.is_empty() && c.problems.len() == 1,
+        "{:?}",
+        c.problems
+    );
+    // an all-in cash-out: refused with the reason
+    let cash_out = PARTY_NEW_TOURNAMENT.replace(
+        "Ben is all-In.",
+        "Ben is all-In.\nBen Cash-out Premium % is 1.0\nBen opted for cash-out",
+    );
+    let c = convert(&cash_out, "party.txt", None, None).unwrap();
+    assert!(c.problems[0].why.contains("cash-out"), "{:?}", c.problems);
+    assert_eq!(c.problems[0].at_line, Some(17));
+    // summaries that do not add up: a collection short of the pot (no rake
+    // is written), a hand cut after its pot line, a balance off by one
+    for off in [
+        PARTY_NEW_TOURNAMENT.replace("collected 6125", "collected 6000"),
+        PARTY_NEW_TOURNAMENT[..PARTY_NEW_TOURNAMENT.find("Board:").unwrap()].to_string(),
+        PARTY_NEW_CASH.replace("Bob balance $19.90", "Bob balance $19.91"),
+        PARTY_NEW_CASH.replace("Seat 4: Carol", "Seat 9: Carol"),
+    ] {
+        let c = convert(&off, "party.txt", None, None).unwrap();
+        assert!(c.hands.is_empty() && c.problems.len() == 1, "{off}");
+    }
+    // thousands written with commas; a player named like a cash-out line
+    let commas = PARTY_NEW_TOURNAMENT
+        .replace(
+            "balance 8125, bet 3000, collected 6125, net +3125",
+            "balance 8,125, bet 3,000, collected 6,125, net +3,125",
+        )
+        .replace("Ben", "CashoutKing");
+    let c = convert(&commas, "party.txt", None, None).unwrap();
+    assert_eq!(c.hands.len(), 1, "{:?}", c.problems);
+    assert_eq!(
+        strs(c.hands[0].1.get("finishing_stacks").unwrap()),
+        ["7875", "8125", "0"]
+    );
+    // the summary's cards decide the showdown: Ben's cards as the winners'
+    let swapped = PARTY_NEW_TOURNAMENT.replace("[ Ah Kh ] [ ace high", "[ Ks Kh ] [ kings");
+    let c = convert(&swapped, "party.txt", None, None).unwrap();
+    assert!(c.hands.is_empty(), "{:?}", c.hands);
 }

@@ -26,6 +26,7 @@ pub mod ipoker;
 pub mod ongame;
 pub mod pacific;
 pub mod party;
+pub mod party_new;
 pub mod pokerstars;
 mod verify;
 pub mod winamax;

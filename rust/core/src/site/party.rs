@@ -34,6 +34,7 @@ pub fn is_header(line: &str) -> bool {
         .is_some_and(|r| {
             r.ends_with(" *****") && r.as_bytes().first().is_some_and(u8::is_ascii_digit)
         })
+        || super::party_new::header_at(line) == Some(0)
 }
 
 /// Lines between hands that belong to none: `#Game No : N` before each
@@ -43,7 +44,10 @@ pub fn is_separator(line: &str) -> bool {
 }
 
 fn header_at(line: &str) -> Option<usize> {
-    is_header(line).then_some(0)
+    // (the newer format's header can follow the last line of a hand)
+    is_header(line)
+        .then_some(0)
+        .or_else(|| super::party_new::header_at(line))
 }
 
 /// Calls `f` with each hand of `text` in turn; `f` returns false to stop.
@@ -202,7 +206,7 @@ fn game_line(line: &str) -> R<GameLine> {
 }
 
 /// `Seat 9: NAME ( $3.57 USD )`.
-fn seat(line: &str) -> Option<Seat> {
+pub(super) fn seat(line: &str) -> Option<Seat> {
     let rest = line
         .strip_prefix("Seat ")
         .or_else(|| line.strip_prefix("seat "))?;
@@ -221,6 +225,13 @@ fn seat(line: &str) -> Option<Seat> {
 
 /// Parses one hand's lines into a PHH history (`source` names the text).
 pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
+    if block
+        .lines
+        .first()
+        .is_some_and(|l| super::party_new::header_at(l.1) == Some(0))
+    {
+        return super::party_new::parse(block, source);
+    }
     check_size(block)?;
     let lines = &block.lines;
     let number: String = lines[0].1["***** Hand History for Game ".len()..]
