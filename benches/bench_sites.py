@@ -6,8 +6,8 @@ PokerStars text.
 test fixtures' no-limit hold'em hands (``tests/data/sites/pokerstars``,
 real PokerStars hands) that both libraries take (pokerkit's parser reads no
 other game), repeated ``--copies`` times for holecards and ``--pk-copies``
-times for pokerkit. holecards: ``holecards.phh.from_site(text)``
-on one core: every hand parsed, converted to a ``HandHistory``, replayed
+times for pokerkit. holecards: ``holecards.phh.from_site(text, threads=1)``
+on one core, and with ``threads=None`` on every core: every hand parsed, converted to a ``HandHistory``, replayed
 and checked against the site's amounts. pokerkit 0.7.7:
 ``HandHistory.from_pokerstars(text)`` consumed to the end (it parses, and
 does not replay). Best of ``--repeats``; rates in hands a second, counting
@@ -91,16 +91,26 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     text = "\n\n\n".join(both) + "\n"
     ours_text = text * args.copies
     n_ours = len(hc.phh.from_site(ours_text, site="pokerstars").hands)
-    sec = min(best_of(lambda: hc.phh.from_site(ours_text, site="pokerstars"), args.repeats))
-    rows: List[Dict[str, Any]] = [
-        {
-            "library": f"holecards {version('holecards')}",
-            "call": "phh.from_site(text): parse, convert, replay, check",
-            "hands": n_ours,
-            "seconds": sec,
-            "rate": n_ours / sec,
-        }
-    ]
+    rows: List[Dict[str, Any]] = []
+    for threads, cores in ((None, "all cores"), (1, "one core")):
+        sec = min(
+            best_of(
+                lambda threads=threads: hc.phh.from_site(
+                    ours_text, site="pokerstars", threads=threads
+                ),
+                args.repeats,
+            )
+        )
+        rows.append(
+            {
+                "library": f"holecards {version('holecards')}",
+                "call": f"phh.from_site(text, threads={threads}): parse, convert, replay, check",
+                "cores": cores,
+                "hands": n_ours,
+                "seconds": sec,
+                "rate": n_ours / sec,
+            }
+        )
     if pokerkit is not None:
         pk_text = text * args.pk_copies
 
@@ -116,13 +126,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             {
                 "library": f"pokerkit {version('pokerkit')}",
                 "call": "HandHistory.from_pokerstars(text): parse",
+                "cores": "one core",
                 "hands": n_theirs,
                 "seconds": sec,
                 "rate": n_theirs / sec,
             }
         )
     base = rows[-1]["rate"] if len(rows) > 1 else None
-    print("## PokerStars hand histories to PHH, one core\n")
+    print("## PokerStars hand histories to PHH\n")
     print(machine_line(machine_info()))
     print(
         f"{len(both)} no-limit hold'em hands ({len(text.encode()):,} bytes) that both libraries "
@@ -130,18 +141,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     )
     print(
         table(
-            ["library", "call", "hands", "hands/s", "vs pokerkit"],
+            ["library", "call", "cores", "hands", "hands/s", "vs pokerkit"],
             [
                 [
                     r["library"],
                     f"`{r['call']}`",
+                    r["cores"],
                     f"{r['hands']:,}",
                     fmt_rate(r["rate"]),
                     ratio(r["rate"], base, ",.0f"),
                 ]
                 for r in rows
             ],
-            right=(2, 3, 4),
+            right=(3, 4, 5),
         )
     )
     if args.json:

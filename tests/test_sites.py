@@ -5,6 +5,7 @@ in rust/core/tests/site.rs, and damaged text."""
 from __future__ import annotations
 
 import io
+import os
 import sys
 from decimal import Decimal
 from pathlib import Path
@@ -88,6 +89,60 @@ def test_bad_arguments_and_texts_of_no_site_raise() -> None:
         hc.phh.from_site(DATA)
     with pytest.raises(TypeError):
         hc.phh.from_site(42)  # type: ignore[arg-type]
+
+
+def test_many_files_convert_on_every_core_as_each_alone(tmp_path: Path) -> None:
+    # a folder stands for its .txt files, sorted; a file that cannot be read
+    # is its own error and the files after it still convert
+    (tmp_path / "b.txt").write_bytes((DATA / "hhp-posts-allin.txt").read_bytes())
+    (tmp_path / "a.txt").write_text("not a hand history\n")
+    (tmp_path / "c.txt").write_bytes(
+        (DATA / "hhsmithy-MultipleHandsTests-10MultipleHands.txt").read_bytes()
+    )
+    (tmp_path / "notes.md").write_text("not a .txt, not read\n")
+    missing = tmp_path / "gone.txt"
+    got = hc.phh.from_site_each([tmp_path, missing], threads=2)
+    assert len(got) == 4
+    a, b, c, gone = got
+    assert isinstance(a, HandHistoryError) and "a.txt" in str(a)
+    assert isinstance(gone, HandHistoryError) and "cannot read" in str(gone)
+    assert isinstance(b, hc.phh.SiteConversion) and isinstance(c, hc.phh.SiteConversion)
+    assert b.source == str(tmp_path / "b.txt") and len(b.hands) == 1
+    assert len(c.hands) == 10 and c.site == "pokerstars"
+    # the same as one file at a time, on one thread
+    for conv in (b, c):
+        alone = hc.phh.from_site(conv.source, threads=1)
+        assert conv == alone and [h.source for h in conv.hands] == [conv.source] * len(conv.hands)
+    # a pipe is no file to read to its end: refused, not waited on
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    (got,) = hc.phh.from_site_each([fifo])
+    assert isinstance(got, HandHistoryError) and "not a regular file" in str(got)
+    with pytest.raises(HandHistoryError, match="not a regular file"):
+        hc.phh.from_site(fifo)
+    with pytest.raises(ValueError, match="unknown site"):
+        hc.phh.from_site_each([tmp_path], site="nowhere")
+    with pytest.raises(ValueError, match="threads"):
+        hc.phh.from_site_each([tmp_path], threads=0)
+
+
+def test_a_long_text_converts_the_same_on_one_thread_and_on_several() -> None:
+    # more hands than one chunk of the parallel conversion, damaged here and
+    # there: the same hands and problems, in the text's order
+    text = (DATA / "hhsmithy-MultipleHandsTests-10MultipleHands.txt").read_text(
+        encoding="utf-8-sig"
+    )
+    lines = (text.rstrip("\n") + "\n\n\n") * 130
+    cut = lines.splitlines()
+    for i in range(7, len(cut), 997):
+        cut[i] = "garbage ]["
+    damaged = "\n".join(cut)
+    one = hc.phh.from_site(damaged, threads=1)
+    two = hc.phh.from_site(damaged, threads=2)
+    assert one == two and len(one.hands) + len(one.problems) == 1300
+    assert len(one.problems) >= 10
+    lines_seen = [p.line for p in one.problems]
+    assert lines_seen == sorted(lines_seen)
 
 
 TEN = (DATA / "hhsmithy-MultipleHandsTests-10MultipleHands.txt").read_text(encoding="utf-8-sig")

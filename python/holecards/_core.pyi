@@ -188,6 +188,7 @@ __all__ = [
     "SITE_NAMES",
     "_phh_loads",
     "_site_convert",
+    "_site_convert_files",
     "_stats",
     "_phh_restore",
     "_phh_toml_loads",
@@ -1035,13 +1036,24 @@ def _stats(
     list[str],
     list[tuple[float, float]],
 ]: ...
-def _site_convert(
-    data: Union[str, bytes], source: str = "<string>", site: Optional[str] = None
-) -> tuple[
+
+_SiteResult = tuple[
     str,
     list[tuple[int, HandHistory]],
     list[tuple[int, Optional[int], Optional[str], str, str, Optional[HandHistory]]],
-]: ...
+]
+
+def _site_convert(
+    data: Union[str, bytes],
+    source: str = "<string>",
+    site: Optional[str] = None,
+    threads: Optional[int] = None,
+) -> _SiteResult: ...
+def _site_convert_files(
+    paths: Iterable[Union[str, os.PathLike[str]]],
+    site: Optional[str] = None,
+    threads: Optional[int] = None,
+) -> list[Union[_SiteResult, HandHistoryError]]: ...
 def _phh_toml_loads(text: str) -> dict[str, Any]: ...
 def _phh_restore(text: str, source: str, section: Optional[str]) -> HandHistory: ...
 def _phh_load_path(path: Union[str, os.PathLike[str]]) -> list[HandHistory]: ...

@@ -97,40 +97,39 @@ def run_replay(paths: Sequence[str], threads: Optional[int], out: TextIO) -> int
 def _site_files(paths: Sequence[str]) -> list[Path]:
     """The site text files among ``paths``: files given that are not PHH,
     and the ``.txt`` files under folders given (sorted)."""
-    out: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            out.extend(sorted(f for f in p.rglob("*.txt") if f.is_file()))
-        elif p.suffix not in (".phh", ".phhs"):
-            out.append(p)
-    return out
+    from .. import phh
+
+    return [p for p in phh.find_site_files(paths) if p.suffix not in (".phh", ".phhs")]
 
 
-def _convert_sites(files: Sequence[Path], out: TextIO) -> tuple[list[Any], list[Any], int]:
-    """Every hand of the site files converted, with a progress bar: the
-    hands, the problems, and the files that could not be read at all."""
+def _convert_sites(
+    files: Sequence[Path], threads: Optional[int], out: TextIO
+) -> tuple[list[Any], list[Any], int]:
+    """Every hand of the site files converted on ``threads`` cores, with a
+    progress bar (a batch of files at a time): the hands, the problems, and
+    the files that could not be read at all."""
     from rich.console import Console
     from rich.progress import Progress
 
     from .. import phh
-    from ..errors import HolecardsError
 
     hands: list[Any] = []
     problems: list[Any] = []
     unreadable = 0
     console = Console(file=out, highlight=False)
+    step = 64
     with Progress(console=console, transient=True, disable=not console.is_terminal) as bar:
         task = bar.add_task("converting", total=len(files))
-        for f in files:
-            try:
-                c = phh.from_site(f)
-            except (HolecardsError, OSError) as e:
-                print(f"skipped {e}", file=out)
-                unreadable += 1
-            else:
-                hands.extend(c.hands)
-                problems.extend(c.problems)
-            bar.advance(task)
+        for i in range(0, len(files), step):
+            part = files[i : i + step]
+            for c in phh.from_site_each(part, threads=threads):
+                if isinstance(c, phh.HandHistoryError):
+                    print(f"skipped {c}", file=out)
+                    unreadable += 1
+                else:
+                    hands.extend(c.hands)
+                    problems.extend(c.problems)
+            bar.advance(task, len(part))
     return hands, problems, unreadable
 
 
@@ -159,7 +158,7 @@ def run_convert(paths: Sequence[str], target: str, threads: Optional[int], out: 
     unreadable: list[tuple[str, str]] = []
     if phh_files:
         histories, unreadable = _load_corpus(phh_paths, threads, out)
-    site_hands, problems, bad_files = _convert_sites(site_files, out)
+    site_hands, problems, bad_files = _convert_sites(site_files, threads, out)
     histories.extend(site_hands)
     base = Path(target)
     if to_phh:
@@ -192,6 +191,35 @@ def run_convert(paths: Sequence[str], target: str, threads: Optional[int], out: 
     return 1 if unreadable or bad_files or problems else 0
 
 
+def run_dataset(
+    paths: Sequence[str], target: str, ray: bool, threads: Optional[int], out: TextIO
+) -> int:
+    """``convert --dataset`` and ``--ray``: the three tables written as
+    Parquet datasets under the folder ``target``."""
+    from .. import phh
+    from ..errors import ConfigError
+
+    try:
+        s = phh.write_dataset(paths, target, ray=ray, threads=threads)
+    except ConfigError as e:
+        raise CliError(str(e)) from None
+    for t, folder in s.tables.items():
+        print(f"{s.rows[t]} {t} -> {folder}", file=out)
+    for why in s.unreadable:
+        print(f"skipped {why}", file=out)
+    refused = sum(p.kind == "refused" for p in s.problems)
+    print(
+        f"{s.files} files: {s.hands} hands written, "
+        f"{len(s.problems) - refused} mismatched, {refused} refused",
+        file=out,
+    )
+    for p in s.problems[:50]:
+        print(str(p), file=out)
+    if len(s.problems) > 50:
+        print(f"... and {len(s.problems) - 50} more", file=out)
+    return 1 if s.unreadable or s.problems else 0
+
+
 def add_parser(commands: Any) -> None:
     """The ``replay`` and ``convert`` commands' arguments."""
     rp = commands.add_parser(
@@ -211,14 +239,32 @@ def add_parser(commands: Any) -> None:
             "text files: PokerStars, GGPoker; folders are searched for .phh, .phhs and .txt), "
             "convert "
             "the site's hands to PHH, each replayed and checked against the site's amounts, "
-            "and write them to OUT: a .phhs file, or two Parquet tables, one row per hand "
-            "(OUT) and one row per action (OUT with .actions before the suffix; needs pyarrow: "
-            "pip install 'holecards[arrow]'). Prints how many hands converted, mismatched "
-            "and were refused, and why; exit status 1 when any hand did not convert."
+            "and write them to OUT: a .phhs file, or three Parquet tables, one row per hand "
+            "(OUT), per action (OUT with .actions before the suffix) and per player "
+            "(.players; needs pyarrow: pip install 'holecards[arrow]'). With --dataset or "
+            "--ray, OUT is a new folder that gets the three tables as Parquet datasets "
+            "(OUT/hands, OUT/actions, OUT/players), --ray doing the work on a Ray cluster "
+            "with Ray Data (pip install 'holecards[ray]'); the rows are the same. Prints how "
+            "many hands converted, mismatched and were refused, and why; exit status 1 when "
+            "any hand did not convert."
         ),
     )
     cv.add_argument(
-        "--to", required=True, metavar="OUT", help="the file to write: OUT.phhs or OUT.parquet"
+        "--to",
+        required=True,
+        metavar="OUT",
+        help="the file to write: OUT.phhs or OUT.parquet (a folder with --dataset or --ray)",
+    )
+    cv.add_argument(
+        "--dataset",
+        action="store_true",
+        help="write OUT as a folder of three Parquet datasets (hands, actions, players)",
+    )
+    cv.add_argument(
+        "--ray",
+        action="store_true",
+        help="as --dataset, the work done on a Ray cluster with Ray Data "
+        "(RAY_ADDRESS names one; else a local one is started)",
     )
     for sub in (rp, cv):
         sub.add_argument(
@@ -232,5 +278,7 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "convert":
+        if args.dataset or args.ray:
+            return run_dataset(args.paths, args.to, args.ray, args.threads, out)
         return run_convert(args.paths, args.to, args.threads, out)
     return run_replay(args.paths, args.threads, out)

@@ -25,6 +25,12 @@
   converted to PHH, each replayed and checked against the
   site's amounts; what does not convert is reported, hand by hand
   (``docs/sites.md``).
+* ``from_site_each(paths, site=None, threads=None)``: many site files (a
+  folder standing for the ``.txt`` files under it) converted on every
+  core, one ``SiteConversion`` or error per file.
+* ``write_dataset(paths, out, ray=False)``: files converted and written as
+  a Parquet dataset of the three tables, on this machine or on a Ray
+  cluster with Ray Data, the same rows either way.
 
 Variants: ``NT`` and ``FT`` from the spec; ``PT`` (pot-limit) and ``PGT``
 (Progressive, with ``progressive_bets``) are this project's extension
@@ -34,9 +40,10 @@ Variants: ``NT`` and ``FT`` from the spec; ``PT`` (pot-limit) and ``PGT``
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import IO, Any, Iterable, List, Optional, Sequence, Tuple, Union
 
 from .._core import (
     PHH_MAX_BYTES,
@@ -54,9 +61,11 @@ from .._core import (
     _phh_loads,
     _phh_replay_each,
     _site_convert,
+    _site_convert_files,
 )
 from ..errors import HandHistoryError, HolecardsError
 from ._arrow import ArrowTables
+from ._dataset import DatasetSummary, write_dataset
 
 __all__ = [
     "HandHistory",
@@ -72,6 +81,10 @@ __all__ = [
     "to_arrow",
     "ArrowTables",
     "from_site",
+    "from_site_each",
+    "find_site_files",
+    "write_dataset",
+    "DatasetSummary",
     "SiteConversion",
     "SiteProblem",
     "SITES",
@@ -243,6 +256,8 @@ class SiteConversion:
     site: str
     hands: List[HandHistory] = field(default_factory=list)
     problems: List[SiteProblem] = field(default_factory=list)
+    #: The text's name (its path, or ``<string>``), as the histories' ``source``.
+    source: str = "<string>"
 
     @property
     def refused(self) -> List[SiteProblem]:
@@ -258,6 +273,7 @@ def from_site(
     site: Optional[str] = None,
     *,
     source: Optional[str] = None,
+    threads: Optional[int] = None,
 ) -> SiteConversion:
     """A poker site's hand histories as PHH.
 
@@ -267,9 +283,10 @@ def from_site(
     from the first hand. Each hand is converted, replayed through the engine
     and compared with the amounts the site recorded; a hand that cannot be
     converted or does not reach those amounts is a :class:`SiteProblem`
-    (with the line and why) and the rest still convert. Raises
-    :class:`HandHistoryError` only for the text as a whole (too large, no
-    known site's hand in it).
+    (with the line and why) and the rest still convert. The hands are
+    converted on ``threads`` cores (all by default), the result the same
+    for any number. Raises :class:`HandHistoryError` only for the text as
+    a whole (too large, no known site's hand in it).
     """
     if site is not None and site not in SITES:
         raise ValueError(f"unknown site {site!r} (known: {', '.join(SITES)})")
@@ -282,9 +299,16 @@ def from_site(
         path = Path(text_or_path)
         name = source or str(path)
         try:
-            size = path.stat().st_size
+            st = path.stat()
         except OSError as e:
             raise HandHistoryError(f"{name}: cannot read it ({e.strerror})") from None
+        if stat.S_ISDIR(st.st_mode):
+            raise HandHistoryError(
+                f"{name}: a folder; from_site takes one file (holecards convert takes folders)"
+            )
+        if not stat.S_ISREG(st.st_mode):
+            raise HandHistoryError(f"{name}: not a regular file")
+        size = st.st_size
         if size > MAX_BYTES:
             raise HandHistoryError(
                 f"{name}: {size} bytes, more than {MAX_BYTES} (the reader's limit)"
@@ -310,9 +334,47 @@ def from_site(
         data = read(MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
             raise HandHistoryError(f"{name}: more than {MAX_BYTES} bytes (the reader's limit)")
-    found, hands, problems = _site_convert(data, name, site)
+    return _conversion(name, _site_convert(data, name, site, threads))
+
+
+def _conversion(name: str, result: Any) -> SiteConversion:
+    found, hands, problems = result
     return SiteConversion(
         site=found,
         hands=[h for _, h in hands],
         problems=[SiteProblem(name, *p) for p in problems],
+        source=name,
     )
+
+
+def find_site_files(paths: Union[PathLike, Iterable[PathLike]]) -> List[Path]:
+    """The site files among ``paths`` (one path, or many): each file given,
+    and for each folder the ``.txt`` files under it, sorted."""
+    out: List[Path] = []
+    for p in _paths(paths, "find_site_files"):
+        if p.is_dir():
+            out.extend(sorted(f for f in p.rglob("*.txt") if f.is_file()))
+        else:
+            out.append(p)
+    return out
+
+
+def from_site_each(
+    paths: Union[PathLike, Iterable[PathLike]],
+    site: Optional[str] = None,
+    *,
+    threads: Optional[int] = None,
+) -> List[Union[SiteConversion, HandHistoryError]]:
+    """Site files converted as by :func:`from_site`, on ``threads`` cores
+    (all by default): for each file of :func:`find_site_files` ``(paths)``,
+    in that order, its :class:`SiteConversion` (``source`` names the file)
+    or the :class:`HandHistoryError` that file alone gave (unreadable,
+    too large, no known site's hand in it). ``site`` ``None`` detects each
+    file's site."""
+    if site is not None and site not in SITES:
+        raise ValueError(f"unknown site {site!r} (known: {', '.join(SITES)})")
+    files = find_site_files(paths)
+    out: List[Union[SiteConversion, HandHistoryError]] = []
+    for f, r in zip(files, _site_convert_files(files, site, threads)):
+        out.append(r if isinstance(r, HandHistoryError) else _conversion(str(f), r))
+    return out

@@ -388,25 +388,14 @@ pub fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// text or its bytes (UTF-8, else Windows-1252); `site` a site's name or
 /// None to detect it. The GIL is released; Ctrl-C stops it between hands.
 #[pyfunction]
-#[pyo3(signature = (data, source="<string>", site=None))]
-#[allow(clippy::type_complexity)]
+#[pyo3(signature = (data, source="<string>", site=None, threads=None))]
 pub fn _site_convert(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
     source: &str,
     site: Option<&str>,
-) -> PyResult<(
-    String,
-    Vec<(usize, HandHistory)>,
-    Vec<(
-        usize,
-        Option<usize>,
-        Option<String>,
-        &'static str,
-        String,
-        Option<HandHistory>,
-    )>,
-)> {
+    #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
+) -> PyResult<SiteResult> {
     use holecards_core::site;
     use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
     // borrowed from the Python object, not copied (it is kept alive here)
@@ -427,21 +416,7 @@ pub fn _site_convert(
         Data::Str(s) => s.as_bytes(),
         Data::Bytes(b) => b,
     };
-    let site = match site {
-        None => None,
-        Some(name) => Some(
-            site::Site::ALL
-                .into_iter()
-                .find(|s| s.name() == name)
-                .ok_or_else(|| {
-                    holecards_core::Error::bad_config(format!(
-                        "unknown site '{name}' (known: {})",
-                        site::Site::NAMES.join(", ")
-                    ))
-                })
-                .py()?,
-        ),
-    };
+    let site = site_named(site)?;
     if bytes.len() > site::MAX_BYTES {
         return Err(holecards_core::Error::history(
             source,
@@ -462,11 +437,50 @@ pub fn _site_convert(
             Data::Bytes(_) => site::decode(bytes),
         };
         let found = site.or_else(|| site::detect(&text));
-        let c = site::convert(&text, &source_owned, found, Some(&control.cancel))?;
+        let c = holecards_core::threads::install(threads, || {
+            site::convert(&text, &source_owned, found, Some(&control.cancel))
+        })??;
         Ok((found, c))
     })?;
     let (found, c) = converted;
-    let name = found.map_or("", |s| s.name()).to_string();
+    Ok(site_result(found.map_or("", |s| s.name()), c))
+}
+
+/// A conversion as `_site_convert` gives it: the site's name, the hands as
+/// (line, history), the problems as (line, at_line, hand number, kind,
+/// why, history or None).
+type SiteResult = (
+    String,
+    Vec<(usize, HandHistory)>,
+    Vec<(
+        usize,
+        Option<usize>,
+        Option<String>,
+        &'static str,
+        String,
+        Option<HandHistory>,
+    )>,
+);
+
+/// The site a name gives (`None` for none).
+fn site_named(site: Option<&str>) -> PyResult<Option<holecards_core::site::Site>> {
+    use holecards_core::site::Site;
+    site.map(|name| {
+        Site::ALL
+            .into_iter()
+            .find(|s| s.name() == name)
+            .ok_or_else(|| {
+                holecards_core::Error::bad_config(format!(
+                    "unknown site '{name}' (known: {})",
+                    Site::NAMES.join(", ")
+                ))
+            })
+            .py()
+    })
+    .transpose()
+}
+
+fn site_result(name: &str, c: holecards_core::site::Converted) -> SiteResult {
     let hands = c
         .hands
         .into_iter()
@@ -486,7 +500,35 @@ pub fn _site_convert(
             )
         })
         .collect();
-    Ok((name, hands, problems))
+    (name.to_string(), hands, problems)
+}
+
+/// Each site file converted (`holecards.phh.from_site_each`), on `threads`
+/// cores, in order: a conversion as `_site_convert` gives it, or the error
+/// for that file (an exception object). The GIL is released; Ctrl-C stops
+/// it.
+#[pyfunction]
+#[pyo3(signature = (paths, site=None, threads=None))]
+pub fn _site_convert_files(
+    py: Python<'_>,
+    paths: Vec<PathBuf>,
+    site: Option<&str>,
+    #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let site = site_named(site)?;
+    let control = Control::new();
+    let all = supervise(py, None, &control, false, || {
+        holecards_core::site::convert_files(&paths, site, threads, Some(&control.cancel))
+    })?;
+    all.into_iter()
+        .map(|r| match r {
+            Ok((found, c)) => Ok(site_result(found.name(), c)
+                .into_pyobject(py)?
+                .into_any()
+                .unbind()),
+            Err(e) => Ok(crate::errors::to_py(e).into_value(py).into_any()),
+        })
+        .collect()
 }
 
 /// Tracker statistics of histories (`holecards.stats`): (players, by

@@ -327,60 +327,179 @@ pub fn convert(
             history: None,
         });
     }
+    // The hands are cut out in order and converted a chunk at a time on
+    // the caller's rayon pool (independent of each other), the results
+    // kept in the text's order; a chunk bounds the memory the cut-out
+    // hands take whatever the text's size.
+    let mut chunk: Vec<Block<'_>> = Vec::with_capacity(CHUNK_HANDS);
     let mut stopped = false;
+    let run = |chunk: &mut Vec<Block<'_>>, out: &mut Converted| -> bool {
+        use rayon::prelude::*;
+        let done: Option<Vec<_>> = chunk
+            .par_iter()
+            .map(|block| {
+                if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                    return None;
+                }
+                Some(convert_hand(block, source, parse))
+            })
+            .collect();
+        chunk.clear();
+        let Some(done) = done else {
+            return false;
+        };
+        for r in done {
+            match r {
+                Ok(hand) => out.hands.push(hand),
+                Err(p) => out.problems.push(p),
+            }
+        }
+        true
+    };
     each(text, &mut |block| {
-        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        chunk.push(block);
+        if chunk.len() == CHUNK_HANDS && !run(&mut chunk, &mut out) {
             stopped = true;
             return false;
         }
-        match parse(&block, source) {
-            Ok(mut parsed) => match verify(&parsed.history, &parsed.facts).or_else(|e| {
-                // The other readings a hand's text leaves open, tried when
-                // the first does not reach the site's amounts: a
-                // sitting-out player's fold read as a dead hand, where it
-                // was one in turn (the hand without it); short deck with
-                // three of a kind above a straight (the site's ranking is
-                // not written; see docs/sites.md).
-                let mut again = parsed.history.clone();
-                match again.fields.iter().position(|f| f.0 == "_dead_hands") {
-                    Some(i) => {
-                        again.fields.remove(i);
-                    }
-                    None if is_short_deck(&again) => again.fields.push((
-                        "_trips_beat_straight".into(),
-                        crate::phh::toml::Value::Bool(true),
-                    )),
-                    None => return Err(e),
-                }
-                verify(&again, &parsed.facts)
-                    .map(|()| parsed.history = again)
-                    .map_err(|_| e)
-            }) {
-                Ok(()) => out.hands.push((block.line, parsed.history)),
-                Err((kind, why)) => out.problems.push(Problem {
-                    line: block.line,
-                    at_line: None,
-                    hand: parsed.facts.hand.clone(),
-                    kind,
-                    why,
-                    history: Some(Box::new(parsed.history)),
-                }),
-            },
-            Err(refusal) => out.problems.push(Problem {
-                line: block.line,
-                at_line: refusal.line,
-                hand: block.hand_number(),
-                kind: ProblemKind::Refused,
-                why: refusal.why,
-                history: None,
-            }),
-        }
         true
     });
+    if !stopped && !run(&mut chunk, &mut out) {
+        stopped = true;
+    }
     if stopped {
         return Err(crate::ErrorKind::Interrupted.into());
     }
     Ok(out)
+}
+
+/// Each file of a site's hand histories converted as by [`convert`] (the
+/// path's text as its source), on `threads` cores (`None`: all), in the
+/// order given: the site found and the conversion, or the error for that
+/// file alone (unreadable, too large, no site's hands in it). `site`
+/// `None` detects each file's site. A set `cancel` stops the batch
+/// ([`crate::ErrorKind::Interrupted`]).
+pub fn convert_files<P: AsRef<std::path::Path> + Sync>(
+    paths: &[P],
+    site: Option<Site>,
+    threads: Option<usize>,
+    cancel: Option<&AtomicBool>,
+) -> Result<Vec<Result<(Site, Converted)>>> {
+    use rayon::prelude::*;
+    let all: Vec<Result<(Site, Converted)>> = crate::threads::install(threads, || {
+        paths
+            .par_iter()
+            .map(|p| convert_file(p.as_ref(), site, cancel))
+            .collect()
+    })?;
+    if all
+        .iter()
+        .any(|r| matches!(r, Err(e) if matches!(e.kind(), crate::ErrorKind::Interrupted)))
+    {
+        return Err(crate::ErrorKind::Interrupted.into());
+    }
+    Ok(all)
+}
+
+/// One file read (its size checked first) and converted.
+fn convert_file(
+    path: &std::path::Path,
+    site: Option<Site>,
+    cancel: Option<&AtomicBool>,
+) -> Result<(Site, Converted)> {
+    if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        return Err(crate::ErrorKind::Interrupted.into());
+    }
+    let name = path.display().to_string();
+    let cannot = |e: std::io::Error| Error::history(&name, format!("cannot read it ({e})"));
+    let meta = std::fs::metadata(path).map_err(cannot)?;
+    if !meta.is_file() {
+        // (a folder, a pipe or a device: no size to check, maybe no end)
+        return Err(Error::history(&name, "not a regular file"));
+    }
+    let size = meta.len();
+    if size > MAX_BYTES as u64 {
+        return Err(Error::history(
+            &name,
+            format!("{size} bytes, more than {MAX_BYTES} (the reader's limit)"),
+        ));
+    }
+    // (one byte more than the limit at most, should the file grow)
+    let mut bytes = Vec::with_capacity(size as usize);
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(
+            std::fs::File::open(path).map_err(cannot)?,
+            MAX_BYTES as u64 + 1,
+        ),
+        &mut bytes,
+    )
+    .map_err(cannot)?;
+    if bytes.len() > MAX_BYTES {
+        return Err(Error::history(
+            &name,
+            format!("more than {MAX_BYTES} bytes (the reader's limit)"),
+        ));
+    }
+    let text = decode(&bytes);
+    let found = site.or_else(|| detect(&text));
+    let converted = convert(&text, &name, found, cancel)?;
+    // (convert refuses a text whose site is unknown)
+    let found = found.ok_or_else(|| Error::history(&name, "no known site's hand in it"))?;
+    Ok((found, converted))
+}
+
+/// How many hands [`convert`] cuts out before converting them together.
+const CHUNK_HANDS: usize = 1_024;
+
+/// One hand's text parsed, replayed and compared with the site's amounts:
+/// the history with the line it starts on, or the problem.
+fn convert_hand(
+    block: &Block<'_>,
+    source: &str,
+    parse: Parser,
+) -> std::result::Result<(usize, HandHistory), Problem> {
+    match parse(block, source) {
+        Ok(mut parsed) => match verify(&parsed.history, &parsed.facts).or_else(|e| {
+            // The other readings a hand's text leaves open, tried when
+            // the first does not reach the site's amounts: a
+            // sitting-out player's fold read as a dead hand, where it
+            // was one in turn (the hand without it); short deck with
+            // three of a kind above a straight (the site's ranking is
+            // not written; see docs/sites.md).
+            let mut again = parsed.history.clone();
+            match again.fields.iter().position(|f| f.0 == "_dead_hands") {
+                Some(i) => {
+                    again.fields.remove(i);
+                }
+                None if is_short_deck(&again) => again.fields.push((
+                    "_trips_beat_straight".into(),
+                    crate::phh::toml::Value::Bool(true),
+                )),
+                None => return Err(e),
+            }
+            verify(&again, &parsed.facts)
+                .map(|()| parsed.history = again)
+                .map_err(|_| e)
+        }) {
+            Ok(()) => Ok((block.line, parsed.history)),
+            Err((kind, why)) => Err(Problem {
+                line: block.line,
+                at_line: None,
+                hand: parsed.facts.hand.clone(),
+                kind,
+                why,
+                history: Some(Box::new(parsed.history)),
+            }),
+        },
+        Err(refusal) => Err(Problem {
+            line: block.line,
+            at_line: refusal.line,
+            hand: block.hand_number(),
+            kind: ProblemKind::Refused,
+            why: refusal.why,
+            history: None,
+        }),
+    }
 }
 
 /// A site's parser of one hand's lines.
