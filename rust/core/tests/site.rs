@@ -1719,3 +1719,71 @@ fn partypokers_newer_format_hands_glued_together_split_and_bad_ones_say_why() {
     let c = convert(&swapped, "party.txt", None, None).unwrap();
     assert!(c.hands.is_empty(), "{:?}", c.hands);
 }
+
+/// Mixed games: PokerStars names the game of the hand in brackets after
+/// the mixed game's name, with the stakes for a cash table and alone for a
+/// tournament (its blinds after the level). A fixed-limit 8-Game hold'em
+/// hand at $4/$8: Ann (button) raises to $8, Ben (small blind, $2) folds,
+/// Cal (big blind, $4) folds; $4 of Ann's raise comes back, she collects
+/// the $10 pot (no rake): Ann 100 - 8 + 4 + 10 = 106, Ben 98, Cal 96.
+#[test]
+fn a_mixed_games_hand_is_read_as_the_game_it_names() {
+    let cash =
+        "PokerStars Hand #164954571600:  8-Game (Hold'em Limit, $4/$8 USD) - 2017/01/21 16:58:03 ET
+Table 'Educatio' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Ben ($100 in chips)
+Seat 3: Cal ($100 in chips)
+Ben: posts small blind $2
+Cal: posts big blind $4
+*** HOLE CARDS ***
+Ann: raises $4 to $8
+Ben: folds
+Cal: folds
+Uncalled bet ($4) returned to Ann
+Ann collected $10 from pot
+*** SUMMARY ***
+Total pot $10 | Rake $0
+Seat 1: Ann (button) collected ($10)
+Seat 2: Ben (small blind) folded before Flop
+Seat 3: Cal (big blind) folded before Flop
+";
+    let c = convert(cash, "m.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let one = |h: &holecards_core::phh::HandHistory, k: &str| {
+        strs(&Value::Array(vec![h.get(k).unwrap().clone()]))[0].clone()
+    };
+    assert_eq!(one(h, "variant"), "FT");
+    assert_eq!(one(h, "_mixed_game"), "8-Game");
+    assert_eq!(one(h, "small_bet"), "4");
+    assert_eq!(one(h, "big_bet"), "8");
+    assert_eq!(one(h, "currency"), "USD");
+    // p1 Ben, p2 Cal, p3 Ann (the button)
+    assert_eq!(
+        strs(h.get("finishing_stacks").unwrap()),
+        ["98", "96", "106"]
+    );
+    // a tournament's: the game alone in the brackets, the level after
+    let tour = cash
+        .replace(
+            "8-Game (Hold'em Limit, $4/$8 USD) - 2017",
+            "Tournament #743144019, 100+9 HORSE (Hold'em Limit) - Level III (4/8) - 2017",
+        )
+        .replace('$', "");
+    let c = convert(&tour, "m.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    assert_eq!(one(h, "_mixed_game"), "HORSE");
+    assert_eq!(one(h, "_buy_in"), "100+9");
+    assert_eq!(one(h, "level"), "3");
+    assert_eq!(one(h, "small_bet"), "4");
+    // a game the conversion does not play is refused by its own name
+    let razz = cash.replace("8-Game (Hold'em Limit,", "8-Game (Razz Limit,");
+    let c = convert(&razz, "m.txt", None, None).unwrap();
+    assert!(c.problems[0].why.starts_with("Razz:"), "{:?}", c.problems);
+    // a mixed game's name with no game after it is refused as before
+    let bare = cash.replace("8-Game (Hold'em Limit, $4/$8 USD)", "8-Game ($4/$8 USD)");
+    let c = convert(&bare, "m.txt", None, None).unwrap();
+    assert_eq!(c.problems.len(), 1, "{:?}", c.problems);
+}

@@ -167,6 +167,9 @@ pub(super) struct Header {
     pub(super) currency: Option<String>,
     pub(super) symbol: Option<char>,
     pub(super) date: Option<Date>,
+    /// The mixed game the hand is one of (`8-Game`, `HORSE`, `Mixed
+    /// NLH/PLO`), as `_mixed_game` records it.
+    pub(super) mixed: Option<String>,
 }
 
 /// A hand's date and time: (year, month, day, "HH:MM:SS", time zone).
@@ -754,6 +757,9 @@ pub(super) fn build(
     }
     if let Some(l) = h.level {
         f.push(("level".into(), int(l as u64)));
+    }
+    if let Some(m) = &h.mixed {
+        f.push(("_mixed_game".into(), Value::Str(m.clone())));
     }
     if let Some(c) = &h.currency {
         f.push(("currency".into(), Value::Str(c.clone())));

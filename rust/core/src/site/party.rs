@@ -574,6 +574,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         currency: g.currency,
         symbol: g.symbol,
         date: g.date,
+        mixed: None,
     };
     build(
         &h,

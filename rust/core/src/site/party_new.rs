@@ -514,6 +514,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         currency,
         symbol: if tourney { None } else { symbol },
         date: g.date,
+        mixed: None,
     };
     build(
         &h,

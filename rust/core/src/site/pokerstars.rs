@@ -15,11 +15,13 @@
 //! and tournaments. GGPoker's own: thousands grouped with commas, a `Dealt
 //! to` line for every player, straddles (under the gun, then each next
 //! player), missed blinds posted dead, fees beside the rake (jackpot,
-//! bingo, fortune, tax), a showdown line before an all-in's runout.
+//! bingo, fortune, tax), a showdown line before an all-in's runout. A
+//! mixed game's hand (`8-Game (Hold'em Limit, ...)`) is read as the game
+//! it names.
 //! Refused with the reason: run it twice (or three times), cap tables,
 //! all-in cash-outs, insurance and EV cashouts, cash drops, straddles in
-//! short deck, Split hold'em, Courchevel, stud and draw games, mixed-game
-//! wrappers, a cancelled hand, a hand cut short.
+//! short deck, Split hold'em, Courchevel, stud and draw games (alone or in
+//! a mixed game), a cancelled hand, a hand cut short.
 use super::hand::{
     add_seat, amount, build, cards, check_size, check_summary_board, clip, code, date, find, has,
     last_cards, rfind, stakes, table_of, GameSpec, Header, Names, Parsed, Rec, Seat, Street, R,
@@ -175,7 +177,7 @@ fn game(text: &str) -> R<(Option<GameSpec>, &str)> {
     let after = &text[i + name.len()..];
     let Some((game, hole_cards)) = spec else {
         return Err(Refusal::hand(format!(
-            "{name}: a game not converted (hold'em, Omaha and Omaha hi/lo are)"
+            "{name}: a game not converted (hold'em, short deck, Omaha and Omaha hi/lo are)"
         )));
     };
     let after = after.trim_start();
@@ -232,11 +234,59 @@ fn stakes_of(inside: &str, game: Option<GameSpec>) -> Option<(Decimal, Decimal)>
     Some((x, x))
 }
 
+/// The mixed games' names: a header writes the game of the hand in
+/// brackets after one (`8-Game (Hold'em Limit, $400/$800 USD)`, `Mixed
+/// NLH/PLO (Hold'em No Limit, ...)`, `HORSE (Razz Limit) - Level I ...`).
+const MIXED: [&str; 5] = ["8-Game", "HORSE", "HOSE", "Triple Stud", "Mixed "];
+
+/// A header naming a mixed game rewritten as the one of the hand
+/// (`8-Game (Hold'em Limit, $400/$800 USD) - ...` as `Hold'em Limit
+/// ($400/$800 USD) - ...`, a tournament's `8-Game (Razz Limit) - Level I`
+/// as `Razz Limit - Level I`), with the mixed game's name; `None` for a
+/// header of one game.
+fn unwrap_mixed(line: &str) -> Option<(String, String)> {
+    if is_gg_header(line) {
+        // (GGPoker names no mixed game so; its tournament names are free text)
+        return None;
+    }
+    let (at, name) = line
+        .char_indices()
+        .filter(|&(i, _)| i > 0 && line.as_bytes()[i - 1] == b' ')
+        .find_map(|(i, _)| {
+            let t = &line[i..];
+            MIXED.iter().find(|m| t.starts_with(*m)).map(|_| i)
+        })
+        .and_then(|i| {
+            // the name runs to its bracket (`Mixed NLH/PLO (`), a few words
+            let open = line[i..].find(" (")?;
+            let name = &line[i..i + open];
+            (name.len() <= 24 && !name.contains(['(', ')', '-']) || name == "8-Game")
+                .then_some((i, name))
+        })?;
+    let inside_at = at + name.len() + 2;
+    let close = inside_at + line[inside_at..].find(')')?;
+    let inside = &line[inside_at..close];
+    if inside.contains('(') {
+        return None;
+    }
+    let game = match inside.split_once(", ") {
+        Some((game, stakes)) => format!("{game} ({stakes})"),
+        None => inside.to_string(),
+    };
+    Some((
+        format!("{}{game}{}", &line[..at], &line[close + 1..]),
+        name.to_string(),
+    ))
+}
+
 fn header(line: &str) -> R<Header> {
+    let (unwrapped, mixed) = unwrap_mixed(line).unzip();
+    let line = unwrapped.as_deref().unwrap_or(line);
     let bad = |why: &str| Refusal::hand(format!("the header: {why}"));
     let gg = is_gg_header(line);
     let mut h = Header {
         site: if gg { "GGPoker" } else { "PokerStars" },
+        mixed,
         ..Header::default()
     };
     let hash = line.find('#').ok_or_else(|| bad("no hand number"))?;
