@@ -788,3 +788,118 @@ def write_ipoker(hand: Any, number: int, names: Sequence[str], hero: int = 0) ->
         f'<game gamecode="{number}"><general><startdate>2024-05-06 07:08:09</startdate>'
         f"<players>{players}</players></general>{body}</game>\n</session>\n"
     )
+
+
+#: PokerStars' names of the draw games the engine plays.
+_STARS_DRAW = {
+    "2-7-triple-draw": "Triple Draw 2-7 Lowball",
+    "2-7-single-draw": "Single Draw 2-7 Lowball",
+    "badugi": "Badugi",
+}
+
+
+def write_pokerstars_draw(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> str:
+    """A draw game's ``hand`` (over: 2-7 triple or single draw, badugi) as
+    PokerStars text: ``*** DEALING HANDS ***``, each draw's round opened by
+    ``*** FIRST DRAW ***`` and so on (a single draw by nothing, as the
+    site writes it), the hero's discards with their cards and its draws as
+    ``Dealt to HERO [kept] [drawn]``, the others' as counts, the hands
+    shown at the showdown."""
+    r = hand.rules
+    n = hand.num_players
+    structure = {"NO_LIMIT": "No Limit", "POT_LIMIT": "Pot Limit"}.get(r.structure.name, "Limit")
+    game = _STARS_DRAW[r.game.code]
+    stakes = (
+        f"{r.small_bet}/{r.big_bet}" if structure == "Limit" else f"{r.small_blind}/{r.big_blind}"
+    )
+    lines: List[str] = [
+        f"PokerStars Hand #{number}:  {game} {structure} ({stakes}) - 2011/06/26 18:34:02 ET",
+        f"Table 'Writer {number % 97}' 6-max Seat #{hand.button + 1} is the button",
+    ]
+    for s, stack in enumerate(hand.starting_stacks):
+        lines.append(f"Seat {s + 1}: {names[s]} ({stack} in chips)")
+    street_bet = [0] * n
+    high = 0
+    dealt = shown = drawing = False
+    rounds = 0
+    held: List[str] = []
+    single = r.game.code == "2-7-single-draw"
+    for e in hand.events:
+        k = e.kind.name
+        who = names[e.seat] if e.seat is not None else ""
+        ai = " and is all-in" if e.all_in else ""
+        if k != "DISCARD" and k not in ("DEAL_HOLE", "BURN"):
+            drawing = False
+        if k == "POST_ANTE":
+            lines.append(f"{who}: posts the ante {e.amount}{ai}")
+        elif k in ("POST_SMALL_BLIND", "POST_BIG_BLIND"):
+            blind = "small" if k == "POST_SMALL_BLIND" else "big"
+            lines.append(f"{who}: posts {blind} blind {e.amount}{ai}")
+            street_bet[e.seat] = e.amount
+            high = max(high, e.amount)
+        elif k == "DEAL_HOLE" and not dealt:
+            lines.append("*** DEALING HANDS ***")
+            dealt = True
+            if e.seat == hero:
+                held = _cards(e.cards).split()
+                lines.append(f"Dealt to {who} [{' '.join(held)}]")
+        elif k == "DEAL_HOLE" and e.street.name == "PREDRAW":
+            if e.seat == hero:
+                held = _cards(e.cards).split()
+                lines.append(f"Dealt to {who} [{' '.join(held)}]")
+        elif k == "DEAL_HOLE":
+            if e.seat == hero:
+                new = _cards(e.cards).split()
+                lines.append(f"Dealt to {who} [{' '.join(held)}] [{' '.join(new)}]")
+                held += new
+        elif k == "DISCARD":
+            if not drawing:
+                rounds += 1
+                drawing = True
+                street_bet = [0] * n
+                high = 0
+                if not single:
+                    lines.append(f"*** {['FIRST', 'SECOND', 'THIRD'][rounds - 1]} DRAW ***")
+            thrown = _cards(e.cards).split() if e.cards else []
+            count = len(thrown) if e.seat == hero else len(e.cards or [])
+            if count == 0 and e.seat == hero:
+                lines.append(f"{who}: stands pat on [{' '.join(held)}]")
+            elif count == 0:
+                lines.append(f"{who}: stands pat")
+            elif e.seat == hero:
+                lines.append(f"{who}: discards {count} card{'s' * (count > 1)} [{' '.join(thrown)}]")
+                held = [c for c in held if c not in thrown]
+            else:
+                lines.append(f"{who}: discards {count} card{'s' * (count > 1)}")
+        elif k == "FOLD":
+            lines.append(f"{who}: folds")
+        elif k == "CHECK":
+            lines.append(f"{who}: checks")
+        elif k == "CALL":
+            lines.append(f"{who}: calls {e.amount}{ai}")
+            street_bet[e.seat] += e.amount
+        elif k == "BET":
+            lines.append(f"{who}: bets {e.amount - street_bet[e.seat]}{ai}")
+            street_bet[e.seat] = e.amount
+            high = e.amount
+        elif k == "RAISE":
+            lines.append(f"{who}: raises {e.amount - high} to {e.amount}{ai}")
+            street_bet[e.seat] = e.amount
+            high = e.amount
+        elif k == "RETURN_UNCALLED":
+            lines.append(f"Uncalled bet ({e.amount}) returned to {who}")
+        elif k == "SHOW":
+            if not shown:
+                lines.append("*** SHOW DOWN ***")
+                shown = True
+            lines.append(f"{who}: shows [{_cards(e.cards)}]")
+        elif k == "AWARD":
+            lines.append(f"{who} collected {e.amount} from pot")
+    lines.append("*** SUMMARY ***")
+    pot = (
+        sum(hand.starting_stacks)
+        - sum(hand.stacks)
+        + sum(e.amount for e in hand.events if e.kind.name == "AWARD")
+    )
+    lines.append(f"Total pot {pot} | Rake 0")
+    return "\n".join(lines) + "\n\n\n"

@@ -1787,3 +1787,228 @@ Seat 3: Cal (big blind) folded before Flop
     let c = convert(&bare, "m.txt", None, None).unwrap();
     assert_eq!(c.problems.len(), 1, "{:?}", c.problems);
 }
+
+/// PokerStars 2-7 triple draw at $1/$2 (blinds $0.50/$1), worked by hand.
+/// Ann (button) raises to $2, Ben (small blind) and Cal (big blind, the
+/// hero) call: $6. First draw (from the button's left): Ben throws 2
+/// unseen, Cal throws the Kd and draws the 4c, Ann stands pat; Ben checks,
+/// Cal bets $1, Ann calls, Ben folds: $8. Second draw: Cal pat, Ann throws
+/// 1; Cal bets $2, Ann calls: $12. Third: Cal pat, Ann throws 1; Cal bets
+/// $2, Ann raises to $4, Cal calls: $20. Cal's 7-5-4-3-2 beats Ann's
+/// 8-6-4-3-2 and collects $19 ($1 rake). Put in: Ann 2 + 1 + 2 + 4 = 9,
+/// Ben 2, Cal 9; Ann ends 50 - 9 = 41, Ben 40 - 2 = 38, Cal 30 - 9 + 19 = 40.
+const STARS_TRIPLE_DRAW: &str = "PokerStars Hand #100000000001:  Triple Draw 2-7 Lowball Limit ($1/$2 USD) - 2011/06/26 18:34:02 ET
+Table 'Seine V' 6-max Seat #1 is the button
+Seat 1: Ann ($50 in chips)
+Seat 2: Ben ($40 in chips)
+Seat 3: Cal ($30 in chips)
+Ben: posts small blind $0.50
+Cal: posts big blind $1
+*** DEALING HANDS ***
+Dealt to Cal [7c 5d 3h 2s Kd]
+Ann: raises $1 to $2
+Ben: calls $1.50
+Cal: calls $1
+*** FIRST DRAW ***
+Ben: discards 2 cards
+Cal: discards 1 card [Kd]
+Dealt to Cal [7c 5d 3h 2s] [4c]
+Ann: stands pat
+Ben: checks
+Cal: bets $1
+Ann: calls $1
+Ben: folds
+*** SECOND DRAW ***
+Cal: stands pat on [7c 5d 3h 2s 4c]
+Ann: discards 1 card
+Cal: bets $2
+Ann: calls $2
+*** THIRD DRAW ***
+The deck is reshuffled
+Cal: stands pat on [7c 5d 3h 2s 4c]
+Ann: discards 1 card
+Cal: bets $2
+Ann: raises $2 to $4
+Cal: calls $2
+*** SHOW DOWN ***
+Ann: shows [8s 6d 4h 3c 2d] (Lo: 8,6,4,3,2)
+Cal: shows [7c 5d 3h 2s 4c] (Lo: 7,5,4,3,2)
+Cal collected $19 from pot
+*** SUMMARY ***
+Total pot $20 | Rake $1
+Seat 1: Ann (button) showed [8s 6d 4h 3c 2d] and lost with Lo: 8,6,4,3,2
+Seat 2: Ben (small blind) folded after the 1st Draw
+Seat 3: Cal (big blind) showed [7c 5d 3h 2s 4c] and won ($19) with Lo: 7,5,4,3,2
+";
+
+#[test]
+fn a_pokerstars_triple_draw_hand_converts_to_the_chip() {
+    let c = convert(STARS_TRIPLE_DRAW, "td.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    assert_eq!(
+        strs(&Value::Array(vec![h.get("variant").unwrap().clone()])),
+        ["F2L3D"]
+    );
+    assert_eq!(get("players"), ["Ben", "Cal", "Ann"]);
+    assert_eq!(get("blinds_or_straddles"), ["0.50", "1", "0"]);
+    assert_eq!(
+        get("actions"),
+        [
+            "d dh p1 ??????????",
+            "d dh p2 7c5d3h2sKd",
+            "d dh p3 ??????????",
+            "p3 cbr 2",
+            "p1 cc",
+            "p2 cc",
+            "p1 sd ????",
+            "p2 sd Kd",
+            "d dh p2 4c",
+            "p3 sd",
+            "p1 cc",
+            "p2 cbr 1",
+            "p3 cc",
+            "p1 f",
+            "p2 sd",
+            "p3 sd ??",
+            "p2 cbr 2",
+            "p3 cc",
+            "p2 sd",
+            "p3 sd ??",
+            "p2 cbr 2",
+            "p3 cbr 4",
+            "p2 cc",
+            "p3 sm 8s6d4h3c2d",
+            "p2 sm 7c5d3h2s4c",
+        ]
+    );
+    assert_eq!(get("winnings"), ["0", "19", "0"]);
+    assert_eq!(get("finishing_stacks"), ["38.00", "40", "41"]);
+    // the hero's draw written as more cards than thrown is refused
+    let bad = STARS_TRIPLE_DRAW.replace("[7c 5d 3h 2s] [4c]", "[7c 5d 3h] [2s 4c]");
+    let c = convert(&bad, "td.txt", None, None).unwrap();
+    assert!(
+        c.problems[0]
+            .why
+            .contains("not the number the player threw"),
+        "{:?}",
+        c.problems
+    );
+    // a showdown the site's amounts do not reach: Ann's hand as good as
+    // Cal's, the pot split
+    let off = STARS_TRIPLE_DRAW.replace("[8s 6d 4h 3c 2d]", "[7d 5h 4h 3c 2d]");
+    let c = convert(&off, "td.txt", None, None).unwrap();
+    assert_eq!(
+        c.problems[0].kind,
+        ProblemKind::Mismatch,
+        "{:?}",
+        c.problems
+    );
+}
+
+/// No-limit 2-7 single draw heads-up, where PokerStars writes no line
+/// before the draw: Ann (button, small blind $0.25) raises to $1.50, Ben
+/// (big blind $0.50) calls; Ben throws a card, Ann stands pat; Ben checks,
+/// Ann bets $2, Ben folds and the $2 comes back. Ann collects the $3: 20 -
+/// 1.50 + 3 = 21.50, Ben 20 - 1.50 = 18.50. And badugi at $0.25/$0.50
+/// (blinds $0.10/$0.25): Ben folds his small blind, Ann takes $0.35 back.
+#[test]
+fn pokerstars_single_draw_and_badugi_hands_convert() {
+    let text = "PokerStars Hand #100000000002:  Single Draw 2-7 Lowball No Limit ($0.25/$0.50 USD) - 2011/06/26 23:34:01 ET
+Table 'Alst I' 2-max Seat #1 is the button
+Seat 1: Ann ($20 in chips)
+Seat 2: Ben ($20 in chips)
+Ann: posts small blind $0.25
+Ben: posts big blind $0.50
+*** DEALING HANDS ***
+Ann: raises $1 to $1.50
+Ben: calls $1
+Ben: discards 1 card
+Ann: stands pat
+Ben: checks
+Ann: bets $2
+Ben: folds
+Uncalled bet ($2) returned to Ann
+Ann collected $3 from pot
+*** SUMMARY ***
+Total pot $3 | Rake $0
+Seat 1: Ann (button) (small blind) collected ($3)
+Seat 2: Ben (big blind) folded after the Draw
+";
+    let c = convert(text, "sd.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    assert_eq!(
+        strs(&Value::Array(vec![h.get("variant").unwrap().clone()])),
+        ["N2L1D"]
+    );
+    let actions = strs(h.get("actions").unwrap());
+    assert_eq!(actions[4..8], ["p1 sd ??", "p2 sd", "p1 cc", "p2 cbr 2"]);
+    assert_eq!(strs(h.get("finishing_stacks").unwrap()), ["18.50", "21.50"]);
+    let badugi =
+        "PokerStars Hand #100000000003:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET
+Table 'Alst II' 6-max Seat #1 is the button
+Seat 1: Ann ($10 in chips)
+Seat 2: Ben ($10 in chips)
+Ann: posts small blind $0.10
+Ben: posts big blind $0.25
+*** DEALING HANDS ***
+Dealt to Ann [As 3h 8h 6s]
+Ann: folds
+Uncalled bet ($0.15) returned to Ben
+Ben collected $0.20 from pot
+*** SUMMARY ***
+Total pot $0.20 | Rake $0
+Seat 1: Ann (button) (small blind) folded before the Draw
+Seat 2: Ben (big blind) collected ($0.20)
+";
+    let c = convert(badugi, "b.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    assert_eq!(
+        strs(&Value::Array(vec![h.get("variant").unwrap().clone()])),
+        ["FB"]
+    );
+    assert_eq!(strs(h.get("actions").unwrap())[1], "d dh p2 As3h8h6s");
+    assert_eq!(strs(h.get("finishing_stacks").unwrap()), ["10.10", "9.90"]);
+}
+
+/// PokerStars' fixed limit lets the raise after an all-in for less than a
+/// full raise go to the next whole bet: blinds 30/60, small bet 60; Ann
+/// raises to 120, Ben (150 in chips) raises all-in to 150 (30 more, half
+/// a bet), Cal raises to 180. WSOP rule 129 counts Ben's half bet as a full
+/// raise and puts the next one at 210, so the hand is refused, saying so.
+#[test]
+fn a_fixed_limit_raise_to_the_next_whole_bet_after_a_short_all_in_is_refused() {
+    let text = "PokerStars Game #52476877655: Tournament #329147852, $2.00+$0.20 USD Badugi Limit - Level III (60/120) - 2010/11/10 17:46:48 CET [2010/11/10 11:46:48 ET]
+Table '329147852 1' 8-max Seat #1 is the button
+Seat 1: Cal (2000 in chips)
+Seat 2: Dee (2000 in chips)
+Seat 3: Eve (2000 in chips)
+Seat 4: Ann (2000 in chips)
+Seat 5: Ben (150 in chips)
+Dee: posts small blind 30
+Eve: posts big blind 60
+*** DEALING HANDS ***
+Ann: raises 60 to 120
+Ben: raises 30 to 150 and is all-in
+Cal: raises 30 to 180
+Dee: folds
+Eve: folds
+Ann: folds
+Uncalled bet (30) returned to Cal
+Cal collected 510 from pot
+*** SUMMARY ***
+Total pot 510 | Rake 0
+Seat 1: Cal (button) collected (510)
+";
+    let c = convert(text, "fl.txt", None, None).unwrap();
+    assert_eq!(c.problems.len(), 1, "{:?}", c.problems);
+    assert_eq!(c.problems[0].kind, ProblemKind::Refused);
+    assert!(
+        c.problems[0].why.contains("WSOP rule 129"),
+        "{:?}",
+        c.problems
+    );
+}

@@ -148,8 +148,23 @@ pub(super) fn code(game: &str, structure: Structure) -> &'static str {
         ("S", Structure::NoLimit) => "NS",
         ("S", Structure::PotLimit) => "PS",
         ("S", _) => "FS",
+        ("2L3D", Structure::NoLimit) => "N2L3D",
+        ("2L3D", Structure::PotLimit) => "P2L3D",
+        ("2L3D", _) => "F2L3D",
+        ("2L1D", Structure::NoLimit) => "N2L1D",
+        ("2L1D", Structure::PotLimit) => "P2L1D",
+        ("2L1D", _) => "F2L1D",
+        ("B", Structure::NoLimit) => "NB",
+        ("B", Structure::PotLimit) => "PB",
+        ("B", _) => "FB",
         _ => "FO/8",
     }
+}
+
+/// Whether a PHH variant code is a draw game's (2-7 triple or single
+/// draw, badugi).
+pub(super) fn is_draw(code: &str) -> bool {
+    code.contains("2L") || code.ends_with('B')
 }
 
 #[derive(Clone, Debug, Default)]
@@ -364,6 +379,16 @@ pub(super) enum Act {
     CheckCall(usize),
     BetTo(usize, Decimal),
     Board(Vec<Card>),
+    /// Draw games: a draw's round begins (the bets start again; no text).
+    NewRound,
+    /// Draw games: the cards a player throws (`None` for one not shown;
+    /// none: the player stands pat), `pN sd`.
+    Discard(usize, Vec<Option<Card>>),
+    /// Draw games: the cards a draw gave the player, `d dh pN` (only the
+    /// cards known: a draw whose cards are not written has none).
+    DrawDeal(usize, Vec<Card>),
+    /// Draw games: the hand shown at the showdown, `pN sm`.
+    Show(usize, Vec<Card>),
 }
 
 pub(super) fn clip(s: &str) -> String {
@@ -633,6 +658,8 @@ pub(super) fn build(
         .flatten()
         .chain(acts.iter().flat_map(|a| match a {
             Act::Board(c) => c.as_slice(),
+            // (a draw game's cards: a card thrown can be dealt again after
+            // a reshuffle; the replay follows them)
             _ => &[],
         }));
     for &c in known {
@@ -649,13 +676,17 @@ pub(super) fn build(
         };
         actions.push(Value::Str(format!("d dh p{} {cards}", pi + 1)));
     }
+    let word = |c: &[Card]| c.iter().map(|c| c.to_string()).collect::<String>();
     for a in acts {
         let s = match a {
-            Act::Board(c) => format!(
-                "d db {}",
-                c.iter().map(|c| c.to_string()).collect::<String>()
-            ),
-            Act::Fold(i) | Act::CheckCall(i) | Act::BetTo(i, _) => {
+            Act::Board(c) => format!("d db {}", word(c)),
+            Act::NewRound => continue,
+            Act::Fold(i)
+            | Act::CheckCall(i)
+            | Act::BetTo(i, _)
+            | Act::Discard(i, _)
+            | Act::DrawDeal(i, _)
+            | Act::Show(i, _) => {
                 let pi = player_of(*i)
                     .ok_or_else(|| Refusal::hand("an action by a player not dealt in"))?
                     + 1;
@@ -663,7 +694,16 @@ pub(super) fn build(
                     Act::Fold(_) => format!("p{pi} f"),
                     Act::CheckCall(_) => format!("p{pi} cc"),
                     Act::BetTo(_, x) => format!("p{pi} cbr {x}"),
-                    Act::Board(_) => unreachable!(),
+                    Act::Discard(_, c) if c.is_empty() => format!("p{pi} sd"),
+                    Act::Discard(_, c) => format!(
+                        "p{pi} sd {}",
+                        c.iter()
+                            .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
+                            .collect::<String>()
+                    ),
+                    Act::DrawDeal(_, c) => format!("d dh p{pi} {}", word(c)),
+                    Act::Show(_, c) => format!("p{pi} sm {}", word(c)),
+                    Act::Board(_) | Act::NewRound => continue,
                 }
             }
         };
@@ -1128,6 +1168,56 @@ impl Rec {
         Ok(())
     }
 
+    /// A draw game's next street: a draw, then its betting round (no board).
+    pub(super) fn draw_street(&mut self, next: Street, n: usize) -> R<()> {
+        if self.street < Street::Preflop || next <= self.street || next > Street::River {
+            return Err(Refusal::at(n, "a draw out of order"));
+        }
+        for p in self.parts.iter_mut() {
+            p.street_bet = Decimal::default();
+        }
+        self.acts.push(Act::NewRound);
+        self.street = next;
+        Ok(())
+    }
+
+    /// Draw games: the cards `i` throws (none: stands pat).
+    pub(super) fn discard(&mut self, i: usize, cards: Vec<Option<Card>>, n: usize) -> R<()> {
+        if !matches!(self.street, Street::Flop | Street::Turn | Street::River) {
+            return Err(Refusal::at(n, "a draw before the first draw's round"));
+        }
+        self.acts.push(Act::Discard(i, cards));
+        Ok(())
+    }
+
+    /// Draw games: the cards `i`'s draw gave it (known to the hero only).
+    pub(super) fn draw_deal(&mut self, i: usize, cards: Vec<Card>, n: usize) -> R<()> {
+        let thrown = self.acts.iter().rev().find_map(|a| match a {
+            Act::Discard(j, c) if *j == i => Some(c.len()),
+            Act::NewRound => Some(usize::MAX),
+            _ => None,
+        });
+        if thrown != Some(cards.len()) {
+            return Err(Refusal::at(
+                n,
+                "cards drawn that are not the number the player threw",
+            ));
+        }
+        self.acts.push(Act::DrawDeal(i, cards));
+        Ok(())
+    }
+
+    /// Draw games: the hand `i` shows at the showdown (once).
+    pub(super) fn show_drawn(&mut self, i: usize, c: Vec<Card>, hole_cards: usize) {
+        let shown = self
+            .acts
+            .iter()
+            .any(|a| matches!(a, Act::Show(j, _) if *j == i));
+        if c.len() == hole_cards && !shown {
+            self.acts.push(Act::Show(i, c));
+        }
+    }
+
     /// The next street: its new board cards for the flop, turn and river.
     pub(super) fn street(&mut self, next: Street, new: Option<Vec<Card>>, n: usize) -> R<()> {
         let street = self.street;
@@ -1243,7 +1333,8 @@ fn settle_raises(
     let mut out = Vec::with_capacity(acts.len());
     for a in acts {
         match a {
-            Act::Board(_) => bet.iter_mut().for_each(|b| *b = 0),
+            Act::Board(_) | Act::NewRound => bet.iter_mut().for_each(|b| *b = 0),
+            Act::Discard(..) | Act::DrawDeal(..) | Act::Show(..) => {}
             Act::Fold(i) => {
                 folded[*i] = true;
                 if bet[*i] >= bet.iter().copied().max().unwrap_or(0) {

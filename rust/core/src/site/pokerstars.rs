@@ -24,8 +24,8 @@
 //! a mixed game), a cancelled hand, a hand cut short.
 use super::hand::{
     add_seat, amount, build, cards, check_size, check_summary_board, clip, code, date, find, has,
-    last_cards, rfind, stakes, table_of, GameSpec, Header, Names, Parsed, Rec, Seat, Street, R,
-    SYMBOLS,
+    is_draw, last_cards, rfind, stakes, table_of, GameSpec, Header, Names, Parsed, Rec, Seat,
+    Street, R, SYMBOLS,
 };
 use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::card::Card;
@@ -90,7 +90,7 @@ fn header_at(line: &str) -> Option<usize> {
 }
 
 /// The game names of headers, most specific first where one holds another.
-const GAMES: [(&str, Option<(&str, usize)>); 22] = [
+const GAMES: [(&str, Option<(&str, usize)>); 24] = [
     ("6+ Hold'em", Some(("S", 2))),
     ("Split Hold'em", None),
     ("Hold'em", Some(("T", 2))),
@@ -103,10 +103,12 @@ const GAMES: [(&str, Option<(&str, usize)>); 22] = [
     ("Courchevel", None),
     ("Razz", None),
     ("7 Card Stud", None),
+    ("Triple Draw 2-7 Lowball", Some(("2L3D", 5))),
     ("Triple Draw", None),
+    ("Single Draw 2-7 Lowball", Some(("2L1D", 5))),
     ("Single Draw", None),
     ("5 Card Draw", None),
-    ("Badugi", None),
+    ("Badugi", Some(("B", 4))),
     ("HORSE", None),
     ("HOSE", None),
     ("8-Game", None),
@@ -177,7 +179,8 @@ fn game(text: &str) -> R<(Option<GameSpec>, &str)> {
     let after = &text[i + name.len()..];
     let Some((game, hole_cards)) = spec else {
         return Err(Refusal::hand(format!(
-            "{name}: a game not converted (hold'em, short deck, Omaha and Omaha hi/lo are)"
+            "{name}: a game not converted (hold'em, short deck, Omaha, Omaha hi/lo, 2-7 \
+             triple and single draw and badugi are)"
         )));
     };
     let after = after.trim_start();
@@ -485,6 +488,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     let mut total_pot: Option<Decimal> = None;
     let mut rake = Decimal::default();
     let mut summary_seen = false;
+    // a draw game: whether a draw's round is being written (its discards)
+    let draw_game = is_draw(game.code);
+    let mut in_draw = false;
     // GGPoker's fees besides the rake (jackpot, bingo, ...), kept by name
     let mut fees: Vec<(String, Decimal)> = Vec::new();
     let unit_ok = |d: Option<Decimal>, n: usize, what: &str| -> R<Decimal> {
@@ -498,8 +504,21 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             let name_end = find(marker, " ***")
                 .ok_or_else(|| Refusal::at(n, "a street marker not understood"))?;
             let name = &marker[..name_end];
+            if draw_game {
+                let draw = match name {
+                    "FIRST DRAW" | "DRAW" => Some(Street::Flop),
+                    "SECOND DRAW" => Some(Street::Turn),
+                    "THIRD DRAW" => Some(Street::River),
+                    _ => None,
+                };
+                if let Some(next) = draw {
+                    rec.draw_street(next, n)?;
+                    in_draw = true;
+                    continue;
+                }
+            }
             let next = match name {
-                "HOLE CARDS" => Street::Preflop,
+                "HOLE CARDS" | "DEALING HANDS" => Street::Preflop,
                 "FLOP" => Street::Flop,
                 "TURN" => Street::Turn,
                 "RIVER" => Street::River,
@@ -571,7 +590,11 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                                 let cs = &tail[at + 8..];
                                 if let Some(end) = cs.find(']') {
                                     if let Some(c) = cards(&cs[..end]) {
-                                        rec.show(i, c, game.hole_cards, n)?;
+                                        if draw_game {
+                                            rec.show_drawn(i, c, game.hole_cards);
+                                        } else {
+                                            rec.show(i, c, game.hole_cards, n)?;
+                                        }
                                     }
                                 }
                             }
@@ -605,6 +628,13 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             };
             if !rest[len..].contains('[') {
                 continue; // (GGPoker names every player dealt in; the cards are the hero's)
+            }
+            if draw_game && in_draw {
+                // `Dealt to Hero [kept] [drawn]`: the last group is the draw's
+                let c = last_cards(&rest[len..])
+                    .ok_or_else(|| Refusal::at(n, "cards drawn not read"))?;
+                rec.draw_deal(i, c, n)?;
+                continue;
             }
             let c = cards(
                 rest[len..]
@@ -707,6 +737,39 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 }
                 continue;
             }
+            if draw_game && (action.starts_with("discards ") || action.starts_with("stands pat")) {
+                if !in_draw {
+                    // (a single draw's file writes no line before its draw)
+                    let next = match rec.street {
+                        Street::Preflop => Street::Flop,
+                        Street::Flop => Street::Turn,
+                        _ => Street::River,
+                    };
+                    rec.draw_street(next, n)?;
+                    in_draw = true;
+                }
+                let thrown = match action.strip_prefix("discards ") {
+                    // `discards 2 cards[ [8h 6s]]`: the cards shown to the hero
+                    Some(r) => {
+                        let count: usize = r
+                            .split(' ')
+                            .next()
+                            .and_then(|c| c.parse().ok())
+                            .filter(|c| (1..=game.hole_cards).contains(c))
+                            .ok_or_else(|| Refusal::at(n, "a draw's count not read"))?;
+                        match last_cards(r) {
+                            Some(c) if c.len() == count => c.into_iter().map(Some).collect(),
+                            _ => vec![None; count],
+                        }
+                    }
+                    None => Vec::new(),
+                };
+                rec.discard(i, thrown, n)?;
+                continue;
+            }
+            if draw_game && in_draw {
+                in_draw = false;
+            }
             if action == "folds" || action.starts_with("folds [") {
                 rec.fold(i, n)?;
             } else if action == "checks" {
@@ -722,7 +785,11 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 rec.raise_to(i, unit_ok(amount(to), n, "a raise")?, n)?;
             } else if action.starts_with("shows [") || action.starts_with("mucks hand [") {
                 if let Some(c) = last_cards(&action[..find(action, " (").unwrap_or(action.len())]) {
-                    rec.show(i, c, game.hole_cards, n)?;
+                    if draw_game {
+                        rec.show_drawn(i, c, game.hole_cards);
+                    } else {
+                        rec.show(i, c, game.hole_cards, n)?;
+                    }
                 }
             } else if matches!(
                 action,
@@ -800,6 +867,11 @@ fn noise(l: &str) -> bool {
         " - congratulations!",
         " sits out",
     ];
+    // (a draw game's stub running out: the engine reshuffles as the site
+    // does, the discards with the stub)
+    if l == "The deck is reshuffled" {
+        return true;
+    }
     has(l, " said, \"")
         || ENDS.iter().any(|e| l.ends_with(e))
         || has(l, " joins the table at seat #")

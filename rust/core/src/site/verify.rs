@@ -31,6 +31,27 @@ pub fn verify(
                 "a fold where checking was free: the site allows it, the engine does not"
                     .to_string(),
             )
+        } else if matches!(e.kind(), ErrorKind::Replay(r) if r.reason == Some(IllegalReason::BelowMinimum))
+            && h.variant().is_ok_and(|v| v.starts_with('F'))
+        {
+            // PokerStars' fixed limit: after an all-in for less than a full
+            // raise, the next raise goes to the next whole bet (300 to 550
+            // all-in, then a raise to 600); WSOP rule 129 puts a full bet on
+            // top of the all-in (to 850)
+            (
+                ProblemKind::Refused,
+                format!(
+                    "a fixed-limit raise that completes an all-in's short raise to the next \
+                     whole bet, the site's rule (the engine plays WSOP rule 129: {e})"
+                ),
+            )
+        } else if e.to_string().contains("too many unknown cards") {
+            // (a draw game whose stub was reshuffled: more cards dealt than
+            // the deck holds, the unknown ones not followed across it)
+            (
+                ProblemKind::Refused,
+                format!("not replayed: {e}"),
+            )
         } else if e.to_string().contains("straddle of") {
             // a straddle larger than the engine allows (GGPoker lets an
             // all-in straddle exceed a pot-limit raise)
