@@ -867,7 +867,9 @@ def write_pokerstars_draw(hand: Any, number: int, names: Sequence[str], hero: in
             elif count == 0:
                 lines.append(f"{who}: stands pat")
             elif e.seat == hero:
-                lines.append(f"{who}: discards {count} card{'s' * (count > 1)} [{' '.join(thrown)}]")
+                lines.append(
+                    f"{who}: discards {count} card{'s' * (count > 1)} [{' '.join(thrown)}]"
+                )
                 held = [c for c in held if c not in thrown]
             else:
                 lines.append(f"{who}: discards {count} card{'s' * (count > 1)}")

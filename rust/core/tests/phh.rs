@@ -540,3 +540,49 @@ fn every_draw_hand_of_the_corpus_replays_to_its_stacks() {
     assert!(failed.is_empty(), "{}", failed.join("\n"));
     assert_eq!((matched, legal), (14, 2));
 }
+
+/// A four-handed triple draw where every card is unknown and every player
+/// throws all five cards at each draw: 20 dealt and 60 drawn, 80 cards
+/// from a deck of 52, which only the discards going back into the stub
+/// make possible. The replay fills the unknown cards draw by draw, a card
+/// thrown in an earlier draw drawn again, as the engine's reshuffle does;
+/// the betting (blinds 1/2, everyone calls the big blind, then checks
+/// after each draw) reaches the showdown with 2 in from each: the stacks
+/// add up to 400, the losers' are 98 and the 8 go to the best hand (or
+/// are split).
+#[test]
+fn a_draw_history_dealing_more_cards_than_the_deck_replays() {
+    let mut actions = vec![
+        "d dh p1 ??????????",
+        "d dh p2 ??????????",
+        "d dh p3 ??????????",
+        "d dh p4 ??????????",
+        "p3 cc",
+        "p4 cc",
+        "p1 cc",
+        "p2 cc",
+    ];
+    for _ in 0..3 {
+        actions.extend(["p1 sd ??????????", "p2 sd ??????????"]);
+        actions.extend(["p3 sd ??????????", "p4 sd ??????????"]);
+        actions.extend(["p1 cc", "p2 cc", "p3 cc", "p4 cc"]);
+    }
+    let quoted: Vec<String> = actions.iter().map(|a| format!("'{a}'")).collect();
+    let text = format!(
+        "variant = 'F2L3D'\nantes = [0, 0, 0, 0]\nblinds_or_straddles = [1, 2, 0, 0]\n\
+         small_bet = 2\nbig_bet = 4\nstarting_stacks = [100, 100, 100, 100]\n\
+         actions = [{}]\n",
+        quoted.join(", ")
+    );
+    let h = &phh::parse(&text, "<test>").unwrap()[0];
+    let r = phh::replay(h).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.hand.is_over());
+    let stacks = HandState::final_stacks(&r.hand).unwrap();
+    assert_eq!(stacks.iter().sum::<u64>(), 400);
+    assert!(stacks.iter().all(|&s| s == 98 || s > 100), "{stacks:?}");
+    // every draw got five cards, none of them in another live hand
+    assert_eq!(r.hand.draws().len(), 12);
+    for (_, _, thrown, drawn) in r.hand.draws() {
+        assert_eq!((thrown.len(), drawn.len()), (5, 5));
+    }
+}

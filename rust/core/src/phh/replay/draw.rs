@@ -251,7 +251,12 @@ pub(super) fn replay_draw(
     for seat in 0..n {
         slots.settle(seat);
     }
-    // The unknown cards, from a shuffle of the cards the history never names.
+    // The unknown cards, from a shuffle of the cards the history never
+    // names, draw by draw: a card filled in for a slot discarded in an
+    // earlier draw can be drawn again (the engine's stub takes the
+    // discards back when it runs out; a card is given to a draw when it is
+    // in no live hand and was not thrown in that draw), so a hand that
+    // deals more cards than the deck holds still has its unknown ones.
     let mut named = CardSet::default();
     for c in slots.cards.iter().flatten() {
         named.insert(*c);
@@ -267,14 +272,58 @@ pub(super) fn replay_draw(
         use rand::seq::SliceRandom;
         rest.shuffle(&mut crate::deck::make_rng(Some(seed)));
     }
-    let mut fill = rest.into_iter();
-    for c in slots.cards.iter_mut().filter(|c| c.is_none()) {
-        *c = Some(fill.next().ok_or_else(|| {
-            Error::history(
-                h.where_(),
-                "too many unknown cards to fill in from the cards the history does not name",
-            )
-        })?);
+    // each draw's number (1 on): a run of discards between betting actions
+    let mut round_of = vec![0usize; actions.len()];
+    let (mut round, mut drawing) = (0usize, false);
+    for (i, a) in actions.iter().enumerate() {
+        match a {
+            PhhAction::Discard(..) => {
+                if !drawing {
+                    round += 1;
+                    drawing = true;
+                }
+                round_of[i] = round;
+            }
+            PhhAction::Fold(_) | PhhAction::CheckOrCall(_) | PhhAction::BetOrRaiseTo(..) => {
+                drawing = false
+            }
+            _ => {}
+        }
+    }
+    // the draw each slot was dealt in (0: the deal) and thrown in
+    let mut born = vec![0usize; slots.cards.len()];
+    let mut thrown: Vec<Option<usize>> = vec![None; slots.cards.len()];
+    for d in &slots.draws {
+        let r = round_of.get(d.action).copied().unwrap_or(0);
+        for &id in &d.drawn {
+            born[id] = r;
+        }
+        for &id in &d.discarded {
+            thrown[id] = Some(r);
+        }
+    }
+    let unknown: Vec<bool> = slots.cards.iter().map(|c| c.is_none()).collect();
+    let mut free: std::collections::VecDeque<Card> = rest.into();
+    for r in 0..=round {
+        if r > 0 {
+            for id in 0..slots.cards.len() {
+                if unknown[id] && thrown[id] == Some(r - 1) {
+                    if let Some(c) = slots.cards[id] {
+                        free.push_back(c);
+                    }
+                }
+            }
+        }
+        for id in 0..slots.cards.len() {
+            if unknown[id] && born[id] == r {
+                slots.cards[id] = Some(free.pop_front().ok_or_else(|| {
+                    Error::history(
+                        h.where_(),
+                        "too many unknown cards to fill in from the cards the history does not name",
+                    )
+                })?);
+            }
+        }
     }
     let card = |id: usize| slots.cards[id].unwrap_or(Card::FIRST);
     let given = GivenCards {
