@@ -905,3 +905,112 @@ def write_pokerstars_draw(hand: Any, number: int, names: Sequence[str], hero: in
     )
     lines.append(f"Total pot {pot} | Rake 0")
     return "\n".join(lines) + "\n\n\n"
+
+
+#: PokerStars' names of the stud games.
+_STARS_STUD = {"stud": "7 Card Stud", "stud-hi-lo": "7 Card Stud Hi/Lo", "razz": "Razz"}
+
+_STUD_STREETS = {
+    "FOURTH": "4th STREET",
+    "FIFTH": "5th STREET",
+    "SIXTH": "6th STREET",
+    "SEVENTH": "RIVER",
+}
+
+
+def write_pokerstars_stud(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> str:
+    """A stud ``hand`` (over: seven-card stud, stud hi/lo, razz; dealt with
+    the button on the last seat, so that the seats go in order) as
+    PokerStars text: no button on the table line, ``*** 3rd STREET ***`` to
+    ``*** RIVER ***``, each player's up cards on ``Dealt to`` lines (the
+    hero's down cards too, seventh street's for the hero only), the
+    bring-in and the completion, the hands shown."""
+    r = hand.rules
+    n = hand.num_players
+    lines: List[str] = [
+        f"PokerStars Hand #{number}:  {_STARS_STUD[r.game.code]} Limit"
+        f" ({r.small_bet}/{r.big_bet}) - 2009/11/26 10:08:43 ET",
+        f"Table 'Writer {number % 97}' 8-max",
+    ]
+    for s, stack in enumerate(hand.starting_stacks):
+        lines.append(f"Seat {s + 1}: {names[s]} ({stack} in chips)")
+    street_bet = [0] * n
+    high = 0
+    completed = False
+    street = marked = ""
+    shown = False
+    held: List[List[str]] = [[] for _ in range(n)]
+    ups: List[List[str]] = [[] for _ in range(n)]
+    for e in hand.events:
+        k = e.kind.name
+        who = names[e.seat] if e.seat is not None else ""
+        ai = " and is all-in" if e.all_in else ""
+        if k in ("DEAL_HOLE", "DEAL_UP", "DEAL_BOARD", "BURN") and e.street.name != street:
+            street = e.street.name
+            street_bet = [0] * n
+            high = 0
+        if k in ("DEAL_HOLE", "DEAL_UP") and marked != street:
+            marked = street
+            name = "3rd STREET" if street == "THIRD" else _STUD_STREETS[street]
+            lines.append(f"*** {name} ***")
+        if k == "POST_ANTE":
+            lines.append(f"{who}: posts the ante {e.amount}{ai}")
+        elif k == "BURN":
+            continue
+        elif k == "DEAL_BOARD":
+            # seventh street's community card (the deck ran short)
+            marked = street
+            lines.append(f"*** RIVER *** [{_cards(e.cards)}]")
+        elif k == "DEAL_HOLE":
+            cards = _cards(e.cards).split()
+            if street == "SEVENTH" and e.seat == hero:
+                lines.append(f"Dealt to {who} [{' '.join(held[e.seat])}] [{' '.join(cards)}]")
+            held[e.seat] += cards
+        elif k == "DEAL_UP":
+            up = _cards(e.cards).split()
+            if street == "THIRD":
+                shown_now = held[e.seat] + up if e.seat == hero else up
+                lines.append(f"Dealt to {who} [{' '.join(shown_now)}]")
+            else:
+                before = held[e.seat] if e.seat == hero else ups[e.seat]
+                lines.append(f"Dealt to {who} [{' '.join(before)}] [{' '.join(up)}]")
+            held[e.seat] += up
+            ups[e.seat] += up
+        elif k == "BRING_IN":
+            lines.append(f"{who}: brings in for {e.amount}{ai}")
+            street_bet[e.seat] = e.amount
+            high = e.amount
+        elif k == "FOLD":
+            lines.append(f"{who}: folds")
+        elif k == "CHECK":
+            lines.append(f"{who}: checks")
+        elif k == "CALL":
+            lines.append(f"{who}: calls {e.amount}{ai}")
+            street_bet[e.seat] += e.amount
+        elif k in ("BET", "RAISE"):
+            if street == "THIRD" and not completed and e.amount == r.small_bet:
+                lines.append(f"{who}: completes it to {e.amount}{ai}")
+            elif k == "BET" or high == 0:
+                lines.append(f"{who}: bets {e.amount - street_bet[e.seat]}{ai}")
+            else:
+                lines.append(f"{who}: raises {e.amount - high} to {e.amount}{ai}")
+            completed |= street == "THIRD"
+            street_bet[e.seat] = e.amount
+            high = e.amount
+        elif k == "RETURN_UNCALLED":
+            lines.append(f"Uncalled bet ({e.amount}) returned to {who}")
+        elif k == "SHOW":
+            if not shown:
+                lines.append("*** SHOW DOWN ***")
+                shown = True
+            lines.append(f"{who}: shows [{_cards(e.cards)}]")
+        elif k == "AWARD":
+            lines.append(f"{who} collected {e.amount} from pot")
+    lines.append("*** SUMMARY ***")
+    pot = (
+        sum(hand.starting_stacks)
+        - sum(hand.stacks)
+        + sum(e.amount for e in hand.events if e.kind.name == "AWARD")
+    )
+    lines.append(f"Total pot {pot} | Rake 0")
+    return "\n".join(lines) + "\n\n\n"

@@ -2012,3 +2012,161 @@ Seat 1: Cal (button) collected (510)
         c.problems
     );
 }
+
+/// PokerStars seven-card stud at $2/$4, antes $0.50, worked by hand. Third
+/// street: Ann shows Kd, Ben 3c, Cal (the hero) As Ah 9s; Ben's 3c is the
+/// lowest up card and brings in for $1, Cal completes to $2, Ann and Ben
+/// call: $1.50 + $6 = $7.50. Fourth: Ann pairs her king, so the big bet may
+/// be made: Ann bets $4, Ben folds, Cal calls ($15.50). Fifth: Ann checks,
+/// Cal bets $4, Ann calls ($23.50). Sixth: both check. Seventh (the hero's
+/// Ad; Ann's card unseen): Ann checks, Cal bets $4, Ann calls ($31.50).
+/// Cal's three aces beat Ann's kings and collect $30 ($1.50 rake). Put in:
+/// Ann and Cal 0.50 + 2 + 4 + 4 + 4 = 14.50, Ben 0.50 + 1 + 1 = 2.50; Ann
+/// ends 35.50, Ben 47.50, Cal 50 - 14.50 + 30 = 65.50.
+const STARS_STUD: &str =
+    "PokerStars Game #35874004239:  7 Card Stud Limit ($2/$4 USD) - 2009/11/26 10:08:43 ET
+Table 'Dawn II' 8-max
+Seat 1: Ann ($50 in chips)
+Seat 3: Ben ($50 in chips)
+Seat 6: Cal ($50 in chips)
+Ann: posts the ante $0.50
+Ben: posts the ante $0.50
+Cal: posts the ante $0.50
+*** 3rd STREET ***
+Dealt to Ann [Kd]
+Dealt to Ben [3c]
+Dealt to Cal [As Ah 9s]
+Ben: brings in for $1
+Cal: completes it to $2
+Ann: calls $2
+Ben: calls $1
+*** 4th STREET ***
+Dealt to Ann [Kd] [Kc]
+Dealt to Ben [3c] [7h]
+Dealt to Cal [As Ah 9s] [2d]
+Pair on board - a double bet is allowed
+Ann: bets $4
+Ben: folds
+Cal: calls $4
+*** 5th STREET ***
+Dealt to Ann [Kd Kc] [5s]
+Dealt to Cal [As Ah 9s 2d] [Jc]
+Ann: checks
+Cal: bets $4
+Ann: calls $4
+*** 6th STREET ***
+Dealt to Ann [Kd Kc 5s] [8h]
+Dealt to Cal [As Ah 9s 2d Jc] [Qd]
+Ann: checks
+Cal: checks
+*** RIVER ***
+Dealt to Cal [As Ah 9s 2d Jc Qd] [Ad]
+Ann: checks
+Cal: bets $4
+Ann: calls $4
+*** SHOW DOWN ***
+Cal: shows [As Ah 9s 2d Jc Qd Ad] (three of a kind, Aces)
+Ann: shows [Ts 4c Kd Kc 5s 8h 6d] (a pair of Kings)
+Cal collected $30 from pot
+*** SUMMARY ***
+Total pot $31.50 | Rake $1.50
+Seat 1: Ann showed [Ts 4c Kd Kc 5s 8h 6d] and lost with a pair of Kings
+Seat 3: Ben folded on the 4th Street
+Seat 6: Cal showed [As Ah 9s 2d Jc Qd Ad] and won ($30) with three of a kind, Aces
+";
+
+#[test]
+fn a_pokerstars_stud_hand_converts_to_the_chip() {
+    let c = convert(STARS_STUD, "stud.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    let one = |k: &str| strs(&Value::Array(vec![h.get(k).unwrap().clone()]))[0].clone();
+    assert_eq!(one("variant"), "F7S");
+    assert_eq!(get("players"), ["Ann", "Ben", "Cal"]);
+    assert_eq!(get("antes"), ["0.50", "0.50", "0.50"]);
+    assert_eq!(one("bring_in"), "1");
+    assert_eq!((one("small_bet"), one("big_bet")), ("2".into(), "4".into()));
+    assert_eq!(h.get("_fourth_street_big_bet"), Some(&Value::Bool(true)));
+    assert!(h.get("blinds_or_straddles").is_none());
+    assert_eq!(
+        get("actions"),
+        [
+            "d dh p1 ????Kd",
+            "d dh p2 ????3c",
+            "d dh p3 AsAh9s",
+            "p2 pb",
+            "p3 cbr 2",
+            "p1 cc",
+            "p2 cc",
+            "d dh p1 Kc",
+            "d dh p2 7h",
+            "d dh p3 2d",
+            "p1 cbr 4",
+            "p2 f",
+            "p3 cc",
+            "d dh p1 5s",
+            "d dh p3 Jc",
+            "p1 cc",
+            "p3 cbr 4",
+            "p1 cc",
+            "d dh p1 8h",
+            "d dh p3 Qd",
+            "p1 cc",
+            "p3 cc",
+            "d dh p3 Ad",
+            "d dh p1 ??",
+            "p1 cc",
+            "p3 cbr 4",
+            "p1 cc",
+            "p3 sm AsAh9s2dJcQdAd",
+            "p1 sm Ts4cKdKc5s8h6d",
+        ]
+    );
+    assert_eq!(get("winnings"), ["0", "0", "30"]);
+    assert_eq!(get("finishing_stacks"), ["35.50", "47.50", "65.50"]);
+    // stud hi/lo: no low qualifies, the high hand takes it all
+    let hilo = STARS_STUD
+        .replace("7 Card Stud Limit", "7 Card Stud Hi/Lo Limit")
+        .replace("*** SUMMARY ***", "No low hand qualified\n*** SUMMARY ***");
+    let c = convert(&hilo, "stud.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    assert_eq!(
+        c.hands[0].1.get("variant"),
+        Some(&Value::Str("F7S/8".into()))
+    );
+    // razz: the highest up card (Ann's king) brings in, not Ben's three,
+    // so this play is not razz's and the replay says so
+    let razz = STARS_STUD.replace("7 Card Stud Limit", "Razz Limit");
+    let c = convert(&razz, "stud.txt", None, None).unwrap();
+    assert_eq!(
+        c.problems[0].kind,
+        ProblemKind::Mismatch,
+        "{:?}",
+        c.problems
+    );
+    // without the open-pair line, Ann's $4 bet on fourth street is a raise
+    // above the small bet: the replay refuses it
+    let small = STARS_STUD.replace("Pair on board - a double bet is allowed\n", "");
+    let c = convert(&small, "stud.txt", None, None).unwrap();
+    assert_eq!(
+        c.problems[0].kind,
+        ProblemKind::Mismatch,
+        "{:?}",
+        c.problems
+    );
+    // a seventh-street community card (the deck ran short): no card of
+    // each player's own, the board's for all
+    let short = STARS_STUD
+        .replace(
+            "*** RIVER ***\nDealt to Cal [As Ah 9s 2d Jc Qd] [Ad]",
+            "*** RIVER *** [Ad]",
+        )
+        .replace("[As Ah 9s 2d Jc Qd Ad]", "[As Ah 9s 2d Jc Qd]")
+        .replace("[Ts 4c Kd Kc 5s 8h 6d]", "[Ts 4c Kd Kc 5s 8h]");
+    let c = convert(&short, "stud.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let actions = strs(c.hands[0].1.get("actions").unwrap());
+    assert!(actions.contains(&"d db Ad".to_string()), "{actions:?}");
+    assert!(!actions.iter().any(|a| a == "d dh p1 ??"), "{actions:?}");
+}

@@ -157,8 +157,23 @@ pub(super) fn code(game: &str, structure: Structure) -> &'static str {
         ("B", Structure::NoLimit) => "NB",
         ("B", Structure::PotLimit) => "PB",
         ("B", _) => "FB",
+        // (stud is played at fixed limit; the caller refuses the others)
+        ("7S", _) => "F7S",
+        ("7S/8", _) => "F7S/8",
+        ("RAZZ", _) => "FR",
         _ => "FO/8",
     }
+}
+
+/// Whether a PHH variant code is short deck's (`NS`, `PS`, `FS`).
+pub(super) fn is_short_deck_code(code: &str) -> bool {
+    matches!(code, "NS" | "PS" | "FS")
+}
+
+/// Whether a PHH variant code is a stud game's (seven-card stud, stud
+/// hi/lo, razz).
+pub(super) fn is_stud(code: &str) -> bool {
+    matches!(code, "F7S" | "F7S/8" | "FR")
 }
 
 /// Whether a PHH variant code is a draw game's (2-7 triple or single
@@ -336,6 +351,8 @@ pub(super) enum Street {
     Flop,
     Turn,
     River,
+    /// Stud's seventh street (its third to sixth are the rounds before).
+    Seventh,
     Summary,
 }
 
@@ -387,8 +404,13 @@ pub(super) enum Act {
     /// Draw games: the cards a draw gave the player, `d dh pN` (only the
     /// cards known: a draw whose cards are not written has none).
     DrawDeal(usize, Vec<Card>),
-    /// Draw games: the hand shown at the showdown, `pN sm`.
+    /// Draw and stud games: the hand shown at the showdown, `pN sm`.
     Show(usize, Vec<Card>),
+    /// Stud: the bring-in, `pN pb` (and whether it put the player all-in).
+    BringIn(usize, Decimal, bool),
+    /// Stud: a street's cards to a player (`None` for one not seen), `d
+    /// dh pN`.
+    Deal(usize, Vec<Option<Card>>),
 }
 
 pub(super) fn clip(s: &str) -> String {
@@ -484,7 +506,8 @@ pub(super) fn build(
         x.filter(|_| !p.all_in_post && p.dead_small_blind.mantissa == 0)
     };
     let bb_place = if n == 2 { 0 } else { 1 };
-    let short_deck = game.code.ends_with('S');
+    let stud = is_stud(game.code);
+    let short_deck = is_short_deck_code(game.code);
     let bb = match game.structure {
         Structure::FixedLimit => h.stakes.0,
         // short deck: the button's blind (the header's when it is posted
@@ -609,14 +632,14 @@ pub(super) fn build(
         p.all_in_post && p.small_blind.is_none() && p.big_blind.is_none()
     };
     let (sb_at, bb_at) = if n == 2 { (1, 0) } else { (0, 1) };
-    if blinds[0].mantissa == 0 && all_in_by_ante(sb_at) && !short_deck {
+    if blinds[0].mantissa == 0 && all_in_by_ante(sb_at) && !short_deck && !stud {
         let half = Decimal {
             mantissa: bb.mantissa / 2,
             scale: bb.scale,
         };
         blinds[0] = sb_nominal.unwrap_or(half);
     }
-    if blinds[1].mantissa == 0 && all_in_by_ante(bb_at) && !short_deck {
+    if blinds[1].mantissa == 0 && all_in_by_ante(bb_at) && !short_deck && !stud {
         blinds[1] = bb;
     }
     // short deck: the button's blind is the last player's (a button all-in
@@ -661,6 +684,10 @@ pub(super) fn build(
             // (a draw game's cards: a card thrown can be dealt again after
             // a reshuffle; the replay follows them)
             _ => &[],
+        }))
+        .chain(acts.iter().flat_map(|a| match a {
+            Act::Deal(_, c) => c.iter().flatten().collect::<Vec<_>>(),
+            _ => Vec::new(),
         }));
     for &c in known {
         if seen.contains(c) {
@@ -669,7 +696,7 @@ pub(super) fn build(
         seen.insert(c);
     }
     let mut actions: Vec<Value> = Vec::with_capacity(acts.len() + n);
-    for (pi, &i) in order.iter().enumerate() {
+    for (pi, &i) in order.iter().enumerate().filter(|_| !stud) {
         let cards = match &parts[i].cards {
             Some(c) => c.iter().map(|c| c.to_string()).collect::<String>(),
             None => "??".repeat(game.hole_cards),
@@ -677,6 +704,11 @@ pub(super) fn build(
         actions.push(Value::Str(format!("d dh p{} {cards}", pi + 1)));
     }
     let word = |c: &[Card]| c.iter().map(|c| c.to_string()).collect::<String>();
+    let some_word = |c: &[Option<Card>]| {
+        c.iter()
+            .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
+            .collect::<String>()
+    };
     for a in acts {
         let s = match a {
             Act::Board(c) => format!("d db {}", word(c)),
@@ -686,7 +718,9 @@ pub(super) fn build(
             | Act::BetTo(i, _)
             | Act::Discard(i, _)
             | Act::DrawDeal(i, _)
-            | Act::Show(i, _) => {
+            | Act::Show(i, _)
+            | Act::BringIn(i, ..)
+            | Act::Deal(i, _) => {
                 let pi = player_of(*i)
                     .ok_or_else(|| Refusal::hand("an action by a player not dealt in"))?
                     + 1;
@@ -695,12 +729,9 @@ pub(super) fn build(
                     Act::CheckCall(_) => format!("p{pi} cc"),
                     Act::BetTo(_, x) => format!("p{pi} cbr {x}"),
                     Act::Discard(_, c) if c.is_empty() => format!("p{pi} sd"),
-                    Act::Discard(_, c) => format!(
-                        "p{pi} sd {}",
-                        c.iter()
-                            .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
-                            .collect::<String>()
-                    ),
+                    Act::Discard(_, c) => format!("p{pi} sd {}", some_word(c)),
+                    Act::BringIn(..) => format!("p{pi} pb"),
+                    Act::Deal(_, c) => format!("d dh p{pi} {}", some_word(c)),
                     Act::DrawDeal(_, c) => format!("d dh p{pi} {}", word(c)),
                     Act::Show(_, c) => format!("p{pi} sm {}", word(c)),
                     Act::Board(_) | Act::NewRound => continue,
@@ -734,7 +765,21 @@ pub(super) fn build(
         f.push(("_hole_cards".into(), int(game.hole_cards as u64)));
     }
     f.push(("antes".into(), arr(&antes)));
-    f.push(("blinds_or_straddles".into(), arr(&blinds)));
+    if stud {
+        // the bring-in as posted; where the player owing it completed
+        // instead, half the small bet (any amount below it plays the same)
+        let posted = acts.iter().find_map(|a| match a {
+            Act::BringIn(_, x, false) => Some(*x),
+            _ => None,
+        });
+        let half = Decimal {
+            mantissa: h.stakes.0.mantissa / 2,
+            scale: h.stakes.0.scale,
+        };
+        f.push(("bring_in".into(), num(posted.unwrap_or(half))));
+    } else {
+        f.push(("blinds_or_straddles".into(), arr(&blinds)));
+    }
     match game.structure {
         Structure::FixedLimit => {
             f.push(("small_bet".into(), num(h.stakes.0)));
@@ -1044,7 +1089,7 @@ impl Rec {
     fn betting(&self, what: &str, n: usize) -> R<()> {
         if !matches!(
             self.street,
-            Street::Preflop | Street::Flop | Street::Turn | Street::River
+            Street::Preflop | Street::Flop | Street::Turn | Street::River | Street::Seventh
         ) {
             return Err(Refusal::at(n, format!("{what} outside the betting")));
         }
@@ -1170,8 +1215,16 @@ impl Rec {
 
     /// A draw game's next street: a draw, then its betting round (no board).
     pub(super) fn draw_street(&mut self, next: Street, n: usize) -> R<()> {
-        if self.street < Street::Preflop || next <= self.street || next > Street::River {
+        if next > Street::River {
             return Err(Refusal::at(n, "a draw out of order"));
+        }
+        self.round_street(next, n)
+    }
+
+    /// A stud or draw game's next betting round (no board).
+    pub(super) fn round_street(&mut self, next: Street, n: usize) -> R<()> {
+        if self.street < Street::Preflop || next <= self.street || next > Street::Seventh {
+            return Err(Refusal::at(n, "the streets out of order"));
         }
         for p in self.parts.iter_mut() {
             p.street_bet = Decimal::default();
@@ -1204,6 +1257,36 @@ impl Rec {
             ));
         }
         self.acts.push(Act::DrawDeal(i, cards));
+        Ok(())
+    }
+
+    /// Stud: the bring-in `x` by `i`.
+    pub(super) fn bring_in(&mut self, i: usize, x: Decimal, all_in: bool, n: usize) -> R<()> {
+        self.betting("a bring-in", n)?;
+        if self.street != Street::Preflop || self.acts.iter().any(|a| matches!(a, Act::BringIn(..)))
+        {
+            return Err(Refusal::at(n, "a bring-in after third street's first one"));
+        }
+        self.to(i, x, n)?;
+        self.acts.push(Act::BringIn(i, x, all_in));
+        Ok(())
+    }
+
+    /// Stud: a street's cards dealt to `i`.
+    pub(super) fn stud_deal(&mut self, i: usize, cards: Vec<Option<Card>>) {
+        self.acts.push(Act::Deal(i, cards));
+    }
+
+    /// Stud: seventh street's community card (the deck ran short).
+    pub(super) fn community(&mut self, cards: Vec<Card>, n: usize) -> R<()> {
+        if cards.len() != 1 || !self.board.is_empty() {
+            return Err(Refusal::at(
+                n,
+                "a community card other than seventh street's one",
+            ));
+        }
+        self.board.extend(cards.iter().copied());
+        self.acts.push(Act::Board(cards));
         Ok(())
     }
 
@@ -1334,7 +1417,14 @@ fn settle_raises(
     for a in acts {
         match a {
             Act::Board(_) | Act::NewRound => bet.iter_mut().for_each(|b| *b = 0),
-            Act::Discard(..) | Act::DrawDeal(..) | Act::Show(..) => {}
+            Act::Discard(..) | Act::DrawDeal(..) | Act::Show(..) | Act::Deal(..) => {}
+            Act::BringIn(i, x, _) => {
+                let Some(x) = units(*x) else {
+                    return (acts.to_vec(), Vec::new());
+                };
+                put[*i] += x - bet[*i];
+                bet[*i] = x;
+            }
             Act::Fold(i) => {
                 folded[*i] = true;
                 if bet[*i] >= bet.iter().copied().max().unwrap_or(0) {

@@ -505,10 +505,11 @@ fn convert_hand(
 /// A site's parser of one hand's lines.
 type Parser = fn(&Block<'_>, &str) -> std::result::Result<Parsed, Refusal>;
 
-/// Whether a converted hand is short deck (its variant code ends in `S`).
+/// Whether a converted hand is short deck (`NS`, `PS`, `FS`).
 fn is_short_deck(h: &HandHistory) -> bool {
     h.fields.iter().any(|f| {
-        f.0 == "variant" && matches!(&f.1, crate::phh::toml::Value::Str(v) if v.ends_with('S'))
+        f.0 == "variant"
+            && matches!(&f.1, crate::phh::toml::Value::Str(v) if hand::is_short_deck_code(v))
     })
 }
 

@@ -11,7 +11,10 @@
 //! Played: hold'em, Omaha (4, 5 or 6 cards) and Omaha hi/lo, short deck
 //! (PokerStars' 6+ Hold'em, GGPoker's ShortDeck: antes and the button's
 //! blind), no-limit,
-//! pot-limit and fixed-limit, cash (ring, Zoom, Rush & Cash, home games)
+//! pot-limit and fixed-limit; PokerStars' seven-card stud, stud hi/lo and
+//! razz (each street's cards, the bring-in, seventh street's unseen down
+//! cards), 2-7 triple and single draw and badugi (each draw's discards,
+//! the hero's drawn cards); cash (ring, Zoom, Rush & Cash, home games)
 //! and tournaments. GGPoker's own: thousands grouped with commas, a `Dealt
 //! to` line for every player, straddles (under the gun, then each next
 //! player), missed blinds posted dead, fees beside the rake (jackpot,
@@ -20,12 +23,12 @@
 //! it names.
 //! Refused with the reason: run it twice (or three times), cap tables,
 //! all-in cash-outs, insurance and EV cashouts, cash drops, straddles in
-//! short deck, Split hold'em, Courchevel, stud and draw games (alone or in
-//! a mixed game), a cancelled hand, a hand cut short.
+//! short deck, Split hold'em, Courchevel, 5 Card Draw, A-5 triple draw, a
+//! cancelled hand, a hand cut short.
 use super::hand::{
     add_seat, amount, build, cards, check_size, check_summary_board, clip, code, date, find, has,
-    is_draw, last_cards, rfind, stakes, table_of, GameSpec, Header, Names, Parsed, Rec, Seat,
-    Street, R, SYMBOLS,
+    is_draw, is_short_deck_code, is_stud, last_cards, rfind, stakes, table_of, Act, GameSpec,
+    Header, Names, Parsed, Rec, Seat, Street, R, SYMBOLS,
 };
 use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::card::Card;
@@ -90,7 +93,7 @@ fn header_at(line: &str) -> Option<usize> {
 }
 
 /// The game names of headers, most specific first where one holds another.
-const GAMES: [(&str, Option<(&str, usize)>); 24] = [
+const GAMES: [(&str, Option<(&str, usize)>); 25] = [
     ("6+ Hold'em", Some(("S", 2))),
     ("Split Hold'em", None),
     ("Hold'em", Some(("T", 2))),
@@ -101,8 +104,9 @@ const GAMES: [(&str, Option<(&str, usize)>); 24] = [
     ("Omaha Hi/Lo", Some(("O/8", 4))),
     ("Omaha", Some(("O", 4))),
     ("Courchevel", None),
-    ("Razz", None),
-    ("7 Card Stud", None),
+    ("Razz", Some(("RAZZ", 7))),
+    ("7 Card Stud Hi/Lo", Some(("7S/8", 7))),
+    ("7 Card Stud", Some(("7S", 7))),
     ("Triple Draw 2-7 Lowball", Some(("2L3D", 5))),
     ("Triple Draw", None),
     ("Single Draw 2-7 Lowball", Some(("2L1D", 5))),
@@ -179,8 +183,8 @@ fn game(text: &str) -> R<(Option<GameSpec>, &str)> {
     let after = &text[i + name.len()..];
     let Some((game, hole_cards)) = spec else {
         return Err(Refusal::hand(format!(
-            "{name}: a game not converted (hold'em, short deck, Omaha, Omaha hi/lo, 2-7 \
-             triple and single draw and badugi are)"
+            "{name}: a game not converted (hold'em, short deck, Omaha, Omaha hi/lo, \
+             seven-card stud, stud hi/lo, razz, 2-7 triple and single draw and badugi are)"
         )));
     };
     let after = after.trim_start();
@@ -226,7 +230,7 @@ fn after_game_len(t: &str, end: usize) -> usize {
 /// (ante, button blind): PokerStars' `Button Blind $5 - Ante $5`, or
 /// GGPoker's one amount, both the ante and the button blind.
 fn stakes_of(inside: &str, game: Option<GameSpec>) -> Option<(Decimal, Decimal)> {
-    if !game.is_some_and(|g| g.code.ends_with('S')) {
+    if !game.is_some_and(|g| is_short_deck_code(g.code)) {
         return stakes(inside);
     }
     if let Some(r) = inside.trim().strip_prefix("Button Blind ") {
@@ -458,9 +462,21 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     let (tl, table_line) = *lines
         .get(1)
         .ok_or_else(|| Refusal::hand("the hand ends after its header"))?;
-    let (table, max_seats, button) =
-        table_of(table_line).ok_or_else(|| Refusal::at(tl, "the table line is not understood"))?;
-    if !(1..=100).contains(&max_seats) || button == 0 || button > max_seats.max(10) {
+    let stud = is_stud(game.code);
+    if stud && game.structure != Structure::FixedLimit {
+        return Err(Refusal::at(
+            lines[0].0,
+            "stud at pot limit or no limit: the engine plays stud at fixed limit",
+        ));
+    }
+    // (a stud table has no button: the players are in seat order)
+    let (table, max_seats, button) = if stud {
+        stud_table_of(table_line)
+    } else {
+        table_of(table_line)
+    }
+    .ok_or_else(|| Refusal::at(tl, "the table line is not understood"))?;
+    if !(1..=100).contains(&max_seats) || (button == 0 && !stud) || button > max_seats.max(10) {
         return Err(Refusal::at(
             tl,
             format!("the button in seat {button} of a {max_seats}-seat table"),
@@ -491,6 +507,12 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     // a draw game: whether a draw's round is being written (its discards)
     let draw_game = is_draw(game.code);
     let mut in_draw = false;
+    // stud: who was dealt in and who folded, and the street whose cards are
+    // being dealt (who got a `Dealt to` line for it)
+    let mut dealt_in = vec![false; seats.len()];
+    let mut folded = vec![false; seats.len()];
+    let mut dealing: Option<Vec<bool>> = None;
+    let mut fourth_big = false;
     // GGPoker's fees besides the rake (jackpot, bingo, ...), kept by name
     let mut fees: Vec<(String, Decimal)> = Vec::new();
     let unit_ok = |d: Option<Decimal>, n: usize, what: &str| -> R<Decimal> {
@@ -504,6 +526,33 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             let name_end = find(marker, " ***")
                 .ok_or_else(|| Refusal::at(n, "a street marker not understood"))?;
             let name = &marker[..name_end];
+            if stud {
+                flush_stud_deals(&mut rec, &mut dealing, &dealt_in, &folded);
+                let next = match name {
+                    "3rd STREET" => Some(Street::Preflop),
+                    "4th STREET" => Some(Street::Flop),
+                    "5th STREET" => Some(Street::Turn),
+                    "6th STREET" => Some(Street::River),
+                    "RIVER" => Some(Street::Seventh),
+                    _ => None,
+                };
+                if let Some(next) = next {
+                    if next == Street::Preflop {
+                        rec.street(next, None, n)?;
+                    } else {
+                        rec.round_street(next, n)?;
+                        dealing = Some(vec![false; seats.len()]);
+                        // the deck ran short: seventh street's card is
+                        // the board's (`*** RIVER *** [Kd]`)
+                        if let Some(c) = last_cards(marker).filter(|_| next == Street::Seventh) {
+                            // (and no player gets a card of its own)
+                            rec.community(c, n)?;
+                            dealing = None;
+                        }
+                    }
+                    continue;
+                }
+            }
             if draw_game {
                 let draw = match name {
                     "FIRST DRAW" | "DRAW" => Some(Street::Flop),
@@ -590,7 +639,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                                 let cs = &tail[at + 8..];
                                 if let Some(end) = cs.find(']') {
                                     if let Some(c) = cards(&cs[..end]) {
-                                        if draw_game {
+                                        if draw_game || stud {
                                             rec.show_drawn(i, c, game.hole_cards);
                                         } else {
                                             rec.show(i, c, game.hole_cards, n)?;
@@ -629,6 +678,40 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             if !rest[len..].contains('[') {
                 continue; // (GGPoker names every player dealt in; the cards are the hero's)
             }
+            if stud {
+                // third street: `[5d Ks 2h]` (the hero's three) or `[Kc]` (an
+                // up card, the two down cards unseen); then `[Kc 4d] [Qd]`,
+                // the street's card last
+                let c = last_cards(&rest[len..])
+                    .ok_or_else(|| Refusal::at(n, "stud cards not read"))?;
+                let third = rec.street == Street::Preflop;
+                let cards: Vec<Option<Card>> = match (third, c.len()) {
+                    (true, 3) | (false, 1) => c.into_iter().map(Some).collect(),
+                    (true, 1) => vec![None, None, Some(c[0])],
+                    _ => {
+                        return Err(Refusal::at(
+                            n,
+                            format!("{} cards dealt on one stud street", c.len()),
+                        ))
+                    }
+                };
+                if third {
+                    if dealt_in[i] {
+                        return Err(Refusal::at(n, "a player dealt third street twice"));
+                    }
+                    dealt_in[i] = true;
+                } else {
+                    let got = dealing
+                        .as_mut()
+                        .ok_or_else(|| Refusal::at(n, "stud cards dealt outside a deal"))?;
+                    if got[i] || !dealt_in[i] || folded[i] {
+                        return Err(Refusal::at(n, "stud cards dealt to a player not in"));
+                    }
+                    got[i] = true;
+                }
+                rec.stud_deal(i, cards);
+                continue;
+            }
             if draw_game && in_draw {
                 // `Dealt to Hero [kept] [drawn]`: the last group is the draw's
                 let c = last_cards(&rest[len..])
@@ -663,6 +746,12 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             continue;
         }
         if matches!(l, "Betting is capped" | "No low hand qualified") {
+            continue;
+        }
+        if stud && l == "Pair on board - a double bet is allowed" {
+            // (fourth street with an open pair: the big bet may be made,
+            // WSOP live-action rule 230, as the engine plays it on asking)
+            fourth_big = true;
             continue;
         }
         let Some((i, len)) = who(l) else {
@@ -770,7 +859,20 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             if draw_game && in_draw {
                 in_draw = false;
             }
-            if action == "folds" || action.starts_with("folds [") {
+            if stud {
+                flush_stud_deals(&mut rec, &mut dealing, &dealt_in, &folded);
+                if let Some(x) = action.strip_prefix("brings in for ") {
+                    rec.bring_in(i, unit_ok(amount(x), n, "a bring-in")?, all_in, n)?;
+                    continue;
+                }
+                if let Some(x) = action.strip_prefix("completes it to ") {
+                    rec.raise_to(i, unit_ok(amount(x), n, "a completion")?, n)?;
+                    continue;
+                }
+            }
+            if action == "folds" || action.starts_with("folds [") || action == "folds (disconnect)"
+            {
+                folded[i] = true;
                 rec.fold(i, n)?;
             } else if action == "checks" {
                 rec.check(i, n)?;
@@ -785,7 +887,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 rec.raise_to(i, unit_ok(amount(to), n, "a raise")?, n)?;
             } else if action.starts_with("shows [") || action.starts_with("mucks hand [") {
                 if let Some(c) = last_cards(&action[..find(action, " (").unwrap_or(action.len())]) {
-                    if draw_game {
+                    if draw_game || stud {
                         rec.show_drawn(i, c, game.hole_cards);
                     } else {
                         rec.show(i, c, game.hole_cards, n)?;
@@ -802,6 +904,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                     | "is disconnected"
                     | "has timed out"
             ) || action.starts_with("shows [")
+                // (an exporter's line: chips brought to the table after the
+                // hand, no part of it)
+                || action.starts_with("Table deposit ")
             {
             } else if action.starts_with("discards")
                 || action.starts_with("stands pat")
@@ -840,14 +945,60 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             "the hand ends before its summary (cut short)",
         ));
     }
+    if stud && rec.acts.iter().any(|a| matches!(a, Act::Deal(..))) && !dealt_in.iter().any(|&d| d) {
+        return Err(Refusal::hand("no third street dealt"));
+    }
     if rec.street < Street::Preflop && rec.acts.is_empty() {
         return Err(Refusal::hand("no cards dealt"));
     }
     check_summary_board(summary_board.as_deref(), &rec.board)?;
-    build(
+    let mut parsed = build(
         &h, game, &table, max_seats, button, &seats, &rec.parts, &rec.acts, total_pot, rake,
         source, &fees,
-    )
+    )?;
+    if fourth_big {
+        parsed.history.fields.push((
+            "_fourth_street_big_bet".into(),
+            crate::phh::toml::Value::Bool(true),
+        ));
+    }
+    Ok(parsed)
+}
+
+/// `Table 'NAME' 8-max[ (Play Money)]`: a stud table's line, which names
+/// no button (button 0: the players go in seat order).
+fn stud_table_of(line: &str) -> Option<(String, u32, u32)> {
+    let rest = line.strip_prefix("Table '")?;
+    let quote = rest.rfind('\'')?;
+    let name = &rest[..quote];
+    if name.chars().count() > MAX_NAME_CHARS {
+        return None;
+    }
+    let max = rest[quote + 1..]
+        .split_whitespace()
+        .find_map(|w| w.strip_suffix("-max"))
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(8);
+    Some((name.to_string(), max, 0))
+}
+
+/// Stud: the street being dealt is over (its betting begins, or the next
+/// street or the showdown): each player still in that no `Dealt to` line
+/// named gets the street's card unseen (PokerStars writes seventh street's
+/// down card for the hero only).
+fn flush_stud_deals(
+    rec: &mut Rec,
+    dealing: &mut Option<Vec<bool>>,
+    dealt_in: &[bool],
+    folded: &[bool],
+) {
+    if let Some(got) = dealing.take() {
+        for i in 0..got.len() {
+            if dealt_in[i] && !folded[i] && !got[i] {
+                rec.stud_deal(i, vec![None]);
+            }
+        }
+    }
 }
 
 /// Lines of no consequence for play: chat, connections, seats taken and
@@ -869,7 +1020,7 @@ fn noise(l: &str) -> bool {
     ];
     // (a draw game's stub running out: the engine reshuffles as the site
     // does, the discards with the stub)
-    if l == "The deck is reshuffled" {
+    if l == "The deck is reshuffled" || l == "Table leave user" {
         return true;
     }
     has(l, " said, \"")
