@@ -586,3 +586,26 @@ fn a_draw_history_dealing_more_cards_than_the_deck_replays() {
         assert_eq!((thrown.len(), drawn.len()), (5, 5));
     }
 }
+
+/// A hand shown at the showdown can hold a card another player threw: p1
+/// throws its Ah in the first draw, p2 shows the Ah at the end. p2's
+/// unknown slots are three dealt cards and two drawn in the second draw,
+/// so the Ah is one of the later two (a card comes back only in a later
+/// draw); given to a dealt slot, the deal would hold it twice.
+#[test]
+fn a_shown_card_another_player_threw_is_one_drawn_after() {
+    let text = "variant = 'F2L3D'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\n\
+        small_bet = 2\nbig_bet = 4\nstarting_stacks = [100, 100, 100]\nactions = [\
+        'd dh p1 AhKhQhJh9h', 'd dh p2 ??????????', 'd dh p3 ??????????', \
+        'p3 cc', 'p1 cc', 'p2 cc', \
+        'p1 sd AhKh', 'p2 sd ????', 'p3 sd', 'p1 cc', 'p2 cc', 'p3 cc', \
+        'p1 sd', 'p2 sd ????', 'p3 sd', 'p1 cc', 'p2 cc', 'p3 cc', \
+        'p1 sd', 'p2 sd', 'p3 sd', 'p1 cc', 'p2 cc', 'p3 cc', \
+        'p2 sm Ah7c5d4s3h']\n";
+    let h = &phh::parse(text, "<test>").unwrap()[0];
+    let r = phh::replay(h).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.hand.is_over());
+    let p2 = r.hand.hole_cards(1).unwrap();
+    assert_eq!(p2.len(), 5);
+    assert!(p2.iter().any(|c| c.to_string() == "Ah"), "{p2:?}");
+}

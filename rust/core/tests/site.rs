@@ -1779,9 +1779,13 @@ Seat 3: Cal (big blind) folded before Flop
     assert_eq!(one(h, "level"), "3");
     assert_eq!(one(h, "small_bet"), "4");
     // a game the conversion does not play is refused by its own name
-    let razz = cash.replace("8-Game (Hold'em Limit,", "8-Game (Razz Limit,");
-    let c = convert(&razz, "m.txt", None, None).unwrap();
-    assert!(c.problems[0].why.starts_with("Razz:"), "{:?}", c.problems);
+    let draw = cash.replace("8-Game (Hold'em Limit,", "8-Game (5 Card Draw Limit,");
+    let c = convert(&draw, "m.txt", None, None).unwrap();
+    assert!(
+        c.problems[0].why.starts_with("5 Card Draw:"),
+        "{:?}",
+        c.problems
+    );
     // a mixed game's name with no game after it is refused as before
     let bare = cash.replace("8-Game (Hold'em Limit, $4/$8 USD)", "8-Game ($4/$8 USD)");
     let c = convert(&bare, "m.txt", None, None).unwrap();
@@ -2169,4 +2173,9 @@ fn a_pokerstars_stud_hand_converts_to_the_chip() {
     let actions = strs(c.hands[0].1.get("actions").unwrap());
     assert!(actions.contains(&"d db Ad".to_string()), "{actions:?}");
     assert!(!actions.iter().any(|a| a == "d dh p1 ??"), "{actions:?}");
+    // the six cards each shows are the players' own, the seventh the board's
+    assert!(
+        actions.contains(&"p1 sm Ts4cKdKc5s8h".to_string()),
+        "{actions:?}"
+    );
 }

@@ -1290,13 +1290,17 @@ impl Rec {
         Ok(())
     }
 
-    /// Draw games: the hand `i` shows at the showdown (once).
+    /// Draw and stud games: the hand `i` shows at the showdown (once): a
+    /// draw game's whole hand, a stud player's cards as dealt (six where
+    /// seventh street's card was the board's).
     pub(super) fn show_drawn(&mut self, i: usize, c: Vec<Card>, hole_cards: usize) {
         let shown = self
             .acts
             .iter()
             .any(|a| matches!(a, Act::Show(j, _) if *j == i));
-        if c.len() == hole_cards && !shown {
+        let whole =
+            c.len() == hole_cards || (hole_cards == 7 && c.len() == 6 && !self.board.is_empty());
+        if whole && !shown {
             self.acts.push(Act::Show(i, c));
         }
     }

@@ -23,6 +23,8 @@ use std::sync::Arc;
 /// slots drawn for them.
 struct DrawSlots {
     action: usize,
+    /// The draw (1 on).
+    round: usize,
     discarded: Vec<usize>,
     drawn: Vec<usize>,
 }
@@ -40,6 +42,13 @@ struct Slots {
     draws: Vec<DrawSlots>,
     /// Each seat's draw still waiting for its cards (an index of `draws`).
     awaiting: Vec<Option<usize>>,
+    /// Each slot's draw (0: the deal), and the draw that threw it.
+    born: Vec<usize>,
+    thrown: Vec<Option<usize>>,
+    /// The draw so far (0 before the first), and whether its discards are
+    /// being read (a betting action ends them).
+    round: usize,
+    drawing: bool,
 }
 
 impl Slots {
@@ -51,13 +60,25 @@ impl Slots {
             dealt: vec![None; n],
             draws: Vec::new(),
             awaiting: vec![None; n],
+            born: Vec::new(),
+            thrown: Vec::new(),
+            round: 0,
+            drawing: false,
         }
     }
 
-    fn push(&mut self, card: Option<Card>) -> usize {
+    /// A slot of `card`, dealt in draw `round` (0: the deal).
+    fn push(&mut self, card: Option<Card>, round: usize) -> usize {
         self.cards.push(card);
         self.named.push(card.is_some());
+        self.born.push(round);
+        self.thrown.push(None);
         self.cards.len() - 1
+    }
+
+    /// A betting action: the draw's discards are over.
+    fn bet(&mut self) {
+        self.drawing = false;
     }
 
     /// Cards still owed to `seat`'s last draw come as unknown cards (a
@@ -65,7 +86,7 @@ impl Slots {
     fn settle(&mut self, seat: usize) {
         if let Some(d) = self.awaiting[seat].take() {
             while self.draws[d].drawn.len() < self.draws[d].discarded.len() {
-                let id = self.push(None);
+                let id = self.push(None, self.draws[d].round);
                 self.draws[d].drawn.push(id);
                 self.hands[seat].push(id);
             }
@@ -87,7 +108,7 @@ impl Slots {
                     cards.len()
                 ));
             }
-            let ids: Vec<usize> = cards.into_iter().map(|c| self.push(c)).collect();
+            let ids: Vec<usize> = cards.into_iter().map(|c| self.push(c, 0)).collect();
             self.hands[seat] = ids.clone();
             self.dealt[seat] = Some(ids);
             return Ok(());
@@ -104,7 +125,7 @@ impl Slots {
             ));
         }
         for c in cards {
-            let id = self.push(c);
+            let id = self.push(c, self.draws[d].round);
             self.draws[d].drawn.push(id);
             self.hands[seat].push(id);
         }
@@ -125,6 +146,10 @@ impl Slots {
         let p = seat + 1;
         if self.dealt[seat].is_none() {
             return Err(format!("p{p} discards before it is dealt"));
+        }
+        if !self.drawing {
+            self.round += 1;
+            self.drawing = true;
         }
         self.settle(seat);
         let mut out = Vec::with_capacity(cards.len());
@@ -150,11 +175,13 @@ impl Slots {
                 self.cards[id] = Some(*c);
                 self.named[id] = true;
             }
+            self.thrown[id] = Some(self.round);
             out.push(id);
         }
         let discarded = !out.is_empty();
         self.draws.push(DrawSlots {
             action,
+            round: self.round,
             discarded: out,
             drawn: Vec::new(),
         });
@@ -187,11 +214,28 @@ impl Slots {
                 rest.remove(i);
             }
         }
-        for &id in &hand {
-            if self.cards[id].is_none() {
-                self.cards[id] = Some(rest.remove(0));
-                self.named[id] = true;
-            }
+        // The cards named only here go to the unknown slots, each to one
+        // drawn after the card was last seen elsewhere (thrown, or held
+        // when the hand began): the latest seen to the latest drawn, which
+        // fits whenever any way does (a card thrown in the first draw can
+        // come back only in a later one).
+        let seen = |c: Card| -> Option<usize> {
+            (0..self.cards.len())
+                .filter(|id| !hand.contains(id) && self.cards[*id] == Some(c))
+                .map(|id| self.thrown[id].unwrap_or(self.born[id]))
+                .max()
+        };
+        let mut slots: Vec<usize> = hand
+            .iter()
+            .copied()
+            .filter(|&id| self.cards[id].is_none())
+            .collect();
+        slots.sort_by_key(|&id| std::cmp::Reverse(self.born[id]));
+        let mut cards: Vec<(Option<usize>, Card)> = rest.iter().map(|&c| (seen(c), c)).collect();
+        cards.sort_by_key(|&(r, _)| std::cmp::Reverse(r));
+        for (id, (_, c)) in slots.into_iter().zip(cards) {
+            self.cards[id] = Some(c);
+            self.named[id] = true;
         }
         Ok(())
     }
@@ -239,6 +283,9 @@ pub(super) fn replay_draw(
             PhhAction::BringIn(_) => {
                 return Err(fail(format!("{} has no bring-in", game.name())));
             }
+            PhhAction::Fold(_) | PhhAction::CheckOrCall(_) | PhhAction::BetOrRaiseTo(..) => {
+                slots.bet()
+            }
             _ => {}
         }
     }
@@ -272,36 +319,7 @@ pub(super) fn replay_draw(
         use rand::seq::SliceRandom;
         rest.shuffle(&mut crate::deck::make_rng(Some(seed)));
     }
-    // each draw's number (1 on): a run of discards between betting actions
-    let mut round_of = vec![0usize; actions.len()];
-    let (mut round, mut drawing) = (0usize, false);
-    for (i, a) in actions.iter().enumerate() {
-        match a {
-            PhhAction::Discard(..) => {
-                if !drawing {
-                    round += 1;
-                    drawing = true;
-                }
-                round_of[i] = round;
-            }
-            PhhAction::Fold(_) | PhhAction::CheckOrCall(_) | PhhAction::BetOrRaiseTo(..) => {
-                drawing = false
-            }
-            _ => {}
-        }
-    }
-    // the draw each slot was dealt in (0: the deal) and thrown in
-    let mut born = vec![0usize; slots.cards.len()];
-    let mut thrown: Vec<Option<usize>> = vec![None; slots.cards.len()];
-    for d in &slots.draws {
-        let r = round_of.get(d.action).copied().unwrap_or(0);
-        for &id in &d.drawn {
-            born[id] = r;
-        }
-        for &id in &d.discarded {
-            thrown[id] = Some(r);
-        }
-    }
+    let (born, thrown, round) = (slots.born.clone(), slots.thrown.clone(), slots.round);
     let unknown: Vec<bool> = slots.cards.iter().map(|c| c.is_none()).collect();
     let mut free: std::collections::VecDeque<Card> = rest.into();
     for r in 0..=round {
