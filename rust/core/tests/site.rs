@@ -2179,3 +2179,182 @@ fn a_pokerstars_stud_hand_converts_to_the_chip() {
         "{actions:?}"
     );
 }
+
+/// Full Tilt razz at $2/$4, antes $0.50, worked by hand: third street Ann
+/// shows Kd, Ben 3c, Cal (the hero) 2h 4s down and 5d up; Ann's king is
+/// the highest up card and brings in for $1, Ben completes to $2, Cal
+/// calls, Ann folds ($6.50). Fourth: Cal's 6-5 is lower than Ben's 8-3 and
+/// acts first: bets $2, Ben calls ($10.50). Fifth: Cal bets $4, Ben calls
+/// ($18.50). Sixth: Ben's Q-J-8-3 is lower than Cal's K-7-6-5: both check.
+/// Seventh (Cal's 9h; Ben's card unseen): Ben checks, Cal bets $4, Ben
+/// calls ($26.50). Cal's 7-6-5-4-2 beats Ben's T-8-6-3-A and wins $25.50
+/// ($1 rake); Full Tilt shows Cal's two down cards the other way round.
+/// Put in: Ann 1.50, Ben and Cal 0.50 + 2 + 2 + 4 + 4 = 12.50: Ann ends
+/// 38.50, Ben 27.50, Cal 40 - 12.50 + 25.50 = 53.
+const FULLTILT_RAZZ: &str = "Full Tilt Poker Game #26190453001: Table Mart - $2/$4 Ante $0.50 - Limit Razz - 17:10:10 ET - 2010/12/07
+Seat 1: Ann ($40)
+Seat 2: Ben ($40)
+Seat 4: Cal ($40)
+Ann antes $0.50
+Ben antes $0.50
+Cal antes $0.50
+*** 3RD STREET ***
+Dealt to Ann [Kd]
+Dealt to Ben [3c]
+Dealt to Cal [2h 4s] [5d]
+Ann is high with [Kd]
+Ann brings in for $1
+Ben completes it to $2
+Cal calls $2
+Ann folds
+*** 4TH STREET ***
+Dealt to Ben [3c] [8h]
+Dealt to Cal [2h 4s 5d] [6c]
+Cal bets $2
+Ben calls $2
+*** 5TH STREET ***
+Dealt to Ben [3c 8h] [Jd]
+Dealt to Cal [2h 4s 5d 6c] [7c]
+Cal bets $4
+Ben calls $4
+*** 6TH STREET ***
+Dealt to Ben [3c 8h Jd] [Qs]
+Dealt to Cal [2h 4s 5d 6c 7c] [Ks]
+Ben checks
+Cal checks
+*** 7TH STREET ***
+Dealt to Cal [2h 4s 5d 6c 7c Ks] [9h]
+Ben checks
+Cal bets $4
+Ben calls $4
+*** SHOW DOWN ***
+Cal shows [4s 2h 5d 6c 7c Ks 9h] 7,6,5,4,2
+Ben shows [Ac Td 3c 8h Jd Qs 6h] T,8,6,3,A
+Cal wins the pot ($25.50) with 7,6,5,4,2
+*** SUMMARY ***
+Total pot $26.50 | Rake $1
+Seat 1: Ann folded on 3rd St.
+Seat 2: Ben showed [Ac Td 3c 8h Jd Qs 6h] and lost with T,8,6,3,A
+Seat 4: Cal showed [4s 2h 5d 6c 7c Ks 9h] and won ($25.50) with 7,6,5,4,2
+";
+
+#[test]
+fn a_full_tilt_razz_hand_converts_to_the_chip() {
+    let c = convert(FULLTILT_RAZZ, "razz.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    assert_eq!(h.get("variant"), Some(&Value::Str("FR".into())));
+    assert_eq!(get("players"), ["Ann", "Ben", "Cal"]);
+    let actions = get("actions");
+    assert_eq!(
+        actions[..7],
+        [
+            "d dh p1 ????Kd",
+            "d dh p2 ????3c",
+            "d dh p3 2h4s5d",
+            "p1 pb",
+            "p2 cbr 2",
+            "p3 cc",
+            "p1 f"
+        ]
+    );
+    // the shown cards in the order dealt: Cal's down cards as the deal had
+    // them, Ben's seventh card last
+    assert!(
+        actions.contains(&"p3 sm 2h4s5d6c7cKs9h".to_string()),
+        "{actions:?}"
+    );
+    assert!(
+        actions.contains(&"p2 sm AcTd3c8hJdQs6h".to_string()),
+        "{actions:?}"
+    );
+    assert!(actions.contains(&"d dh p2 ??".to_string()), "{actions:?}");
+    assert_eq!(get("finishing_stacks"), ["38.50", "27.50", "53.00"]);
+}
+
+/// Full Tilt 2-7 triple draw at $1/$2 (blinds $0.50/$1), worked by hand:
+/// Cal (the button, the hero) raises to $2, Ann folds her small blind,
+/// Ben calls ($4.50). First draw: Ben throws 2, Cal the Kd for the 4c;
+/// Ben checks, Cal bets $1, Ben calls ($6.50). Second: Ben throws 1, Cal
+/// stands pat; Cal bets $2, Ben calls ($10.50). Third: both stand pat; Cal
+/// bets $2, Ben folds, the $2 comes back and Cal wins $10 ($0.50 rake).
+/// Put in: Ann 0.50, Ben 1 + 1 + 1 + 2 = 5, Cal 5: Ann ends 19.50, Ben
+/// 15, Cal 20 - 5 + 10 = 25.
+#[test]
+fn a_full_tilt_triple_draw_hand_converts_to_the_chip() {
+    let text = "Full Tilt Poker Game #25325440001: Table Lambie (6 max) - $1/$2 - Limit 2-7 Triple Draw - 10:10:10 ET - 2010/11/01
+Seat 1: Ann ($20)
+Seat 2: Ben ($20)
+Seat 3: Cal ($20)
+Ann posts the small blind of $0.50
+Ben posts the big blind of $1
+The button is in seat #3
+*** HOLE CARDS ***
+Dealt to Cal [7c 5d 3h 2s Kd]
+Cal raises to $2
+Ann folds
+Ben calls $1
+*** FIRST DRAW *** (Pot: $4.50)
+Ben discards 2 cards
+Cal discards 1 card [Kd]
+Ben is dealt 2 cards
+Dealt to Cal [7c 5d 3h 2s] [4c]
+Ben checks
+Cal bets $1
+Ben calls $1
+*** SECOND DRAW *** (Pot: $6.50)
+Ben discards 1 card
+Cal stands pat on [7c 5d 3h 2s 4c]
+Ben is dealt 1 card
+Ben checks
+Cal bets $2
+Ben calls $2
+*** THIRD DRAW *** (Pot: $10.50)
+Ben stands pat
+Cal stands pat on [7c 5d 3h 2s 4c]
+Ben checks
+Cal bets $2
+Ben folds
+Uncalled bet of $2 returned to Cal
+Cal mucks
+Cal wins the pot ($10)
+*** SUMMARY ***
+Total pot $10.50 | Rake $0.50
+Seat 1: Ann (small blind) folded before the Draw
+Seat 2: Ben (big blind) folded after the 3rd Draw
+Seat 3: Cal (button) collected ($10), mucked
+";
+    let c = convert(text, "td.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    assert_eq!(h.get("variant"), Some(&Value::Str("F2L3D".into())));
+    assert_eq!(
+        strs(h.get("actions").unwrap())[3..],
+        [
+            "p3 cbr 2",
+            "p1 f",
+            "p2 cc",
+            "p2 sd ????",
+            "p3 sd Kd",
+            "d dh p3 4c",
+            "p2 cc",
+            "p3 cbr 1",
+            "p2 cc",
+            "p2 sd ??",
+            "p3 sd",
+            "p2 cc",
+            "p3 cbr 2",
+            "p2 cc",
+            "p2 sd",
+            "p3 sd",
+            "p2 cc",
+            "p3 cbr 2",
+            "p2 f",
+        ]
+    );
+    assert_eq!(
+        strs(h.get("finishing_stacks").unwrap()),
+        ["19.50", "15", "25"]
+    );
+}

@@ -14,18 +14,26 @@
 //! `Total pot $16 | Rake $0.80`.
 //!
 //! Played: hold'em and Omaha (4 or 5 cards), Omaha hi/lo, each structure,
-//! cash (ring, Rush) and tournaments. Refused with the reason: run it twice
-//! (`*** FLOP 1 ***`), cap games, Irish and Courchevel, stud, razz and
-//! draw games, a hand cut short.
+//! seven-card stud, stud hi/lo and razz, 2-7 triple and single draw and
+//! badugi (read as PokerStars' are), cash (ring, Rush) and tournaments.
+//! Refused with the reason: run it twice (`*** FLOP 1 ***`), cap games,
+//! Irish and Courchevel, 5 Card Draw and Stud, A-5 triple draw, a hand cut
+//! short.
 use super::hand::{
     add_seat, amount, build, cards, check_size, check_summary_board, clip, currency_of, find,
-    last_cards, real_date, rfind, GameSpec, Header, Names, Parsed, Rec, Seat, Street, R, SYMBOLS,
+    is_draw, is_stud, last_cards, real_date, rfind, GameSpec, Header, Names, Parsed, Rec, Seat,
+    Street, R, SYMBOLS,
 };
 use super::{Block, Refusal, MAX_NAME_CHARS};
+use crate::card::Card;
 use crate::game::Structure;
 use crate::phh::Decimal;
 
 const PREFIXES: [&str; 2] = ["Full Tilt Poker Game #", "FullTiltPoker Game #"];
+
+/// The refusal of a game not converted.
+const NOT_CONVERTED: &str = "a game not converted (hold'em, Omaha, Omaha hi/lo, seven-card stud, \
+    stud hi/lo, razz, 2-7 triple and single draw and badugi are)";
 
 /// Whether `line` is (starts with) a Full Tilt hand's header.
 pub fn is_header(line: &str) -> bool {
@@ -92,16 +100,14 @@ fn game(text: &str) -> Option<R<GameSpec>> {
             "a cap game (each player's bets capped): a rule the engine does not play",
         )));
     } else {
-        // stud, razz and draw games name no structure first
+        // mixed games name no structure first
         let known = [
             "Stud", "Razz", "Draw", "Badugi", "Triple", "Single", "HORSE", "HA", "Mixed",
         ];
-        return known.iter().any(|k| t.contains(k)).then(|| {
-            Err(Refusal::hand(format!(
-                "{}: a game not converted (hold'em, Omaha and Omaha hi/lo are)",
-                clip(t)
-            )))
-        });
+        return known
+            .iter()
+            .any(|k| t.contains(k))
+            .then(|| Err(Refusal::hand(format!("{}: {NOT_CONVERTED}", clip(t)))));
     };
     let (game, hole_cards) = match name {
         "Hold'em" => ("T", 2),
@@ -110,13 +116,24 @@ fn game(text: &str) -> Option<R<GameSpec>> {
         "6 Card Omaha" | "6 Card Omaha Hi" => ("O", 6),
         "Omaha Hi/Lo" | "Omaha H/L" => ("O/8", 4),
         "5 Card Omaha Hi/Lo" | "5 Card Omaha H/L" => ("O/8", 5),
+        "Stud Hi" | "Stud" | "7 Card Stud" => ("7S", 7),
+        "Stud H/L" | "Stud Hi/Lo" | "7 Card Stud H/L" => ("7S/8", 7),
+        "Razz" => ("RAZZ", 7),
+        "2-7 Triple Draw" => ("2L3D", 5),
+        "2-7 Single Draw" => ("2L1D", 5),
+        "Badugi" => ("B", 4),
         _ => {
             return Some(Err(Refusal::hand(format!(
-                "{}: a game not converted (hold'em, Omaha and Omaha hi/lo are)",
+                "{}: {NOT_CONVERTED}",
                 clip(name)
             ))))
         }
     };
+    if matches!(game, "7S" | "7S/8" | "RAZZ") && structure != Structure::FixedLimit {
+        return Some(Err(Refusal::hand(
+            "stud at pot limit or no limit: the engine plays stud at fixed limit",
+        )));
+    }
     Some(Ok(GameSpec {
         code: super::hand::code(game, structure),
         structure,
@@ -287,6 +304,10 @@ fn noise(action: &str) -> bool {
             | "has been disconnected and is sitting out"
             | "has reconnected and is returning"
             | "is feeling lucky"
+            | "is feeling happy"
+            | "is feeling confused"
+            | "is feeling angry"
+            | "is feeling normal"
             | "has requested TIME"
     ) || ENDS
         .iter()
@@ -301,6 +322,9 @@ fn noise(action: &str) -> bool {
             && !action.starts_with("shows [")
             && action.ends_with(" high")
         || action.starts_with("is low with")
+        || action.starts_with("is high with")
+        // (another player's draw: its count, as its discard said)
+        || action.starts_with("is dealt ")
         || action.starts_with("wins the tournament")
         || action.starts_with("finished the tournament")
 }
@@ -340,6 +364,12 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     let mut summary_board = None;
     let mut summary_seen = false;
     let mut summary_won = vec![Decimal::default(); seats.len()];
+    // stud and draw games (as PokerStars': see pokerstars.rs)
+    let stud = is_stud(game.code);
+    let draw_game = is_draw(game.code);
+    let mut dealt_in = vec![false; seats.len()];
+    let mut folded = vec![false; seats.len()];
+    let mut dealing: Option<Vec<bool>> = None;
     let unit_ok = |d: Option<Decimal>, n: usize, what: &str| -> R<Decimal> {
         d.ok_or_else(|| Refusal::at(n, format!("{what}: an amount not read")))
     };
@@ -347,6 +377,45 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         if let Some(marker) = l.strip_prefix("*** ") {
             let end = find(marker, " ***")
                 .ok_or_else(|| Refusal::at(n, "a street marker not understood"))?;
+            if stud {
+                super::pokerstars::flush_stud_deals(&mut rec, &mut dealing, &dealt_in, &folded);
+                let next = match &marker[..end] {
+                    "3RD STREET" => Some(Street::Preflop),
+                    "4TH STREET" => Some(Street::Flop),
+                    "5TH STREET" => Some(Street::Turn),
+                    "6TH STREET" => Some(Street::River),
+                    "7TH STREET" => Some(Street::Seventh),
+                    _ => None,
+                };
+                if let Some(next) = next {
+                    if next == Street::Preflop {
+                        rec.street(next, None, n)?;
+                    } else {
+                        rec.round_street(next, n)?;
+                        dealing = Some(vec![false; seats.len()]);
+                        let cut = find(marker, " (").unwrap_or(marker.len());
+                        if let Some(c) =
+                            last_cards(&marker[end..cut]).filter(|_| next == Street::Seventh)
+                        {
+                            rec.community(c, n)?;
+                            dealing = None;
+                        }
+                    }
+                    continue;
+                }
+            }
+            if draw_game {
+                let next = match &marker[..end] {
+                    "FIRST DRAW" | "DRAW" => Some(Street::Flop),
+                    "SECOND DRAW" => Some(Street::Turn),
+                    "THIRD DRAW" => Some(Street::River),
+                    _ => None,
+                };
+                if let Some(next) = next {
+                    rec.draw_street(next, n)?;
+                    continue;
+                }
+            }
             let next = match &marker[..end] {
                 "HOLE CARDS" => Street::Preflop,
                 "FLOP" => Street::Flop,
@@ -413,7 +482,13 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                         {
                             let cs = &tail[at + 8..];
                             if let Some(c) = cs.find(']').and_then(|e| cards(&cs[..e])) {
-                                rec.show(i, c, game.hole_cards, n)?;
+                                if stud {
+                                    rec.show_stud(i, c);
+                                } else if draw_game {
+                                    rec.show_drawn(i, c, game.hole_cards);
+                                } else {
+                                    rec.show(i, c, game.hole_cards, n)?;
+                                }
                             }
                         }
                     }
@@ -423,6 +498,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         }
         if l.starts_with("Players agree to Run It Twice") {
             return Err(Refusal::at(n, "run it twice: the engine deals one board"));
+        }
+        if l == "No low hand qualified" {
+            continue;
         }
         if l.starts_with('(') && l.ends_with(')') && l.len() <= 20 {
             continue; // a low hand's cards, `(8,7,4,3,A)`
@@ -438,8 +516,50 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             let Some((i, len)) = who(rest) else {
                 return Err(Refusal::at(n, "cards dealt to a player not seated"));
             };
+            if stud {
+                // third street: `[5h 3c] [Td]` (the hero's down cards, then
+                // its up card) or `[9c]`; then `[9c 4d] [5s]`
+                let third = rec.street == Street::Preflop;
+                let c = if third && find(&rest[len..], "] [").is_some() {
+                    cards(&rest[len..].replace(['[', ']'], " "))
+                } else {
+                    last_cards(&rest[len..])
+                }
+                .ok_or_else(|| Refusal::at(n, "stud cards not read"))?;
+                let cards: Vec<Option<Card>> = match (third, c.len()) {
+                    (true, 3) | (false, 1) => c.into_iter().map(Some).collect(),
+                    (true, 1) => vec![None, None, Some(c[0])],
+                    _ => {
+                        return Err(Refusal::at(
+                            n,
+                            format!("{} cards dealt on one stud street", c.len()),
+                        ))
+                    }
+                };
+                if third {
+                    if dealt_in[i] {
+                        return Err(Refusal::at(n, "a player dealt third street twice"));
+                    }
+                    dealt_in[i] = true;
+                } else {
+                    let got = dealing
+                        .as_mut()
+                        .ok_or_else(|| Refusal::at(n, "stud cards dealt outside a deal"))?;
+                    if got[i] || !dealt_in[i] || folded[i] {
+                        return Err(Refusal::at(n, "stud cards dealt to a player not in"));
+                    }
+                    got[i] = true;
+                }
+                rec.stud_deal(i, cards);
+                continue;
+            }
             let c =
                 last_cards(&rest[len..]).ok_or_else(|| Refusal::at(n, "hole cards not read"))?;
+            if draw_game && rec.street > Street::Preflop {
+                // `Dealt to Hero [kept] [drawn]`
+                rec.draw_deal(i, c, n)?;
+                continue;
+            }
             rec.dealt(i, c, game.hole_cards, n)?;
             continue;
         }
@@ -477,6 +597,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         }
         let all_in = action.ends_with(", and is all in");
         let action = action.strip_suffix(", and is all in").unwrap_or(action);
+        if stud && !noise(action) {
+            super::pokerstars::flush_stud_deals(&mut rec, &mut dealing, &dealt_in, &folded);
+        }
         if let Some(x) = action.strip_prefix("posts the small blind of ") {
             rec.small_blind(i, unit_ok(amount(x), n, "a small blind")?, all_in, n)?;
         } else if let Some(x) = action.strip_prefix("posts the big blind of ") {
@@ -495,7 +618,31 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             rec.big_blind(i, x, all_in, n)?;
         } else if let Some(x) = action.strip_prefix("antes ") {
             rec.ante(i, unit_ok(amount(x), n, "an ante")?, all_in, n)?;
+        } else if let Some(x) = action.strip_prefix("brings in for ").filter(|_| stud) {
+            rec.bring_in(i, unit_ok(amount(x), n, "a bring-in")?, all_in, n)?;
+        } else if let Some(x) = action.strip_prefix("completes it to ").filter(|_| stud) {
+            rec.raise_to(i, unit_ok(amount(x), n, "a completion")?, n)?;
+        } else if draw_game && (action.starts_with("discards ") || action.starts_with("stands pat"))
+        {
+            let thrown = match action.strip_prefix("discards ") {
+                // `discards 2 cards[ [Ah Ts]]`: the cards shown to the hero
+                Some(r) => {
+                    let count: usize = r
+                        .split(' ')
+                        .next()
+                        .and_then(|c| c.parse().ok())
+                        .filter(|c| (1..=game.hole_cards).contains(c))
+                        .ok_or_else(|| Refusal::at(n, "a draw's count not read"))?;
+                    match last_cards(r) {
+                        Some(c) if c.len() == count => c.into_iter().map(Some).collect(),
+                        _ => vec![None; count],
+                    }
+                }
+                None => Vec::new(),
+            };
+            rec.discard(i, thrown, n)?;
         } else if action == "folds" {
+            folded[i] = true;
             rec.fold(i, n)?;
         } else if action == "checks" {
             rec.check(i, n)?;
@@ -506,8 +653,16 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         } else if let Some(x) = action.strip_prefix("raises to ") {
             rec.raise_to(i, unit_ok(amount(x), n, "a raise")?, n)?;
         } else if action.starts_with("shows [") || action.starts_with("mucks [") {
-            if let Some(c) = last_cards(action) {
-                rec.show(i, c, game.hole_cards, n)?;
+            // (`shows [7c 6c 4c 3d 2d] 7,6,4,3,2`: the cards, then the hand)
+            let cut = action.find(']').map_or(action.len(), |e| e + 1);
+            if let Some(c) = last_cards(&action[..cut]) {
+                if stud {
+                    rec.show_stud(i, c);
+                } else if draw_game {
+                    rec.show_drawn(i, c, game.hole_cards);
+                } else {
+                    rec.show(i, c, game.hole_cards, n)?;
+                }
             }
         } else if action.starts_with("wins ") || action.starts_with("ties for ") {
             // `wins the pot ($15.20)`, `wins the side pot (X) with ...`,
@@ -548,14 +703,22 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             p.collected = *x;
         }
     }
-    let button = button.ok_or_else(|| Refusal::hand("no button's seat"))?;
-    if button == 0 || button > max_seats.max(10) {
+    if stud {
+        super::pokerstars::flush_stud_deals(&mut rec, &mut dealing, &dealt_in, &folded);
+    }
+    // (a stud table has no button: the players go in seat order)
+    let button = if stud {
+        0
+    } else {
+        button.ok_or_else(|| Refusal::hand("no button's seat"))?
+    };
+    if (button == 0 && !stud) || button > max_seats.max(10) {
         return Err(Refusal::hand(format!(
             "the button in seat {button} of a {max_seats}-seat table"
         )));
     }
     check_summary_board(summary_board.as_deref(), &rec.board)?;
-    build(
+    let mut parsed = build(
         &h,
         game,
         &table,
@@ -568,5 +731,14 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         rake,
         source,
         &[],
-    )
+    )?;
+    if game.code == "F7S" {
+        // Full Tilt's seven-card stud: an open pair on fourth street lets
+        // the big bet be made (its files bet it so, writing no line for it)
+        parsed.history.fields.push((
+            "_fourth_street_big_bet".into(),
+            crate::phh::toml::Value::Bool(true),
+        ));
+    }
+    Ok(parsed)
 }

@@ -1290,6 +1290,33 @@ impl Rec {
         Ok(())
     }
 
+    /// Stud: the cards `i` shows, put in the order dealt: each card known
+    /// from the deal in its place, the others in the order shown (a site
+    /// can write the two first down cards in another order).
+    pub(super) fn show_stud(&mut self, i: usize, shown: Vec<Card>) {
+        let dealt: Vec<Option<Card>> = self
+            .acts
+            .iter()
+            .filter_map(|a| match a {
+                Act::Deal(j, c) if *j == i => Some(c.clone()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        let known_shown = dealt.iter().flatten().all(|c| shown.contains(c));
+        let ordered = if dealt.len() == shown.len() && known_shown {
+            let mut rest = shown.iter().filter(|c| !dealt.contains(&Some(**c)));
+            dealt
+                .iter()
+                .map(|d| d.or_else(|| rest.next().copied()))
+                .collect::<Option<Vec<Card>>>()
+                .unwrap_or(shown)
+        } else {
+            shown
+        };
+        self.show_drawn(i, ordered, 7);
+    }
+
     /// Draw and stud games: the hand `i` shows at the showdown (once): a
     /// draw game's whole hand, a stud player's cards as dealt (six where
     /// seventh street's card was the board's).

@@ -639,7 +639,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                                 let cs = &tail[at + 8..];
                                 if let Some(end) = cs.find(']') {
                                     if let Some(c) = cards(&cs[..end]) {
-                                        if draw_game || stud {
+                                        if stud {
+                                            rec.show_stud(i, c);
+                                        } else if draw_game {
                                             rec.show_drawn(i, c, game.hole_cards);
                                         } else {
                                             rec.show(i, c, game.hole_cards, n)?;
@@ -887,7 +889,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 rec.raise_to(i, unit_ok(amount(to), n, "a raise")?, n)?;
             } else if action.starts_with("shows [") || action.starts_with("mucks hand [") {
                 if let Some(c) = last_cards(&action[..find(action, " (").unwrap_or(action.len())]) {
-                    if draw_game || stud {
+                    if stud {
+                        rec.show_stud(i, c);
+                    } else if draw_game {
                         rec.show_drawn(i, c, game.hole_cards);
                     } else {
                         rec.show(i, c, game.hole_cards, n)?;
@@ -986,7 +990,7 @@ fn stud_table_of(line: &str) -> Option<(String, u32, u32)> {
 /// street or the showdown): each player still in that no `Dealt to` line
 /// named gets the street's card unseen (PokerStars writes seventh street's
 /// down card for the hero only).
-fn flush_stud_deals(
+pub(super) fn flush_stud_deals(
     rec: &mut Rec,
     dealing: &mut Option<Vec<bool>>,
     dealt_in: &[bool],
