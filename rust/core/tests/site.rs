@@ -152,14 +152,27 @@ fn damaged_text_gives_only_clean_problems() {
     );
     damage(&[ONGAME; 10].join("\n\n"), Site::Ongame);
     damage(&[ABSOLUTE; 10].join("\n\n"), Site::Absolute);
+    // the stud and draw games' lines
+    damage(
+        &[STARS_STUD, STARS_TRIPLE_DRAW].repeat(5).join("\n\n"),
+        Site::PokerStars,
+    );
+    damage(&[FULLTILT_RAZZ; 10].join("\n\n"), Site::FullTilt);
 }
 
 /// `text`'s ten hands with lines removed, doubled, cut and replaced by
-/// garbage: each hand converts or is a problem with its reason.
+/// garbage: each hand converts or is a problem with its reason (a hand
+/// whose header line is damaged can run into the one before it: the two
+/// are then one problem).
 fn damage(text: &str, site: Site) {
     let lines: Vec<&str> = text.lines().collect();
     let whole = convert(text, "x", None, None).unwrap();
     assert_eq!(whole.hands.len(), 10, "{:?}", whole.problems);
+    let headers: Vec<&str> = whole
+        .hands
+        .iter()
+        .map(|(line, _)| lines[line - 1])
+        .collect();
     let mut state = 7u64;
     let mut next = |n: usize| {
         state = state
@@ -169,8 +182,10 @@ fn damage(text: &str, site: Site) {
     };
     for round in 0..300 {
         let mut ls: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+        let mut headers_hit = 0;
         for _ in 0..1 + round % 4 {
             let i = next(ls.len());
+            headers_hit += usize::from(headers.contains(&ls[i].as_str()));
             match next(4) {
                 0 => {
                     ls.remove(i);
@@ -189,7 +204,12 @@ fn damage(text: &str, site: Site) {
         }
         let t = ls.join("\n");
         let c = convert(&t, "x", Some(site), None).unwrap();
-        assert!(c.hands.len() + c.problems.len() >= 9, "{round}");
+        assert!(
+            c.hands.len() + c.problems.len() + headers_hit.max(1) >= 10,
+            "{round} {site:?}: {} hands, {:?}\n{t}",
+            c.hands.len(),
+            c.problems
+        );
         for p in &c.problems {
             assert!(!p.why.is_empty());
         }
