@@ -790,34 +790,80 @@ def write_ipoker(hand: Any, number: int, names: Sequence[str], hero: int = 0) ->
     )
 
 
-#: PokerStars' names of the draw games the engine plays.
+class _Dialect:
+    """How PokerStars (``ft`` False) or Full Tilt (``ft`` True) writes the
+    lines the stud and draw writers share."""
+
+    def __init__(self, ft: bool) -> None:
+        self.ft = ft
+
+    def act(self, who: str, text: str, all_in: bool = False) -> str:
+        if self.ft:
+            return f"{who} {text}" + (", and is all in" if all_in else "")
+        return f"{who}: {text}" + (" and is all-in" if all_in else "")
+
+    def raise_to(self, who: str, by: int, to: int, all_in: bool) -> str:
+        return self.act(who, f"raises to {to}" if self.ft else f"raises {by} to {to}", all_in)
+
+    def seat(self, s: int, name: str, stack: int) -> str:
+        return (
+            f"Seat {s + 1}: {name} ({stack})"
+            if self.ft
+            else (f"Seat {s + 1}: {name} ({stack} in chips)")
+        )
+
+    def uncalled(self, who: str, x: int) -> str:
+        return (
+            f"Uncalled bet of {x} returned to {who}"
+            if self.ft
+            else f"Uncalled bet ({x}) returned to {who}"
+        )
+
+    def award(self, who: str, x: int) -> str:
+        return f"{who} wins the pot ({x})" if self.ft else f"{who} collected {x} from pot"
+
+    def show(self, who: str, cards: str) -> str:
+        return f"{who} shows [{cards}] a hand" if self.ft else f"{who}: shows [{cards}]"
+
+
+#: PokerStars' names of the draw games the engine plays (Full Tilt's).
 _STARS_DRAW = {
-    "2-7-triple-draw": "Triple Draw 2-7 Lowball",
-    "2-7-single-draw": "Single Draw 2-7 Lowball",
-    "badugi": "Badugi",
+    "2-7-triple-draw": ("Triple Draw 2-7 Lowball", "2-7 Triple Draw"),
+    "2-7-single-draw": ("Single Draw 2-7 Lowball", "2-7 Single Draw"),
+    "badugi": ("Badugi", "Badugi"),
 }
 
 
-def write_pokerstars_draw(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> str:
+def write_pokerstars_draw(
+    hand: Any, number: int, names: Sequence[str], hero: int = 0, ft: bool = False
+) -> str:
     """A draw game's ``hand`` (over: 2-7 triple or single draw, badugi) as
-    PokerStars text: ``*** DEALING HANDS ***``, each draw's round opened by
-    ``*** FIRST DRAW ***`` and so on (a single draw by nothing, as the
-    site writes it), the hero's discards with their cards and its draws as
-    ``Dealt to HERO [kept] [drawn]``, the others' as counts, the hands
-    shown at the showdown."""
+    PokerStars text (Full Tilt's with ``ft``): ``*** DEALING HANDS ***``,
+    each draw's round opened by ``*** FIRST DRAW ***`` and so on (a single
+    draw by nothing on PokerStars, as the site writes it), the hero's
+    discards with their cards and its draws as ``Dealt to HERO [kept]
+    [drawn]``, the others' as counts, the hands shown at the showdown."""
+    d = _Dialect(ft)
     r = hand.rules
     n = hand.num_players
     structure = {"NO_LIMIT": "No Limit", "POT_LIMIT": "Pot Limit"}.get(r.structure.name, "Limit")
-    game = _STARS_DRAW[r.game.code]
+    stars_name, ft_name = _STARS_DRAW[r.game.code]
     stakes = (
         f"{r.small_bet}/{r.big_bet}" if structure == "Limit" else f"{r.small_blind}/{r.big_blind}"
     )
-    lines: List[str] = [
-        f"PokerStars Hand #{number}:  {game} {structure} ({stakes}) - 2011/06/26 18:34:02 ET",
-        f"Table 'Writer {number % 97}' 6-max Seat #{hand.button + 1} is the button",
-    ]
+    if ft:
+        lines: List[str] = [
+            f"Full Tilt Poker Game #{number}: Table Writer {number % 97} (6 max) - {stakes}"
+            f" - {structure} {ft_name} - 07:08:09 ET - 2011/06/26"
+        ]
+    else:
+        lines = [
+            f"PokerStars Hand #{number}:  {stars_name} {structure} ({stakes})"
+            " - 2011/06/26 18:34:02 ET",
+            f"Table 'Writer {number % 97}' 6-max Seat #{hand.button + 1} is the button",
+        ]
     for s, stack in enumerate(hand.starting_stacks):
-        lines.append(f"Seat {s + 1}: {names[s]} ({stack} in chips)")
+        lines.append(d.seat(s, names[s], stack))
     street_bet = [0] * n
     high = 0
     dealt = shown = drawing = False
@@ -827,18 +873,24 @@ def write_pokerstars_draw(hand: Any, number: int, names: Sequence[str], hero: in
     for e in hand.events:
         k = e.kind.name
         who = names[e.seat] if e.seat is not None else ""
-        ai = " and is all-in" if e.all_in else ""
         if k != "DISCARD" and k not in ("DEAL_HOLE", "BURN"):
             drawing = False
         if k == "POST_ANTE":
-            lines.append(f"{who}: posts the ante {e.amount}{ai}")
+            lines.append(d.act(who, f"{'antes' if ft else 'posts the ante'} {e.amount}", e.all_in))
         elif k in ("POST_SMALL_BLIND", "POST_BIG_BLIND"):
             blind = "small" if k == "POST_SMALL_BLIND" else "big"
-            lines.append(f"{who}: posts {blind} blind {e.amount}{ai}")
+            text = (
+                f"posts the {blind} blind of {e.amount}"
+                if ft
+                else f"posts {blind} blind {e.amount}"
+            )
+            lines.append(d.act(who, text, e.all_in))
             street_bet[e.seat] = e.amount
             high = max(high, e.amount)
         elif k == "DEAL_HOLE" and not dealt:
-            lines.append("*** DEALING HANDS ***")
+            if ft:
+                lines.append(f"The button is in seat #{hand.button + 1}")
+            lines.append("*** HOLE CARDS ***" if ft else "*** DEALING HANDS ***")
             dealt = True
             if e.seat == hero:
                 held = _cards(e.cards).split()
@@ -848,55 +900,60 @@ def write_pokerstars_draw(hand: Any, number: int, names: Sequence[str], hero: in
                 held = _cards(e.cards).split()
                 lines.append(f"Dealt to {who} [{' '.join(held)}]")
         elif k == "DEAL_HOLE":
+            new = _cards(e.cards).split()
             if e.seat == hero:
-                new = _cards(e.cards).split()
                 lines.append(f"Dealt to {who} [{' '.join(held)}] [{' '.join(new)}]")
                 held += new
+            elif ft:
+                count = len(new)
+                lines.append(d.act(who, f"is dealt {count} card{'s' * (count > 1)}"))
         elif k == "DISCARD":
             if not drawing:
                 rounds += 1
                 drawing = True
                 street_bet = [0] * n
                 high = 0
-                if not single:
+                if ft:
+                    name = "DRAW" if single else f"{['FIRST', 'SECOND', 'THIRD'][rounds - 1]} DRAW"
+                    lines.append(f"*** {name} *** (Pot: 0)")
+                elif not single:
                     lines.append(f"*** {['FIRST', 'SECOND', 'THIRD'][rounds - 1]} DRAW ***")
             thrown = _cards(e.cards).split() if e.cards else []
             count = len(thrown) if e.seat == hero else len(e.cards or [])
+            cards = f"card{'s' * (count > 1)}"
             if count == 0 and e.seat == hero:
-                lines.append(f"{who}: stands pat on [{' '.join(held)}]")
+                lines.append(d.act(who, f"stands pat on [{' '.join(held)}]"))
             elif count == 0:
-                lines.append(f"{who}: stands pat")
+                lines.append(d.act(who, "stands pat"))
             elif e.seat == hero:
-                lines.append(
-                    f"{who}: discards {count} card{'s' * (count > 1)} [{' '.join(thrown)}]"
-                )
+                lines.append(d.act(who, f"discards {count} {cards} [{' '.join(thrown)}]"))
                 held = [c for c in held if c not in thrown]
             else:
-                lines.append(f"{who}: discards {count} card{'s' * (count > 1)}")
+                lines.append(d.act(who, f"discards {count} {cards}"))
         elif k == "FOLD":
-            lines.append(f"{who}: folds")
+            lines.append(d.act(who, "folds"))
         elif k == "CHECK":
-            lines.append(f"{who}: checks")
+            lines.append(d.act(who, "checks"))
         elif k == "CALL":
-            lines.append(f"{who}: calls {e.amount}{ai}")
+            lines.append(d.act(who, f"calls {e.amount}", e.all_in))
             street_bet[e.seat] += e.amount
         elif k == "BET":
-            lines.append(f"{who}: bets {e.amount - street_bet[e.seat]}{ai}")
+            lines.append(d.act(who, f"bets {e.amount - street_bet[e.seat]}", e.all_in))
             street_bet[e.seat] = e.amount
             high = e.amount
         elif k == "RAISE":
-            lines.append(f"{who}: raises {e.amount - high} to {e.amount}{ai}")
+            lines.append(d.raise_to(who, e.amount - high, e.amount, e.all_in))
             street_bet[e.seat] = e.amount
             high = e.amount
         elif k == "RETURN_UNCALLED":
-            lines.append(f"Uncalled bet ({e.amount}) returned to {who}")
+            lines.append(d.uncalled(who, e.amount))
         elif k == "SHOW":
             if not shown:
                 lines.append("*** SHOW DOWN ***")
                 shown = True
-            lines.append(f"{who}: shows [{_cards(e.cards)}]")
+            lines.append(d.show(who, _cards(e.cards)))
         elif k == "AWARD":
-            lines.append(f"{who} collected {e.amount} from pot")
+            lines.append(d.award(who, e.amount))
     lines.append("*** SUMMARY ***")
     pot = (
         sum(hand.starting_stacks)
@@ -907,33 +964,47 @@ def write_pokerstars_draw(hand: Any, number: int, names: Sequence[str], hero: in
     return "\n".join(lines) + "\n\n\n"
 
 
-#: PokerStars' names of the stud games.
-_STARS_STUD = {"stud": "7 Card Stud", "stud-hi-lo": "7 Card Stud Hi/Lo", "razz": "Razz"}
+#: PokerStars' names of the stud games (Full Tilt's).
+_STARS_STUD = {
+    "stud": ("7 Card Stud", "Stud Hi"),
+    "stud-hi-lo": ("7 Card Stud Hi/Lo", "Stud H/L"),
+    "razz": ("Razz", "Razz"),
+}
 
 _STUD_STREETS = {
-    "FOURTH": "4th STREET",
-    "FIFTH": "5th STREET",
-    "SIXTH": "6th STREET",
-    "SEVENTH": "RIVER",
+    "FOURTH": ("4th STREET", "4TH STREET"),
+    "FIFTH": ("5th STREET", "5TH STREET"),
+    "SIXTH": ("6th STREET", "6TH STREET"),
+    "SEVENTH": ("RIVER", "7TH STREET"),
 }
 
 
-def write_pokerstars_stud(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> str:
+def write_pokerstars_stud(
+    hand: Any, number: int, names: Sequence[str], hero: int = 0, ft: bool = False
+) -> str:
     """A stud ``hand`` (over: seven-card stud, stud hi/lo, razz; dealt with
     the button on the last seat, so that the seats go in order) as
-    PokerStars text: no button on the table line, ``*** 3rd STREET ***`` to
-    ``*** RIVER ***``, each player's up cards on ``Dealt to`` lines (the
-    hero's down cards too, seventh street's for the hero only), the
+    PokerStars text (Full Tilt's with ``ft``): no button on the table line,
+    third to seventh street, each player's up cards on ``Dealt to`` lines
+    (the hero's down cards too, seventh street's for the hero only), the
     bring-in and the completion, the hands shown."""
+    d = _Dialect(ft)
     r = hand.rules
     n = hand.num_players
-    lines: List[str] = [
-        f"PokerStars Hand #{number}:  {_STARS_STUD[r.game.code]} Limit"
-        f" ({r.small_bet}/{r.big_bet}) - 2009/11/26 10:08:43 ET",
-        f"Table 'Writer {number % 97}' 8-max",
-    ]
+    stars_name, ft_name = _STARS_STUD[r.game.code]
+    if ft:
+        lines: List[str] = [
+            f"Full Tilt Poker Game #{number}: Table Writer {number % 97} - {r.small_bet}/"
+            f"{r.big_bet} Ante {r.ante} - Limit {ft_name} - 10:08:43 ET - 2009/11/26"
+        ]
+    else:
+        lines = [
+            f"PokerStars Hand #{number}:  {stars_name} Limit"
+            f" ({r.small_bet}/{r.big_bet}) - 2009/11/26 10:08:43 ET",
+            f"Table 'Writer {number % 97}' 8-max",
+        ]
     for s, stack in enumerate(hand.starting_stacks):
-        lines.append(f"Seat {s + 1}: {names[s]} ({stack} in chips)")
+        lines.append(d.seat(s, names[s], stack))
     street_bet = [0] * n
     high = 0
     completed = False
@@ -944,23 +1015,25 @@ def write_pokerstars_stud(hand: Any, number: int, names: Sequence[str], hero: in
     for e in hand.events:
         k = e.kind.name
         who = names[e.seat] if e.seat is not None else ""
-        ai = " and is all-in" if e.all_in else ""
         if k in ("DEAL_HOLE", "DEAL_UP", "DEAL_BOARD", "BURN") and e.street.name != street:
             street = e.street.name
             street_bet = [0] * n
             high = 0
         if k in ("DEAL_HOLE", "DEAL_UP") and marked != street:
             marked = street
-            name = "3rd STREET" if street == "THIRD" else _STUD_STREETS[street]
+            if street == "THIRD":
+                name = "3RD STREET" if ft else "3rd STREET"
+            else:
+                name = _STUD_STREETS[street][ft]
             lines.append(f"*** {name} ***")
         if k == "POST_ANTE":
-            lines.append(f"{who}: posts the ante {e.amount}{ai}")
+            lines.append(d.act(who, f"{'antes' if ft else 'posts the ante'} {e.amount}", e.all_in))
         elif k == "BURN":
             continue
         elif k == "DEAL_BOARD":
             # seventh street's community card (the deck ran short)
             marked = street
-            lines.append(f"*** RIVER *** [{_cards(e.cards)}]")
+            lines.append(f"*** {_STUD_STREETS['SEVENTH'][ft]} *** [{_cards(e.cards)}]")
         elif k == "DEAL_HOLE":
             cards = _cards(e.cards).split()
             if street == "SEVENTH" and e.seat == hero:
@@ -968,7 +1041,9 @@ def write_pokerstars_stud(hand: Any, number: int, names: Sequence[str], hero: in
             held[e.seat] += cards
         elif k == "DEAL_UP":
             up = _cards(e.cards).split()
-            if street == "THIRD":
+            if street == "THIRD" and e.seat == hero and ft:
+                lines.append(f"Dealt to {who} [{' '.join(held[e.seat])}] [{' '.join(up)}]")
+            elif street == "THIRD":
                 shown_now = held[e.seat] + up if e.seat == hero else up
                 lines.append(f"Dealt to {who} [{' '.join(shown_now)}]")
             else:
@@ -977,35 +1052,35 @@ def write_pokerstars_stud(hand: Any, number: int, names: Sequence[str], hero: in
             held[e.seat] += up
             ups[e.seat] += up
         elif k == "BRING_IN":
-            lines.append(f"{who}: brings in for {e.amount}{ai}")
+            lines.append(d.act(who, f"brings in for {e.amount}", e.all_in))
             street_bet[e.seat] = e.amount
             high = e.amount
         elif k == "FOLD":
-            lines.append(f"{who}: folds")
+            lines.append(d.act(who, "folds"))
         elif k == "CHECK":
-            lines.append(f"{who}: checks")
+            lines.append(d.act(who, "checks"))
         elif k == "CALL":
-            lines.append(f"{who}: calls {e.amount}{ai}")
+            lines.append(d.act(who, f"calls {e.amount}", e.all_in))
             street_bet[e.seat] += e.amount
         elif k in ("BET", "RAISE"):
             if street == "THIRD" and not completed and e.amount == r.small_bet:
-                lines.append(f"{who}: completes it to {e.amount}{ai}")
+                lines.append(d.act(who, f"completes it to {e.amount}", e.all_in))
             elif k == "BET" or high == 0:
-                lines.append(f"{who}: bets {e.amount - street_bet[e.seat]}{ai}")
+                lines.append(d.act(who, f"bets {e.amount - street_bet[e.seat]}", e.all_in))
             else:
-                lines.append(f"{who}: raises {e.amount - high} to {e.amount}{ai}")
+                lines.append(d.raise_to(who, e.amount - high, e.amount, e.all_in))
             completed |= street == "THIRD"
             street_bet[e.seat] = e.amount
             high = e.amount
         elif k == "RETURN_UNCALLED":
-            lines.append(f"Uncalled bet ({e.amount}) returned to {who}")
+            lines.append(d.uncalled(who, e.amount))
         elif k == "SHOW":
             if not shown:
                 lines.append("*** SHOW DOWN ***")
                 shown = True
-            lines.append(f"{who}: shows [{_cards(e.cards)}]")
+            lines.append(d.show(who, _cards(e.cards)))
         elif k == "AWARD":
-            lines.append(f"{who} collected {e.amount} from pot")
+            lines.append(d.award(who, e.amount))
     lines.append("*** SUMMARY ***")
     pot = (
         sum(hand.starting_stacks)

@@ -515,7 +515,8 @@ def test_draw_hands_written_as_pokerstars_text_parse_back_to_the_same_hand(
 ) -> None:
     # a random hand of 2-7 triple draw or badugi (fixed limit) or 2-7
     # single draw (no limit), written by the test-only writer as PokerStars
-    # text (the hero's draws with their cards, the others' as counts), then
+    # or Full Tilt text (the hero's draws with their cards, the others' as
+    # counts), then
     # converted: the same players, stacks, actions and draws, and the
     # replay ends where the hand did
     from site_writer import write_pokerstars_draw
@@ -551,9 +552,10 @@ def test_draw_hands_written_as_pokerstars_text_parse_back_to_the_same_hand(
             hand.check_or_call()
     names = data.draw(st.permutations(NAMES))[:n]
     hero = data.draw(st.integers(0, n - 1))
-    text = write_pokerstars_draw(hand, data.draw(st.integers(1, 10**12)), names, hero)
+    ft = data.draw(st.booleans())
+    text = write_pokerstars_draw(hand, data.draw(st.integers(1, 10**12)), names, hero, ft=ft)
     c = hc.phh.from_site(text)
-    assert c.site == "pokerstars"
+    assert c.site == ("fulltilt" if ft else "pokerstars")
     if c.problems and "too many unknown cards" in c.problems[0].reason:
         # (more unknown cards drawn than the deck holds, the stub
         # reshuffled: refused, not replayed; docs/sites.md)
@@ -589,7 +591,8 @@ def test_stud_hands_written_as_pokerstars_text_parse_back_to_the_same_hand(
     # a random hand of seven-card stud, stud hi/lo or razz (the button on
     # the last seat, so that the seats go in order, as PokerStars' stud
     # tables have no button), written by the test-only writer as
-    # PokerStars text (the others' down cards unseen), then converted:
+    # PokerStars or Full Tilt text (the others' down cards unseen), then
+    # converted:
     # the same players, stacks and actions, and the replay ends where the
     # hand did
     from site_writer import write_pokerstars_stud
@@ -613,9 +616,10 @@ def test_stud_hands_written_as_pokerstars_text_parse_back_to_the_same_hand(
             hand.check_or_call()
     names = data.draw(st.permutations(NAMES))[:n]
     hero = data.draw(st.integers(0, n - 1))
-    text = write_pokerstars_stud(hand, data.draw(st.integers(1, 10**12)), names, hero)
+    ft = data.draw(st.booleans())
+    text = write_pokerstars_stud(hand, data.draw(st.integers(1, 10**12)), names, hero, ft=ft)
     c = hc.phh.from_site(text)
-    assert c.site == "pokerstars"
+    assert c.site == ("fulltilt" if ft else "pokerstars")
     assert not c.problems, (str(c.problems[0]), text)
     (h,) = c.hands
     assert list(h.players) == list(names)
