@@ -2378,3 +2378,113 @@ Seat 3: Cal (button) collected ($10), mucked
         ["19.50", "15", "25"]
     );
 }
+
+/// An iPoker seven-card stud hand (a tournament's chips; no stakes named:
+/// the small bet is read from third street's completion), worked by hand.
+/// Antes 8. Third street: Ann's 5h is the lowest up card and brings in for
+/// 15, Ben completes to 60, Cal calls, Ann calls 45 (pot 24 + 180 = 204).
+/// Fourth: Ben's A-K showing acts first: bets 60, Cal folds, Ann calls
+/// (324). Fifth: Ben checks, Ann bets 120, Ben calls (564). Sixth: both
+/// check. Seventh: Ben checks, Ann bets 120, Ben calls (804). The showdown
+/// hands are written whole on third street: Ann's 9-high straight beats
+/// Ben's ace high. Ann 1,000 - 368 + 804 = 1,436, Ben 632, Cal 932.
+#[test]
+fn an_ipoker_stud_hand_converts_to_the_chip() {
+    let text = r#"<?xml version="1.0" encoding="utf-8"?>
+<session sessioncode="2">
+  <general>
+    <mode>real</mode>
+    <gametype>7 Card Stud L</gametype>
+    <tablename>$5 Limit 7 Card Stud, 699476041, 699476041</tablename>
+    <tournamentcode>699476041</tournamentcode>
+    <tournamentname>$5 Limit 7 Card Stud</tournamentname>
+    <currency>USD</currency>
+  </general>
+  <game gamecode="4044858766">
+    <general>
+      <startdate>2012-03-19 20:46:31</startdate>
+      <players>
+        <player seat="1" name="Ann" chips="1,000" dealer="1" win="804" bet="368"/>
+        <player seat="2" name="Ben" chips="1,000" dealer="0" win="0" bet="368"/>
+        <player seat="4" name="Cal" chips="1,000" dealer="0" win="0" bet="68"/>
+      </players>
+    </general>
+    <round no="0">
+      <action no="1" player="Ann" type="15" sum="8"/>
+      <action no="2" player="Ben" type="15" sum="8"/>
+      <action no="3" player="Cal" type="15" sum="8"/>
+    </round>
+    <round no="1">
+    </round>
+    <round no="2">
+      <cards type="Third Street" player="Ann">D4 C7 H5</cards>
+      <action no="4" player="Ann" type="16" sum="15"/>
+      <action no="7" player="Ann" type="3" sum="45"/>
+      <cards type="Third Street" player="Ben">SJ SQ DA</cards>
+      <action no="5" player="Ben" type="5" sum="60"/>
+      <cards type="Third Street" player="Cal">D3 S7 S6</cards>
+      <action no="6" player="Cal" type="3" sum="60"/>
+    </round>
+    <round no="3">
+      <cards type="Fourth Street" player="Ann">S3</cards>
+      <action no="10" player="Ann" type="3" sum="60"/>
+      <cards type="Fourth Street" player="Ben">DK</cards>
+      <action no="8" player="Ben" type="5" sum="60"/>
+      <cards type="Fourth Street" player="Cal">C9</cards>
+      <action no="9" player="Cal" type="0" sum="0"/>
+    </round>
+    <round no="4">
+      <cards type="Fifth Street" player="Ann">D6</cards>
+      <action no="12" player="Ann" type="5" sum="120"/>
+      <cards type="Fifth Street" player="Ben">H2</cards>
+      <action no="11" player="Ben" type="4" sum="0"/>
+      <action no="13" player="Ben" type="3" sum="120"/>
+    </round>
+    <round no="5">
+      <cards type="Sixth Street" player="Ann">H8</cards>
+      <action no="15" player="Ann" type="4" sum="0"/>
+      <cards type="Sixth Street" player="Ben">C4</cards>
+      <action no="14" player="Ben" type="4" sum="0"/>
+    </round>
+    <round no="6">
+      <cards type="River" player="Ann">S9</cards>
+      <action no="17" player="Ann" type="5" sum="120"/>
+      <cards type="River" player="Ben">H3</cards>
+      <action no="16" player="Ben" type="4" sum="0"/>
+      <action no="18" player="Ben" type="3" sum="120"/>
+    </round>
+  </game>
+</session>
+"#;
+    let c = convert(text, "stud.xml", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    let one = |k: &str| strs(&Value::Array(vec![h.get(k).unwrap().clone()]))[0].clone();
+    assert_eq!(one("variant"), "F7S");
+    assert_eq!(get("players"), ["Ann", "Ben", "Cal"]);
+    assert_eq!(
+        (one("bring_in"), one("small_bet"), one("big_bet")),
+        ("15".into(), "60".into(), "120".into())
+    );
+    assert_eq!(h.get("_fourth_street_big_bet"), Some(&Value::Bool(true)));
+    assert_eq!(
+        get("actions")[..9],
+        [
+            "d dh p1 4d7c5h",
+            "d dh p2 JsQsAd",
+            "d dh p3 3d7s6s",
+            "p1 pb",
+            "p2 cbr 60",
+            "p3 cc",
+            "p1 cc",
+            "d dh p1 3s",
+            "d dh p2 Kd",
+        ]
+    );
+    assert_eq!(get("finishing_stacks"), ["1436", "632", "932"]);
+    // one chip more won than the pot held: the site's amounts are not met
+    let off = text.replace(r#"win="804""#, r#"win="805""#);
+    let c = convert(&off, "stud.xml", None, None).unwrap();
+    assert_eq!(c.problems.len(), 1, "{:?}", c.problems);
+}

@@ -11,7 +11,10 @@
 //! 0 fold, 1 small blind, 2 big blind, 3 call, 4 check, 5 bet, 6 raise by,
 //! 7 all-in (a call or raise by what it adds), 8 and 9 no hand (joined,
 //! sitting out), 15 ante, 23 raise to; amounts (`sum`) are what the action adds, but for 23's total.
-//! Cards are the suit then the rank (`CA`, `D10`), `X` unseen.
+//! Cards are the suit then the rank (`CA`, `D10`), `X` unseen. Stud games:
+//! round 2 is third street (round 1 empty), then a round a street, each
+//! player's street cards in a `<cards type="Fourth Street">` element;
+//! type 16 is the bring-in.
 //!
 //! Each player's `win` is what it collected, with any uncalled part of its
 //! bet; `bet` what it put in, with that part. No rake is written: it is what
@@ -20,8 +23,8 @@
 //! The XML is read by `roxmltree` (no DTD, a bounded number of nodes); a
 //! hand's text is bounded by [`MAX_GAME_BYTES`].
 use super::hand::{
-    add_seat, build, clip, find, real_date, Date, GameSpec, Header, Parsed, Rec, Seat, Street, R,
-    SYMBOLS,
+    add_seat, build, clip, find, is_stud, real_date, Date, GameSpec, Header, Parsed, Rec, Seat,
+    Street, R, SYMBOLS,
 };
 use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::card::Card;
@@ -144,6 +147,28 @@ fn card(text: &str) -> Option<Card> {
     format!("{rank}{suit}").parse().ok()
 }
 
+/// A stud street's cards, each `None` where unseen (`X X DA`).
+fn stud_cards(text: &str) -> R<Vec<Option<Card>>> {
+    let toks: Vec<&str> = text.split_whitespace().collect();
+    if toks.is_empty() || toks.len() > 3 {
+        return Err(Refusal::hand(format!(
+            "stud cards not read: '{}'",
+            clip(text)
+        )));
+    }
+    toks.iter()
+        .map(|t| {
+            if t.eq_ignore_ascii_case("x") {
+                Ok(None)
+            } else {
+                card(t)
+                    .map(Some)
+                    .ok_or_else(|| Refusal::hand(format!("cards not read: '{}'", clip(text))))
+            }
+        })
+        .collect()
+}
+
 /// Cards, space-separated; `None` for unseen ones (`X X`).
 fn cards(text: &str) -> R<Option<Vec<Card>>> {
     let toks: Vec<&str> = text.split_whitespace().collect();
@@ -203,7 +228,18 @@ fn game_type(text: &str) -> R<(GameSpec, Option<(Decimal, Decimal)>)> {
             clip(text)
         )));
     };
+    let stud = text.starts_with("7 Card Stud") || words.first() == Some(&"Razz");
+    if stud && structure != Structure::FixedLimit {
+        return Err(Refusal::hand(
+            "stud at pot limit or no limit: the engine plays stud at fixed limit",
+        ));
+    }
     let (game, hole_cards) = match words.first().copied() {
+        Some("Razz") => ("RAZZ", 7),
+        Some("7") if stud && (find(text, "Hi-Lo").is_some() || find(text, "Hi/Lo").is_some()) => {
+            ("7S/8", 7)
+        }
+        Some("7") if stud => ("7S", 7),
         Some("Holdem") => ("T", 2),
         // a game type naming only the structure (`PL €2/€4`): the hole
         // cards will tell (0 for now)
@@ -214,7 +250,8 @@ fn game_type(text: &str) -> R<(GameSpec, Option<(Decimal, Decimal)>)> {
         Some("Omaha") => ("O", 4),
         _ => {
             return Err(Refusal::hand(format!(
-                "{}: a game not converted (hold'em, Omaha and Omaha hi/lo are)",
+                "{}: a game not converted (hold'em, Omaha, Omaha hi/lo, seven-card stud, stud \
+                 hi/lo and razz are)",
                 clip(text)
             )))
         }
@@ -312,7 +349,13 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     if seats.len() < 2 {
         return Err(at("fewer than two players".into()));
     }
-    let button = button.ok_or_else(|| at("no dealer marked".into()))?;
+    let stud = is_stud(spec.code);
+    // (a stud hand's players go in seat order: its dealer mark is not used)
+    let button = if stud {
+        0
+    } else {
+        button.ok_or_else(|| at("no dealer marked".into()))?
+    };
     // seats in order, their winnings with them
     let mut idx: Vec<usize> = (0..seats.len()).collect();
     idx.sort_by_key(|&i| seats[i].number);
@@ -348,6 +391,8 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     };
     let mut rec = Rec::new(seats.len());
     let mut big_blind = None;
+    let mut first_bet: Option<Decimal> = None;
+    let mut first_big: Option<Decimal> = None;
     let mut rounds: Vec<Node> = game_el
         .children()
         .filter(|c| c.has_tag_name("round"))
@@ -364,7 +409,31 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             .ok_or_else(|| at("a round without its number".into()))?;
         // the board and hole cards of the round
         let mut board: Option<Vec<Card>> = None;
+        let mut deals: Vec<(usize, Vec<Option<Card>>)> = Vec::new();
         for c in round.children().filter(|c| c.has_tag_name("cards")) {
+            let kind = c.attribute("type").unwrap_or("");
+            if stud {
+                if !matches!(
+                    kind,
+                    "Third Street" | "Fourth Street" | "Fifth Street" | "Sixth Street" | "River"
+                ) {
+                    return Err(at(format!("cards of a kind not played: '{}'", clip(kind))));
+                }
+                let i = who(c.attribute("player").unwrap_or(""))
+                    .ok_or_else(|| at("cards dealt to a player not seated".into()))?;
+                let got = stud_cards(c.text().unwrap_or("")).map_err(|mut r| {
+                    r.line = Some(n);
+                    r
+                })?;
+                let third = kind == "Third Street";
+                let got = match (third, got.len()) {
+                    (true, 3) | (false, 1) => got,
+                    (true, 1) => vec![None, None, got[0]],
+                    _ => return Err(at(format!("{} stud cards dealt on {kind}", got.len()))),
+                };
+                deals.push((i, got));
+                continue;
+            }
             let kind = c.attribute("type").unwrap_or("");
             let got = cards(c.text().unwrap_or("")).map_err(|mut r| {
                 r.line = Some(n);
@@ -382,24 +451,46 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 other => return Err(at(format!("cards of a kind not played: '{}'", clip(other)))),
             }
         }
-        let street = match no {
-            0 => Street::Posts,
-            1 => Street::Preflop,
-            2 => Street::Flop,
-            3 => Street::Turn,
-            4 => Street::River,
-            _ => return Err(at(format!("round {no}: more rounds than hold'em's"))),
-        };
-        if street != Street::Posts {
-            let new = if street == Street::Preflop {
-                None
-            } else {
-                board.take()
+        if stud {
+            // round 0 the antes, 1 (empty) and 2 third street, then a
+            // round a street to seventh (`River`)
+            let street = match no {
+                0 => Street::Posts,
+                1 | 2 => Street::Preflop,
+                3 => Street::Flop,
+                4 => Street::Turn,
+                5 => Street::River,
+                6 => Street::Seventh,
+                _ => return Err(at(format!("round {no}: more rounds than stud's"))),
             };
-            if street != Street::Preflop && new.is_none() {
-                return Err(at(format!("round {no} without its board")));
+            if street == Street::Preflop && rec.street == Street::Posts {
+                rec.street(street, None, n)?;
+            } else if street > rec.street {
+                rec.round_street(street, n)?;
             }
-            rec.street(street, new, n)?;
+            for (i, d) in deals {
+                rec.stud_deal(i, d);
+            }
+        } else {
+            let street = match no {
+                0 => Street::Posts,
+                1 => Street::Preflop,
+                2 => Street::Flop,
+                3 => Street::Turn,
+                4 => Street::River,
+                _ => return Err(at(format!("round {no}: more rounds than hold'em's"))),
+            };
+            if street != Street::Posts {
+                let new = if street == Street::Preflop {
+                    None
+                } else {
+                    board.take()
+                };
+                if street != Street::Preflop && new.is_none() {
+                    return Err(at(format!("round {no} without its board")));
+                }
+                rec.street(street, new, n)?;
+            }
         }
         let mut actions: Vec<Node> = round
             .children()
@@ -432,7 +523,17 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 "0" => rec.fold(i, n)?,
                 "4" => rec.check(i, n)?,
                 "3" => rec.call_by(i, sum, n)?,
-                "5" | "6" => rec.bet_by(i, sum, n)?,
+                "5" | "6" => {
+                    rec.bet_by(i, sum, n)?;
+                    if stud && rec.street <= Street::Flop {
+                        // (third street's completion or fourth street's
+                        // bet: the small bet, where no stakes are named)
+                        first_bet.get_or_insert(rec.parts[i].street_bet);
+                    } else if stud {
+                        // (a bet from fifth street on: the big bet)
+                        first_big.get_or_insert(rec.parts[i].street_bet);
+                    }
+                }
                 "23" => rec.raise_to(i, sum, n)?,
                 "7" => {
                     // a call or a raise, by what it adds
@@ -452,7 +553,8 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                         rec.call_by(i, sum, n)?;
                     }
                 }
-                "16" => return Err(at("a bring-in: a stud game".into())),
+                "16" if stud => rec.bring_in(i, sum, false, n)?,
+                "16" => return Err(at("a bring-in in a game without one".into())),
                 other => return Err(at(format!("an action of type {} not read", clip(other)))),
             }
             if rec.street == Street::Posts {
@@ -474,7 +576,38 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     rec.give_back_uncalled(&seats, |_, _, _| !apart)?;
     let rake = rec.derived_rake()?;
     rec.street(Street::Summary, None, n)?;
+    let small_bet = |x: Decimal| -> R<(Decimal, Decimal)> {
+        Ok((
+            x,
+            x.checked_add(x)
+                .ok_or_else(|| at("an amount too large".into()))?,
+        ))
+    };
+    let bring_in = rec.acts.iter().find_map(|a| match a {
+        super::hand::Act::BringIn(_, x, _) => Some(*x),
+        _ => None,
+    });
     let stakes = match (spec.structure, named, big_blind) {
+        // stud: the stakes named, else the first bet of third or fourth
+        // street (a completion or a bet, the small bet), else half the
+        // first bet after (the big bet), else four times the bring-in (the
+        // ratio of iPoker's stud tables; nobody bet in full)
+        (_, Some(s), _) if stud => s,
+        _ if stud => match first_bet
+            .or_else(|| {
+                first_big.filter(|b| b.mantissa % 2 == 0).map(|b| Decimal {
+                    mantissa: b.mantissa / 2,
+                    scale: b.scale,
+                })
+            })
+            .or_else(|| {
+                bring_in
+                    .and_then(|b| b.checked_add(b))
+                    .and_then(|b| b.checked_add(b))
+            }) {
+            Some(x) => small_bet(x)?,
+            None => return Err(at("no stakes named and no bet made".into())),
+        },
         (Structure::FixedLimit, _, Some(bb)) => (
             bb,
             bb.checked_add(bb)
@@ -511,7 +644,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             h.symbol = gametype.chars().find(|c| SYMBOLS.contains(c));
         }
     }
-    build(
+    let mut parsed = build(
         &h,
         spec,
         &table,
@@ -524,5 +657,14 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         rake,
         source,
         &[],
-    )
+    )?;
+    if spec.code == "F7S" {
+        // iPoker's seven-card stud lets the big bet be made on fourth
+        // street after an open pair (its files bet it so)
+        parsed.history.fields.push((
+            "_fourth_street_big_bet".into(),
+            crate::phh::toml::Value::Bool(true),
+        ));
+    }
+    Ok(parsed)
 }
