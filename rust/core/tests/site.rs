@@ -750,14 +750,10 @@ fn an_888poker_cash_hand_converts_to_the_chip() {
     assert!(c.problems.is_empty(), "{:?}", c.problems);
     let h = &c.hands[0].1;
     assert_eq!(strs(h.get("winnings").unwrap())[2], "2.10");
-    // cards named in another language are refused, saying so
-    let dutch = PACIFIC_CASH.replace("[ Ah, Kd ]", "[ Ah, Hd ]");
-    let c = convert(&dutch, "888.txt", None, None).unwrap();
-    assert!(
-        c.problems[0].why.contains("another language"),
-        "{:?}",
-        c.problems
-    );
+    // cards named in a language not read are refused, saying so
+    let unknown = PACIFIC_CASH.replace("[ Ah, Kd ]", "[ Zh, Wd ]");
+    let c = convert(&unknown, "888.txt", None, None).unwrap();
+    assert!(c.problems[0].why.contains("language"), "{:?}", c.problems);
 }
 
 /// 888's amounts in every client's locale.
@@ -2486,5 +2482,44 @@ fn an_ipoker_stud_hand_converts_to_the_chip() {
     // one chip more won than the pot held: the site's amounts are not met
     let off = text.replace(r#"win="804""#, r#"win="805""#);
     let c = convert(&off, "stud.xml", None, None).unwrap();
+    assert_eq!(c.problems.len(), 1, "{:?}", c.problems);
+}
+
+/// 888poker's clients name cards in their language: the same hand with
+/// Ann's Ah Kd written in Dutch (H, heer, the king), Swedish (E, ess, the
+/// ace), Spanish suits (p picas, t tréboles), German suits as words and
+/// Russian ranks (Т the ace, К the king) reads as Ah Kd (As Kc for the
+/// Spanish one); a V alone (a Dutch queen, a French jack) is refused.
+#[test]
+fn an_888poker_hand_in_another_language_reads_its_cards() {
+    for (written, read) in [
+        ("[ Ah, Hd ]", "AhKd"),
+        ("[ Eh, Kd ]", "AhKd"),
+        ("[ Ap, Kt ]", "AsKc"),
+        ("[ AHerz, KKaro ]", "AhKd"),
+        ("[ Тh, Кd ]", "AhKd"),
+        ("[ Ah, Kd ]", "AhKd"),
+    ] {
+        let mut text = PACIFIC_CASH.replace("[ Ah, Kd ]", written);
+        if written.contains('p') {
+            // (the board in Spanish suits too)
+            text = text
+                .replace("[ 9s, 8h, 2d ]", "[ 9p, 8c, 2d ]")
+                .replace("[ 3c ]", "[ 3t ]");
+        }
+        let c = convert(&text, "888.txt", None, None).unwrap();
+        assert!(c.problems.is_empty(), "{written}: {:?}", c.problems);
+        let actions = strs(c.hands[0].1.get("actions").unwrap());
+        assert!(
+            actions.iter().any(|a| a.ends_with(read)),
+            "{written}: {actions:?}"
+        );
+    }
+    let text = PACIFIC_CASH.replace("[ Ah, Kd ]", "[ Vh, 9d ]");
+    let c = convert(&text, "888.txt", None, None).unwrap();
+    assert!(c.problems[0].why.contains("Dutch"), "{:?}", c.problems);
+    // a card no language names
+    let text = PACIFIC_CASH.replace("[ Ah, Kd ]", "[ Zh, 9d ]");
+    let c = convert(&text, "888.txt", None, None).unwrap();
     assert_eq!(c.problems.len(), 1, "{:?}", c.problems);
 }

@@ -107,19 +107,161 @@ pub(super) fn bracketed(text: &str) -> Option<Decimal> {
 
 /// Cards as 888 writes them: `[ 5d, 5c, Jd ]` (the last brackets of `text`).
 pub(super) fn cards(text: &str) -> Option<Vec<Card>> {
+    cards_named(text, Naming::English)
+}
+
+/// The words of the last brackets of `text`: `[ 5d, 5c, Jd ]`.
+fn card_words(text: &str) -> Option<impl Iterator<Item = &str>> {
     let end = text.rfind(']')?;
     let start = text[..end].rfind('[')?;
+    Some(
+        text[start + 1..end]
+            .split([',', ' '])
+            .filter(|s| !s.is_empty()),
+    )
+}
+
+/// Cards named in a client's language (see [`Naming`]).
+fn cards_named(text: &str, naming: Naming) -> Option<Vec<Card>> {
     let mut out = Vec::new();
-    for tok in text[start + 1..end]
-        .split([',', ' '])
-        .filter(|s| !s.is_empty())
-    {
+    for tok in card_words(text)? {
         if out.len() >= 7 {
             return None;
         }
-        out.push(tok.parse::<Card>().ok()?);
+        out.push(naming.card(tok)?);
     }
     Some(out)
+}
+
+/// How a hand's cards are named: 888's clients write ranks and suits in
+/// their language (fpdb's files show these). Dutch: H (heer) king, V
+/// (vrouw) queen, B (boer) jack; Swedish: K king, D (dam) queen, Kn
+/// (knekt) jack, E (ess) ace; French: R (roi) king, D (dame) queen, V
+/// (valet) jack; Russian: К king, Д queen, В jack, Т (туз) ace (also as
+/// Windows-1252 read them from a Windows-1251 file: Ê, Ä, Â, Ò); Spanish
+/// suits p (picas) spades, t (tréboles) clubs, c (corazones) hearts, d
+/// diamonds; German and Polish suits as words (Pik, Kreuz, Herz, Karo),
+/// English letters beside them read too. The ranks and suits are the
+/// languages' words' first letters, as fpdb's sample files write them; a
+/// showdown read wrong would not reach the site's amounts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Naming {
+    English,
+    Dutch,
+    Swedish,
+    French,
+    Russian,
+    Spanish,
+    German,
+}
+
+impl Naming {
+    /// One card in this naming (`10` for ten in any).
+    fn card(self, tok: &str) -> Option<Card> {
+        if self == Naming::English {
+            return tok.parse().ok();
+        }
+        // the suit: a word, or the last letter
+        let (rank, suit) = if self == Naming::German {
+            let words = [("Pik", 's'), ("Kreuz", 'c'), ("Herz", 'h'), ("Karo", 'd')];
+            let Some((w, c)) = words.iter().find(|(w, _)| tok.ends_with(w)) else {
+                // (a suit letter where the word is not written)
+                return tok.parse().ok();
+            };
+            (&tok[..tok.len() - w.len()], *c)
+        } else {
+            let last = tok.chars().last()?;
+            let suit = match (self, last) {
+                (Naming::Spanish, 'p') => 's',
+                (Naming::Spanish, 't') => 'c',
+                (Naming::Spanish, 'c') => 'h',
+                (Naming::Spanish, 'd') => 'd',
+                (Naming::Spanish, _) => return None,
+                (_, c @ ('c' | 'd' | 'h' | 's')) => c,
+                _ => return None,
+            };
+            (&tok[..tok.len() - last.len_utf8()], suit)
+        };
+        let rank = match (self, rank) {
+            (_, "10" | "T") => 'T',
+            (_, r) if r.len() == 1 && r.as_bytes()[0].is_ascii_digit() && r != "1" && r != "0" => {
+                r.as_bytes()[0] as char
+            }
+            (Naming::Dutch, "H") | (Naming::French, "R") | (Naming::Swedish, "K") => 'K',
+            (Naming::Dutch, "V") | (Naming::French | Naming::Swedish, "D") => 'Q',
+            (Naming::Dutch, "B") | (Naming::French, "V") | (Naming::Swedish, "Kn") => 'J',
+            (Naming::Swedish, "E") => 'A',
+            (Naming::Dutch | Naming::French, "A") => 'A',
+            (Naming::Russian, "К" | "Ê") => 'K',
+            (Naming::Russian, "Д" | "Ä") => 'Q',
+            (Naming::Russian, "В" | "Â") => 'J',
+            (Naming::Russian, "Т" | "Ò") => 'A',
+            (Naming::Spanish | Naming::German, r @ ("A" | "K" | "Q" | "J")) => {
+                r.as_bytes()[0] as char
+            }
+            _ => return None,
+        };
+        format!("{rank}{suit}").parse().ok()
+    }
+
+    /// The naming of a hand's cards, from every card it writes: English
+    /// where each reads so; else the language whose letters appear. A
+    /// hand whose only foreign rank is V (a Dutch queen, a French jack)
+    /// says nothing of which, and is refused.
+    pub(super) fn of(block: &Block<'_>) -> R<Naming> {
+        let words: Vec<&str> = block
+            .lines
+            .iter()
+            .filter(|l| {
+                l.1.starts_with("Dealt to ")
+                    || l.1.starts_with("** Dealing ")
+                    || find(l.1, " shows [").is_some()
+                    || find(l.1, " mucks [").is_some()
+            })
+            .filter_map(|l| card_words(l.1))
+            .flatten()
+            .collect();
+        if words.iter().all(|w| w.parse::<Card>().is_ok()) {
+            return Ok(Naming::English);
+        }
+        let has_rank = |r: &str| {
+            words.iter().any(|w| {
+                w.strip_prefix(r)
+                    .is_some_and(|rest| rest.chars().count() == 1)
+            })
+        };
+        let naming = if words.iter().any(|w| {
+            ["Pik", "Kreuz", "Herz", "Karo"]
+                .iter()
+                .any(|s| w.ends_with(s))
+        }) {
+            Naming::German
+        } else if words
+            .iter()
+            .any(|w| w.starts_with(['К', 'Д', 'В', 'Т', 'Ê', 'Ä', 'Â', 'Ò']))
+        {
+            Naming::Russian
+        } else if words.iter().any(|w| w.ends_with(['p', 't'])) {
+            Naming::Spanish
+        } else if has_rank("Kn") || has_rank("E") {
+            Naming::Swedish
+        } else if has_rank("H") || has_rank("B") {
+            Naming::Dutch
+        } else if has_rank("R") {
+            Naming::French
+        } else if has_rank("V") {
+            return Err(Refusal::hand(
+                "cards named V with no other letter of their language: a queen in Dutch, a \
+                 jack in French",
+            ));
+        } else if has_rank("D") {
+            // (a queen in Swedish and in French alike)
+            Naming::Swedish
+        } else {
+            return Err(Refusal::hand("cards named in a language not read"));
+        };
+        Ok(naming)
+    }
 }
 
 /// `$0.01/$0.02 Blinds No Limit Holdem - *** 17 02 2011 15:29:25`: the
@@ -326,6 +468,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         h.symbol = symbol;
         h.currency = currency_of(symbol);
     }
+    let naming = Naming::of(block)?;
     let mut rec = Rec::new(seats.len());
     let mut summary_seen = false;
     let dealing = lines[k..].iter().any(|l| l.1 == "** Dealing down cards **");
@@ -350,9 +493,10 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 }
             };
             let new = if matches!(next, Street::Flop | Street::Turn | Street::River) {
-                Some(cards(&marker[end..]).ok_or_else(|| {
-                    Refusal::at(n, "the board's cards not read (named in another language?)")
-                })?)
+                Some(
+                    cards_named(&marker[end..], naming)
+                        .ok_or_else(|| Refusal::at(n, "the board's cards not read"))?,
+                )
             } else {
                 None
             };
@@ -368,9 +512,8 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             let Some((i, len)) = who(rest) else {
                 return Err(Refusal::at(n, "cards dealt to a player not seated"));
             };
-            let c = cards(&rest[len..]).ok_or_else(|| {
-                Refusal::at(n, "hole cards not read (cards named in another language?)")
-            })?;
+            let c = cards_named(&rest[len..], naming)
+                .ok_or_else(|| Refusal::at(n, "hole cards not read"))?;
             rec.dealt(i, c, game.hole_cards, n)?;
             continue;
         }
@@ -432,7 +575,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         } else if let Some(x) = action.strip_prefix("raises ") {
             rec.bet_by(i, bet_of(x, n, "a raise")?, n)?;
         } else if action.starts_with("shows [") || action.starts_with("mucks [") {
-            if let Some(c) = cards(action) {
+            if let Some(c) = cards_named(action, naming) {
                 rec.show(i, c, game.hole_cards, n)?;
             }
         } else if let Some(x) = action.strip_prefix("collected ") {
