@@ -576,19 +576,16 @@ fn a_winamax_cash_hand_converts_to_the_chip() {
         "{:?}",
         c.problems
     );
-    // stud is refused by name, the rest of the text still converts
-    let stud = WINAMAX_CASH.replace(
+    // a game not converted is refused by name, the rest of the text still
+    // converts
+    let other = WINAMAX_CASH.replace(
         "Holdem no limit (0.25€/0.50€)",
-        "7-Card Stud fixed limit (5€/25€/50€)",
+        "Courchevel pot limit (0.25€/0.50€)",
     );
-    let both = format!("{stud}\n\n{WINAMAX_CASH}");
+    let both = format!("{other}\n\n{WINAMAX_CASH}");
     let c = convert(&both, "wmx.txt", None, None).unwrap();
     assert_eq!(c.hands.len(), 1);
-    assert!(
-        c.problems[0].why.contains("7-Card Stud"),
-        "{:?}",
-        c.problems
-    );
+    assert!(c.problems[0].why.contains("Courchevel"), "{:?}", c.problems);
 }
 
 /// A Winamax tournament hand: (ante/small blind/big blind) in the header,
@@ -2522,4 +2519,116 @@ fn an_888poker_hand_in_another_language_reads_its_cards() {
     let text = PACIFIC_CASH.replace("[ Ah, Kd ]", "[ Zh, 9d ]");
     let c = convert(&text, "888.txt", None, None).unwrap();
     assert_eq!(c.problems.len(), 1, "{:?}", c.problems);
+}
+
+/// Winamax razz at 25€/50€, antes 5€, worked by hand: Ann (the hero)
+/// shows Td, Ben 8h; Ann's ten is the highest and brings in for 10€, Ben
+/// completes to 25€, Ann calls (60€). Fourth: Ben's 8-4 is lower than
+/// Ann's Q-T: Ben bets 25€, Ann calls (110€). Fifth: Ben bets 50€, Ann
+/// folds; Winamax writes no uncalled bet: Ben collects the 110€ and his
+/// 50€ less 2€ of rake, 158€. Ann ends 500 - 55 = 445, Ben 500 - 105 + 158
+/// = 553. And the same file's triple draw: `FIRST-BET`, `discard 2 cards`.
+#[test]
+fn winamax_stud_and_draw_hands_convert_to_the_chip() {
+    let razz = "Winamax Poker - CashGame - HandId: #9250793-444-1478990341 - Razz fixed limit (5€/25€/50€) - 2016/11/12 22:39:00 UTC
+Table: 'Pampelune' 6-max (real money)
+Seat 1: Ann (500€)
+Seat 4: Ben (500€)
+*** ANTE/BLINDS ***
+Ann posts ante 5€
+Ben posts ante 5€
+*** 3rd STREET ***
+Dealt to Ann [4s Ad Td]
+Dealt to Ben [X X 8h]
+Ann brings in 10€
+Ben raises 25€ to 25€
+Ann calls 15€
+*** 4th STREET ***
+Dealt to Ben [X X 8h] [4h]
+Dealt to Ann [4s Ad Td] [Qh]
+Ben bets 25€
+Ann calls 25€
+*** 5th STREET ***
+Dealt to Ben [X X 8h 4h] [5h]
+Dealt to Ann [4s Ad Td Qh] [3s]
+Ben bets 50€
+Ann folds
+Ben collected 158€ from pot
+*** SUMMARY ***
+Total pot 158€ | Rake 2€
+Seat 4: Ben won 158€
+";
+    let c = convert(razz, "razz.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    assert_eq!(h.get("variant"), Some(&Value::Str("FR".into())));
+    assert_eq!(
+        strs(h.get("actions").unwrap()),
+        [
+            "d dh p1 4sAdTd",
+            "d dh p2 ????8h",
+            "p1 pb",
+            "p2 cbr 25",
+            "p1 cc",
+            "d dh p2 4h",
+            "d dh p1 Qh",
+            "p2 cbr 25",
+            "p1 cc",
+            "d dh p2 5h",
+            "d dh p1 3s",
+            "p2 cbr 50",
+            "p1 f",
+        ]
+    );
+    assert_eq!(strs(h.get("finishing_stacks").unwrap()), ["445", "553"]);
+    // Ben (the button) posts the small blind 12.50€, Ann the big blind 25€;
+    // Ben calls, Ann checks (50€); Ann throws 1, Ben 2 in the first draw;
+    // Ann bets 25€, Ben folds: Ann collects the 50€ and her 25€ less 1€ of
+    // rake, 74€: Ann ends 500 - 50 + 74 = 524, Ben 475.
+    let draw = "Winamax Poker - CashGame - HandId: #9250793-388-1478989462 - 2-7 Triple Draw fixed limit (25€/50€) - 2016/11/12 22:24:21 UTC
+Table: 'Pampelune' 6-max (real money) Seat #4 is the button
+Seat 1: Ann (500€)
+Seat 4: Ben (500€)
+*** ANTE/BLINDS ***
+Ben posts small blind 12.50€
+Ann posts big blind 25€
+*** FIRST-BET ***
+Dealt to Ben [X X X X X]
+Dealt to Ann [2h Td 8c 7c 8s]
+Ben calls 12.50€
+Ann checks
+*** FIRST-DRAW ***
+Ann discard 1 card
+Ben discard 2 cards
+*** SECOND-BET ***
+Ann bets 25€
+Ben folds
+Ann collected 74€ from pot
+*** SUMMARY ***
+Total pot 74€ | Rake 1€
+Seat 1: Ann (big blind) won 74€
+";
+    let c = convert(draw, "draw.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    assert_eq!(h.get("variant"), Some(&Value::Str("F2L3D".into())));
+    // (the hero's discards are not written: its deal is written unknown
+    // too, the history unable to follow its cards)
+    assert_eq!(
+        strs(h.get("actions").unwrap()),
+        [
+            "d dh p1 ??????????",
+            "d dh p2 ??????????",
+            "p2 cc",
+            "p1 cc",
+            "p1 sd ??",
+            "p2 sd ????",
+            "p1 cbr 25",
+            "p2 f"
+        ]
+    );
+    assert_eq!(
+        strs(h.get("finishing_stacks").unwrap()),
+        ["524.00", "475.00"]
+    );
 }

@@ -697,9 +697,15 @@ pub(super) fn build(
     }
     let mut actions: Vec<Value> = Vec::with_capacity(acts.len() + n);
     for (pi, &i) in order.iter().enumerate().filter(|_| !stud) {
+        // (a draw game's player whose discards are not written, its deal
+        // known: the history cannot follow its cards, so they are written
+        // unknown, as the other players' are)
+        let thrown_unseen = acts
+            .iter()
+            .any(|a| matches!(a, Act::Discard(j, c) if *j == i && c.iter().any(Option::is_none)));
         let cards = match &parts[i].cards {
-            Some(c) => c.iter().map(|c| c.to_string()).collect::<String>(),
-            None => "??".repeat(game.hole_cards),
+            Some(c) if !thrown_unseen => c.iter().map(|c| c.to_string()).collect::<String>(),
+            _ => "??".repeat(game.hole_cards),
         };
         actions.push(Value::Str(format!("d dh p{} {cards}", pi + 1)));
     }

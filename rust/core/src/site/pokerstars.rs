@@ -971,7 +971,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
 
 /// `Table 'NAME' 8-max[ (Play Money)]`: a stud table's line, which names
 /// no button (button 0: the players go in seat order).
-fn stud_table_of(line: &str) -> Option<(String, u32, u32)> {
+pub(super) fn stud_table_of(line: &str) -> Option<(String, u32, u32)> {
     let rest = line.strip_prefix("Table '")?;
     let quote = rest.rfind('\'')?;
     let name = &rest[..quote];

@@ -14,13 +14,17 @@
 //! no-limit, pot-limit and fixed-limit, cash and tournaments (Go Fast,
 //! sit-and-gos, freerolls), with antes, players posting out of position
 //! (a big blind live; a small blind dead) and both blinds at once.
-//! Refused with the reason: stud, razz and the draw games, a hand cut
-//! short.
+//! Seven-card stud, stud hi/lo and razz (`*** 3rd STREET ***` to `*** 7th
+//! STREET ***`, `Dealt to NAME [X X 9h] [Kh]`, `brings in`) and 2-7 triple
+//! draw (`*** FIRST-BET ***`, `*** FIRST-DRAW ***`, `discard 2 cards`,
+//! `discard 0 card`, `stands pat`) at fixed limit, read as PokerStars'
+//! are. Refused with the reason: other games, a hand cut short.
 use super::hand::{
-    add_seat, amount, build, cards, check_size, check_summary_board, clip, date, find, last_cards,
-    table_of, GameSpec, Header, Names, Parsed, Rec, Seat, Street, R,
+    add_seat, amount, build, cards, check_size, check_summary_board, clip, date, find, is_draw,
+    is_stud, last_cards, table_of, GameSpec, Header, Names, Parsed, Rec, Seat, Street, R,
 };
 use super::{Block, Refusal, MAX_NAME_CHARS};
+use crate::card::Card;
 use crate::game::Structure;
 use crate::phh::Decimal;
 
@@ -60,13 +64,24 @@ fn game(text: &str) -> R<GameSpec> {
         "Omaha5" | "5 Card Omaha" => ("O", 5),
         "Omaha8" | "Omaha Hi/Lo" => ("O/8", 4),
         "Omaha5 Hi/Lo" | "5 Card Omaha Hi/Lo" => ("O/8", 5),
+        "7-Card Stud" | "7stud" => ("7S", 7),
+        "7-Card Stud Hi/Lo" | "7stud Hi/Lo" => ("7S/8", 7),
+        "Razz" => ("RAZZ", 7),
+        "2-7 Triple Draw" | "Lowball27" => ("2L3D", 5),
         _ => {
             return Err(Refusal::hand(format!(
-                "{}: a game not converted (hold'em, Omaha and Omaha hi/lo are)",
+                "{}: a game not converted (hold'em, Omaha, Omaha hi/lo, seven-card stud, \
+                 stud hi/lo, razz and 2-7 triple draw are)",
                 clip(name)
             )))
         }
     };
+    if game != "T" && !game.starts_with('O') && structure != Structure::FixedLimit {
+        return Err(Refusal::hand(format!(
+            "{}: played at fixed limit only here",
+            clip(name)
+        )));
+    }
     Ok(GameSpec {
         code: super::hand::code(game, structure),
         structure,
@@ -178,9 +193,18 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     let (tl, table_line) = *lines
         .get(1)
         .ok_or_else(|| Refusal::hand("the hand ends after its header"))?;
-    let (table, max_seats, button) =
-        table_of(table_line).ok_or_else(|| Refusal::at(tl, "the table line is not understood"))?;
-    if !(1..=100).contains(&max_seats) || button == 0 || button > max_seats.max(10) {
+    let stud = is_stud(game.code);
+    let draw_game = is_draw(game.code);
+    // (a stud table names no button: the players go in seat order)
+    let (table, max_seats, button) = if stud {
+        table_line
+            .strip_prefix("Table: ")
+            .and_then(|t| super::pokerstars::stud_table_of(&format!("Table {t}")))
+    } else {
+        table_of(table_line)
+    }
+    .ok_or_else(|| Refusal::at(tl, "the table line is not understood"))?;
+    if !(1..=100).contains(&max_seats) || (button == 0 && !stud) || button > max_seats.max(10) {
         return Err(Refusal::at(
             tl,
             format!("the button in seat {button} of a {max_seats}-seat table"),
@@ -221,10 +245,53 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     let unit_ok = |d: Option<Decimal>, n: usize, what: &str| -> R<Decimal> {
         d.ok_or_else(|| Refusal::at(n, format!("{what}: an amount not read")))
     };
+    // stud and draw games (as PokerStars': see pokerstars.rs)
+    let mut dealt_in = vec![false; seats.len()];
+    let mut folded = vec![false; seats.len()];
+    let mut dealing: Option<Vec<bool>> = None;
     for &(n, l) in &lines[k..] {
         if let Some(marker) = l.strip_prefix("*** ") {
             let name_end = find(marker, " ***")
                 .ok_or_else(|| Refusal::at(n, "a street marker not understood"))?;
+            if stud {
+                super::pokerstars::flush_stud_deals(&mut rec, &mut dealing, &dealt_in, &folded);
+                // (an export's `*** THIRD ***` ... `*** SEVENTH ***`)
+                let next = match &marker[..name_end] {
+                    "3rd STREET" | "THIRD" => Some(Street::Preflop),
+                    "4th STREET" | "FOURTH" => Some(Street::Flop),
+                    "5th STREET" | "FIFTH" => Some(Street::Turn),
+                    "6th STREET" | "SIXTH" => Some(Street::River),
+                    "7th STREET" | "SEVENTH" => Some(Street::Seventh),
+                    _ => None,
+                };
+                if let Some(next) = next {
+                    if next == Street::Preflop {
+                        rec.street(next, None, n)?;
+                    } else {
+                        rec.round_street(next, n)?;
+                        dealing = Some(vec![false; seats.len()]);
+                    }
+                    continue;
+                }
+            }
+            if draw_game {
+                // each draw, then its betting round (`*** SECOND-BET ***`)
+                let next = match &marker[..name_end] {
+                    "FIRST-BET" => {
+                        rec.street(Street::Preflop, None, n)?;
+                        continue;
+                    }
+                    "SECOND-BET" | "THIRD-BET" | "FOURTH-BET" => continue,
+                    "FIRST-DRAW" => Some(Street::Flop),
+                    "SECOND-DRAW" => Some(Street::Turn),
+                    "THIRD-DRAW" => Some(Street::River),
+                    _ => None,
+                };
+                if let Some(next) = next {
+                    rec.draw_street(next, n)?;
+                    continue;
+                }
+            }
             let next = match &marker[..name_end] {
                 "ANTE/BLINDS" => continue,
                 "PRE-FLOP" => Street::Preflop,
@@ -277,7 +344,13 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                             if let Some(at) = find(tail, " showed [") {
                                 let cs = &tail[at + 9..];
                                 if let Some(c) = cs.find(']').and_then(|e| cards(&cs[..e])) {
-                                    rec.show(i, c, game.hole_cards, n)?;
+                                    if stud {
+                                        rec.show_stud(i, c);
+                                    } else if draw_game {
+                                        rec.show_drawn(i, c, game.hole_cards);
+                                    } else {
+                                        rec.show(i, c, game.hole_cards, n)?;
+                                    }
                                 }
                             }
                         }
@@ -290,6 +363,57 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             let Some((i, len)) = who(rest) else {
                 return Err(Refusal::at(n, "cards dealt to a player not seated"));
             };
+            if stud {
+                // `[X X 9h]` (two down cards unseen) or the hero's `[4h Ac
+                // Qd]` on third street; then `[X X 9h] [Kh]`, seventh
+                // street's `[...] [X]` unseen
+                let last = rest[len..]
+                    .rfind('[')
+                    .map(|o| rest[len + o..].trim())
+                    .unwrap_or("");
+                let inside = last.trim_start_matches('[').trim_end_matches(']');
+                let got: Vec<Option<Card>> = inside
+                    .split_whitespace()
+                    .map(|t| {
+                        if t == "X" {
+                            Ok(None)
+                        } else {
+                            t.parse().map(Some)
+                        }
+                    })
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| Refusal::at(n, "stud cards not read"))?;
+                let third = rec.street == Street::Preflop;
+                if !(third && got.len() == 3 || !third && got.len() == 1) {
+                    return Err(Refusal::at(
+                        n,
+                        format!("{} cards dealt on one stud street", got.len()),
+                    ));
+                }
+                if third {
+                    if dealt_in[i] {
+                        return Err(Refusal::at(n, "a player dealt third street twice"));
+                    }
+                    dealt_in[i] = true;
+                } else {
+                    let got_now = dealing
+                        .as_mut()
+                        .ok_or_else(|| Refusal::at(n, "stud cards dealt outside a deal"))?;
+                    if got_now[i] || !dealt_in[i] || folded[i] {
+                        return Err(Refusal::at(n, "stud cards dealt to a player not in"));
+                    }
+                    got_now[i] = true;
+                }
+                rec.stud_deal(i, got);
+                continue;
+            }
+            if draw_game && rec.street > Street::Preflop {
+                // the hero's draw: `[kept] [drawn]` (`[X ...]` unseen)
+                if let Some(c) = last_cards(&rest[len..]) {
+                    rec.draw_deal(i, c, n)?;
+                }
+                continue;
+            }
             let inside = rest[len..]
                 .trim()
                 .trim_start_matches('[')
@@ -319,6 +443,51 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         let action = l[len..].trim();
         let all_in = action.ends_with(" and is all-in");
         let action = action.strip_suffix(" and is all-in").unwrap_or(action);
+        if stud && !action.starts_with("posts ") {
+            if rec.street == Street::Preflop && !dealt_in.contains(&true) {
+                // an export that writes no `Dealt to` line: every player
+                // who posted is dealt three cards unseen
+                for (j, p) in rec.parts.clone().iter().enumerate() {
+                    if p.contributed.mantissa > 0 || p.acted {
+                        dealt_in[j] = true;
+                        rec.stud_deal(j, vec![None; 3]);
+                    }
+                }
+            }
+            super::pokerstars::flush_stud_deals(&mut rec, &mut dealing, &dealt_in, &folded);
+        }
+        if draw_game && (action.starts_with("discard") || action.starts_with("stands pat")) {
+            // `discard 2 cards`, `discard 0 card` (standing pat), `stands
+            // pat [..]`: the hero's cards are not written
+            let count: usize = match action.strip_prefix("discard") {
+                Some(r) => r
+                    .trim_start_matches('s')
+                    .split_whitespace()
+                    .next()
+                    .and_then(|c| c.parse().ok())
+                    .filter(|c| *c <= game.hole_cards)
+                    .ok_or_else(|| Refusal::at(n, "a draw's count not read"))?,
+                None => 0,
+            };
+            let thrown = match last_cards(action) {
+                Some(c) if c.len() == count && count > 0 => c.into_iter().map(Some).collect(),
+                _ => vec![None; count],
+            };
+            rec.discard(i, thrown, n)?;
+            continue;
+        }
+        if stud {
+            if let Some(x) = action
+                .strip_prefix("brings in ")
+                .or_else(|| action.strip_prefix("bring-in "))
+            {
+                rec.bring_in(i, unit_ok(amount(x), n, "a bring-in")?, all_in, n)?;
+                continue;
+            }
+        }
+        if action == "folds" {
+            folded[i] = true;
+        }
         if let Some(x) = action.strip_prefix("posts ") {
             let x = x.strip_suffix(" out of position").unwrap_or(x);
             let (what, x) = x
@@ -366,7 +535,13 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             rec.raise_to(i, unit_ok(amount(to), n, "a raise")?, n)?;
         } else if action.starts_with("shows [") {
             if let Some(c) = last_cards(&action[..find(action, " (").unwrap_or(action.len())]) {
-                rec.show(i, c, game.hole_cards, n)?;
+                if stud {
+                    rec.show_stud(i, c);
+                } else if draw_game {
+                    rec.show_drawn(i, c, game.hole_cards);
+                } else {
+                    rec.show(i, c, game.hole_cards, n)?;
+                }
             }
         } else if let Some(x) = action.strip_prefix("collected ") {
             let end = find(x, " from ").unwrap_or(x.len());
@@ -396,6 +571,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         return Err(Refusal::hand(
             "the hand ends before its summary (cut short)",
         ));
+    }
+    if stud {
+        super::pokerstars::flush_stud_deals(&mut rec, &mut dealing, &dealt_in, &folded);
     }
     check_summary_board(summary_board.as_deref(), &rec.board)?;
     // No uncalled bet is written: the largest contribution's lead over the
