@@ -2632,3 +2632,79 @@ Seat 1: Ann (big blind) won 74€
         ["524.00", "475.00"]
     );
 }
+
+/// The stud, draw and foreign-card texts cut at every character and
+/// with random lines of their own words appended: only converted hands
+/// and problems with reasons, never a panic.
+#[test]
+fn stud_and_draw_texts_cut_or_garbled_never_panic() {
+    let russian = PACIFIC_CASH.replace("[ Ah, Kd ]", "[ Тh, Кd ]");
+    let texts = [
+        (STARS_STUD, Site::PokerStars),
+        (STARS_TRIPLE_DRAW, Site::PokerStars),
+        (FULLTILT_RAZZ, Site::FullTilt),
+        (russian.as_str(), Site::Poker888),
+    ];
+    for (text, site) in texts {
+        for cut in 0..text.len() {
+            if !text.is_char_boundary(cut) {
+                continue;
+            }
+            let c = convert(&text[..cut], "x", Some(site), None).unwrap();
+            assert!(c.hands.len() <= 1);
+            assert!(c.problems.iter().all(|p| !p.why.is_empty()));
+        }
+    }
+    let mut state = 7u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let words = [
+        "Dealt to Cal [",
+        "Dealt to Ann [Kd] [",
+        "] [",
+        "X",
+        "??",
+        "Kn",
+        "Тh",
+        "Pik",
+        "9h",
+        "brings in for $1",
+        "completes it to $2",
+        "discards 2 cards [",
+        "stands pat on [",
+        "*** RIVER *** [",
+        "*** 4th STREET ***",
+        "*** FIRST DRAW ***",
+        "*** SHOW DOWN ***",
+        "Pair on board - a double bet is allowed",
+        "shows [",
+        "\n",
+        "Ann: ",
+        "Cal: ",
+        " ",
+    ];
+    for (base, site) in [
+        (STARS_STUD, Site::PokerStars),
+        (STARS_TRIPLE_DRAW, Site::PokerStars),
+        (FULLTILT_RAZZ, Site::FullTilt),
+    ] {
+        for _ in 0..1_500 {
+            let at = (next() as usize) % base.len();
+            let at = (0..=at)
+                .rev()
+                .find(|&i| base.is_char_boundary(i))
+                .unwrap_or(0);
+            let mut t = base[..at].to_string();
+            for _ in 0..(next() % 40) {
+                t.push_str(words[(next() as usize) % words.len()]);
+            }
+            t.push_str(&base[at..]);
+            let c = convert(&t, "x", Some(site), None).unwrap();
+            assert!(c.problems.iter().all(|p| !p.why.is_empty()));
+        }
+    }
+}
