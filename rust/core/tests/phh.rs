@@ -609,3 +609,29 @@ fn a_shown_card_another_player_threw_is_one_drawn_after() {
     assert_eq!(p2.len(), 5);
     assert!(p2.iter().any(|c| c.to_string() == "Ah"), "{p2:?}");
 }
+
+/// All-in before the first draw, the players draw three times with no
+/// betting between: each seat's second discard starts the next draw, so
+/// the Ah p1 throws in the first draw goes to the slot p2 drew in the
+/// third (the only one drawn after the first), not to one of the first.
+#[test]
+fn all_in_players_draws_are_told_apart_without_betting_between() {
+    let text = "variant = 'F2L3D'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\n\
+        small_bet = 2\nbig_bet = 4\nstarting_stacks = [2, 2, 100]\nactions = [\
+        'd dh p1 AhKhQhJh9h', 'd dh p2 ??????????', 'd dh p3 ??????????', \
+        'p3 f', 'p1 cc', \
+        'p1 sd AhKh', 'p2 sd ????', 'p1 sd', 'p2 sd ??', 'p1 sd', 'p2 sd ??', \
+        'p2 sm Ah7c5d4s3h']\n";
+    let h = &phh::parse(text, "<test>").unwrap()[0];
+    let r = phh::replay(h).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.hand.is_over());
+    let draws = r.hand.draws();
+    assert_eq!(draws.len(), 6, "{draws:?}");
+    // p2's third draw (its last) drew the Ah
+    let (_, round, _, drawn) = draws.iter().rfind(|d| d.0 == 1).cloned().unwrap();
+    assert_eq!(round, 3);
+    assert_eq!(
+        drawn.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        ["Ah"]
+    );
+}

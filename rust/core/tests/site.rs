@@ -2512,6 +2512,27 @@ fn an_888poker_hand_in_another_language_reads_its_cards() {
             "{written}: {actions:?}"
         );
     }
+    // a Spanish client's file: a hand whose cards read in English (clubs
+    // and diamonds only) is Spanish too, its `c` a heart
+    let spanish = PACIFIC_CASH
+        .replace("[ Ah, Kd ]", "[ Ap, Kt ]")
+        .replace("[ 9s, 8h, 2d ]", "[ 9p, 8c, 2d ]")
+        .replace("[ 3c ]", "[ 3t ]");
+    let english_looking = PACIFIC_CASH
+        .replace("900000001", "900000002")
+        .replace("[ Ah, Kd ]", "[ Ac, Kd ]")
+        .replace("[ 9s, 8h, 2d ]", "[ 9d, 8c, 2d ]")
+        .replace("[ 3c ]", "[ 4c ]");
+    let both = format!("{spanish}\n{english_looking}");
+    let c = convert(&both, "888.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let actions = strs(c.hands[1].1.get("actions").unwrap());
+    assert!(actions.iter().any(|a| a.ends_with("AhKd")), "{actions:?}");
+    assert!(actions.contains(&"d db 9d8h2d".to_string()), "{actions:?}");
+    // alone, the same hand is English
+    let c = convert(&english_looking, "888.txt", None, None).unwrap();
+    let actions = strs(c.hands[0].1.get("actions").unwrap());
+    assert!(actions.iter().any(|a| a.ends_with("AcKd")), "{actions:?}");
     let text = PACIFIC_CASH.replace("[ Ah, Kd ]", "[ Vh, 9d ]");
     let c = convert(&text, "888.txt", None, None).unwrap();
     assert!(c.problems[0].why.contains("Dutch"), "{:?}", c.problems);

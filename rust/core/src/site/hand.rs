@@ -778,9 +778,18 @@ pub(super) fn build(
             Act::BringIn(_, x, false) => Some(*x),
             _ => None,
         });
-        let half = Decimal {
-            mantissa: h.stakes.0.mantissa / 2,
-            scale: h.stakes.0.scale,
+        // (exactly half: `$1` gives 0.5)
+        let small = h.stakes.0;
+        let half = if small.scale < crate::phh::history::MAX_PLACES {
+            Decimal {
+                mantissa: small.mantissa * 5,
+                scale: small.scale + 1,
+            }
+        } else {
+            Decimal {
+                mantissa: small.mantissa / 2,
+                scale: small.scale,
+            }
         };
         f.push(("bring_in".into(), num(posted.unwrap_or(half))));
     } else {
@@ -1456,11 +1465,14 @@ fn settle_raises(
             Act::Board(_) | Act::NewRound => bet.iter_mut().for_each(|b| *b = 0),
             Act::Discard(..) | Act::DrawDeal(..) | Act::Show(..) | Act::Deal(..) => {}
             Act::BringIn(i, x, _) => {
-                let Some(x) = units(*x) else {
+                let Some(more) = units(*x).and_then(|x| x.checked_sub(bet[*i])) else {
                     return (acts.to_vec(), Vec::new());
                 };
-                put[*i] += x - bet[*i];
-                bet[*i] = x;
+                let Some(p) = put[*i].checked_add(more) else {
+                    return (acts.to_vec(), Vec::new());
+                };
+                put[*i] = p;
+                bet[*i] += more;
             }
             Act::Fold(i) => {
                 folded[*i] = true;

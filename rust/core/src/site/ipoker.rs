@@ -392,6 +392,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     let mut rec = Rec::new(seats.len());
     let mut big_blind = None;
     let mut first_bet: Option<Decimal> = None;
+    let mut ups: Vec<Vec<Option<Card>>> = vec![Vec::new(); seats.len()];
     let mut first_big: Option<Decimal> = None;
     let mut rounds: Vec<Node> = game_el
         .children()
@@ -452,6 +453,15 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             }
         }
         if stud {
+            for (i, d) in &deals {
+                // each player's up cards: third street's last, then
+                // fourth street's (for the open pair)
+                match d.as_slice() {
+                    [_, _, up] => ups[*i] = vec![*up],
+                    [c] if ups[*i].len() == 1 => ups[*i].push(*c),
+                    _ => {}
+                }
+            }
             // round 0 the antes, 1 (empty) and 2 third street, then a
             // round a street to seventh (`River`)
             let street = match no {
@@ -525,11 +535,19 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 "3" => rec.call_by(i, sum, n)?,
                 "5" | "6" => {
                     rec.bet_by(i, sum, n)?;
-                    if stud && rec.street <= Street::Flop {
+                    // (fourth street's bet is the small bet, but for the big
+                    // one an open pair allows)
+                    let open_pair = ups.iter().any(
+                        |u| matches!(u.as_slice(), [Some(a), Some(b), ..] if a.rank() == b.rank()),
+                    );
+                    if stud
+                        && (rec.street == Street::Preflop
+                            || rec.street == Street::Flop && !open_pair)
+                    {
                         // (third street's completion or fourth street's
                         // bet: the small bet, where no stakes are named)
                         first_bet.get_or_insert(rec.parts[i].street_bet);
-                    } else if stud {
+                    } else if stud && rec.street >= Street::Turn {
                         // (a bet from fifth street on: the big bet)
                         first_big.get_or_insert(rec.parts[i].street_bet);
                     }
@@ -553,7 +571,14 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                         rec.call_by(i, sum, n)?;
                     }
                 }
-                "16" if stud => rec.bring_in(i, sum, false, n)?,
+                "16" if stud => {
+                    // (no all-in mark: a bring-in of the whole stack is all-in)
+                    let all_in = !rec.parts[i]
+                        .contributed
+                        .checked_add(sum)
+                        .is_some_and(|t| t.less_than(seats[i].stack));
+                    rec.bring_in(i, sum, all_in, n)?
+                }
                 "16" => return Err(at("a bring-in in a game without one".into())),
                 other => return Err(at(format!("an action of type {} not read", clip(other)))),
             }
@@ -588,10 +613,10 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         _ => None,
     });
     let stakes = match (spec.structure, named, big_blind) {
-        // stud: the stakes named, else the first bet of third or fourth
-        // street (a completion or a bet, the small bet), else half the
-        // first bet after (the big bet), else four times the bring-in (the
-        // ratio of iPoker's stud tables; nobody bet in full)
+        // stud: the stakes named, else third street's completion or fourth
+        // street's bet with no open pair (the small bet), else half the
+        // first bet from fifth street (the big bet), else four times the
+        // bring-in (the ratio of iPoker's stud tables; nobody bet in full)
         (_, Some(s), _) if stud => s,
         _ if stud => match first_bet
             .or_else(|| {

@@ -300,7 +300,13 @@ pub fn convert(
             pacific::is_header,
             pacific::is_separator,
             |t, f| pacific::for_each_hand(t, f),
-            pacific::parse,
+            // (a Spanish client's file: its hands whose cards are all clubs
+            // or diamonds in English letters are Spanish too, `c` its hearts)
+            if pacific::spanish_text(text) {
+                pacific::parse_spanish
+            } else {
+                pacific::parse
+            },
         ),
     };
     // text before the first hand: a hand that lost its header, or not a

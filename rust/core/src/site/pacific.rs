@@ -372,6 +372,36 @@ pub(super) fn table_line(line: &str) -> Option<(String, Option<u32>, Option<Tour
 
 /// Parses one hand's lines into a PHH history (`source` names the text).
 pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
+    parse_named(block, source, None)
+}
+
+/// [`parse`] for a file whose hands are a Spanish client's ([`spanish_text`]).
+pub fn parse_spanish(block: &Block<'_>, source: &str) -> R<Parsed> {
+    parse_named(block, source, Some(Naming::Spanish))
+}
+
+/// Whether a text's cards are named by a Spanish client: a card of its
+/// suits `p` (picas) or `t` (tréboles) anywhere in a dealt, board or shown
+/// list. A hand of such a file whose cards happen to read in English (only
+/// `c` and `d`) is Spanish too: its `c` are hearts.
+pub fn spanish_text(text: &str) -> bool {
+    text.lines().take(2_000_000).any(|l| {
+        let l = l.trim();
+        (l.starts_with("Dealt to ")
+            || l.starts_with("** Dealing ")
+            || find(l, " shows [").is_some()
+            || find(l, " mucks [").is_some())
+            && card_words(l).is_some_and(|mut w| {
+                w.any(|w| {
+                    (w.len() == 2 && w.as_bytes()[0].is_ascii_alphanumeric()
+                        || w.len() == 3 && w.starts_with("10"))
+                        && w.ends_with(['p', 't'])
+                })
+            })
+    })
+}
+
+fn parse_named(block: &Block<'_>, source: &str, naming: Option<Naming>) -> R<Parsed> {
     check_size(block)?;
     let lines = &block.lines;
     let head = lines[0].1;
@@ -468,7 +498,10 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         h.symbol = symbol;
         h.currency = currency_of(symbol);
     }
-    let naming = Naming::of(block)?;
+    let naming = match naming {
+        Some(n) => n,
+        None => Naming::of(block)?,
+    };
     let mut rec = Rec::new(seats.len());
     let mut summary_seen = false;
     let dealing = lines[k..].iter().any(|l| l.1 == "** Dealing down cards **");

@@ -256,9 +256,11 @@ fn unwrap_mixed(line: &str) -> Option<(String, String)> {
         // (GGPoker names no mixed game so; its tournament names are free text)
         return None;
     }
+    // (after a home game's `{club}`, whose name is free text)
+    let from = line.find('}').map_or(0, |c| c + 1);
     let (at, name) = line
         .char_indices()
-        .filter(|&(i, _)| i > 0 && line.as_bytes()[i - 1] == b' ')
+        .filter(|&(i, _)| i > from && line.as_bytes()[i - 1] == b' ')
         .find_map(|(i, _)| {
             let t = &line[i..];
             MIXED.iter().find(|m| t.starts_with(*m)).map(|_| i)
@@ -830,13 +832,12 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             }
             if draw_game && (action.starts_with("discards ") || action.starts_with("stands pat")) {
                 if !in_draw {
-                    // (a single draw's file writes no line before its draw)
-                    let next = match rec.street {
-                        Street::Preflop => Street::Flop,
-                        Street::Flop => Street::Turn,
-                        _ => Street::River,
-                    };
-                    rec.draw_street(next, n)?;
+                    // (a single draw's file writes no line before its draw;
+                    // the other draws have their markers)
+                    if rec.street != Street::Preflop {
+                        return Err(Refusal::at(n, "a draw outside a draw's round"));
+                    }
+                    rec.draw_street(Street::Flop, n)?;
                     in_draw = true;
                 }
                 let thrown = match action.strip_prefix("discards ") {
@@ -858,7 +859,16 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 rec.discard(i, thrown, n)?;
                 continue;
             }
-            if draw_game && in_draw {
+            let betting = action == "folds"
+                || action.starts_with("folds [")
+                || action == "folds (disconnect)"
+                || action == "checks"
+                || ["calls ", "bets ", "raises "]
+                    .iter()
+                    .any(|w| action.starts_with(w));
+            if draw_game && betting {
+                // (the draw's discards are over; a player's status line
+                // between them is not)
                 in_draw = false;
             }
             if stud {

@@ -33,6 +33,7 @@ pub fn verify(
             )
         } else if matches!(e.kind(), ErrorKind::Replay(r) if r.reason == Some(IllegalReason::BelowMinimum))
             && h.variant().is_ok_and(|v| v.starts_with('F'))
+            && h.get("_site") == Some(&crate::phh::toml::Value::Str("PokerStars".into()))
         {
             // PokerStars' fixed limit: after an all-in for less than a full
             // raise, the next raise goes to the next whole bet (300 to 550

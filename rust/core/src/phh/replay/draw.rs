@@ -45,10 +45,13 @@ struct Slots {
     /// Each slot's draw (0: the deal), and the draw that threw it.
     born: Vec<usize>,
     thrown: Vec<Option<usize>>,
-    /// The draw so far (0 before the first), and whether its discards are
-    /// being read (a betting action ends them).
+    /// The draw so far (0 before the first), whether its discards are
+    /// being read (a betting action ends them), and who discarded in it (a
+    /// seat discarding again starts the next draw: all-in players draw on
+    /// with no betting between).
     round: usize,
     drawing: bool,
+    drew: Vec<bool>,
 }
 
 impl Slots {
@@ -64,6 +67,7 @@ impl Slots {
             thrown: Vec::new(),
             round: 0,
             drawing: false,
+            drew: vec![false; n],
         }
     }
 
@@ -147,10 +151,12 @@ impl Slots {
         if self.dealt[seat].is_none() {
             return Err(format!("p{p} discards before it is dealt"));
         }
-        if !self.drawing {
+        if !self.drawing || self.drew[seat] {
             self.round += 1;
             self.drawing = true;
+            self.drew.iter_mut().for_each(|d| *d = false);
         }
+        self.drew[seat] = true;
         self.settle(seat);
         let mut out = Vec::with_capacity(cards.len());
         for c in cards {
