@@ -10,7 +10,7 @@ hand's events, so that parsing it back can be compared with the hand."""
 
 from __future__ import annotations
 
-from typing import Any, List, Sequence
+from typing import Any, List, Optional, Sequence
 
 
 def _cards(cards: Any) -> str:
@@ -868,6 +868,7 @@ def write_pokerstars_draw(
     high = 0
     dealt = shown = drawing = False
     rounds = 0
+    drew: set = set()
     held: List[str] = []
     single = r.game.code == "2-7-single-draw"
     for e in hand.events:
@@ -908,9 +909,12 @@ def write_pokerstars_draw(
                 count = len(new)
                 lines.append(d.act(who, f"is dealt {count} card{'s' * (count > 1)}"))
         elif k == "DISCARD":
-            if not drawing:
+            # (a seat discarding again: the next draw, with no betting
+            # between when the players are all-in)
+            if not drawing or e.seat in drew:
                 rounds += 1
                 drawing = True
+                drew = set()
                 street_bet = [0] * n
                 high = 0
                 if ft:
@@ -918,6 +922,7 @@ def write_pokerstars_draw(
                     lines.append(f"*** {name} *** (Pot: 0)")
                 elif not single:
                     lines.append(f"*** {['FIRST', 'SECOND', 'THIRD'][rounds - 1]} DRAW ***")
+            drew.add(e.seat)
             thrown = _cards(e.cards).split() if e.cards else []
             count = len(thrown) if e.seat == hero else len(e.cards or [])
             cards = f"card{'s' * (count > 1)}"
@@ -1089,3 +1094,188 @@ def write_pokerstars_stud(
     )
     lines.append(f"Total pot {pot} | Rake 0")
     return "\n".join(lines) + "\n\n\n"
+
+
+def _winamax_tail(hand: Any, names: Sequence[str], lines: List[str], shown_lines: List[str]) -> str:
+    """The showdown, the collections (with each uncalled bet: Winamax
+    writes none of its own) and the summary of a Winamax hand."""
+    n = hand.num_players
+    back = _paid(hand, "RETURN_UNCALLED")
+    if shown_lines:
+        lines.append("*** SHOW DOWN ***")
+        lines.extend(shown_lines)
+    for e in hand.events:
+        if e.kind.name == "AWARD":
+            lines.append(f"{names[e.seat]} collected {e.amount + back[e.seat]}€ from pot")
+            back[e.seat] = 0
+    for s in range(n):
+        if back[s]:
+            lines.append(f"{names[s]} collected {back[s]}€ from pot")
+    lines.append("*** SUMMARY ***")
+    pot = (
+        sum(hand.starting_stacks)
+        - sum(hand.stacks)
+        + sum(e.amount for e in hand.events if e.kind.name in ("AWARD", "RETURN_UNCALLED"))
+    )
+    lines.append(f"Total pot {pot}€ | No rake")
+    return "\n".join(lines) + "\n\n\n"
+
+
+def _winamax_act(e: Any, who: str, street_bet: List[int], high: int) -> Optional[str]:
+    """A betting action as Winamax writes it (``None`` for other events);
+    ``street_bet`` is brought up to date, the round's high bet returned
+    through the caller."""
+    ai = " and is all-in" if e.all_in else ""
+    k = e.kind.name
+    if k == "FOLD":
+        return f"{who} folds"
+    if k == "CHECK":
+        return f"{who} checks"
+    if k == "CALL":
+        street_bet[e.seat] += e.amount
+        return f"{who} calls {e.amount}€{ai}"
+    if k == "BET" or (k == "RAISE" and high == 0):
+        text = f"{who} bets {e.amount - street_bet[e.seat]}€{ai}"
+        street_bet[e.seat] = e.amount
+        return text
+    if k == "RAISE":
+        text = f"{who} raises {e.amount - high}€ to {e.amount}€{ai}"
+        street_bet[e.seat] = e.amount
+        return text
+    return None
+
+
+def write_winamax_stud(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> str:
+    """A stud ``hand`` (over; the button on the last seat, so that the seats
+    go in order) as Winamax's text: stakes as ante/small bet/big bet, no
+    button, ``*** 3rd STREET ***`` to ``*** 7th STREET ***``, the others'
+    down cards as ``X``, the bring-in, a completion written as a raise."""
+    r = hand.rules
+    n = hand.num_players
+    game = {"stud": "7-Card Stud", "stud-hi-lo": "7-Card Stud Hi/Lo", "razz": "Razz"}[r.game.code]
+    lines: List[str] = [
+        f"Winamax Poker - CashGame - HandId: #{number}-444-1478990340 - {game} fixed limit"
+        f" ({r.ante}€/{r.small_bet}€/{r.big_bet}€) - 2016/11/12 22:39:00 UTC",
+        f"Table: 'Writer {number % 97}' 8-max (real money)",
+    ]
+    for s, stack in enumerate(hand.starting_stacks):
+        lines.append(f"Seat {s + 1}: {names[s]} ({stack}€)")
+    lines.append("*** ANTE/BLINDS ***")
+    street_bet = [0] * n
+    high = 0
+    street = marked = ""
+    seen: List[List[str]] = [[] for _ in range(n)]
+    shown: List[str] = []
+    streets = {
+        "THIRD": "3rd",
+        "FOURTH": "4th",
+        "FIFTH": "5th",
+        "SIXTH": "6th",
+        "SEVENTH": "7th",
+    }
+    for e in hand.events:
+        k = e.kind.name
+        who = names[e.seat] if e.seat is not None else ""
+        if k in ("DEAL_HOLE", "DEAL_UP", "DEAL_BOARD", "BURN") and e.street.name != street:
+            street = e.street.name
+            street_bet = [0] * n
+            high = 0
+        if k in ("DEAL_HOLE", "DEAL_UP") and marked != street:
+            marked = street
+            lines.append(f"*** {streets[street]} STREET ***")
+        if k == "POST_ANTE":
+            ai = " and is all-in" if e.all_in else ""
+            lines.append(f"{who} posts ante {e.amount}€{ai}")
+        elif k == "DEAL_HOLE":
+            cards = _cards(e.cards).split()
+            shown_cards = cards if e.seat == hero else ["X"] * len(cards)
+            if street == "SEVENTH":
+                lines.append(f"Dealt to {who} [{' '.join(seen[e.seat])}] [{' '.join(shown_cards)}]")
+            seen[e.seat] += shown_cards
+        elif k == "DEAL_UP":
+            up = _cards(e.cards).split()
+            if street == "THIRD":
+                lines.append(f"Dealt to {who} [{' '.join(seen[e.seat] + up)}]")
+            else:
+                lines.append(f"Dealt to {who} [{' '.join(seen[e.seat])}] [{' '.join(up)}]")
+            seen[e.seat] += up
+        elif k == "DEAL_BOARD":
+            raise ValueError("a seventh-street community card: not written by this writer")
+        elif k == "BRING_IN":
+            ai = " and is all-in" if e.all_in else ""
+            lines.append(f"{who} brings in {e.amount}€{ai}")
+            street_bet[e.seat] = e.amount
+            high = e.amount
+        elif k == "SHOW":
+            shown.append(f"{who} shows [{_cards(e.cards)}] (a hand)")
+        else:
+            text = _winamax_act(e, who, street_bet, high)
+            if text is not None:
+                lines.append(text)
+                if k in ("BET", "RAISE"):
+                    high = e.amount
+    return _winamax_tail(hand, names, lines, shown)
+
+
+def write_winamax_draw(hand: Any, number: int, names: Sequence[str], hero: int = 0) -> str:
+    """A 2-7 triple draw ``hand`` (over, fixed limit) as Winamax's text:
+    ``*** FIRST-BET ***``, ``*** FIRST-DRAW ***``, ..., every player's draw
+    as ``discard N cards`` (the hero's too: Winamax writes no thrown card)
+    or ``stands pat``."""
+    r = hand.rules
+    n = hand.num_players
+    lines: List[str] = [
+        f"Winamax Poker - CashGame - HandId: #{number}-388-1478989461 - 2-7 Triple Draw"
+        f" fixed limit ({r.small_bet}€/{r.big_bet}€) - 2016/11/12 22:24:21 UTC",
+        f"Table: 'Writer {number % 97}' 6-max (real money) Seat #{hand.button + 1} is the button",
+    ]
+    for s, stack in enumerate(hand.starting_stacks):
+        lines.append(f"Seat {s + 1}: {names[s]} ({stack}€)")
+    lines.append("*** ANTE/BLINDS ***")
+    street_bet = [0] * n
+    high = 0
+    dealt = drawing = False
+    rounds = 0
+    drew: set = set()
+    shown: List[str] = []
+    bets = ["FIRST", "SECOND", "THIRD", "FOURTH"]
+    for e in hand.events:
+        k = e.kind.name
+        who = names[e.seat] if e.seat is not None else ""
+        if k in ("POST_SMALL_BLIND", "POST_BIG_BLIND"):
+            ai = " and is all-in" if e.all_in else ""
+            blind = "small" if k == "POST_SMALL_BLIND" else "big"
+            lines.append(f"{who} posts {blind} blind {e.amount}€{ai}")
+            street_bet[e.seat] = e.amount
+            high = max(high, e.amount)
+        elif k == "DEAL_HOLE" and e.street.name == "PREDRAW":
+            if not dealt:
+                lines.append("*** FIRST-BET ***")
+                dealt = True
+            cards = _cards(e.cards) if e.seat == hero else " ".join(["X"] * len(e.cards))
+            lines.append(f"Dealt to {who} [{cards}]")
+        elif k == "DISCARD":
+            # (a seat discarding again: the next draw, with no betting
+            # between when the players are all-in)
+            if not drawing or e.seat in drew:
+                drawing = True
+                drew = set()
+                street_bet = [0] * n
+                high = 0
+                lines.append(f"*** {bets[rounds]}-DRAW ***")
+                rounds += 1
+            drew.add(e.seat)
+            count = len(e.cards or [])
+            lines.append(f"{who} discard {count} card{'s' * (count > 1)}")
+        elif k == "SHOW":
+            shown.append(f"{who} shows [{_cards(e.cards)}] (a hand)")
+        elif k in ("FOLD", "CHECK", "CALL", "BET", "RAISE"):
+            if drawing:
+                drawing = False
+                lines.append(f"*** {bets[rounds]}-BET ***")
+            text = _winamax_act(e, who, street_bet, high)
+            if text is not None:
+                lines.append(text)
+                if k in ("BET", "RAISE"):
+                    high = e.amount
+    return _winamax_tail(hand, names, lines, shown)

@@ -516,12 +516,18 @@ def test_draw_hands_written_as_pokerstars_text_parse_back_to_the_same_hand(
     # a random hand of 2-7 triple draw or badugi (fixed limit) or 2-7
     # single draw (no limit), written by the test-only writer as PokerStars
     # or Full Tilt text (the hero's draws with their cards, the others' as
-    # counts), then
+    # counts) or, for triple draw, Winamax's (every draw a count), then
     # converted: the same players, stacks, actions and draws, and the
     # replay ends where the hand did
-    from site_writer import write_pokerstars_draw
+    from site_writer import write_pokerstars_draw, write_winamax_draw
 
-    game = data.draw(st.sampled_from(["2-7-triple-draw", "badugi", "2-7-single-draw"]))
+    fmt = data.draw(st.sampled_from(["pokerstars", "fulltilt", "winamax"]))
+    games = (
+        ["2-7-triple-draw"]
+        if fmt == "winamax"
+        else ["2-7-triple-draw", "badugi", "2-7-single-draw"]
+    )
+    game = data.draw(st.sampled_from(games))
     bb = data.draw(st.sampled_from([2, 10, 100]))
     n = data.draw(st.integers(2, 6))
     if game == "2-7-single-draw":
@@ -552,10 +558,13 @@ def test_draw_hands_written_as_pokerstars_text_parse_back_to_the_same_hand(
             hand.check_or_call()
     names = data.draw(st.permutations(NAMES))[:n]
     hero = data.draw(st.integers(0, n - 1))
-    ft = data.draw(st.booleans())
-    text = write_pokerstars_draw(hand, data.draw(st.integers(1, 10**12)), names, hero, ft=ft)
+    number = data.draw(st.integers(1, 10**12))
+    if fmt == "winamax":
+        text = write_winamax_draw(hand, number, names, hero)
+    else:
+        text = write_pokerstars_draw(hand, number, names, hero, ft=fmt == "fulltilt")
     c = hc.phh.from_site(text)
-    assert c.site == ("fulltilt" if ft else "pokerstars")
+    assert c.site == fmt
     if c.problems and "too many unknown cards" in c.problems[0].reason:
         # (more unknown cards drawn than the deck holds, the stub
         # reshuffled: refused, not replayed; docs/sites.md)
@@ -591,15 +600,17 @@ def test_stud_hands_written_as_pokerstars_text_parse_back_to_the_same_hand(
     # a random hand of seven-card stud, stud hi/lo or razz (the button on
     # the last seat, so that the seats go in order, as PokerStars' stud
     # tables have no button), written by the test-only writer as
-    # PokerStars or Full Tilt text (the others' down cards unseen), then
-    # converted:
+    # PokerStars, Full Tilt or Winamax text (the others' down cards
+    # unseen), then converted:
     # the same players, stacks and actions, and the replay ends where the
     # hand did
-    from site_writer import write_pokerstars_stud
+    from site_writer import write_pokerstars_stud, write_winamax_stud
 
+    fmt = data.draw(st.sampled_from(["pokerstars", "fulltilt", "winamax"]))
     game = data.draw(st.sampled_from(["stud", "stud-hi-lo", "razz"]))
     bet = data.draw(st.sampled_from([2, 10, 100]))
-    n = data.draw(st.integers(2, 8))
+    # (Winamax's tables seat six at most: no seventh-street community card)
+    n = data.draw(st.integers(2, 6 if fmt == "winamax" else 8))
     rules = hc.Rules.stud(game=game, ante=bet // 4, bring_in=bet // 2, small_bet=bet)
     stacks = data.draw(st.lists(st.integers(1, 60 * bet), min_size=n, max_size=n))
     hand = hc.Hand(rules, stacks, button=n - 1, seed=data.draw(st.integers(0, 2**32)))
@@ -616,10 +627,13 @@ def test_stud_hands_written_as_pokerstars_text_parse_back_to_the_same_hand(
             hand.check_or_call()
     names = data.draw(st.permutations(NAMES))[:n]
     hero = data.draw(st.integers(0, n - 1))
-    ft = data.draw(st.booleans())
-    text = write_pokerstars_stud(hand, data.draw(st.integers(1, 10**12)), names, hero, ft=ft)
+    number = data.draw(st.integers(1, 10**12))
+    if fmt == "winamax":
+        text = write_winamax_stud(hand, number, names, hero)
+    else:
+        text = write_pokerstars_stud(hand, number, names, hero, ft=fmt == "fulltilt")
     c = hc.phh.from_site(text)
-    assert c.site == ("fulltilt" if ft else "pokerstars")
+    assert c.site == fmt
     assert not c.problems, (str(c.problems[0]), text)
     (h,) = c.hands
     assert list(h.players) == list(names)

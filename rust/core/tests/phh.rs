@@ -635,3 +635,42 @@ fn all_in_players_draws_are_told_apart_without_betting_between() {
         ["Ah"]
     );
 }
+
+/// Ten-handed triple draw, every card unknown: eight players fold, the
+/// two left throw all five cards in the first draw. The deal took 50
+/// cards, so the draw's 10 come from the folded hands (the muck): the
+/// replay gives them back for the draw, as the engine's reshuffle does.
+#[test]
+fn a_draw_history_drawing_from_the_muck_replays() {
+    let mut actions: Vec<String> = (1..=10).map(|p| format!("d dh p{p} ??????????")).collect();
+    actions.extend((3..=10).map(|p| format!("p{p} f")));
+    for a in [
+        "p1 cc",
+        "p2 cc",
+        "p1 sd ??????????",
+        "p2 sd ??????????",
+        "p1 cc",
+        "p2 cc",
+    ] {
+        actions.push(a.to_string());
+    }
+    for _ in 0..2 {
+        for a in ["p1 sd", "p2 sd", "p1 cc", "p2 cc"] {
+            actions.push(a.to_string());
+        }
+    }
+    let quoted: Vec<String> = actions.iter().map(|a| format!("'{a}'")).collect();
+    let text = format!(
+        "variant = 'F2L3D'\nantes = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]\n\
+         blinds_or_straddles = [1, 2, 0, 0, 0, 0, 0, 0, 0, 0]\nsmall_bet = 2\nbig_bet = 4\n\
+         starting_stacks = [100, 100, 100, 100, 100, 100, 100, 100, 100, 100]\n\
+         actions = [{}]\n",
+        quoted.join(", ")
+    );
+    let h = &phh::parse(&text, "<test>").unwrap()[0];
+    let r = phh::replay(h).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.hand.is_over());
+    let first: Vec<_> = r.hand.draws().into_iter().filter(|d| d.1 == 1).collect();
+    assert_eq!(first.len(), 2);
+    assert!(first.iter().all(|d| d.3.len() == 5), "{first:?}");
+}

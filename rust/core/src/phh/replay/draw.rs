@@ -52,6 +52,9 @@ struct Slots {
     round: usize,
     drawing: bool,
     drew: Vec<bool>,
+    /// The draw each seat folded after (its cards the muck's from the next
+    /// draw on).
+    folded_at: Vec<Option<usize>>,
 }
 
 impl Slots {
@@ -68,6 +71,7 @@ impl Slots {
             round: 0,
             drawing: false,
             drew: vec![false; n],
+            folded_at: vec![None; n],
         }
     }
 
@@ -289,9 +293,13 @@ pub(super) fn replay_draw(
             PhhAction::BringIn(_) => {
                 return Err(fail(format!("{} has no bring-in", game.name())));
             }
-            PhhAction::Fold(_) | PhhAction::CheckOrCall(_) | PhhAction::BetOrRaiseTo(..) => {
-                slots.bet()
+            PhhAction::Fold(seat) => {
+                slots.bet();
+                if let Some(f) = slots.folded_at.get_mut(*seat) {
+                    f.get_or_insert(slots.round);
+                }
             }
+            PhhAction::CheckOrCall(_) | PhhAction::BetOrRaiseTo(..) => slots.bet(),
             _ => {}
         }
     }
@@ -330,8 +338,15 @@ pub(super) fn replay_draw(
     let mut free: std::collections::VecDeque<Card> = rest.into();
     for r in 0..=round {
         if r > 0 {
-            for id in 0..slots.cards.len() {
-                if unknown[id] && thrown[id] == Some(r - 1) {
+            // the cards thrown in the draw before, and those of the hands
+            // folded since it (the muck)
+            let mucked = (0..n)
+                .filter(|&s| slots.folded_at[s] == Some(r - 1))
+                .flat_map(|s| slots.hands[s].clone());
+            let thrown_before = (0..slots.cards.len()).filter(|&id| thrown[id] == Some(r - 1));
+            let back: Vec<usize> = thrown_before.chain(mucked).collect();
+            for id in back {
+                if unknown[id] {
                     if let Some(c) = slots.cards[id] {
                         free.push_back(c);
                     }
