@@ -820,6 +820,34 @@ class Hand:
         self, cards: Union[str, Iterable[_CardLike], None] = None, *, seat: Optional[int] = None
     ) -> None: ...
     def stand_pat(self, *, seat: Optional[int] = None) -> None: ...
+    def offer_run_it(self) -> None:
+        """Offers to run the board more than once: when the betting ends with
+        players all-in and board cards to come, the hand stops
+        (`awaiting_runs`) until `run_it` says how many times. Community-card
+        games."""
+    @property
+    def awaiting_runs(self) -> bool:
+        """Whether the hand waits for the players to choose how many times to
+        run the board (`run_it`)."""
+    @property
+    def run_count(self) -> int:
+        """How many times the board is run (1 until the players chose more)."""
+    @property
+    def boards(self) -> list[list[Card]]:
+        """Each run's board (the board alone until it is run more than once)."""
+    def run_it(
+        self,
+        times: int,
+        boards: Optional[Iterable[Union[str, Iterable[_CardLike]]]] = None,
+        *,
+        seed: Optional[int] = None,
+    ) -> None:
+        """Runs the rest of the board `times` times (1 to 3) and plays the hand
+        to its end: each pot is split between the runs (the odd chips to the
+        first) and each share paid on its run's board. `boards`: each other
+        run's cards to come (else cards no one has seen, shuffled from
+        `seed` or the operating system's entropy). Refused, the hand
+        unchanged, when the hand is not waiting for this."""
     def bet_or_raise_to(self, amount: int) -> None: ...
     def act(self, seat: int, kind: ActionKind, amount: Optional[int] = None) -> None: ...
     def copy(self) -> Hand: ...
@@ -1011,6 +1039,8 @@ class HandHistory:
     def trips_beat_straight(self) -> Optional[bool]: ...
     @property
     def fourth_street_big_bet(self) -> Optional[bool]: ...
+    @property
+    def run_count(self) -> Optional[int]: ...
     @property
     def source(self) -> str: ...
     @property

@@ -502,3 +502,127 @@ fn clone_from_copies_a_hand_whole_into_another() {
         }
     }
 }
+
+/// Running the board twice, worked by hand. Blinds 1/2, seat 0 the button
+/// with AhAd, seat 1 (small blind) 2c7d, seat 2 (big blind) KcKd. Seat 0
+/// moves all-in for 100, seat 1 folds its blind, seat 2 calls all-in: the
+/// pot is 100 + 1 + 100 = 201, and the hand waits for the players to
+/// choose. Twice: the first run (the board's Ks 7h 2s 3d 9c) takes 101, the
+/// odd chip with it, and goes to seat 2's three kings; the second (Qh Jh
+/// 5s 8d 4c) takes 100 and goes to seat 0's aces. Seat 0 ends with 100,
+/// seat 1 with 49, seat 2 with 101.
+#[test]
+fn a_board_run_twice_splits_the_pot_between_the_runs() {
+    let g = GivenCards {
+        hole_cards: ["AhAd", "2c7d", "KcKd"]
+            .iter()
+            .map(|h| {
+                let c = parse_cards(h).unwrap();
+                Some([c[0], c[1]].into())
+            })
+            .collect(),
+        board: parse_cards("Ks 7h 2s 3d 9c").unwrap(),
+    };
+    let mut h = Hand::new(nl(1, 2), &[100, 50, 100], 0, None, Some(&g)).unwrap();
+    h.offer_run_it().unwrap();
+    h.bet_or_raise_to(100).unwrap();
+    h.fold().unwrap();
+    h.check_or_call().unwrap();
+    assert!(h.awaiting_runs());
+    assert!(!h.is_over());
+    assert_eq!(h.actor(), None);
+    assert!(h.board().is_empty());
+    // nobody acts while the players choose; bad choices change nothing
+    let e = h.check_or_call().unwrap_err();
+    assert!(
+        matches!(e.kind(), ErrorKind::IllegalAction(r) if r.reason == IllegalReason::NotYourTurn),
+        "{e}"
+    );
+    assert!(h.run_it(4, &[], None).is_err());
+    let seen = vec![parse_cards("Ah Jh 5s 8d 4c").unwrap()];
+    assert!(h.run_it(2, &seen, None).is_err());
+    let short = vec![parse_cards("Qh Jh 5s 8d").unwrap()];
+    assert!(h.run_it(2, &short, None).is_err());
+    assert!(h.awaiting_runs());
+    let second = vec![parse_cards("Qh Jh 5s 8d 4c").unwrap()];
+    h.run_it(2, &second, None).unwrap();
+    assert!(h.is_over());
+    assert_eq!(h.run_count(), 2);
+    assert_eq!(h.stacks(), vec![100, 49, 101]);
+    assert_eq!(
+        h.boards(),
+        vec![
+            parse_cards("Ks 7h 2s 3d 9c").unwrap(),
+            parse_cards("Qh Jh 5s 8d 4c").unwrap()
+        ]
+    );
+    let pots = h.pots();
+    assert_eq!(
+        pots.iter().map(|p| p.amount).collect::<Vec<_>>(),
+        [101, 100]
+    );
+    assert_eq!(pots[0].winners.to_vec(), [2]);
+    assert_eq!(pots[1].winners.to_vec(), [0]);
+    // the events: both runs' boards, then a payment a run
+    let boards: Vec<usize> = h
+        .events()
+        .iter()
+        .filter(|e| e.kind == EventKind::DealBoard)
+        .map(|e| e.cards.len())
+        .collect();
+    assert_eq!(boards, [3, 1, 1, 3, 1, 1]);
+    let paid: Vec<(Option<usize>, u64)> = h
+        .events()
+        .iter()
+        .filter(|e| e.kind == EventKind::Award)
+        .map(|e| (e.seat, e.amount))
+        .collect();
+    assert_eq!(paid, [(Some(2), 101), (Some(0), 100)]);
+    // saved and restored, the same hand
+    let back =
+        holecards_core::game::codec::decode_hand(&holecards_core::game::codec::encode_hand(&h))
+            .unwrap();
+    assert_eq!(back, h);
+}
+
+/// Run three times from the flop with cards from a seed: the same seed, the
+/// same runs; once (or a hand never offered) is the one board as before.
+#[test]
+fn runs_dealt_from_a_seed_repeat_and_once_is_the_board_alone() {
+    let play = |times: usize, seed: u64| {
+        let mut h = Hand::new(nl(1, 2), &[100, 100, 100], 0, Some(9), None).unwrap();
+        h.offer_run_it().unwrap();
+        h.check_or_call().unwrap(); // the button calls 2
+        h.check_or_call().unwrap(); // the small blind completes
+        h.check_or_call().unwrap(); // the big blind checks: the flop
+        h.bet_or_raise_to(98).unwrap(); // the small blind all-in
+        h.check_or_call().unwrap();
+        h.check_or_call().unwrap();
+        assert!(h.awaiting_runs());
+        let saved = holecards_core::game::codec::encode_hand(&h);
+        assert_eq!(holecards_core::game::codec::decode_hand(&saved).unwrap(), h);
+        h.run_it(times, &[], Some(seed)).unwrap();
+        assert!(h.is_over());
+        assert_eq!(h.stacks().iter().sum::<u64>(), 300);
+        h
+    };
+    let (a, b) = (play(3, 5), play(3, 5));
+    assert_eq!(a.boards(), b.boards());
+    assert_eq!(a.boards().len(), 3);
+    for run in &a.boards() {
+        assert_eq!(run.len(), 5);
+        assert_eq!(run[..3], a.board()[..3], "the flop is every run's");
+    }
+    let once = play(1, 5);
+    assert_eq!(once.boards().len(), 1);
+    let mut plain = Hand::new(nl(1, 2), &[100, 100, 100], 0, Some(9), None).unwrap();
+    for mv in 0..6 {
+        if mv == 3 {
+            plain.bet_or_raise_to(98).unwrap();
+        } else {
+            plain.check_or_call().unwrap();
+        }
+    }
+    assert_eq!(plain.stacks(), once.stacks());
+    assert!(!plain.awaiting_runs());
+}

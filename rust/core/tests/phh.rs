@@ -674,3 +674,51 @@ fn a_draw_history_drawing_from_the_muck_replays() {
     assert_eq!(first.len(), 2);
     assert!(first.iter().all(|d| d.3.len() == 5), "{first:?}");
 }
+
+/// A board run twice, written as PHH and replayed: `_run_count = 2`, the
+/// first run's `d db` then the second's, and the replay reaches the same
+/// stacks (the first run, Ks 7h 2s 3d 9c, to the kings with the odd chip;
+/// the second, Qh Jh 5s 8d 4c, to the aces).
+#[test]
+fn a_board_run_twice_round_trips_through_phh() {
+    use holecards_core::card::parse_cards;
+    use holecards_core::game::GivenCards;
+    let g = GivenCards {
+        hole_cards: ["AhAd", "2c7d", "KcKd"]
+            .iter()
+            .map(|h| {
+                let c = parse_cards(h).unwrap();
+                Some([c[0], c[1]].into())
+            })
+            .collect(),
+        board: parse_cards("Ks 7h 2s 3d 9c").unwrap(),
+    };
+    let rules = Arc::new(
+        Rules::no_limit(BlindOptions {
+            small_blind: 1,
+            big_blind: 2,
+            ..Default::default()
+        })
+        .unwrap(),
+    );
+    let mut h = Hand::new(rules, &[100, 50, 100], 0, None, Some(&g)).unwrap();
+    h.offer_run_it().unwrap();
+    h.bet_or_raise_to(100).unwrap();
+    h.fold().unwrap();
+    h.check_or_call().unwrap();
+    h.run_it(2, &[parse_cards("Qh Jh 5s 8d 4c").unwrap()], None)
+        .unwrap();
+    let text = phh::write_hand(&h);
+    assert!(text.contains("_run_count = 2"), "{text}");
+    assert_eq!(text.matches("d db").count(), 6, "{text}");
+    let back = &phh::parse(&text, "<test>").unwrap()[0];
+    let r = phh::replay(back).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    // (the replay seats the players in PHH's order: the button last)
+    assert_eq!(h.stacks(), [100, 49, 101]);
+    assert_eq!(r.hand.stacks(), [49, 101, 100]);
+    assert_eq!(r.hand.boards(), h.boards());
+    assert_eq!(phh::write_hand(&r.hand), text);
+    let wrong = text.replace("_run_count = 2", "_run_count = 4");
+    let back = &phh::parse(&wrong, "<test>").unwrap()[0];
+    assert!(phh::replay(back).is_err());
+}

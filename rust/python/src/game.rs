@@ -980,6 +980,73 @@ hand_state_class!(Hand {
         self.0.discard(seat, &[]).py()
     }
 
+    /// Offers to run the board more than once: when the betting ends with
+    /// players all-in and board cards to come, the hand stops
+    /// (`awaiting_runs`) until `run_it` says how many times. Community-card
+    /// games.
+    fn offer_run_it(&mut self) -> PyResult<()> {
+        self.0.offer_run_it().py()
+    }
+
+    /// Whether the hand waits for the players to choose how many times to
+    /// run the board (`run_it`).
+    #[getter]
+    fn awaiting_runs(&self) -> bool {
+        self.0.awaiting_runs()
+    }
+
+    /// How many times the board is run (1 until the players chose more).
+    #[getter]
+    fn run_count(&self) -> usize {
+        self.0.run_count()
+    }
+
+    /// Each run's board (the board alone until it is run more than once).
+    #[getter]
+    fn boards(&self) -> Vec<Vec<CardObj>> {
+        self.0.boards().iter().map(|b| cards_to_py(b)).collect()
+    }
+
+    /// Runs the rest of the board `times` times (1 to 3) and plays the hand
+    /// to its end: each pot is split between the runs (the odd chips to the
+    /// first) and each share paid on its run's board. `boards`: each other
+    /// run's cards to come (else cards no one has seen, shuffled from
+    /// `seed` or the operating system's entropy). Refused, the hand
+    /// unchanged, when the hand is not waiting for this.
+    #[pyo3(signature = (times, boards=None, *, seed=None))]
+    fn run_it(
+        &mut self,
+        times: &Bound<'_, PyAny>,
+        boards: Option<&Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = crate::args::seed_arg)] seed: Option<u64>,
+    ) -> PyResult<()> {
+        let times = crate::args::as_u64(times)
+            .and_then(|t| usize::try_from(t).ok())
+            .ok_or_else(|| {
+                to_py(holecards_core::Error::config(
+                    "times",
+                    format!("times must be 1 to 3, not {}", times.repr().map(|r| r.to_string()).unwrap_or_default()),
+                ))
+            })?;
+        let boards: Vec<Vec<holecards_core::card::Card>> = match boards {
+            Some(b) if !b.is_none() => {
+                let mut out = Vec::new();
+                for item in b.try_iter()? {
+                    if out.len() >= holecards_core::game::MAX_RUNS {
+                        return Err(to_py(holecards_core::Error::cards(
+                            "boards",
+                            "more boards than runs".into(),
+                        )));
+                    }
+                    out.push(to_cards(&item?)?);
+                }
+                out
+            }
+            _ => Vec::new(),
+        };
+        self.0.run_it(times, &boards, seed).py()
+    }
+
     fn bet_or_raise_to(&mut self, amount: &Bound<'_, PyAny>) -> PyResult<()> {
         match crate::args::as_u64(amount) {
             Some(to) => self.0.bet_or_raise_to(to).py(),

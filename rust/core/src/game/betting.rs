@@ -313,6 +313,11 @@ impl Hand {
                 IllegalReason::NotYourTurn,
                 format!("it is not seat {s}'s turn: seat {actor} is to act"),
             ),
+            _ if self.runs.awaiting => self.refuse(
+                IllegalReason::NotYourTurn,
+                "no seat is to act: the players choose how many times to run the board (run_it)"
+                    .into(),
+            ),
             _ => self.refuse(
                 IllegalReason::HandOver,
                 "the hand is over: nobody is to act".into(),

@@ -3,7 +3,9 @@
 use super::betting::LegalActions;
 use super::draw::{DrawDeal, Drawn, DRAW_MAX_PLAYERS};
 use super::event::{CardList, Entry, Event, EventCards, EventKind};
-use super::hand::{Hand, PackedHole, Seat, SeatingBits, Street, MAX_SEATS, NO_SEAT};
+use super::hand::{
+    Hand, PackedHole, Runs, Seat, SeatingBits, Street, MAX_RUNS, MAX_SEATS, NO_SEAT,
+};
 use super::pots::{Pot, SeatSet};
 use super::rules::{Rules, StraddleMinRaise, Structure};
 use super::stud::StudDeal;
@@ -347,7 +349,54 @@ pub fn encode_hand(h: &Hand) -> Vec<u8> {
     if let Some(d) = &h.draw {
         write_draw(&mut w, d, h.seats.len());
     }
+    // Running the board more than once: a trailer, written only once it is
+    // offered (a state without it is a hand without the offer).
+    if h.runs != Runs::default() {
+        w.u8(RUNS_MARK);
+        w.bool(h.runs.offer);
+        w.bool(h.runs.awaiting);
+        w.bool(h.runs.chosen);
+        w.u8(h.runs.count);
+        w.u8(h.runs.shared);
+        h.runs.boards.iter().flatten().for_each(|&c| w.card(c));
+    }
     w.0
+}
+
+/// The byte that starts a hand state's trailer of runs.
+const RUNS_MARK: u8 = 0xB7;
+
+/// The trailer of runs, when the state has one: checked for range, the
+/// flags' sense and distinct cards (against the deal by the caller).
+fn read_runs(r: &mut Reader) -> Result<Runs> {
+    if r.0.is_empty() {
+        return Ok(Runs::default());
+    }
+    if r.u8()? != RUNS_MARK {
+        return Err(bad());
+    }
+    let (offer, awaiting, chosen) = (r.bool()?, r.bool()?, r.bool()?);
+    let (count, shared) = (r.u8()?, r.u8()?);
+    let mut boards = [[Card::FIRST; 5]; 2];
+    for c in boards.iter_mut().flatten() {
+        *c = r.card()?;
+    }
+    let ok = (1..=MAX_RUNS as u8).contains(&count)
+        && shared <= 5
+        && !(awaiting && chosen)
+        && (offer || !(awaiting || chosen))
+        && (count == 1 || chosen);
+    if !ok {
+        return Err(bad());
+    }
+    Ok(Runs {
+        offer,
+        awaiting,
+        chosen,
+        count,
+        shared,
+        boards,
+    })
 }
 
 /// A draw deal: each seat's hand as dealt and now, the stub, the burns,
@@ -842,7 +891,8 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         None
     };
     let drawing = draw.as_ref().is_some_and(|d| d.pending != 0);
-    if !r.0.is_empty() {
+    let runs = read_runs(&mut r)?;
+    if !r.0.is_empty() || (runs != Runs::default() && (stud.is_some() || draw.is_some())) {
         return Err(bad());
     }
     // Chips must add up, or later arithmetic could go wrong.
@@ -902,6 +952,13 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         if let Some(b) = burns {
             cards.extend_from_slice(&b);
         }
+        // the other runs' own cards
+        for b in &runs.boards[..runs.count as usize - 1] {
+            if b[..runs.shared as usize] != board[..runs.shared as usize] {
+                return Err(bad());
+            }
+            cards.extend_from_slice(&b[runs.shared as usize..]);
+        }
         if crate::card::check_distinct(&cards).is_err() || rules.game.check_in_deck(&cards).is_err()
         {
             return Err(bad());
@@ -919,6 +976,8 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
                 && (!drawing || draw.as_ref().is_some_and(|d| d.pending >> a & 1 == 1))
         }
         (None, Some(_)) => in_hand >= 1,
+        // stopped for the players' choice of runs
+        (None, None) => runs.awaiting && in_hand >= 2,
         _ => false,
     };
     if !ok_turn {
@@ -947,6 +1006,7 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         fourth_big,
         stud,
         draw,
+        runs,
     };
     if (hand.fourth_big && !hand.fourth_option())
         || hand.bring_in_due && (hand.street != Street::Third || hand.high != 0 || actor.is_none())

@@ -332,6 +332,23 @@ impl Hand {
         while dealt < last {
             dealt = self.deal_street_events(dealt, all, &mut out);
         }
+        // A board run more than once: each other run's streets, in turn,
+        // after the first run's (no burns)
+        if self.runs.count > 1 && self.street == Street::Showdown {
+            let shared = self.runs.shared as usize;
+            for board in &self.runs.boards[..self.runs.count as usize - 1] {
+                for (street, from) in [(Street::Flop, 0), (Street::Turn, 3), (Street::River, 4)] {
+                    let to = street.board_len();
+                    if to <= shared {
+                        continue;
+                    }
+                    out.push(Event {
+                        cards: EventCards::Known(CardList::new(&board[from.max(shared)..to])),
+                        ..Event::of(EventKind::DealBoard, None, street)
+                    });
+                }
+            }
+        }
         if self.result.is_some() {
             self.showdown_events(viewer, all, &mut out);
         }

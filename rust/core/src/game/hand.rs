@@ -242,6 +242,45 @@ pub struct Hand {
     pub(crate) stud: Option<Box<StudDeal>>,
     /// Draw games: the hands, the draws and the stub (`None` in the others).
     pub(crate) draw: Option<Box<DrawDeal>>,
+    /// Running the board more than once (see [`Hand::offer_run_it`]).
+    pub(crate) runs: Runs,
+}
+
+/// Running the rest of the board more than once, when the betting ends with
+/// players all-in and board cards to come: the players choose how many
+/// times (one to three), each pot is split between the runs (the odd chip
+/// to the first), and each run's share goes to the best hand on its board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Runs {
+    /// The hand stops for the choice when its betting ends so.
+    pub offer: bool,
+    /// Stopped for the choice ([`Hand::run_it`]).
+    pub awaiting: bool,
+    /// The choice is made: the hand does not stop again.
+    pub chosen: bool,
+    /// How many times the board is run (1 to [`MAX_RUNS`]).
+    pub count: u8,
+    /// Board cards dealt before the choice, common to every run.
+    pub shared: u8,
+    /// The second and third runs' whole boards (their first `shared` cards
+    /// are the board's).
+    pub boards: [[Card; 5]; 2],
+}
+
+/// The most times a board can be run.
+pub const MAX_RUNS: usize = 3;
+
+impl Default for Runs {
+    fn default() -> Runs {
+        Runs {
+            offer: false,
+            awaiting: false,
+            chosen: false,
+            count: 1,
+            shared: 0,
+            boards: [[Card::FIRST; 5]; 2],
+        }
+    }
 }
 
 impl Clone for Hand {
@@ -630,6 +669,7 @@ impl Hand {
             fourth_big: false,
             stud: None,
             draw: None,
+            runs: Runs::default(),
         };
         hand.deal(stacks, seating, plan, stud, draw);
         Ok(hand)
@@ -719,8 +759,10 @@ impl Hand {
             fourth_big,
             stud,
             draw,
+            runs,
         } = self;
         seats.clear();
+        *runs = Runs::default();
         seats.extend(stacks.iter().zip(holes.iter()).map(|(&s, hole)| Seat {
             starting: s,
             stack: s,
@@ -1299,6 +1341,19 @@ impl Hand {
         match self.rules.game.next_street(self.street) {
             None => self.finish(true),
             Some(next) => {
+                if self.runs.offer
+                    && !self.runs.chosen
+                    && self.stud.is_none()
+                    && self.draw.is_none()
+                    && self.masks.able.count_ones() <= 1
+                    && next.board_len() > self.street.board_len()
+                {
+                    // The betting is over with board cards to come: the
+                    // players choose how many times to run them.
+                    self.runs.awaiting = true;
+                    self.actor = None;
+                    return;
+                }
                 self.street = next;
                 if let Some(deal) = &mut self.draw {
                     // The draw opens the street: everyone still in, from
@@ -1367,6 +1422,11 @@ impl Hand {
                 self.result = Some(pots);
                 return;
             }
+        }
+        if showdown && self.runs.count > 1 {
+            self.street = Street::Showdown;
+            self.finish_runs(pots);
+            return;
         }
         if showdown {
             self.street = Street::Showdown;
@@ -1463,6 +1523,222 @@ fn plan_deal(
     };
     let empty = ([CardList::default(); MAX_SEATS], [Card::FIRST; 5], None);
     Ok((empty, deals))
+}
+
+/// Running the board more than once.
+impl Hand {
+    /// Offers the players to run the board more than once: from now on,
+    /// when the betting ends with players all-in and board cards to come,
+    /// the hand stops ([`Hand::awaiting_runs`]) until [`Hand::run_it`]
+    /// says how many times. Community-card games only; a hand that never
+    /// goes all-in so is played as without it.
+    pub fn offer_run_it(&mut self) -> Result<()> {
+        if self.is_over() {
+            return Err(Error::illegal(
+                IllegalReason::HandOver,
+                None,
+                "the hand is over: there is no board left to run".into(),
+            ));
+        }
+        if self.stud.is_some() || self.draw.is_some() {
+            return Err(Error::bad_config(format!(
+                "{} has no board to run more than once",
+                self.rules.game.name()
+            )));
+        }
+        self.runs.offer = true;
+        Ok(())
+    }
+
+    /// Whether the hand waits for the players to choose how many times to
+    /// run the board ([`Hand::run_it`]).
+    pub fn awaiting_runs(&self) -> bool {
+        self.runs.awaiting
+    }
+
+    /// How many times the board is run (1 until the players chose more).
+    pub fn run_count(&self) -> usize {
+        self.runs.count as usize
+    }
+
+    /// Runs the rest of the board `times` times (1 to [`MAX_RUNS`]) and
+    /// plays the hand to its end: the first run is the board's own cards,
+    /// each other run `boards`' (one list per run, of the cards to come),
+    /// or, with `boards` empty, cards dealt from those no one has seen (a
+    /// shuffle from `seed`, or from the operating system's entropy). Each
+    /// pot is split between the runs, the odd chips to the first, and each
+    /// share goes to the best hand (and the best low) on its run's board.
+    /// Refused, with the hand unchanged, when the hand is not waiting for
+    /// this, for a count out of range, or for given cards already seen.
+    pub fn run_it(&mut self, times: usize, boards: &[Vec<Card>], seed: Option<u64>) -> Result<()> {
+        if !self.runs.awaiting {
+            return Err(Error::illegal(
+                IllegalReason::NotYourTurn,
+                None,
+                "no board to run: the hand is not waiting for the players to choose how many \
+                 times to run it"
+                    .into(),
+            ));
+        }
+        if !(1..=MAX_RUNS).contains(&times) {
+            return Err(Error::config(
+                "times",
+                format!("a board is run 1 to {MAX_RUNS} times, not {times}"),
+            ));
+        }
+        let shared = self.street.board_len().min(5);
+        let need = 5 - shared;
+        let extra = times - 1;
+        let game = self.rules.game;
+        let k = game.hole_cards();
+        let mut seen = crate::card::CardSet::default();
+        for s in &self.seats {
+            for &c in s.hole.cards(k).iter() {
+                seen.insert(c);
+            }
+        }
+        for &c in self.board.iter().chain(self.burns.iter().flatten()) {
+            seen.insert(c);
+        }
+        let cards: Vec<Card> = if !boards.is_empty() {
+            if boards.len() != extra || boards.iter().any(|b| b.len() != need) {
+                return Err(Error::cards(
+                    "boards",
+                    format!(
+                        "{extra} more runs of {need} cards each, not {:?}",
+                        boards.iter().map(Vec::len).collect::<Vec<_>>()
+                    ),
+                ));
+            }
+            let cards = boards.concat();
+            game.check_in_deck(&cards)?;
+            for &c in &cards {
+                if !seen.insert(c) {
+                    return Err(Error::duplicate(c));
+                }
+            }
+            cards
+        } else {
+            use rand::seq::SliceRandom;
+            let mut unseen: Vec<Card> = game
+                .deck()
+                .iter()
+                .copied()
+                .filter(|&c| !seen.contains(c))
+                .collect();
+            unseen.shuffle(&mut make_rng(seed));
+            unseen.truncate(need * extra);
+            unseen
+        };
+        if cards.len() < need * extra {
+            return Err(Error::bad_config(format!(
+                "{} cards left unseen: too few to run the board {times} times",
+                cards.len()
+            )));
+        }
+        let mut runs = self.runs;
+        for (r, run) in cards.chunks(need.max(1)).take(extra).enumerate() {
+            let mut b = self.board;
+            b[shared..].copy_from_slice(run);
+            runs.boards[r] = b;
+        }
+        runs.count = times as u8;
+        runs.shared = shared as u8;
+        runs.awaiting = false;
+        runs.chosen = true;
+        self.runs = runs;
+        self.next_street();
+        Ok(())
+    }
+
+    /// Each run's board: the board alone until it is run more than once.
+    pub fn boards(&self) -> Vec<Vec<Card>> {
+        let mut out = vec![self.board().to_vec()];
+        if self.runs.count > 1 {
+            out.extend(
+                self.runs.boards[..self.runs.count as usize - 1]
+                    .iter()
+                    .map(|b| b.to_vec()),
+            );
+        }
+        out
+    }
+
+    /// Each seat's high value and low value (0: none) with `board`.
+    fn values_on(&self, board: &[Card; 5]) -> ([u16; MAX_SEATS], [u8; MAX_SEATS]) {
+        let mut values = [0u16; MAX_SEATS];
+        let mut lows = [0u8; MAX_SEATS];
+        let game = self.rules.game;
+        if game.kind() == GameKind::Holdem || game.kind() == GameKind::Royal {
+            let acc = HandAcc::from_cards(board);
+            for (v, s) in values.iter_mut().zip(&self.seats) {
+                if !s.folded {
+                    *v = (acc + s.hole.card(0) + s.hole.card(1)).eval7();
+                }
+            }
+        } else {
+            let on = BoardShowdown::new(game, board);
+            let k = game.hole_cards();
+            for ((v, l), s) in values.iter_mut().zip(lows.iter_mut()).zip(&self.seats) {
+                if !s.folded {
+                    let hole = s.hole.cards(k);
+                    *v = on.high(&hole);
+                    *l = on.low(&hole);
+                }
+            }
+        }
+        (values, lows)
+    }
+
+    /// The showdown of a board run more than once: each pot split between
+    /// the runs (the odd chips to the first), each share paid on its run's
+    /// board; the result lists each pot once a run, the first run's first.
+    fn finish_runs(&mut self, pots: Vec<Pot>) {
+        let n = self.seats.len();
+        let count = u64::from(self.runs.count);
+        let button = self.button;
+        let hi_lo = self.rules.game.is_hi_lo();
+        let mut result = Vec::with_capacity(pots.len() * count as usize);
+        for r in 0..count as usize {
+            let board = if r == 0 {
+                self.board
+            } else {
+                self.runs.boards[r - 1]
+            };
+            let (values, lows) = self.values_on(&board);
+            let mut share: Vec<Pot> = pots
+                .iter()
+                .map(|p| Pot {
+                    amount: p.amount / count + if r == 0 { p.amount % count } else { 0 },
+                    eligible: p.eligible,
+                    winners: Default::default(),
+                    low_winners: Default::default(),
+                })
+                .collect();
+            let seats = &mut self.seats;
+            if hi_lo {
+                pots::award_hi_lo_by(
+                    &mut share,
+                    n,
+                    |s| (values[s] > 0).then_some(values[s]),
+                    |s| (lows[s] > 0).then_some(lows[s]),
+                    OddChips::Button(button),
+                    |s, chips| seats[s].stack += chips,
+                );
+            } else {
+                pots::award_by(
+                    &mut share,
+                    n,
+                    |s| (values[s] > 0).then_some(values[s]),
+                    button,
+                    |s, chips| seats[s].stack += chips,
+                );
+            }
+            result.extend(share);
+        }
+        self.spare.keep(pots);
+        self.result = Some(result);
+    }
 }
 
 /// The draw games' draws.

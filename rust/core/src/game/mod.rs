@@ -32,7 +32,8 @@ pub use betting::{LegalActions, Move};
 pub use draw::DRAW_MAX_PLAYERS;
 pub use event::{CardList, Event, EventCards, EventKind};
 pub use hand::{
-    Action, ActionKind, GivenCards, Hand, Seating, Street, HOLE_CARDS, MAX_SEATS, MIN_SEATS,
+    Action, ActionKind, GivenCards, Hand, Seating, Street, HOLE_CARDS, MAX_RUNS, MAX_SEATS,
+    MIN_SEATS,
 };
 pub use play::{play_out, Dealer, Turn};
 pub use pots::{Pot, SeatSet};

@@ -209,7 +209,7 @@ macro_rules! phh_fields {
                 hand level seats seat_count table players finishing_stacks winnings currency
                 currency_symbol ante_trimming_status time_limit time_banks;
             project: progressive_bets raise_cap heads_up_uncapped straddle_min_raise hole_cards
-                trips_beat_straight fourth_street_big_bet;
+                trips_beat_straight fourth_street_big_bet run_count;
         }
     };
 }

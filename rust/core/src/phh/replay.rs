@@ -696,17 +696,49 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
         }
     }
     let unknown: Vec<bool> = holes.iter().map(|c| c.is_none()).collect();
+    // The board run more than once (`_run_count`): the first five `d db`
+    // cards are the board, the rest each other run's cards to come, in turn
+    let runs = run_count(h)?;
+    let mut other_runs: Vec<Vec<Card>> = Vec::new();
+    if runs > 1 && board.len() > 5 {
+        let more = board.len() - 5;
+        let each = more / (runs - 1);
+        if more % (runs - 1) != 0 || ![1, 2, 5].contains(&each) {
+            return Err(Error::history(
+                h.where_(),
+                format!(
+                    "{more} board cards beyond the first run's, not the cards to come of {} \
+                     more runs",
+                    runs - 1
+                ),
+            ));
+        }
+        other_runs = board[5..].chunks(each).map(<[Card]>::to_vec).collect();
+        board.truncate(5);
+    }
     let given = GivenCards {
         hole_cards: holes,
         board,
     };
     let all_known = !unknown.contains(&true) && given.board.len() == 5;
-    let seed = (!all_known).then(|| seed_for(h));
+    let seed = (!all_known || runs > 1).then(|| seed_for(h));
     let dealt = match seating {
         None => Hand::new(rules, &stacks, n - 1, seed, Some(&given)),
         Some(s) => Hand::new_seated(rules, &stacks, s, None, seed, Some(&given)),
     };
     let mut hand = dealt.map_err(|e| Error::history(h.where_(), e))?;
+    if runs > 1 {
+        hand.offer_run_it()
+            .map_err(|e| Error::history(h.where_(), e))?;
+    }
+    // (the players' choice, once the hand stops for it)
+    let run_out = |hand: &mut Hand, i: usize| -> Result<()> {
+        if !hand.awaiting_runs() {
+            return Ok(());
+        }
+        hand.run_it(runs, &other_runs, seed)
+            .map_err(|e| replay_error(h, i, texts.get(i).copied().unwrap_or(""), e.to_string()))
+    };
     let unit = |d: &Decimal| {
         d.in_units(places)
             .and_then(|v| u64::try_from(v).ok())
@@ -731,16 +763,49 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
         if let Err(e) = hand.act(Some(seat), mv) {
             return Err(action_error(h, &texts, i, seat, &hand, e));
         }
+        run_out(&mut hand, i)?;
+    }
+    if runs > 1 && !other_runs.is_empty() && hand.run_count() == 1 {
+        return Err(Error::history(
+            h.where_(),
+            "more board cards than one board, but no all-in to run it more than once",
+        ));
     }
     let showdown = hand.street() == crate::game::Street::Showdown;
     let folded = hand.folded();
-    let unknown_cards =
-        showdown && (given.board.len() < 5 || (0..n).any(|s| unknown[s] && !folded[s]));
+    let unknown_cards = showdown
+        && (given.board.len() < 5
+            || (0..n).any(|s| unknown[s] && !folded[s])
+            || (hand.run_count() > 1 && other_runs.is_empty()));
     Ok(Replayed {
         hand,
         places,
         unknown_cards,
     })
+}
+
+/// A history's `_run_count`: how many times its board was run (1 when
+/// not written).
+fn run_count(h: &HandHistory) -> Result<usize> {
+    match h.get("_run_count") {
+        None => Ok(1),
+        Some(Value::Num(v)) => v
+            .as_str()
+            .parse::<usize>()
+            .ok()
+            .filter(|c| (1..=crate::game::MAX_RUNS).contains(c))
+            .ok_or_else(|| {
+                Error::history(
+                    h.where_(),
+                    format!(
+                        "_run_count must be 1 to {}, not {}",
+                        crate::game::MAX_RUNS,
+                        v.as_str()
+                    ),
+                )
+            }),
+        Some(_) => Err(Error::history(h.where_(), "_run_count must be a number")),
+    }
 }
 
 /// A fixed-limit raise to `to` as the engine plays it. Histories written by

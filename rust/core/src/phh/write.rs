@@ -168,6 +168,11 @@ pub fn hand_fields(hand: &Hand) -> Table {
     .map(Value::Str)
     .collect();
     t.push(("actions".into(), Value::Array(actions)));
+    if hand.run_count() > 1 {
+        // (the board run more than once: each other run's `d db` follow
+        // the first's)
+        t.push(("_run_count".into(), num(hand.run_count() as u64)));
+    }
     if let Some(f) = HandState::final_stacks(hand) {
         t.push((
             "finishing_stacks".into(),
