@@ -897,17 +897,15 @@ fn a_full_tilt_cash_hand_converts_to_the_chip() {
         "{:?}",
         c.problems
     );
-    // run it twice is refused
+    // the players' agreement to run it twice, with one board dealt (no
+    // all-in followed): the hand as written
     let rit = FULLTILT_CASH.replace(
         "*** TURN ***",
         "Players agree to Run It Twice\n*** TURN ***",
     );
     let c = convert(&rit, "ftp.txt", None, None).unwrap();
-    assert!(
-        c.problems[0].why.contains("run it twice"),
-        "{:?}",
-        c.problems
-    );
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    assert!(c.hands[0].1.get("_run_count").is_none());
 }
 
 /// ACPC log lines worked through by hand.
@@ -2728,4 +2726,167 @@ fn stud_and_draw_texts_cut_or_garbled_never_panic() {
             assert!(c.problems.iter().all(|p| !p.why.is_empty()));
         }
     }
+}
+
+/// PokerStars runs the board twice, worked by hand: Ann (the button) moves
+/// all-in for $100 with Ah Ad, Ben folds his small blind, Cal calls all-in
+/// with Kc Kd: a pot of $201, $2 of rake. The first run (Ks 7h 2s 3d 9c)
+/// goes to Cal's kings, the second (Qh Jh 5s 8d 4c) to Ann's aces, $99.50
+/// each. The engine splits the $201 before the rake, $101 to the first run
+/// (the odd chip) and $100 to the second: the replay's winners have the
+/// rake more than the site's, $1.50 and $0.50.
+#[test]
+fn a_pokerstars_hand_run_twice_converts_to_the_chip() {
+    let text = "PokerStars Hand #90721705236:  Hold'em No Limit ($1/$2 USD) - 2012/12/14 7:59:19 ET
+Table 'Mekbuda II' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Ben ($100 in chips)
+Seat 3: Cal ($100 in chips)
+Ben: posts small blind $1
+Cal: posts big blind $2
+*** HOLE CARDS ***
+Dealt to Ann [Ah Ad]
+Ann: raises $98 to $100 and is all-in
+Ben: folds
+Cal: calls $98 and is all-in
+*** FIRST FLOP *** [Ks 7h 2s]
+*** FIRST TURN *** [Ks 7h 2s] [3d]
+*** FIRST RIVER *** [Ks 7h 2s 3d] [9c]
+*** SECOND FLOP *** [Qh Jh 5s]
+*** SECOND TURN *** [Qh Jh 5s] [8d]
+*** SECOND RIVER *** [Qh Jh 5s 8d] [4c]
+*** FIRST SHOW DOWN ***
+Cal: shows [Kc Kd] (three of a kind, Kings)
+Ann: shows [Ah Ad] (a pair of Aces)
+Cal collected $99.50 from pot
+*** SECOND SHOW DOWN ***
+Cal: shows [Kc Kd] (a pair of Kings)
+Ann: shows [Ah Ad] (a pair of Aces)
+Ann collected $99.50 from pot
+*** SUMMARY ***
+Total pot $201 | Rake $2
+Hand was run twice
+FIRST Board [Ks 7h 2s 3d 9c]
+SECOND Board [Qh Jh 5s 8d 4c]
+Seat 1: Ann (button) showed [Ah Ad] and lost with a pair of Aces, and won ($99.50) with a pair of Aces
+Seat 2: Ben (small blind) folded before Flop
+Seat 3: Cal (big blind) showed [Kc Kd] and won ($99.50) with three of a kind, Kings, and lost with a pair of Kings
+";
+    let c = convert(text, "rit.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    assert_eq!(
+        strs(&Value::Array(vec![h.get("_run_count").unwrap().clone()])),
+        ["2"]
+    );
+    assert_eq!(
+        strs(h.get("actions").unwrap())[3..],
+        [
+            "p3 cbr 100",
+            "p1 f",
+            "p2 cc",
+            "d db Ks7h2s",
+            "d db 3d",
+            "d db 9c",
+            "d db QhJh5s",
+            "d db 8d",
+            "d db 4c"
+        ]
+    );
+    assert_eq!(strs(h.get("winnings").unwrap()), ["0", "99.50", "99.50"]);
+    // the second run's card dealt twice is refused
+    let twice = text.replace("[Qh Jh 5s 8d] [4c]", "[Qh Jh 5s 8d] [9c]");
+    let c = convert(&twice, "rit.txt", None, None).unwrap();
+    assert_eq!(c.problems.len(), 1, "{:?}", c.problems);
+    // a second run that does not start from the board's cards before it
+    let off = text.replace(
+        "*** SECOND FLOP *** [Qh Jh 5s]",
+        "*** SECOND TURN *** [Qh Jh 5s] [Td]",
+    );
+    let c = convert(&off, "rit.txt", None, None).unwrap();
+    assert_eq!(c.problems[0].kind, ProblemKind::Refused, "{:?}", c.problems);
+}
+
+/// GGPoker runs it three times from the flop: Ann raises to $6 with Ah Ad,
+/// Cal calls with Kc Kd; on Ks 7h 2s Cal moves all-in for $94 and Ann
+/// calls: a pot of 1 + 100 + 100 = $201, $3 of rake. Cal's kings win the
+/// first (3d 9c) and third (4c 5c) runs, Ann's aces the second (8d As):
+/// the site pays $66 a run. The engine pays $67 a run before the rake:
+/// Cal 134, Ann 67, Ben 99 against the site's 132, 66, 99.
+#[test]
+fn a_ggpoker_hand_run_three_times_converts_to_the_chip() {
+    let text = "Poker Hand #HD1000000002: Hold'em No Limit ($1/$2) - 2025/03/04 05:06:07
+Table 'RushAndCash1' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Ben ($100 in chips)
+Seat 3: Cal ($100 in chips)
+Ben: posts small blind $1
+Cal: posts big blind $2
+*** HOLE CARDS ***
+Dealt to Ann [Ah Ad]
+Dealt to Ben 
+Dealt to Cal 
+Ann: raises $4 to $6
+Ben: folds
+Cal: calls $4
+*** FLOP *** [Ks 7h 2s]
+Cal: bets $94 and is all-in
+Ann: calls $94 and is all-in
+*** SHOWDOWN ***
+*** FIRST TURN *** [Ks 7h 2s] [3d]
+*** FIRST RIVER *** [Ks 7h 2s 3d] [9c]
+*** SECOND TURN *** [Ks 7h 2s] [8d]
+*** SECOND RIVER *** [Ks 7h 2s 8d] [As]
+*** THIRD TURN *** [Ks 7h 2s] [4c]
+*** THIRD RIVER *** [Ks 7h 2s 4c] [5c]
+*** FIRST SHOWDOWN ***
+Cal collected $66 from pot
+*** SECOND SHOWDOWN ***
+Ann collected $66 from pot
+*** THIRD SHOWDOWN ***
+Cal collected $66 from pot
+*** SUMMARY ***
+Total pot $201 | Rake $3 | Jackpot $0 | Bingo $0 | Fortune $0 | Tax $0
+Hand was run three times
+FIRST Board [Ks 7h 2s 3d 9c]
+SECOND Board [Ks 7h 2s 8d As]
+THIRD Board [Ks 7h 2s 4c 5c]
+Seat 1: Ann (button) showed [Ah Ad] and won ($66)
+Seat 2: Ben (small blind) folded before Flop
+Seat 3: Cal (big blind) showed [Kc Kd] and won ($132)
+";
+    let c = convert(text, "gg.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    assert_eq!(
+        strs(&Value::Array(vec![h.get("_run_count").unwrap().clone()])),
+        ["3"]
+    );
+    let actions = strs(h.get("actions").unwrap());
+    assert_eq!(
+        actions[actions.len() - 6..],
+        ["d db 3d", "d db 9c", "d db 8d", "d db As", "d db 4c", "d db 5c"]
+    );
+    assert_eq!(strs(h.get("winnings").unwrap()), ["0", "132", "66"]);
+    // the site's amounts with the runs' winners swapped are not reached
+    let swapped = text
+        .replace(
+            "Cal collected $66 from pot\n*** SECOND",
+            "Ann collected $66 from pot\n*** SECOND",
+        )
+        .replace(
+            "Ann collected $66 from pot\n*** THIRD",
+            "Cal collected $66 from pot\n*** THIRD",
+        )
+        .replace(
+            "*** THIRD SHOWDOWN ***\nCal collected $66",
+            "*** THIRD SHOWDOWN ***\nAnn collected $66",
+        );
+    let c = convert(&swapped, "gg.txt", None, None).unwrap();
+    assert_eq!(
+        c.problems[0].kind,
+        ProblemKind::Mismatch,
+        "{:?}",
+        c.problems
+    );
 }

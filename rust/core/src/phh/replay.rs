@@ -715,6 +715,40 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
         }
         other_runs = board[5..].chunks(each).map(<[Card]>::to_vec).collect();
         board.truncate(5);
+        // Unknown hole cards are dealt here, out of every run's cards (the
+        // engine's deal knows only the first run's board)
+        if unknown.contains(&true) {
+            let mut seen = crate::card::CardSet::default();
+            for c in holes
+                .iter()
+                .flatten()
+                .flat_map(|h| h.iter())
+                .chain(board.iter())
+            {
+                seen.insert(*c);
+            }
+            for c in other_runs.iter().flatten() {
+                seen.insert(*c);
+            }
+            let mut rest: Vec<Card> = game
+                .deck()
+                .iter()
+                .copied()
+                .filter(|c| !seen.contains(*c))
+                .collect();
+            {
+                use rand::seq::SliceRandom;
+                rest.shuffle(&mut crate::deck::make_rng(Some(seed_for(h))));
+            }
+            let k = game.hole_cards();
+            let mut fill = rest.chunks(k);
+            for hole in holes.iter_mut().filter(|c| c.is_none()) {
+                let cards = fill.next().filter(|c| c.len() == k).ok_or_else(|| {
+                    Error::history(h.where_(), "too many unknown hole cards for the deck")
+                })?;
+                *hole = Some(CardList::new(cards));
+            }
+        }
     }
     let given = GivenCards {
         hole_cards: holes,

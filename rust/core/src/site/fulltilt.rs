@@ -16,7 +16,8 @@
 //! Played: hold'em and Omaha (4 or 5 cards), Omaha hi/lo, each structure,
 //! seven-card stud, stud hi/lo and razz, 2-7 triple and single draw and
 //! badugi (read as PokerStars' are), cash (ring, Rush) and tournaments.
-//! Refused with the reason: run it twice (`*** FLOP 1 ***`), cap games,
+//! A board run twice (`*** FLOP 1 ***`, `*** TURN 2 ***`) is read with each
+//! run's board. Refused with the reason: cap games,
 //! Irish and Courchevel, 5 Card Draw and Stud, A-5 triple draw, a hand cut
 //! short.
 use super::hand::{
@@ -416,16 +417,34 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                     continue;
                 }
             }
-            let next = match &marker[..end] {
+            // A board run twice: `*** FLOP 1 ***` ... `*** RIVER 1 ***`, the
+            // first run's streets as any, then `*** TURN 2 *** [..] [Th]`,
+            // `*** SHOW DOWN 1 ***`, `*** SUMMARY 2 ***`
+            let (name, run) = match marker[..end].rsplit_once(' ') {
+                Some((name, r @ ("1" | "2" | "3"))) => (name, r.as_bytes()[0] - b'0'),
+                _ => (&marker[..end], 1),
+            };
+            if run > 1 && matches!(name, "FLOP" | "TURN" | "RIVER") {
+                let cut = find(marker, " (Total Pot").unwrap_or(marker.len());
+                let groups = super::pokerstars::bracket_groups(&marker[end..cut]);
+                let (before, new) = match groups.as_slice() {
+                    [new] => (Vec::new(), new.clone()),
+                    [before, new] => (before.clone(), new.clone()),
+                    _ => return Err(Refusal::at(n, "a run's board not read")),
+                };
+                rec.run_street(usize::from(run), &before, new, n)?;
+                continue;
+            }
+            if name == "SUMMARY" && run > 1 || (name == "SUMMARY" && run == 1 && summary_seen) {
+                continue; // (each run's summary, after the hand's)
+            }
+            let next = match name {
                 "HOLE CARDS" => Street::Preflop,
                 "FLOP" => Street::Flop,
                 "TURN" => Street::Turn,
                 "RIVER" => Street::River,
                 "SHOW DOWN" => continue,
                 "SUMMARY" => Street::Summary,
-                name if name.ends_with(" 1") || name.ends_with(" 2") => {
-                    return Err(Refusal::at(n, "run it twice: the engine deals one board"))
-                }
                 name => {
                     return Err(Refusal::at(
                         n,
@@ -452,7 +471,10 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                     rake = unit_ok(amount(&t[r + 7..]), n, "the rake")?;
                 }
             } else if l.starts_with("Board: [") {
-                summary_board = last_cards(l);
+                // (a board run twice has a summary a run: the first's board)
+                if summary_board.is_none() {
+                    summary_board = last_cards(l);
+                }
             } else if let Some(rest) = l.strip_prefix("Seat ") {
                 if let Some(colon) = find(rest, ": ") {
                     if let Some(i) = rest[..colon]
@@ -497,7 +519,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             continue;
         }
         if l.starts_with("Players agree to Run It Twice") {
-            return Err(Refusal::at(n, "run it twice: the engine deals one board"));
+            continue; // (the runs' markers tell the boards)
         }
         if l == "No low hand qualified" {
             continue;

@@ -411,6 +411,9 @@ pub(super) enum Act {
     /// Stud: a street's cards to a player (`None` for one not seen), `d
     /// dh pN`.
     Deal(usize, Vec<Option<Card>>),
+    /// A board run more than once: run 2 or 3's cards of a street, `d db`
+    /// after the first run's.
+    RunBoard(usize, Vec<Card>),
 }
 
 pub(super) fn clip(s: &str) -> String {
@@ -680,7 +683,7 @@ pub(super) fn build(
         .filter_map(|&i| parts[i].cards.as_ref())
         .flatten()
         .chain(acts.iter().flat_map(|a| match a {
-            Act::Board(c) => c.as_slice(),
+            Act::Board(c) | Act::RunBoard(_, c) => c.as_slice(),
             // (a draw game's cards: a card thrown can be dealt again after
             // a reshuffle; the replay follows them)
             _ => &[],
@@ -718,7 +721,7 @@ pub(super) fn build(
     for a in acts {
         let s = match a {
             Act::Board(c) => format!("d db {}", word(c)),
-            Act::NewRound => continue,
+            Act::NewRound | Act::RunBoard(..) => continue,
             Act::Fold(i)
             | Act::CheckCall(i)
             | Act::BetTo(i, _)
@@ -740,11 +743,30 @@ pub(super) fn build(
                     Act::Deal(_, c) => format!("d dh p{pi} {}", some_word(c)),
                     Act::DrawDeal(_, c) => format!("d dh p{pi} {}", word(c)),
                     Act::Show(_, c) => format!("p{pi} sm {}", word(c)),
-                    Act::Board(_) | Act::NewRound => continue,
+                    Act::Board(_) | Act::NewRound | Act::RunBoard(..) => continue,
                 }
             }
         };
         actions.push(Value::Str(s));
+    }
+    // A board run more than once: each other run's cards after the first
+    // run's, run by run (nobody bets once the board is run)
+    let run_count = acts
+        .iter()
+        .filter_map(|a| match a {
+            Act::RunBoard(r, _) => Some(*r),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(1);
+    for run in 2..=run_count {
+        for a in acts {
+            if let Act::RunBoard(r, c) = a {
+                if *r == run {
+                    actions.push(Value::Str(format!("d db {}", word(c))));
+                }
+            }
+        }
     }
     // A tournament player sitting out is dealt in, posts, and is folded,
     // even where checking is free and out of turn: a dead hand (killed at
@@ -861,6 +883,9 @@ pub(super) fn build(
     if let Some(m) = &h.mixed {
         f.push(("_mixed_game".into(), Value::Str(m.clone())));
     }
+    if run_count > 1 {
+        f.push(("_run_count".into(), int(run_count as u64)));
+    }
     if let Some(c) = &h.currency {
         f.push(("currency".into(), Value::Str(c.clone())));
     }
@@ -948,6 +973,8 @@ pub(super) struct Rec {
     pub(super) acts: Vec<Act>,
     pub(super) board: Vec<Card>,
     pub(super) street: Street,
+    /// A board run more than once: runs 2 and 3's boards so far.
+    pub(super) runs: Vec<Vec<Card>>,
 }
 
 fn plus(a: Decimal, b: Decimal, n: usize) -> R<Decimal> {
@@ -962,6 +989,7 @@ impl Rec {
             acts: Vec::with_capacity(32),
             board: Vec::with_capacity(5),
             street: Street::Posts,
+            runs: Vec::new(),
         }
     }
 
@@ -1275,6 +1303,42 @@ impl Rec {
         Ok(())
     }
 
+    /// A board run more than once: run `run` (2 or 3) deals `new` to its
+    /// board, which the line writes as `before` (the cards common to the
+    /// runs, then the run's own).
+    pub(super) fn run_street(
+        &mut self,
+        run: usize,
+        before: &[Card],
+        new: Vec<Card>,
+        n: usize,
+    ) -> R<()> {
+        if !(2..=crate::game::MAX_RUNS).contains(&run) || run > self.runs.len() + 2 {
+            return Err(Refusal::at(n, "a run of the board out of order"));
+        }
+        if run == self.runs.len() + 2 {
+            // the run's first street: what comes before it is the board's
+            if before.len() > self.board.len() || self.board[..before.len()] != *before {
+                return Err(Refusal::at(
+                    n,
+                    "a run's board that is not the board's before it",
+                ));
+            }
+            self.runs.push(before.to_vec());
+        }
+        let board = &mut self.runs[run - 2];
+        let want = if board.is_empty() { 3 } else { 1 };
+        if board.as_slice() != before || new.len() != want || board.len() + new.len() > 5 {
+            return Err(Refusal::at(
+                n,
+                "a run's board does not grow by its street's cards",
+            ));
+        }
+        board.extend(new.iter().copied());
+        self.acts.push(Act::RunBoard(run, new));
+        Ok(())
+    }
+
     /// Stud: the bring-in `x` by `i`.
     pub(super) fn bring_in(&mut self, i: usize, x: Decimal, all_in: bool, n: usize) -> R<()> {
         self.betting("a bring-in", n)?;
@@ -1463,7 +1527,11 @@ fn settle_raises(
     for a in acts {
         match a {
             Act::Board(_) | Act::NewRound => bet.iter_mut().for_each(|b| *b = 0),
-            Act::Discard(..) | Act::DrawDeal(..) | Act::Show(..) | Act::Deal(..) => {}
+            Act::Discard(..)
+            | Act::DrawDeal(..)
+            | Act::Show(..)
+            | Act::Deal(..)
+            | Act::RunBoard(..) => {}
             Act::BringIn(i, x, _) => {
                 let Some(more) = units(*x).and_then(|x| x.checked_sub(bet[*i])) else {
                     return (acts.to_vec(), Vec::new());

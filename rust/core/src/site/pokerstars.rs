@@ -21,7 +21,8 @@
 //! bingo, fortune, tax), a showdown line before an all-in's runout. A
 //! mixed game's hand (`8-Game (Hold'em Limit, ...)`) is read as the game
 //! it names.
-//! Refused with the reason: run it twice (or three times), cap tables,
+//! A board run twice or three times (`*** SECOND RIVER ***`) is read with
+//! each run's board. Refused with the reason: cap tables,
 //! all-in cash-outs, insurance and EV cashouts, cash drops, straddles in
 //! short deck, Split hold'em, Courchevel, 5 Card Draw, A-5 triple draw, a
 //! cancelled hand, a hand cut short.
@@ -568,6 +569,25 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                     continue;
                 }
             }
+            // A board run more than once: `*** FIRST TURN *** [..] [7h]`, the
+            // first run's streets as any, `*** SECOND RIVER *** [..] [Ah]`
+            // the second's (and GGPoker's third), `*** FIRST SHOWDOWN ***`
+            let (run, name) = match name.split_once(' ') {
+                Some(("FIRST", rest)) => (1, rest),
+                Some(("SECOND", rest)) => (2, rest),
+                Some(("THIRD", rest)) => (3, rest),
+                _ => (1, name),
+            };
+            if run > 1 && matches!(name, "FLOP" | "TURN" | "RIVER") {
+                let groups: Vec<Vec<Card>> = bracket_groups(marker);
+                let (before, new) = match groups.as_slice() {
+                    [new] => (Vec::new(), new.clone()),
+                    [before, new] => (before.clone(), new.clone()),
+                    _ => return Err(Refusal::at(n, "a run's board not read")),
+                };
+                rec.run_street(run, &before, new, n)?;
+                continue;
+            }
             let next = match name {
                 "HOLE CARDS" | "DEALING HANDS" => Street::Preflop,
                 "FLOP" => Street::Flop,
@@ -577,12 +597,6 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 // runout: it changes no street)
                 "SHOW DOWN" | "SHOWDOWN" => continue,
                 "SUMMARY" => Street::Summary,
-                _ if name.starts_with("FIRST ") || name.starts_with("SECOND ") => {
-                    return Err(Refusal::at(
-                        n,
-                        "two boards (run it twice or Split hold'em): the engine deals one board",
-                    ))
-                }
                 _ => return Err(Refusal::at(n, format!("a street not played: '{name}'"))),
             };
             // `[board so far] [new card]`: the new cards are the last group
@@ -621,8 +635,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 }
             } else if l.starts_with("Board [") {
                 summary_board = last_cards(l);
-            } else if l.starts_with("Hand was run twice") {
-                return Err(Refusal::at(n, "run it twice: the engine deals one board"));
+            } else if l.starts_with("Hand was run ") {
+                // (`twice`, `two times`, `three times`: the runs' markers
+                // said so)
             } else if let Some(rest) = l.strip_prefix("Seat ") {
                 // `Seat 3: NAME ... showed [..] ...` / `mucked [..]`
                 if let Some(colon) = find(rest, ": ") {
@@ -977,6 +992,26 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         ));
     }
     Ok(parsed)
+}
+
+/// The card groups of a street marker: `[Td Qc 2c] [Kc]`.
+pub(super) fn bracket_groups(text: &str) -> Vec<Vec<Card>> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let Some(close) = rest[open..].find(']') else {
+            break;
+        };
+        match cards(&rest[open + 1..open + close]) {
+            Some(c) => out.push(c),
+            None => return Vec::new(),
+        }
+        rest = &rest[open + close + 1..];
+        if out.len() > 2 {
+            return Vec::new();
+        }
+    }
+    out
 }
 
 /// `Table 'NAME' 8-max[ (Play Money)]`: a stud table's line, which names
