@@ -195,7 +195,7 @@ def test_the_field_attributes_are_the_engines_list_and_the_stubs() -> None:
     own = ["source", "section", "metadata", "unit"]
     assert [p for p in props if p not in own] == list(_core.PHH_FIELDS)
     assert all(hasattr(hc.phh.HandHistory, f) for f in _core.PHH_FIELDS)
-    assert len(_core.PHH_FIELDS) == len(set(_core.PHH_FIELDS)) == 44
+    assert len(_core.PHH_FIELDS) == len(set(_core.PHH_FIELDS)) == 45
 
 
 # --------------------------------------------------------------------------

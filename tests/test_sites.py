@@ -56,11 +56,17 @@ def test_cash_hands_keep_the_rake_currency_and_names() -> None:
     assert again.players == h.players and again.replay().is_over
 
 
-def test_run_it_twice_cap_tables_and_cut_hands_are_refused_with_their_line() -> None:
+def test_run_it_twice_converts_and_cap_tables_and_cut_hands_are_refused() -> None:
+    # the river run twice, a main and a side pot: both runs' rivers written
+    # after the board (4s, then Kc) and replayed to the site's collections
     c = hc.phh.from_site(DATA / "hhsmithy-RunItTwiceTests-RunItTwice1.txt")
-    (p,) = c.problems
-    assert p.kind == "refused" and "one board" in p.reason and p.at_line == 32
-    assert "line 32" in str(p)
+    assert not c.problems, c.problems
+    (h,) = c.hands
+    assert h.run_count == 2
+    assert h.actions[-2:] == ["d db 4s", "d db Kc"]
+    assert h.winnings[1] == Decimal("3027")  # $10 + $1,503.50, twice
+    again = h.replay()
+    assert again.run_count == 2 and [str(c) for c in again.boards[1]][-1] == "Kc"
     c = hc.phh.from_site(DATA / "hhsmithy-GameTypeTests-CapNoLimitHoldem.txt")
     assert "cap table" in c.problems[0].reason
     c = hc.phh.from_site(DATA / "hhsmithy-ValidHandTests-InValidHand.txt")
