@@ -23,10 +23,9 @@
 use super::hand::{
     add_seat, amount, build, cards, check_size, check_summary_board, clip, currency_of, find,
     is_draw, is_stud, last_cards, real_date, rfind, GameSpec, Header, Names, Parsed, Rec, Seat,
-    Street, R, SYMBOLS,
+    Street, StudDeals, R, SYMBOLS,
 };
 use super::{Block, Refusal, MAX_NAME_CHARS};
-use crate::card::Card;
 use crate::game::Structure;
 use crate::phh::Decimal;
 
@@ -368,9 +367,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     // stud and draw games (as PokerStars': see pokerstars.rs)
     let stud = is_stud(game.code);
     let draw_game = is_draw(game.code);
-    let mut dealt_in = vec![false; seats.len()];
-    let mut folded = vec![false; seats.len()];
-    let mut dealing: Option<Vec<bool>> = None;
+    let mut deals = StudDeals::new(seats.len());
     let unit_ok = |d: Option<Decimal>, n: usize, what: &str| -> R<Decimal> {
         d.ok_or_else(|| Refusal::at(n, format!("{what}: an amount not read")))
     };
@@ -379,7 +376,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             let end = find(marker, " ***")
                 .ok_or_else(|| Refusal::at(n, "a street marker not understood"))?;
             if stud {
-                super::pokerstars::flush_stud_deals(&mut rec, &mut dealing, &dealt_in, &folded);
+                deals.flush(&mut rec);
                 let next = match &marker[..end] {
                     "3RD STREET" => Some(Street::Preflop),
                     "4TH STREET" => Some(Street::Flop),
@@ -393,13 +390,13 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                         rec.street(next, None, n)?;
                     } else {
                         rec.round_street(next, n)?;
-                        dealing = Some(vec![false; seats.len()]);
+                        deals.street();
                         let cut = find(marker, " (").unwrap_or(marker.len());
                         if let Some(c) =
                             last_cards(&marker[end..cut]).filter(|_| next == Street::Seventh)
                         {
                             rec.community(c, n)?;
-                            dealing = None;
+                            deals.dealing = None;
                         }
                     }
                     continue;
@@ -548,31 +545,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                     last_cards(&rest[len..])
                 }
                 .ok_or_else(|| Refusal::at(n, "stud cards not read"))?;
-                let cards: Vec<Option<Card>> = match (third, c.len()) {
-                    (true, 3) | (false, 1) => c.into_iter().map(Some).collect(),
-                    (true, 1) => vec![None, None, Some(c[0])],
-                    _ => {
-                        return Err(Refusal::at(
-                            n,
-                            format!("{} cards dealt on one stud street", c.len()),
-                        ))
-                    }
-                };
-                if third {
-                    if dealt_in[i] {
-                        return Err(Refusal::at(n, "a player dealt third street twice"));
-                    }
-                    dealt_in[i] = true;
-                } else {
-                    let got = dealing
-                        .as_mut()
-                        .ok_or_else(|| Refusal::at(n, "stud cards dealt outside a deal"))?;
-                    if got[i] || !dealt_in[i] || folded[i] {
-                        return Err(Refusal::at(n, "stud cards dealt to a player not in"));
-                    }
-                    got[i] = true;
-                }
-                rec.stud_deal(i, cards);
+                deals.deal(&mut rec, i, StudDeals::shape(c, third, n)?, n)?;
                 continue;
             }
             let c =
@@ -620,7 +593,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         let all_in = action.ends_with(", and is all in");
         let action = action.strip_suffix(", and is all in").unwrap_or(action);
         if stud && !noise(action) {
-            super::pokerstars::flush_stud_deals(&mut rec, &mut dealing, &dealt_in, &folded);
+            deals.flush(&mut rec);
         }
         if let Some(x) = action.strip_prefix("posts the small blind of ") {
             rec.small_blind(i, unit_ok(amount(x), n, "a small blind")?, all_in, n)?;
@@ -664,7 +637,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             };
             rec.discard(i, thrown, n)?;
         } else if action == "folds" {
-            folded[i] = true;
+            deals.folded[i] = true;
             rec.fold(i, n)?;
         } else if action == "checks" {
             rec.check(i, n)?;
@@ -726,7 +699,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         }
     }
     if stud {
-        super::pokerstars::flush_stud_deals(&mut rec, &mut dealing, &dealt_in, &folded);
+        deals.flush(&mut rec);
     }
     // (a stud table has no button: the players go in seat order)
     let button = if stud {

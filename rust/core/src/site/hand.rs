@@ -1449,6 +1449,86 @@ impl Rec {
     }
 }
 
+/// Stud: who was dealt in on third street, who folded since, and who got
+/// the street being dealt a `Dealt to` line (sites write the seventh
+/// street's down card for the hero only).
+#[derive(Clone, Debug)]
+pub(super) struct StudDeals {
+    pub(super) dealt_in: Vec<bool>,
+    pub(super) folded: Vec<bool>,
+    pub(super) dealing: Option<Vec<bool>>,
+}
+
+impl StudDeals {
+    pub(super) fn new(players: usize) -> StudDeals {
+        StudDeals {
+            dealt_in: vec![false; players],
+            folded: vec![false; players],
+            dealing: None,
+        }
+    }
+
+    /// A street after third begins: its `Dealt to` lines follow.
+    pub(super) fn street(&mut self) {
+        self.dealing = Some(vec![false; self.dealt_in.len()]);
+    }
+
+    /// A street's cards as a `Dealt to` line writes them: third street's
+    /// three (the hero's) or its up card alone (the two down cards unseen),
+    /// then one a street.
+    pub(super) fn shape(c: Vec<Card>, third: bool, n: usize) -> R<Vec<Option<Card>>> {
+        match (third, c.len()) {
+            (true, 3) | (false, 1) => Ok(c.into_iter().map(Some).collect()),
+            (true, 1) => Ok(vec![None, None, Some(c[0])]),
+            _ => Err(Refusal::at(
+                n,
+                format!("{} cards dealt on one stud street", c.len()),
+            )),
+        }
+    }
+
+    /// `cards` dealt to `i` on the street `rec` is in, checked: once on
+    /// third street, then once a street while the player is in.
+    pub(super) fn deal(
+        &mut self,
+        rec: &mut Rec,
+        i: usize,
+        cards: Vec<Option<Card>>,
+        n: usize,
+    ) -> R<()> {
+        if rec.street == Street::Preflop {
+            if self.dealt_in[i] {
+                return Err(Refusal::at(n, "a player dealt third street twice"));
+            }
+            self.dealt_in[i] = true;
+        } else {
+            let got = self
+                .dealing
+                .as_mut()
+                .ok_or_else(|| Refusal::at(n, "stud cards dealt outside a deal"))?;
+            if got[i] || !self.dealt_in[i] || self.folded[i] {
+                return Err(Refusal::at(n, "stud cards dealt to a player not in"));
+            }
+            got[i] = true;
+        }
+        rec.stud_deal(i, cards);
+        Ok(())
+    }
+
+    /// The street being dealt is over (its betting begins, or the next
+    /// street or the showdown): each player still in that no `Dealt to`
+    /// line named gets the street's card unseen.
+    pub(super) fn flush(&mut self, rec: &mut Rec) {
+        if let Some(got) = self.dealing.take() {
+            for (i, got) in got.iter().enumerate() {
+                if self.dealt_in[i] && !self.folded[i] && !got {
+                    rec.stud_deal(i, vec![None]);
+                }
+            }
+        }
+    }
+}
+
 /// The uncalled part of the largest bet, and whose it is: the lead of the
 /// largest contribution (what a player put in, less a dead blind, which
 /// goes to the pot whoever matches it) over the next, which no one matched

@@ -29,7 +29,7 @@
 use super::hand::{
     add_seat, amount, build, cards, check_size, check_summary_board, clip, code, date, find, has,
     is_draw, is_short_deck_code, is_stud, last_cards, rfind, stakes, table_of, Act, GameSpec,
-    Header, Names, Parsed, Rec, Seat, Street, R, SYMBOLS,
+    Header, Names, Parsed, Rec, Seat, Street, StudDeals, R, SYMBOLS,
 };
 use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::card::Card;
@@ -512,9 +512,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     let mut in_draw = false;
     // stud: who was dealt in and who folded, and the street whose cards are
     // being dealt (who got a `Dealt to` line for it)
-    let mut dealt_in = vec![false; seats.len()];
-    let mut folded = vec![false; seats.len()];
-    let mut dealing: Option<Vec<bool>> = None;
+    let mut deals = StudDeals::new(seats.len());
     let mut fourth_big = false;
     // GGPoker's fees besides the rake (jackpot, bingo, ...), kept by name
     let mut fees: Vec<(String, Decimal)> = Vec::new();
@@ -530,7 +528,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 .ok_or_else(|| Refusal::at(n, "a street marker not understood"))?;
             let name = &marker[..name_end];
             if stud {
-                flush_stud_deals(&mut rec, &mut dealing, &dealt_in, &folded);
+                deals.flush(&mut rec);
                 let next = match name {
                     "3rd STREET" => Some(Street::Preflop),
                     "4th STREET" => Some(Street::Flop),
@@ -544,13 +542,13 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                         rec.street(next, None, n)?;
                     } else {
                         rec.round_street(next, n)?;
-                        dealing = Some(vec![false; seats.len()]);
+                        deals.street();
                         // the deck ran short: seventh street's card is
                         // the board's (`*** RIVER *** [Kd]`)
                         if let Some(c) = last_cards(marker).filter(|_| next == Street::Seventh) {
                             // (and no player gets a card of its own)
                             rec.community(c, n)?;
-                            dealing = None;
+                            deals.dealing = None;
                         }
                     }
                     continue;
@@ -703,32 +701,8 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 // the street's card last
                 let c = last_cards(&rest[len..])
                     .ok_or_else(|| Refusal::at(n, "stud cards not read"))?;
-                let third = rec.street == Street::Preflop;
-                let cards: Vec<Option<Card>> = match (third, c.len()) {
-                    (true, 3) | (false, 1) => c.into_iter().map(Some).collect(),
-                    (true, 1) => vec![None, None, Some(c[0])],
-                    _ => {
-                        return Err(Refusal::at(
-                            n,
-                            format!("{} cards dealt on one stud street", c.len()),
-                        ))
-                    }
-                };
-                if third {
-                    if dealt_in[i] {
-                        return Err(Refusal::at(n, "a player dealt third street twice"));
-                    }
-                    dealt_in[i] = true;
-                } else {
-                    let got = dealing
-                        .as_mut()
-                        .ok_or_else(|| Refusal::at(n, "stud cards dealt outside a deal"))?;
-                    if got[i] || !dealt_in[i] || folded[i] {
-                        return Err(Refusal::at(n, "stud cards dealt to a player not in"));
-                    }
-                    got[i] = true;
-                }
-                rec.stud_deal(i, cards);
+                let cards = StudDeals::shape(c, rec.street == Street::Preflop, n)?;
+                deals.deal(&mut rec, i, cards, n)?;
                 continue;
             }
             if draw_game && in_draw {
@@ -887,7 +861,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 in_draw = false;
             }
             if stud {
-                flush_stud_deals(&mut rec, &mut dealing, &dealt_in, &folded);
+                deals.flush(&mut rec);
                 if let Some(x) = action.strip_prefix("brings in for ") {
                     rec.bring_in(i, unit_ok(amount(x), n, "a bring-in")?, all_in, n)?;
                     continue;
@@ -899,7 +873,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             }
             if action == "folds" || action.starts_with("folds [") || action == "folds (disconnect)"
             {
-                folded[i] = true;
+                deals.folded[i] = true;
                 rec.fold(i, n)?;
             } else if action == "checks" {
                 rec.check(i, n)?;
@@ -974,7 +948,10 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             "the hand ends before its summary (cut short)",
         ));
     }
-    if stud && rec.acts.iter().any(|a| matches!(a, Act::Deal(..))) && !dealt_in.iter().any(|&d| d) {
+    if stud
+        && rec.acts.iter().any(|a| matches!(a, Act::Deal(..)))
+        && !deals.dealt_in.iter().any(|&d| d)
+    {
         return Err(Refusal::hand("no third street dealt"));
     }
     if rec.street < Street::Preflop && rec.acts.is_empty() {
@@ -1029,25 +1006,6 @@ pub(super) fn stud_table_of(line: &str) -> Option<(String, u32, u32)> {
         .and_then(|m| m.parse().ok())
         .unwrap_or(8);
     Some((name.to_string(), max, 0))
-}
-
-/// Stud: the street being dealt is over (its betting begins, or the next
-/// street or the showdown): each player still in that no `Dealt to` line
-/// named gets the street's card unseen (PokerStars writes seventh street's
-/// down card for the hero only).
-pub(super) fn flush_stud_deals(
-    rec: &mut Rec,
-    dealing: &mut Option<Vec<bool>>,
-    dealt_in: &[bool],
-    folded: &[bool],
-) {
-    if let Some(got) = dealing.take() {
-        for i in 0..got.len() {
-            if dealt_in[i] && !folded[i] && !got[i] {
-                rec.stud_deal(i, vec![None]);
-            }
-        }
-    }
 }
 
 /// Lines of no consequence for play: chat, connections, seats taken and

@@ -21,7 +21,8 @@
 //! are. Refused with the reason: other games, a hand cut short.
 use super::hand::{
     add_seat, amount, build, cards, check_size, check_summary_board, clip, date, find, is_draw,
-    is_stud, last_cards, table_of, GameSpec, Header, Names, Parsed, Rec, Seat, Street, R,
+    is_stud, last_cards, table_of, GameSpec, Header, Names, Parsed, Rec, Seat, Street, StudDeals,
+    R,
 };
 use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::card::Card;
@@ -246,15 +247,13 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         d.ok_or_else(|| Refusal::at(n, format!("{what}: an amount not read")))
     };
     // stud and draw games (as PokerStars': see pokerstars.rs)
-    let mut dealt_in = vec![false; seats.len()];
-    let mut folded = vec![false; seats.len()];
-    let mut dealing: Option<Vec<bool>> = None;
+    let mut deals = StudDeals::new(seats.len());
     for &(n, l) in &lines[k..] {
         if let Some(marker) = l.strip_prefix("*** ") {
             let name_end = find(marker, " ***")
                 .ok_or_else(|| Refusal::at(n, "a street marker not understood"))?;
             if stud {
-                super::pokerstars::flush_stud_deals(&mut rec, &mut dealing, &dealt_in, &folded);
+                deals.flush(&mut rec);
                 // (an export's `*** THIRD ***` ... `*** SEVENTH ***`)
                 let next = match &marker[..name_end] {
                     "3rd STREET" | "THIRD" => Some(Street::Preflop),
@@ -269,7 +268,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                         rec.street(next, None, n)?;
                     } else {
                         rec.round_street(next, n)?;
-                        dealing = Some(vec![false; seats.len()]);
+                        deals.street();
                     }
                     continue;
                 }
@@ -390,21 +389,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                         format!("{} cards dealt on one stud street", got.len()),
                     ));
                 }
-                if third {
-                    if dealt_in[i] {
-                        return Err(Refusal::at(n, "a player dealt third street twice"));
-                    }
-                    dealt_in[i] = true;
-                } else {
-                    let got_now = dealing
-                        .as_mut()
-                        .ok_or_else(|| Refusal::at(n, "stud cards dealt outside a deal"))?;
-                    if got_now[i] || !dealt_in[i] || folded[i] {
-                        return Err(Refusal::at(n, "stud cards dealt to a player not in"));
-                    }
-                    got_now[i] = true;
-                }
-                rec.stud_deal(i, got);
+                deals.deal(&mut rec, i, got, n)?;
                 continue;
             }
             if draw_game && rec.street > Street::Preflop {
@@ -444,17 +429,17 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         let all_in = action.ends_with(" and is all-in");
         let action = action.strip_suffix(" and is all-in").unwrap_or(action);
         if stud && !action.starts_with("posts ") {
-            if rec.street == Street::Preflop && !dealt_in.contains(&true) {
+            if rec.street == Street::Preflop && !deals.dealt_in.contains(&true) {
                 // an export that writes no `Dealt to` line: every player
                 // who posted is dealt three cards unseen
                 for (j, p) in rec.parts.clone().iter().enumerate() {
                     if p.contributed.mantissa > 0 || p.acted {
-                        dealt_in[j] = true;
+                        deals.dealt_in[j] = true;
                         rec.stud_deal(j, vec![None; 3]);
                     }
                 }
             }
-            super::pokerstars::flush_stud_deals(&mut rec, &mut dealing, &dealt_in, &folded);
+            deals.flush(&mut rec);
         }
         if draw_game && (action.starts_with("discard") || action.starts_with("stands pat")) {
             // `discard 2 cards`, `discard 0 card` (standing pat), `stands
@@ -486,7 +471,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             }
         }
         if action == "folds" {
-            folded[i] = true;
+            deals.folded[i] = true;
         }
         if let Some(x) = action.strip_prefix("posts ") {
             let x = x.strip_suffix(" out of position").unwrap_or(x);
@@ -573,7 +558,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         ));
     }
     if stud {
-        super::pokerstars::flush_stud_deals(&mut rec, &mut dealing, &dealt_in, &folded);
+        deals.flush(&mut rec);
     }
     check_summary_board(summary_board.as_deref(), &rec.board)?;
     // No uncalled bet is written: the largest contribution's lead over the
