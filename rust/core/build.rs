@@ -611,6 +611,29 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         d27[value] = (classes.len() - i) as u16;
     }
     emit_u16(&mut out, "D27_OF_STANDARD", &d27)?;
+    // The deuce-to-seven values of the flushes and of the straight flushes
+    // (A-5-4-3-2 suited a flush): two runs of values, which a batch of six-
+    // or seven-card hands looks for to find the hands with five of a suit.
+    for (name, category) in [
+        ("D27_FLUSHES", FLUSH),
+        ("D27_STRAIGHT_FLUSHES", STRAIGHT_FLUSH),
+    ] {
+        let values: Vec<u16> = classes
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| d27_class(c) >> 20 == category)
+            .map(|(i, _)| d27[i + 1])
+            .collect();
+        let (lo, hi) = (
+            values.iter().copied().min().unwrap_or(0),
+            values.iter().copied().max().unwrap_or(0),
+        );
+        assert!(
+            values.len() == usize::from(hi - lo) + 1,
+            "the deuce-to-seven {name} are not one run of values"
+        );
+        writeln!(out, "pub(crate) const {name}: (u16, u16) = ({lo}, {hi});")?;
+    }
     // The deuce-to-seven values by the same hash's slots, for hands
     // without five cards of a suit (their best five is never a flush): the
     // best of each multiset's fives of ranks, straights counted, in the
@@ -622,6 +645,37 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .map(|h| d27[value_of(class5(h, false)) as usize])
             .max()
             .unwrap_or_else(|| panic!("no five-card sub-hand: a bug in this generator"));
+    }
+    // At the flush table's place, by the flush suit's rank mask, the best
+    // deuce-to-seven five of that suit's ranks (a flush or a straight
+    // flush): the value of a hand whose every card is of that suit, read
+    // as a hold'em flush is. A hand with cards of other suits too plays one
+    // of them (any five that is not a flush beats every flush here: with
+    // five of a suit among seven cards no full house or four of a kind is
+    // left), which `eval::lowball` works out apart.
+    assert!(
+        d27_lookup[flush_base..].iter().all(|&v| v == 0),
+        "D27_LOOKUP has no room for its flush table"
+    );
+    for mask in 0u32..8192 {
+        if !(5..=7).contains(&mask.count_ones()) {
+            continue;
+        }
+        let ranks: Vec<u32> = (0..13).filter(|r| mask >> r & 1 == 1).collect();
+        let n = ranks.len();
+        let mut best = 0;
+        for leave_out in 0u32..1 << n {
+            if leave_out.count_ones() as usize != n - 5 {
+                continue;
+            }
+            let five: Vec<u32> = (0..n)
+                .filter(|&i| leave_out >> i & 1 == 0)
+                .map(|i| ranks[i])
+                .collect();
+            let h = [five[0], five[1], five[2], five[3], five[4]];
+            best = best.max(d27[value_of(class5(&h, true)) as usize]);
+        }
+        d27_lookup[flush_base + mask as usize] = best;
     }
     emit_padded(&mut out, "D27_LOOKUP", &d27_lookup)?;
     writeln!(out, "pub(crate) static VALUE_CLASS: [u32; 7463] = [0,")?;

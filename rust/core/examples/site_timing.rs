@@ -4,6 +4,10 @@
 use holecards_core::site::{decode, pokerstars, verify};
 use std::time::Instant;
 
+// The allocator the Python extension uses, so the times match it.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
         eprintln!("usage: site_timing FILE");

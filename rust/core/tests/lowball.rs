@@ -362,3 +362,68 @@ fn the_tables_are_listed_with_their_sizes() {
     let total: usize = tables.iter().map(|e| e.1).sum();
     assert!(total < 640 << 10, "{total} bytes");
 }
+
+/// Every kind of hand with five or more cards of a suit, once: the suited
+/// cards' ranks (every set of 5, 6 or 7 of one suit) and the other cards'
+/// ranks (every multiset that fills the hand, those cards in two other
+/// suits; their suits play no part). The deuce-to-seven index path, the
+/// checked call and the batch give the value of every five scored
+/// (`lowball_cards`), for hands of 5, 6 and 7 cards.
+#[test]
+fn deuce_to_seven_every_suited_hand_kind() {
+    use holecards_core::eval::lowball::d27_value_indices;
+    let card = |rank: u8, suit: u8| Card::new(rank * 4 + suit).unwrap();
+    let mut checked = Vec::new();
+    for width in 5..=7usize {
+        let mut hands: Vec<Vec<Card>> = Vec::new();
+        for mask in 0u32..1 << 13 {
+            let k = mask.count_ones() as usize;
+            if !(5..=width).contains(&k) {
+                continue;
+            }
+            let suited: Vec<Card> = (0..13u8)
+                .filter(|r| mask >> r & 1 == 1)
+                .map(|r| card(r, 3))
+                .collect();
+            let off_ranks: Vec<Vec<u8>> = match width - k {
+                0 => vec![vec![]],
+                1 => (0..13).map(|r| vec![r]).collect(),
+                _ => (0..13u8)
+                    .flat_map(|a| (a..13).map(move |b| vec![a, b]))
+                    .collect(),
+            };
+            for off in off_ranks {
+                let mut hand = suited.clone();
+                hand.extend(off.iter().enumerate().map(|(i, &r)| card(r, i as u8)));
+                // (the suited cards last, for once)
+                hand.rotate_left(k);
+                hands.push(hand);
+            }
+        }
+        let slow: Vec<u16> = hands
+            .iter()
+            .map(|h| lowball_cards(h, Lowball::DeuceToSeven).unwrap().0.value())
+            .collect();
+        for (hand, &v) in hands.iter().zip(&slow) {
+            let idx: Vec<u8> = hand.iter().map(|c| c.index()).collect();
+            assert_eq!(d27_value_indices(&idx), v, "{hand:?}");
+            assert_eq!(
+                lowball(hand, Lowball::DeuceToSeven).unwrap().value(),
+                v,
+                "{hand:?}"
+            );
+        }
+        let rows: Vec<u8> = hands.iter().flatten().map(|c| c.index()).collect();
+        for threads in [Some(1), None] {
+            let mut out = vec![0u16; hands.len()];
+            evaluate_rows(&rows, width, Lowball::DeuceToSeven, &mut out, threads, None).unwrap();
+            assert_eq!(out, slow, "batch, {width} cards");
+        }
+        checked.push(hands.len());
+    }
+    // 5: C(13, 5); 6: C(13, 5) * 13 + C(13, 6); 7: C(13, 5) * 91 + C(13, 6) * 13 + C(13, 7)
+    assert_eq!(
+        checked[..],
+        [1287, 1287 * 13 + 1716, 1287 * 91 + 1716 * 13 + 1716]
+    );
+}

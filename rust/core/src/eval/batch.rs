@@ -676,7 +676,9 @@ pub(crate) fn short_deck_kernel_with(
 /// The lowball batch on whole rows of `width` cards under `ranking`, with
 /// the best kernel this processor runs: the ace-to-five value of every
 /// row; the deuce-to-seven value of every row without five cards of a suit
-/// and 0 for the others (see [`super::lowball::evaluate_rows`]). False if
+/// or with every card of one suit, and for the others the best
+/// deuce-to-seven flush of their suited cards, which
+/// [`super::lowball::evaluate_rows`] works out again. False if
 /// a row is not `width` distinct cards.
 pub(crate) fn lowball_kernel_with(
     kernel: Kernel,

@@ -312,7 +312,7 @@ pub fn lowball(cards: &[Card], ranking: Lowball) -> Result<LowballValue> {
                 for (slot, c) in idx.iter_mut().zip(cards) {
                     *slot = c.index();
                 }
-                d27_by_fives(&idx[..cards.len()])
+                d27_suited(&idx[..cards.len()], key)
             }
         }
     };
@@ -341,8 +341,9 @@ fn a5_of_key(key: u64) -> u16 {
 /// The deuce-to-seven value of 5, 6 or 7 card indices (unchecked: distinct,
 /// below 52): without five cards of a suit, the rank key read in the
 /// deuce-to-seven copy of the standard evaluator's rank hash (one load);
-/// with them (a flush may or may not be the best five), the best of the
-/// fives.
+/// with every card of one suit, the flush suit's ranks read in the same
+/// table's flush part (one load, as a hold'em flush); with five or six of a
+/// suit and other cards, the best five that is not a flush.
 #[inline]
 pub fn d27_value_indices(c: &[u8]) -> u16 {
     let key = c.iter().fold(super::SUIT_INIT, |k, &x| {
@@ -351,7 +352,7 @@ pub fn d27_value_indices(c: &[u8]) -> u16 {
     if key & super::FLUSH_BITS == 0 {
         d27_of_key(key)
     } else {
-        d27_by_fives(c)
+        d27_suited(c, key)
     }
 }
 
@@ -363,55 +364,61 @@ fn d27_of_key(key: u64) -> u16 {
     table[super::nonflush_slot(key) & (table.len() - 1)]
 }
 
-/// The deuce-to-seven value of 5, 6 or 7 card indices as the best of their
-/// fives (one card left out of six, two of seven), each five's key the
-/// hand's less the cards left out: a five of one suit read as the flush of
-/// its ranks in the standard order turned deuce-to-seven, any other in the
-/// deuce-to-seven rank hash.
+/// The deuce-to-seven value of 5, 6 or 7 card indices of which five or
+/// more share a suit (`key`, their evaluator key, says which).
+///
+/// Every card of that suit: the table's flush part holds the best five of
+/// the suit's ranks. Otherwise a five holding another card is never a flush
+/// and beats every flush (five of a suit among seven cards leave no full
+/// house or four of a kind), so the value is the best of the fives holding
+/// at most four of the suit: the hand less all but four of the suited
+/// cards, taken out every way (five ways with five of the suit, fifteen
+/// with six), each read in the rank hash (four of a suit: no flush).
 #[cold]
-fn d27_by_fives(c: &[u8]) -> u16 {
-    let n = c.len().min(7);
-    let mut keys = [0u64; 7];
-    // each card's rank bit: a five of one suit has five distinct ranks, so
-    // the sum of its bits is its rank mask
-    let mut bits = [0u32; 7];
-    for (i, &x) in c.iter().take(7).enumerate() {
-        keys[i] = super::KEYS[x as usize];
-        bits[i] = 1 << (x >> 2);
-    }
-    let key = keys
-        .iter()
-        .fold(super::SUIT_INIT, |k, &x| k.wrapping_add(x));
-    let ranks = bits.iter().sum::<u32>();
-    let order = &super::tables::D27_OF_STANDARD;
-    let of = |key: u64, ranks: u32| {
-        if key & super::FLUSH_BITS != 0 {
-            order[super::flush_value(ranks as u16) as usize % order.len()]
-        } else {
-            d27_of_key(key)
+fn d27_suited(c: &[u8], key: u64) -> u16 {
+    let table = super::tables::D27_LOOKUP;
+    // suit s's counter's top bit is bit 48 + 4 * s + 3
+    let suit = ((key & super::FLUSH_BITS)
+        .trailing_zeros()
+        .saturating_sub(51)
+        / 4) as u8;
+    let mut suited = [0u64; 7];
+    let mut k = 0;
+    for &x in c.iter().take(7) {
+        if x & 3 == suit {
+            suited[k] = super::KEYS[x as usize];
+            k += 1;
         }
-    };
-    if n == 5 {
-        return of(key, ranks);
     }
-    let mut best = 0u16;
-    for a in 0..n {
-        for b in a..n {
-            if (n == 6) != (a == b) {
-                continue;
+    let suited = &suited[..k];
+    match k {
+        _ if k == c.len() => {
+            let slot = super::HandAcc::from_indices(c).slot();
+            table[slot & (table.len() - 1)]
+        }
+        5 => suited
+            .iter()
+            .map(|&a| d27_of_key(key.wrapping_sub(a)))
+            .max()
+            .unwrap_or(0),
+        _ => {
+            let mut best = 0;
+            for (i, &a) in suited.iter().enumerate() {
+                for &b in &suited[i + 1..] {
+                    best = best.max(d27_of_key(key.wrapping_sub(a).wrapping_sub(b)));
+                }
             }
-            let (k, r) = if a == b {
-                (key.wrapping_sub(keys[a]), ranks - bits[a])
-            } else {
-                (
-                    key.wrapping_sub(keys[a]).wrapping_sub(keys[b]),
-                    ranks - bits[a] - bits[b],
-                )
-            };
-            best = best.max(of(k, r));
+            best
         }
     }
-    best
+}
+
+/// Whether a deuce-to-seven value is a flush or a straight flush (what the
+/// batch reads for a row with five of a suit).
+#[inline(always)]
+fn d27_flushed(v: u16) -> bool {
+    use super::tables::{D27_FLUSHES as F, D27_STRAIGHT_FLUSHES as S};
+    (v.wrapping_sub(F.0) <= F.1 - F.0) | (v.wrapping_sub(S.0) <= S.1 - S.0)
 }
 
 /// The lowball tables and their sizes in bytes, as they sit in memory:
@@ -485,14 +492,23 @@ pub fn evaluate_rows(
         ) {
             return Err(super::batch::first_bad_row(rows, width, first, |_| None));
         }
-        if ranking == Lowball::DeuceToSeven {
-            // the hands with five cards of a suit, read as 0: the best of
-            // their fives (about 3% of seven-card hands)
-            let mut k = 0;
-            while let Some(z) = o[k..].iter().position(|&v| v == 0) {
-                k += z;
-                o[k] = d27_by_fives(&rows[k * width..(k + 1) * width]);
-                k += 1;
+        if ranking == Lowball::DeuceToSeven && width > 5 {
+            // six or seven cards, five or more of a suit, read as the best
+            // flush of that suit: the best five without a flush when the
+            // row has cards of other suits (about 3% of seven-card hands)
+            // (64 values' tests at a time, as one mask: the tests
+            // vectorise, the rare rows found are worked out after)
+            for (b, block) in o.chunks_mut(64).enumerate() {
+                let mut found = block
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |m, (i, &v)| m | u64::from(d27_flushed(v)) << i);
+                while found != 0 {
+                    let i = found.trailing_zeros() as usize;
+                    found &= found - 1;
+                    let r = b * 64 + i;
+                    block[i] = d27_value_indices(&rows[r * width..(r + 1) * width]);
+                }
             }
         }
         Ok(())
@@ -529,12 +545,19 @@ mod tests {
                 let want: Vec<u16> = rows
                     .chunks_exact(width)
                     .map(|r| {
-                        let v = lowball_value_indices(r, ranking);
-                        let flush = (0..4).any(|s| r.iter().filter(|&&c| c % 4 == s).count() >= 5);
-                        if ranking == Lowball::DeuceToSeven && flush {
-                            0
-                        } else {
-                            v
+                        let suit = (0..4).find(|&s| r.iter().filter(|&&c| c % 4 == s).count() >= 5);
+                        match suit {
+                            // five of a suit: the best deuce-to-seven five
+                            // of that suit's cards, worked out five by five
+                            Some(s) if ranking == Lowball::DeuceToSeven => {
+                                let suited: Vec<crate::card::Card> = r
+                                    .iter()
+                                    .filter(|&&c| c % 4 == s)
+                                    .filter_map(|&c| crate::card::Card::new(c).ok())
+                                    .collect();
+                                super::lowball_cards(&suited, ranking).map_or(0, |v| v.0.value())
+                            }
+                            _ => lowball_value_indices(r, ranking),
                         }
                     })
                     .collect();
