@@ -162,6 +162,8 @@ fn sub_hands(counts: &[u32; 13]) -> Vec<[u32; 5]> {
 
 // `a5_class`, as `eval::lowball` has it (one definition, included by both)
 include!("src/eval/a5_class.rs");
+// `badugi_best`, as `eval::badugi` has it (one definition, included by both)
+include!("src/eval/badugi_def.rs");
 
 /// The ace-to-five value (1 to 6,175, greater better) of every rank
 /// multiset of 5 to 7 cards, at the multiset's slot in the rank-key hash
@@ -709,6 +711,27 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     emit_padded(&mut out, "SD_LOOKUP_TRIPS_FIRST", &sd[1].lookup)?;
     emit_u16(&mut out, "SD_STANDARD_STRAIGHT_FIRST", &sd[0].standard)?;
     emit_u16(&mut out, "SD_STANDARD_TRIPS_FIRST", &sd[1].standard)?;
+    // 5. Badugi: every four-card hand's value by its co-lexicographic rank
+    // (`a + C(b, 2) + C(c, 3) + C(d, 4)` for cards a < b < c < d), and a
+    // zero past the last.
+    let hands = 270_725;
+    let mut badugi = vec![0u16; hands + 1];
+    for d in 3..52u8 {
+        for c in 2..d {
+            for b in 1..c {
+                for a in 0..b {
+                    let at =
+                        a as u32 + choose(b.into(), 2) + choose(c.into(), 3) + choose(d.into(), 4);
+                    badugi[at as usize] = badugi_best(&[a, b, c, d]).0;
+                }
+            }
+        }
+    }
+    assert!(
+        badugi[..hands].iter().all(|&v| v > 0) && badugi[hands] == 0,
+        "the badugi table: every hand once"
+    );
+    emit_padded(&mut out, "BADUGI_BY_HAND", &badugi)?;
     let dest = Path::new(&env::var("OUT_DIR")?).join("eval_tables.rs");
     fs::write(dest, out)?;
     Ok(())
