@@ -40,6 +40,7 @@ fn main() {
         let mut n = 0;
         for _ in 0..20 {
             n += match step.as_str() {
+                "split" => pokerstars::hands(&text).len(),
                 "parse" => blocks
                     .iter()
                     .filter(|b| pokerstars::parse(b, "x").is_ok())
