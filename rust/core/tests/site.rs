@@ -1232,6 +1232,96 @@ fn an_ipoker_hand_converts_to_the_chip() {
     }
 }
 
+/// iPoker, hand-worked: Dee (seat 1) comes in posting both blinds, £0.15
+/// at £0.05/£0.10 (the £0.10 live, the £0.05 dead), and seat 2 is listed
+/// empty (no name, no chips). Dee checks, Cid raises to £0.30, the others
+/// fold: Cid's £0.20 is uncalled, the pot 0.05 + 0.10 + 0.15 + 0.10 =
+/// £0.40, Cid's `win` (an older client's) £0.60 with the uncalled part.
+/// Stacks: Ann 8 - 0.05, Bob 5 - 0.10, Dee 4 - 0.15, Cid 10 + 0.40 - 0.10.
+#[test]
+fn an_ipoker_player_coming_in_posts_both_blinds_and_an_empty_seat_is_left_out() {
+    let text = IPOKER
+        .replace(
+            "<player seat=\"10\" name=\"Bob\"",
+            "<player seat=\"2\" name=\"\" chips=\"£0\" dealer=\"0\" win=\"£0\" bet=\"£0\"/>\n        \
+             <player seat=\"1\" name=\"Dee\" chips=\"£4\" dealer=\"0\" win=\"£0\" bet=\"£0.15\"/>\n        \
+             <player seat=\"10\" name=\"Bob\"",
+        )
+        .replace("win=\"£3.15\" bet=\"£2.30\"", "win=\"£0.60\" bet=\"£0.30\"")
+        .replace("dealer=\"0\" win=\"£0\" bet=\"£0.80\"", "dealer=\"0\" win=\"£0\" bet=\"£0.05\"");
+    let start = text.find("<round no=\"1\">").unwrap();
+    let end = text.find("</game>").unwrap();
+    let text = format!(
+        "{}{}{}",
+        &text[..start].replace(
+            "<action no=\"1\" player",
+            "<action no=\"3\" player=\"Dee\" type=\"2\" sum=\"£0.15\"/>\n      <action no=\"1\" player"
+        ),
+        r#"<round no="1">
+      <cards type="Pocket" player="Cid">CA D10</cards>
+      <action no="4" player="Dee" type="4" sum="£0"/>
+      <action no="5" player="Cid" type="23" sum="£0.30"/>
+      <action no="6" player="Ann &amp; Co" type="0" sum="£0"/>
+      <action no="7" player="Bob" type="0" sum="£0"/>
+      <action no="8" player="Dee" type="0" sum="£0"/>
+    </round>
+  "#,
+        &text[end..]
+    );
+    let c = convert(&text, "ipoker.xml", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    assert_eq!(get("players"), ["Ann & Co", "Bob", "Dee", "Cid"]);
+    assert_eq!(get("blinds_or_straddles"), ["0.05", "0.10", "0.10", "0"]);
+    assert_eq!(get("antes"), ["0", "0", "0.05", "0"]);
+    assert_eq!(get("finishing_stacks"), ["7.95", "4.90", "3.85", "10.30"]);
+}
+
+/// iPoker's fixed limit keeps bets on whole-bet levels, as PokerStars':
+/// at £0.10/£0.20, Cid raises all-in to £0.17 (0.07 over the big blind,
+/// half a bet or more: a full raise under WSOP rule 129, the next raise
+/// to 0.27), then Ann raises to £0.30. The hand is refused, naming the
+/// rule, not reported as a mismatch.
+#[test]
+fn an_ipoker_fixed_limit_raise_to_a_whole_bet_after_a_short_all_in_is_refused() {
+    let text = IPOKER
+        .replace("Holdem NL £0.05/£0.10", "Holdem L £0.10/£0.20")
+        .replace(
+            "chips=\"£10\" dealer=\"1\" win=\"£3.15\" bet=\"£2.30\"",
+            "chips=\"£0.17\" dealer=\"1\" win=\"£0\" bet=\"£0.17\"",
+        )
+        .replace("win=\"£0\" bet=\"£0.80\"", "win=\"£0.44\" bet=\"£0.30\"");
+    let start = text.find("<round no=\"1\">").unwrap();
+    let end = text.find("</game>").unwrap();
+    let text = format!(
+        "{}{}{}",
+        &text[..start],
+        r#"<round no="1">
+      <cards type="Pocket" player="Cid">C2 D7</cards>
+      <cards type="Pocket" player="Ann &amp; Co">SA HA</cards>
+      <action no="3" player="Cid" type="7" sum="£0.17"/>
+      <action no="4" player="Ann &amp; Co" type="23" sum="£0.30"/>
+      <action no="5" player="Bob" type="0" sum="£0"/>
+    </round>
+    <round no="2"><cards type="Flop" player="">D2 H9 S10</cards></round>
+    <round no="3"><cards type="Turn" player="">CK</cards></round>
+    <round no="4"><cards type="River" player="">H3</cards></round>
+  "#,
+        &text[end..]
+    );
+    let c = convert(&text, "ipoker.xml", None, None).unwrap();
+    assert!(c.hands.is_empty(), "{:?}", c.problems);
+    assert_eq!(c.problems.len(), 1, "{:?}", c.problems);
+    let p = &c.problems[0];
+    assert_eq!(p.kind, ProblemKind::Refused, "{p:?}");
+    assert!(
+        p.why.contains("whole bet") && p.why.contains("rule 129"),
+        "{}",
+        p.why
+    );
+}
+
 /// An Ongame hand worked through by hand: the button is seat 10 (Tia), so
 /// p1 is seat 2 (Pia, small blind €0.02), p2 seat 3 (Hero, big blind
 /// €0.04), p3 seat 5 (Kai), p4 seat 10 (Tia). Preflop Kai folds, Tia calls

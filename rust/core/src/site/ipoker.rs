@@ -330,6 +330,16 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             .and_then(amount)
             .ok_or_else(|| at(format!("{}'s chips not read", clip(&name))))?;
         let win = p.attribute("win").and_then(amount).unwrap_or_default();
+        // (an empty seat: some files list it, without a name, chips or
+        // anything bet or won)
+        let zero = |key: &str| {
+            p.attribute(key)
+                .and_then(amount)
+                .is_none_or(|x| x.mantissa == 0)
+        };
+        if name.is_empty() && stack.mantissa == 0 && zero("bet") && zero("win") {
+            continue;
+        }
         if p.attribute("dealer") == Some("1") {
             button = Some(number);
         }
@@ -524,8 +534,14 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             match kind {
                 "1" => rec.small_blind(i, sum, false, n)?,
                 "2" => {
-                    big_blind.get_or_insert(sum);
-                    rec.big_blind(i, sum, false, n)?
+                    // (more than the big blind: a player coming in posts
+                    // both blinds, the small one dead)
+                    let bb = *big_blind.get_or_insert(sum);
+                    if bb.less_than(sum) {
+                        rec.small_and_big(i, sum, bb, false, n)?
+                    } else {
+                        rec.big_blind(i, sum, false, n)?
+                    }
                 }
                 "15" => rec.ante(i, sum, false, n)?,
                 // no action this hand, sitting out: not dealt in

@@ -31,19 +31,26 @@ pub fn verify(
                 "a fold where checking was free: the site allows it, the engine does not"
                     .to_string(),
             )
-        } else if matches!(e.kind(), ErrorKind::Replay(r) if r.reason == Some(IllegalReason::BelowMinimum))
+        } else if matches!(e.kind(), ErrorKind::Replay(r)
+                if matches!(r.reason, Some(IllegalReason::BelowMinimum | IllegalReason::AboveMaximum))
+                    && r.action.contains(" cbr ")
+                    && r.legal.as_ref().is_some_and(|l| l.call_amount > 0 && l.min_raise_to.is_some()))
             && h.variant().is_ok_and(|v| v.starts_with('F'))
-            && h.get("_site") == Some(&crate::phh::toml::Value::Str("PokerStars".into()))
+            && ["PokerStars", "iPoker"]
+                .iter()
+                .any(|&s| h.get("_site") == Some(&crate::phh::toml::Value::Str(s.into())))
         {
-            // PokerStars' fixed limit: after an all-in for less than a full
-            // raise, the next raise goes to the next whole bet (300 to 550
-            // all-in, then a raise to 600); WSOP rule 129 puts a full bet on
-            // top of the all-in (to 850)
+            // PokerStars' and iPoker's fixed limit: bets stay on whole-bet
+            // levels; after an all-in short of one, the next raise goes to a
+            // whole bet (PokerStars: 300 to 550 all-in, then a raise to 600;
+            // iPoker: 0.13 all-in on a 0.20 round, then a raise to 0.40),
+            // where WSOP rule 129 puts a full bet on top of the all-in (to
+            // 850, to 0.33). A raise of a bet was legal, at another amount.
             (
                 ProblemKind::Refused,
                 format!(
-                    "a fixed-limit raise that completes an all-in's short raise to the next \
-                     whole bet, the site's rule (the engine plays WSOP rule 129: {e})"
+                    "a fixed-limit raise to a whole bet after an all-in short of one, the \
+                     site's rule (the engine plays WSOP rule 129: {e})"
                 ),
             )
         } else if e.to_string().contains("too many unknown cards") {
