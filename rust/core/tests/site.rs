@@ -1278,6 +1278,25 @@ fn an_ipoker_player_coming_in_posts_both_blinds_and_an_empty_seat_is_left_out() 
     assert_eq!(get("finishing_stacks"), ["7.95", "4.90", "3.85", "10.30"]);
 }
 
+/// iPoker's old clients put a disconnected player all-in (`sum="DP"`, no
+/// chips put in): a rule the engine does not play, refused saying so.
+#[test]
+fn an_ipoker_disconnection_all_in_is_refused() {
+    let text = IPOKER.replace(
+        r#"<action no="4" player="Ann &amp; Co" type="3" sum="£0.25"/>"#,
+        r#"<action no="4" player="Ann &amp; Co" type="7" sum="DP"/>"#,
+    );
+    assert_ne!(text, IPOKER);
+    let c = convert(&text, "ipoker.xml", None, None).unwrap();
+    assert!(c.hands.is_empty(), "{:?}", c.problems);
+    assert_eq!(c.problems[0].kind, ProblemKind::Refused);
+    assert!(
+        c.problems[0].why.contains("disconnection"),
+        "{}",
+        c.problems[0].why
+    );
+}
+
 /// iPoker's fixed limit keeps bets on whole-bet levels, as PokerStars':
 /// at £0.10/£0.20, Cid raises all-in to £0.17 (0.07 over the big blind,
 /// half a bet or more: a full raise under WSOP rule 129, the next raise

@@ -524,6 +524,15 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         for a in actions {
             let name = a.attribute("player").unwrap_or("");
             let kind = a.attribute("type").unwrap_or("");
+            if a.attribute("sum") == Some("DP") {
+                // a disconnected player's all-in protection (old clients:
+                // an all-in with no chips put in)
+                return Err(at(format!(
+                    "{} put all-in by disconnection protection (`DP`): the engine plays no \
+                     such rule",
+                    clip(name)
+                )));
+            }
             let sum = a.attribute("sum").and_then(amount).unwrap_or_default();
             let Some(i) = who(name) else {
                 if matches!(kind, "8" | "9") {
