@@ -853,6 +853,61 @@ Seat 5: Cal showed [As Ad] and won ($45) with a full house, Aces full of Nines
 Seat 6: Dan (button) didn't bet (folded)
 ";
 
+/// Full Tilt's Matrix tournament files leave out a timed-out player's fold
+/// (and the bet it leaves uncalled); the summary says "folded before the
+/// Flop". Hand-worked, in tournament chips 15/30: Ann (small blind) and
+/// Bob (big blind) post, Cal and Dee fold, Ann's fold is not written. The
+/// fold is the hand's last action; Bob's 15 over Ann's blind comes back,
+/// so the pot is 30 and Bob ends on 300 - 30 + 30 + 15 = 315, Ann 285.
+/// A missing fold where it is not the player's turn stays a mismatch.
+#[test]
+fn a_full_tilt_fold_left_out_of_the_actions_is_read_from_the_summary() {
+    let text = "Full Tilt Poker Game #31400000001: $26 Super Turbo Matrix (244600000), Match 1 - 15/30 - No Limit Hold'em - 09:20:53 EET - 2012/11/23 [02:20:53 ET - 2012/11/23]
+Seat 1: Cal (300)
+Seat 2: Dee (300)
+Seat 3: Ann (300)
+Seat 4: Bob (300)
+Ann posts the small blind of 15
+Bob posts the big blind of 30
+The button is in seat #2
+*** HOLE CARDS ***
+Cal folds
+Dee folds
+*** SUMMARY ***
+Total pot 30 | Rake 0
+Seat 1: Cal didn't bet (folded)
+Seat 2: Dee (button) didn't bet (folded)
+Seat 3: Ann (small blind) folded before the Flop
+Seat 4: Bob (big blind) collected (30), mucked
+";
+    let c = convert(text, "ftp.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    assert_eq!(get("players"), ["Ann", "Bob", "Cal", "Dee"]);
+    assert_eq!(get("actions")[4..], ["p3 f", "p4 f", "p1 f"]);
+    assert_eq!(get("finishing_stacks"), ["285", "315", "300", "300"]);
+    // Cal's fold left out instead: not Cal's turn after Dee's
+    let out_of_turn = text
+        .replace("Cal folds\nDee folds\n", "Dee folds\nAnn folds\n")
+        .replace(
+            "Seat 3: Ann (small blind) folded before the Flop",
+            "Seat 3: Ann (small blind) didn't bet (folded)",
+        )
+        .replace(
+            "Seat 1: Cal didn't bet (folded)",
+            "Seat 1: Cal folded before the Flop",
+        );
+    let c = convert(&out_of_turn, "ftp.txt", None, None).unwrap();
+    assert!(c.hands.is_empty(), "{:?}", c.hands);
+    assert_eq!(
+        c.problems[0].kind,
+        ProblemKind::Mismatch,
+        "{:?}",
+        c.problems
+    );
+}
+
 #[test]
 fn a_full_tilt_cash_hand_converts_to_the_chip() {
     assert_eq!(detect(FULLTILT_CASH), Some(Site::FullTilt));

@@ -20,6 +20,7 @@
 //! run's board. Refused with the reason: cap games,
 //! Irish and Courchevel, 5 Card Draw and Stud, A-5 triple draw, a hand cut
 //! short.
+use super::hand::Act;
 use super::hand::{
     add_seat, amount, build, cards, check_size, check_summary_board, clip, currency_of, find,
     is_draw, is_stud, last_cards, real_date, rfind, GameSpec, Header, Names, Parsed, Rec, Seat,
@@ -364,6 +365,8 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     let mut summary_board = None;
     let mut summary_seen = false;
     let mut summary_won = vec![Decimal::default(); seats.len()];
+    // the players the summary says folded before the flop
+    let mut folded_preflop: Vec<usize> = Vec::new();
     // stud and draw games (as PokerStars': see pokerstars.rs)
     let stud = is_stud(game.code);
     let draw_game = is_draw(game.code);
@@ -483,6 +486,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                             .get(colon + 2..)
                             .and_then(|t| t.strip_prefix(seats[i].name.as_str()))
                             .unwrap_or("");
+                        if tail.contains("folded before the Flop") {
+                            folded_preflop.push(i);
+                        }
                         // (newer files write the pots won here only)
                         for key in [" collected (", " won ("] {
                             if let Some(at) = find(tail, key) {
@@ -692,6 +698,30 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         return Err(Refusal::hand(
             "the hand ends before its summary (cut short)",
         ));
+    }
+    // A fold the file leaves out: the Matrix tournaments' files write no
+    // line for a player who timed out (and no uncalled bet returned); the
+    // summary says "folded before the Flop". With no flop dealt and one
+    // such player, the fold is the last of the hand's actions (where it is
+    // not that player's turn, the replay says so and the hand is a
+    // mismatch, never written).
+    let unwritten: Vec<usize> = folded_preflop
+        .into_iter()
+        .filter(|&i| {
+            !rec.acts
+                .iter()
+                .any(|a| matches!(a, Act::Fold(j) if *j == i))
+        })
+        .collect();
+    if let [i] = unwritten[..] {
+        if !stud
+            && !draw_game
+            && rec.board.is_empty()
+            && !rec.acts.iter().any(|a| matches!(a, Act::Show(..)))
+        {
+            rec.parts[i].acted = true;
+            rec.acts.push(Act::Fold(i));
+        }
     }
     if rec.parts.iter().all(|p| p.collected.mantissa == 0) {
         for (p, x) in rec.parts.iter_mut().zip(&summary_won) {
