@@ -722,3 +722,45 @@ fn a_board_run_twice_round_trips_through_phh() {
     let back = &phh::parse(&wrong, "<test>").unwrap()[0];
     assert!(phh::replay(back).is_err());
 }
+
+/// `Decimal`'s text and its amount in units, each against a reference
+/// worked out here with 128-bit integers and strings, on mantissas each
+/// side of 64 bits (the fast paths use 64-bit arithmetic where the value
+/// fits) and every scale and place count to 30.
+#[test]
+fn decimal_display_and_units_on_both_sides_of_64_bits() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let limit = 10i128.pow(36);
+    for k in 0..60_000 {
+        let mantissa: i128 = match k % 4 {
+            0 => rng.random_range(-1000..1000),
+            1 => rng.random_range(i64::MIN as i128 - 5..=i64::MIN as i128 + 5),
+            2 => rng.random_range(i64::MAX as i128 - 5..=i64::MAX as i128 + 5),
+            _ => rng.random_range(-limit + 1..limit),
+        };
+        let scale = rng.random_range(0..=30u32);
+        let d = Decimal { mantissa, scale };
+        // the text: the digits, padded to more than the scale, the point
+        // put in, the sign in front
+        let digits = format!("{:0>w$}", mantissa.unsigned_abs(), w = scale as usize + 1);
+        let (int, frac) = digits.split_at(digits.len() - scale as usize);
+        let mut want = String::from(if mantissa < 0 { "-" } else { "" });
+        want.push_str(int);
+        if scale > 0 {
+            want.push('.');
+            want.push_str(frac);
+        }
+        assert_eq!(d.to_string(), want, "{mantissa} {scale}");
+        let places = rng.random_range(0..=30u32);
+        let units = if places >= scale {
+            10i128
+                .checked_pow(places - scale)
+                .and_then(|p| mantissa.checked_mul(p))
+        } else {
+            let p = 10i128.pow(scale - places);
+            (mantissa % p == 0).then(|| mantissa / p)
+        };
+        assert_eq!(d.in_units(places), units, "{mantissa} {scale} {places}");
+    }
+}

@@ -141,6 +141,18 @@ impl Decimal {
 
     /// This amount in units of `10^-places`, if it is a whole number of them.
     pub fn in_units(&self, places: u32) -> Option<i128> {
+        // (every real amount fits 64 bits: 128-bit division is a library
+        // call, slow enough to show in a replay's profile)
+        if let Ok(m) = i64::try_from(self.mantissa) {
+            if places < self.scale && self.scale - places <= 18 {
+                let d = 10i64.pow(self.scale - places);
+                return (m % d == 0).then(|| i128::from(m / d));
+            }
+            if places >= self.scale && places - self.scale <= 18 {
+                // (below 2^63 times below 2^60: no overflow in 128 bits)
+                return Some(i128::from(m) * i128::from(10i64.pow(places - self.scale)));
+            }
+        }
         if places >= self.scale {
             self.mantissa
                 .checked_mul(10i128.checked_pow(places - self.scale)?)
@@ -159,18 +171,31 @@ impl std::fmt::Display for Decimal {
         // digits, a point, a sign and the zeros a scale of 30 pads with
         let mut buf = [0u8; 80];
         let mut at = buf.len();
-        let mut m = self.mantissa.unsigned_abs();
         let scale = self.scale as usize;
         let mut written = 0;
-        while m > 0 || written <= scale {
-            if written == scale && scale > 0 {
-                at -= 1;
-                buf[at] = b'.';
+        let mut digit = |d: u8, at: &mut usize, written: &mut usize| {
+            if *written == scale && scale > 0 {
+                *at -= 1;
+                buf[*at] = b'.';
             }
-            at -= 1;
-            buf[at] = b'0' + (m % 10) as u8;
-            m /= 10;
-            written += 1;
+            *at -= 1;
+            buf[*at] = b'0' + d;
+            *written += 1;
+        };
+        let m = self.mantissa.unsigned_abs();
+        // (in 64 bits where the mantissa fits, as every real amount does:
+        // 128-bit division is a library call a digit)
+        if let Ok(mut m) = u64::try_from(m) {
+            while m > 0 || written <= scale {
+                digit((m % 10) as u8, &mut at, &mut written);
+                m /= 10;
+            }
+        } else {
+            let mut m = m;
+            while m > 0 || written <= scale {
+                digit((m % 10) as u8, &mut at, &mut written);
+                m /= 10;
+            }
         }
         if self.mantissa < 0 {
             at -= 1;
