@@ -574,13 +574,11 @@ pub fn unit_places(h: &HandHistory) -> Result<u32> {
         }
     }
     for a in h.actions()? {
-        let words: Vec<&str> = a
-            .split('#')
-            .next()
-            .unwrap_or("")
-            .split_whitespace()
-            .collect();
-        if let [_, "cbr", amount] = words.as_slice() {
+        // (three words, the second `cbr`: no list of the words made)
+        let mut words = a.split('#').next().unwrap_or("").split_whitespace();
+        if let (Some(_), Some("cbr"), Some(amount), None) =
+            (words.next(), words.next(), words.next(), words.next())
+        {
             if let Some(d) = Decimal::parse(amount) {
                 places = places.max(d.places());
             }
