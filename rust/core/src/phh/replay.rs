@@ -215,7 +215,35 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
     {
         return Err(bad("a negative amount".into()));
     }
-    let places = unit_places(h)?;
+    // unit_places, from the amounts read above (reading them again was a
+    // fifth of a replay); the fields not read here are read as it reads
+    // them
+    let mut places = stacks
+        .iter()
+        .chain(&antes)
+        .chain(&blinds)
+        .chain(&extra)
+        .chain(&progressive)
+        .copied()
+        .chain(actions.iter().filter_map(|a| match a {
+            PhhAction::BetOrRaiseTo(_, d) => Some(*d),
+            _ => None,
+        }))
+        .fold(0, |p, d| p.max(d.places()));
+    if structure != Structure::Progressive {
+        for d in h
+            .numbers("_progressive_bets")?
+            .unwrap_or_default()
+            .into_iter()
+            .flatten()
+        {
+            places = places.max(d.places());
+        }
+    }
+    if let Some(d) = h.number("bring_in")? {
+        places = places.max(d.places());
+    }
+    debug_assert_eq!(Some(places), unit_places(h).ok(), "unit places");
     if places > 6 {
         return Err(bad(format!(
             "amounts with {places} decimal places: at most 6 are played"
