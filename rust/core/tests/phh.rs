@@ -762,5 +762,13 @@ fn decimal_display_and_units_on_both_sides_of_64_bits() {
             (mantissa % p == 0).then(|| mantissa / p)
         };
         assert_eq!(d.in_units(places), units, "{mantissa} {scale} {places}");
+        // the fewest places that hold it: trailing zeros of the text's
+        // fraction dropped
+        let want_places = if mantissa == 0 {
+            0
+        } else {
+            frac.trim_end_matches('0').len() as u32
+        };
+        assert_eq!(d.places(), want_places, "{mantissa} {scale}");
     }
 }

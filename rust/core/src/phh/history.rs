@@ -97,6 +97,15 @@ impl Decimal {
 
     /// The smallest number of decimal places that writes this value exactly.
     pub fn places(&self) -> u32 {
+        // (in 64 bits where it fits: 128-bit division is a library call)
+        if let Ok(mut m) = i64::try_from(self.mantissa) {
+            let mut s = self.scale;
+            while s > 0 && m % 10 == 0 {
+                m /= 10;
+                s -= 1;
+            }
+            return s;
+        }
         let (mut m, mut s) = (self.mantissa, self.scale);
         while s > 0 && m % 10 == 0 {
             m /= 10;
