@@ -172,13 +172,13 @@ impl Decimal {
     }
 }
 
-/// The value in plain decimal notation: `1`, `0.01`, `-2.50` (its scale
-/// kept), which Python's `decimal.Decimal` reads exactly.
-impl std::fmt::Display for Decimal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // written right to left into a buffer on the stack: at most 39
-        // digits, a point, a sign and the zeros a scale of 30 pads with
-        let mut buf = [0u8; 80];
+impl Decimal {
+    /// The value in plain decimal notation (as its `Display` writes it),
+    /// written into `buf` without an allocation: the text is the returned
+    /// slice of it.
+    pub fn write_to(self, buf: &mut [u8; 80]) -> &str {
+        // written right to left: at most 39 digits, a point, a sign and
+        // the zeros a scale of 30 pads with
         let mut at = buf.len();
         let scale = self.scale as usize;
         let mut written = 0;
@@ -211,7 +211,15 @@ impl std::fmt::Display for Decimal {
             buf[at] = b'-';
         }
         // ASCII digits, a point and a sign only
-        f.write_str(std::str::from_utf8(&buf[at..]).unwrap_or("0"))
+        std::str::from_utf8(&buf[at..]).unwrap_or("0")
+    }
+}
+
+/// The value in plain decimal notation: `1`, `0.01`, `-2.50` (its scale
+/// kept), which Python's `decimal.Decimal` reads exactly.
+impl std::fmt::Display for Decimal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.write_to(&mut [0u8; 80]))
     }
 }
 

@@ -382,11 +382,16 @@ pub(super) struct Part {
 }
 
 pub(super) fn num(d: Decimal) -> Value {
-    Value::Num(NumText::new(&d.to_string()))
+    // (the text on the stack, no string made first: a conversion writes
+    // dozens of amounts a hand)
+    Value::Num(NumText::new(d.write_to(&mut [0u8; 80])))
 }
 
 pub(super) fn int(v: u64) -> Value {
-    Value::Num(NumText::new(&v.to_string()))
+    num(Decimal {
+        mantissa: i128::from(v),
+        scale: 0,
+    })
 }
 
 /// An action of the hand, by seat-list index.
@@ -699,6 +704,30 @@ pub(super) fn build(
         seen.insert(c);
     }
     let mut actions: Vec<Value> = Vec::with_capacity(acts.len() + n);
+    // (each action's text put together in one string of its own, no
+    // formatting machinery and no string a card: a conversion writes some
+    // thirty a hand)
+    let cards_text = |t: &mut String, c: &mut dyn Iterator<Item = Option<Card>>| {
+        for c in c {
+            match c {
+                Some(c) => {
+                    t.push(c.rank_char());
+                    t.push(c.suit_char());
+                }
+                None => t.push_str("??"),
+            }
+        }
+    };
+    let player_text = |t: &mut String, pi: usize| {
+        t.push('p');
+        t.push_str(
+            Decimal {
+                mantissa: pi as i128,
+                scale: 0,
+            }
+            .write_to(&mut [0u8; 80]),
+        );
+    };
     for (pi, &i) in order.iter().enumerate().filter(|_| !stud) {
         // (a draw game's player whose discards are not written, its deal
         // known: the history cannot follow its cards, so they are written
@@ -706,21 +735,23 @@ pub(super) fn build(
         let thrown_unseen = acts
             .iter()
             .any(|a| matches!(a, Act::Discard(j, c) if *j == i && c.iter().any(Option::is_none)));
-        let cards = match &parts[i].cards {
-            Some(c) if !thrown_unseen => c.iter().map(|c| c.to_string()).collect::<String>(),
-            _ => "??".repeat(game.hole_cards),
-        };
-        actions.push(Value::Str(format!("d dh p{} {cards}", pi + 1)));
+        let mut t = String::with_capacity(8 + 2 * game.hole_cards);
+        t.push_str("d dh ");
+        player_text(&mut t, pi + 1);
+        t.push(' ');
+        match &parts[i].cards {
+            Some(c) if !thrown_unseen => cards_text(&mut t, &mut c.iter().map(|&c| Some(c))),
+            _ => cards_text(&mut t, &mut std::iter::repeat_n(None, game.hole_cards)),
+        }
+        actions.push(Value::Str(t));
     }
-    let word = |c: &[Card]| c.iter().map(|c| c.to_string()).collect::<String>();
-    let some_word = |c: &[Option<Card>]| {
-        c.iter()
-            .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
-            .collect::<String>()
-    };
     for a in acts {
-        let s = match a {
-            Act::Board(c) => format!("d db {}", word(c)),
+        let mut t = String::with_capacity(24);
+        match a {
+            Act::Board(c) => {
+                t.push_str("d db ");
+                cards_text(&mut t, &mut c.iter().map(|&c| Some(c)));
+            }
             Act::NewRound | Act::RunBoard(..) => continue,
             Act::Fold(i)
             | Act::CheckCall(i)
@@ -733,22 +764,48 @@ pub(super) fn build(
                 let pi = player_of(*i)
                     .ok_or_else(|| Refusal::hand("an action by a player not dealt in"))?
                     + 1;
+                if matches!(a, Act::Deal(..) | Act::DrawDeal(..)) {
+                    t.push_str("d dh ");
+                }
+                player_text(&mut t, pi);
                 match a {
-                    Act::Fold(_) => format!("p{pi} f"),
-                    Act::CheckCall(_) => format!("p{pi} cc"),
-                    Act::BetTo(_, x) => format!("p{pi} cbr {x}"),
-                    Act::Discard(_, c) if c.is_empty() => format!("p{pi} sd"),
-                    Act::Discard(_, c) => format!("p{pi} sd {}", some_word(c)),
-                    Act::BringIn(..) => format!("p{pi} pb"),
-                    Act::Deal(_, c) => format!("d dh p{pi} {}", some_word(c)),
-                    Act::DrawDeal(_, c) => format!("d dh p{pi} {}", word(c)),
-                    Act::Show(_, c) => format!("p{pi} sm {}", word(c)),
+                    Act::Fold(_) => t.push_str(" f"),
+                    Act::CheckCall(_) => t.push_str(" cc"),
+                    Act::BetTo(_, x) => {
+                        t.push_str(" cbr ");
+                        t.push_str(x.write_to(&mut [0u8; 80]));
+                    }
+                    Act::Discard(_, c) => {
+                        t.push_str(" sd");
+                        if !c.is_empty() {
+                            t.push(' ');
+                            cards_text(&mut t, &mut c.iter().copied());
+                        }
+                    }
+                    Act::BringIn(..) => t.push_str(" pb"),
+                    Act::Deal(_, c) => {
+                        t.push(' ');
+                        cards_text(&mut t, &mut c.iter().copied());
+                    }
+                    Act::DrawDeal(_, c) => {
+                        t.push(' ');
+                        cards_text(&mut t, &mut c.iter().map(|&c| Some(c)));
+                    }
+                    Act::Show(_, c) => {
+                        t.push_str(" sm ");
+                        cards_text(&mut t, &mut c.iter().map(|&c| Some(c)));
+                    }
                     Act::Board(_) | Act::NewRound | Act::RunBoard(..) => continue,
                 }
             }
-        };
-        actions.push(Value::Str(s));
+        }
+        actions.push(Value::Str(t));
     }
+    let word = |c: &[Card]| {
+        let mut t = String::with_capacity(2 * c.len());
+        cards_text(&mut t, &mut c.iter().map(|&c| Some(c)));
+        t
+    };
     // A board run more than once: each other run's cards after the first
     // run's, run by run (nobody bets once the board is run)
     let run_count = acts
