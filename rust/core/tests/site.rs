@@ -362,6 +362,54 @@ fn a_ggpoker_cash_hand_converts_to_the_chip() {
     assert!(c.problems[0].why.contains("EV cashout"), "{:?}", c.problems);
 }
 
+/// GGPoker's all-in insurance, as its files write it: Charlie (all-in with
+/// aces) buys insurance on the main pot and pays a $25 premium to the site,
+/// outside the pot, which is played as any (Charlie wins it: $604 after the
+/// rake). The premium is kept by player as `_insurance_premiums` (p2,
+/// Charlie); the pot, the stacks the pot leaves and the check are as
+/// without it. A payout on a lost pot (no line of it is known) is refused,
+/// as any line not understood.
+#[test]
+fn a_ggpoker_all_in_insurance_premium_is_kept_beside_the_pot() {
+    let text = GG_CASH
+        .replace(
+            "*** FLOP ***",
+            "Charlie: get an all-in insurance (premium ($0/$25/$0) for ($0/$600/$0) - (Mandatory/Main/Sub))\n*** FLOP ***",
+        )
+        .replace(
+            "*** RIVER ***",
+            "Charlie: pay premium of all-in insurance ($25)\n*** RIVER ***",
+        )
+        .replace(
+            "won ($604) with a pair of Aces",
+            "won ($604) with a pair of Aces, AII Premium ($25)",
+        );
+    let c = convert(&text, "gg.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    assert_eq!(get("players"), ["Bravo", "Charlie", "Delta", "Alpha"]);
+    assert_eq!(get("_insurance_premiums"), ["0", "25", "0", "0"]);
+    let plain = convert(GG_CASH, "gg.txt", None, None).unwrap();
+    let plain = &plain.hands[0].1;
+    for k in ["actions", "winnings", "finishing_stacks", "_rake"] {
+        assert_eq!(h.get(k), plain.get(k), "{k}");
+    }
+    assert!(plain.get("_insurance_premiums").is_none());
+    let paid_out = text.replace(
+        "Charlie collected $604 from pot",
+        "Alpha collected $604 from pot\nCharlie: receive all-in insurance ($600)",
+    );
+    let c = convert(&paid_out, "gg.txt", None, None).unwrap();
+    assert!(c.hands.is_empty(), "{:?}", c.hands);
+    assert_eq!(c.problems[0].kind, ProblemKind::Refused, "{:?}", c.problems);
+    assert!(
+        c.problems[0].why.contains("receive all-in insurance"),
+        "{}",
+        c.problems[0].why
+    );
+}
+
 /// A GGPoker tournament header: a free-text name (with `$` and a comma),
 /// the level in digits, blinds with thousands. Antes 250 x 3; the button
 /// and the small blind fold, the big blind gets 1,000 back and collects

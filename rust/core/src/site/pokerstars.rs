@@ -18,12 +18,13 @@
 //! and tournaments. GGPoker's own: thousands grouped with commas, a `Dealt
 //! to` line for every player, straddles (under the gun, then each next
 //! player), missed blinds posted dead, fees beside the rake (jackpot,
-//! bingo, fortune, tax), a showdown line before an all-in's runout. A
+//! bingo, fortune, tax), a showdown line before an all-in's runout,
+//! all-in insurance premiums (kept beside the pot). A
 //! mixed game's hand (`8-Game (Hold'em Limit, ...)`) is read as the game
 //! it names.
 //! A board run twice or three times (`*** SECOND RIVER ***`) is read with
 //! each run's board. Refused with the reason: cap tables,
-//! all-in cash-outs, insurance and EV cashouts, cash drops, straddles in
+//! all-in cash-outs, EV cashouts, cash drops, straddles in
 //! short deck, Split hold'em, Courchevel, 5 Card Draw, A-5 triple draw, a
 //! cancelled hand, a hand cut short.
 use super::hand::{
@@ -520,6 +521,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     let mut fourth_big = false;
     // GGPoker's fees besides the rake (jackpot, bingo, ...), kept by name
     let mut fees: Vec<(String, Decimal)> = Vec::new();
+    // GGPoker's all-in insurance premiums, by seat-list index (paid to the
+    // site, outside the pot)
+    let mut premiums: Vec<Decimal> = vec![Decimal::default(); seats.len()];
     let unit_ok = |d: Option<Decimal>, n: usize, what: &str| -> R<Decimal> {
         d.ok_or_else(|| Refusal::at(n, format!("{what}: an amount not read")))
     };
@@ -771,6 +775,25 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                     "a cap table (each player's bets capped): a rule the engine does not play",
                 ));
             }
+            // GGPoker's all-in insurance: bought (`get an all-in
+            // insurance (premium ($0/$4/$0) for ($0/$10.8/$0) -
+            // (Mandatory/Main/Sub))`), then its premium paid to the site
+            // outside the pot (`pay premium of all-in insurance ($4)`); the
+            // pot is played as any. What the site pays out on a lost pot
+            // has no known line: a hand with one is refused below.
+            if action.starts_with("get an all-in insurance (premium (") {
+                continue;
+            }
+            if let Some(x) = action
+                .strip_prefix("pay premium of all-in insurance (")
+                .and_then(|x| x.strip_suffix(')'))
+            {
+                let x = unit_ok(amount(x), n, "an insurance premium")?;
+                premiums[i] = premiums[i]
+                    .checked_add(x)
+                    .ok_or_else(|| Refusal::at(n, "an amount too large"))?;
+                continue;
+            }
             if [
                 "get an all-in insurance",
                 "pay premium",
@@ -970,6 +993,40 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         parsed.history.fields.push((
             "_fourth_street_big_bet".into(),
             crate::phh::toml::Value::Bool(true),
+        ));
+    }
+    if premiums.iter().any(|p| p.mantissa != 0) {
+        // by PHH player, as `players` lists them (names are unique)
+        let players: Vec<String> = match parsed.history.get("players") {
+            Some(crate::phh::toml::Value::Array(v)) => v
+                .iter()
+                .map(|x| match x {
+                    crate::phh::toml::Value::Str(s) => s.clone(),
+                    _ => String::new(),
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        for (i, p) in premiums.iter().enumerate() {
+            if p.mantissa != 0 && !players.contains(&seats[i].name) {
+                return Err(Refusal::hand(
+                    "an insurance premium paid by a player not dealt in",
+                ));
+            }
+        }
+        let by_player: Vec<crate::phh::toml::Value> = players
+            .iter()
+            .map(|name| {
+                let p = seats
+                    .iter()
+                    .position(|s| &s.name == name)
+                    .map_or(Decimal::default(), |i| premiums[i]);
+                super::hand::num(p)
+            })
+            .collect();
+        parsed.history.fields.push((
+            "_insurance_premiums".into(),
+            crate::phh::toml::Value::Array(by_player),
         ));
     }
     Ok(parsed)
