@@ -544,11 +544,21 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 "1" => rec.small_blind(i, sum, false, n)?,
                 "2" => {
                     // (more than the big blind: a player coming in posts
-                    // both blinds, the small one dead)
-                    let bb = *big_blind.get_or_insert(sum);
+                    // both blinds, the small one dead). The big blind: as
+                    // the game type names it (fixed limit's small bet),
+                    // else the first posted.
+                    let named_bb = named.map(|(small, big)| {
+                        if spec.structure == Structure::FixedLimit {
+                            small
+                        } else {
+                            big
+                        }
+                    });
+                    let bb = named_bb.or(big_blind).unwrap_or(sum);
                     if bb.less_than(sum) {
                         rec.small_and_big(i, sum, bb, false, n)?
                     } else {
+                        big_blind.get_or_insert(sum);
                         rec.big_blind(i, sum, false, n)?
                     }
                 }
