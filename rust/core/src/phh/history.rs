@@ -356,18 +356,22 @@ impl HandHistory {
     pub fn numbers(&self, key: &str) -> Result<Option<Vec<Option<Decimal>>>> {
         match self.get(key) {
             None => Ok(None),
-            Some(Value::Array(items)) => items
-                .iter()
-                .map(|v| match v {
-                    // `inf` is an amount PHH does not know (a stack not recorded).
-                    Value::Num(n) if matches!(n.as_str(), "inf" | "+inf") => Ok(None),
-                    Value::Num(n) => Decimal::parse(n)
-                        .map(Some)
-                        .ok_or_else(|| self.bad(format!("'{key}' holds {n}, {}", not_amount(n)))),
-                    _ => Err(self.bad(format!("'{key}' must be an array of numbers"))),
-                })
-                .collect::<Result<Vec<_>>>()
-                .map(Some),
+            Some(Value::Array(items)) => {
+                // (a loop into a list of the right size: collecting results
+                // grows the list step by step)
+                let mut out = Vec::with_capacity(items.len());
+                for v in items {
+                    out.push(match v {
+                        // `inf` is an amount PHH does not know (a stack not recorded).
+                        Value::Num(n) if matches!(n.as_str(), "inf" | "+inf") => None,
+                        Value::Num(n) => Some(Decimal::parse(n).ok_or_else(|| {
+                            self.bad(format!("'{key}' holds {n}, {}", not_amount(n)))
+                        })?),
+                        _ => return Err(self.bad(format!("'{key}' must be an array of numbers"))),
+                    });
+                }
+                Ok(Some(out))
+            }
             Some(_) => Err(self.bad(format!("'{key}' must be an array of numbers"))),
         }
     }
@@ -375,13 +379,16 @@ impl HandHistory {
     /// The `actions` strings.
     pub fn actions(&self) -> Result<Vec<&str>> {
         match self.required("actions")? {
-            Value::Array(items) => items
-                .iter()
-                .map(|v| match v {
-                    Value::Str(s) => Ok(s.as_str()),
-                    _ => Err(self.bad("'actions' must be an array of strings".into())),
-                })
-                .collect(),
+            Value::Array(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for v in items {
+                    match v {
+                        Value::Str(s) => out.push(s.as_str()),
+                        _ => return Err(self.bad("'actions' must be an array of strings".into())),
+                    }
+                }
+                Ok(out)
+            }
             _ => Err(self.bad("'actions' must be an array of strings".into())),
         }
     }

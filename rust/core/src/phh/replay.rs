@@ -620,11 +620,13 @@ fn parse_texts(h: &HandHistory, texts: &[&str]) -> Result<Vec<PhhAction>> {
         Some(super::toml::Value::Array(v)) => v.len(),
         _ => 0,
     };
-    texts
-        .iter()
-        .enumerate()
-        .map(|(i, t)| parse_action(t, n_hint).map_err(|message| replay_error(h, i, t, message)))
-        .collect()
+    // (a loop into a list of the right size: collecting results into a
+    // list grows it step by step, a reallocation every few actions)
+    let mut out = Vec::with_capacity(texts.len());
+    for (i, t) in texts.iter().enumerate() {
+        out.push(parse_action(t, n_hint).map_err(|message| replay_error(h, i, t, message))?);
+    }
+    Ok(out)
 }
 
 /// A seed for the cards a history leaves unknown, fixed by its location, so
