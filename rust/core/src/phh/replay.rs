@@ -199,37 +199,27 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
         Structure::Progressive => need("_progressive_bets")?,
         _ => Vec::new(),
     };
-    let amounts = actions.iter().filter_map(|a| match a {
-        PhhAction::BetOrRaiseTo(_, d) => Some(*d),
-        _ => None,
-    });
-    if stacks
-        .iter()
-        .chain(&antes)
-        .chain(&blinds)
-        .chain(&extra)
-        .chain(&progressive)
-        .copied()
-        .chain(amounts)
-        .any(|d| d.mantissa < 0)
-    {
+    // every amount read: the fields above and the bets and raises
+    let amounts = || {
+        stacks
+            .iter()
+            .chain(&antes)
+            .chain(&blinds)
+            .chain(&extra)
+            .chain(&progressive)
+            .copied()
+            .chain(actions.iter().filter_map(|a| match a {
+                PhhAction::BetOrRaiseTo(_, d) => Some(*d),
+                _ => None,
+            }))
+    };
+    if amounts().any(|d| d.mantissa < 0) {
         return Err(bad("a negative amount".into()));
     }
     // unit_places, from the amounts read above (reading them again was a
     // fifth of a replay); the fields not read here are read as it reads
     // them
-    let mut places = stacks
-        .iter()
-        .chain(&antes)
-        .chain(&blinds)
-        .chain(&extra)
-        .chain(&progressive)
-        .copied()
-        .chain(actions.iter().filter_map(|a| match a {
-            PhhAction::BetOrRaiseTo(_, d) => Some(*d),
-            _ => None,
-        }))
-        .fold(0, |p, d| p.max(d.places()));
+    let mut places = amounts().fold(0, |p, d| p.max(d.places()));
     if structure != Structure::Progressive {
         for d in h
             .numbers("_progressive_bets")?
