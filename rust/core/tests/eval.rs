@@ -234,6 +234,59 @@ fn exhaustive_accumulator_matches_the_evaluator() {
     assert_eq!(n, [2_598_960, 20_358_520, 133_784_560]);
 }
 
+/// The accumulator's card set (packed in 12 bytes: the key's middle bits
+/// and a word) against a plain list: its length, which cards it holds, its
+/// suit-major bits, adding with and without a condition, and combining.
+#[test]
+fn accumulator_holds_its_cards() {
+    use holecards_core::eval::HandAcc;
+    use holecards_core::Card;
+    assert_eq!(std::mem::size_of::<HandAcc>(), 12);
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |n: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    for round in 0..20_000 {
+        let mut deck: Vec<u8> = (0..52).collect();
+        let n = 1 + (round % 7);
+        let mut hand = Vec::new();
+        for _ in 0..n {
+            let i = next(deck.len() as u64) as usize;
+            hand.push(deck.swap_remove(i));
+        }
+        let acc = HandAcc::from_indices(&hand);
+        assert_eq!(acc.len() as usize, n);
+        assert!(!acc.is_empty());
+        let mut bits = 0u64;
+        for c in 0..52u8 {
+            let card = Card::new(c).unwrap();
+            assert_eq!(acc.contains(card), hand.contains(&c), "{hand:?} {c}");
+            if hand.contains(&c) {
+                bits |= 1 << (16 * (c & 3) + (c >> 2));
+            }
+        }
+        assert_eq!(acc.suit_bits(), bits, "{hand:?}");
+        let conditional =
+            (0..52u8).fold(HandAcc::EMPTY, |h, c| h.add_index_if(c, hand.contains(&c)));
+        assert_eq!(conditional, acc);
+        let split = (n / 2).max(1).min(n);
+        let combined =
+            HandAcc::from_indices(&hand[..split]) + HandAcc::from_indices(&hand[split..]);
+        assert_eq!(combined, acc);
+        if n >= 5 {
+            let want = match n {
+                5 => eval5_indices(&hand[..].try_into().unwrap()),
+                6 => eval6_indices(&hand[..].try_into().unwrap()),
+                _ => eval7_indices(&hand[..].try_into().unwrap()),
+            };
+            assert_eq!(acc.value().unwrap().value(), want);
+        }
+    }
+}
+
 #[test]
 fn accumulator_orders_and_checks() {
     use holecards_core::eval::HandAcc;

@@ -50,7 +50,7 @@ const SUIT_SHIFT: u32 = 48;
 pub(crate) const SUIT_INIT: u64 = 0x3333 << SUIT_SHIFT;
 pub(crate) const FLUSH_BITS: u64 = 0x8888 << SUIT_SHIFT;
 
-const fn build_keys() -> [u64; 256] {
+pub(crate) const fn build_keys() -> [u64; 256] {
     // Indices 52..255 map to 0: the raw functions below never index out of
     // bounds, whatever byte they are given (the checked API rejects such
     // input before it gets here).
@@ -85,11 +85,13 @@ const _: () = {
 /// (see above; every sum of seven `KEYS` is).
 #[inline(always)]
 pub(crate) fn nonflush_slot(key: u64) -> usize {
-    // The rank key is the low 32 bits as they are (the bits above it are
-    // zero). Its row is below OFFSETS.len() for every hand; the mask, one
-    // `and` (OFFSETS' length is a power of two), lets the compiler drop the
-    // bounds check without `unsafe`.
-    let rank_key = key as u32;
+    // The rank key is the key's low RANK_BITS bits (a HandAcc keeps part of
+    // its card mask just above them): one `and`, which the compiler drops
+    // where the slot is masked after, as in `HandAcc::slot`. Its row is
+    // below OFFSETS.len() for every hand; the mask, one `and` (OFFSETS'
+    // length is a power of two), lets the compiler drop the bounds check
+    // without `unsafe`.
+    let rank_key = key as u32 & ((1 << RANK_BITS) - 1);
     let row = (rank_key >> ROW_BITS) as usize & (OFFSETS.len() - 1);
     rank_key.wrapping_add(OFFSETS[row]) as usize
 }
