@@ -67,6 +67,44 @@ def test_the_local_dataset_holds_the_one_file_runs_rows(
     assert s.hands > 100 and s.problems and all(p.kind == "refused" for p in s.problems)
 
 
+def test_the_dataset_reports_what_from_site_each_reports(tmp_path: Path) -> None:
+    """Site files go from the conversion straight into the tables (no
+    Python history made for a converted hand): the problems and the
+    unreadable files are still those ``from_site_each`` gives, file by
+    file, a mismatch's included."""
+    import re
+
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "a-junk.txt").write_text("no hand history here\n")
+    text = (SITES / "hhp-posts-allin.txt").read_text(encoding="utf-8")
+    pot = re.search(r"collected \$?([0-9.]+) from", text)
+    assert pot is not None
+    # one chip more collected than the pot held: a mismatch, not a refusal
+    more = (
+        str(int(pot.group(1)) + 1)
+        if "." not in pot.group(1)
+        else f"{float(pot.group(1)) + 0.01:.2f}"
+    )
+    (src / "b-changed.txt").write_text(text[: pot.start(1)] + more + text[pot.end(1) :])
+    for f in sorted(SITES.glob("*.txt"))[:6]:
+        (src / f.name).write_bytes(f.read_bytes())
+    want = hc.phh.from_site_each(src)
+    s = hc.phh.write_dataset([src], tmp_path / "ds", threads=2)
+    errors = [str(w) for w in want if isinstance(w, hc.errors.HandHistoryError)]
+    problems = [
+        (p.source, p.line, p.at_line, p.hand, p.kind, p.reason)
+        for w in want
+        if not isinstance(w, hc.errors.HandHistoryError)
+        for p in w.problems
+    ]
+    assert errors and s.unreadable == errors
+    assert [(p.source, p.line, p.at_line, p.hand, p.kind, p.reason) for p in s.problems] == problems
+    assert any(p.kind == "mismatch" and p.history is not None for p in s.problems)
+    hands = sum(len(w.hands) for w in want if not isinstance(w, hc.errors.HandHistoryError))
+    assert s.rows["hands"] == hands > 0
+
+
 def test_bad_targets_and_inputs_are_refused_before_any_work(tmp_path: Path) -> None:
     (tmp_path / "full").mkdir()
     (tmp_path / "full" / "x").write_text("")

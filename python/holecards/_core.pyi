@@ -188,6 +188,7 @@ __all__ = [
     "SITE_NAMES",
     "_phh_loads",
     "_site_convert",
+    "_site_columns",
     "_site_convert_files",
     "_stats",
     "_phh_restore",
@@ -1084,6 +1085,16 @@ def _site_convert_files(
     site: Optional[str] = None,
     threads: Optional[int] = None,
 ) -> list[Union[_SiteResult, HandHistoryError]]: ...
+def _site_columns(
+    paths: Iterable[Union[str, os.PathLike[str]]],
+    site: Optional[str] = None,
+    threads: Optional[int] = None,
+) -> tuple[
+    list[Union[tuple[str, list[Any]], HandHistoryError]],
+    Optional[
+        tuple[dict[str, tuple[Any, ...]], dict[str, tuple[Any, ...]], dict[str, tuple[Any, ...]]]
+    ],
+]: ...
 def _phh_toml_loads(text: str) -> dict[str, Any]: ...
 def _phh_restore(text: str, source: str, section: Optional[str]) -> HandHistory: ...
 def _phh_load_path(path: Union[str, os.PathLike[str]]) -> list[HandHistory]: ...

@@ -220,7 +220,9 @@ def _write_local(
     import pyarrow as pa
     import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
 
-    from . import HandHistoryError, from_site_each, load_each, to_arrow
+    from .._core import PHH_ACTION_COLUMNS, PHH_HAND_COLUMNS, PHH_PLAYER_COLUMNS, _site_columns
+    from . import HandHistoryError, SiteProblem, load_each, to_arrow
+    from ._arrow import _table
 
     problems: List[Any] = []
     unreadable: List[str] = []
@@ -230,27 +232,39 @@ def _write_local(
     first = 0
     written = 0
     for part in _parts(files):
-        histories: List[Any] = []
         if _is_phh(part[0]):
+            histories: List[Any] = []
             for got in load_each(part, threads=threads):
                 if isinstance(got, HandHistoryError):
                     unreadable.append(str(got))
                 else:
                     histories.extend(got)
+            if not histories:
+                continue
+            tables = list(to_arrow(histories, threads=threads))
         else:
-            for c in from_site_each(part, site, threads=threads):
-                if isinstance(c, HandHistoryError):
-                    unreadable.append(str(c))
+            # Converted and summarised in one call: the hands that convert
+            # go straight from the engine's conversion into the columns,
+            # with no Python object made for each.
+            results, columns = _site_columns(part, site, threads)
+            for f, r in zip(part, results):
+                if isinstance(r, HandHistoryError):
+                    unreadable.append(str(r))
                 else:
-                    histories.extend(c.hands)
-                    problems.extend(c.problems)
-        if not histories:
-            continue
-        for t, table in zip(TABLES, to_arrow(histories, threads=threads)):
+                    problems.extend(SiteProblem(str(f), *p) for p in r[1])
+            if columns is None:
+                continue
+            tables = [
+                _table(pa, c, names)
+                for c, names in zip(
+                    columns, (PHH_HAND_COLUMNS, PHH_ACTION_COLUMNS, PHH_PLAYER_COLUMNS)
+                )
+            ]
+        for t, table in zip(TABLES, tables):
             table = _shift(table, first)
             pq.write_table(table, out / t / f"part-{written:05}.parquet")
             rows[t] += table.num_rows
-        first += len(histories)
+        first += tables[0].num_rows
         written += 1
     if written == 0:
         for t in TABLES:

@@ -132,6 +132,72 @@ fn every_fixture_converts_or_says_why() {
     assert!(converted >= 80, "{converted}");
 }
 
+/// The rows kept from the verifying replay (what the Parquet export
+/// writes without replaying a hand again) are the rows a fresh replay of
+/// each converted history gives, field for field; and the conversion is
+/// otherwise the same with and without them.
+#[test]
+fn rows_kept_from_the_verifying_replay_are_a_fresh_replays() {
+    use holecards_core::site::convert_with_rows;
+    let dir = format!(
+        "{}/../../tests/data/sites/pokerstars",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut compared = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "txt") {
+            continue;
+        }
+        let text = decode(&std::fs::read(&path).unwrap()).into_owned();
+        let name = path.display().to_string();
+        let plain = convert(&text, &name, None, None).unwrap();
+        let with = convert_with_rows(&text, &name, None, None).unwrap();
+        assert!(plain.rows.is_empty());
+        assert_eq!(with.hands, plain.hands, "{name}");
+        assert_eq!(with.problems, plain.problems, "{name}");
+        let histories: Vec<_> = with.hands.iter().map(|(_, h)| h).collect();
+        let fresh = holecards_core::phh::rows_each(&histories, Some(1), None).unwrap();
+        assert_eq!(with.rows.len(), fresh.len(), "{name}");
+        for (kept, fresh) in with.rows.iter().zip(&fresh) {
+            assert_eq!(kept.status, "ok");
+            assert_eq!(format!("{kept:?}"), format!("{fresh:?}"), "{name}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 80, "{compared}");
+}
+
+/// The export's tables built a file at a time from the kept rows and
+/// joined are the tables of a fresh replay of every converted hand at once.
+#[test]
+fn the_tables_of_many_files_joined_are_the_tables_of_all_their_hands() {
+    use holecards_core::site::{columns_of_files, convert_files, convert_files_with_rows};
+    let dir = format!(
+        "{}/../../tests/data/sites/pokerstars",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    paths.sort();
+    let mut kept = convert_files_with_rows(&paths, None, Some(2), None).unwrap();
+    let joined = columns_of_files(&mut kept, Some(2)).unwrap().unwrap();
+    let plain = convert_files(&paths, None, Some(1), None).unwrap();
+    let hands: Vec<_> = plain
+        .iter()
+        .flatten()
+        .flat_map(|(_, c)| c.hands.iter().map(|(_, h)| h))
+        .collect();
+    assert!(hands.len() >= 80 && paths.len() > 5);
+    let fresh = holecards_core::phh::columns_each(&hands, Some(1), None).unwrap();
+    assert_eq!(joined, fresh);
+    // no hand at all: no tables
+    assert_eq!(columns_of_files(&mut [], None).unwrap(), None);
+}
+
 /// Text cut anywhere, lines doubled or dropped, bytes replaced: each hand
 /// converts or is a problem with a reason; nothing panics.
 #[test]

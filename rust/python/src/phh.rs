@@ -531,6 +531,61 @@ pub fn _site_convert_files(
         .collect()
 }
 
+/// The three tables' columns as `_phh_columns` gives them.
+type TableDicts<'py> = (Bound<'py, PyDict>, Bound<'py, PyDict>, Bound<'py, PyDict>);
+
+/// Site files converted and summarised as `to_arrow`'s three tables in one
+/// call (what `write_dataset` writes), with no Python `HandHistory` made for
+/// a hand that converts: for each file, in order, (the site's name, its
+/// problems as `_site_convert` gives them) or the error for that file; and
+/// the columns of every converted hand, files in order (as `_phh_columns`
+/// would give for the same histories), or `None` where no hand converted.
+/// The GIL is released; Ctrl-C stops it.
+#[pyfunction]
+#[pyo3(signature = (paths, site=None, threads=None))]
+#[allow(clippy::type_complexity)]
+pub fn _site_columns<'py>(
+    py: Python<'py>,
+    paths: Vec<PathBuf>,
+    site: Option<&str>,
+    #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
+) -> PyResult<(Vec<Py<PyAny>>, Option<TableDicts<'py>>)> {
+    let site = site_named(site)?;
+    let control = Control::new();
+    let (all, columns) = supervise(py, None, &control, false, || {
+        // each hand's row from the replay that verified it: no hand is
+        // replayed twice
+        let mut all = holecards_core::site::convert_files_with_rows(
+            &paths,
+            site,
+            threads,
+            Some(&control.cancel),
+        )?;
+        let columns = holecards_core::site::columns_of_files(&mut all, threads)?;
+        Ok((all, columns))
+    })?;
+    let files = all
+        .into_iter()
+        .map(|r| match r {
+            Ok((found, mut c)) => {
+                c.hands = Vec::new();
+                let (name, _, problems) = site_result(found.name(), c);
+                Ok((name, problems).into_pyobject(py)?.into_any().unbind())
+            }
+            Err(e) => Ok(crate::errors::to_py(e).into_value(py).into_any()),
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let tables = match columns {
+        Some(c) => Some((
+            table(py, &phh::HAND_COLUMNS, c.hands)?,
+            table(py, &phh::ACTION_COLUMNS, c.actions)?,
+            table(py, &phh::PLAYER_COLUMNS, c.players)?,
+        )),
+        None => None,
+    };
+    Ok((files, tables))
+}
+
 /// Tracker statistics of histories (`holecards.stats`): (players, by
 /// position, hands counted, hands skipped, why some were skipped, the one
 /// player's per-hand series), each player's counts a dict. The GIL is

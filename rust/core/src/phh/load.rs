@@ -263,9 +263,23 @@ pub fn rows_each<H: std::ops::Deref<Target = HandHistory> + Sync>(
 
 /// A history replayed and summarised.
 fn row(h: &HandHistory) -> HandRow {
-    use crate::game::HandState;
     match replay(h) {
-        Ok(r) => {
+        Ok(r) => HandRow::of_replay(&r),
+        Err(e) => HandRow {
+            status: CheckStatus::of_error(&e).name(),
+            error: Some(e.to_string()),
+            places: unit_places(h).unwrap_or(0),
+            ..Default::default()
+        },
+    }
+}
+
+impl HandRow {
+    /// The row of a history that replayed (`r`, its replay): what
+    /// [`rows_each`] gives for it.
+    pub fn of_replay(r: &super::Replayed) -> HandRow {
+        use crate::game::HandState;
+        {
             let hand = &r.hand;
             let rules = hand.rules();
             HandRow {
@@ -294,16 +308,8 @@ fn row(h: &HandHistory) -> HandRow {
                     .collect(),
             }
         }
-        Err(e) => HandRow {
-            status: CheckStatus::of_error(&e).name(),
-            error: Some(e.to_string()),
-            places: unit_places(h).unwrap_or(0),
-            ..Default::default()
-        },
     }
-}
 
-impl HandRow {
     /// The chip unit its amounts are in (see [`super::replay::unit`]).
     pub fn unit(&self) -> Decimal {
         Decimal::unit(self.places)
@@ -441,6 +447,67 @@ fn player_fields(h: &HandHistory, n: usize) -> Vec<(Option<String>, Option<u64>,
         .collect()
 }
 
+impl Column {
+    /// `other`'s values after this column's, each `hand_id` of `other`
+    /// moved on by `shift` (a column of hand ids only); an error where the
+    /// two are not of one type.
+    fn append(&mut self, other: Column, shift: Option<u64>) -> Result<()> {
+        match (self, other) {
+            (Column::Int(a), Column::Int(b)) => match shift {
+                Some(k) => a.extend(b.into_iter().map(|x| x.map(|x| x + k))),
+                None => a.extend(b),
+            },
+            (Column::Text(a), Column::Text(b)) => a.extend(b),
+            (Column::Bool(a), Column::Bool(b)) => a.extend(b),
+            (Column::IntList(a), Column::IntList(b)) => a.extend(b),
+            (Column::Unit(a), Column::Unit(b)) => a.extend(b),
+            _ => {
+                return Err(crate::Error::bad_config(
+                    "columns of two types joined".into(),
+                ))
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Columns {
+    /// The tables of several runs of hands, one after the other (as
+    /// [`columns_of`] would give for all their histories at once: each
+    /// part's `hand_id`s moved on by the hands before it).
+    pub fn concat(parts: Vec<Columns>) -> Result<Columns> {
+        let mut parts = parts.into_iter();
+        let Some(mut all) = parts.next() else {
+            return Err(crate::Error::bad_config("no columns to join".into()));
+        };
+        // (every table's first column is its hand_id)
+        let hands = |c: &Columns| match c.hands.first() {
+            Some(Column::Int(v)) => v.len() as u64,
+            _ => 0,
+        };
+        let mut before = hands(&all);
+        for part in parts {
+            let n = hands(&part);
+            for (mine, theirs) in [
+                (&mut all.hands, part.hands),
+                (&mut all.actions, part.actions),
+                (&mut all.players, part.players),
+            ] {
+                if mine.len() != theirs.len() {
+                    return Err(crate::Error::bad_config(
+                        "tables of different columns joined".into(),
+                    ));
+                }
+                for (i, (a, b)) in mine.iter_mut().zip(theirs).enumerate() {
+                    a.append(b, (i == 0).then_some(before))?;
+                }
+            }
+            before += n;
+        }
+        Ok(all)
+    }
+}
+
 /// Each history replayed and summarised ([`rows_each`], on `threads`
 /// cores) as the columns of the two tables.
 pub fn columns_each<H: std::ops::Deref<Target = HandHistory> + Sync>(
@@ -448,8 +515,41 @@ pub fn columns_each<H: std::ops::Deref<Target = HandHistory> + Sync>(
     threads: Option<usize>,
     control: Option<&Control>,
 ) -> Result<Columns> {
-    use std::borrow::Cow;
     let rows = rows_each(histories, threads, control)?;
+    columns_of(histories, &rows)
+}
+
+/// The actions table's `kind`: [`crate::game::ActionKind`]'s names in
+/// lower case, by number (borrowed, not a string made for each action;
+/// checked against the names in the tests below).
+const KIND_NAMES: [&str; crate::game::ActionKind::ALL.len()] = [
+    "post_ante",
+    "post_small_blind",
+    "post_big_blind",
+    "post_straddle",
+    "fold",
+    "check",
+    "call",
+    "bet",
+    "raise",
+    "bring_in",
+    "discard",
+];
+
+/// The columns of the two tables from each history and its row (as
+/// [`rows_each`] gives it: `rows[i]` is `histories[i]`'s), in order.
+pub fn columns_of<H: std::ops::Deref<Target = HandHistory>>(
+    histories: &[H],
+    rows: &[HandRow],
+) -> Result<Columns> {
+    use std::borrow::Cow;
+    if histories.len() != rows.len() {
+        return Err(crate::Error::bad_config(format!(
+            "{} rows for {} histories",
+            rows.len(),
+            histories.len()
+        )));
+    }
     let text = |s: Option<&str>| s.map(|s| Cow::Owned(s.to_string()));
     let int = |f: fn(&HandRow) -> Option<u64>| Column::Int(rows.iter().map(f).collect());
     let list = |f: fn(&HandRow) -> &Option<Vec<u64>>| {
@@ -492,7 +592,10 @@ pub fn columns_each<H: std::ops::Deref<Target = HandHistory> + Sync>(
             c[2].push(Some(a.0 as u64));
             c[3].push(Some(a.3));
             street.push(Some(Cow::Borrowed(a.1.name())));
-            kind.push(Some(Cow::Owned(a.2.name().to_lowercase())));
+            kind.push(Some(match KIND_NAMES.get(a.2 as usize) {
+                Some(&k) => Cow::Borrowed(k),
+                None => Cow::Owned(a.2.name().to_lowercase()),
+            }));
             all_in.push(a.4);
         }
     }
@@ -509,7 +612,7 @@ pub fn columns_each<H: std::ops::Deref<Target = HandHistory> + Sync>(
     // players: as many as the replay seated, else as the stacks field lists
     let mut p: [Vec<Option<u64>>; 5] = std::array::from_fn(|_| Vec::new());
     let (mut names, mut cards) = (Vec::new(), Vec::new());
-    for (k, (h, r)) in histories.iter().zip(&rows).enumerate() {
+    for (k, (h, r)) in histories.iter().zip(rows).enumerate() {
         let n = match &r.starting_stacks {
             Some(s) => s.len(),
             None => match h.get("starting_stacks") {
@@ -542,4 +645,17 @@ pub fn columns_each<H: std::ops::Deref<Target = HandHistory> + Sync>(
         actions,
         players,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_kind_names_are_the_action_kinds_in_lower_case() {
+        for k in crate::game::ActionKind::ALL {
+            assert_eq!(
+                super::KIND_NAMES.get(k as usize).copied(),
+                Some(k.name().to_lowercase().as_str())
+            );
+        }
+    }
 }

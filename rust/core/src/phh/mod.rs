@@ -22,7 +22,7 @@ pub mod write;
 pub use arrow::ArrowColumn;
 pub use history::{parse, restore, Decimal, HandHistory, ATTRIBUTES, KNOWN_FIELDS};
 pub use load::{
-    check_each, columns_each, files_under, find_files, load_each, load_many, load_path,
+    check_each, columns_each, columns_of, files_under, find_files, load_each, load_many, load_path,
     replay_each, rows_each, Column, ColumnType, Columns, HandRow, ACTION_COLUMNS, HAND_COLUMNS,
     PLAYER_COLUMNS,
 };

@@ -119,6 +119,11 @@ pub struct Converted {
     pub hands: Vec<(usize, HandHistory)>,
     /// The others, in the text's order.
     pub problems: Vec<Problem>,
+    /// With [`convert_with_rows`] and [`convert_files_with_rows`]: each
+    /// converted hand's row for the columnar export, from the replay that
+    /// verified it (`rows[i]` is `hands[i]`'s, as
+    /// [`crate::phh::rows_each`] would give it); empty otherwise.
+    pub rows: Vec<crate::phh::HandRow>,
 }
 
 /// The site whose hand histories `text` holds, from its first hand's
@@ -222,6 +227,28 @@ pub fn convert(
     source: &str,
     site: Option<Site>,
     cancel: Option<&AtomicBool>,
+) -> Result<Converted> {
+    convert_text(text, source, site, cancel, false)
+}
+
+/// [`convert`], keeping each converted hand's row for the columnar export
+/// ([`Converted::rows`]) from the replay that verified it, so that the
+/// export replays no hand a second time.
+pub fn convert_with_rows(
+    text: &str,
+    source: &str,
+    site: Option<Site>,
+    cancel: Option<&AtomicBool>,
+) -> Result<Converted> {
+    convert_text(text, source, site, cancel, true)
+}
+
+fn convert_text(
+    text: &str,
+    source: &str,
+    site: Option<Site>,
+    cancel: Option<&AtomicBool>,
+    rows: bool,
 ) -> Result<Converted> {
     if text.len() > MAX_BYTES {
         return Err(Error::history(
@@ -347,7 +374,7 @@ pub fn convert(
                 if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
                     return None;
                 }
-                Some(convert_hand(block, source, parse))
+                Some(convert_hand(block, source, parse, rows))
             })
             .collect();
         chunk.clear();
@@ -356,7 +383,10 @@ pub fn convert(
         };
         for r in done {
             match r {
-                Ok(hand) => out.hands.push(hand),
+                Ok((line, history, row)) => {
+                    out.hands.push((line, history));
+                    out.rows.extend(row);
+                }
                 Err(p) => out.problems.push(p),
             }
         }
@@ -391,11 +421,31 @@ pub fn convert_files<P: AsRef<std::path::Path> + Sync>(
     threads: Option<usize>,
     cancel: Option<&AtomicBool>,
 ) -> Result<Vec<Result<(Site, Converted)>>> {
+    files(paths, site, threads, cancel, false)
+}
+
+/// [`convert_files`], each file as by [`convert_with_rows`].
+pub fn convert_files_with_rows<P: AsRef<std::path::Path> + Sync>(
+    paths: &[P],
+    site: Option<Site>,
+    threads: Option<usize>,
+    cancel: Option<&AtomicBool>,
+) -> Result<Vec<Result<(Site, Converted)>>> {
+    files(paths, site, threads, cancel, true)
+}
+
+fn files<P: AsRef<std::path::Path> + Sync>(
+    paths: &[P],
+    site: Option<Site>,
+    threads: Option<usize>,
+    cancel: Option<&AtomicBool>,
+    rows: bool,
+) -> Result<Vec<Result<(Site, Converted)>>> {
     use rayon::prelude::*;
     let all: Vec<Result<(Site, Converted)>> = crate::threads::install(threads, || {
         paths
             .par_iter()
-            .map(|p| convert_file(p.as_ref(), site, cancel))
+            .map(|p| convert_file(p.as_ref(), site, cancel, rows))
             .collect()
     })?;
     if all
@@ -407,11 +457,41 @@ pub fn convert_files<P: AsRef<std::path::Path> + Sync>(
     Ok(all)
 }
 
+/// The columnar export's tables ([`crate::phh::columns_of`]) of every
+/// hand converted by [`convert_files_with_rows`], files in order, built a
+/// file at a time on `threads` cores and joined; `None` where no hand
+/// converted. Each file's rows are taken out of its conversion (left
+/// empty); its hands stay.
+pub fn columns_of_files(
+    files: &mut [Result<(Site, Converted)>],
+    threads: Option<usize>,
+) -> Result<Option<crate::phh::Columns>> {
+    use rayon::prelude::*;
+    let parts: Vec<Result<crate::phh::Columns>> = crate::threads::install(threads, || {
+        files
+            .par_iter_mut()
+            .flatten()
+            .filter(|(_, c)| !c.hands.is_empty())
+            .map(|(_, c)| {
+                let rows = std::mem::take(&mut c.rows);
+                let hands: Vec<&HandHistory> = c.hands.iter().map(|(_, h)| h).collect();
+                crate::phh::columns_of(&hands, &rows)
+            })
+            .collect()
+    })?;
+    if parts.is_empty() {
+        return Ok(None);
+    }
+    let parts = parts.into_iter().collect::<Result<Vec<_>>>()?;
+    crate::phh::Columns::concat(parts).map(Some)
+}
+
 /// One file read (its size checked first) and converted.
 fn convert_file(
     path: &std::path::Path,
     site: Option<Site>,
     cancel: Option<&AtomicBool>,
+    rows: bool,
 ) -> Result<(Site, Converted)> {
     if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
         return Err(crate::ErrorKind::Interrupted.into());
@@ -448,7 +528,7 @@ fn convert_file(
     }
     let text = decode(&bytes);
     let found = site.or_else(|| detect(&text));
-    let converted = convert(&text, &name, found, cancel)?;
+    let converted = convert_text(&text, &name, found, cancel, rows)?;
     // (convert refuses a text whose site is unknown)
     let found = found.ok_or_else(|| Error::history(&name, "no known site's hand in it"))?;
     Ok((found, converted))
@@ -463,9 +543,10 @@ fn convert_hand(
     block: &Block<'_>,
     source: &str,
     parse: Parser,
-) -> std::result::Result<(usize, HandHistory), Problem> {
+    rows: bool,
+) -> std::result::Result<(usize, HandHistory, Option<crate::phh::HandRow>), Problem> {
     match parse(block, source) {
-        Ok(mut parsed) => match verify(&parsed.history, &parsed.facts).or_else(|e| {
+        Ok(mut parsed) => match verify::verified(&parsed.history, &parsed.facts).or_else(|e| {
             // The other readings a hand's text leaves open, tried when
             // the first does not reach the site's amounts: a
             // sitting-out player's fold read as a dead hand, where it
@@ -483,11 +564,15 @@ fn convert_hand(
                 )),
                 None => return Err(e),
             }
-            verify(&again, &parsed.facts)
-                .map(|()| parsed.history = again)
+            verify::verified(&again, &parsed.facts)
+                .inspect(|_| parsed.history = again)
                 .map_err(|_| e)
         }) {
-            Ok(()) => Ok((block.line, parsed.history)),
+            Ok(r) => Ok((
+                block.line,
+                parsed.history,
+                rows.then(|| crate::phh::HandRow::of_replay(&r)),
+            )),
             Err((kind, why)) => Err(Problem {
                 line: block.line,
                 at_line: None,

@@ -24,6 +24,14 @@ pub fn verify(
     h: &HandHistory,
     facts: &SiteFacts,
 ) -> std::result::Result<(), (ProblemKind, String)> {
+    verified(h, facts).map(|_| ())
+}
+
+/// [`verify`], keeping the replay it checked.
+pub(crate) fn verified(
+    h: &HandHistory,
+    facts: &SiteFacts,
+) -> std::result::Result<Replayed, (ProblemKind, String)> {
     let r = replay(h).map_err(|e| {
         if matches!(e.kind(), ErrorKind::Replay(r) if r.reason == Some(IllegalReason::CannotFold)) {
             (
@@ -71,7 +79,8 @@ pub fn verify(
             (ProblemKind::Mismatch, format!("the replay fails: {e}"))
         }
     })?;
-    compare(h, facts, &r).map_err(|why| (ProblemKind::Mismatch, why))
+    compare(h, facts, &r).map_err(|why| (ProblemKind::Mismatch, why))?;
+    Ok(r)
 }
 
 fn compare(h: &HandHistory, facts: &SiteFacts, r: &Replayed) -> std::result::Result<(), String> {
