@@ -143,12 +143,14 @@ impl HandAcc {
         Ok(self.add(card))
     }
 
-    /// The hand of these cards (unchecked for duplicates).
+    /// The hand of these cards (unchecked: at most seven, distinct; more
+    /// cards give a meaningless hand, whose `len` may be wrong).
     pub fn from_cards(cards: &[Card]) -> HandAcc {
         cards.iter().fold(HandAcc::EMPTY, |h, &c| h.add(c))
     }
 
-    /// The hand of these card indices (unchecked).
+    /// The hand of these card indices (unchecked, as
+    /// [`HandAcc::from_cards`]).
     #[inline(always)]
     pub fn from_indices(cards: &[u8]) -> HandAcc {
         cards.iter().fold(HandAcc::EMPTY, |h, &c| h.add_index(c))
@@ -299,7 +301,9 @@ impl HandAcc {
         self.eval()
     }
 
-    /// The hand's value: an error unless it holds 5, 6 or 7 cards.
+    /// The hand's value: an error unless it holds 5, 6 or 7 cards (for a
+    /// hand built with [`HandAcc::try_add`]; an unchecked one of more than
+    /// seven cards is meaningless).
     pub fn value(self) -> Result<HandValue> {
         match self.len() {
             7 => Ok(HandValue(self.eval7())),

@@ -21,7 +21,8 @@
 //!   steps are in flight together and each pass has the caches to itself.
 //! * [`Kernel::Scalar`] (every other processor and architecture): each row
 //!   summed into a [`HandAcc`], whose card mask doubles as the check (an
-//!   index of 52 or more adds no bit, a repeated card adds none). (Four rows
+//!   index of 52 or more adds no bit; a repeated card adds no bit to the
+//!   count, its carry at most takes one away). (Four rows
 //!   interleaved by hand measured no faster: the core already overlaps
 //!   independent rows.)
 //!

@@ -10,7 +10,7 @@
 //! 4-bit counter in the top 16 bits. The sum of a hand's keys, from counters
 //! of 3 (`SUIT_INIT`), has a counter's top bit set (`FLUSH_BITS`) exactly
 //! when five or more cards share that suit; otherwise the rank key (the
-//! key's low 32 bits: no shift) and its row (its top bits) pick an offset
+//! key's low 25 bits: no shift) and its row (its top bits) pick an offset
 //! and the value is `LOOKUP[rank key + offset]`, one table for 5, 6 and 7
 //! cards. Every scalar path sums the keys in a [`HandAcc`] (which also keeps
 //! a rank mask per suit, so a flush is one load from the flush table's copy
@@ -36,8 +36,9 @@ pub use acc::HandAcc;
 /// Number of distinct 5-card hand values.
 pub const NUM_VALUES: u16 = 7462;
 
-/// The rank key is the key's low `RANK_BITS` bits (bits `RANK_BITS..48` are
-/// zero), its row is the rank key's bits `ROW_BITS..RANK_BITS`.
+/// The rank key is the key's low `RANK_BITS` bits (a sum of `KEYS` has
+/// zeros above them up to the suit counters; a [`HandAcc`] keeps part of its
+/// card mask there), its row is the rank key's bits `ROW_BITS..RANK_BITS`.
 const _: () = assert!(
     OFFSETS.len() == 1 << (RANK_BITS - ROW_BITS)
         && LOOKUP.len().is_power_of_two()
@@ -141,7 +142,7 @@ pub fn table_memory() -> Vec<(&'static str, usize)> {
     use std::mem::size_of_val;
     vec![
         ("card keys (KEYS)", size_of_val(&KEYS)),
-        ("card suit-major bits (HandAcc)", acc::suited_bytes()),
+        ("card keys and mask bits (HandAcc)", acc::suited_bytes()),
         ("row offsets (OFFSETS)", size_of_val(&OFFSETS)),
         (
             "values by rank key, flush copy at the end (LOOKUP, padded)",
