@@ -105,6 +105,29 @@ def test_the_dataset_reports_what_from_site_each_reports(tmp_path: Path) -> None
     assert s.rows["hands"] == hands > 0
 
 
+def test_a_part_that_cannot_be_written_stops_the_dataset_with_its_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Parquet files are written on a thread beside the next part's
+    conversion: an error there still reaches the caller."""
+    from holecards.phh import _dataset
+
+    monkeypatch.setattr(_dataset, "BLOCK_BYTES", 20_000)
+    calls = []
+
+    def fail(out: Path, number: int, tables: Any) -> None:
+        calls.append(number)
+        if number == 1:
+            raise OSError("disk full")
+        _write(out, number, tables)
+
+    _write = _dataset._write_part
+    monkeypatch.setattr(_dataset, "_write_part", fail)
+    with pytest.raises(OSError, match="disk full"):
+        hc.phh.write_dataset([SITES], tmp_path / "ds", threads=1)
+    assert calls[:2] == [0, 1] and len(calls) <= 3
+
+
 def test_bad_targets_and_inputs_are_refused_before_any_work(tmp_path: Path) -> None:
     (tmp_path / "full").mkdir()
     (tmp_path / "full" / "x").write_text("")

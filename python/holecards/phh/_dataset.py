@@ -214,15 +214,13 @@ def _write_local(
     files: Sequence[Path], out: Path, site: Optional[str], threads: Optional[int]
 ) -> Tuple[Dict[str, int], List[Any], List[str]]:
     """The files converted and written a part at a time (``_parts``), so
-    that memory holds one part's hands and tables, whatever the corpus'
-    size: ``OUT/TABLE/part-00000.parquet``, ... with ``hand_id`` counted on
-    across the parts."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
+    that memory holds two parts' tables at most, whatever the corpus' size
+    (a part's Parquet files are written on a thread of their own while the
+    next part converts): ``OUT/TABLE/part-00000.parquet``, ... with
+    ``hand_id`` counted on across the parts."""
+    from concurrent.futures import Future, ThreadPoolExecutor
 
-    from .._core import PHH_ACTION_COLUMNS, PHH_HAND_COLUMNS, PHH_PLAYER_COLUMNS, _site_columns
-    from . import HandHistoryError, SiteProblem, load_each, to_arrow
-    from ._arrow import _table
+    import pyarrow as pa
 
     problems: List[Any] = []
     unreadable: List[str] = []
@@ -231,45 +229,80 @@ def _write_local(
         (out / t).mkdir(parents=True, exist_ok=True)
     first = 0
     written = 0
-    for part in _parts(files):
-        if _is_phh(part[0]):
-            histories: List[Any] = []
-            for got in load_each(part, threads=threads):
-                if isinstance(got, HandHistoryError):
-                    unreadable.append(str(got))
-                else:
-                    histories.extend(got)
-            if not histories:
+    writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="holecards-parquet")
+    pending: Optional["Future[None]"] = None
+    try:
+        for part in _parts(files):
+            tables = _part_tables(part, site, threads, problems, unreadable)
+            if tables is None:
                 continue
-            tables = list(to_arrow(histories, threads=threads))
-        else:
-            # Converted and summarised in one call: the hands that convert
-            # go straight from the engine's conversion into the columns,
-            # with no Python object made for each.
-            results, columns = _site_columns(part, site, threads)
-            for f, r in zip(part, results):
-                if isinstance(r, HandHistoryError):
-                    unreadable.append(str(r))
-                else:
-                    problems.extend(SiteProblem(str(f), *p) for p in r[1])
-            if columns is None:
-                continue
-            tables = [
-                _table(pa, c, names)
-                for c, names in zip(
-                    columns, (PHH_HAND_COLUMNS, PHH_ACTION_COLUMNS, PHH_PLAYER_COLUMNS)
-                )
-            ]
-        for t, table in zip(TABLES, tables):
-            table = _shift(table, first)
-            pq.write_table(table, out / t / f"part-{written:05}.parquet")
-            rows[t] += table.num_rows
-        first += tables[0].num_rows
-        written += 1
+            tables = [_shift(table, first) for table in tables]
+            for t, table in zip(TABLES, tables):
+                rows[t] += table.num_rows
+            if pending is not None:
+                pending.result()  # (one part's files in writing at a time)
+            pending = writer.submit(_write_part, out, written, tables)
+            first += tables[0].num_rows
+            written += 1
+        if pending is not None:
+            pending.result()
+    finally:
+        writer.shutdown(wait=True)
     if written == 0:
         for t in TABLES:
             _write_empty(pa, t, out / t)
     return rows, problems, unreadable
+
+
+def _write_part(out: Path, number: int, tables: Sequence[Any]) -> None:
+    """One part's table files: ``OUT/TABLE/part-NNNNN.parquet``."""
+    import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
+
+    for t, table in zip(TABLES, tables):
+        pq.write_table(table, out / t / f"part-{number:05}.parquet")
+
+
+def _part_tables(
+    part: Sequence[Path],
+    site: Optional[str],
+    threads: Optional[int],
+    problems: List[Any],
+    unreadable: List[str],
+) -> Optional[List[Any]]:
+    """A part's three tables (``hand_id`` from 0), or None where no hand
+    in it converted; its problems and unreadable files added to those
+    lists."""
+    import pyarrow as pa
+
+    from .._core import PHH_ACTION_COLUMNS, PHH_HAND_COLUMNS, PHH_PLAYER_COLUMNS, _site_columns
+    from . import HandHistoryError, SiteProblem, load_each, to_arrow
+    from ._arrow import _table
+
+    if _is_phh(part[0]):
+        histories: List[Any] = []
+        for got in load_each(part, threads=threads):
+            if isinstance(got, HandHistoryError):
+                unreadable.append(str(got))
+            else:
+                histories.extend(got)
+        if not histories:
+            return None
+        return list(to_arrow(histories, threads=threads))
+    # Converted and summarised in one call: the hands that convert
+    # go straight from the engine's conversion into the columns,
+    # with no Python object made for each.
+    results, columns = _site_columns(part, site, threads)
+    for f, r in zip(part, results):
+        if isinstance(r, HandHistoryError):
+            unreadable.append(str(r))
+        else:
+            problems.extend(SiteProblem(str(f), *p) for p in r[1])
+    if columns is None:
+        return None
+    return [
+        _table(pa, c, names)
+        for c, names in zip(columns, (PHH_HAND_COLUMNS, PHH_ACTION_COLUMNS, PHH_PLAYER_COLUMNS))
+    ]
 
 
 def _ray() -> Any:
