@@ -189,6 +189,7 @@ __all__ = [
     "_phh_loads",
     "_site_convert",
     "_site_columns",
+    "_site_convert_columns",
     "_site_convert_files",
     "_stats",
     "_phh_restore",
@@ -1080,6 +1081,18 @@ def _site_convert(
     site: Optional[str] = None,
     threads: Optional[int] = None,
 ) -> _SiteResult: ...
+def _site_convert_columns(
+    data: Union[str, bytes],
+    source: str = "<string>",
+    site: Optional[str] = None,
+    threads: Optional[int] = None,
+) -> tuple[
+    str,
+    list[Any],
+    Optional[
+        tuple[dict[str, tuple[Any, ...]], dict[str, tuple[Any, ...]], dict[str, tuple[Any, ...]]]
+    ],
+]: ...
 def _site_convert_files(
     paths: Iterable[Union[str, os.PathLike[str]]],
     site: Optional[str] = None,

@@ -32,7 +32,7 @@ from .._core import (
     PHH_HAND_COLUMNS,
     PHH_PLAYER_COLUMNS,
     _phh_loads,
-    _site_convert,
+    _site_convert_columns,
 )
 from ..errors import ConfigError, HolecardsError
 
@@ -89,9 +89,13 @@ def _convert_one(name: str, data: bytes, site: Optional[str]) -> Dict[str, Any]:
     """One file converted on one core: its hand count, the three tables
     (Arrow IPC streams, ``hand_id`` from 0), the problems (pickled) and the
     error that kept it from being read."""
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+
     from . import HandHistoryError, SiteProblem, to_arrow
+    from ._arrow import _table
 
     row = _empty_row("")
+    tables: Optional[List[Any]] = None
     try:
         if _is_phh(Path(name)):
             try:
@@ -100,24 +104,27 @@ def _convert_one(name: str, data: bytes, site: Optional[str]) -> Dict[str, Any]:
                 raise HandHistoryError(f"{name}: not UTF-8 text (byte {e.start})") from None
             hands = _phh_loads(text, name)
             problems: List[Any] = []
+            if hands:
+                tables = list(to_arrow(hands, threads=1))
         else:
-            found, got, raw = _site_convert(data, name, site, 1)
-            hands = [h for _, h in got]
+            # the hands go straight from the conversion into the tables
+            # (each replayed once, no Python history made for it)
+            _, raw, columns = _site_convert_columns(data, name, site, 1)
             problems = [SiteProblem(name, *p) for p in raw]
+            if columns is not None:
+                schemas = (PHH_HAND_COLUMNS, PHH_ACTION_COLUMNS, PHH_PLAYER_COLUMNS)
+                tables = [_table(pa, c, names) for c, names in zip(columns, schemas)]
     except HolecardsError as e:
         row["error"] = str(e)
         return row
-    row["count"] = len(hands)
+    row["count"] = 0 if tables is None else tables[0].num_rows
     row["problems"] = _pack_problems(problems)
-    if hands:
-        import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
-
-        for t, table in zip(TABLES, to_arrow(hands, threads=1)):
-            sink = pa.BufferOutputStream()
-            with pa.ipc.new_stream(sink, table.schema) as w:
-                w.write_table(table)
-            row[t] = sink.getvalue().to_pybytes()
-            row["rows_" + t] = table.num_rows
+    for t, table in zip(TABLES, tables or []):
+        sink = pa.BufferOutputStream()
+        with pa.ipc.new_stream(sink, table.schema) as w:
+            w.write_table(table)
+        row[t] = sink.getvalue().to_pybytes()
+        row["rows_" + t] = table.num_rows
     return row
 
 
@@ -274,7 +281,7 @@ def _part_tables(
     lists."""
     import pyarrow as pa
 
-    from .._core import PHH_ACTION_COLUMNS, PHH_HAND_COLUMNS, PHH_PLAYER_COLUMNS, _site_columns
+    from .._core import _site_columns
     from . import HandHistoryError, SiteProblem, load_each, to_arrow
     from ._arrow import _table
 

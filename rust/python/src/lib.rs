@@ -58,7 +58,7 @@ mod _core {
         _phh_check_each, _phh_columns, _phh_dumps_hand, _phh_dumps_history, _phh_dumps_many,
         _phh_find_files, _phh_from_hand, _phh_load_each, _phh_load_many, _phh_load_path,
         _phh_loads, _phh_replay_each, _phh_restore, _phh_toml_loads, _site_columns, _site_convert,
-        _site_convert_files, _stats, HandHistory,
+        _site_convert_columns, _site_convert_files, _stats, HandHistory,
     };
     #[pymodule_export]
     use crate::range::{OmahaRange, Range};

@@ -396,6 +396,60 @@ pub fn _site_convert(
     site: Option<&str>,
     #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
 ) -> PyResult<SiteResult> {
+    let (found, c) = convert_data(py, data, source, site, threads, false)?;
+    Ok(site_result(found.map_or("", |s| s.name()), c))
+}
+
+/// A site's text converted as by `_site_convert`, and its converted hands
+/// summarised as `to_arrow`'s three tables from the replays that verified
+/// them (no hand replayed twice, no Python history made for one): the
+/// site's name, the problems as `_site_convert` gives them, and the
+/// columns as `_phh_columns` gives them (`None` where no hand converted).
+#[pyfunction]
+#[pyo3(signature = (data, source="<string>", site=None, threads=None))]
+#[allow(clippy::type_complexity)]
+pub fn _site_convert_columns<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyAny>,
+    source: &str,
+    site: Option<&str>,
+    #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
+) -> PyResult<(String, Py<PyAny>, Option<TableDicts<'py>>)> {
+    let (found, mut c) = convert_data(py, data, source, site, threads, true)?;
+    let rows = std::mem::take(&mut c.rows);
+    let columns = if c.hands.is_empty() {
+        None
+    } else {
+        let hands: Vec<&phh::HandHistory> = c.hands.iter().map(|(_, h)| h).collect();
+        let columns = phh::columns_of(&hands, &rows).py()?;
+        Some((
+            table(py, &phh::HAND_COLUMNS, columns.hands)?,
+            table(py, &phh::ACTION_COLUMNS, columns.actions)?,
+            table(py, &phh::PLAYER_COLUMNS, columns.players)?,
+        ))
+    };
+    c.hands = Vec::new();
+    let (name, _, problems) = site_result(found.map_or("", |s| s.name()), c);
+    Ok((
+        name,
+        problems.into_pyobject(py)?.into_any().unbind(),
+        columns,
+    ))
+}
+
+/// The conversion behind `_site_convert` and `_site_convert_columns`
+/// (`rows`: keep each converted hand's export row).
+fn convert_data(
+    py: Python<'_>,
+    data: &Bound<'_, PyAny>,
+    source: &str,
+    site: Option<&str>,
+    threads: Option<usize>,
+    rows: bool,
+) -> PyResult<(
+    Option<holecards_core::site::Site>,
+    holecards_core::site::Converted,
+)> {
     use holecards_core::site;
     use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
     // borrowed from the Python object, not copied (it is kept alive here)
@@ -438,12 +492,15 @@ pub fn _site_convert(
         };
         let found = site.or_else(|| site::detect(&text));
         let c = holecards_core::threads::install(threads, || {
-            site::convert(&text, &source_owned, found, Some(&control.cancel))
+            if rows {
+                site::convert_with_rows(&text, &source_owned, found, Some(&control.cancel))
+            } else {
+                site::convert(&text, &source_owned, found, Some(&control.cancel))
+            }
         })??;
         Ok((found, c))
     })?;
-    let (found, c) = converted;
-    Ok(site_result(found.map_or("", |s| s.name()), c))
+    Ok(converted)
 }
 
 /// A conversion as `_site_convert` gives it: the site's name, the hands as
