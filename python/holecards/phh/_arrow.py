@@ -60,7 +60,13 @@ def to_arrow(histories: Sequence[HandHistory], *, threads: Optional[int] = None)
     pa = _pyarrow()
     # Replayed and summarised in Rust on every core; the columns come back
     # as Arrow buffers built there, wrapped here without a copy per value.
-    hands, acts, players = _phh_columns(list(histories), threads)
+    return _tables(pa, _phh_columns(list(histories), threads))
+
+
+def _tables(pa: Any, columns: Tuple[Any, Any, Any]) -> ArrowTables:
+    """The three tables from the engine's columns (as ``_phh_columns``
+    and the site conversions give them)."""
+    hands, acts, players = columns
     return ArrowTables(
         _table(pa, hands, PHH_HAND_COLUMNS),
         _table(pa, acts, PHH_ACTION_COLUMNS),

@@ -92,7 +92,7 @@ def _convert_one(name: str, data: bytes, site: Optional[str]) -> Dict[str, Any]:
     import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
     from . import HandHistoryError, SiteProblem, to_arrow
-    from ._arrow import _table
+    from ._arrow import _tables
 
     row = _empty_row("")
     tables: Optional[List[Any]] = None
@@ -112,8 +112,7 @@ def _convert_one(name: str, data: bytes, site: Optional[str]) -> Dict[str, Any]:
             _, raw, columns = _site_convert_columns(data, name, site, 1)
             problems = [SiteProblem(name, *p) for p in raw]
             if columns is not None:
-                schemas = (PHH_HAND_COLUMNS, PHH_ACTION_COLUMNS, PHH_PLAYER_COLUMNS)
-                tables = [_table(pa, c, names) for c, names in zip(columns, schemas)]
+                tables = list(_tables(pa, columns))
     except HolecardsError as e:
         row["error"] = str(e)
         return row
@@ -283,7 +282,7 @@ def _part_tables(
 
     from .._core import _site_columns
     from . import HandHistoryError, SiteProblem, load_each, to_arrow
-    from ._arrow import _table
+    from ._arrow import _tables
 
     if _is_phh(part[0]):
         histories: List[Any] = []
@@ -306,10 +305,7 @@ def _part_tables(
             problems.extend(SiteProblem(str(f), *p) for p in r[1])
     if columns is None:
         return None
-    return [
-        _table(pa, c, names)
-        for c, names in zip(columns, (PHH_HAND_COLUMNS, PHH_ACTION_COLUMNS, PHH_PLAYER_COLUMNS))
-    ]
+    return list(_tables(pa, columns))
 
 
 def _ray() -> Any:

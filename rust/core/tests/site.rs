@@ -11,6 +11,21 @@ fn fixture(name: &str) -> String {
     decode(&std::fs::read(path).unwrap()).into_owned()
 }
 
+/// The PokerStars fixtures' paths, sorted.
+fn fixture_paths() -> Vec<std::path::PathBuf> {
+    let dir = format!(
+        "{}/../../tests/data/sites/pokerstars",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    paths.sort();
+    paths
+}
+
 fn strs(v: &Value) -> Vec<String> {
     match v {
         Value::Array(items) => items
@@ -111,16 +126,8 @@ fn a_short_all_in_big_blind_converts_to_the_chip() {
 /// the fixtures' own damage.
 #[test]
 fn every_fixture_converts_or_says_why() {
-    let dir = format!(
-        "{}/../../tests/data/sites/pokerstars",
-        env!("CARGO_MANIFEST_DIR")
-    );
     let mut converted = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "txt") {
-            continue;
-        }
+    for path in fixture_paths() {
         let text = decode(&std::fs::read(&path).unwrap()).into_owned();
         let c = convert(&text, &path.display().to_string(), None, None).unwrap();
         converted += c.hands.len();
@@ -139,16 +146,8 @@ fn every_fixture_converts_or_says_why() {
 #[test]
 fn rows_kept_from_the_verifying_replay_are_a_fresh_replays() {
     use holecards_core::site::convert_with_rows;
-    let dir = format!(
-        "{}/../../tests/data/sites/pokerstars",
-        env!("CARGO_MANIFEST_DIR")
-    );
     let mut compared = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "txt") {
-            continue;
-        }
+    for path in fixture_paths() {
         let text = decode(&std::fs::read(&path).unwrap()).into_owned();
         let name = path.display().to_string();
         let plain = convert(&text, &name, None, None).unwrap();
@@ -173,16 +172,7 @@ fn rows_kept_from_the_verifying_replay_are_a_fresh_replays() {
 #[test]
 fn the_tables_of_many_files_joined_are_the_tables_of_all_their_hands() {
     use holecards_core::site::{columns_of_files, convert_files, convert_files_with_rows};
-    let dir = format!(
-        "{}/../../tests/data/sites/pokerstars",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    paths.sort();
+    let paths = fixture_paths();
     let mut kept = convert_files_with_rows(&paths, None, Some(2), None).unwrap();
     let joined = columns_of_files(&mut kept, Some(2)).unwrap().unwrap();
     let plain = convert_files(&paths, None, Some(1), None).unwrap();

@@ -336,6 +336,18 @@ fn table<'py>(
     Ok(d)
 }
 
+/// The three tables' columns as `_phh_columns` gives them.
+type TableDicts<'py> = (Bound<'py, PyDict>, Bound<'py, PyDict>, Bound<'py, PyDict>);
+
+/// The three tables of the columnar export as dicts of Arrow buffers.
+fn tables<'py>(py: Python<'py>, c: phh::Columns) -> PyResult<TableDicts<'py>> {
+    Ok((
+        table(py, &phh::HAND_COLUMNS, c.hands)?,
+        table(py, &phh::ACTION_COLUMNS, c.actions)?,
+        table(py, &phh::PLAYER_COLUMNS, c.players)?,
+    ))
+}
+
 /// Each history replayed and summarised, as three dicts of columns in
 /// Arrow's layout: the hands, the actions and the players (see
 /// `holecards.phh.to_arrow`).
@@ -350,11 +362,7 @@ pub fn _phh_columns<'py>(
     let c = batch(py, threads, hs.len() < QUICK, |t, c| {
         phh::columns_each(&hs, t, c)
     })?;
-    Ok((
-        table(py, &phh::HAND_COLUMNS, c.hands)?,
-        table(py, &phh::ACTION_COLUMNS, c.actions)?,
-        table(py, &phh::PLAYER_COLUMNS, c.players)?,
-    ))
+    tables(py, c)
 }
 
 /// The columns of the three tables of `holecards.phh.to_arrow`: `(name,
@@ -421,12 +429,7 @@ pub fn _site_convert_columns<'py>(
         None
     } else {
         let hands: Vec<&phh::HandHistory> = c.hands.iter().map(|(_, h)| h).collect();
-        let columns = phh::columns_of(&hands, &rows).py()?;
-        Some((
-            table(py, &phh::HAND_COLUMNS, columns.hands)?,
-            table(py, &phh::ACTION_COLUMNS, columns.actions)?,
-            table(py, &phh::PLAYER_COLUMNS, columns.players)?,
-        ))
+        Some(tables(py, phh::columns_of(&hands, &rows).py()?)?)
     };
     c.hands = Vec::new();
     let (name, _, problems) = site_result(found.map_or("", |s| s.name()), c);
@@ -588,9 +591,6 @@ pub fn _site_convert_files(
         .collect()
 }
 
-/// The three tables' columns as `_phh_columns` gives them.
-type TableDicts<'py> = (Bound<'py, PyDict>, Bound<'py, PyDict>, Bound<'py, PyDict>);
-
 /// Site files converted and summarised as `to_arrow`'s three tables in one
 /// call (what `write_dataset` writes), with no Python `HandHistory` made for
 /// a hand that converts: for each file, in order, (the site's name, its
@@ -632,15 +632,7 @@ pub fn _site_columns<'py>(
             Err(e) => Ok(crate::errors::to_py(e).into_value(py).into_any()),
         })
         .collect::<PyResult<Vec<_>>>()?;
-    let tables = match columns {
-        Some(c) => Some((
-            table(py, &phh::HAND_COLUMNS, c.hands)?,
-            table(py, &phh::ACTION_COLUMNS, c.actions)?,
-            table(py, &phh::PLAYER_COLUMNS, c.players)?,
-        )),
-        None => None,
-    };
-    Ok((files, tables))
+    Ok((files, columns.map(|c| tables(py, c)).transpose()?))
 }
 
 /// Tracker statistics of histories (`holecards.stats`): (players, by

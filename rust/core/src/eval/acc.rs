@@ -50,7 +50,7 @@ const fn build_high_bits() -> [u32; 256] {
 /// Card index -> its mask bit when the bit is in `high`.
 static HIGH_BITS: [u32; 256] = build_high_bits();
 
-pub(super) fn suited_bytes() -> usize {
+pub(super) fn table_bytes() -> usize {
     std::mem::size_of_val(&KEY_BITS) + std::mem::size_of_val(&HIGH_BITS)
 }
 

@@ -142,7 +142,7 @@ pub fn table_memory() -> Vec<(&'static str, usize)> {
     use std::mem::size_of_val;
     vec![
         ("card keys (KEYS)", size_of_val(&KEYS)),
-        ("card keys and mask bits (HandAcc)", acc::suited_bytes()),
+        ("card keys and mask bits (HandAcc)", acc::table_bytes()),
         ("row offsets (OFFSETS)", size_of_val(&OFFSETS)),
         (
             "values by rank key, flush copy at the end (LOOKUP, padded)",

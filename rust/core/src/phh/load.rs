@@ -279,34 +279,32 @@ impl HandRow {
     /// [`rows_each`] gives for it.
     pub fn of_replay(r: &super::Replayed) -> HandRow {
         use crate::game::HandState;
-        {
-            let hand = &r.hand;
-            let rules = hand.rules();
-            HandRow {
-                status: "ok",
-                error: None,
-                places: r.places,
-                small_blind: Some(rules.small_blind),
-                big_blind: Some(rules.big_blind),
-                ante: Some(rules.ante.max(rules.big_blind_ante)),
-                seat_count: Some(hand.num_players() as u64),
-                starting_stacks: Some(hand.starting_stacks()),
-                final_stacks: HandState::final_stacks(hand),
-                board: Some(crate::card::cards_to_string(hand.board())),
-                pot: Some(hand.pot()),
-                winners: hand.payoffs().map(|p| {
-                    p.iter()
-                        .enumerate()
-                        .filter(|(_, &x)| x > 0)
-                        .map(|(s, _)| s as u64)
-                        .collect()
-                }),
-                actions: hand
-                    .history()
-                    .iter()
-                    .map(|a| (a.seat, a.street, a.kind, a.amount, a.all_in))
-                    .collect(),
-            }
+        let hand = &r.hand;
+        let rules = hand.rules();
+        HandRow {
+            status: "ok",
+            error: None,
+            places: r.places,
+            small_blind: Some(rules.small_blind),
+            big_blind: Some(rules.big_blind),
+            ante: Some(rules.ante.max(rules.big_blind_ante)),
+            seat_count: Some(hand.num_players() as u64),
+            starting_stacks: Some(hand.starting_stacks()),
+            final_stacks: HandState::final_stacks(hand),
+            board: Some(crate::card::cards_to_string(hand.board())),
+            pot: Some(hand.pot()),
+            winners: hand.payoffs().map(|p| {
+                p.iter()
+                    .enumerate()
+                    .filter(|(_, &x)| x > 0)
+                    .map(|(s, _)| s as u64)
+                    .collect()
+            }),
+            actions: hand
+                .history()
+                .iter()
+                .map(|a| (a.seat, a.street, a.kind, a.amount, a.all_in))
+                .collect(),
         }
     }
 
