@@ -467,6 +467,27 @@ def test_the_fourth_street_big_bet_option_with_an_open_pair() -> None:
     assert back.legal_actions() == h.legal_actions() and back.rules == h.rules
 
 
+def test_the_big_bet_stays_when_the_open_pair_folds() -> None:
+    # Seat 0 (9h 9d showing) checks; seat 1 bets the big bet, 10; seat 2
+    # raises to 20; seat 0 folds: no pair shows now, but the round's bet
+    # stays the big one (seat 1 may call 10 more or raise to 20 + 10 = 30),
+    # and the state still pickles and reads back, in the middle of the
+    # round and at the end.
+    h = _fourth_street(True)
+    h.check_or_call()
+    h.bet_or_raise_to(10)
+    h.bet_or_raise_to(20)
+    h.fold()
+    la = h.legal_actions()
+    assert (la.seat, la.call_amount, la.min_raise_to, la.max_raise_to) == (1, 10, 30, 30)
+    back = pickle.loads(pickle.dumps(h))
+    assert back == h and back.legal_actions() == la
+    # Seat 1 folds: seat 2 takes the pot of 6 + 10 + 20 = 36.
+    h.fold()
+    assert h.is_over and h.stacks == [198, 188, 214]
+    assert pickle.loads(pickle.dumps(h)) == h
+
+
 def test_the_fourth_street_option_needs_the_option_and_an_open_pair() -> None:
     for option, pair in ((False, True), (True, False)):
         h = _fourth_street(option, pair)

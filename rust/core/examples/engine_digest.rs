@@ -11,8 +11,11 @@
 //! (Before build_pots had room for 22 all-in levels, `nl-22` panicked.)
 //!
 //! `cargo run --release -p holecards-core --example engine_digest [HANDS]`
+use holecards_core::card::CardSet;
 use holecards_core::game::codec::{decode_hand, encode_hand, encode_view};
-use holecards_core::game::{BlindOptions, Game, GivenCards, Hand, Move, Rules, StraddleMinRaise};
+use holecards_core::game::{
+    BlindOptions, Game, GivenCards, Hand, Move, Rules, StraddleMinRaise, Structure, StudOptions,
+};
 use holecards_core::sim::{BotKind, CashSim};
 use holecards_core::Card;
 use rand::{Rng, SeedableRng};
@@ -268,7 +271,63 @@ fn configs() -> Vec<(&'static str, Rules, usize, usize, u64, u64)> {
             1,
             80,
         ),
+        ("stud", stud("stud", false), 2, 8, 1, 60),
+        ("stud-fourth-option", stud("stud", true), 2, 8, 3, 80),
+        ("stud-hi-lo", stud("stud-hi-lo", false), 2, 8, 1, 60),
+        ("razz", stud("razz", false), 2, 8, 1, 60),
+        ("razz-8-deep", stud("razz", false), 8, 8, 200, 400),
+        (
+            "2-7-triple-draw",
+            ok(
+                Rules::fixed_limit(blinds(1, 2, 0, 0, vec![], None), None, None, Some(4), true)
+                    .and_then(|r| r.for_game(game("2-7-triple-draw"))),
+            ),
+            2,
+            6,
+            1,
+            60,
+        ),
+        (
+            "2-7-single-draw",
+            ok(Rules::no_limit(blinds(1, 2, 0, 0, vec![], None))
+                .and_then(|r| r.for_game(game("2-7-single-draw")))),
+            2,
+            6,
+            1,
+            100,
+        ),
+        (
+            "badugi",
+            ok(
+                Rules::fixed_limit(blinds(1, 2, 0, 0, vec![], None), None, None, Some(4), true)
+                    .and_then(|r| r.for_game(game("badugi"))),
+            ),
+            2,
+            6,
+            1,
+            60,
+        ),
     ]
+}
+
+/// Stud rules: ante 1, bring-in 1, bets 2/4, capped at four raises.
+fn stud(code: &str, fourth_street_big_bet: bool) -> Rules {
+    Game::from_code(code)
+        .and_then(|game| {
+            Rules::stud(
+                game,
+                StudOptions {
+                    ante: 1,
+                    bring_in: 1,
+                    small_bet: 2,
+                    raise_cap: Some(4),
+                    heads_up_uncapped: true,
+                    fourth_street_big_bet,
+                    ..Default::default()
+                },
+            )
+        })
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A move: mostly legal ones by a random policy, sometimes anything.
@@ -276,6 +335,16 @@ fn pick(hand: &Hand, rng: &mut ChaCha8Rng) -> Move {
     let Some(la) = hand.legal_actions() else {
         return Move::Fold;
     };
+    if la.draw {
+        // Each card thrown with even odds.
+        let mut set = CardSet::default();
+        for c in hand.hole_cards(la.seat).unwrap_or_default().iter() {
+            if rng.random_range(0..2) == 0 {
+                set.insert(*c);
+            }
+        }
+        return Move::Discard(set);
+    }
     let roll = rng.random_range(0..100);
     if roll < 15 && la.can_fold {
         return Move::Fold;
@@ -283,9 +352,13 @@ fn pick(hand: &Hand, rng: &mut ChaCha8Rng) -> Move {
     if roll < 40 {
         if let (Some(lo), Some(hi)) = (la.min_raise_to, la.max_raise_to) {
             // Often the extremes, where the rules bite.
+            // (fixed limit: the two ends are the only amounts, the
+            // fourth-street option's small and big bet)
+            let fixed = hand.rules().structure == Structure::FixedLimit;
             return Move::BetOrRaiseTo(match rng.random_range(0..4) {
                 0 => lo,
                 1 => hi,
+                _ if fixed => lo,
                 _ => rng.random_range(lo..=hi),
             });
         }
@@ -446,6 +519,47 @@ fn sims(count: u64) -> Vec<(String, u64)> {
             vec![50; 4],
             bots(&[BotKind::Random], 4),
             count,
+        ),
+        (
+            "cash-razz",
+            Arc::new(stud("razz", false)),
+            vec![200, 30, 200, 5, 200, 200, 80, 200],
+            bots(&BotKind::ALL, 8),
+            count / 10,
+        ),
+        (
+            "cash-stud-hi-lo",
+            Arc::new(stud("stud-hi-lo", true)),
+            vec![200, 40, 200, 200, 10, 200],
+            bots(&[BotKind::Random, BotKind::CallingStation], 6),
+            count / 10,
+        ),
+        (
+            "cash-triple-draw",
+            ok(
+                Rules::fixed_limit(blinds(1, 2, 0, 0, vec![], None), None, None, Some(4), true)
+                    .and_then(|r| r.for_game(Game::from_code("2-7-triple-draw")?)),
+            ),
+            vec![200, 20, 200, 200, 60, 200],
+            bots(
+                &[
+                    BotKind::Random,
+                    BotKind::CallingStation,
+                    BotKind::TightAggressive,
+                ],
+                6,
+            ),
+            count / 10,
+        ),
+        (
+            "cash-badugi",
+            ok(
+                Rules::fixed_limit(blinds(1, 2, 0, 0, vec![], None), None, None, Some(4), true)
+                    .and_then(|r| r.for_game(Game::from_code("badugi")?)),
+            ),
+            vec![200; 6],
+            bots(&[BotKind::Random, BotKind::CallingStation], 6),
+            count / 10,
         ),
     ];
     for (name, rules, stacks, bots, hands) in cash {

@@ -330,6 +330,15 @@ pub fn a5_value_indices(c: &[u8]) -> u16 {
     a5_of_key(key)
 }
 
+/// [`a5_value_indices`] of cards (unchecked: 5 to 7 distinct cards).
+#[inline]
+pub(crate) fn a5_value_cards(c: &[crate::card::Card]) -> u16 {
+    let key = c
+        .iter()
+        .fold(0u64, |k, x| k.wrapping_add(super::KEYS[x.index() as usize]));
+    a5_of_key(key)
+}
+
 /// The ace-to-five value of a hand's evaluator key (its rank key alone
 /// counts).
 #[inline(always)]

@@ -1008,7 +1008,7 @@ pub fn decode_hand(bytes: &[u8]) -> Result<Hand> {
         draw,
         runs,
     };
-    if (hand.fourth_big && !hand.fourth_option())
+    if (hand.fourth_big && !hand.fourth_option_dealt())
         || hand.bring_in_due && (hand.street != Street::Third || hand.high != 0 || actor.is_none())
     {
         return Err(bad());

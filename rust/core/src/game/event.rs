@@ -428,11 +428,14 @@ impl Hand {
             (Some(a), _) => a,
             // Stud: the best (razz: lowest) up cards show first.
             (None, Some(deal)) => {
-                let seats: Vec<usize> = (1..=n)
-                    .map(|i| (self.button + i) % n)
-                    .filter(|&s| !self.seats[s].folded)
-                    .collect();
-                super::stud::opener(self.rules.game, deal, &seats).unwrap_or((self.button + 1) % n)
+                let in_hand = self
+                    .seats
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| !s.folded)
+                    .fold(0u32, |m, (i, _)| m | 1 << (i & 31));
+                super::stud::opener(self.rules.game, deal, in_hand, self.button, n)
+                    .unwrap_or((self.button + 1) % n)
             }
             (None, None) => (self.button + 1) % n,
         };

@@ -1371,8 +1371,8 @@ impl Hand {
                     let from = self.button + 1;
                     let in_hand = self.masks.in_hand;
                     deal.deal_next(
-                        (0..n)
-                            .map(move |i| (from + i) % n)
+                        (from..n)
+                            .chain(0..from.min(n))
                             .filter(move |&s| in_hand & (1 << s) != 0),
                     );
                 }
@@ -1832,22 +1832,6 @@ impl Hand {
 
 /// The stud parts of a hand's progress.
 impl Hand {
-    /// Seats still in, from the dealer's left (the dealing order), and how
-    /// many.
-    fn stud_seats_in(&self) -> ([usize; super::variant::STUD_MAX_PLAYERS], usize) {
-        let n = self.seats.len();
-        let mut out = [0usize; super::variant::STUD_MAX_PLAYERS];
-        let mut k = 0;
-        for i in 1..=n {
-            let s = wrap(self.button + i, n);
-            if !self.seats[s].folded && k < out.len() {
-                out[k] = s;
-                k += 1;
-            }
-        }
-        (out, k)
-    }
-
     /// Who acts first on this stud street (`start_round`'s seat to look
     /// from). Third street: the bring-in; if that player is all-in on the
     /// ante, the first player on its left who can bet brings in instead
@@ -1859,17 +1843,16 @@ impl Hand {
             return self.button + 1;
         };
         let game = self.rules.game;
-        let (seats, k) = self.stud_seats_in();
-        let seats = &seats[..k];
         if self.street == Street::Third {
-            let Some(low) = stud::bring_in_seat(game, deal, seats.iter().copied()) else {
+            let Some(low) = stud::bring_in_seat(game, deal, m.in_hand) else {
                 return self.button + 1;
             };
             let first = self.first_from(m.able, low).unwrap_or(low);
             self.bring_in_due = m.able & (1 << first) != 0 && !self.nobody_to_bet_against(m);
             first
         } else {
-            stud::opener(game, deal, seats).unwrap_or(self.button + 1)
+            stud::opener(game, deal, m.in_hand, self.button, self.seats.len())
+                .unwrap_or(self.button + 1)
         }
     }
 
@@ -1877,16 +1860,38 @@ impl Hand {
     /// stud/8 with [`super::Rules::fourth_street_big_bet`], on fourth
     /// street, an open pair showing among the players still in (WSOP
     /// live-action rule 230).
+    #[inline]
     pub(crate) fn fourth_option(&self) -> bool {
-        if !self.rules.fourth_street_big_bet || self.street != Street::Fourth {
-            return false;
-        }
+        // (the common answer inline, the look at the up cards out of line)
+        self.rules.fourth_street_big_bet
+            && self.street == Street::Fourth
+            && self.fourth_option_showing()
+    }
+
+    /// [`Hand::fourth_option`] on fourth street with the option in the rules.
+    #[inline(never)]
+    fn fourth_option_showing(&self) -> bool {
+        self.open_pair_dealt(true)
+    }
+
+    /// Whether the round's bet can have become the big bet by the option:
+    /// an open pair was dealt on fourth street, to a player still in or
+    /// one who has folded since (the big bet stays once made). A decoded
+    /// state with the big bet and no such pair is refused.
+    pub(crate) fn fourth_option_dealt(&self) -> bool {
+        self.rules.fourth_street_big_bet
+            && self.street == Street::Fourth
+            && self.open_pair_dealt(false)
+    }
+
+    /// A seat (still in, with `in_only`) shows a pair in its two up cards.
+    fn open_pair_dealt(&self, in_only: bool) -> bool {
         let Some(deal) = &self.stud else {
             return false;
         };
         (0..self.seats.len()).any(|s| {
             let up = deal.up_cards(s);
-            !self.seats[s].folded && up.len() == 2 && up[0].rank() == up[1].rank()
+            (!in_only || !self.seats[s].folded) && up.len() == 2 && up[0].rank() == up[1].rank()
         })
     }
 
@@ -1915,21 +1920,39 @@ impl Hand {
         let Some(deal) = &self.stud else {
             return OddChips::Button(self.button);
         };
+        if self.street != Street::Showdown {
+            return self.odd_chips_with(&[(0, 0); MAX_SEATS]);
+        }
+        let game = self.rules.game;
+        let mut values = [(0u16, 0u16); MAX_SEATS];
+        for (seat, (s, v)) in self.seats.iter().zip(values.iter_mut()).enumerate() {
+            if !s.folded {
+                *v = stud::showdown_values(game, &deal.hand_of(seat));
+            }
+        }
+        self.odd_chips_with(&values)
+    }
+
+    /// [`Hand::odd_chips`] given each seat's showdown values (high, low;
+    /// zeros for a folded seat), as `finish_stud` has them already.
+    fn odd_chips_with(&self, values: &[(u16, u16); MAX_SEATS]) -> OddChips {
+        let Some(deal) = &self.stud else {
+            return OddChips::Button(self.button);
+        };
         let mut high = [0u8; super::variant::STUD_MAX_PLAYERS];
         let mut low = [0u8; super::variant::STUD_MAX_PLAYERS];
         if self.street == Street::Showdown {
             // The keys matter only where hands tie: without a tie (most
             // showdowns) none is worked out (each is every five of seven).
             let game = self.rules.game;
-            let mut values = [(0u16, 0u16); super::variant::STUD_MAX_PLAYERS];
             let mut tie = false;
-            for (seat, s) in self.seats.iter().enumerate().take(values.len()) {
+            for (seat, s) in self.seats.iter().enumerate().take(high.len()) {
                 if !s.folded {
-                    let v = stud::showdown_values(game, &deal.hand_of(seat));
+                    let v = values[seat];
                     tie |= values[..seat]
                         .iter()
-                        .any(|w| w.0 == v.0 || (v.1 > 0 && w.1 == v.1));
-                    values[seat] = v;
+                        .zip(&self.seats)
+                        .any(|(w, o)| !o.folded && (w.0 == v.0 || (v.1 > 0 && w.1 == v.1)));
                 }
             }
             if !tie {
@@ -1951,18 +1974,17 @@ impl Hand {
     fn finish_stud(&mut self, mut pots: Vec<Pot>) {
         let n = self.seats.len();
         let game = self.rules.game;
-        let mut values = [0u16; MAX_SEATS];
-        let mut lows = [0u16; MAX_SEATS];
+        let mut both = [(0u16, 0u16); MAX_SEATS];
         if let Some(deal) = &self.stud {
-            for (seat, s) in self.seats.iter().enumerate() {
+            for (seat, (s, v)) in self.seats.iter().zip(both.iter_mut()).enumerate() {
                 if !s.folded {
-                    let (v, l) = stud::showdown_values(game, &deal.hand_of(seat));
-                    values[seat] = v;
-                    lows[seat] = l;
+                    *v = stud::showdown_values(game, &deal.hand_of(seat));
                 }
             }
         }
-        let odd = self.odd_chips();
+        let odd = self.odd_chips_with(&both);
+        let values = both.map(|v| v.0);
+        let lows = both.map(|v| v.1);
         let seats = &mut self.seats;
         pots::award_hi_lo_by(
             &mut pots,

@@ -24,7 +24,7 @@ use crate::card::{Card, CardSet};
 use crate::deck::DeckRng;
 use crate::error::{Error, Result};
 use crate::eval::low::low8;
-use crate::eval::lowball::{a5_value_indices, lowball, Lowball};
+use crate::eval::lowball::{a5_value_cards, lowball, Lowball};
 use rand::seq::SliceRandom;
 
 /// Where a stud card sits: dealt down (0, 1 and the seventh card) or up.
@@ -283,29 +283,42 @@ impl StudDeal {
 /// A card's ace-to-five rank (ace 0 .. king 12).
 #[inline]
 fn a5_rank(c: Card) -> u8 {
-    (c.rank() + 1) % 13
+    // ((rank + 1) % 13 without the division: the king's 13 wraps to 0)
+    let r = c.rank() + 1;
+    if r == 13 {
+        0
+    } else {
+        r
+    }
 }
 
 /// The seat that brings in on third street among `seats` (their up card is
 /// card 2): the lowest up card by rank and suit, aces high (stud, stud/8),
 /// or the highest, aces low (razz); suits rank c, d, h, s.
-pub(crate) fn bring_in_seat(
-    game: Game,
-    deal: &StudDeal,
-    seats: impl Iterator<Item = usize>,
-) -> Option<usize> {
-    let up = |s: usize| deal.cards[s].get(2).copied();
-    if game.kind() == GameKind::Razz {
-        seats
-            .filter_map(|s| up(s).map(|c| (s, (a5_rank(c), c.suit()))))
-            .max_by_key(|&(_, k)| k)
-            .map(|(s, _)| s)
-    } else {
-        seats
-            .filter_map(|s| up(s).map(|c| (s, c.index())))
-            .min_by_key(|&(_, k)| k)
-            .map(|(s, _)| s)
+pub(crate) fn bring_in_seat(game: Game, deal: &StudDeal, in_hand: u32) -> Option<usize> {
+    // (every card differs, so no two keys tie and the order of the seats
+    // does not matter: lowest bit first; the key's low two bits are the
+    // seat's distance from the end, only to make it one number)
+    let razz = game.kind() == GameKind::Razz;
+    let mut best: Option<(usize, u8)> = None;
+    let mut left = in_hand & ((1u32 << STUD_MAX_PLAYERS) - 1);
+    while left != 0 {
+        let s = left.trailing_zeros() as usize;
+        left &= left - 1;
+        let Some(&c) = deal.cards[s].get(2) else {
+            continue;
+        };
+        // Greater brings in: razz the highest (aces low), else the lowest.
+        let key = if razz {
+            a5_rank(c) * 4 + c.suit()
+        } else {
+            63 - c.index()
+        };
+        if best.is_none_or(|(_, k)| key > k) {
+            best = Some((s, key));
+        }
     }
+    best.map(|b| b.0)
 }
 
 /// Up cards as one number that compares as the showings do, greater
@@ -320,24 +333,27 @@ fn showing(up: &[Card], low: bool) -> u64 {
     // m[k]: the ranks with more than k cards (at most four up cards)
     let mut m = [0u64; 4];
     for &c in up.iter().take(4) {
-        let b = 1u64 << if low { a5_rank(c) } else { c.rank() };
+        // (razz: the rank's bit moved up one, the king's bit 13 wrapping
+        // to the ace's bit 0: aces low, with no branch)
+        let b = if low {
+            let b = 2u64 << c.rank();
+            (b | b >> 13) & 0x1fff
+        } else {
+            1u64 << c.rank()
+        };
         m[3] |= m[2] & b;
         m[2] |= m[1] & b;
         m[1] |= m[0] & b;
         m[0] |= b;
     }
     let (quads, trips, pairs, singles) = (m[3], m[2] & !m[3], m[1] & !m[2], m[0] & !m[1]);
-    let pattern = if quads != 0 {
-        4
-    } else if trips != 0 {
-        3
-    } else if pairs & pairs.wrapping_sub(1) != 0 {
-        2
-    } else if pairs != 0 {
-        1
-    } else {
-        0
-    };
+    // The pattern, 4 (four of a kind) to 0 (no pair), with no branch: of
+    // four cards, a rank with two or more plus two ranks with two or more
+    // (two pairs), plus two for three or more, plus one for four.
+    let pattern = u64::from(m[1] != 0)
+        + u64::from(m[1].count_ones() >= 2)
+        + 2 * u64::from(m[2] != 0)
+        + u64::from(m[3] != 0);
     if low {
         let inv = |x: u64| !x & 0x1fff;
         (4 - pattern) << 52 | inv(quads) << 39 | inv(trips) << 26 | inv(pairs) << 13 | inv(singles)
@@ -346,35 +362,44 @@ fn showing(up: &[Card], low: bool) -> u64 {
     }
 }
 
-/// The seat that opens fourth to seventh street among `seats` (those still
-/// in, listed from the dealer's left): the best up cards in stud and
-/// stud/8 (a pair above no pair, trips above two pairs; straights and
-/// flushes do not count on four cards), the lowest in razz (aces low, any
-/// pair worse than none). Ties: in stud, the highest card by suit among
-/// the tied up cards (WSOP tournament rules, seven-card stud); in stud/8
-/// and razz, the first tied seat from the dealer's left (live-action rules
-/// 245 and 250).
-pub(crate) fn opener(game: Game, deal: &StudDeal, seats: &[usize]) -> Option<usize> {
+/// The seat that opens fourth to seventh street among the seats in
+/// `in_hand` (bits), looked for from the dealer's left (`button + 1`) round
+/// the `n` seats: the best up cards in stud and stud/8 (a pair above no
+/// pair, trips above two pairs; straights and flushes do not count on four
+/// cards), the lowest in razz (aces low, any pair worse than none). Ties:
+/// in stud, the highest card by suit among the tied up cards (WSOP
+/// tournament rules, seven-card stud); in stud/8 and razz, the first tied
+/// seat from the dealer's left (live-action rules 245 and 250).
+pub(crate) fn opener(
+    game: Game,
+    deal: &StudDeal,
+    in_hand: u32,
+    button: usize,
+    n: usize,
+) -> Option<usize> {
     let razz = game.kind() == GameKind::Razz;
     let by_suit = game.kind() == GameKind::Stud;
-    // (the seat, its showing, its highest card by suit)
-    let mut best: Option<(usize, u64, u8)> = None;
-    for &s in seats {
-        let own = &deal.cards[s];
-        let up = own.get(2..own.len().min(6)).unwrap_or_default();
-        let key = showing(up, razz);
-        let top = if by_suit {
-            up.iter().fold(0, |t, c| t.max(c.index()))
-        } else {
-            0
-        };
-        let better = match best {
-            None => true,
-            Some((_, k, t)) => key > k || (key == k && by_suit && top > t),
-        };
-        if better {
-            best = Some((s, key, top));
+    // The showing and the highest card by suit as one number (the showing
+    // is below 2^55, a card index below 2^6); the first greatest wins.
+    let mut best: Option<(usize, u64)> = None;
+    let n = n.min(STUD_MAX_PLAYERS);
+    let mut s = button + 1;
+    for _ in 0..n {
+        if s >= n {
+            s -= n;
         }
+        if in_hand >> s & 1 != 0 {
+            let own = &deal.cards[s];
+            let up = own.get(2..own.len().min(6)).unwrap_or_default();
+            let mut key = showing(up, razz) << 6;
+            if by_suit {
+                key |= u64::from(up.iter().fold(0, |t, c| t.max(c.index())));
+            }
+            if best.is_none_or(|(_, k)| key > k) {
+                best = Some((s, key));
+            }
+        }
+        s += 1;
     }
     best.map(|b| b.0)
 }
@@ -388,14 +413,8 @@ pub(crate) fn showdown_values(game: Game, cards: &[Card]) -> (u16, u16) {
         return (0, 0);
     }
     match game.kind() {
-        GameKind::Razz if cards.len() <= 7 => {
-            // (distinct cards, as every deal's are: one table read)
-            let mut idx = [0u8; 7];
-            for (slot, c) in idx.iter_mut().zip(cards) {
-                *slot = c.index();
-            }
-            (a5_value_indices(&idx[..cards.len()]), 0)
-        }
+        // (distinct cards, as every deal's are: one table read)
+        GameKind::Razz if cards.len() <= 7 => (a5_value_cards(cards), 0),
         GameKind::Razz => (
             lowball(cards, Lowball::AceToFive).map_or(0, |v| v.value()),
             0,

@@ -283,24 +283,24 @@ pub fn draw_discards(game: Game, hand: &[Card]) -> CardSet {
         }
         return throw;
     }
-    // (the cards by rank in a list of their own: no allocation in a
-    // simulation's draw)
-    let mut sorted = crate::game::CardList::new(hand);
-    let sorted = sorted.as_mut_slice();
-    sorted.sort_by_key(|c| c.rank());
-    let (mut ranks, mut kept, mut k) = (0u16, [Card::FIRST; 5], 0);
-    for &c in sorted.iter() {
+    // Each rank from the deuce to the eight kept once (its first card in
+    // the hand), by rank; every other card thrown.
+    let (mut ranks, mut by_rank) = (0u16, [Card::FIRST; 7]);
+    for &c in hand {
         // (deuce = 0 .. eight = 6)
-        if c.rank() <= 6 && ranks & (1 << c.rank()) == 0 && k < 5 {
-            ranks |= 1 << c.rank();
-            kept[k] = c;
-            k += 1;
+        let r = c.rank() as usize;
+        if r <= 6 && ranks & (1 << r) == 0 {
+            ranks |= 1 << r;
+            by_rank[r] = c;
         } else {
             throw.insert(c);
         }
     }
-    if k == 5 {
-        let five = [kept[0], kept[1], kept[2], kept[3], kept[4]];
+    if ranks.count_ones() == 5 {
+        let mut five = [Card::FIRST; 5];
+        for (slot, r) in five.iter_mut().zip(crate::card::bits(u64::from(ranks))) {
+            *slot = by_rank[r as usize];
+        }
         let cat = crate::eval::evaluate_unchecked(&five).category();
         if matches!(
             cat,
@@ -308,7 +308,8 @@ pub fn draw_discards(game: Game, hand: &[Card]) -> CardSet {
                 | crate::eval::Category::Flush
                 | crate::eval::Category::StraightFlush
         ) {
-            throw.insert(kept[4]);
+            // (the highest of the five)
+            throw.insert(five[4]);
         }
     }
     throw
