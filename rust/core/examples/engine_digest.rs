@@ -12,7 +12,7 @@
 //!
 //! `cargo run --release -p holecards-core --example engine_digest [HANDS]`
 use holecards_core::card::CardSet;
-use holecards_core::game::codec::{decode_hand, encode_hand, encode_view};
+use holecards_core::game::codec::{decode_hand, decode_view, encode_hand, encode_view};
 use holecards_core::game::{
     BlindOptions, Game, GivenCards, Hand, Move, Rules, StraddleMinRaise, Structure, StudOptions,
 };
@@ -453,12 +453,21 @@ fn hands(name: &str, rules: Rules, lo: usize, hi: usize, smin: u64, smax: u64, c
             }
         };
         loop {
-            d.bytes(&encode_hand(&hand));
+            let bytes = encode_hand(&hand);
+            // Every state reads back as itself (a saved state mid-hand).
+            let back = decode_hand(&bytes).unwrap_or_else(|e| panic!("{name} hand {i}: {e}"));
+            assert_eq!(back, hand, "{name} hand {i}: decoded state");
+            d.bytes(&bytes);
             d.text(hand.legal_actions());
             d.text((hand.actor(), hand.street(), hand.bets(), hand.pots()));
             if i % 4 == 0 {
                 illegal_probes(&hand, &mut rng, &mut d);
-                d.bytes(&encode_view(&hand.view(hand.actor())));
+                let view = hand.view(hand.actor());
+                let bytes = encode_view(&view);
+                let back = decode_view(&bytes)
+                    .unwrap_or_else(|e| panic!("{name} view {i}: {e}\n{view:?}"));
+                assert_eq!(back, view, "{name} hand {i}: decoded view");
+                d.bytes(&bytes);
                 d.text(hand.events());
             }
             if hand.is_over() {

@@ -1183,7 +1183,13 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
     if street.is_draw() != rules.game.is_draw() && street != Street::Showdown {
         return Err(bad());
     }
-    if (!stud && bn != street.board_len())
+    // (a draw game has no board, at its showdown too)
+    let board_len = if rules.game.is_draw() {
+        0
+    } else {
+        street.board_len()
+    };
+    if (!stud && bn != board_len)
         || (stud && (bn > 1 || !(street.is_stud() || street == Street::Showdown)))
     {
         return Err(bad());
