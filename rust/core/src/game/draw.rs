@@ -237,9 +237,12 @@ impl DrawDeal {
             cards[k] = c;
             k += 1;
         }
-        for &c in super::deal::FULL_DECK.iter() {
-            if !keep.contains(c) && k < 52 {
-                cards[k] = c;
+        // (the cards kept nowhere, in deck order: the set bits of the rest)
+        for i in crate::card::bits(!keep.0 & ((1u64 << 52) - 1)) {
+            if let (Some(slot), Some(&c)) =
+                (cards.get_mut(k), super::deal::FULL_DECK.get(i as usize))
+            {
+                *slot = c;
                 k += 1;
             }
         }
