@@ -12,7 +12,7 @@ import itertools
 import pickle
 import random
 from fractions import Fraction
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -169,6 +169,36 @@ def test_an_odd_chip_goes_to_the_highest_card_by_suit() -> None:
     assert h.final_stacks == [21, 20, 19]
 
 
+def test_a_shared_community_card_passes_the_odd_chip_to_the_next_card() -> None:
+    # Razz, eight players, no ante, bring-in 1: everyone puts in 1 and
+    # checks to the end. Six cards each are given; the four sixes are all
+    # that is left, so seventh street is a community six. Seats 0, 5 and 6
+    # each play 6-4-3-2-A (their six is the community card) and split the
+    # pot of 8: 2 each and 2 odd chips. The highest card by suit is the
+    # shared six for all three; the next decides: 4h (seat 6), then 4d
+    # (seat 5), then 4c (seat 0). The same once written as PHH and
+    # replayed, whose seat numbers start left of the button.
+    rules = Rules.stud(game="razz", bring_in=1, small_bet=2)
+    hole = [
+        "AcQc2c3c4cKc",
+        "As5c7c8c9cTc",
+        "2s5d7d8d9dTd",
+        "3s5h7h8h9hTh",
+        "4s5s7s8s9sTs",
+        "AdQd2d3d4dKd",
+        "AhQh2h3h4hKh",
+        "JcJdJhJsKsQs",
+    ]
+    h = Hand(rules, [100] * 8, button=3, seed=0, hole_cards=hole)
+    while not h.is_over:
+        h.check_or_call()
+    assert [str(c) for c in h.board][0][0] == "6"
+    assert h.payoffs == [1, -1, -1, -1, -1, 2, 2, -1]
+    back = phh.loads(phh.dumps(h))[0].replay()
+    assert back.payoffs is not None
+    assert [back.payoffs[(s - 4) % 8] for s in range(8)] == h.payoffs
+
+
 def test_stud_hi_lo_splits_and_the_high_takes_the_odd_chip() -> None:
     # Seat 0: 7-6-4-3-2 low and a seven-high... Seat 1: trips, no low.
     # The pot: antes 2 + bring-in 1 + call 1 = 4? With three antes it is
@@ -207,24 +237,30 @@ def card_key(card: ref.Card, aces_low: bool) -> int:
 
 def high_part(game: str, hand: Sequence[ref.Card]):
     """The seat's showdown key for the pot's high (razz: its low) part,
-    greater better, and the odd-chip key: the highest card by suit of the
-    best five that makes it (the most favourable five when several do)."""
+    greater better, and the odd-chip key: the cards of the best five that
+    makes it by rank and suit, highest first (the highest card by suit
+    decides; a shared community card passes to the next), the most
+    favourable five when several do."""
     if game == "razz":
         fives = [(tuple(-x for x in flat(ref.ace_to_five5(f))), f) for f in subsets(hand)]
     else:
         fives = [(ref.eval5(f), f) for f in subsets(hand)]
     best = max(k for k, _ in fives)
-    top = max(max(card_key(c, game == "razz") for c in f) for k, f in fives if k == best)
+    top = max(by_card(f, game == "razz") for k, f in fives if k == best)
     return best, top
+
+
+def by_card(five: Sequence[ref.Card], aces_low: bool) -> Tuple[int, ...]:
+    return tuple(sorted((card_key(c, aces_low) for c in five), reverse=True))
 
 
 def low_part(hand: Sequence[ref.Card]):
     lows = [(ref.low8_of_five(f), f) for f in subsets(hand)]
     found = [(low, f) for low, f in lows if low is not None]
     if not found:
-        return None, 0
+        return None, ()
     best = min(low for low, _ in found)
-    top = max(max(card_key(c, True) for c in f) for low, f in found if low == best)
+    top = max(by_card(f, True) for low, f in found if low == best)
     return tuple(-x for x in best), top
 
 
@@ -236,8 +272,10 @@ def subsets(hand: Sequence[ref.Card]):
     return list(itertools.combinations(hand, 5))
 
 
-def share(amount: int, winners: List[int], tops: Dict[int, int], out: List[int]) -> None:
-    order = sorted(winners, key=lambda s: -tops[s])
+def share(
+    amount: int, winners: List[int], tops: Dict[int, Tuple[int, ...]], out: List[int]
+) -> None:
+    order = sorted(winners, key=lambda s: tops[s], reverse=True)
     each, odd = divmod(amount, len(winners))
     for i, s in enumerate(order):
         out[s] += each + (1 if i < odd else 0)

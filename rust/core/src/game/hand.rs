@@ -1939,8 +1939,8 @@ impl Hand {
         let Some(deal) = &self.stud else {
             return OddChips::Button(self.button);
         };
-        let mut high = [0u8; super::variant::STUD_MAX_PLAYERS];
-        let mut low = [0u8; super::variant::STUD_MAX_PLAYERS];
+        let mut high = [0u32; super::variant::STUD_MAX_PLAYERS];
+        let mut low = [0u32; super::variant::STUD_MAX_PLAYERS];
         if self.street == Street::Showdown {
             // The keys matter only where hands tie: without a tie (most
             // showdowns) none is worked out (each is every five of seven).

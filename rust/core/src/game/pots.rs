@@ -279,8 +279,8 @@ pub(crate) enum OddChips {
     /// high half and one for the low (stud games: the highest card by suit
     /// of the five each plays); ties of keys in seat order.
     Keys {
-        high: [u8; STUD_MAX_PLAYERS],
-        low: [u8; STUD_MAX_PLAYERS],
+        high: [u32; STUD_MAX_PLAYERS],
+        low: [u32; STUD_MAX_PLAYERS],
     },
 }
 
@@ -315,7 +315,7 @@ pub(crate) fn split_with(pot: &Pot, odd: OddChips, n: usize, mut pay: impl FnMut
 #[derive(Copy, Clone)]
 enum Order<'a> {
     Button(usize),
-    Keys(&'a [u8; STUD_MAX_PLAYERS]),
+    Keys(&'a [u32; STUD_MAX_PLAYERS]),
 }
 
 /// `amount` shared among `winners` (see [`split`]).

@@ -430,36 +430,41 @@ pub(crate) fn showdown_values(game: Game, cards: &[Card]) -> (u16, u16) {
 /// Who gets an odd chip first among tied stud hands (WSOP tournament rule
 /// 73, live-action rule 149): the highest card by suit among the five cards
 /// each plays, for the high half (razz: its low, aces low) and for stud/8's
-/// low half. Where several fives make the same hand (a kicker of two
-/// suits), the player shows the one with the highest card. Returns a key
-/// per seat for each half, greater first.
-pub(crate) fn odd_chip_keys(game: Game, cards: &[Card]) -> (u8, u8) {
+/// low half; where two hands share that card (the community card), the
+/// next highest, and so on. Where several fives make the same hand (a
+/// kicker of two suits), the player shows the one with the highest card.
+/// Returns a key per seat for each half, greater first.
+pub(crate) fn odd_chip_keys(game: Game, cards: &[Card]) -> (u32, u32) {
     if cards.len() < 5 {
         return (0, 0);
     }
-    // A card's key: rank (razz and the low: aces low) then suit.
-    let top = |five: &[Card], a5: bool| {
-        five.iter()
-            .map(|&c| {
-                if a5 {
-                    a5_rank(c) * 4 + c.suit()
-                } else {
-                    c.index()
-                }
-            })
-            .max()
-            .unwrap_or(0)
+    // A five's key: its cards' keys (rank, razz and the low: aces low, then
+    // suit; 0 to 51), highest first, six bits each: the highest card by
+    // suit decides, and where two hands share it (seventh street's
+    // community card), the next, and so on; a shared card never decides
+    // by seat order.
+    let key = |five: &[Card], a5: bool| {
+        let mut k = [0u32; 5];
+        for (slot, &c) in k.iter_mut().zip(five) {
+            *slot = u32::from(if a5 {
+                a5_rank(c) * 4 + c.suit()
+            } else {
+                c.index()
+            });
+        }
+        k.sort_unstable_by(|a, b| b.cmp(a));
+        k.iter().fold(0u32, |acc, &x| acc << 6 | x)
     };
     let (high_value, low_value) = showdown_values(game, cards);
     let razz = game.kind() == GameKind::Razz;
-    let (mut high, mut low) = (0u8, 0u8);
+    let (mut high, mut low) = (0u32, 0u32);
     let _ = crate::card::for_each_combination(cards, 5, |five| {
         let (h, l) = showdown_values(game, five);
         if h == high_value {
-            high = high.max(top(five, razz));
+            high = high.max(key(five, razz));
         }
         if l > 0 && l == low_value {
-            low = low.max(top(five, true));
+            low = low.max(key(five, true));
         }
         Ok(())
     });
