@@ -460,6 +460,28 @@ def test_every_state_and_view_of_every_game_pickles(code: str) -> None:
                 h.check_or_call()
 
 
+def test_a_folded_hand_dealt_again_after_a_reshuffle_still_pickles() -> None:
+    # 2-7 single draw, ten players: seat 3 folds (its five cards go to the
+    # muck), then the nine left each throw all five. The stub holds 52 - 50
+    # = 2 cards, so the muck is reshuffled and seat 3's cards are drawn by
+    # others. Seat 3's view holds its own folded hand and the hands shown
+    # at the showdown, which may share cards: it still reads back.
+    rules = Rules.fixed_limit(small_blind=1, big_blind=2, game="2-7-single-draw")
+    h = Hand(rules, [100] * 10, seed=1)
+    h.fold()
+    while not h.is_drawing:
+        h.check_or_call()
+    while h.is_drawing:
+        h.discard(h.hole_cards(h.actor))
+    while not h.is_over:
+        h.check_or_call()
+    shown = {str(c) for s in range(10) if s != 3 for c in h.hole_cards(s)}
+    assert shown & {str(c) for c in h.hole_cards(3)}
+    for seat in [*range(10), None]:
+        view = h.view(seat)
+        assert pickle.loads(pickle.dumps(view)) == view
+
+
 @pytest.mark.parametrize("code", CODES)
 def test_corrupted_states_of_every_game_are_refused_cleanly(code: str) -> None:
     # Saved hands and views of each game with bytes changed, cut or added:

@@ -199,6 +199,60 @@ def test_a_shared_community_card_passes_the_odd_chip_to_the_next_card() -> None:
     assert [back.payoffs[(s - 4) % 8] for s in range(8)] == h.payoffs
 
 
+def test_tied_winners_are_paid_from_the_buttons_left() -> None:
+    # Razz, button 0: seats 0 and 2 both make 5-4-3-2-A and split the pot
+    # of 3 (bring-in 1, two calls); the odd chip to the highest card by
+    # suit, the 5d (seat 2) over the 5c. The awards, as every award, in
+    # seat order from the button's left: seat 2 (2 chips), then seat 0.
+    rules = Rules.stud(game="razz", bring_in=1, small_bet=2)
+    hole = ["AcKc2c3c4c5cQc", "JhJsThTs9h9s8h", "AdKd2d3d4d5dQd"]
+    h = Hand(rules, [50] * 3, button=0, hole_cards=hole)
+    while not h.is_over:
+        h.check_or_call()
+    awards = [(e.seat, e.amount) for e in h.events if e.kind == EventKind.AWARD]
+    assert awards == [(2, 2), (0, 1)]
+
+
+def test_given_cards_that_leave_the_stub_short_never_deal_a_card_twice() -> None:
+    # Eight players, 49 cards given (7, 7, 6, 6, 6, 6, 6 and 5): three are
+    # left, all burned by the fourth, fifth and sixth streets, and seat 7
+    # still needs its sixth card: the burns go back in (as on seventh
+    # street), no card is dealt twice, and the state reads back.
+    deck = [str(c) for c in hc.Game("stud").deck()]
+    hole, i = [], 0
+    for k in [7, 7, 6, 6, 6, 6, 6, 5]:
+        hole.append("".join(deck[i : i + k]))
+        i += k
+    rules = Rules.stud(game="stud", bring_in=1, small_bet=2)
+    h = Hand(rules, [100] * 8, seed=0, hole_cards=hole)
+    while not h.is_over:
+        h.check_or_call()
+    held = [str(c) for s in range(8) for c in h.hole_cards(s)] + [str(c) for c in h.board]
+    assert len(held) == len(set(held))
+    assert pickle.loads(pickle.dumps(h)) == h
+    # Given cards that cannot give every seat six: 7 * 6 + 6 + 1 = 49
+    # given, 3 left, and seat 7 needs 5 more: refused, naming why.
+    hole, i = [], 0
+    for k in [7, 7, 7, 7, 7, 7, 6, 1]:
+        hole.append("".join(deck[i : i + k]))
+        i += k
+    with pytest.raises(hc.HolecardsError, match="leave 3 cards to deal.*need 5 more"):
+        Hand(rules, [100] * 8, seed=0, hole_cards=hole)
+
+
+def test_a_history_that_deals_a_player_twice_in_a_street_is_refused() -> None:
+    h = Hand(Rules.stud(game="stud", bring_in=1, small_bet=2), [100] * 8, seed=5)
+    while not h.is_over:
+        h.check_or_call()
+    text = phh.dumps(h)
+    assert "'d dh p4 " in text
+    four = text.index("'d dh p4 ", text.index("'d dh p4 ") + 1)  # fourth street's
+    bad = text[:four] + "'d dh p3 " + text[four + len("'d dh p4 ") :]
+    with pytest.raises(hc.HandHistoryError, match="dealt out of turn"):
+        phh.loads(bad)[0].replay()
+    assert phh.loads(text)[0].replay().is_over
+
+
 def test_stud_hi_lo_splits_and_the_high_takes_the_odd_chip() -> None:
     # Seat 0: 7-6-4-3-2 low and a seven-high... Seat 1: trips, no low.
     # The pot: antes 2 + bring-in 1 + call 1 = 4? With three antes it is

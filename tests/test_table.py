@@ -124,6 +124,36 @@ def test_long_random_sessions_seat_by_seat(rule: str, seed: int) -> None:
         assert posted > 0
 
 
+def test_a_player_back_from_missed_blinds_with_no_small_blind_posts_no_dead_one() -> None:
+    # Blinds 0/2 (and Progressive, which has no blinds): a player who sat
+    # out and missed the blinds comes back posting; with no small blind
+    # there is no dead small blind to post (a post of 0 chips), and every
+    # hand's history replays.
+    def bot(view: Any) -> tuple[str, int]:
+        la = view.legal_actions()
+        return ("stand_pat", 0) if la.draw else ("call", 0) if la.can_check else ("fold", 0)
+
+    for rules in [
+        Rules.no_limit(small_blind=0, big_blind=2),
+        Rules.no_limit(small_blind=0, big_blind=2, game="2-7-triple-draw"),
+        Rules.progressive(ante=1, bets=[2, 4, 6, 8], game="badugi"),
+    ]:
+        t = Table(rules, seats=4, seed=1)
+        for s in range(4):
+            t.sit(s, 100)
+        t.play(bot)
+        t.sit_out(2)
+        for _ in range(4):
+            t.play(bot)
+        t.sit_in(2, entry="post")
+        for _ in range(4):
+            h = t.play(bot)
+            assert not any(
+                e.kind == EventKind.POST_SMALL_BLIND and e.amount == 0 for e in h.events
+            ), rules
+            assert t.history(h).replay().final_stacks is not None
+
+
 def test_a_dead_small_blind_seat_by_seat() -> None:
     t = Table(NL, 6, button="dead", seed=1)
     for s in range(6):

@@ -1281,9 +1281,27 @@ pub fn decode_view(bytes: &[u8]) -> Result<SeatView> {
     {
         return Err(bad());
     }
+    // (in a draw game a folded hand goes to the muck, and a reshuffle can
+    // deal its cards again: the viewer's own folded hand may share cards
+    // with hands shown later, so only the hands still in are distinct)
     let mut cards: Vec<Card> = board.clone();
-    cards.extend(hole_cards.iter().flatten().flatten().copied());
-    if crate::card::check_distinct(&cards).is_err() || rules.game.check_in_deck(&cards).is_err() {
+    let draw = rules.game.is_draw();
+    for (h, &f) in hole_cards.iter().zip(&folded) {
+        if let Some(h) = h {
+            if draw && f {
+                if crate::card::check_distinct(h).is_err() {
+                    return Err(bad());
+                }
+            } else {
+                cards.extend(h.iter().copied());
+            }
+        }
+    }
+    let all: Vec<Card> = hole_cards.iter().flatten().flatten().copied().collect();
+    if crate::card::check_distinct(&cards).is_err()
+        || rules.game.check_in_deck(&cards).is_err()
+        || rules.game.check_in_deck(&all).is_err()
+    {
         return Err(bad());
     }
     Ok(SeatView {

@@ -1966,7 +1966,11 @@ impl Hand {
                 }
             }
         }
-        OddChips::Keys { high, low }
+        OddChips::Keys {
+            high,
+            low,
+            button: self.button,
+        }
     }
 
     /// A stud showdown: each seat's best hand of its cards (and the

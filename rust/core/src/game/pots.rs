@@ -281,6 +281,8 @@ pub(crate) enum OddChips {
     Keys {
         high: [u32; STUD_MAX_PLAYERS],
         low: [u32; STUD_MAX_PLAYERS],
+        /// The winners are paid in seat order from its left.
+        button: usize,
     },
 }
 
@@ -300,7 +302,9 @@ pub fn split(pot: &Pot, button: usize, n: usize, pay: impl FnMut(usize, u64)) {
 pub(crate) fn split_with(pot: &Pot, odd: OddChips, n: usize, mut pay: impl FnMut(usize, u64)) {
     let (high, low_keys) = match &odd {
         OddChips::Button(b) => (Order::Button(*b), Order::Button(*b)),
-        OddChips::Keys { high, low } => (Order::Keys(high), Order::Keys(low)),
+        OddChips::Keys { high, low, button } => {
+            (Order::Keys(high, *button), Order::Keys(low, *button))
+        }
     };
     if pot.low_winners.is_empty() {
         share(pot.amount, pot.winners, high, n, &mut pay);
@@ -315,7 +319,8 @@ pub(crate) fn split_with(pot: &Pot, odd: OddChips, n: usize, mut pay: impl FnMut
 #[derive(Copy, Clone)]
 enum Order<'a> {
     Button(usize),
-    Keys(&'a [u32; STUD_MAX_PLAYERS]),
+    /// The keys, and the button (the winners are paid from its left).
+    Keys(&'a [u32; STUD_MAX_PLAYERS], usize),
 }
 
 /// `amount` shared among `winners` (see [`split`]).
@@ -342,7 +347,7 @@ fn share(
     let mut odd = amount % k;
     let button = match order {
         Order::Button(b) => b,
-        Order::Keys(keys) => {
+        Order::Keys(keys, button) => {
             // Winners by key, greater first (a stable sort: equal keys in seat order).
             let mut by_key: Vec<usize> = winners.iter().filter(|&s| s < n).collect();
             by_key.sort_by_key(|&s| std::cmp::Reverse(keys.get(s).copied().unwrap_or(0)));
@@ -350,8 +355,12 @@ fn share(
             for &s in by_key.iter().take(odd as usize) {
                 extra[s] = 1;
             }
-            for s in winners.iter().filter(|&s| s < n) {
-                pay(s, each + extra[s]);
+            // Paid in seat order from the button's left, as every award is.
+            for i in 1..=n {
+                let s = (button + i) % n;
+                if winners.contains(s) {
+                    pay(s, each + extra[s]);
+                }
             }
             return;
         }

@@ -1304,6 +1304,52 @@ fn slot_cards(word: &str) -> std::result::Result<Vec<Option<Card>>, String> {
 /// depend on up cards, the first of a few seeds whose deal agrees with the
 /// recorded actions is kept (a history that hides an up card says nothing
 /// against it).
+/// The stud deals since the last move, street by street (see
+/// `replay_stud`).
+#[derive(Default)]
+struct StreetDeals {
+    /// The players of the first street dealt since the last move.
+    first: u64,
+    /// The players of the street being dealt, and the last one dealt.
+    now: u64,
+    last: Option<usize>,
+    /// A street after the first has started.
+    later: bool,
+}
+
+impl StreetDeals {
+    /// A deal to `seat`; false when no street can deal it now.
+    fn deal(&mut self, seat: usize) -> bool {
+        let bit = 1u64 << (seat % 64);
+        if self.last.is_some_and(|l| seat <= l) {
+            // The next street: the one before must be complete.
+            if !self.street_done() {
+                return false;
+            }
+            if !self.later {
+                self.first = self.now;
+                self.later = true;
+            }
+            self.now = 0;
+        }
+        self.now |= bit;
+        self.last = Some(seat);
+        self.first & bit != 0 || !self.later
+    }
+
+    /// Whether the street being dealt dealt every player the first did.
+    fn street_done(&self) -> bool {
+        !self.later || self.now == self.first
+    }
+
+    /// A move: the deals so far end; false when the last street was short.
+    fn moved(&mut self) -> bool {
+        let done = self.street_done();
+        *self = StreetDeals::default();
+        done
+    }
+}
+
 fn replay_stud(h: &HandHistory, texts: &[&str], actions: &[PhhAction]) -> Result<Replayed> {
     let Setup {
         rules,
@@ -1314,9 +1360,26 @@ fn replay_stud(h: &HandHistory, texts: &[&str], actions: &[PhhAction]) -> Result
     let n = stacks.len();
     let mut slots: Vec<Vec<Option<Card>>> = vec![Vec::new(); n];
     let mut board: Vec<Card> = Vec::new();
+    // A street deals each player still in once, from the dealer's left
+    // (p1 first). Between two moves, several streets may be dealt (an
+    // all-in run-out): a deal to a player at or before the last one dealt
+    // starts the next street, which deals the same players. A player dealt
+    // twice in one street would leave another short of a card.
+    let mut deals = StreetDeals::default();
     for (i, a) in actions.iter().enumerate() {
         match a {
             PhhAction::DealHole { seat, .. } => {
+                if !deals.deal(*seat) {
+                    return Err(replay_error(
+                        h,
+                        i,
+                        texts[i],
+                        format!(
+                            "p{} is dealt out of turn: each street deals every player still in once, from p1 on",
+                            seat + 1
+                        ),
+                    ));
+                }
                 let cards = stud_cards(texts[i]).map_err(|m| replay_error(h, i, texts[i], m))?;
                 slots[*seat].extend(cards);
                 if slots[*seat].len() > crate::game::STUD_CARDS {
@@ -1329,7 +1392,16 @@ fn replay_stud(h: &HandHistory, texts: &[&str], actions: &[PhhAction]) -> Result
                 }
             }
             PhhAction::DealBoard(c) => board.extend_from_slice(c),
-            _ => {}
+            _ => {
+                if !deals.moved() {
+                    return Err(replay_error(
+                        h,
+                        i,
+                        texts[i],
+                        "a street's deal leaves out a player the street before dealt to".into(),
+                    ));
+                }
+            }
         }
     }
     for (i, a) in actions.iter().enumerate() {

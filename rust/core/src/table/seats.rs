@@ -277,7 +277,10 @@ fn blind_plan(t: &Table, buffer: Vec<usize>) -> Result<Plan> {
                             .as_ref()
                             .map_or((true, false), |p| p.owes(t.missed_blinds));
                         post |= u32::from(live) << s;
-                        dead |= u32::from(dead_small) << s;
+                        // (no small blind, no dead one: a blind of 0 chips
+                        // would be a post of nothing, and a history could
+                        // not tell it from none)
+                        dead |= u32::from(dead_small && t.rules.small_blind > 0) << s;
                         dealt |= 1 << s;
                         entering.push(s);
                     }
