@@ -482,6 +482,44 @@ def test_a_folded_hand_dealt_again_after_a_reshuffle_still_pickles() -> None:
         assert pickle.loads(pickle.dumps(view)) == view
 
 
+@pytest.mark.parametrize("code", ["2-7-triple-draw", "2-7-single-draw", "badugi"])
+def test_draw_histories_replay_finished_and_stopped_mid_draw(code: str) -> None:
+    # Many players throwing many cards: the stub runs out, the muck and
+    # earlier discards are reshuffled, and where even those are short the
+    # draw's own discards (docs/game.md). Every hand, finished or stopped
+    # at a random step (in the middle of a draw too), is written as PHH and
+    # replays to the same actions, stacks and legal actions.
+    import random
+
+    rng = random.Random(code)
+    game = Game(code)
+    rules = Rules.fixed_limit(small_blind=1, big_blind=2, game=code)
+    stopped_in_draw = fallback = 0
+    for seed in range(40):
+        n = rng.randint(2, game.max_players)
+        h = Hand(rules, [rng.choice([6, 40, 200]) for _ in range(n)], button=n - 1, seed=seed)
+        stop = rng.randrange(40) if rng.random() < 0.5 else None
+        steps = 0
+        while not h.is_over and steps != stop:
+            steps += 1
+            if h.is_drawing:
+                k = rng.choice([0, game.hole_cards, game.hole_cards, 1, 2])
+                h.discard(h.hole_cards(h.actor)[:k])
+            elif h.legal_actions().can_fold and rng.random() < 0.1:
+                h.fold()
+            else:
+                h.check_or_call()
+        stopped_in_draw += h.is_drawing
+        back = phh.loads(phh.dumps(h))[0].replay()
+        assert back.history == h.history, seed
+        assert back.stacks == h.stacks and back.legal_actions() == h.legal_actions(), seed
+        assert back.is_drawing == h.is_drawing, seed
+        if h.is_over:
+            assert back.payoffs == h.payoffs, seed
+        fallback += n >= 9 and h.is_over
+    assert stopped_in_draw > 0 and fallback > 0
+
+
 @pytest.mark.parametrize("code", CODES)
 def test_corrupted_states_of_every_game_are_refused_cleanly(code: str) -> None:
     # Saved hands and views of each game with bytes changed, cut or added:

@@ -282,10 +282,71 @@ impl DrawDeal {
         }
     }
 
-    /// Whether `card` may be given as a draw of the draw in progress: in no
-    /// live hand and not discarded in this draw.
-    pub(crate) fn may_give(&self, card: Card, live: u32) -> bool {
-        !self.live_cards(live).contains(card) && !self.round_discards().contains(card)
+    /// Whether `card` may be given to `actor`'s draw in the draw in
+    /// progress, as far as can be told before every player has discarded:
+    /// not kept by the actor (`discarding` is what it throws) nor by a
+    /// player who has discarded, and not given to this draw already. A
+    /// card still held by a player yet to discard, or thrown in this draw,
+    /// may be given where the draw turns out short (the dealer then takes
+    /// this draw's discards back): [`DrawDeal::given_problem`] decides once
+    /// the last player has discarded.
+    pub(crate) fn may_give(
+        &self,
+        card: Card,
+        live: u32,
+        actor: usize,
+        discarding: CardSet,
+    ) -> bool {
+        let yet = self.pending & !(1u32 << actor);
+        self.live_cards(live & !yet).0 & !discarding.0 & card.bit() == 0
+            && !self.round_given().contains(card)
+    }
+
+    /// The cards given to the draw in progress so far.
+    fn round_given(&self) -> CardSet {
+        let mut set = CardSet::default();
+        for d in self.draws.iter().filter(|d| d.round == self.round) {
+            for &c in d.given.iter() {
+                set.insert(c);
+            }
+        }
+        set
+    }
+
+    /// The last player of the draw in progress discards `discarding`, and
+    /// is given `given`: a card given to this draw that cannot be, and why.
+    /// Every given card must be out of the live hands; one thrown in this
+    /// draw only where the draw needs more cards (a burn and one a card
+    /// thrown) than there are outside the live hands and this draw's
+    /// discards, the only case the dealer takes them back.
+    pub(crate) fn given_problem(
+        &self,
+        live: u32,
+        discarding: CardSet,
+        given: &[Card],
+    ) -> Option<(Card, &'static str)> {
+        let held = self.live_cards(live).0 & !discarding.0;
+        let thrown = self.round_discards().0 | discarding.0;
+        let need = 1 + thrown.count_ones() as usize;
+        let short = need > 52 - (held | thrown).count_ones() as usize;
+        let round = self.round;
+        self.draws
+            .iter()
+            .filter(|d| d.round == round)
+            .flat_map(|d| d.given.iter().copied())
+            .chain(given.iter().copied())
+            .find_map(|c| {
+                if held & c.bit() != 0 {
+                    Some((c, "a player still holds it"))
+                } else if !short && thrown & c.bit() != 0 {
+                    Some((
+                        c,
+                        "it was thrown in this draw, and the draw was not short of cards",
+                    ))
+                } else {
+                    None
+                }
+            })
     }
 
     /// Every discard of the draw in progress is in: a burn, then each

@@ -1787,12 +1787,27 @@ impl Hand {
         let live = self.masks.in_hand;
         let mut seen = crate::card::CardSet::default();
         for &c in given {
-            let ok = self.draw.as_ref().is_some_and(|d| d.may_give(c, live)) && !set.contains(c);
+            let ok = self
+                .draw
+                .as_ref()
+                .is_some_and(|d| d.may_give(c, live, actor, set));
             if !ok || !seen.insert(c) {
                 return Err(bad(
                     self,
                     format!("{c} cannot be drawn: it is in a hand or was discarded in this draw"),
                 ));
+            }
+        }
+        if let Some(d) = self.draw.as_ref() {
+            // The last to discard: every card given to this draw is
+            // checked against all of its discards.
+            if d.pending & !(1u32 << actor) == 0 {
+                if let Some((c, why)) = d.given_problem(live, set, given) {
+                    return Err(bad(
+                        self,
+                        format!("{c} cannot be drawn in this draw: {why}"),
+                    ));
+                }
             }
         }
         self.record(actor, EventKind::Discard, cards.len() as u64);

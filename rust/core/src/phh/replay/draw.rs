@@ -309,8 +309,21 @@ pub(super) fn replay_draw(
             format!("p{} is never dealt its cards", seat + 1),
         ));
     }
+    // A history that stops in a draw whose cards were not dealt yet (an
+    // unfinished hand: the dealer deals once every player has discarded)
+    // leaves that draw's discards waiting; every other draw's cards the
+    // history does not write come as unknown cards.
+    let open = slots.round;
+    let open = slots.drawing
+        && !slots
+            .draws
+            .iter()
+            .any(|d| d.round == open && !d.drawn.is_empty());
     for seat in 0..n {
-        slots.settle(seat);
+        let waiting = slots.awaiting[seat].is_some_and(|d| slots.draws[d].round == slots.round);
+        if !(open && waiting) {
+            slots.settle(seat);
+        }
     }
     // The unknown cards, from a shuffle of the cards the history never
     // names, draw by draw: a card filled in for a slot discarded in an
