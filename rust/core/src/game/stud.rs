@@ -115,23 +115,6 @@ impl StudDeal {
                 return Err(Error::duplicate(*c));
             }
         }
-        // Up to sixth street every seat may stay in: the cards not given
-        // must deal each seat its first six (seventh street has its
-        // community card for a short deck). Given cards that leave fewer
-        // could only be dealt by dealing a card twice.
-        let need: usize = g[..n.min(STUD_MAX_PLAYERS)]
-            .iter()
-            .map(|h| 6usize.saturating_sub(h.len()))
-            .sum();
-        let left = 52 - used.len();
-        if need > left {
-            return Err(Error::cards(
-                "hole_cards",
-                format!(
-                    "the given cards leave {left} cards to deal, and the {n} seats need {need} more to reach sixth street"
-                ),
-            ));
-        }
         let mut len = 0;
         self.stub = [Card::FIRST; 52];
         for c in super::deal::FULL_DECK
@@ -206,9 +189,14 @@ impl StudDeal {
         } else {
             if self.pool() == 0 {
                 // (given cards left the stub short before seventh street:
-                // the burns go back in, as rule 238 does on seventh; the
-                // deal's check leaves enough for every seat's sixth card)
+                // the burns go back in, as rule 238 does on seventh)
                 self.scramble_burns();
+            }
+            if self.pool() == 0 {
+                // Given cards for later streets hold every card left: the
+                // seat gets none rather than a card already out (only
+                // given cards can do this; a real deal never does).
+                return;
             }
             self.draw()
         };
