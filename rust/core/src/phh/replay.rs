@@ -1305,47 +1305,50 @@ fn slot_cards(word: &str) -> std::result::Result<Vec<Option<Card>>, String> {
 /// recorded actions is kept (a history that hides an up card says nothing
 /// against it).
 /// The stud deals since the last move, street by street (see
-/// `replay_stud`).
+/// `replay_stud`): how many times each player was dealt, and the most.
 #[derive(Default)]
 struct StreetDeals {
-    /// The players of the first street dealt since the last move.
-    first: u64,
-    /// The players of the street being dealt, and the last one dealt.
-    now: u64,
-    last: Option<usize>,
-    /// A street after the first has started.
-    later: bool,
+    count: Vec<u8>,
+    most: u8,
 }
 
 impl StreetDeals {
-    /// A deal to `seat`; false when no street can deal it now.
+    /// A deal to `seat`; false when no street can deal it now: a street
+    /// finishes dealing everyone the one before dealt (in any order)
+    /// before the next begins, and only the first street of a run takes in
+    /// players not dealt yet.
     fn deal(&mut self, seat: usize) -> bool {
-        let bit = 1u64 << (seat % 64);
-        if self.last.is_some_and(|l| seat <= l) {
-            // The next street: the one before must be complete.
-            if !self.street_done() {
-                return false;
-            }
-            if !self.later {
-                self.first = self.now;
-                self.later = true;
-            }
-            self.now = 0;
+        if self.count.len() <= seat {
+            self.count.resize(seat + 1, 0);
         }
-        self.now |= bit;
-        self.last = Some(seat);
-        self.first & bit != 0 || !self.later
+        let c = self.count[seat];
+        let ok = if c + 1 == self.most {
+            true
+        } else if c == self.most {
+            // a new street: the last one dealt everyone (joining players
+            // only while the first street is dealt)
+            (c > 0 || self.most == 0) && self.street_done()
+        } else {
+            c == 0 && self.most == 1
+        };
+        if ok {
+            self.count[seat] = c + 1;
+            self.most = self.most.max(c + 1);
+        }
+        ok
     }
 
-    /// Whether the street being dealt dealt every player the first did.
+    /// Whether every player dealt since the last move has its card of the
+    /// street being dealt.
     fn street_done(&self) -> bool {
-        !self.later || self.now == self.first
+        self.count.iter().all(|&c| c == 0 || c == self.most)
     }
 
     /// A move: the deals so far end; false when the last street was short.
     fn moved(&mut self) -> bool {
         let done = self.street_done();
-        *self = StreetDeals::default();
+        self.count.iter_mut().for_each(|c| *c = 0);
+        self.most = 0;
         done
     }
 }
@@ -1375,7 +1378,7 @@ fn replay_stud(h: &HandHistory, texts: &[&str], actions: &[PhhAction]) -> Result
                         i,
                         texts[i],
                         format!(
-                            "p{} is dealt out of turn: each street deals every player still in once, from p1 on",
+                            "p{} is dealt out of turn: each street deals every player still in once",
                             seat + 1
                         ),
                     ));
