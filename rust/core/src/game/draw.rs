@@ -202,9 +202,14 @@ impl DrawDeal {
 
     /// The discards of the draw in progress.
     fn round_discards(&self) -> CardSet {
+        self.round_cards(|d| &d.discarded)
+    }
+
+    /// The cards of `part` of each draw of the draw in progress.
+    fn round_cards(&self, part: impl Fn(&Drawn) -> &CardList) -> CardSet {
         let mut set = CardSet::default();
         for d in self.draws.iter().filter(|d| d.round == self.round) {
-            for &c in d.discarded.iter() {
+            for &c in part(d).iter() {
                 set.insert(c);
             }
         }
@@ -304,13 +309,7 @@ impl DrawDeal {
 
     /// The cards given to the draw in progress so far.
     fn round_given(&self) -> CardSet {
-        let mut set = CardSet::default();
-        for d in self.draws.iter().filter(|d| d.round == self.round) {
-            for &c in d.given.iter() {
-                set.insert(c);
-            }
-        }
-        set
+        self.round_cards(|d| &d.given)
     }
 
     /// The last player of the draw in progress discards `discarding`, and

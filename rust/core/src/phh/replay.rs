@@ -1322,15 +1322,9 @@ impl StreetDeals {
             self.count.resize(seat + 1, 0);
         }
         let c = self.count[seat];
-        let ok = if c + 1 == self.most {
-            true
-        } else if c == self.most {
-            // a new street: the last one dealt everyone (joining players
-            // only while the first street is dealt)
-            (c > 0 || self.most == 0) && self.street_done()
-        } else {
-            c == 0 && self.most == 1
-        };
+        // Completing the street being dealt (the first one: a player
+        // joining), or starting the next once the last dealt everyone.
+        let ok = c + 1 == self.most || (c == self.most && self.street_done());
         if ok {
             self.count[seat] = c + 1;
             self.most = self.most.max(c + 1);
