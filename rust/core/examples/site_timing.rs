@@ -30,6 +30,16 @@ fn main() {
             })
             .fold((f64::MAX, 0), |a, b| if b.0 < a.0 { b } else { a })
     };
+    if std::env::var("ONLY").is_ok_and(|s| s == "convert") {
+        // for a profiler: the public call, many times
+        let n: usize = (0..10)
+            .map(|_| {
+                holecards_core::site::convert(&text, "x", None, None).map_or(0, |c| c.hands.len())
+            })
+            .sum();
+        println!("{n}");
+        return;
+    }
     if let Ok(step) = std::env::var("ONLY") {
         // for a profiler: one step, many times
         let blocks = pokerstars::hands(&text);
@@ -91,4 +101,23 @@ fn main() {
     );
     let all = t_split + t_parse + t_verify;
     println!("all     {:8.1} ms  {:8.0} k hands/s", all * 1e3, rate(all));
+    // the public call on one thread: the same steps, the problems and the
+    // histories kept
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .map_err(|e| e.to_string());
+    let Ok(pool) = pool else {
+        return;
+    };
+    let (t_convert, _) = best(&mut || {
+        pool.install(|| {
+            holecards_core::site::convert(&text, "x", None, None).map_or(0, |c| c.hands.len())
+        })
+    });
+    println!(
+        "convert {:8.1} ms  {:8.0} k hands/s",
+        t_convert * 1e3,
+        rate(t_convert)
+    );
 }

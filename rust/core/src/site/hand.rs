@@ -58,10 +58,22 @@ pub(super) fn for_each_hand<'a>(
     mut f: impl FnMut(Block<'a>) -> bool,
 ) {
     let mut current: Option<Block<'a>> = None;
-    for (i, raw) in text.split('\n').enumerate() {
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    let ends = memchr::memchr_iter(b'\n', bytes).chain(std::iter::once(bytes.len()));
+    for (i, end) in ends.enumerate() {
         let line_no = i + 1;
-        // (a bare CR ends a line too: one file in the wild uses it alone)
-        for piece in raw.split('\r') {
+        // (both ends are char boundaries: a line feed is one byte)
+        let raw = text.get(start..end).unwrap_or_default();
+        start = end + 1;
+        // (a bare CR ends a line too: one file in the wild uses it alone;
+        // the usual CRLF's CR is the line's last byte)
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        let (first, rest) = match memchr::memchr(b'\r', raw.as_bytes()) {
+            None => (raw, None),
+            Some(_) => ("", Some(raw.split('\r'))),
+        };
+        for piece in std::iter::once(first).chain(rest.into_iter().flatten()) {
             let mut line = piece.trim();
             loop {
                 match header_at(line) {
@@ -1786,11 +1798,15 @@ impl<'a> Names<'a> {
     /// The seat-list index of the player whose name starts `l`, and the
     /// name's length.
     pub(super) fn at(&self, l: &str) -> Option<(usize, usize)> {
+        let first = l.as_bytes().first();
         self.by_len
             .iter()
             .find(|&&i| {
-                l.strip_prefix(self.seats[i].name.as_str())
-                    .is_some_and(|r| self.then.is_empty() || r.starts_with(self.then))
+                // (the first byte first: most names differ there)
+                let name = self.seats[i].name.as_str();
+                name.as_bytes().first().is_none_or(|b| Some(b) == first)
+                    && l.strip_prefix(name)
+                        .is_some_and(|r| self.then.is_empty() || r.starts_with(self.then))
             })
             .map(|&i| (i, self.seats[i].name.len()))
     }

@@ -366,9 +366,12 @@ fn convert_text(
     // hands take whatever the text's size.
     let mut chunk: Vec<Block<'_>> = Vec::with_capacity(CHUNK_HANDS);
     let mut stopped = false;
-    let run = |chunk: &mut Vec<Block<'_>>, out: &mut Converted| -> bool {
+    // (one list for every chunk's results, written in place: a list
+    // collected anew each chunk grows step by step into fresh memory)
+    let mut done = Vec::with_capacity(CHUNK_HANDS);
+    let mut run = |chunk: &mut Vec<Block<'_>>, out: &mut Converted| -> bool {
         use rayon::prelude::*;
-        let done: Option<Vec<_>> = chunk
+        chunk
             .par_iter()
             .map(|block| {
                 if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
@@ -376,12 +379,13 @@ fn convert_text(
                 }
                 Some(convert_hand(block, source, parse, rows))
             })
-            .collect();
+            .collect_into_vec(&mut done);
         chunk.clear();
-        let Some(done) = done else {
+        if done.iter().any(Option::is_none) {
             return false;
-        };
-        for r in done {
+        }
+        out.hands.reserve(done.len());
+        for r in done.drain(..).flatten() {
             match r {
                 Ok((line, history, row)) => {
                     out.hands.push((line, history));

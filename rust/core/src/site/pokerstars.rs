@@ -80,7 +80,9 @@ pub fn for_each_hand<'a>(text: &'a str, f: impl FnMut(Block<'a>) -> bool) {
 /// next hand's header on one line).
 fn header_at(line: &str) -> Option<usize> {
     // (most lines hold no header: one vectorised test turns them away)
-    if !line.contains("Poker") {
+    static POKER: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new("Poker"));
+    if POKER.find(line.as_bytes()).is_none() {
         return None;
     }
     let mut best = None;
@@ -1001,7 +1003,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             Some(crate::phh::toml::Value::Array(v)) => v
                 .iter()
                 .map(|x| match x {
-                    crate::phh::toml::Value::Str(s) => s.clone(),
+                    crate::phh::toml::Value::Str(s) => s.to_string(),
                     _ => String::new(),
                 })
                 .collect(),
