@@ -82,9 +82,7 @@ fn header_at(line: &str) -> Option<usize> {
     // (most lines hold no header: one vectorised test turns them away)
     static POKER: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
         std::sync::LazyLock::new(|| memchr::memmem::Finder::new("Poker"));
-    if POKER.find(line.as_bytes()).is_none() {
-        return None;
-    }
+    POKER.find(line.as_bytes())?;
     let mut best = None;
     for prefix in ["PokerStars ", "Poker Hand #"] {
         let mut from = 0;
