@@ -250,6 +250,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             continue;
         }
         if summary {
+            if super::any_header(l) {
+                return Err(super::header_in_summary(n));
+            }
             if let Some(t) = l.strip_prefix("Total Pot(") {
                 let (pot, rest) = t.split_once(')').unwrap_or((t, ""));
                 // (`5,480:3,750,1,730`: the total, then each pot)

@@ -95,9 +95,16 @@ const LIMIT: &str = "#game limit";
 /// hand's line.
 pub fn for_each_hand<'a>(text: &'a str, mut f: impl FnMut(Block<'a>) -> bool) {
     let game = game_of(text);
+    // (lines before the first hand: reported once, by the conversion's
+    // count of text before the first header)
+    let mut started = false;
     for (i, raw) in text.split('\n').enumerate() {
         let line = raw.trim();
         if line.is_empty() || is_separator(line) && !is_header(line) {
+            continue;
+        }
+        started |= is_header(line);
+        if !started {
             continue;
         }
         let block = Block {

@@ -198,9 +198,11 @@ fn header(line: &str) -> R<(String, u32, Header, GameSpec, Option<Decimal>)> {
                 let d = d.trim();
                 let b = d.as_bytes();
                 if b.len() >= 10 && b[4] == b'/' && b[7] == b'/' {
-                    let y = d[..4].parse::<u32>().ok();
-                    let m = d[5..7].parse::<u32>().ok();
-                    let dd = d[8..10].parse::<u32>().ok();
+                    // (`get`: a byte past an ASCII one can be inside a
+                    // character)
+                    let y = d.get(..4).and_then(|x| x.parse::<u32>().ok());
+                    let m = d.get(5..7).and_then(|x| x.parse::<u32>().ok());
+                    let dd = d.get(8..10).and_then(|x| x.parse::<u32>().ok());
                     if let (Some(y), Some(m), Some(dd)) = (y, m, dd) {
                         date = Some((y, m, dd));
                     }
@@ -464,6 +466,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             continue;
         }
         if rec.street == Street::Summary {
+            if super::any_header(l) {
+                return Err(super::header_in_summary(n));
+            }
             if let Some(t) = l.strip_prefix("Total pot ") {
                 let end = t.find([' ', '|']).unwrap_or(t.len());
                 total_pot = Some(unit_ok(amount(&t[..end]), n, "the total pot")?);

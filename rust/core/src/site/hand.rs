@@ -975,6 +975,16 @@ pub(super) fn build(
     // players put in exceeds the total pot by the uncalled part of the
     // largest bet, which goes back to its player (only the largest
     // contribution can hold one, and by no more than its lead).
+    // (no player puts in more than the stack: checked before any uncalled
+    // part is given back, which could hide it)
+    for &i in &order {
+        if seats[i].stack.less_than(parts[i].contributed) {
+            return Err(Refusal::hand(format!(
+                "{} put in {}, more than the stack ({})",
+                seats[i].name, parts[i].contributed, seats[i].stack
+            )));
+        }
+    }
     if let Some(t) = total_pot {
         let sum = contributed
             .iter()
@@ -1239,6 +1249,18 @@ impl Rec {
     pub(super) fn call_by(&mut self, i: usize, x: Decimal, n: usize) -> R<()> {
         self.betting("a call", n)?;
         let to = plus(self.parts[i].street_bet, x, n)?;
+        // (a call matches the largest bet at most: a file that says more
+        // contradicts itself, and the excess must not pass for an
+        // uncalled bet; before the flop a blind posted all-in for less
+        // leaves the full blind to call, which no post shows)
+        let max = self.round_max();
+        let short_post = self.street == Street::Preflop && self.parts.iter().any(|p| p.all_in_post);
+        if max.less_than(to) && !short_post {
+            return Err(Refusal::at(
+                n,
+                format!("a call of {x} to {to}, more than the largest bet ({max})"),
+            ));
+        }
         self.to(i, to, n)?;
         self.acts.push(Act::CheckCall(i));
         Ok(())
@@ -1849,6 +1871,16 @@ impl Rec {
         seats: &[Seat],
         collected_with_it: impl FnOnce(&Rec, usize, Decimal) -> bool,
     ) -> R<Option<Decimal>> {
+        // (no player puts in more than the stack: checked before the
+        // uncalled part is given back, which could hide it)
+        for (p, seat) in self.parts.iter().zip(seats) {
+            if seat.stack.less_than(p.contributed) {
+                return Err(Refusal::hand(format!(
+                    "{} put in {}, more than the stack ({})",
+                    seat.name, p.contributed, seat.stack
+                )));
+            }
+        }
         let Some((top, lead)) = uncalled_lead(&self.parts) else {
             return Ok(None);
         };

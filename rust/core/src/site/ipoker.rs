@@ -53,41 +53,86 @@ pub fn is_separator(line: &str) -> bool {
 /// Calls `f` with each hand (`<game>` element) of `text` in turn; `f`
 /// returns false to stop. A hand's block holds its session's `<general>`
 /// part first (empty when none came before it), then the game's text.
+/// Text outside the games, the sessions' headers and closing tags (a game
+/// not read as one, garbage) is given as a block of its own, which
+/// [`parse`] refuses: nothing is dropped silently. Each search starts
+/// where the last one stopped, so the time is linear in the text.
 pub fn for_each_hand<'a>(text: &'a str, mut f: impl FnMut(Block<'a>) -> bool) {
     let mut pos = 0;
     let mut line = 1;
     let mut counted = 0;
     let mut general: (usize, &'a str) = (0, "");
-    let line_at = |at: usize, counted: &mut usize, line: &mut usize| {
-        *line += text.as_bytes()[*counted..at]
+    let mut line_at = |at: usize| {
+        line += text.as_bytes()[counted..at]
             .iter()
             .filter(|&&b| b == b'\n')
             .count();
-        *counted = at;
-        *line
+        counted = at;
+        line
     };
+    // the next game and session at or after a place, kept while ahead of
+    // it (`Some(None)`: none is left)
+    let mut next_g: Option<Option<usize>> = None;
+    let mut next_s: Option<Option<usize>> = None;
+    let ahead =
+        |cache: &mut Option<Option<usize>>, from: usize, search: fn(&str) -> Option<usize>| {
+            match *cache {
+                Some(Some(x)) if x >= from => Some(x),
+                Some(None) => None,
+                _ => {
+                    let r = search(&text[from..]).map(|i| from + i);
+                    *cache = Some(r);
+                    r
+                }
+            }
+        };
+    let session_at = |t: &str| find(t, "<session");
     loop {
-        let rest = &text[pos..];
-        let game = next_game(rest).map(|i| pos + i);
-        let session = find(rest, "<session").map(|i| pos + i);
+        let game = ahead(&mut next_g, pos, next_game);
+        let session = ahead(&mut next_s, pos, session_at);
+        let next = match (session, game) {
+            (Some(s), Some(g)) => s.min(g),
+            (Some(x), None) | (None, Some(x)) => x,
+            (None, None) => text.len(),
+        };
+        // what lies between: closing tags and declarations only
+        let gap = &text[pos..next];
+        if let Some(j) = junk_in(gap) {
+            let n = line_at(pos + j);
+            let block = Block {
+                line: n,
+                lines: vec![(0, ""), (n, gap[j..].trim())],
+                too_long: false,
+            };
+            if !f(block) {
+                return;
+            }
+        }
         match (session, game) {
             (Some(s), g) if g.is_none_or(|g| s < g) => {
                 // the session's header: its <general> before its first game
-                let upto = g.unwrap_or(text.len());
+                // (and before the next session)
+                let after = s + "<session".len();
+                let upto = g
+                    .unwrap_or(text.len())
+                    .min(ahead(&mut next_s, after, session_at).unwrap_or(text.len()));
                 let head = &text[s..upto];
-                general = match (find(head, "<general>"), find(head, "</general>")) {
-                    (Some(a), Some(b)) if a < b => {
-                        let n = line_at(s + a, &mut counted, &mut line);
-                        (n, &head[a..b + "</general>".len()])
+                let tag_end = head.find('>').map_or(head.len(), |e| e + 1);
+                // (the session's own <general>: right after its tag)
+                let own = |a: usize| head[tag_end.min(a)..a].trim().is_empty();
+                (general, pos) = match (find(head, "<general>"), find(head, "</general>")) {
+                    (Some(a), Some(b)) if a < b && own(a) => {
+                        let n = line_at(s + a);
+                        let close = b + "</general>".len();
+                        ((n, &head[a..close]), s + close)
                     }
-                    _ => (0, ""),
+                    _ => ((0, ""), s + tag_end),
                 };
-                pos = s + "<session".len();
             }
             (_, Some(g)) => {
                 let end = find(&text[g..], "</game>").map(|e| g + e + "</game>".len());
                 let stop = end.unwrap_or(text.len());
-                let n = line_at(g, &mut counted, &mut line);
+                let n = line_at(g);
                 let block = Block {
                     line: n,
                     lines: vec![general, (n, &text[g..stop])],
@@ -99,6 +144,34 @@ pub fn for_each_hand<'a>(text: &'a str, mut f: impl FnMut(Block<'a>) -> bool) {
                 pos = stop;
             }
             _ => return,
+        }
+    }
+}
+
+/// Where `gap` (text between a file's elements) holds something besides
+/// white space, closing tags, XML declarations and comments: a game not
+/// read as one (`<GAME ...>`), or garbage.
+fn junk_in(gap: &str) -> Option<usize> {
+    let mut at = 0;
+    loop {
+        let rest = &gap[at..];
+        let t = rest.trim_start();
+        if t.is_empty() {
+            return None;
+        }
+        let here = at + (rest.len() - t.len());
+        let close = if t.starts_with("</") {
+            t.find('>').map(|e| e + 1)
+        } else if t.starts_with("<?") {
+            find(t, "?>").map(|e| e + 2)
+        } else if t.starts_with("<!--") {
+            find(t, "-->").map(|e| e + 3)
+        } else {
+            None
+        };
+        match close {
+            Some(len) => at = here + len,
+            None => return Some(here),
         }
     }
 }
@@ -281,6 +354,15 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         [(_, g), (n, t)] => (*g, *t, *n),
         _ => return Err(Refusal::hand("not one hand")),
     };
+    if !game_text.starts_with("<game") {
+        return Err(Refusal::at(
+            n,
+            format!(
+                "text outside any <game> element (not a hand iPoker writes): '{}'",
+                clip(game_text.lines().next().unwrap_or(""))
+            ),
+        ));
+    }
     let at = |why: String| Refusal::at(n, why);
     let gdoc = if general.is_empty() {
         None

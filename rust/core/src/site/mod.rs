@@ -130,9 +130,10 @@ pub struct Converted {
 /// header (`None` when no site's header is found).
 pub fn detect(text: &str) -> Option<Site> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    text.lines()
+    // (every line until a header: junk before the hands is reported,
+    // never a reason to miss them; a bare CR ends a line too)
+    text.split(['\n', '\r'])
         .filter(|l| !l.trim().is_empty())
-        .take(10_000)
         .find_map(|l| {
             let l = l.trim();
             if pokerstars::is_gg_header(l) {
@@ -339,7 +340,7 @@ fn convert_text(
     // text before the first hand: a hand that lost its header, or not a
     // hand history; reported, never dropped silently
     let mut junk = 0usize;
-    for l in text.lines() {
+    for l in text.split(['\n', '\r']) {
         let l = l.trim();
         if is_header(l) {
             break;
@@ -369,6 +370,8 @@ fn convert_text(
     // (one list for every chunk's results, written in place: a list
     // collected anew each chunk grows step by step into fresh memory)
     let mut done = Vec::with_capacity(CHUNK_HANDS);
+    // problems past MAX_PROBLEMS: counted, and the first one's line
+    let mut more: Option<(usize, usize)> = None;
     let mut run = |chunk: &mut Vec<Block<'_>>, out: &mut Converted| -> bool {
         use rayon::prelude::*;
         chunk
@@ -377,7 +380,7 @@ fn convert_text(
                 if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
                     return None;
                 }
-                Some(convert_hand(block, source, parse, rows))
+                Some(convert_guarded(block, source, parse, rows))
             })
             .collect_into_vec(&mut done);
         chunk.clear();
@@ -391,7 +394,11 @@ fn convert_text(
                     out.hands.push((line, history));
                     out.rows.extend(row);
                 }
-                Err(p) => out.problems.push(p),
+                Err(p) if out.problems.len() < MAX_PROBLEMS => out.problems.push(p),
+                Err(p) => {
+                    let m = more.get_or_insert((p.line, 0));
+                    m.1 += 1;
+                }
             }
         }
         true
@@ -410,8 +417,26 @@ fn convert_text(
     if stopped {
         return Err(crate::ErrorKind::Interrupted.into());
     }
+    if let Some((line, count)) = more {
+        out.problems.push(Problem {
+            line,
+            at_line: None,
+            hand: None,
+            kind: ProblemKind::Refused,
+            why: format!(
+                "{count} more hands not converted from this line on, not listed one by one \
+                 (a text gives its first {MAX_PROBLEMS} problems in full; is it a hand history?)"
+            ),
+            history: None,
+        });
+    }
     Ok(out)
 }
+
+/// The most problems one text reports one by one; the rest are counted in
+/// one last problem (memory stays in proportion for a text of millions
+/// of broken hands).
+pub const MAX_PROBLEMS: usize = 100_000;
 
 /// Each file of a site's hand histories converted as by [`convert`] (the
 /// path's text as its source), on `threads` cores (`None`: all), in the
@@ -543,6 +568,35 @@ const CHUNK_HANDS: usize = 1_024;
 
 /// One hand's text parsed, replayed and compared with the site's amounts:
 /// the history with the line it starts on, or the problem.
+/// [`convert_hand`], where a fault in a parser (a bug: none is known)
+/// costs only its hand: it is reported as that hand's problem, and the
+/// rest of the text still converts.
+fn convert_guarded(
+    block: &Block<'_>,
+    source: &str,
+    parse: Parser,
+    rows: bool,
+) -> std::result::Result<(usize, HandHistory, Option<crate::phh::HandRow>), Problem> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        convert_hand(block, source, parse, rows)
+    }))
+    .unwrap_or_else(|fault| {
+        let what = fault
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| fault.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(Problem {
+            line: block.line,
+            at_line: None,
+            hand: block.hand_number(),
+            kind: ProblemKind::Refused,
+            why: format!("an internal error in the converter (a bug, please report it): {what}"),
+            history: None,
+        })
+    })
+}
+
 fn convert_hand(
     block: &Block<'_>,
     source: &str,
@@ -595,6 +649,31 @@ fn convert_hand(
             history: None,
         }),
     }
+}
+
+/// Whether a line is the header of any site's hand (or the line before
+/// one, 888poker's `#Game No : N`): inside another hand's summary, the
+/// sign of a hand whose header was not read, which must not pass as
+/// part of the summary.
+pub(super) fn any_header(line: &str) -> bool {
+    pokerstars::is_header(line)
+        || winamax::is_header(line)
+        || fulltilt::is_header(line)
+        || party::is_header(line)
+        || ipoker::is_header(line)
+        || ongame::is_header(line)
+        || absolute::is_header(line)
+        || pacific::is_header(line)
+        || line.starts_with("#Game No : ")
+}
+
+/// The refusal of a summary holding another hand's header.
+pub(super) fn header_in_summary(n: usize) -> Refusal {
+    Refusal::at(
+        n,
+        "another hand's header inside this hand's summary (a hand of another site, or a \
+         file damaged): the hand is refused rather than the rest read as its summary",
+    )
 }
 
 /// A site's parser of one hand's lines.

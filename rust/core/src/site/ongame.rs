@@ -298,6 +298,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             continue;
         }
         if summary {
+            if super::any_header(l) {
+                return Err(super::header_in_summary(n));
+            }
             if let Some(r) = l.strip_prefix("Rake taken: ") {
                 rake = unit_ok(amount(r), n, "the rake")?;
             } else if let Some(at) = find(l, " won by ") {

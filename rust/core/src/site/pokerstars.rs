@@ -681,9 +681,20 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                                     "an all-in cash-out: paid outside the pot",
                                 ));
                             }
+                            continue;
                         }
                     }
                 }
+                return Err(summary_line(l, n));
+            } else if !["FIRST Board [", "SECOND Board [", "THIRD Board ["]
+                .iter()
+                .any(|b| l.starts_with(b))
+                && !noise(l)
+            {
+                // (a line a summary does not hold: another hand whose
+                // header was not read, or the file damaged; the hand is
+                // refused, never its rest ignored)
+                return Err(summary_line(l, n));
             }
             continue;
         }
@@ -1071,6 +1082,11 @@ pub(super) fn stud_table_of(line: &str) -> Option<(String, u32, u32)> {
 
 /// Lines of no consequence for play: chat, connections, seats taken and
 /// left, bounties and places.
+/// The refusal of a summary line that is none of a summary's.
+fn summary_line(l: &str, n: usize) -> Refusal {
+    Refusal::at(n, format!("a summary line not understood: '{}'", clip(l)))
+}
+
 fn noise(l: &str) -> bool {
     const ENDS: [&str; 12] = [
         " is disconnected",

@@ -316,6 +316,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             continue;
         }
         if rec.street == Street::Summary {
+            if super::any_header(l) {
+                return Err(super::header_in_summary(n));
+            }
             if let Some(t) = l.strip_prefix("Total pot ") {
                 let (pot, fee) = t.split_once(" | ").unwrap_or((t, ""));
                 // a tournament's large pot is rounded (`6.02k`): not a check
