@@ -85,7 +85,7 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
                 raise CliError(str(exc)) from None
             except (OSError, ValueError) as exc:
                 raise CliError(f"cannot write the picture {args.png}: {exc}") from None
-            console.print(f"picture -> {args.png}")
+            console.print(f"picture -> {args.png}", markup=False)
         return 0
     if args.json:
         import json

@@ -85,10 +85,10 @@ def run_replay(paths: Sequence[str], threads: Optional[int], out: TextIO) -> int
         (h, st, d) for h, (st, d) in zip(histories, results) if st in ("mismatch", "failed")
     ]
     for _path, why in unreadable:
-        console.print(f"FAILED {why}")
+        console.print(f"FAILED {why}", markup=False)
     for h, st, d in failures[:50]:
         where = h.source + (f" [{h.section}]" if h.section else "")
-        console.print(f"{st.upper()} {d if st == 'failed' else where + ': ' + d}")
+        console.print(f"{st.upper()} {d if st == 'failed' else where + ': ' + d}", markup=False)
     if len(failures) > 50:
         console.print(f"... and {len(failures) - 50} more")
     return 1 if failures or unreadable else 0

@@ -40,6 +40,7 @@ def run_stats(
 ) -> int:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from .._stats import stats
 
@@ -80,7 +81,8 @@ def run_stats(
         bb = "-" if s.bb_per_100 is None else f"{s.bb_per_100:.1f}"
         adj = "-" if s.allin_adjusted_bb_per_100 is None else f"{s.allin_adjusted_bb_per_100:.1f}"
         table.add_row(
-            name,
+            # (a player's name as written: never read as markup)
+            Text(name),
             f"{s.hands:,}",
             _pct(s.vpip),
             _pct(s.pfr),
@@ -97,7 +99,7 @@ def run_stats(
         )
     console.print(table)
     if len(ordered) > 200:
-        console.print(f"... and {len(ordered) - 200} more players")
+        console.print(f"... and {len(ordered) - 200} more players", markup=False)
     if report.skipped:
         console.print(f"{report.skipped} hands skipped (stud and draw games, or not replayable)")
     if problems:

@@ -294,6 +294,7 @@ def from_site(
     if isinstance(text_or_path, os.PathLike) or (
         isinstance(text_or_path, str)
         and "\n" not in text_or_path
+        and "\r" not in text_or_path
         and not text_or_path.lstrip("\ufeff").startswith(_HEADERS)
     ):
         path = Path(text_or_path)

@@ -244,7 +244,12 @@ pub(crate) fn supervise<T: Send>(
     }
     let r = match out {
         Ok(r) => r,
-        Err(_) => return Err(to_py(eq::failed_unexpectedly())),
+        // (a fault in the engine: a bug; no computation's own error)
+        Err(_) => {
+            return Err(crate::errors::HolecardsError::new_err(
+                "internal error: the computation stopped on a fault in the engine (a bug; please report it)",
+            ))
+        }
     };
     let r = r.map_err(|e| match e.kind() {
         ErrorKind::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),

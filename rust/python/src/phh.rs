@@ -464,6 +464,15 @@ fn convert_data(
         Data::Str(s)
     } else if let Ok(b) = data.extract::<PyBackedBytes>() {
         Data::Bytes(b)
+    } else if data.is_instance_of::<pyo3::types::PyString>() {
+        // (a str that cannot be UTF-8: a lone surrogate, as a file read
+        // with `errors="surrogateescape"` holds)
+        return Err(holecards_core::Error::history(
+            source,
+            "the text holds a lone surrogate, not a character: pass the file's bytes, or its path"
+                .to_string(),
+        ))
+        .py();
     } else {
         return Err(pyo3::exceptions::PyTypeError::new_err(
             "from_site() takes a site's text as str or bytes",

@@ -1,0 +1,203 @@
+"""Site texts that contradict themselves or hold something else: each
+case is refused or reported with its reason, never converted as if it were
+fine, never lost, never slow or a crash (``holecards.phh.from_site``)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import holecards as hc
+from holecards.errors import HandHistoryError
+
+# A PokerStars hand worked by hand: A raises to 60, B folds the small
+# blind (10), C calls 40 more from the big blind; A wins 60 + 60 + 10 = 130.
+PS = """PokerStars Hand #1:  Hold'em No Limit (10/20) - 2024/05/06 7:08:09 ET
+Table 'T' 9-max Seat #1 is the button
+Seat 1: A (1000 in chips)
+Seat 2: B (1000 in chips)
+Seat 3: C (1000 in chips)
+B: posts small blind 10
+C: posts big blind 20
+*** HOLE CARDS ***
+A: raises 40 to 60
+B: folds
+C: calls 40
+*** FLOP *** [2c 3d 4h]
+C: checks
+A: checks
+*** TURN *** [2c 3d 4h] [5s]
+C: checks
+A: checks
+*** RIVER *** [2c 3d 4h 5s] [9c]
+C: checks
+A: checks
+*** SHOW DOWN ***
+A: shows [Ah Ad] (a pair of Aces)
+C: mucks hand
+A collected 130 from pot
+*** SUMMARY ***
+Total pot 130 | Rake 0
+Board [2c 3d 4h 5s 9c]
+Seat 1: A (button) showed [Ah Ad] and won (130)
+Seat 2: B (small blind) folded before Flop
+Seat 3: C (big blind) mucked
+"""
+
+# An 888poker hand: X folds the small blind, Y collects both blinds.
+E888 = """#Game No : 5
+***** 888poker Hand History for Game 5 *****
+$10/$20 Blinds No Limit Holdem - *** 06 05 2024 07:08:09
+Table X 9 Max (Real Money)
+Seat 1 is the button
+Total number of players : 2
+Seat 1: X ( $500 )
+Seat 2: Y ( $500 )
+X posts small blind [$10]
+Y posts big blind [$20]
+** Dealing down cards **
+X folds
+** Summary **
+Y collected [ $30 ]
+"""
+
+
+def test_the_worked_hand_converts_to_its_stacks() -> None:
+    c = hc.phh.from_site(PS)
+    assert not c.problems and len(c.hands) == 1
+    # A: 1000 - 60 + 130; B: 1000 - 10; C: 1000 - 60
+    assert [int(x) for x in c.hands[0].finishing_stacks] == [990, 940, 1070]
+
+
+@pytest.mark.parametrize(
+    "old,new",
+    [
+        # a call of more than the bet: the excess is no uncalled bet
+        ("C: calls 40", "C: calls 41"),
+        ("C: calls 40", "C: calls 1000000000000"),
+        # a big blind of 21: C's call of 40 makes 61, more than A's 60
+        ("C: posts big blind 20", "C: posts big blind 21"),
+    ],
+)
+def test_a_call_of_more_than_the_bet_is_refused(old: str, new: str) -> None:
+    c = hc.phh.from_site(PS.replace(old, new))
+    assert not c.hands
+    (p,) = c.problems
+    assert p.kind == "refused" and "more than the largest bet" in p.reason
+
+
+def test_a_bet_of_more_than_the_stack_is_refused_not_given_back() -> None:
+    # A's raise to 5000 (stack 1000) is called by no one; the pot says 130
+    text = PS.replace("A: raises 40 to 60", "A: raises 4980 to 5000")
+    c = hc.phh.from_site(text)
+    assert not c.hands
+    assert "more than the stack" in c.problems[0].reason
+
+
+def test_lines_after_a_summary_are_refused_not_ignored() -> None:
+    # an action after the summary
+    c = hc.phh.from_site(PS + "C: raises 100 to 200\nA collected 999 from pot\n")
+    assert not c.hands and "a summary line not understood" in c.problems[0].reason
+    # another site's hand after it: its header is not read as PokerStars',
+    # so the hand that holds it is refused, never converted with it lost
+    c = hc.phh.from_site(PS + "\n" + E888)
+    assert not c.hands and c.problems[0].line == 1
+    assert "summary line not understood" in c.problems[0].reason
+
+
+def test_bare_carriage_returns_end_lines_for_detection_and_paths() -> None:
+    c = hc.phh.from_site(E888.replace("\n", "\r"))
+    assert c.site == "888poker" and len(c.hands) == 1
+    # text whose only line ends are CRs is text, not a path
+    c = hc.phh.from_site("\r" + PS.replace("\n", "\r"))
+    assert c.site == "pokerstars" and len(c.hands) == 1
+
+
+def test_junk_before_the_hands_does_not_hide_them() -> None:
+    c = hc.phh.from_site("junk\n" * 10_001 + PS)
+    assert c.site == "pokerstars" and len(c.hands) == 1
+    assert c.problems and "before the first hand" in c.problems[0].reason
+
+
+def test_a_full_tilt_header_with_a_character_in_its_date_is_refused() -> None:
+    for ch in ["\u00e9", "\u20ac", "\u00a0", "\uff11"]:
+        text = (
+            "Full Tilt Poker Game #1: Table T (9 max) - 10/20 - No Limit Hold'em - "
+            f"07:08:09 ET - 2024/05/0{ch}\n"
+        )
+        c = hc.phh.from_site(text)
+        assert not c.hands and len(c.problems) == 1 and c.problems[0].kind == "refused"
+
+
+def test_a_lone_surrogate_is_a_hand_history_error() -> None:
+    with pytest.raises(HandHistoryError, match="lone surrogate"):
+        hc.phh.from_site(PS.replace("Seat 1: A", "Seat 1: A\udcff"))
+
+
+def test_ipoker_games_not_read_as_games_are_reported() -> None:
+    c = hc.phh.from_site(
+        '<session sessioncode="1">\n<GAME gamecode="1"><general></general></GAME>\n</session>\n'
+    )
+    assert not c.hands and len(c.problems) == 1
+    assert "outside any <game> element" in c.problems[0].reason
+    c = hc.phh.from_site('<session sessioncode="1">\n<game gamecode="1"></game>\ngarbage\n')
+    assert [p.line for p in c.problems] == [2, 3]
+    assert "outside any <game> element" in c.problems[1].reason
+
+
+def test_ipoker_splitting_is_linear() -> None:
+    # 40,000 sessions with no game, and 40,000 empty games in one session:
+    # each search starts where the last stopped (these took 26 s and 13 s
+    # when every game searched the rest of the text again)
+    start = time.monotonic()
+    c = hc.phh.from_site('<session sessioncode="1">\n' * 40_000)
+    assert not c.hands and not c.problems
+    text = (
+        '<?xml version="1.0"?>\n<session sessioncode="1">\n'
+        + '<game gamecode="1"></game>\n' * 40_000
+        + "</session>\n"
+    )
+    c = hc.phh.from_site(text, threads=1)
+    assert len(c.problems) == 40_000 and not c.hands
+    assert time.monotonic() - start < 10
+
+
+def test_acpc_junk_before_the_first_hand_is_reported_once() -> None:
+    log = "junk\nSTATE:3:f:7c2d|AhKh:50|-50:Intermission|Slumbot\n"
+    c = hc.phh.from_site(log, site="acpc")
+    assert len(c.hands) == 1
+    assert len(c.problems) == 1 and "before the first hand" in c.problems[0].reason
+
+
+def test_a_text_of_millions_of_broken_hands_lists_a_bounded_number() -> None:
+    # 150,000 headers that are no hand: the first 100,000 problems listed,
+    # the rest counted in one
+    c = hc.phh.from_site("Poker Hand #A\n" * 150_000, site="ggpoker")
+    assert not c.hands and len(c.problems) == 100_001
+    last = c.problems[-1]
+    assert last.line == 100_001 and "50000 more hands not converted" in last.reason
+
+
+def test_stats_prints_names_as_written(tmp_path: Path) -> None:
+    # `joe[/x]` and `[red]bob` are names, not markup
+    text = re.sub(r"(?m)^(Seat 1: |)A\b", r"\1joe[/x]", PS)
+    text = re.sub(r"(?m)^(Seat 3: |)C\b", r"\1[red]bob", text)
+    (h,) = hc.phh.from_site(text).hands
+    assert h.players == ["B", "[red]bob", "joe[/x]"]
+    f = tmp_path / "hands.txt"
+    f.write_text(text, encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-m", "holecards", "stats", str(f)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "250"},
+    )
+    assert out.returncode == 0, out.stderr
+    assert "joe[/x]" in out.stdout and "[red]bob" in out.stdout
