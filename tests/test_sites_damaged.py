@@ -201,3 +201,34 @@ def test_stats_prints_names_as_written(tmp_path: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     assert "joe[/x]" in out.stdout and "[red]bob" in out.stdout
+
+
+def test_a_damaged_partypoker_line_is_not_taken_for_chat() -> None:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from site_writer import write_party
+
+    hand = hc.Hand(hc.Rules.no_limit(small_blind=1, big_blind=2), [200, 200, 200], button=0, seed=7)
+    while not hand.is_over:
+        hand.check_or_call()
+    text = write_party(hand, 12345, ["Ann", "Bob", "Cid"])
+    assert len(hc.phh.from_site(text).hands) == 1
+    lines = text.split("\n")
+    # a line of control characters before `: ` is no player's chat
+    at = len(lines) // 2
+    lines.insert(at, "\x00\x01 garbage :: $$$")
+    c = hc.phh.from_site("\n".join(lines))
+    assert not c.hands and "not understood" in c.problems[0].reason
+    # a chat line (an observer's name, then `: `) is skipped
+    lines[at] = "Observer 7: nice hand"
+    assert len(hc.phh.from_site("\n".join(lines)).hands) == 1
+
+
+def test_a_summarys_own_lines_are_read() -> None:
+    # GGPoker names a run on a line of its own before its board; tournament
+    # lines and connections can come anywhere
+    text = PS.replace("Board [2c", "FIRST\nBoard [2c").replace(
+        "Seat 3: C (big blind) mucked\n",
+        "Seat 3: C (big blind) mucked\nB is disconnected\n",
+    )
+    c = hc.phh.from_site(text)
+    assert len(c.hands) == 1 and not c.problems

@@ -1251,10 +1251,16 @@ impl Rec {
         let to = plus(self.parts[i].street_bet, x, n)?;
         // (a call matches the largest bet at most: a file that says more
         // contradicts itself, and the excess must not pass for an
-        // uncalled bet; before the flop a blind posted all-in for less
-        // leaves the full blind to call, which no post shows)
+        // uncalled bet; before the flop a blind, and on third street a
+        // bring-in, posted all-in for less leaves the full one to call,
+        // which no post shows)
         let max = self.round_max();
-        let short_post = self.street == Street::Preflop && self.parts.iter().any(|p| p.all_in_post);
+        let short_post = self.street == Street::Preflop
+            && (self.parts.iter().any(|p| p.all_in_post)
+                || self
+                    .acts
+                    .iter()
+                    .any(|a| matches!(a, Act::BringIn(_, _, true))));
         if max.less_than(to) && !short_post {
             return Err(Refusal::at(
                 n,

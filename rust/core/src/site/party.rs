@@ -409,10 +409,13 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 " did not respond in time",
                 " could not respond in time.(disconnected)",
             ];
-            if NOISE.iter().any(|e| l.ends_with(e))
-                || find(l, ": ").is_some()
-                || find(l, " finished in ").is_some()
-            {
+            // (chat: a name, then `: `; an observer's name is not seated)
+            let chat = find(l, ": ").is_some_and(|c| {
+                c > 0
+                    && l[..c].chars().count() <= MAX_NAME_CHARS
+                    && !l[..c].chars().any(char::is_control)
+            });
+            if NOISE.iter().any(|e| l.ends_with(e)) || chat || find(l, " finished in ").is_some() {
                 continue; // a player coming or going, chat
             }
             if find(l, " posts ").is_some() {

@@ -689,6 +689,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             } else if !["FIRST Board [", "SECOND Board [", "THIRD Board ["]
                 .iter()
                 .any(|b| l.starts_with(b))
+                // (GGPoker: a run's name on a line of its own, its
+                // `Board [...]` next)
+                && !matches!(l, "FIRST" | "SECOND" | "THIRD")
                 && !noise(l)
             {
                 // (a line a summary does not hold: another hand whose
