@@ -26,11 +26,21 @@ impl Decimal {
     /// `None` for `inf`/`nan` (PHH writes an unknown stack as `inf`) and for
     /// anything else.
     pub fn parse(text: &str) -> Option<Decimal> {
-        // The common case in one pass: digits with at most one point
-        // inside them (every amount of a real file); anything else (a
-        // sign, an exponent, spaces, a leading point, too many places)
-        // takes the general path below, which decides.
-        let b = text.as_bytes();
+        Decimal::plain(text.as_bytes()).or_else(|| Decimal::general(text))
+    }
+
+    /// A number field's text as [`Decimal::parse`] reads it, the common
+    /// case straight from its bytes (no check that they are UTF-8 first).
+    pub fn of_num(n: &crate::phh::toml::NumText) -> Option<Decimal> {
+        Decimal::plain(n.as_bytes()).or_else(|| Decimal::general(n.as_str()))
+    }
+
+    /// The common case in one pass: digits with at most one point inside
+    /// them (every amount of a real file); anything else (a sign, an
+    /// exponent, spaces, a leading point, too many places) is `None` here
+    /// and [`Decimal::general`] decides.
+    #[inline]
+    fn plain(b: &[u8]) -> Option<Decimal> {
         if b.len() <= 36 && b.first().is_some_and(u8::is_ascii_digit) {
             let (mut mantissa, mut places, mut point) = (0i128, 0u32, false);
             let mut plain = true;
@@ -54,6 +64,11 @@ impl Decimal {
                 });
             }
         }
+        None
+    }
+
+    /// Any other number text: a sign, an exponent, spaces, a leading point.
+    fn general(text: &str) -> Option<Decimal> {
         let t = text.trim();
         let (neg, t) = match t.as_bytes().first() {
             Some(b'-') => (true, &t[1..]),
@@ -345,7 +360,7 @@ impl HandHistory {
     pub fn number(&self, key: &str) -> Result<Option<Decimal>> {
         match self.get(key) {
             None => Ok(None),
-            Some(Value::Num(n)) => Decimal::parse(n)
+            Some(Value::Num(n)) => Decimal::of_num(n)
                 .map(Some)
                 .ok_or_else(|| self.bad(format!("'{key}' is {n}, {}", not_amount(n)))),
             Some(_) => Err(self.bad(format!("'{key}' must be a number"))),
@@ -363,8 +378,8 @@ impl HandHistory {
                 for v in items {
                     out.push(match v {
                         // `inf` is an amount PHH does not know (a stack not recorded).
-                        Value::Num(n) if matches!(n.as_str(), "inf" | "+inf") => None,
-                        Value::Num(n) => Some(Decimal::parse(n).ok_or_else(|| {
+                        Value::Num(n) if matches!(n.as_bytes(), b"inf" | b"+inf") => None,
+                        Value::Num(n) => Some(Decimal::of_num(n).ok_or_else(|| {
                             self.bad(format!("'{key}' holds {n}, {}", not_amount(n)))
                         })?),
                         _ => return Err(self.bad(format!("'{key}' must be an array of numbers"))),

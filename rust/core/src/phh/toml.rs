@@ -29,6 +29,12 @@ impl NumText {
             NumText::Heap(s.to_string())
         }
     }
+    pub fn as_bytes(&self) -> &[u8] {
+        match self {
+            NumText::Inline { len, buf } => &buf[..*len as usize],
+            NumText::Heap(s) => s.as_bytes(),
+        }
+    }
     pub fn as_str(&self) -> &str {
         match self {
             NumText::Inline { len, buf } => {
