@@ -19,6 +19,14 @@ LONG_EQUITY = [
     "equity(['random', 'random', 'TT+'], board='2c7d9h3s', threads=2)",
     "equity(['random', 'random', 'random', 'random'], target_std_error=1e-9, seed=2)",
     "equity_grid('random', trials=10**7, seed=1)",
+    # stud, razz and Omaha Monte Carlo: a result a batch of 16,384 trials
+    # was once kept (8 GB asked at once for 10**12, an abort) and Ctrl-C
+    # waited for every batch
+    "game_equity('razz', ['', ''], trials=10**12, seed=1)",
+    "game_equity('stud-hi-lo', ['', ''], trials=10**15, seed=1)",
+    "omaha_equity(['AsAhKsKh', 'QdJdTc9c'], trials=10**15, seed=1)",
+    # ICM over 10**9 finishing orders (within the cost cap: minutes)
+    "icm([100, 200, 300, 400], [1, 0], trials=10**9, seed=1)",
 ]
 
 LONG_SIMULATIONS = [

@@ -39,6 +39,8 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
         target_std_error=args.target_se,
         progress=bar,
     )
+    if args.game != "holdem" and args.png and not args.grid:
+        raise CliError(f"--png is for hold'em (the --grid picture), not {args.game}")
     if args.game != "holdem":
         return _run_omaha(args, out, console)
     if args.png and not args.grid:

@@ -123,6 +123,8 @@ def _parse_draw(text: str, held: List[Any]) -> tuple[Optional[tuple[str, Any]], 
             + " ".join(str(c) for c in held)
             + " (d 9c Kd), or p to stand pat"
         )
+    if len({c.lower() for c in cards}) < len(cards):
+        return None, "name each card to discard once (d 9c Kd), or p to stand pat"
     return ("discard", [mine[c.lower()] for c in cards]), ""
 
 

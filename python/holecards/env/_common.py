@@ -39,7 +39,7 @@ def mask_key(spec: EnvSettings) -> str:
 
 def split_action(spec: EnvSettings, action: Any) -> "tuple[int, Optional[int]]":
     """An agent's action as (index, amount); a clear error for anything else."""
-    if type(action) is int and not spec.exact and -(2**62) < action < 2**62:
+    if type(action) is int and not spec.exact and 0 <= action < spec.num_actions:
         return action, None
     if spec.exact:
         try:
@@ -53,7 +53,7 @@ def split_action(spec: EnvSettings, action: Any) -> "tuple[int, Optional[int]]":
             chips = int(amount_arr[0])
             if chips != amount_arr[0] or not 0 <= chips < 2**64:
                 raise ValueError
-            if not -(2**62) < kind < 2**62:
+            if not 0 <= kind <= 2:
                 raise ValueError
         except (TypeError, ValueError, OverflowError):
             raise ConfigError(
@@ -63,7 +63,7 @@ def split_action(spec: EnvSettings, action: Any) -> "tuple[int, Optional[int]]":
     if (
         isinstance(action, (bool, np.bool_))
         or not isinstance(action, (int, np.integer))
-        or not -(2**62) < int(action) < 2**62
+        or not 0 <= int(action) < spec.num_actions
     ):
         raise ConfigError(
             f"{action!r} is not an action: give an index 0..{spec.num_actions - 1} into {spec.action_names}"

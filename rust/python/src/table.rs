@@ -789,8 +789,10 @@ pub fn icm(
         },
     )?;
     let trials = trials_arg(trials)?;
-    let r = py
-        .detach(move || core_icm::icm(&stacks, &payouts, trials, seed))
-        .py()?;
+    // (Ctrl-C stops a long Monte Carlo run)
+    let control = holecards_core::equity::Control::new();
+    let r = crate::equity::supervise(py, None, &control, false, || {
+        core_icm::icm_with(&stacks, &payouts, trials, seed, Some(&control.cancel))
+    })?;
     Ok(r.equities)
 }

@@ -940,7 +940,10 @@ fn monte_carlo(
     let to_hands: usize = s.missing.iter().sum();
     let ranged = !s.range_draw.is_empty();
     let batches = trials.div_ceil(BATCH);
-    let parts: Vec<Result<GameEquity>> = (0..batches)
+    // (the batches' counts summed as they finish, in any order: integer
+    // sums, the same for any number of threads; no list of one result a
+    // batch, which for 10^12 trials would be gigabytes)
+    let total = (0..batches)
         .into_par_iter()
         .map(|b| {
             control.check()?;
@@ -984,6 +987,13 @@ fn monte_carlo(
             control.advance(count);
             Ok(r)
         })
-        .collect();
-    sum_parts(players, parts, control)
+        .try_reduce(
+            || GameEquity::new(players),
+            |mut a, b| {
+                a.add(&b);
+                Ok(a)
+            },
+        )?;
+    control.check()?;
+    Ok(total)
 }

@@ -396,8 +396,13 @@ impl Rules {
     /// works with every community-card game. A stud game takes
     /// [`Rules::stud`] (a bring-in, no blinds): a new hand refuses a game
     /// and rules that do not go together.
+    /// The fourth-street open-pair option is dropped for razz, which has
+    /// none (the rules of a mixed game carry it for its stud).
     pub fn with_game(mut self, game: Game) -> Rules {
         self.game = game;
+        if game.kind() == super::GameKind::Razz {
+            self.fourth_street_big_bet = false;
+        }
         self
     }
 

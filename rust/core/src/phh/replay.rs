@@ -647,12 +647,10 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
     }
     let texts = h.actions()?;
     let actions = parse_texts(h, &texts)?;
-    if super::variant_game(variant).is_some_and(|(_, k)| Game::stud_kind_of(k)) {
-        return replay_stud(h, &texts, &actions);
-    }
     if super::variant_game(variant).is_some_and(|(_, k)| Game::draw_kind_of(k)) {
         return draw::replay_draw(h, &texts, &actions);
     }
+    // (no other game draws: stud's replay included)
     if let Some(i) = actions
         .iter()
         .position(|a| matches!(a, PhhAction::Discard(..)))
@@ -663,6 +661,9 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
             texts[i],
             format!("a draw (sd) in a hand of {variant}, which has no draws"),
         ));
+    }
+    if super::variant_game(variant).is_some_and(|(_, k)| Game::stud_kind_of(k)) {
+        return replay_stud(h, &texts, &actions);
     }
     let Setup {
         rules,

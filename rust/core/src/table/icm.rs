@@ -141,6 +141,11 @@ pub fn icm_exact(stacks: &[u64], payouts: &[f64]) -> Result<Vec<f64>> {
     Ok(eq)
 }
 
+/// The most player-samples (`trials` times players) one Monte Carlo ICM
+/// takes: a few minutes of one core. Larger asks are refused before any
+/// work.
+pub const MAX_SAMPLES: u64 = 20_000_000_000;
+
 /// Malmuth-Harville equities by sampling `trials` finishing orders from `seed`.
 pub fn icm_monte_carlo(
     stacks: &[u64],
@@ -148,9 +153,27 @@ pub fn icm_monte_carlo(
     trials: u64,
     seed: u64,
 ) -> Result<Vec<f64>> {
+    icm_monte_carlo_with(stacks, payouts, trials, seed, None)
+}
+
+/// [`icm_monte_carlo`], stopped by `cancel` when set
+/// ([`crate::ErrorKind::Interrupted`], checked every 4,096 orders).
+pub fn icm_monte_carlo_with(
+    stacks: &[u64],
+    payouts: &[f64],
+    trials: u64,
+    seed: u64,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<Vec<f64>> {
     check(stacks, payouts)?;
     if trials == 0 {
         return Err(Error::bad_config("trials must be at least 1".into()));
+    }
+    if trials.saturating_mul(stacks.len() as u64) > MAX_SAMPLES {
+        return Err(Error::bad_config(format!(
+            "{trials} finishing orders of {} players: more than {MAX_SAMPLES} player-samples (minutes of work); ask for fewer trials",
+            stacks.len()
+        )));
     }
     let n = stacks.len();
     let k = payouts.len();
@@ -158,7 +181,12 @@ pub fn icm_monte_carlo(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut sums = vec![0.0f64; n];
     let mut times: Vec<(f64, usize)> = vec![(0.0, 0); n];
-    for _ in 0..trials {
+    for trial in 0..trials {
+        if trial % 4096 == 4095
+            && cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            return Err(crate::ErrorKind::Interrupted.into());
+        }
         for (i, t) in times.iter_mut().enumerate() {
             // u in (0, 1]: -ln(u) is an exponential time of rate 1.
             let u: f64 = 1.0 - rng.random::<f64>();
@@ -191,6 +219,17 @@ pub fn exact_affordable(n: usize, payouts: &[f64]) -> bool {
 /// with `trials` (by default [`DEFAULT_TRIALS`]) from `seed` (OS entropy
 /// when `None`, reported back).
 pub fn icm(stacks: &[u64], payouts: &[f64], trials: Option<u64>, seed: Option<u64>) -> Result<Icm> {
+    icm_with(stacks, payouts, trials, seed, None)
+}
+
+/// [`icm`], a Monte Carlo run stopped by `cancel` when set.
+pub fn icm_with(
+    stacks: &[u64],
+    payouts: &[f64],
+    trials: Option<u64>,
+    seed: Option<u64>,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<Icm> {
     check(stacks, payouts)?;
     match trials {
         None if exact_affordable(stacks.len(), payouts) => Ok(Icm {
@@ -203,7 +242,7 @@ pub fn icm(stacks: &[u64], payouts: &[f64], trials: Option<u64>, seed: Option<u6
             let t = trials.unwrap_or(DEFAULT_TRIALS);
             let seed = seed.unwrap_or_else(crate::deck::entropy_seed);
             Ok(Icm {
-                equities: icm_monte_carlo(stacks, payouts, t, seed)?,
+                equities: icm_monte_carlo_with(stacks, payouts, t, seed, cancel)?,
                 exact: false,
                 trials: t,
                 seed: Some(seed),

@@ -361,10 +361,20 @@ impl Tournament {
             }
             _ => {}
         }
-        if stacks.iter().filter(|&&s| s > 0).count() < 2 {
+        let players = stacks.iter().filter(|&&s| s > 0).count();
+        if players < 2 {
             return Err(Error::bad_config(
                 "a tournament needs at least two players (stacks above 0)".into(),
             ));
+        }
+        // (every game of the mix must deal to the whole table: its first
+        // hand has every player)
+        if let Some(&(_, g)) = mix.iter().find(|(_, g)| players > g.max_players()) {
+            return Err(Error::bad_config(format!(
+                "{players} players: a hand of {} deals to at most {}",
+                g.name(),
+                g.max_players()
+            )));
         }
         let rules = Arc::new(level_rules(structure, game, &levels[0], mixed)?);
         let mut table = Table::new(rules, stacks.len(), ButtonRule::Dead, seed)?;

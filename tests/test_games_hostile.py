@@ -1,0 +1,80 @@
+"""Stud, draw and mixed games given what they cannot play: each refused
+with a clear error, never dealt or scored wrong."""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+
+import pytest
+
+import holecards as hc
+from holecards import ConfigError, Rules, Tournament, phh
+from holecards.errors import HandHistoryError
+
+HORSE_LEVELS = [(10, 20, 5, 5), (20, 40, 10, 10)]
+
+
+def test_a_draw_in_a_stud_history_is_refused() -> None:
+    h = hc.Hand(Rules.stud(game="stud", bring_in=1, small_bet=4), [200] * 3, seed=7)
+    while not h.is_over:
+        h.check_or_call()
+    text = phh.dumps(h).replace("'p", "'p2 sd 2c3c4c5c6c7c', 'p", 1)
+    with pytest.raises(HandHistoryError, match=r"a draw \(sd\)"):
+        phh.loads(text)[0].replay()
+
+
+def test_razz_rules_have_no_open_pair_option() -> None:
+    r = Rules.stud(game="stud", bring_in=1, small_bet=2, fourth_street_big_bet=True)
+    razz = r.with_game("razz")
+    assert razz.fourth_street_big_bet is False and r.fourth_street_big_bet is True
+    assert pickle.loads(pickle.dumps(razz)) == razz
+
+
+def test_a_tournament_refuses_more_players_than_a_game_of_its_mix_deals() -> None:
+    with pytest.raises(ConfigError, match="9 players: a hand of razz deals to at most 8"):
+        Tournament(HORSE_LEVELS, [1000] * 9, [1], game="razz", hands_per_level=3)
+    with pytest.raises(ConfigError, match="at most 8"):
+        Tournament(HORSE_LEVELS, [1000] * 10, [1], mix="horse", hands_per_level=3)
+    assert Tournament(HORSE_LEVELS, [1000] * 8, [1], mix="horse", hands_per_level=3)
+
+
+def test_icm_refuses_a_run_too_large_before_starting() -> None:
+    with pytest.raises(ConfigError, match="player-samples"):
+        hc.icm([100, 200, 300], [1], trials=10**11)
+
+
+def test_a_gym_action_out_of_range_is_a_config_error_not_a_penalty() -> None:
+    from holecards import env as E
+
+    e = E.gym_env(illegal_action=-1.0)
+    e.reset(seed=1)
+    for bad in (5, -1, 2**40):
+        with pytest.raises(ConfigError):
+            e.step(bad)
+    obs, reward, done, trunc, info = e.step(1)
+    assert "illegal_action" not in info
+
+
+def _cli(*args: str, stdin: str = "") -> "subprocess.CompletedProcess[str]":
+    return subprocess.run(
+        [sys.executable, "-m", "holecards", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_play_asks_again_after_a_card_discarded_twice() -> None:
+    out = _cli("play", "--game", "27td", "--players", "2", "--seed", "1", stdin="c\nc\nd Qs Qs\n")
+    # the hint, then the session ends at the end of the input as any does
+    assert out.returncode == 0, (out.stdout, out.stderr)
+    assert "name each card to discard once" in out.stdout and "session over" in out.stdout
+
+
+def test_equity_grid_options_are_holdems() -> None:
+    out = _cli("equity", "--game", "razz", "As", "Kd", "--trials", "10", "--png", "x.png")
+    assert out.returncode != 0 and "Traceback" not in out.stderr
+    assert "hold'em" in out.stderr
