@@ -4,12 +4,11 @@ with a clear error, never dealt or scored wrong."""
 from __future__ import annotations
 
 import pickle
-import subprocess
-import sys
 
 import pytest
 
 import holecards as hc
+from cli_run import cli
 from holecards import ConfigError, Rules, Tournament, phh
 from holecards.errors import HandHistoryError
 
@@ -57,24 +56,14 @@ def test_a_gym_action_out_of_range_is_a_config_error_not_a_penalty() -> None:
     assert "illegal_action" not in info
 
 
-def _cli(*args: str, stdin: str = "") -> "subprocess.CompletedProcess[str]":
-    return subprocess.run(
-        [sys.executable, "-m", "holecards", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
 def test_play_asks_again_after_a_card_discarded_twice() -> None:
-    out = _cli("play", "--game", "27td", "--players", "2", "--seed", "1", stdin="c\nc\nd Qs Qs\n")
+    out = cli("play", "--game", "27td", "--players", "2", "--seed", "1", stdin="c\nc\nd Qs Qs\n")
     # the hint, then the session ends at the end of the input as any does
     assert out.returncode == 0, (out.stdout, out.stderr)
     assert "name each card to discard once" in out.stdout and "session over" in out.stdout
 
 
 def test_equity_grid_options_are_holdems() -> None:
-    out = _cli("equity", "--game", "razz", "As", "Kd", "--trials", "10", "--png", "x.png")
+    out = cli("equity", "--game", "razz", "As", "Kd", "--trials", "10", "--png", "x.png")
     assert out.returncode != 0 and "Traceback" not in out.stderr
     assert "hold'em" in out.stderr

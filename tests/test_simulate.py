@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import subprocess
-import sys
 from fractions import Fraction
 from typing import Any
 
@@ -16,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import holecards
+from cli_run import cli
 from holecards import ConfigError, Rules, Table
 from holecards.sim import BuiltinBot, SimulationResult, TournamentResult
 
@@ -124,16 +123,6 @@ def test_bad_configuration(kwargs: dict[str, Any], match: str) -> None:
 def test_a_bot_answering_nonsense_is_named() -> None:
     with pytest.raises(ConfigError, match="the bot for seat 1"):
         holecards.simulate(["random", lambda view: "raise"], hands=5, seed=1)
-
-
-def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "holecards", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def test_cli_simulate() -> None:
