@@ -217,7 +217,12 @@ def test_given_cards_that_leave_the_stub_short_never_deal_a_card_twice() -> None
     # Eight players, 49 cards given (7, 7, 6, 6, 6, 6, 6 and 5): three are
     # left, all burned by the fourth, fifth and sixth streets, and seat 7
     # still needs its sixth card: the burns go back in (as on seventh
-    # street), no card is dealt twice, and the state reads back.
+    # street), no card is dealt twice. Seventh street: seats 0 and 1 were
+    # given theirs, the six others need one each and the stub holds two,
+    # so the call that would deal it is refused (a community card would
+    # drop the given ones) until only four players are left (two given,
+    # two to deal from the two in the stub): the last check of sixth
+    # street is refused, so that player bets and players fold to it.
     deck = [str(c) for c in hc.Game("stud").deck()]
     hole, i = [], 0
     for k in [7, 7, 6, 6, 6, 6, 6, 5]:
@@ -225,10 +230,28 @@ def test_given_cards_that_leave_the_stub_short_never_deal_a_card_twice() -> None
         i += k
     rules = Rules.stud(game="stud", bring_in=1, small_bet=2)
     h = Hand(rules, [100] * 8, seed=0, hole_cards=hole)
+    refused, shrink = 0, False
     while not h.is_over:
-        h.check_or_call()
+        la = h.legal_actions()
+        assert la is not None
+        before = pickle.dumps(h)
+        try:
+            if shrink and la.seat >= 2 and la.can_fold and sum(not f for f in h.folded) > 4:
+                h.fold()
+            else:
+                h.check_or_call()
+        except hc.CardError as e:
+            assert "seventh street needs" in str(e) and h.street == Street.SIXTH
+            assert pickle.dumps(h) == before
+            # (the round stays open: a bet, and players fold to it)
+            refused, shrink = refused + 1, True
+            assert la.min_raise_to is not None
+            h.bet_or_raise_to(la.min_raise_to)
+    assert refused >= 1
+    assert sum(not f for f in h.folded) == 4
     held = [str(c) for s in range(8) for c in h.hole_cards(s)] + [str(c) for c in h.board]
-    assert len(held) == len(set(held))
+    assert len(held) == len(set(held)) and h.board == []
+    assert [str(c) for c in h.hole_cards(0)] == cards(hole[0])
     assert pickle.loads(pickle.dumps(h)) == h
     # Given cards that would be short only if every seat stayed: five
     # seats given all seven, three given their third-street cards, who
@@ -248,6 +271,164 @@ def test_given_cards_that_leave_the_stub_short_never_deal_a_card_twice() -> None
             h.check_or_call()
     assert [len(h.hole_cards(s)) for s in range(5)] == [7] * 5
     assert [str(c) for c in h.hole_cards(0)] == cards(hole[0])
+    assert pickle.loads(pickle.dumps(h)) == h
+
+
+def deck_split(sizes: Sequence[int]) -> List[str]:
+    """The stud deck in index order cut into hands of `sizes` cards."""
+    deck = [str(c) for c in hc.Game("stud").deck()]
+    out, i = [], 0
+    for k in sizes:
+        out.append("".join(deck[i : i + k]))
+        i += k
+    return out
+
+
+def test_a_move_that_would_start_a_street_the_given_cards_cannot_deal_is_refused() -> None:
+    # Seven seats given all seven cards at an eight-handed table: 49 cards,
+    # three left, which third street deals to seat 7. Fourth street would
+    # need a card for seat 7 and the stub (no burn yet) holds none, so
+    # seat 7's call, the move that would deal it, is refused and nothing
+    # changes; seat 7's fold instead lets the seven given hands play out.
+    hole: List[Optional[str]] = list(deck_split([7] * 7)) + [None]
+    rules = Rules.stud(game="stud", bring_in=1, small_bet=2)
+    h = Hand(rules, [100] * 8, seed=0, hole_cards=hole)
+    while True:
+        la = h.legal_actions()
+        assert la is not None
+        if la.seat == 7:
+            break
+        h.check_or_call()
+    before = pickle.dumps(h)
+    with pytest.raises(hc.CardError, match="fourth street needs 1") as e:
+        h.check_or_call()
+    assert isinstance(e.value, ValueError) and e.value.field == "hole_cards"
+    assert pickle.dumps(h) == before
+    with pytest.raises(hc.CardError):
+        h.act(7, hc.ActionKind.CALL)
+    assert pickle.dumps(h) == before
+    h.fold()
+    while not h.is_over:
+        h.check_or_call()
+    for s in range(7):
+        assert [str(c) for c in h.hole_cards(s)] == cards(hole[s] or "")
+    held = [str(c) for s in range(8) for c in h.hole_cards(s)]
+    assert len(held) == len(set(held)) and h.board == []
+    assert pickle.loads(pickle.dumps(h)) == h
+
+
+def test_given_cards_that_cannot_deal_the_run_out_are_refused_when_built() -> None:
+    # Everyone all-in on the ante: the hand deals to the end as it is
+    # built. Seven seats given all seven cards leave seat 7 no
+    # fourth-street card; one seat given its seventh card among eight who
+    # stay cannot have it (52 - 24 - 24 = 4 cards, 7 wanted by the others
+    # with the burns back in: rule 238 turns a community card instead).
+    rules = Rules.stud(game="stud", bring_in=1, small_bet=2, ante=1)
+    hole: List[Optional[str]] = list(deck_split([7] * 7)) + [None]
+    with pytest.raises(hc.CardError, match="fourth street needs 1.*everyone is all-in"):
+        Hand(rules, [1] * 8, seed=0, hole_cards=hole)
+    hole = [deck_split([7])[0]] + [None] * 7
+    with pytest.raises(hc.CardError, match="seventh street needs 7"):
+        Hand(rules, [1] * 8, seed=0, hole_cards=hole)
+    # given six, the same seat plays the community card like everyone
+    hole[0] = hole[0][:12]
+    h = Hand(rules, [1] * 8, seed=0, hole_cards=hole)
+    assert h.is_over and len(h.board) == 1
+    assert [str(c) for c in h.hole_cards(0)] == cards(hole[0])
+    held = [str(c) for s in range(8) for c in h.hole_cards(s)] + [str(c) for c in h.board]
+    assert len(held) == len(set(held)) == 49
+
+
+def test_a_given_community_card_needs_the_eight_players_who_run_the_deck_out() -> None:
+    rules = Rules.stud(game="stud", bring_in=1, small_bet=2)
+    # With seven players or fewer the stub always holds a card each
+    # (52 - 21 - 3 burns - 21 = 7, plus the 3 burns scrambled back: 10 for
+    # at most 7 + 2 wanted), so a community card is refused up front.
+    for n in range(2, 8):
+        with pytest.raises(hc.CardError, match="rule 238") as e:
+            Hand(rules, [100] * n, seed=0, board=["Ad"])
+        assert e.value.field == "board"
+    # Eight players, but six fold on third street: the two left have 52 -
+    # 24 - 3 burns - 4 = 21 cards in the stub at seventh street, a card
+    # each, so the move that would deal seventh street is refused; a fold
+    # ends the hand instead.
+    h = Hand(rules, [100] * 8, button=7, seed=3, board=["Ad"])
+    while h.street == Street.THIRD:
+        la = h.legal_actions()
+        assert la is not None
+        if la.seat >= 2 and la.can_fold:
+            h.fold()
+        else:
+            h.check_or_call()
+    while h.street != Street.SIXTH:
+        h.check_or_call()
+    h.check_or_call()  # the first check of sixth street
+    before = pickle.dumps(h)
+    with pytest.raises(hc.CardError, match="community card was given") as e:
+        h.check_or_call()
+    assert e.value.field == "board" and pickle.dumps(h) == before
+    h.bet_or_raise_to(4)
+    with pytest.raises(hc.CardError):
+        h.check_or_call()
+    h.fold()
+    assert h.is_over and h.board == []
+    # All eight staying to seventh street run the deck out: the given card
+    # is the community card (52 - 24 - 3 burns - 24 = 1 in the stub, the
+    # given ace: fewer than the 8 + 2 rule 238 wants, even with the burns).
+    h = Hand(rules, [100] * 8, button=7, seed=3, board=["Ad"])
+    while not h.is_over:
+        h.check_or_call()
+    assert [str(c) for c in h.board] == ["Ad"]
+    assert all(len(h.hole_cards(s)) == 6 for s in range(8))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(2, 8),
+    sizes=st.lists(st.integers(0, 7), min_size=8, max_size=8),
+    moves=st.lists(st.integers(0, 3), min_size=1, max_size=80),
+    seed=st.integers(0, 2**32),
+)
+def test_random_given_cards_never_deal_a_card_twice_and_a_refusal_changes_nothing(
+    n: int, sizes: List[int], moves: List[int], seed: int
+) -> None:
+    deck = [str(c) for c in hc.Game("stud").deck()]
+    random.Random(seed).shuffle(deck)
+    hole: List[Optional[str]] = []
+    i = 0
+    for k in sizes[:n]:
+        k = min(k, len(deck) - i)
+        hole.append("".join(deck[i : i + k]) if k else None)
+        i += k
+    rules = Rules.stud(game="stud", bring_in=1, small_bet=2, ante=1)
+    try:
+        h = Hand(rules, [30] * n, seed=seed, hole_cards=hole)
+    except hc.CardError:
+        return
+    for m in moves:
+        if h.is_over:
+            break
+        la = h.legal_actions()
+        assert la is not None
+        before = pickle.dumps(h)
+        try:
+            if m == 0 and la.can_fold:
+                h.fold()
+            elif m == 1 and la.min_raise_to is not None:
+                h.bet_or_raise_to(la.min_raise_to)
+            else:
+                h.check_or_call()
+        except hc.CardError:
+            assert pickle.dumps(h) == before
+            if not la.can_fold:
+                return
+            h.fold()
+        held = [str(c) for s in range(n) for c in h.hole_cards(s)] + [str(c) for c in h.board]
+        assert len(held) == len(set(held))
+        for s in range(n):
+            given = cards(hole[s] or "")
+            mine = [str(c) for c in h.hole_cards(s)]
+            assert mine[: len(given)] == given[: len(mine)]
     assert pickle.loads(pickle.dumps(h)) == h
 
 

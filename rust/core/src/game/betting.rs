@@ -356,6 +356,9 @@ impl Hand {
     /// an [`Error::IllegalAction`] when it is not that seat's turn or the
     /// rules forbid the move; a refused move changes nothing.
     pub fn act(&mut self, seat: Option<usize>, mv: Move) -> Result<()> {
+        if self.deal_may_run_dry() {
+            return self.guarded(|h| h.act(seat, mv));
+        }
         let actor = self.turn(seat)?;
         if self.bring_in_due {
             return self.act_bringing_in(actor, mv);
@@ -439,6 +442,9 @@ impl Hand {
 
     /// The player to act folds. Not allowed when checking is free.
     pub fn fold(&mut self) -> Result<()> {
+        if self.deal_may_run_dry() {
+            return self.guarded(Hand::fold);
+        }
         let seat = self.turn(None)?;
         self.not_drawing(seat)?;
         if self.bring_in_due {
@@ -465,6 +471,9 @@ impl Hand {
     /// The player to act checks, or calls (all-in for less if short). In
     /// Progressive Hold'em this is the round's bet.
     pub fn check_or_call(&mut self) -> Result<()> {
+        if self.deal_may_run_dry() {
+            return self.guarded(Hand::check_or_call);
+        }
         let seat = self.turn(None)?;
         self.not_drawing(seat)?;
         self.apply_check_or_call(seat);
@@ -506,6 +515,9 @@ impl Hand {
 
     /// The player to act bets or raises to `to` chips on this street.
     pub fn bet_or_raise_to(&mut self, to: u64) -> Result<()> {
+        if self.deal_may_run_dry() {
+            return self.guarded(|h| h.bet_or_raise_to(to));
+        }
         let seat = self.turn(None)?;
         self.not_drawing(seat)?;
         let verb = if self.completing() {
@@ -643,6 +655,9 @@ impl Hand {
     #[inline]
     pub(crate) fn apply_legal(&mut self, seat: usize, mv: Move) -> Result<()> {
         debug_assert_eq!(Some(seat), self.actor, "apply_legal out of turn");
+        if self.deal_may_run_dry() {
+            return self.guarded(|h| h.act(Some(seat), mv));
+        }
         match mv {
             _ if self.bring_in_due || self.is_drawing() => return self.act(Some(seat), mv),
             Move::Fold => {
@@ -676,6 +691,9 @@ impl Hand {
             self.legal_actions(),
             "act_legal with stale legal actions"
         );
+        if self.deal_may_run_dry() {
+            return self.guarded(|h| h.act(None, mv));
+        }
         match mv {
             _ if la.bring_in || la.draw => return self.act(None, mv),
             Move::Fold if la.can_fold => self.apply_fold(la.seat),

@@ -647,6 +647,9 @@ fn read_stud(r: &mut Reader, n: usize, street: Street, seats: &[Seat]) -> Result
         community: None,
         given_community: None,
         shuffled: false,
+        natural: true,
+        fault: None,
+        trial: false,
     };
     for seat in 0..n {
         d.cards[seat] = read_list(r, STUD_CARDS)?;
@@ -661,7 +664,8 @@ fn read_stud(r: &mut Reader, n: usize, street: Street, seats: &[Seat]) -> Result
     d.community = read_opt_card(r)?;
     d.given_community = read_opt_card(r)?;
     d.shuffled = r.bool()?;
-    if d.next > d.stub_len {
+    d.natural = StudDeal::is_natural(&d.given[..n], d.given_community);
+    if d.next > d.stub_len || (d.given_community.is_some() && n < STUD_MAX_PLAYERS) {
         return Err(bad());
     }
     // The deck: the stub and every given card, each card once.

@@ -5,7 +5,7 @@ use super::draw::{self, DrawDeal};
 use super::event::{CardList, Entry, EventKind};
 use super::pots::{self, OddChips, Pot};
 use super::rules::{Rules, StraddleMinRaise, Structure, MAX_CHIPS};
-use super::stud::{self, StudDeal};
+use super::stud::{self, DealFault, StudDeal};
 use super::variant::{BoardShowdown, GameKind};
 use crate::card::Card;
 use crate::deck::{make_rng, DeckRng};
@@ -672,7 +672,67 @@ impl Hand {
             runs: Runs::default(),
         };
         hand.deal(stacks, seating, plan, stud, draw);
+        if let Some(e) = hand.deal_fault(true) {
+            // (everyone all-in on the forced bets, the deal run to the end)
+            return Err(e);
+        }
         Ok(hand)
+    }
+
+    /// Whether the move about to be made could start a street that given
+    /// stud cards leave the stub too short to deal (never for a deal with
+    /// no card given beyond third street).
+    #[inline]
+    pub(crate) fn deal_may_run_dry(&self) -> bool {
+        self.stud
+            .as_ref()
+            .is_some_and(|d| d.may_run_dry(self.masks.in_hand))
+    }
+
+    /// Makes a move with `f` on a copy of this hand, and keeps the copy only
+    /// if every street it started could be dealt: a move that would start a
+    /// street the given cards cannot serve is refused, this hand unchanged.
+    #[cold]
+    pub(crate) fn guarded(&mut self, f: impl FnOnce(&mut Hand) -> Result<()>) -> Result<()> {
+        let mut trial = self.clone();
+        if let Some(d) = &mut trial.stud {
+            d.trial = true;
+        }
+        f(&mut trial)?;
+        if let Some(e) = trial.deal_fault(false) {
+            return Err(e);
+        }
+        if let Some(d) = &mut trial.stud {
+            d.trial = false;
+        }
+        *self = trial;
+        Ok(())
+    }
+
+    /// The error for a street given stud cards could not deal, if any (as
+    /// the hand was built, with everyone all-in, or on a move).
+    fn deal_fault(&self, building: bool) -> Option<Error> {
+        let d = self.stud.as_ref()?;
+        let street = self.street.name();
+        let refused = if building {
+            "everyone is all-in, so the hand cannot be dealt"
+        } else {
+            "the move that would deal it is refused"
+        };
+        Some(match d.fault? {
+            DealFault::Short { wanted, left } => Error::cards(
+                "hole_cards",
+                format!(
+                    "the given cards leave {left} cards to deal where {street} needs {wanted} for the players still in (they fit only a hand in which more players fold): {refused}"
+                ),
+            ),
+            DealFault::Community { left } => Error::cards(
+                "board",
+                format!(
+                    "a community card was given for seventh street, but the stub holds a card for each of the {left} players still in (live-action rule 238 turns a community card only when it does not): {refused}"
+                ),
+            ),
+        })
     }
 
     /// Deals the next hand of a simulation into this one, dealt from `rng`
@@ -1375,6 +1435,11 @@ impl Hand {
                             .chain(0..from.min(n))
                             .filter(move |&s| in_hand & (1 << s) != 0),
                     );
+                    if deal.fault.is_some() {
+                        // (a trial copy, thrown away: see `Hand::guarded`)
+                        self.actor = None;
+                        return;
+                    }
                 }
                 self.start_round();
             }

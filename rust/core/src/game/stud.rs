@@ -55,6 +55,29 @@ pub(crate) struct StudDeal {
     /// Whether the stub was shuffled (else every card was given, and the
     /// burns were never known).
     pub shuffled: bool,
+    /// Whether the deal is one a real deck deals: no card given beyond
+    /// third street and no community card given. Such a deal never runs
+    /// dry (rule 238 serves seventh street); given cards can leave the stub
+    /// short of a street, which is then refused (see [`Hand`]'s guard).
+    ///
+    /// [`Hand`]: super::Hand
+    pub natural: bool,
+    /// Set on a trial copy (the guard's): the street it could not deal.
+    pub fault: Option<DealFault>,
+    /// Whether this deal belongs to the guard's trial copy (which deals
+    /// unguarded; never set on a hand that is handed out).
+    pub trial: bool,
+}
+
+/// Why a street could not be dealt from given cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum DealFault {
+    /// `wanted` cards for the players still in, `left` in the stub (the
+    /// burns included).
+    Short { wanted: u8, left: u8 },
+    /// A community card was given for seventh street, but the stub holds a
+    /// card for each of the `left` players still in.
+    Community { left: u8 },
 }
 
 impl StudDeal {
@@ -71,7 +94,16 @@ impl StudDeal {
             community: None,
             given_community: None,
             shuffled: false,
+            natural: true,
+            fault: None,
+            trial: false,
         }
+    }
+
+    /// Whether given cards make a deal one a real deck does not deal (see
+    /// [`StudDeal::natural`]).
+    pub(crate) fn is_natural(given: &[CardList], given_community: Option<Card>) -> bool {
+        given_community.is_none() && given.iter().all(|g| g.len() <= 3)
     }
 
     /// A deal for `n` seats into this one (a simulation's next hand):
@@ -115,6 +147,27 @@ impl StudDeal {
                 return Err(Error::duplicate(*c));
             }
         }
+        if !board.is_empty() && n < STUD_MAX_PLAYERS {
+            // (with seven players or fewer, the stub before seventh street
+            // holds at least seven cards and three burns: always enough)
+            return Err(Error::cards(
+                "board",
+                format!(
+                    "a stud hand turns a community card only when {STUD_MAX_PLAYERS} players would run the deck out on seventh street (live-action rule 238), and this table has {n}"
+                ),
+            ));
+        }
+        // Third street deals to everyone: its cards not given come off the stub.
+        let third: usize = g[..n].iter().map(|h| 3usize.saturating_sub(h.len())).sum();
+        if third > 52 - used.len() {
+            return Err(Error::cards(
+                "hole_cards",
+                format!(
+                    "the given cards leave {} cards for the {third} that third street deals to the seats given fewer than three",
+                    52 - used.len()
+                ),
+            ));
+        }
         let mut len = 0;
         self.stub = [Card::FIRST; 52];
         for c in super::deal::FULL_DECK
@@ -136,7 +189,29 @@ impl StudDeal {
         self.burns = CardList::default();
         self.community = None;
         self.given_community = board.first().copied();
+        self.natural = StudDeal::is_natural(&g, self.given_community);
+        self.fault = None;
+        self.trial = false;
         Ok(())
+    }
+
+    /// Whether dealing the rest of the hand to the seats of `in_hand` could
+    /// run the stub dry (only given cards can: see [`StudDeal::natural`]).
+    /// False means no street can fail: the cards to come off the stub for
+    /// every seat still in, and one more (a community card), are there,
+    /// counting the burns, which go back in when the stub is short.
+    pub(crate) fn may_run_dry(&self, in_hand: u32) -> bool {
+        if self.natural || self.trial {
+            return false;
+        }
+        if self.given_community.is_some() {
+            return true;
+        }
+        let need: usize = (0..STUD_MAX_PLAYERS)
+            .filter(|s| in_hand & (1 << s) != 0)
+            .map(|s| STUD_CARDS.saturating_sub(self.cards[s].len().max(self.given[s].len())))
+            .sum();
+        self.pool() + self.burns.len() < need + 1
     }
 
     /// Cards left to draw (the stub and any burns scrambled back).
@@ -193,9 +268,8 @@ impl StudDeal {
                 self.scramble_burns();
             }
             if self.pool() == 0 {
-                // Given cards for later streets hold every card left: the
-                // seat gets none rather than a card already out (only
-                // given cards can do this; a real deal never does).
+                // (never: `deal_next` counted the cards first; no card is
+                // dealt twice even so)
                 return;
             }
             self.draw()
@@ -215,6 +289,9 @@ impl StudDeal {
 
     /// Fourth to seventh street to the seats of `order` still in: a burn,
     /// then a card each (or on seventh street, perhaps a community card).
+    /// Given cards that leave the stub short of the street (or a community
+    /// card given where the stub holds a card each) set [`StudDeal::fault`]
+    /// and deal nothing more.
     pub(crate) fn deal_next(&mut self, order: impl Iterator<Item = usize>) {
         // (the seats listed once: the iterator is a filter over the table)
         let mut seats = [0usize; STUD_MAX_PLAYERS];
@@ -225,11 +302,50 @@ impl StudDeal {
         }
         let seats = &seats[..left];
         let seventh = seats.first().is_some_and(|&s| self.cards[s].len() == 6);
-        if seventh && self.seventh_is_community(seats.iter().copied(), left) {
-            self.burn();
-            self.community = Some(match self.given_community {
-                Some(c) => c,
-                None => self.draw(),
+        if seventh {
+            let given_sevenths = seats
+                .iter()
+                .filter(|&&s| self.given[s].len() == STUD_CARDS)
+                .count();
+            if self.seventh_is_community(given_sevenths, left) {
+                if given_sevenths > 0 {
+                    // Seventh cards were given, but the stub cannot deal
+                    // the others theirs: a community card would drop them.
+                    self.fault = Some(DealFault::Short {
+                        wanted: (left - given_sevenths) as u8,
+                        left: (self.pool() + self.burns.len()) as u8,
+                    });
+                    return;
+                }
+                self.burn();
+                let c = match self.given_community {
+                    Some(c) => c,
+                    None if self.pool() > 0 => self.draw(),
+                    None => {
+                        self.fault = Some(DealFault::Short { wanted: 1, left: 0 });
+                        return;
+                    }
+                };
+                self.community = Some(c);
+                return;
+            }
+            if self.given_community.is_some() {
+                self.fault = Some(DealFault::Community { left: left as u8 });
+                return;
+            }
+        }
+        let wanted = seats
+            .iter()
+            .filter(|&&s| {
+                let k = self.cards[s].len();
+                k < STUD_CARDS && k >= self.given[s].len()
+            })
+            .count();
+        let have = self.pool() + self.burns.len();
+        if wanted > have {
+            self.fault = Some(DealFault::Short {
+                wanted: wanted as u8,
+                left: have as u8,
             });
             return;
         }
@@ -239,17 +355,15 @@ impl StudDeal {
         }
     }
 
-    /// Rule 238 before seventh street, for the `left` seats of `order`:
-    /// whether one community card is dealt instead of a card each (and
-    /// the burns scrambled back where the rule says so).
-    fn seventh_is_community(&mut self, order: impl Iterator<Item = usize>, left: usize) -> bool {
-        if self.given_community.is_some() {
-            return true;
-        }
-        let given_sevenths = order.filter(|&s| self.given[s].len() == STUD_CARDS).count();
-        // The cards physically in the stub: the pool and the seventh cards
-        // given to players still in (they come off the same stub).
-        let stub = self.pool() + given_sevenths;
+    /// Rule 238 before seventh street, for the `left` seats still in,
+    /// `given_sevenths` of them given their seventh card: whether one
+    /// community card is dealt instead of a card each (and the burns
+    /// scrambled back where the rule says so).
+    fn seventh_is_community(&mut self, given_sevenths: usize, left: usize) -> bool {
+        // The cards physically in the stub: the pool, the seventh cards
+        // given to players still in and a given community card (they come
+        // off the same stub).
+        let stub = self.pool() + given_sevenths + usize::from(self.given_community.is_some());
         let need = left + 2;
         if stub >= need {
             return false;
@@ -258,7 +372,7 @@ impl StudDeal {
             self.scramble_burns();
             return false;
         }
-        if given_sevenths > 0 && self.pool() + self.burns.len() > left - given_sevenths {
+        if given_sevenths > 0 && self.pool() + self.burns.len() >= left - given_sevenths {
             // Cards given for seventh street are dealt as given.
             self.scramble_burns();
             return false;
