@@ -842,8 +842,58 @@ def test_stud_equity_on_sixth_street_is_every_last_card(
     assert abs(mc.equities[0] - float(total[0] / deals)) < 0.02
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_eight_players_on_sixth_street_share_a_community_card_in_equity(game: str) -> None:
+    # Eight players with six cards each: 48 known, 4 unseen (the stub's
+    # one card and the three burns). Rule 238: 4 < 8 + 2, so seventh
+    # street is one community card for all; the exact equity is the mean
+    # over those 4 cards of the pot shared by the reference evaluators,
+    # each player playing its six and the one card.
+    rng = random.Random(game)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    known = [deck[6 * i : 6 * i + 6] for i in range(8)]
+    hands = ["".join(str(hc.Card(c)) for c in h) for h in known]
+    total = [Fraction(0)] * 8
+    for c in deck[48:]:
+        shares = _reference_shares(game, [h + [c] for h in known])
+        total = [t + x for t, x in zip(total, shares)]
+    r = hc.game_equity(game, hands)
+    assert r.exact and r.deals == 4
+    for got, want in zip(r.equities, total):
+        assert got == pytest.approx(float(want / 4), abs=1e-12)
+    # a known community card: that card's shares alone
+    c = deck[50]
+    one = hc.game_equity(game, hands, board=str(hc.Card(c)))
+    want1 = _reference_shares(game, [h + [c] for h in known])
+    assert one.exact and one.deals == 1
+    assert one.equities == pytest.approx([float(x) for x in want1], abs=1e-12)
+    # seven players on sixth street: 52 - 42 = 10 unseen, 7 + 2 wanted:
+    # each gets its own card, every ordered deal of 7 of the 10
+    r7 = hc.game_equity(game, hands[:7], trials=2000, seed=1)
+    assert r7.deals == 2000 and abs(sum(r7.equities) - 1) < 1e-9
+    assert hc.game_equity(game, hands[:2]).deals == 40 * 39
+    # a seventh card of one's own where the deck has run out is refused
+    with pytest.raises(hc.CardError, match="rule 238"):
+        hc.game_equity(game, [hands[0] + str(hc.Card(deck[48]))] + hands[1:])
+    with pytest.raises(hc.CardError, match="six cards of its own"):
+        hc.game_equity(
+            game, [hands[0] + str(hc.Card(deck[48]))] + hands[1:2], board=str(hc.Card(c))
+        )
+
+
+def test_stud_equity_player_counts_are_the_engines() -> None:
+    for game in GAMES:
+        with pytest.raises(ConfigError, match="equity is for 2 to 8 players, not 1"):
+            hc.game_equity(game, ["As2s3s"])
+        with pytest.raises(ConfigError, match="2 to 8 players, not 9"):
+            hc.game_equity(game, [None] * 9)
+    with pytest.raises(ConfigError, match="2 to 10 players, not 11"):
+        hc.game_equity("omaha", [None] * 11)
+
+
 def test_stud_equity_refusals_name_the_problem() -> None:
-    with pytest.raises(hc.HolecardsError, match="has no board"):
+    with pytest.raises(hc.HolecardsError, match="has no board but seventh"):
         hc.game_equity("stud", ["AsAd", "KsKd"], board="2c3c4c")
     with pytest.raises(hc.HolecardsError, match="give trials"):
         hc.game_equity("stud", ["AsAdKc", "QsQdJc"])

@@ -123,10 +123,12 @@ def game_equity(
     threads: Optional[int] = None,
 ) -> GameEquityResult:
     """Equity in any ``game`` (a ``Game`` or its code: ``"omaha5"``,
-    ``"short-deck"``, ...) of 2 to 10 players, each hand its known cards:
-    all of them (``"AsAhKsKh"``), some (``"As"``: the rest dealt at random
-    from the game's deck) or none (``""`` or ``None``: a random hand); on a
-    ``board`` of 0, 3, 4 or 5 known cards, with ``dead`` cards out. The
+    ``"short-deck"``, ...) of 2 to 10 players (a stud game: 2 to 8), each
+    hand its known cards: all of them (``"AsAhKsKh"``), some (``"As"``: the
+    rest dealt at random from the game's deck) or none (``""`` or ``None``:
+    a random hand); on a ``board`` of 0, 3, 4 or 5 known cards (a stud
+    game: none, or seventh street's community card where the deck ran
+    short; one is dealt where it runs short), with ``dead`` cards out. The
     showdown is the game's: Omaha plays two hole cards and three board
     cards, the hi/lo games split each pot with the best eight-or-better low
     (``high_shares``, ``low_shares``, ``scoops``). In the Omaha games a

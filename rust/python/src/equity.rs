@@ -551,16 +551,7 @@ pub fn _game_equity(
     let game = crate::game::game_arg(Some(game))?;
     // the player count before any range is read (reading one can take a
     // large fraction of a second)
-    if !(2..=eq::MAX_PLAYERS).contains(&hands.len()) {
-        return Err(crate::errors::to_py(holecards_core::Error::bad_config(
-            format!(
-                "{} equity is for 2 to {} players, not {}",
-                game.name(),
-                eq::MAX_PLAYERS,
-                hands.len()
-            ),
-        )));
-    }
+    eq::game::check_players(game, hands.len()).map_err(crate::errors::to_py)?;
     // a range's text read once however many players hold it, and the
     // ranges' hands bounded in all
     let mut read: Vec<(

@@ -1,10 +1,11 @@
 //! Equity in any community-card or stud game ([`Game`]): 2 to 10 players
 //! (a stud game: 2 to 8), each hand known, partly known or random (its
 //! unknown cards dealt from the rest of the game's deck), a board of 0, 3
-//! or 4 known cards (5: the showdown itself; a stud game has none), dead
-//! cards out; every deal exactly, or seeded Monte Carlo deals. A stud hand
-//! is the seven cards a player holds at the end: its known cards (up and
-//! down alike) and the rest dealt. The showdown is the game's: high only
+//! or 4 known cards (5: the showdown itself; a stud game has none but a
+//! community card where the deck runs short: [`stud_seventh`]), dead cards
+//! out; every deal exactly, or seeded Monte Carlo deals. A stud hand is the
+//! seven cards a player holds at the end: its known cards (up and down
+//! alike) and the rest dealt. The showdown is the game's: high only
 //! (razz: the ace-to-five low), or hi/lo eight-or-better (each deal's pot
 //! split between the best high and the best qualifying low, the whole pot
 //! to the high when no low qualifies; each half split among its ties).
@@ -161,6 +162,9 @@ struct Setup<'a> {
     /// In an Omaha game with every hand known: each hand's distinct rank
     /// pairs ([`pair_rows`]); else empty.
     pairs: Vec<([u8; 15], usize)>,
+    /// A stud game whose seventh street is a community card (the board's
+    /// one card, known or dealt): each hand is its six cards and it.
+    stud_community: bool,
 }
 
 impl<'a> Setup<'a> {
@@ -190,21 +194,25 @@ impl<'a> Setup<'a> {
             deck,
             range_draw,
             pairs,
+            stud_community: false,
         }
     }
 
     /// Every deal, exactly: the boards alone when every hand is known.
     fn exact_count(&self, board_missing: usize, control: &Control) -> Result<GameEquity> {
-        if self.game.is_stud() && self.missing.iter().all(|&m| m == 0) {
+        let known = self.missing.iter().all(|&m| m == 0);
+        if self.game.is_stud() && known && board_missing == 0 {
             // (every stud hand complete: the showdown itself)
             let mut r = GameEquity::new(self.hands.len());
             let mut holes = [CardList::default(); 10];
             self.holes(&[], &mut holes);
-            self.evaluate_holes(&[Card::FIRST; 5], &holes[..self.hands.len()], &mut r);
+            let mut full = [Card::FIRST; 5];
+            full[..self.board.len()].copy_from_slice(self.board);
+            self.evaluate_holes(&full, &holes[..self.hands.len()], &mut r);
             control.advance(1);
             return Ok(r);
         }
-        if self.missing.iter().all(|&m| m == 0) {
+        if known && !self.game.is_stud() {
             exact(self, board_missing, control)
         } else {
             exact_dealing(self, board_missing, control)
@@ -220,9 +228,13 @@ impl<'a> Setup<'a> {
         let mut highs = [0u16; 10];
         let mut lows = [0u16; 10];
         if self.game.is_stud() {
-            // (a stud hand: its seven cards, no board)
+            // (a stud hand: its seven cards, or its six and the community card)
             for (i, h) in holes.iter().enumerate() {
-                (highs[i], lows[i]) = crate::game::stud::showdown_values(self.game, h);
+                let mut seven = *h;
+                if self.stud_community {
+                    seven.push(full_board[0]);
+                }
+                (highs[i], lows[i]) = crate::game::stud::showdown_values(self.game, &seven);
             }
             let n = holes.len();
             out.score(&highs[..n], &lows[..n], self.hilo());
@@ -286,28 +298,30 @@ impl<'a> Setup<'a> {
 
 /// Checks the players, board and dead cards in `game`; the deck left.
 fn check(game: Game, hands: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Result<Vec<Card>> {
-    let most = if game.is_stud() {
-        crate::game::STUD_MAX_PLAYERS
-    } else {
-        10
-    };
-    if !(2..=most).contains(&hands.len()) {
-        return Err(Error::bad_config(format!(
-            "{} equity is for 2 to {most} players, not {}",
-            game.name(),
-            hands.len()
-        )));
-    }
-    if game.is_stud() && !board.is_empty() {
+    check_players(game, hands.len())?;
+    if game.is_stud() && board.len() > 1 {
         return Err(Error::cards(
             "board",
             format!(
-                "{} has no board: give each player's known cards, up and down, and the cards folded players showed as dead cards",
+                "{} has no board but seventh street's community card, when the deck runs short: give each player's known cards, up and down, and the cards folded players showed as dead cards",
                 game.name()
             ),
         ));
     }
-    if ![0, 3, 4, 5].contains(&board.len()) {
+    if game.is_stud() && board.len() == 1 {
+        if let Some(i) = hands
+            .iter()
+            .position(|h| h.len() >= crate::game::STUD_CARDS)
+        {
+            return Err(Error::cards(
+                format!("player {i}"),
+                format!(
+                    "with a community card each player holds six cards of its own, and player {i} has {}",
+                    hands[i].len()
+                ),
+            ));
+        }
+    } else if !game.is_stud() && ![0, 3, 4, 5].contains(&board.len()) {
         return Err(Error::cards(
             "board",
             format!("a board is 0, 3, 4 or 5 known cards, not {}", board.len()),
@@ -329,6 +343,78 @@ fn check(game: Game, hands: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Resu
         .filter(|c| !known.contains(*c))
         .collect();
     Ok(deck)
+}
+
+/// Most players an equity computation in `game` takes: 10, or in a stud
+/// game the 8 a deck deals to.
+pub fn max_players(game: Game) -> usize {
+    if game.is_stud() {
+        crate::game::STUD_MAX_PLAYERS
+    } else {
+        super::MAX_PLAYERS
+    }
+}
+
+/// A stud game's cards to come, all players staying to the end: each
+/// player's own cards to deal (`missing`, changed) and whether seventh
+/// street is a community card (the board's one card, to deal when
+/// `board` is empty). Live-action rule 238, as a hand deals it: the
+/// community card when the cards left for seventh street (the unseen
+/// cards, burns included, less the cards still to come before it) are
+/// fewer than the players plus two. The unseen cards are every card not
+/// known: a folded player's unknown down cards count as unseen.
+fn stud_seventh(
+    hands: &[Vec<Card>],
+    missing: &mut [usize],
+    board: &[Card],
+    unseen: usize,
+) -> Result<bool> {
+    const OWN: usize = crate::game::STUD_CARDS - 1;
+    if !board.is_empty() {
+        // (a known community card: each hand was checked to hold six or fewer)
+        for (m, h) in missing.iter_mut().zip(hands) {
+            *m = OWN - h.len();
+        }
+        return Ok(true);
+    }
+    let before: usize = hands.iter().map(|h| OWN.saturating_sub(h.len())).sum();
+    let at_seventh = unseen.saturating_sub(before);
+    let players = hands.len();
+    let given = hands
+        .iter()
+        .filter(|h| h.len() == crate::game::STUD_CARDS)
+        .count();
+    if at_seventh >= players + 2 || (given > 0 && at_seventh >= players - given) {
+        return Ok(false);
+    }
+    if let Some(i) = hands
+        .iter()
+        .position(|h| h.len() == crate::game::STUD_CARDS)
+    {
+        return Err(Error::cards(
+            format!("player {i}"),
+            format!(
+                "player {i} holds a seventh card of its own, but {players} players run the deck out: {at_seventh} cards are left for seventh street, and live-action rule 238 turns one community card for everyone"
+            ),
+        ));
+    }
+    for (m, h) in missing.iter_mut().zip(hands) {
+        *m = OWN - h.len();
+    }
+    Ok(true)
+}
+
+/// Refuses a player count an equity computation in `game` does not take
+/// (2 to [`max_players`]).
+pub fn check_players(game: Game, players: usize) -> Result<()> {
+    let most = max_players(game);
+    if !(2..=most).contains(&players) {
+        return Err(Error::bad_config(format!(
+            "{} equity is for 2 to {most} players, not {players}",
+            game.name(),
+        )));
+    }
+    Ok(())
 }
 
 /// C(n, k) (n at most 52).
@@ -721,7 +807,7 @@ fn exact_ranges(
 pub(crate) fn run<'a>(
     game: Game,
     hands: &'a [Vec<Card>],
-    missing: Vec<usize>,
+    mut missing: Vec<usize>,
     ranges: Vec<Option<&'a OmahaRange>>,
     board: &'a [Card],
     dead: &[Card],
@@ -730,8 +816,13 @@ pub(crate) fn run<'a>(
     control: &Control,
 ) -> Result<GameEquity> {
     let deck = check(game, hands, board, dead)?;
-    // (a stud game deals no board)
-    let board_missing = if game.is_stud() { 0 } else { 5 - board.len() };
+    // (a stud game deals no board but a community card, if the deck runs short)
+    let community = game.is_stud() && stud_seventh(hands, &mut missing, board, deck.len())?;
+    let board_missing = if game.is_stud() {
+        usize::from(community && board.is_empty())
+    } else {
+        5 - board.len()
+    };
     let ranged = ranges.iter().filter(|r| r.is_some()).count();
     let need = missing.iter().sum::<usize>() + board_missing + ranged * game.hole_cards();
     if deck.len() < need {
@@ -750,7 +841,8 @@ pub(crate) fn run<'a>(
     } else {
         Vec::new()
     };
-    let setup = Setup::new(game, hands, missing, board, deck, range_draw);
+    let mut setup = Setup::new(game, hands, missing, board, deck, range_draw);
+    setup.stud_community = community;
     match method {
         EquityMethod::Exact => {
             let deals = exact_deals(setup.deck.len(), &setup.missing, board_missing);
