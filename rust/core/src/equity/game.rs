@@ -2,7 +2,7 @@
 //! (a stud game: 2 to 8), each hand known, partly known or random (its
 //! unknown cards dealt from the rest of the game's deck), a board of 0, 3
 //! or 4 known cards (5: the showdown itself; a stud game has none but a
-//! community card where the deck runs short: [`stud_seventh`]), dead cards
+//! community card where the deck runs short: `stud_seventh`), dead cards
 //! out; every deal exactly, or seeded Monte Carlo deals. A stud hand is the
 //! seven cards a player holds at the end: its known cards (up and down
 //! alike) and the rest dealt. The showdown is the game's: high only
