@@ -67,3 +67,35 @@ def test_equity_grid_options_are_holdems() -> None:
     out = cli("equity", "--game", "razz", "As", "Kd", "--trials", "10", "--png", "x.png")
     assert out.returncode != 0 and "Traceback" not in out.stderr
     assert "hold'em" in out.stderr
+
+
+def test_an_unknown_variant_is_named_not_reported_as_a_missing_field() -> None:
+    h = hc.Hand(Rules.stud(game="razz", bring_in=1, small_bet=2, ante=1), [100] * 3, seed=1)
+    while not h.is_over:
+        h.check_or_call()
+    text = phh.dumps(h).replace("variant = 'FR'", "variant = 'XYZ'")
+    (history,) = phh.loads(text)
+    with pytest.raises(hc.HolecardsError, match='unsupported variant "XYZ"') as e:
+        history.replay()
+    assert "blinds_or_straddles" not in str(e.value)
+    # a played variant still needs its fields: hold'em its blinds
+    nt = "variant = 'NT'\nantes = [0, 0]\nstarting_stacks = [100, 100]\nactions = []\n"
+    with pytest.raises(HandHistoryError, match="blinds_or_straddles"):
+        phh.loads(nt)
+
+
+def test_stud_antes_in_a_refusal_are_the_historys_amounts() -> None:
+    h = hc.Hand(Rules.stud(game="razz", bring_in=1, small_bet=2, ante=1), [100] * 3, seed=1)
+    while not h.is_over:
+        h.check_or_call()
+    text = phh.dumps(h).replace("antes = [1, 1, 1]", "antes = [0.5, 0.25, 0.5]")
+    with pytest.raises(HandHistoryError, match=r"antes \[0\.5, 0\.25, 0\.5\]: a stud game's"):
+        phh.loads(text)[0].replay()
+
+
+def test_stats_names_a_player_given_as_a_number() -> None:
+    h = hc.Hand(Rules.stud(game="razz", bring_in=1, small_bet=2, ante=1), [100] * 3, seed=1)
+    while not h.is_over:
+        h.check_or_call()
+    with pytest.raises(TypeError, match="player is a player's name"):
+        hc.stats(phh.loads(phh.dumps(h)), player=5)  # type: ignore[arg-type]

@@ -130,6 +130,43 @@ def test_one_player_and_bad_input() -> None:
     assert r.players["MasterQkiu"].winnings == 1005 - 483
     with pytest.raises(TypeError):
         hc.stats(["not a history"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="player is a player's name"):
+        hc.stats(h, player=5)  # type: ignore[arg-type]
+
+
+def test_finishing_stacks_the_play_cannot_end_with_are_not_counted() -> None:
+    # The hand above: p5 wins 9 chips (209), p3 loses 6 (194), p1 and p2
+    # their blinds (199, 198), p4 and p6 nothing.
+    rules = hc.Rules.no_limit(small_blind=1, big_blind=2)
+    hand = hc.Hand(rules, [200] * 6, button=5, seed=1)
+    for move in ("r6", "f", "r18", "f", "f", "f", "f"):
+        hand.bet_or_raise_to(int(move[1:])) if move[0] == "r" else hand.fold()
+    text = hc.phh.dumps(hand)
+    right = "finishing_stacks = [199, 198, 194, 200, 209, 200]"
+
+    def with_stacks(stacks: str, extra: str = "") -> hc.StatsReport:
+        assert right in text
+        return hc.stats(hc.phh.loads(text.replace(right, stacks) + extra))
+
+    ok = with_stacks(right)
+    assert ok.skipped == 0 and ok.players["p5"].winnings == 9
+    # a rake of 1 from p5's pot, recorded or not, is counted net
+    for extra in ("", "_rake = 1\n"):
+        raked = with_stacks("finishing_stacks = [199, 198, 194, 200, 208, 200]", extra)
+        assert raked.skipped == 0 and raked.players["p5"].winnings == 8
+    bad = {
+        # more chips than the table started with
+        "finishing_stacks = [199, 198, 194, 200, 210, 200]": "more chips than",
+        # p4 folded for nothing and ends 10 short: no rake comes from p4
+        "finishing_stacks = [199, 198, 194, 190, 209, 200]": "player 4 ends with -10",
+    }
+    for stacks, why in bad.items():
+        r = with_stacks(stacks)
+        assert r.skipped == 1 and r.hands == 0, stacks
+        assert why in r.skipped_why[0] and "not counted" in r.skipped_why[0]
+    # a recorded rake the stacks do not show
+    r = with_stacks("finishing_stacks = [199, 198, 194, 200, 208, 200]", "_rake = 5\n")
+    assert r.skipped == 1 and "rake recorded is 5" in r.skipped_why[0]
 
 
 def test_the_command_line_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:

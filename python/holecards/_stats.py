@@ -218,6 +218,10 @@ def stats(
     for h in items:
         if not isinstance(h, HandHistory):
             raise TypeError(f"stats() takes HandHistory objects, not {type(h).__name__}")
+    if player is not None and not isinstance(player, str):
+        raise TypeError(
+            f"player is a player's name as the histories write it (a str), not {type(player).__name__}"
+        )
     players, by_position, hands, skipped, why, series = _stats(items, player)
     return StatsReport(
         players={k: _player_stats(v) for k, v in players.items()},

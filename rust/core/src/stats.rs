@@ -111,6 +111,84 @@ pub fn positions(n: usize) -> Vec<&'static str> {
     out
 }
 
+/// Refuses a history whose `finishing_stacks` (giving `nets`, each
+/// player's result in units of `places` decimals, `scale` of them to a
+/// chip of the play) the play cannot have ended with: more chips than the
+/// hand started with, or, where the replay knows every card, a player left
+/// with more than the replay pays, or with less without being paid (a
+/// rake comes only out of a pot won), or a recorded `_rake` other than
+/// what is missing; differences of less than a chip of the play (a
+/// history's own odd-chip split) pass.
+#[allow(clippy::too_many_arguments)]
+fn check_finishing(
+    h: &HandHistory,
+    hand: &crate::game::Hand,
+    events: &[crate::game::Event],
+    unknown_cards: bool,
+    nets: &[i128],
+    scale: i128,
+    places: u32,
+    n: usize,
+) -> Result<()> {
+    let bad = |why: String| crate::error::Error::history(h.where_(), why);
+    let total: i128 = nets.iter().sum();
+    if total > 0 {
+        return Err(bad(format!(
+            "finishing_stacks hold more chips than the starting stacks ({} more): the hand's money is not counted",
+            Decimal { mantissa: total, scale: places }
+        )));
+    }
+    if unknown_cards {
+        return Ok(());
+    }
+    let Some(finals) = hand.final_stacks() else {
+        return Ok(());
+    };
+    let start = hand.starting_stacks();
+    let button = hand.button();
+    let mut paid = vec![false; n];
+    for e in events {
+        if e.kind == EventKind::Award && e.amount > 0 {
+            if let Some(s) = e.seat {
+                paid[(s + n - button - 1) % n] = true;
+            }
+        }
+    }
+    let mut missing = 0i128;
+    for seat in 0..n {
+        let p = (seat + n - button - 1) % n;
+        let replayed = (finals[seat] as i128 - start[seat] as i128) * scale;
+        let diff = replayed - nets[p];
+        // (less than a chip of the play either way: a history's own
+        // odd-chip split, as the Pluribus logs' half chips)
+        let odd = diff.abs() < scale;
+        if !odd && (diff < 0 || !paid[p]) {
+            return Err(bad(format!(
+                "finishing_stacks: player {} ends with {}, and the replay leaves {}: the hand's money is not counted",
+                p + 1,
+                Decimal { mantissa: nets[p], scale: places },
+                Decimal { mantissa: replayed, scale: places },
+            )));
+        }
+        missing += diff;
+    }
+    if let Some(rake) = h
+        .number("_rake")
+        .ok()
+        .flatten()
+        .and_then(|d| d.in_units(places))
+    {
+        if (rake - missing).abs() >= scale {
+            return Err(bad(format!(
+                "finishing_stacks are {} short of the replay's, and the rake recorded is {}: the hand's money is not counted",
+                Decimal { mantissa: missing, scale: places },
+                Decimal { mantissa: rake, scale: places },
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// What one hand adds, by PHH player.
 fn hand_counts(h: &HandHistory) -> Result<Option<(Vec<String>, Vec<Counts>)>> {
     let r = replay(h)?;
@@ -269,6 +347,21 @@ fn hand_counts(h: &HandHistory) -> Result<Option<(Vec<String>, Vec<Counts>)>> {
         }),
         _ => None,
     };
+    if let (Some(nets), Some(Some(f))) = (
+        &nets,
+        finishing.as_ref().map(|f| (f.len() == n).then_some(f)),
+    ) {
+        check_finishing(
+            h,
+            hand,
+            &events,
+            r.unknown_cards,
+            nets,
+            scale,
+            places,
+            f.len(),
+        )?;
+    }
     // who won at the showdown: the history's winnings, else the replay's
     // awards when the cards are known (else not counted)
     let won: Option<Vec<bool>> = match &winnings {

@@ -460,12 +460,12 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<HandHistory>> {
     for h in &out {
         h.variant()?;
         h.actions()?;
+        // (a stud game has no blinds; of a variant holecards does not know,
+        // which fields it needs is unknown: its replay names the variant)
+        let blinds = super::variant_game(h.variant()?)
+            .is_some_and(|(_, kind)| !crate::game::Game::stud_kind_of(kind));
         for key in ["antes", "blinds_or_straddles", "starting_stacks"] {
-            if h.variant()
-                .map(|v| v == "F7S" || v == "F7S/8" || v == "FR")
-                .unwrap_or(false)
-                && key == "blinds_or_straddles"
-            {
+            if key == "blinds_or_straddles" && !blinds {
                 continue;
             }
             h.required(key)?;

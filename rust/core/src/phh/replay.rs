@@ -148,6 +148,12 @@ struct Setup {
     seating: Option<Seating>,
 }
 
+/// Amounts as the history writes them (not in the replay's units).
+fn shown(v: &[Decimal]) -> String {
+    let all: Vec<String> = v.iter().map(|d| d.to_string()).collect();
+    format!("[{}]", all.join(", "))
+}
+
 fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
     let variant = h.variant()?.to_string();
     let Some((structure, kind)) = super::variant_game(&variant) else {
@@ -376,7 +382,10 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
     let rest = &rest[..];
     let k = rest.iter().take_while(|&&s| s > 0).count();
     if rest[k..].iter().any(|&s| s > 0) {
-        return Err(bad(format!("blinds_or_straddles {blinds_u:?}: a straddle that is not under the gun (or a gap) is not played")));
+        return Err(bad(format!(
+            "blinds_or_straddles {}: a straddle that is not under the gun (or a gap) is not played",
+            shown(&blinds)
+        )));
     }
     o.straddles = rest[..k].to_vec();
     if dead_sb && dead_blinds != 0 {
@@ -422,7 +431,8 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
         o.big_blind_ante = antes_u[bb_seat];
     } else {
         return Err(bad(format!(
-            "antes {antes_u:?}: neither uniform nor a big-blind ante"
+            "antes {}: neither uniform nor a big-blind ante",
+            shown(&antes)
         )));
     }
     o.straddle_min_raise = match h.get("_straddle_min_raise") {
@@ -1200,7 +1210,8 @@ fn stud_setup(
         .collect::<Result<Vec<_>>>()?;
     if antes_u.iter().any(|&a| a != antes_u[0]) {
         return Err(bad(format!(
-            "antes {antes_u:?}: a stud game's antes are uniform"
+            "antes {}: a stud game's antes are uniform",
+            shown(antes)
         )));
     }
     for a in actions {
