@@ -200,10 +200,14 @@ impl StudDeal {
     /// False means no street can fail: the cards to come off the stub for
     /// every seat still in, and one more (a community card), are there,
     /// counting the burns, which go back in when the stub is short.
+    #[inline]
     pub(crate) fn may_run_dry(&self, in_hand: u32) -> bool {
-        if self.natural || self.trial {
-            return false;
-        }
+        !self.natural && !self.trial && self.may_run_dry_given(in_hand)
+    }
+
+    /// [`StudDeal::may_run_dry`] for a deal with cards given past third street.
+    #[cold]
+    fn may_run_dry_given(&self, in_hand: u32) -> bool {
         if self.given_community.is_some() {
             return true;
         }
