@@ -317,6 +317,72 @@ def test_a_move_that_would_start_a_street_the_given_cards_cannot_deal_is_refused
     assert pickle.loads(pickle.dumps(h)) == h
 
 
+def test_a_folded_players_undealt_given_cards_go_back_into_the_stub() -> None:
+    # Seven seats given all seven cards, seat 7 given none: third street
+    # deals seat 7 the last three cards. Raised to the cap and called
+    # round, the last call, which would deal fourth street (no card for
+    # seat 7), is refused; the caller's fold puts its four undealt cards (the
+    # fourth- to seventh-street cards it was given) back in the stub, so
+    # fourth street deals seat 7 one of them.
+    deck = [str(c) for c in hc.Game("stud").deck()]
+    hole: List[Optional[str]] = ["".join(deck[7 * i : 7 * i + 7]) for i in range(7)] + [None]
+    h = Hand(
+        Rules.stud(game="stud", bring_in=1, small_bet=2, ante=1), [100] * 8, seed=0, hole_cards=hole
+    )
+    while True:
+        la = h.legal_actions()
+        assert la is not None
+        if la.min_raise_to is not None:
+            h.bet_or_raise_to(la.min_raise_to)
+            continue
+        before = pickle.dumps(h)
+        try:
+            h.check_or_call()
+        except hc.CardError as e:
+            assert "fourth street needs 1" in str(e) and pickle.dumps(h) == before
+            break
+    folder = la.seat
+    assert folder != 7
+    h.fold()
+    assert h.street == Street.FOURTH
+    fourth = h.hole_cards(7)[3]
+    assert str(fourth) in cards(hole[folder] or "")[3:]
+    while not h.is_over:
+        h.check_or_call()
+    held = [str(c) for s in range(8) for c in h.hole_cards(s)] + [str(c) for c in h.board]
+    assert len(held) == len(set(held))
+    # (a history's players from the dealer's left: seat button + 1 first)
+    in_order = [h.final_stacks[(h.button + 1 + i) % 8] for i in range(8)]
+    assert phh.loads(phh.dumps(h))[0].replay().final_stacks == in_order
+    assert pickle.loads(pickle.dumps(h)) == h
+
+
+def test_a_hand_given_cards_for_players_who_fold_replays_from_its_history() -> None:
+    # Seats 0 and 1 given all seven cards fold on third street; the six
+    # others play to the end. Their undealt given cards are in the stub as
+    # a real deck's are, so seventh street is what the history's replay
+    # (which never saw them) deals too.
+    deck = [str(c) for c in hc.Game("stud").deck()]
+    rules = Rules.stud(game="stud", bring_in=1, small_bet=2, ante=1)
+    for seed in range(40):
+        hole: List[Optional[str]] = ["".join(deck[0:7]), "".join(deck[7:14])] + [None] * 6
+        h = Hand(rules, [100] * 8, seed=seed, hole_cards=hole)
+        while not h.is_over:
+            la = h.legal_actions()
+            assert la is not None
+            if la.seat in (0, 1) and la.can_fold:
+                h.fold()
+            elif la.seat >= 2 and la.can_check and not (h.folded[0] and h.folded[1]):
+                assert la.min_raise_to is not None
+                h.bet_or_raise_to(la.min_raise_to)
+            else:
+                h.check_or_call()
+        replayed = phh.loads(phh.dumps(h))[0].replay()
+        in_order = [h.final_stacks[(h.button + 1 + i) % 8] for i in range(8)]
+        assert replayed.final_stacks == in_order, seed
+        assert [str(c) for c in replayed.board] == [str(c) for c in h.board]
+
+
 def test_given_cards_that_cannot_deal_the_run_out_are_refused_when_built() -> None:
     # Everyone all-in on the ante: the hand deals to the end as it is
     # built. Seven seats given all seven cards leave seat 7 no
@@ -325,7 +391,9 @@ def test_given_cards_that_cannot_deal_the_run_out_are_refused_when_built() -> No
     # with the burns back in: rule 238 turns a community card instead).
     rules = Rules.stud(game="stud", bring_in=1, small_bet=2, ante=1)
     hole: List[Optional[str]] = list(deck_split([7] * 7)) + [None]
-    with pytest.raises(hc.CardError, match="fourth street needs 1.*everyone is all-in"):
+    with pytest.raises(
+        hc.CardError, match="fourth street needs 1.*dealt to the end as it is built"
+    ):
         Hand(rules, [1] * 8, seed=0, hole_cards=hole)
     hole = [deck_split([7])[0]] + [None] * 7
     with pytest.raises(hc.CardError, match="seventh street needs 7"):

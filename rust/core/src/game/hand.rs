@@ -715,7 +715,7 @@ impl Hand {
         let d = self.stud.as_ref()?;
         let street = self.street.name();
         let refused = if building {
-            "everyone is all-in, so the hand cannot be dealt"
+            "the forced bets leave at most one player who can bet, so the hand is dealt to the end as it is built, and cannot be"
         } else {
             "the move that would deal it is refused"
         };
@@ -723,7 +723,7 @@ impl Hand {
             DealFault::Short { wanted, left } => Error::cards(
                 "hole_cards",
                 format!(
-                    "the given cards leave {left} cards to deal where {street} needs {wanted} for the players still in (they fit only a hand in which more players fold): {refused}"
+                    "the given cards leave {left} cards to deal where {street} needs {wanted} for the players still in (they fit another line of play: a player who folds puts back the given cards it was not dealt): {refused}"
                 ),
             ),
             DealFault::Community { left } => Error::cards(

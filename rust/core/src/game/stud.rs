@@ -215,7 +215,34 @@ impl StudDeal {
             .filter(|s| in_hand & (1 << s) != 0)
             .map(|s| STUD_CARDS.saturating_sub(self.cards[s].len().max(self.given[s].len())))
             .sum();
-        self.pool() + self.burns.len() < need + 1
+        // (a folded seat's given cards it was never dealt go back in)
+        let spare: usize = (0..STUD_MAX_PLAYERS)
+            .filter(|s| in_hand & (1 << s) == 0)
+            .map(|s| self.given[s].len().saturating_sub(self.cards[s].len()))
+            .sum();
+        self.pool() + self.burns.len() + spare < need + 1
+    }
+
+    /// The cards given to seats out of the hand (not in `in_hand`) that
+    /// they were never dealt go back into the stub, after its unseen cards:
+    /// a card not dealt is in the stub, whoever it was given to.
+    fn return_folded_given(&mut self, in_hand: u32) {
+        for s in 0..STUD_MAX_PLAYERS {
+            let dealt = self.cards[s].len();
+            if in_hand & (1 << s) != 0 || self.given[s].len() <= dealt {
+                continue;
+            }
+            for &c in &self.given[s][dealt..] {
+                // (the stub and the given cards are distinct cards of one
+                // deck: there is room)
+                if let Some(slot) = self.stub.get_mut(self.stub_len as usize) {
+                    *slot = c;
+                    self.stub_len += 1;
+                }
+            }
+            self.given[s] = self.cards[s];
+        }
+        self.natural = StudDeal::is_natural(&self.given, self.given_community);
     }
 
     /// Cards left to draw (the stub and any burns scrambled back).
@@ -305,6 +332,10 @@ impl StudDeal {
             left += 1;
         }
         let seats = &seats[..left];
+        if !self.natural {
+            let in_hand = seats.iter().fold(0u32, |m, &s| m | 1 << s);
+            self.return_folded_given(in_hand);
+        }
         let seventh = seats.first().is_some_and(|&s| self.cards[s].len() == 6);
         if seventh {
             let given_sevenths = seats
