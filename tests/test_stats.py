@@ -167,6 +167,54 @@ def test_finishing_stacks_the_play_cannot_end_with_are_not_counted() -> None:
     # a recorded rake the stacks do not show
     r = with_stacks("finishing_stacks = [199, 198, 194, 200, 208, 200]", "_rake = 5\n")
     assert r.skipped == 1 and "rake recorded is 5" in r.skipped_why[0]
+    # the winner recorded losing: more than it won is no rake
+    r = with_stacks("finishing_stacks = [199, 198, 194, 200, 100, 200]")
+    assert r.skipped == 1 and "player 5 ends with -100" in r.skipped_why[0]
+
+
+def _mucked(stacks: str) -> hc.StatsReport:
+    # Blinds 1/2, stacks 100: p3 (the button, AsAh) raises to 6, p1 folds,
+    # p2 calls and checks down with p3; p2 mucks (cards unknown). p1 put
+    # in 1, p2 and p3 6 each: whatever p2 held, p1 ends at 99 and nobody
+    # below 94.
+    text = (
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\n"
+        "min_bet = 2\nstarting_stacks = [100, 100, 100]\nactions = ["
+        "'d dh p1 7c2d', 'd dh p2 ????', 'd dh p3 AsAh', 'p3 cbr 6', 'p1 f', 'p2 cc', "
+        "'d db 2h5s9c', 'p2 cc', 'p3 cc', 'd db Jd', 'p2 cc', 'p3 cc', 'd db Kc', "
+        "'p2 cc', 'p3 cc', 'p3 sm AsAh', 'p2 sm']\n"
+    )
+    return hc.stats(hc.phh.loads(text + stacks + "\n"))
+
+
+def test_finishing_stacks_are_checked_where_a_card_is_unknown() -> None:
+    assert _mucked("finishing_stacks = [99, 94, 107]").skipped == 0
+    for stacks, why in {
+        "finishing_stacks = [109, 94, 97]": "player 1 ends with 9 having put in 1 and folded",
+        "finishing_stacks = [79, 94, 107]": "player 1 ends with -21",
+        "finishing_stacks = [99, 84, 107]": "player 2 ends with -16 having put in 6",
+    }.items():
+        r = _mucked(stacks)
+        assert r.skipped == 1 and why in r.skipped_why[0], (stacks, r.skipped_why)
+
+
+def test_a_split_pots_odd_chip_may_go_either_way() -> None:
+    # SB folds, the big blind and the button split a royal flush on the
+    # board: a pot of 0.5 + 1 + 1 = 2.5, 1.25 each. A site moving whole
+    # half-chips gives the odd 0.5 to one of them, either one.
+    base = (
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [0.5, 1, 0]\n"
+        "min_bet = 1\nstarting_stacks = [10, 10, 10]\nactions = ["
+        "'d dh p1 2c3d', 'd dh p2 4c5d', 'd dh p3 6c7d', 'p3 cc', 'p1 f', 'p2 cc', "
+        "'d db AsKsQs', 'p2 cc', 'p3 cc', 'd db Js', 'p2 cc', 'p3 cc', 'd db Ts', "
+        "'p2 cc', 'p3 cc', 'p2 sm 4c5d', 'p3 sm 6c7d']\n"
+    )
+    for stacks in ("[9.5, 10.5, 10]", "[9.5, 10, 10.5]", "[9.5, 10.25, 10.25]"):
+        r = hc.stats(hc.phh.loads(base + f"finishing_stacks = {stacks}\n"))
+        assert r.skipped == 0, (stacks, r.skipped_why)
+    # a whole chip more than the split is not an odd chip
+    r = hc.stats(hc.phh.loads(base + "finishing_stacks = [9.5, 11, 9.5]\n"))
+    assert r.skipped == 1
 
 
 def test_the_command_line_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:

@@ -114,11 +114,11 @@ pub fn positions(n: usize) -> Vec<&'static str> {
 /// Refuses a history whose `finishing_stacks` (giving `nets`, each
 /// player's result in units of `places` decimals, `scale` of them to a
 /// chip of the play) the play cannot have ended with: more chips than the
-/// hand started with, or, where the replay knows every card, a player left
-/// with more than the replay pays, or with less without being paid (a
-/// rake comes only out of a pot won), or a recorded `_rake` other than
-/// what is missing; differences of less than a chip of the play (a
-/// history's own odd-chip split) pass.
+/// hand started with, a folded player ending other than less what it put
+/// in, anyone losing more than it put in; and where the replay knows every
+/// card, a player who won nothing ending other than as the replay, a
+/// winner more than a chip above it or more than it won below it (the
+/// rake), or a recorded `_rake` other than what is missing.
 #[allow(clippy::too_many_arguments)]
 fn check_finishing(
     h: &HandHistory,
@@ -138,36 +138,79 @@ fn check_finishing(
             Decimal { mantissa: total, scale: places }
         )));
     }
+    let start = hand.starting_stacks();
+    let button = hand.button();
+    let player = |seat: usize| (seat + n - button - 1) % n;
+    let shown = |x: i128| Decimal {
+        mantissa: x,
+        scale: places,
+    };
+    // Whatever the cards: a folded player ends with what it did not put
+    // in, and nobody loses more than it put in.
+    let put = hand.contributions();
+    let folded = hand.folded();
+    for seat in 0..n {
+        let p = player(seat);
+        let lost = put[seat] as i128 * scale;
+        let off = nets[p] + lost;
+        if (folded[seat] && off.abs() >= scale) || off <= -scale {
+            return Err(bad(format!(
+                "finishing_stacks: player {} ends with {} having put in {}{}: the hand's money is not counted",
+                p + 1,
+                shown(nets[p]),
+                shown(lost),
+                if folded[seat] { " and folded" } else { "" },
+            )));
+        }
+    }
     if unknown_cards {
         return Ok(());
     }
     let Some(finals) = hand.final_stacks() else {
         return Ok(());
     };
-    let start = hand.starting_stacks();
-    let button = hand.button();
-    let mut paid = vec![false; n];
+    // The history's chip: the largest amount every stack and bet is a
+    // whole number of (a split pot's odd chip is one of them).
+    let mut g = start.iter().fold(0u64, |g, &s| gcd(g, s));
     for e in events {
-        if e.kind == EventKind::Award && e.amount > 0 {
+        let bet = e.kind.is_post()
+            || matches!(
+                e.kind,
+                EventKind::Call | EventKind::Bet | EventKind::Raise | EventKind::BringIn
+            );
+        if bet && e.amount > 0 {
+            g = gcd(g, e.amount);
+        }
+    }
+    let chip = g.max(1) as i128 * scale;
+    let mut won = vec![0i128; n];
+    for e in events {
+        if e.kind == EventKind::Award {
             if let Some(s) = e.seat {
-                paid[(s + n - button - 1) % n] = true;
+                won[player(s)] += e.amount as i128 * scale;
             }
         }
     }
     let mut missing = 0i128;
     for seat in 0..n {
-        let p = (seat + n - button - 1) % n;
+        let p = player(seat);
         let replayed = (finals[seat] as i128 - start[seat] as i128) * scale;
         let diff = replayed - nets[p];
-        // (less than a chip of the play either way: a history's own
-        // odd-chip split, as the Pluribus logs' half chips)
-        let odd = diff.abs() < scale;
-        if !odd && (diff < 0 || !paid[p]) {
+        // A pot's winner may end below the replay by its rake (at most
+        // what it won) and either way by the odd chip of a split pot (the
+        // history's own convention, as the Pluribus logs' half chips);
+        // anyone else ends where the replay does.
+        let fits = if won[p] > 0 {
+            -chip <= diff && diff <= won[p] + chip
+        } else {
+            diff.abs() < scale
+        };
+        if !fits {
             return Err(bad(format!(
                 "finishing_stacks: player {} ends with {}, and the replay leaves {}: the hand's money is not counted",
                 p + 1,
-                Decimal { mantissa: nets[p], scale: places },
-                Decimal { mantissa: replayed, scale: places },
+                shown(nets[p]),
+                shown(replayed),
             )));
         }
         missing += diff;
@@ -187,6 +230,14 @@ fn check_finishing(
         }
     }
     Ok(())
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 /// What one hand adds, by PHH player.
