@@ -950,6 +950,46 @@ def test_eight_players_on_sixth_street_share_a_community_card_in_equity(game: st
         )
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_folded_players_unseen_cards_are_out_of_the_stub_for_seventh_street(game: str) -> None:
+    # Eight dealt in, one folded on third street (its up card seen: dead;
+    # its two down cards unseen), seven on sixth street with six cards
+    # each: 42 + 1 known, 9 unseen, of which 2 are out. The stub and burns
+    # hold 7, fewer than 7 + 2: a community card (as a Hand deals it:
+    # 52 - 24 - 3 - 21 = 4 in the stub, 3 burns). Exactly: each of the 9
+    # unseen cards is the community card once (any may be one of the 2 out).
+    rng = random.Random(game + "out")
+    deck = list(range(52))
+    rng.shuffle(deck)
+    known = [deck[6 * i : 6 * i + 6] for i in range(7)]
+    hands = ["".join(str(hc.Card(c)) for c in h) for h in known]
+    dead = str(hc.Card(deck[42]))
+    unseen = deck[43:]
+    total = [Fraction(0)] * 7
+    for c in unseen:
+        shares = _reference_shares(game, [h + [c] for h in known])
+        total = [t + x for t, x in zip(total, shares)]
+    r = hc.game_equity(game, hands, dead=dead, unseen_out=2)
+    assert r.exact and r.deals == 9
+    for got, want in zip(r.equities, total):
+        assert got == pytest.approx(float(want / 9), abs=1e-12)
+    # without unseen_out the 9 unseen cards would serve seven players
+    # (9 = 7 + 2): each gets its own, every ordered deal of 7 of the 9
+    assert hc.game_equity(game, hands, dead=dead).deals == 9 * 8 * 7 * 6 * 5 * 4 * 3
+    # a known community card fits the first reading only
+    board = str(hc.Card(unseen[0]))
+    assert hc.game_equity(game, hands, board=board, dead=dead, unseen_out=2).deals == 1
+    with pytest.raises(hc.CardError, match="rule 238"):
+        hc.game_equity(game, hands, board=board, dead=dead)
+    # two players with a community card: the deck never runs short
+    with pytest.raises(hc.CardError, match="give unseen_out"):
+        hc.game_equity(game, hands[:2], board=board)
+    with pytest.raises(ConfigError, match="unseen_out is for the stud games"):
+        hc.game_equity("holdem", ["AsAd", "KsKd"], unseen_out=2)
+    with pytest.raises(ConfigError, match="unseen_out must be an integer"):
+        hc.game_equity(game, hands, unseen_out=-1)
+
+
 def test_stud_equity_player_counts_are_the_engines() -> None:
     for game in GAMES:
         with pytest.raises(ConfigError, match="equity is for 2 to 8 players, not 1"):

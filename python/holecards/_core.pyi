@@ -513,6 +513,7 @@ def _game_equity(
     trials: Optional[int] = None,
     seed: Optional[int] = None,
     threads: Optional[int] = None,
+    unseen_out: Optional[int] = None,
 ) -> GameEquityResult: ...
 
 MAX_SEATS: int

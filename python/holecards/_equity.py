@@ -121,6 +121,7 @@ def game_equity(
     trials: Optional[int] = None,
     seed: Optional[int] = None,
     threads: Optional[int] = None,
+    unseen_out: int = 0,
 ) -> GameEquityResult:
     """Equity in any ``game`` (a ``Game`` or its code: ``"omaha5"``,
     ``"short-deck"``, ...) of 2 to 10 players (a stud game: 2 to 8), each
@@ -142,10 +143,15 @@ def game_equity(
     ``trials``); ``trials=N`` samples N deals from ``seed``, the same result
     on any number of ``threads``. Ctrl-C stops the computation within a
     fraction of a second.
+
+    ``unseen_out`` (the stud games): how many cards are out of the deck
+    that nobody saw, the down cards of players who folded. Seventh street
+    is a community card when the stub runs short (live-action rule 238),
+    and the stub does not hold them.
     """
     if isinstance(hands, str):
         raise TypeError("hands is a list: one hand per player, e.g. ['AsAhKsKh', '']")
-    return _game_equity(game, list(hands), board, dead, trials, seed, threads)
+    return _game_equity(game, list(hands), board, dead, trials, seed, threads, unseen_out)
 
 
 class EquityGrid:

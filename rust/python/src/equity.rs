@@ -536,7 +536,7 @@ fn equity_player(
 /// Equity in any game (`holecards.game_equity`): each hand its known cards
 /// (fewer than the game deals, or none: the rest dealt at random).
 #[pyfunction]
-#[pyo3(signature = (game, hands, board=None, dead=None, trials=None, seed=None, threads=None))]
+#[pyo3(signature = (game, hands, board=None, dead=None, trials=None, seed=None, threads=None, unseen_out=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _game_equity(
     py: Python<'_>,
@@ -547,8 +547,13 @@ pub fn _game_equity(
     trials: Option<&Bound<'_, PyAny>>,
     #[pyo3(from_py_with = crate::args::seed_arg)] seed: Option<u64>,
     #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
+    unseen_out: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<GameEquityResult> {
     let game = crate::game::game_arg(Some(game))?;
+    let unseen_out = match unseen_out {
+        Some(v) if !v.is_none() => crate::args::int_in(v, "unseen_out", 0, 52)? as usize,
+        _ => 0,
+    };
     // the player count before any range is read (reading one can take a
     // large fraction of a second)
     eq::game::check_players(game, hands.len()).map_err(crate::errors::to_py)?;
@@ -586,7 +591,27 @@ pub fn _game_equity(
     let method = method_of(trials, seed)?;
     let control = Control::new();
     let r = supervise(py, None, &control, false, || {
-        eq::game::game_equity_ranges(game, &players, &board, &dead, method, threads, &control)
+        if unseen_out == 0 {
+            return eq::game::game_equity_ranges(
+                game, &players, &board, &dead, method, threads, &control,
+            );
+        }
+        // (ranges are the Omaha games'; unseen_out the stud games')
+        let mut hands = Vec::with_capacity(players.len());
+        for (i, p) in players.iter().enumerate() {
+            match p {
+                eq::game::EquityPlayer::Cards(c) => hands.push(c.clone()),
+                eq::game::EquityPlayer::Range(_) => {
+                    return Err(holecards_core::Error::config(
+                        format!("player {i}"),
+                        "unseen_out is for the stud games, which take no ranges".into(),
+                    ))
+                }
+            }
+        }
+        eq::game::stud_equity(
+            game, &hands, &board, &dead, unseen_out, method, threads, &control,
+        )
     })?;
     Ok(GameEquityResult { r, game })
 }

@@ -362,7 +362,9 @@ pub fn max_players(game: Game) -> usize {
 /// community card when the cards left for seventh street (the unseen
 /// cards, burns included, less the cards still to come before it) are
 /// fewer than the players plus two. The unseen cards are every card not
-/// known: a folded player's unknown down cards count as unseen.
+/// known but those the caller says are out unseen (`unseen`: the others).
+/// A known community card (`board`) is refused where the rule deals each
+/// player its own.
 fn stud_seventh(
     hands: &[Vec<Card>],
     missing: &mut [usize],
@@ -370,16 +372,27 @@ fn stud_seventh(
     unseen: usize,
 ) -> Result<bool> {
     const OWN: usize = crate::game::STUD_CARDS - 1;
+    let before: usize = hands.iter().map(|h| OWN.saturating_sub(h.len())).sum();
+    let players = hands.len();
     if !board.is_empty() {
-        // (a known community card: each hand was checked to hold six or fewer)
+        // (each hand was checked to hold six or fewer; the community card
+        // was in the stub)
+        let at_seventh = (unseen + 1).saturating_sub(before);
+        if at_seventh >= players + 2 {
+            return Err(Error::cards(
+                "board",
+                format!(
+                    "a community card is turned only when the deck runs short, and {at_seventh} cards are left for seventh street, enough for each of the {players} players (live-action rule 238 wants fewer than {}): give unseen_out, the folded players' unseen cards, if some are out",
+                    players + 2
+                ),
+            ));
+        }
         for (m, h) in missing.iter_mut().zip(hands) {
             *m = OWN - h.len();
         }
         return Ok(true);
     }
-    let before: usize = hands.iter().map(|h| OWN.saturating_sub(h.len())).sum();
     let at_seventh = unseen.saturating_sub(before);
-    let players = hands.len();
     let given = hands
         .iter()
         .filter(|h| h.len() == crate::game::STUD_CARDS)
@@ -451,6 +464,34 @@ pub fn game_equity(
     threads: Option<usize>,
     control: &Control,
 ) -> Result<GameEquity> {
+    stud_equity(game, hands, board, dead, 0, method, threads, control)
+}
+
+/// [`game_equity`] with `unseen_out` cards out of the deck that nobody saw
+/// (in a stud game, the down cards of players who folded): they are not in
+/// the stub that rule 238 counts before seventh street, though any unseen
+/// card may be one of them (the deal draws from every unseen card). 0 is
+/// [`game_equity`]; more is for the stud games only.
+#[allow(clippy::too_many_arguments)]
+pub fn stud_equity(
+    game: Game,
+    hands: &[Vec<Card>],
+    board: &[Card],
+    dead: &[Card],
+    unseen_out: usize,
+    method: EquityMethod,
+    threads: Option<usize>,
+    control: &Control,
+) -> Result<GameEquity> {
+    if unseen_out > 0 && !game.is_stud() {
+        return Err(Error::config(
+            "unseen_out",
+            format!(
+                "unseen_out is for the stud games, whose seventh street depends on the cards left; {} deals its board whatever is out",
+                game.name()
+            ),
+        ));
+    }
     check_sizes(game, hands)?;
     let missing = hands.iter().map(|h| game.hole_cards() - h.len()).collect();
     run(
@@ -460,6 +501,7 @@ pub fn game_equity(
         Vec::new(),
         board,
         dead,
+        unseen_out,
         method,
         threads,
         control,
@@ -560,7 +602,7 @@ pub fn game_equity_ranges(
         })
         .collect();
     run(
-        game, &hands, missing, ranges, board, dead, method, threads, control,
+        game, &hands, missing, ranges, board, dead, 0, method, threads, control,
     )
 }
 
@@ -811,13 +853,23 @@ pub(crate) fn run<'a>(
     ranges: Vec<Option<&'a OmahaRange>>,
     board: &'a [Card],
     dead: &[Card],
+    unseen_out: usize,
     method: EquityMethod,
     threads: Option<usize>,
     control: &Control,
 ) -> Result<GameEquity> {
     let deck = check(game, hands, board, dead)?;
     // (a stud game deals no board but a community card, if the deck runs short)
-    let community = game.is_stud() && stud_seventh(hands, &mut missing, board, deck.len())?;
+    let in_stub = deck.len().checked_sub(unseen_out).ok_or_else(|| {
+        Error::config(
+            "unseen_out",
+            format!(
+                "{unseen_out} cards out unseen, and only {} cards are unseen",
+                deck.len()
+            ),
+        )
+    })?;
+    let community = game.is_stud() && stud_seventh(hands, &mut missing, board, in_stub)?;
     let board_missing = if game.is_stud() {
         usize::from(community && board.is_empty())
     } else {
@@ -825,10 +877,9 @@ pub(crate) fn run<'a>(
     };
     let ranged = ranges.iter().filter(|r| r.is_some()).count();
     let need = missing.iter().sum::<usize>() + board_missing + ranged * game.hole_cards();
-    if deck.len() < need {
+    if in_stub < need {
         return Err(Error::bad_config(format!(
-            "{need} cards to deal and {} left in the deck",
-            deck.len()
+            "{need} cards to deal and {in_stub} left in the deck"
         )));
     }
     let free = deck.iter().fold(0u64, |m, c| m | c.bit());

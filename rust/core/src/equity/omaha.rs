@@ -55,6 +55,7 @@ pub fn omaha_equity(
         Vec::new(),
         board,
         dead,
+        0,
         method,
         threads,
         control,
