@@ -99,3 +99,13 @@ def test_stats_names_a_player_given_as_a_number() -> None:
         h.check_or_call()
     with pytest.raises(TypeError, match="player is a player's name"):
         hc.stats(phh.loads(phh.dumps(h)), player=5)  # type: ignore[arg-type]
+
+
+def test_a_refused_decimal_amount_says_the_replays_unit() -> None:
+    text = (
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [0.01, 0.02]\n"
+        "min_bet = 0.02\nstarting_stacks = [1, 1]\n"
+        "actions = ['d dh p1 AsAd', 'd dh p2 KsKd', 'p2 cbr 0.03']\n"
+    )
+    with pytest.raises(HandHistoryError, match=r"raise to 3 .*\(amounts in units of 0\.01\)"):
+        phh.loads(text)[0].replay()

@@ -925,6 +925,18 @@ fn action_error(
         }
         other => (None, None, other.to_string()),
     };
+    // The engine's amounts are the replay's whole units: say what one is
+    // when the history writes decimals.
+    let message = match unit_places(h) {
+        Ok(places) if places > 0 => format!(
+            "{message} (amounts in units of {})",
+            Decimal {
+                mantissa: 1,
+                scale: places
+            }
+        ),
+        _ => message,
+    };
     ErrorKind::Replay(ReplayError {
         location: h.where_(),
         index: i,
