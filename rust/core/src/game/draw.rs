@@ -315,18 +315,23 @@ impl DrawDeal {
     /// The last player of the draw in progress discards `discarding`, and
     /// is given `given`: a card given to this draw that cannot be, and why.
     /// Every given card must be out of the live hands; one thrown in this
-    /// draw only where the draw needs more cards (a burn and one a card
-    /// thrown) than there are outside the live hands and this draw's
-    /// discards, the only case the dealer takes them back.
+    /// draw only where the draw needs more cards (one a card thrown) than
+    /// there are outside the live hands and this draw's discards (the burn
+    /// among them: it goes back in with the earlier discards), the only
+    /// case the dealer takes them back, or where it is one of `stand_ins`
+    /// (a replay's card for one its history does not name).
     pub(crate) fn given_problem(
         &self,
         live: u32,
         discarding: CardSet,
         given: &[Card],
+        stand_ins: CardSet,
     ) -> Option<(Card, &'static str)> {
         let held = self.live_cards(live).0 & !discarding.0;
         let thrown = self.round_discards().0 | discarding.0;
-        let need = 1 + thrown.count_ones() as usize;
+        // (the burn goes back in with the earlier discards when the stub
+        // runs out: the draw is short only of the cards it deals)
+        let need = thrown.count_ones() as usize;
         let short = need > 52 - (held | thrown).count_ones() as usize;
         let round = self.round;
         self.draws
@@ -337,7 +342,7 @@ impl DrawDeal {
             .find_map(|c| {
                 if held & c.bit() != 0 {
                     Some((c, "a player still holds it"))
-                } else if !short && thrown & c.bit() != 0 {
+                } else if !short && thrown & c.bit() != 0 && !stand_ins.contains(c) {
                     Some((
                         c,
                         "it was thrown in this draw, and the draw was not short of cards",
@@ -358,8 +363,21 @@ impl DrawDeal {
             .iter()
             .map(|d| d.discarded.len() - d.given.len().min(d.discarded.len()))
             .sum::<usize>();
-        let burn = self.take(need, live);
+        // The given cards first: out of the stub and into their hands, so
+        // that neither the burn nor a reshuffle can take one of them.
+        for i in first..self.draws.len() {
+            let d = self.draws[i];
+            for &c in d.given.iter().take(d.discarded.len()) {
+                self.take_given(c);
+                self.hands[d.seat as usize].push(c);
+            }
+        }
+        // (the burn asks for the draw's cards only: it goes back in with
+        // the earlier discards if the stub runs out, so this draw's
+        // discards are taken back only where the draw is short of the
+        // cards it deals, as `given_problem` says)
         need -= 1;
+        let burn = self.take(need, live);
         if let Some(slot) = self.burns.get_mut(round as usize - 1) {
             *slot = burn;
         }
@@ -368,18 +386,11 @@ impl DrawDeal {
             let seat = d.seat as usize;
             let mut drawn = [Card::FIRST; 5];
             let k = d.discarded.len();
-            for (j, slot) in drawn.iter_mut().enumerate().take(k) {
-                let card = match d.given.get(j) {
-                    Some(&c) => {
-                        self.take_given(c);
-                        Some(c)
-                    }
-                    None => {
-                        let c = self.take(need, live);
-                        need = need.saturating_sub(1);
-                        c
-                    }
-                };
+            let g = d.given.len().min(k);
+            drawn[..g].copy_from_slice(&d.given[..g]);
+            for slot in drawn.iter_mut().take(k).skip(g) {
+                let card = self.take(need, live);
+                need = need.saturating_sub(1);
                 // (a card is always there: the deck holds more cards than
                 // the live hands can)
                 *slot = card.unwrap_or(Card::FIRST);

@@ -1824,6 +1824,20 @@ impl Hand {
         cards: &[Card],
         given: &[Card],
     ) -> Result<()> {
+        self.discard_drawing_with(seat, cards, given, crate::card::CardSet::default())
+    }
+
+    /// [`Hand::discard_drawing`] where the cards of `stand_ins` given to
+    /// this draw stand in for cards a history does not name (a replay's
+    /// fill-ins): they may be cards thrown in this draw even where it is
+    /// not short, as no card the history names is drawn back.
+    pub(crate) fn discard_drawing_with(
+        &mut self,
+        seat: Option<usize>,
+        cards: &[Card],
+        given: &[Card],
+        stand_ins: crate::card::CardSet,
+    ) -> Result<()> {
         let actor = self.turn_for_draw(seat)?;
         let hand = self.hole(actor);
         let bad = |h: &Hand, what: String| h.refuse(IllegalReason::BadDiscard, what);
@@ -1867,7 +1881,7 @@ impl Hand {
             // The last to discard: every card given to this draw is
             // checked against all of its discards.
             if d.pending & !(1u32 << actor) == 0 {
-                if let Some((c, why)) = d.given_problem(live, set, given) {
+                if let Some((c, why)) = d.given_problem(live, set, given, stand_ins) {
                     return Err(bad(
                         self,
                         format!("{c} cannot be drawn in this draw: {why}"),

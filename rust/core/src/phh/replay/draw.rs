@@ -170,7 +170,10 @@ impl Slots {
                     .iter()
                     .position(|&id| self.cards[id] == Some(*c))
                     .or_else(|| hand.iter().position(|&id| self.cards[id].is_none())),
-                None => hand.iter().rposition(|&id| self.cards[id].is_none()),
+                // (the oldest unknown card: the hand keeps its latest
+                // cards, which a card shown at the end, seen elsewhere
+                // before, can be)
+                None => hand.iter().position(|&id| self.cards[id].is_none()),
             };
             let Some(at) = at else {
                 return Err(match c {
@@ -325,57 +328,123 @@ pub(super) fn replay_draw(
             slots.settle(seat);
         }
     }
-    // The unknown cards, from a shuffle of the cards the history never
-    // names, draw by draw: a card filled in for a slot discarded in an
-    // earlier draw can be drawn again (the engine's stub takes the
-    // discards back when it runs out; a card is given to a draw when it is
-    // in no live hand and was not thrown in that draw), so a hand that
-    // deals more cards than the deck holds still has its unknown ones.
-    let mut named = CardSet::default();
-    for c in slots.cards.iter().flatten() {
-        named.insert(*c);
-    }
-    let mut rest: Vec<Card> = crate::game::Game::holdem()
-        .deck()
-        .iter()
-        .copied()
-        .filter(|c| !named.contains(*c))
-        .collect();
+    // The unknown cards, slot by slot in the order dealt, from a shuffle of
+    // the deck seeded by the history's location: each slot holds its card
+    // from the draw it is dealt in (0: the deal) to the draw that throws it
+    // (or, for a hand folded after draw f, to f; else to the end), and a
+    // card may fill a slot whose time overlaps no other slot holding it. A
+    // card thrown in a draw comes back from the next draw on (the stub
+    // takes the discards back when it runs out); in its own draw only where
+    // no card is free, the draw being short (the dealer then takes that
+    // draw's discards back).
     let seed = seed_for(h);
-    {
-        use rand::seq::SliceRandom;
-        rest.shuffle(&mut crate::deck::make_rng(Some(seed)));
+    let count = slots.cards.len();
+    let mut end = vec![usize::MAX; count];
+    for (id, e) in end.iter_mut().enumerate() {
+        if let Some(t) = slots.thrown[id] {
+            *e = t;
+        }
     }
-    let (born, thrown, round) = (slots.born.clone(), slots.thrown.clone(), slots.round);
-    let unknown: Vec<bool> = slots.cards.iter().map(|c| c.is_none()).collect();
-    let mut free: std::collections::VecDeque<Card> = rest.into();
-    for r in 0..=round {
-        if r > 0 {
-            // the cards thrown in the draw before, and those of the hands
-            // folded since it (the muck)
-            let mucked = (0..n)
-                .filter(|&s| slots.folded_at[s] == Some(r - 1))
-                .flat_map(|s| slots.hands[s].clone());
-            let thrown_before = (0..slots.cards.len()).filter(|&id| thrown[id] == Some(r - 1));
-            let back: Vec<usize> = thrown_before.chain(mucked).collect();
-            for id in back {
-                if unknown[id] {
-                    if let Some(c) = slots.cards[id] {
-                        free.push_back(c);
-                    }
-                }
+    for seat in 0..n {
+        if let Some(f) = slots.folded_at[seat] {
+            for &id in &slots.hands[seat] {
+                end[id] = end[id].min(f);
             }
         }
-        for id in 0..slots.cards.len() {
-            if unknown[id] && born[id] == r {
-                slots.cards[id] = Some(free.pop_front().ok_or_else(|| {
-                    Error::history(
-                        h.where_(),
-                        "too many unknown cards to fill in from the cards the history does not name",
-                    )
-                })?);
+    }
+    // each card's times held by named slots: (first draw, last draw)
+    let mut named_times: Vec<Vec<(usize, usize)>> = vec![Vec::new(); 52];
+    for ((c, &b), &e) in slots.cards.iter().zip(&slots.born).zip(&end) {
+        if let Some(c) = c {
+            named_times[c.index() as usize].push((b, e));
+        }
+    }
+    let mut todo: Vec<usize> = (0..count).filter(|&id| slots.cards[id].is_none()).collect();
+    // draw by draw; in a draw, the slots held longest first (they can take
+    // the fewest cards)
+    todo.sort_by_key(|&id| (slots.born[id], std::cmp::Reverse(end[id]), id));
+    // One way to fill them: each slot in turn takes the first card apart
+    // in `order` that nobody else holds at any time (else any card apart),
+    // or with `best`, the card apart held next the soonest after it (best
+    // fit: cards free for long are kept for slots that need them long);
+    // with `touch`, a slot no card is apart for may take a card thrown in
+    // its own draw (a short draw, or a stand-in: see `discard_drawing_with`).
+    let fill = |order: &[Card], best: bool, touch: bool| -> Option<Vec<Card>> {
+        let mut held = named_times.clone();
+        let mut out = Vec::with_capacity(todo.len());
+        for &id in &todo {
+            let (b, e) = (slots.born[id], end[id]);
+            let apart = |times: &[(usize, usize)], touching: bool| {
+                times
+                    .iter()
+                    .all(|&(b1, e1)| e1 < b || e < b1 || (touching && e1 == b && b1 < b))
+            };
+            let next_held = |c: &Card| {
+                held[c.index() as usize]
+                    .iter()
+                    .filter(|&&(b1, _)| b1 > e)
+                    .map(|&(b1, _)| b1)
+                    .min()
+                    .unwrap_or(usize::MAX)
+            };
+            let strict = if best {
+                order
+                    .iter()
+                    .filter(|c| apart(&held[c.index() as usize], false))
+                    .min_by_key(|c| next_held(c))
+            } else {
+                order
+                    .iter()
+                    .find(|c| held[c.index() as usize].is_empty())
+                    .or_else(|| {
+                        order
+                            .iter()
+                            .find(|c| apart(&held[c.index() as usize], false))
+                    })
+            };
+            let pick = strict
+                .or_else(|| {
+                    touch
+                        .then(|| {
+                            order
+                                .iter()
+                                .find(|c| apart(&held[c.index() as usize], true))
+                        })
+                        .flatten()
+                })
+                .copied()?;
+            held[pick.index() as usize].push((b, e));
+            out.push(pick);
+        }
+        Some(out)
+    };
+    // The first of a few ways that fills every slot, each slot apart from
+    // the others if any way does (a short draw only if none does), from
+    // shuffles of the deck seeded by the history's location.
+    let mut filled = None;
+    'ways: for touch in [false, true] {
+        for attempt in 0..4u64 {
+            let mut order: Vec<Card> = crate::game::Game::holdem().deck().to_vec();
+            {
+                use rand::seq::SliceRandom;
+                order.shuffle(&mut crate::deck::make_rng(Some(
+                    seed.wrapping_add(attempt / 2),
+                )));
+            }
+            if let Some(f) = fill(&order, attempt % 2 == 1, touch) {
+                filled = Some(f);
+                break 'ways;
             }
         }
+    }
+    let filled = filled.ok_or_else(|| {
+        Error::history(
+            h.where_(),
+            "too many unknown cards to fill in: no card is free for one of them",
+        )
+    })?;
+    for (&id, c) in todo.iter().zip(filled) {
+        slots.cards[id] = Some(c);
     }
     let card = |id: usize| slots.cards[id].unwrap_or(Card::FIRST);
     let given = GivenCards {
@@ -425,7 +494,14 @@ pub(super) fn replay_draw(
                 };
                 let discards: Vec<Card> = d.discarded.iter().map(|&id| card(id)).collect();
                 let drawn: Vec<Card> = d.drawn.iter().map(|&id| card(id)).collect();
-                if let Err(e) = hand.discard_drawing(Some(*s), &discards, &drawn) {
+                // the cards filled in for this draw's unnamed ones
+                let mut stand_ins = CardSet::default();
+                for x in slots.draws.iter().filter(|x| x.round == d.round) {
+                    for &id in x.drawn.iter().filter(|&&id| !slots.named[id]) {
+                        stand_ins.insert(card(id));
+                    }
+                }
+                if let Err(e) = hand.discard_drawing_with(Some(*s), &discards, &drawn, stand_ins) {
                     return Err(action_error(h, texts, i, *s, &hand, e));
                 }
                 continue;
