@@ -80,6 +80,21 @@ def test_a_heros_history_with_every_hand_shown_replays(game: str, n: int) -> Non
         assert replayed.final_stacks == in_history_order(h), (game, n, seed)
 
 
+@pytest.mark.parametrize("game", ["2-7-single-draw", "2-7-triple-draw", "badugi"])
+def test_a_short_draw_with_every_hand_shown_replays(game: str) -> None:
+    # Seven players each throwing the whole hand: the draws run short and
+    # the dealer takes some of a draw's own discards back, which the
+    # showdown then names. With every other card unknown, the fill lets an
+    # unknown discard be a card its own draw deals again (the history
+    # replays as the short draw it was).
+    for seed in range(6):
+        h = play(game, 7, seed, lambda rng, m: m)
+        text = hidden(phh.dumps(h), hero=0)
+        assert " sm " in text
+        replayed = phh.loads(text)[0].replay()
+        assert replayed.final_stacks == in_history_order(h), (game, seed)
+
+
 def test_unknown_draws_larger_than_the_deck_replay() -> None:
     # Six players of single draw, every card unknown, all drawing five: 30
     # cards wanted with 22 outside the hands, so the dealer takes this

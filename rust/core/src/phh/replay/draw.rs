@@ -367,17 +367,22 @@ pub(super) fn replay_draw(
     // in `order` that nobody else holds at any time (else any card apart),
     // or with `best`, the card apart held next the soonest after it (best
     // fit: cards free for long are kept for slots that need them long);
-    // with `touch`, a slot no card is apart for may take a card thrown in
-    // its own draw (a short draw, or a stand-in: see `discard_drawing_with`).
-    let fill = |order: &[Card], best: bool, touch: bool| -> Option<Vec<Card>> {
+    // with `touch` 1, a slot no card is apart for may take a card thrown in
+    // its own draw (a short draw, or a stand-in: see `discard_drawing_with`);
+    // with `touch` 2, also a card its own draw deals again after it throws
+    // it (a named card drawn back: the engine accepts it in a short draw).
+    let fill = |order: &[Card], best: bool, touch: u8| -> Option<Vec<Card>> {
         let mut held = named_times.clone();
         let mut out = Vec::with_capacity(todo.len());
         for &id in &todo {
             let (b, e) = (slots.born[id], end[id]);
-            let apart = |times: &[(usize, usize)], touching: bool| {
-                times
-                    .iter()
-                    .all(|&(b1, e1)| e1 < b || e < b1 || (touching && e1 == b && b1 < b))
+            let apart = |times: &[(usize, usize)], touching: u8| {
+                times.iter().all(|&(b1, e1)| {
+                    e1 < b
+                        || e < b1
+                        || (touching >= 1 && e1 == b && b1 < b)
+                        || (touching >= 2 && e == b1 && b < b1)
+                })
             };
             let next_held = |c: &Card| {
                 held[c.index() as usize]
@@ -390,25 +395,21 @@ pub(super) fn replay_draw(
             let strict = if best {
                 order
                     .iter()
-                    .filter(|c| apart(&held[c.index() as usize], false))
+                    .filter(|c| apart(&held[c.index() as usize], 0))
                     .min_by_key(|c| next_held(c))
             } else {
                 order
                     .iter()
                     .find(|c| held[c.index() as usize].is_empty())
-                    .or_else(|| {
-                        order
-                            .iter()
-                            .find(|c| apart(&held[c.index() as usize], false))
-                    })
+                    .or_else(|| order.iter().find(|c| apart(&held[c.index() as usize], 0)))
             };
             let pick = strict
                 .or_else(|| {
-                    touch
+                    (touch > 0)
                         .then(|| {
                             order
                                 .iter()
-                                .find(|c| apart(&held[c.index() as usize], true))
+                                .find(|c| apart(&held[c.index() as usize], touch))
                         })
                         .flatten()
                 })
@@ -422,7 +423,7 @@ pub(super) fn replay_draw(
     // the others if any way does (a short draw only if none does), from
     // shuffles of the deck seeded by the history's location.
     let mut filled = None;
-    'ways: for touch in [false, true] {
+    'ways: for touch in [0u8, 1, 2] {
         for attempt in 0..4u64 {
             let mut order: Vec<Card> = crate::game::Game::holdem().deck().to_vec();
             {
