@@ -171,7 +171,9 @@ fn check_finishing(
     };
     // The history's chip: the largest amount every stack and bet is a
     // whole number of (a split pot's odd chip is one of them).
+    // (and what each player won)
     let mut g = start.iter().fold(0u64, |g, &s| gcd(g, s));
+    let mut won = vec![0i128; n];
     for e in events {
         let bet = e.kind.is_post()
             || matches!(
@@ -181,16 +183,11 @@ fn check_finishing(
         if bet && e.amount > 0 {
             g = gcd(g, e.amount);
         }
-    }
-    let chip = g.max(1) as i128 * scale;
-    let mut won = vec![0i128; n];
-    for e in events {
-        if e.kind == EventKind::Award {
-            if let Some(s) = e.seat {
-                won[player(s)] += e.amount as i128 * scale;
-            }
+        if let (EventKind::Award, Some(s)) = (e.kind, e.seat) {
+            won[player(s)] += e.amount as i128 * scale;
         }
     }
+    let chip = g.max(1) as i128 * scale;
     let mut missing = 0i128;
     for seat in 0..n {
         let p = player(seat);

@@ -591,26 +591,8 @@ pub fn _game_equity(
     let method = method_of(trials, seed)?;
     let control = Control::new();
     let r = supervise(py, None, &control, false, || {
-        if unseen_out == 0 {
-            return eq::game::game_equity_ranges(
-                game, &players, &board, &dead, method, threads, &control,
-            );
-        }
-        // (ranges are the Omaha games'; unseen_out the stud games')
-        let mut hands = Vec::with_capacity(players.len());
-        for (i, p) in players.iter().enumerate() {
-            match p {
-                eq::game::EquityPlayer::Cards(c) => hands.push(c.clone()),
-                eq::game::EquityPlayer::Range(_) => {
-                    return Err(holecards_core::Error::config(
-                        format!("player {i}"),
-                        "unseen_out is for the stud games, which take no ranges".into(),
-                    ))
-                }
-            }
-        }
-        eq::game::stud_equity(
-            game, &hands, &board, &dead, unseen_out, method, threads, &control,
+        eq::game::game_equity_players(
+            game, &players, &board, &dead, unseen_out, method, threads, &control,
         )
     })?;
     Ok(GameEquityResult { r, game })

@@ -558,6 +558,33 @@ pub fn game_equity_ranges(
     threads: Option<usize>,
     control: &Control,
 ) -> Result<GameEquity> {
+    game_equity_players(game, players, board, dead, 0, method, threads, control)
+}
+
+/// [`game_equity_ranges`] with `unseen_out` as [`stud_equity`] takes it
+/// (the stud games only, which take no ranges).
+#[allow(clippy::too_many_arguments)]
+pub fn game_equity_players(
+    game: Game,
+    players: &[EquityPlayer],
+    board: &[Card],
+    dead: &[Card],
+    unseen_out: usize,
+    method: EquityMethod,
+    threads: Option<usize>,
+    control: &Control,
+) -> Result<GameEquity> {
+    if unseen_out > 0 {
+        if let Some(i) = players
+            .iter()
+            .position(|p| matches!(p, EquityPlayer::Range(_)))
+        {
+            return Err(Error::config(
+                format!("player {i}"),
+                "unseen_out is for the stud games, which take no ranges".into(),
+            ));
+        }
+    }
     let mut hands = Vec::with_capacity(players.len());
     let mut ranges = Vec::with_capacity(players.len());
     for (i, p) in players.iter().enumerate() {
@@ -584,7 +611,9 @@ pub fn game_equity_ranges(
         }
     }
     if ranges.iter().all(|r| r.is_none()) {
-        return game_equity(game, &hands, board, dead, method, threads, control);
+        return stud_equity(
+            game, &hands, board, dead, unseen_out, method, threads, control,
+        );
     }
     check_sizes(game, &hands)?;
     if method == EquityMethod::Exact {
