@@ -55,11 +55,34 @@ struct Slots {
     /// The draw each seat folded after (its cards the muck's from the next
     /// draw on).
     folded_at: Vec<Option<usize>>,
+    /// Which unknown card an unknown discard is (and the generator of
+    /// `Policy::Shuffled`).
+    policy: Policy,
+    rng: Option<crate::deck::DeckRng>,
+}
+
+/// Which of a player's unknown cards a discard the history does not name
+/// (or names for the first time) is: the history cannot say, and the
+/// choice sets how long each unknown card is held.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Policy {
+    /// The oldest: the hand keeps its latest cards, which a card shown at
+    /// the end, seen elsewhere before, can be.
+    Oldest,
+    /// The newest.
+    Newest,
+    /// One from a generator seeded with this.
+    Shuffled(u64),
 }
 
 impl Slots {
-    fn new(n: usize) -> Slots {
+    fn new(n: usize, policy: Policy) -> Slots {
         Slots {
+            policy,
+            rng: match policy {
+                Policy::Shuffled(seed) => Some(crate::deck::make_rng(Some(seed))),
+                _ => None,
+            },
             cards: Vec::new(),
             named: Vec::new(),
             hands: vec![Vec::new(); n],
@@ -165,16 +188,20 @@ impl Slots {
         let mut out = Vec::with_capacity(cards.len());
         for c in cards {
             let hand = &self.hands[seat];
-            let at = match c {
-                Some(c) => hand
-                    .iter()
-                    .position(|&id| self.cards[id] == Some(*c))
-                    .or_else(|| hand.iter().position(|&id| self.cards[id].is_none())),
-                // (the oldest unknown card: the hand keeps its latest
-                // cards, which a card shown at the end, seen elsewhere
-                // before, can be)
-                None => hand.iter().position(|&id| self.cards[id].is_none()),
-            };
+            let named = c.and_then(|c| hand.iter().position(|&id| self.cards[id] == Some(c)));
+            let at = named.or_else(|| {
+                let unknown: Vec<usize> = (0..hand.len())
+                    .filter(|&i| self.cards[hand[i]].is_none())
+                    .collect();
+                match (self.policy, &mut self.rng) {
+                    (Policy::Newest, _) => unknown.last().copied(),
+                    (Policy::Shuffled(_), Some(rng)) if !unknown.is_empty() => {
+                        use rand::Rng;
+                        Some(unknown[rng.random_range(0..unknown.len())])
+                    }
+                    _ => unknown.first().copied(),
+                }
+            });
             let Some(at) = at else {
                 return Err(match c {
                     Some(c) => format!("p{p} discards {c}, which it does not hold"),
@@ -229,9 +256,15 @@ impl Slots {
         }
         // The cards named only here go to the unknown slots, each to one
         // drawn after the card was last seen elsewhere (thrown, or held
-        // when the hand began): the latest seen to the latest drawn, which
-        // fits whenever any way does (a card thrown in the first draw can
-        // come back only in a later one).
+        // when the hand began). The latest seen first, each to the
+        // earliest drawn of the slots left that comes after it: this fits
+        // whenever any way does (a card thrown in the first draw can come
+        // back only in a later one), and it leaves the cards never seen
+        // elsewhere on the latest slots, where they are free longest
+        // before (for the unknown cards thrown earlier: a card thrown by
+        // the player whose cards are known, put on a slot drawn after the
+        // next draw, would leave a time between that no unknown card
+        // fits).
         let seen = |c: Card| -> Option<usize> {
             (0..self.cards.len())
                 .filter(|id| !hand.contains(id) && self.cards[*id] == Some(c))
@@ -243,33 +276,36 @@ impl Slots {
             .copied()
             .filter(|&id| self.cards[id].is_none())
             .collect();
-        slots.sort_by_key(|&id| std::cmp::Reverse(self.born[id]));
+        slots.sort_by_key(|&id| self.born[id]);
         let mut cards: Vec<(Option<usize>, Card)> = rest.iter().map(|&c| (seen(c), c)).collect();
         cards.sort_by_key(|&(r, _)| std::cmp::Reverse(r));
-        for (id, (_, c)) in slots.into_iter().zip(cards) {
-            self.cards[id] = Some(c);
-            self.named[id] = true;
+        for (seen, c) in cards {
+            let at = slots
+                .iter()
+                .position(|&id| seen.is_none_or(|t| self.born[id] > t))
+                .unwrap_or(slots.len().saturating_sub(1));
+            if at < slots.len() {
+                let id = slots.remove(at);
+                self.cards[id] = Some(c);
+                self.named[id] = true;
+            }
         }
         Ok(())
     }
 }
 
-/// Replays a draw history (see the module's comment).
-pub(super) fn replay_draw(
+/// The slots of a draw history's cards, with `policy` for its unknown
+/// discards.
+fn read_slots(
     h: &HandHistory,
     texts: &[&str],
     actions: &[PhhAction],
-) -> Result<Replayed> {
-    let Setup {
-        rules,
-        stacks,
-        places,
-        seating,
-    } = setup(h, actions)?;
-    let n = stacks.len();
-    let game = rules.game;
+    game: &crate::game::Game,
+    n: usize,
+    policy: Policy,
+) -> Result<Slots> {
     let k = game.hole_cards();
-    let mut slots = Slots::new(n);
+    let mut slots = Slots::new(n, policy);
     for (i, a) in actions.iter().enumerate() {
         let fail = |m: String| replay_error(h, i, texts[i], m);
         match a {
@@ -328,6 +364,13 @@ pub(super) fn replay_draw(
             slots.settle(seat);
         }
     }
+    Ok(slots)
+}
+
+/// The cards of `slots`' unknown slots (in the order of the slots), from
+/// shuffles seeded with `seed`, touching a draw's own discards only if
+/// `touch` (see below); `None` when no way found fills them all.
+fn fill_slots(slots: &Slots, seed: u64, touch: bool) -> Option<Vec<(usize, Card)>> {
     // The unknown cards, slot by slot in the order dealt, from a shuffle of
     // the deck seeded by the history's location: each slot holds its card
     // from the draw it is dealt in (0: the deal) to the draw that throws it
@@ -337,7 +380,6 @@ pub(super) fn replay_draw(
     // takes the discards back when it runs out); in its own draw only where
     // no card is free, the draw being short (the dealer then takes that
     // draw's discards back).
-    let seed = seed_for(h);
     let count = slots.cards.len();
     let mut end = vec![usize::MAX; count];
     for (id, e) in end.iter_mut().enumerate() {
@@ -345,9 +387,9 @@ pub(super) fn replay_draw(
             *e = t;
         }
     }
-    for seat in 0..n {
+    for (seat, hand) in slots.hands.iter().enumerate() {
         if let Some(f) = slots.folded_at[seat] {
-            for &id in &slots.hands[seat] {
+            for &id in hand {
                 end[id] = end[id].min(f);
             }
         }
@@ -419,32 +461,72 @@ pub(super) fn replay_draw(
         }
         Some(out)
     };
-    // The first of a few ways that fills every slot, each slot apart from
-    // the others if any way does (a short draw only if none does), from
-    // shuffles of the deck seeded by the history's location.
-    let mut filled = None;
-    'ways: for touch in [0u8, 1, 2] {
-        for attempt in 0..4u64 {
-            let mut order: Vec<Card> = crate::game::Game::holdem().deck().to_vec();
-            {
-                use rand::seq::SliceRandom;
-                order.shuffle(&mut crate::deck::make_rng(Some(
-                    seed.wrapping_add(attempt / 2),
-                )));
-            }
-            if let Some(f) = fill(&order, attempt % 2 == 1, touch) {
-                filled = Some(f);
-                break 'ways;
-            }
+    // From shuffles of the deck seeded by the history's location: without
+    // `touch`, every slot apart from the others, by the greedy ways, then
+    // by an exhaustive search; with it, a draw's own discards as stand-ins
+    // (and in a short draw), by the search, then the greedy ways.
+    let shuffled = |attempt: u64| {
+        let mut order: Vec<Card> = crate::game::Game::holdem().deck().to_vec();
+        use rand::seq::SliceRandom;
+        order.shuffle(&mut crate::deck::make_rng(Some(seed.wrapping_add(attempt))));
+        order
+    };
+    let greedy = |touch: u8| {
+        (0..4u64).find_map(|attempt| fill(&shuffled(attempt / 2), attempt % 2 == 1, touch))
+    };
+    let filled = if touch {
+        fill_exactly(slots, &todo, &end, true, &shuffled(0))
+            .or_else(|| greedy(1))
+            .or_else(|| greedy(2))
+    } else {
+        greedy(0).or_else(|| fill_exactly(slots, &todo, &end, false, &shuffled(0)))
+    };
+    filled.map(|f| todo.into_iter().zip(f).collect())
+}
+
+/// Replays a draw history (see the module's comment).
+pub(super) fn replay_draw(
+    h: &HandHistory,
+    texts: &[&str],
+    actions: &[PhhAction],
+) -> Result<Replayed> {
+    let Setup {
+        rules,
+        stacks,
+        places,
+        seating,
+    } = setup(h, actions)?;
+    let n = stacks.len();
+    let game = rules.game;
+    let seed = seed_for(h);
+    // The fill, with the oldest unknown card for each unknown discard, then
+    // the newest, then a few seeded choices; only if none fills every
+    // slot apart, a draw's own discards touched (the oldest again).
+    let policies = [Policy::Oldest, Policy::Newest]
+        .into_iter()
+        .chain((0..4).map(|i| Policy::Shuffled(seed.wrapping_add(i))));
+    let mut found = None;
+    for policy in policies {
+        let slots = read_slots(h, texts, actions, &game, n, policy)?;
+        if let Some(f) = fill_slots(&slots, seed, false) {
+            found = Some((slots, f));
+            break;
         }
     }
-    let filled = filled.ok_or_else(|| {
-        Error::history(
-            h.where_(),
-            "too many unknown cards to fill in: no card is free for one of them",
-        )
-    })?;
-    for (&id, c) in todo.iter().zip(filled) {
+    let (mut slots, filled) = match found {
+        Some(x) => x,
+        None => {
+            let slots = read_slots(h, texts, actions, &game, n, Policy::Oldest)?;
+            let f = fill_slots(&slots, seed, true).ok_or_else(|| {
+                Error::history(
+                    h.where_(),
+                    "too many unknown cards to fill in: no card is free for one of them",
+                )
+            })?;
+            (slots, f)
+        }
+    };
+    for (id, c) in filled {
         slots.cards[id] = Some(c);
     }
     let card = |id: usize| slots.cards[id].unwrap_or(Card::FIRST);
@@ -522,4 +604,148 @@ pub(super) fn replay_draw(
         places,
         unknown_cards,
     })
+}
+
+/// How many choices [`fill_exactly`] makes at most before it gives up.
+const FILL_BUDGET: usize = 5_000;
+
+/// A fill of the unknown slots `todo` of `slots` (each held to `end`) in
+/// which no card is in two places at once, found by a search over every
+/// choice that differs: cards whose times so far are the same are
+/// interchangeable, so a slot tries one card of each kind (the first in
+/// `order`), the kind held longest first. Without `stand_ins`, a card
+/// thrown in a draw comes back from the next draw on; with them, an
+/// unknown card drawn may also be one thrown in its own draw (a stand-in
+/// for a card the history does not name, which the engine accepts), and so
+/// may a named one in a draw short of cards. `None` when there is none, or
+/// none within [`FILL_BUDGET`] choices, or the history has more draws than
+/// the search follows.
+fn fill_exactly(
+    slots: &Slots,
+    todo: &[usize],
+    end: &[usize],
+    stand_ins: bool,
+    order: &[Card],
+) -> Option<Vec<Card>> {
+    // Each card's times as bits, two a draw: 2 d while the draw's cards
+    // are held and thrown, 2 d + 1 while its cards are dealt; the end of
+    // the hand is 2 (last draw + 1).
+    let last = slots.round;
+    if last >= 30 {
+        return None;
+    }
+    let count = slots.cards.len();
+    // A draw is short where it throws more cards than are outside the live
+    // hands and its own discards (as the engine decides it).
+    let short: Vec<bool> = (0..=last)
+        .map(|t| {
+            let thrown = (0..count).filter(|&id| slots.thrown[id] == Some(t)).count();
+            let kept = (0..count)
+                .filter(|&id| slots.born[id] < t && end[id] >= t && slots.thrown[id] != Some(t))
+                .count();
+            t > 0 && thrown > 52usize.saturating_sub(kept + thrown)
+        })
+        .collect();
+    let times = |id: usize| -> u64 {
+        let b = slots.born[id];
+        let e = end[id].max(b);
+        let late = stand_ins && (slots.cards[id].is_none() || short[b]);
+        let from = 2 * b + usize::from(late);
+        let to = if e == usize::MAX || e > last {
+            2 * (last + 1)
+        } else if stand_ins && slots.thrown[id] == Some(e) {
+            2 * e
+        } else {
+            2 * e + 1
+        };
+        (u64::MAX >> (63 - to)) & !((1u64 << from) - 1)
+    };
+    let mut used = [0u64; 52];
+    for id in 0..count {
+        if let Some(c) = slots.cards[id] {
+            used[c.index() as usize] |= times(id);
+        }
+    }
+    let want: Vec<u64> = todo.iter().map(|&id| times(id)).collect();
+    // How many slots from each on need each time, and how many cards are
+    // free at each time: a state with fewer free than needed at some time
+    // is a dead end.
+    let mut need = vec![[0u16; 64]; want.len() + 1];
+    for i in (0..want.len()).rev() {
+        need[i] = need[i + 1];
+        for (p, n) in need[i].iter_mut().enumerate() {
+            *n += (want[i] >> p & 1) as u16;
+        }
+    }
+    let mut free = [0u16; 64];
+    for (p, f) in free.iter_mut().enumerate() {
+        *f = used.iter().filter(|&&u| u >> p & 1 == 0).count() as u16;
+    }
+    let take = |free: &mut [u16; 64], w: u64, back: bool| {
+        for (p, f) in free.iter_mut().enumerate() {
+            if w >> p & 1 == 1 {
+                *f = if back { *f + 1 } else { *f - 1 };
+            }
+        }
+    };
+    // The states (the slot, and the kinds of card, in any order) found to
+    // lead nowhere.
+    let state = |i: usize, used: &[u64; 52]| {
+        use std::hash::{Hash, Hasher};
+        let mut kinds = *used;
+        kinds.sort_unstable();
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (i, kinds).hash(&mut h);
+        h.finish()
+    };
+    let mut dead_ends = std::collections::HashSet::new();
+    let mut picks: Vec<usize> = Vec::with_capacity(todo.len());
+    // for each slot, the kinds of card (times held) tried so far
+    let mut tried: Vec<Vec<u64>> = Vec::with_capacity(todo.len());
+    let mut budget = FILL_BUDGET;
+    while picks.len() < want.len() {
+        let i = picks.len();
+        let fresh = tried.len() == i;
+        if fresh {
+            tried.push(Vec::new());
+        }
+        let dead = fresh
+            && (free.iter().zip(&need[i]).any(|(f, n)| f < n)
+                || dead_ends.contains(&state(i, &used)));
+        // the next kind of card apart from slot i: the one held most
+        // (tightest), one card of it, the first in `order`
+        let pick = if dead {
+            None
+        } else {
+            order
+                .iter()
+                .map(|c| c.index() as usize)
+                .filter(|&c| used[c] & want[i] == 0 && !tried[i].contains(&used[c]))
+                .min_by_key(|&c| std::cmp::Reverse(used[c].count_ones()))
+        };
+        budget = budget.checked_sub(1)?;
+        match pick {
+            Some(c) => {
+                tried[i].push(used[c]);
+                used[c] |= want[i];
+                take(&mut free, want[i], false);
+                picks.push(c);
+            }
+            None => {
+                // no kind left for slot i: undo the slot before
+                if !dead {
+                    dead_ends.insert(state(i, &used));
+                }
+                tried.truncate(i);
+                let c = picks.pop()?;
+                used[c] &= !want[i - 1];
+                take(&mut free, want[i - 1], true);
+            }
+        }
+    }
+    let mut card = [Card::FIRST; 52];
+    for &c in order {
+        card[c.index() as usize] = c;
+    }
+    Some(picks.into_iter().map(|c| card[c]).collect())
 }
