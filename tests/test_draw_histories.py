@@ -212,3 +212,61 @@ def test_a_card_thrown_in_a_draw_that_was_not_short_is_not_drawn_back() -> None:
         while g.is_drawing:
             g.stand_pat()
         assert not {str(g.hole_cards(s)[-1]) for s in (0, 1)} & set(thrown), seed
+
+
+def _f2l3d(actions: List[str], n: int = 3, stack: int = 100) -> str:
+    return (
+        f"variant = 'F2L3D'\nantes = {[0] * n}\nblinds_or_straddles = {[1, 2] + [0] * (n - 2)}\n"
+        f"small_bet = 2\nbig_bet = 4\nstarting_stacks = {[stack] * n}\nactions = {actions!r}\n"
+    )
+
+
+def test_a_card_held_by_a_folded_hand_comes_back_after_the_fold() -> None:
+    # p1 holds 8h and folds after the first draw; p2 shows 8h at the end,
+    # so it drew 8h in the second draw (its first-draw card was another).
+    # The card was taken as last seen at the deal, put on p2's first-draw
+    # card while p1 still held it, and the replay was refused.
+    text = _f2l3d(
+        ["d dh p1 8h9hTsJsQs", "d dh p2 ??????????", "d dh p3 ??????????"]
+        + ["p3 cc", "p1 cc", "p2 cc", "p1 sd", "p2 sd ??", "p3 sd", "d dh p2 ??"]
+        + ["p1 cc", "p2 cc", "p3 cbr 2", "p1 f", "p2 cc", "p2 sd ??", "p3 sd", "d dh p2 ??"]
+        + ["p2 cc", "p3 cc", "p2 sd", "p3 sd", "p2 cc", "p3 cc"]
+        + ["p2 sm 2c3d4c5d8h", "p3 sm AcAdAhAsKc"]
+    )
+    # p1 put in 2 (the small blind, completed) and folded; p2 and p3 4 each;
+    # p2's 8-5 low beats four aces: 100 - 4 + 10
+    assert phh.loads(text)[0].replay().final_stacks == [98, 106, 96]
+
+
+def test_a_card_first_named_in_a_discard_was_drawn_after_it_was_seen() -> None:
+    # p1 throws 3s in the first draw; p2, whose draws are unknown, throws
+    # 3s in the third: it drew 3s in the second draw (the stub reshuffled),
+    # not in the first, when 3s was still p1's. The named card went to
+    # p2's oldest unknown card, and the engine refused the draw.
+    for p2_deal, first in (("AcAdAhKcKd", "AcAd"), ("??????????", "??")):
+        text = _f2l3d(
+            ["d dh p1 3s4s5s6s7s", f"d dh p2 {p2_deal}", "d dh p3 2c2d2h9c9d"]
+            + ["p3 cc", "p1 cc", "p2 cc", "p1 sd 3s", f"p2 sd {first}", "p3 sd"]
+            + ["d dh p1 ??", f"d dh p2 {'??' * (len(first) // 2)}"]
+            + ["p1 cc", "p2 cc", "p3 cc", "p1 sd", "p2 sd ????", "p3 sd", "d dh p2 ????"]
+            + ["p1 cc", "p2 cc", "p3 cc", "p1 sd", "p2 sd 3s", "p3 sd", "d dh p2 ??"]
+            + ["p1 cc", "p2 cc", "p3 cc"]
+        )
+        r = phh.loads(text)[0].replay()
+        # every player put in 2; who won is the unknown cards' word
+        assert r.is_over and sum(r.final_stacks) == 300 and min(r.final_stacks) == 98
+
+
+def test_a_draw_past_the_games_last_is_refused_at_once() -> None:
+    # Ten players all-in on the blinds, then a thousand rounds of unknown
+    # draws (a seat discarding again starts the next draw): every round was
+    # followed and filled in before the engine refused the fourth draw
+    # (more than half a second); it is refused where it is read.
+    n, unknown = 10, "??" * 5
+    actions = [f"d dh p{i} {unknown}" for i in range(1, n + 1)]
+    actions += [f"p{i} cc" for i in [*range(3, n + 1), 1]]
+    for _ in range(1000):
+        actions += [f"p{i} sd {unknown}" for i in range(1, n + 1)]
+        actions += [f"d dh p{i} {unknown}" for i in range(1, n + 1)]
+    with pytest.raises(HandHistoryError, match=r"after the game's last \(3 draws\)"):
+        phh.loads(_f2l3d(actions, n=10, stack=2))[0].replay()

@@ -55,6 +55,8 @@ struct Slots {
     /// The draw each seat folded after (its cards the muck's from the next
     /// draw on).
     folded_at: Vec<Option<usize>>,
+    /// The game's draws.
+    max_draws: usize,
     /// Which unknown card an unknown discard is (and the generator of
     /// `Policy::Shuffled`).
     policy: Policy,
@@ -76,8 +78,9 @@ enum Policy {
 }
 
 impl Slots {
-    fn new(n: usize, policy: Policy) -> Slots {
+    fn new(n: usize, max_draws: usize, policy: Policy) -> Slots {
         Slots {
+            max_draws,
             policy,
             rng: match policy {
                 Policy::Shuffled(seed) => Some(crate::deck::make_rng(Some(seed))),
@@ -179,6 +182,12 @@ impl Slots {
             return Err(format!("p{p} discards before it is dealt"));
         }
         if !self.drawing || self.drew[seat] {
+            if self.round == self.max_draws {
+                return Err(format!(
+                    "p{p} discards in a draw after the game's last ({} draws)",
+                    self.max_draws
+                ));
+            }
             self.round += 1;
             self.drawing = true;
             self.drew.iter_mut().for_each(|d| *d = false);
@@ -189,7 +198,17 @@ impl Slots {
         for c in cards {
             let hand = &self.hands[seat];
             let named = c.and_then(|c| hand.iter().position(|&id| self.cards[id] == Some(c)));
-            let at = named.or_else(|| {
+            // a card named for the first time: the earliest drawn of the
+            // unknown cards drawn after it was last seen elsewhere (as at
+            // the showdown)
+            let first_named = || {
+                let c = (*c)?;
+                let seen = self.last_seen(c, hand);
+                (0..hand.len()).find(|&i| {
+                    self.cards[hand[i]].is_none() && seen.is_none_or(|t| self.born[hand[i]] > t)
+                })
+            };
+            let at = named.or_else(first_named).or_else(|| {
                 let unknown: Vec<usize> = (0..hand.len())
                     .filter(|&i| self.cards[hand[i]].is_none())
                     .collect();
@@ -231,6 +250,25 @@ impl Slots {
         Ok(())
     }
 
+    /// The last draw `c` was seen in a slot other than `except`'s: the
+    /// draw that threw it, the draw its hand folded after, or else (held
+    /// to the end, or the deal) the draw that dealt it.
+    fn last_seen(&self, c: Card, except: &[usize]) -> Option<usize> {
+        let folded = |id: usize| {
+            (0..self.hands.len())
+                .find(|&s| self.hands[s].contains(&id))
+                .and_then(|s| self.folded_at[s])
+        };
+        (0..self.cards.len())
+            .filter(|id| !except.contains(id) && self.cards[*id] == Some(c))
+            .map(|id| {
+                self.thrown[id]
+                    .or_else(|| folded(id))
+                    .unwrap_or(self.born[id])
+            })
+            .max()
+    }
+
     /// `pN sm cards`: the hand shown names the unknown cards it holds.
     fn show(&mut self, seat: usize, shown: &[Card]) -> std::result::Result<(), String> {
         let p = seat + 1;
@@ -265,12 +303,7 @@ impl Slots {
         // the player whose cards are known, put on a slot drawn after the
         // next draw, would leave a time between that no unknown card
         // fits).
-        let seen = |c: Card| -> Option<usize> {
-            (0..self.cards.len())
-                .filter(|id| !hand.contains(id) && self.cards[*id] == Some(c))
-                .map(|id| self.thrown[id].unwrap_or(self.born[id]))
-                .max()
-        };
+        let seen = |c: Card| self.last_seen(c, &hand);
         let mut slots: Vec<usize> = hand
             .iter()
             .copied()
@@ -305,7 +338,7 @@ fn read_slots(
     policy: Policy,
 ) -> Result<Slots> {
     let k = game.hole_cards();
-    let mut slots = Slots::new(n, policy);
+    let mut slots = Slots::new(n, game.draws(), policy);
     for (i, a) in actions.iter().enumerate() {
         let fail = |m: String| replay_error(h, i, texts[i], m);
         match a {
