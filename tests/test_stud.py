@@ -85,6 +85,48 @@ def test_the_lowest_up_card_brings_in_and_may_complete() -> None:
     assert la is not None and la.min_raise_to is None and la.call_amount > 0
 
 
+def test_a_completion_reopens_the_betting_however_little_it_adds() -> None:
+    # Bring-in 4, small bet 6 (a bring-in above half the bet). Button at
+    # seat 2: seat 0's 2c brings in 4. The completion to 6 adds 2, less
+    # than half a bet over the bring-in, yet it is the round's first full
+    # bet (rule 229): the bring-in and a player who called it may raise a
+    # full bet to 12 (6 + 6). Both were refused: "the bet grew by less
+    # than half a bet since this player acted".
+    rules = Rules.stud(game="stud", bring_in=4, small_bet=6, heads_up_uncapped=False)
+    deal = ["AsKs2c", "AhKh9c", "AdKdTc"]
+    h = Hand(rules, [300, 300, 300], button=2, hole_cards=deal)
+    h.bring_in()  # seat 0: 4
+    h.bet_or_raise_to(6)  # seat 1 completes
+    h.check_or_call()  # seat 2 calls 6
+    la = h.legal_actions()
+    assert la is not None and la.seat == 0
+    assert (la.call_amount, la.min_raise_to, la.max_raise_to) == (2, 12, 12)
+    h.bet_or_raise_to(12)
+    assert h.bets == [12, 6, 6]
+    g = Hand(rules, [300, 300, 300], button=2, hole_cards=deal)
+    g.bring_in()  # seat 0: 4
+    g.check_or_call()  # seat 1 calls 4
+    g.bet_or_raise_to(6)  # seat 2 completes
+    for seat in (0, 1):
+        la = g.legal_actions()
+        assert la is not None and la.seat == seat
+        assert (la.call_amount, la.min_raise_to) == (2, 12)
+        g.check_or_call()
+    # An all-in short of half the bet over the bring-in is no completion:
+    # bring-in 1, small bet 10, seat 1 all-in for 4. Seat 2, yet to act,
+    # may complete to 10; the bring-in, whose post was its move, may call.
+    r2 = Rules.stud(game="stud", bring_in=1, small_bet=10)
+    k = Hand(r2, [100, 4, 100], button=2, hole_cards=deal)
+    k.bring_in()
+    k.bet_or_raise_to(4)  # seat 1, all-in
+    la = k.legal_actions()
+    assert la is not None and la.seat == 2 and (la.call_amount, la.min_raise_to) == (4, 10)
+    k.check_or_call()
+    la = k.legal_actions()
+    assert la is not None and la.seat == 0
+    assert (la.call_amount, la.min_raise_to) == (3, None)
+
+
 def test_razz_brings_in_with_the_highest_up_card_aces_low() -> None:
     # Up cards Kc, As (an ace is low in razz), Qd: the king brings in.
     h = Hand(stud("razz"), [50, 50, 50], button=2, hole_cards=["2s3hKc", "4s5hAs", "6s7hQd"])
@@ -847,9 +889,13 @@ def test_the_fourth_street_option_needs_the_option_and_an_open_pair() -> None:
         assert (la.min_raise_to, la.max_raise_to) == (5, 5), (option, pair)
     with pytest.raises(ConfigError, match="razz has no fourth-street"):
         Rules.stud(game="razz", bring_in=1, small_bet=2, fourth_street_big_bet=True)
-    r = Rules.stud(game="stud-hi-lo", bring_in=1, small_bet=2, fourth_street_big_bet=True)
+    # stud/8 has none either (live-action rule 247; it was accepted)
+    with pytest.raises(ConfigError, match="stud hi/lo has no fourth-street.*rule 247"):
+        Rules.stud(game="stud-hi-lo", bring_in=1, small_bet=2, fourth_street_big_bet=True)
+    r = Rules.stud(game="stud", bring_in=1, small_bet=2, fourth_street_big_bet=True)
     assert r.fourth_street_big_bet and "fourth_street_big_bet=True" in repr(r)
     assert pickle.loads(pickle.dumps(r)) == r
+    assert not r.with_game("stud-hi-lo").fourth_street_big_bet
 
 
 def _reference_shares(game: str, hands: List[List[int]]) -> List[Fraction]:

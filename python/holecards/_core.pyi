@@ -616,7 +616,7 @@ class Rules:
         """Stud games: the bring-in (0 in the other games)."""
     @property
     def fourth_street_big_bet(self) -> bool:
-        """Stud and stud/8: an open pair on fourth street allows the big bet."""
+        """Seven-card stud: an open pair on fourth street allows the big bet (not in razz or stud/8)."""
     @property
     def game(self) -> Game:
         """The game dealt."""

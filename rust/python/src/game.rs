@@ -227,7 +227,7 @@ rules_methods! {
     /// of a round (a completion of the bring-in is that bet).
     /// `fourth_street_big_bet`: with an open pair showing on fourth street,
     /// any player may bet or raise the big bet (WSOP live-action rule 230;
-    /// stud and stud/8, not razz).
+    /// seven-card stud only: not razz or stud/8, rules 243 and 247).
     #[staticmethod]
     #[pyo3(signature = (*, game, bring_in, small_bet, big_bet=None, ante=None, raise_cap=crate::args::RaiseCap::Cap(4), heads_up_uncapped=true, fourth_street_big_bet=false), text_signature = "(*, game, bring_in, small_bet, big_bet=None, ante=0, raise_cap=4, heads_up_uncapped=True, fourth_street_big_bet=False)")]
     #[allow(clippy::too_many_arguments)]

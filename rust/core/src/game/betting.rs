@@ -161,7 +161,7 @@ impl Hand {
         // (rule 129: several small all-ins that together reach it act as a raise).
         let grown = self.high - s.acted_high;
         let reopened = if limit {
-            2 * grown >= full
+            2 * grown >= full || self.completed_since(s.acted_high)
         } else {
             self.last_full_high > s.acted_high || grown >= full
         };
@@ -632,6 +632,22 @@ impl Hand {
     pub(crate) fn may_fold(&self, seat: usize) -> bool {
         (self.call_amount(seat) > 0 || self.rules.structure == Structure::Progressive)
             && !self.bring_in_due
+    }
+
+    /// Stud, third street: whether the bring-in has been completed since a
+    /// player acted at `acted_high`. The completion is the round's first
+    /// full bet, and reopens the betting for every player who acted before
+    /// it (rules 126 and 229), however little it adds to a large bring-in
+    /// (a bring-in of 4 completed to 6). Before it, nobody's wager was
+    /// above the bring-in or an all-in short of half the small bet; after
+    /// it, every wager is above both.
+    #[inline]
+    fn completed_since(&self, acted_high: u64) -> bool {
+        let before = self
+            .rules
+            .bring_in
+            .max(self.rules.small_bet.saturating_sub(1) / 2);
+        self.street == super::hand::Street::Third && self.last_full_high > 0 && acted_high <= before
     }
 
     /// Stud, third street: a bet now completes the bring-in (no full bet

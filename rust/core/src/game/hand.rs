@@ -1950,8 +1950,8 @@ impl Hand {
         }
     }
 
-    /// Whether the fourth-street option is open this round: stud or
-    /// stud/8 with [`super::Rules::fourth_street_big_bet`], on fourth
+    /// Whether the fourth-street option is open this round: stud with
+    /// [`super::Rules::fourth_street_big_bet`], on fourth
     /// street, an open pair showing among the players still in (WSOP
     /// live-action rule 230).
     #[inline]

@@ -62,9 +62,10 @@ pub struct Rules {
     /// (razz: highest) up card, who may instead complete to the small bet.
     /// 0 in the other games.
     pub bring_in: u64,
-    /// Stud and stud/8: with an open pair showing on fourth street any
-    /// player may bet or raise the big bet (WSOP live-action rule 230);
-    /// false (the WSOP tournament rules): fourth street is the small bet.
+    /// Seven-card stud: with an open pair showing on fourth street any
+    /// player may bet or raise the big bet (WSOP live-action rule 230; not
+    /// in razz or stud/8, rules 243 and 247); false (the WSOP tournament
+    /// rules): fourth street is the small bet.
     pub fourth_street_big_bet: bool,
 }
 
@@ -102,7 +103,7 @@ pub struct StudOptions {
     pub big_bet: Option<u64>,
     pub raise_cap: Option<u32>,
     pub heads_up_uncapped: bool,
-    /// See [`Rules::fourth_street_big_bet`] (not in razz).
+    /// See [`Rules::fourth_street_big_bet`] (seven-card stud only).
     pub fourth_street_big_bet: bool,
 }
 
@@ -350,12 +351,14 @@ impl Rules {
         // (a bring-in of the small bet or more would be the round's full
         // bet, leaving nothing to complete: below it, as pokerkit and the
         // PHH readers take it)
-        if o.fourth_street_big_bet && game.kind() == super::GameKind::Razz {
-            return Err(Error::config(
-                "fourth_street_big_bet",
+        if o.fourth_street_big_bet && game.kind() != super::GameKind::Stud {
+            let rule = if game.kind() == super::GameKind::Razz {
                 "razz has no fourth-street big bet for an open pair (WSOP live-action rule 243)"
-                    .into(),
-            ));
+            } else {
+                "stud hi/lo has no fourth-street big bet for an open pair (WSOP live-action \
+                 rule 247)"
+            };
+            return Err(Error::config("fourth_street_big_bet", rule.into()));
         }
         if o.bring_in == 0 || o.bring_in >= small_bet {
             return Err(Error::config(
@@ -396,11 +399,12 @@ impl Rules {
     /// works with every community-card game. A stud game takes
     /// [`Rules::stud`] (a bring-in, no blinds): a new hand refuses a game
     /// and rules that do not go together.
-    /// The fourth-street open-pair option is dropped for razz, which has
-    /// none (the rules of a mixed game carry it for its stud).
+    /// The fourth-street open-pair option is dropped for razz and stud
+    /// hi/lo, which have none (the rules of a mixed game carry it for its
+    /// stud).
     pub fn with_game(mut self, game: Game) -> Rules {
         self.game = game;
-        if game.kind() == super::GameKind::Razz {
+        if game.is_stud() && game.kind() != super::GameKind::Stud {
             self.fourth_street_big_bet = false;
         }
         self
