@@ -116,8 +116,38 @@ def test_horse_rotates_every_round_and_keeps_the_button_through_stud() -> None:
         g for g in ("holdem", "omaha-hi-lo", "razz", "stud", "stud-hi-lo") for _ in range(5)
     ]
     # Through the fifteen stud hands the button stays where the next hold'em
-    # hand would have it (WSOP tournament rule 67b).
-    assert len(set(buttons[10:25])) == 1
+    # hand would have it (WSOP tournament rule 67b): the Omaha round's last
+    # button was seat 4, so seat 0, and `positions` says so (it gave the
+    # last Omaha hand's seat 4 through the stud hands).
+    assert buttons[5:10] == [0, 1, 2, 3, 4]
+    assert buttons[10:25] == [0] * 15
+    assert t.dealt_seats is None
+
+
+def test_late_registration_keeps_every_game_of_the_mix_dealable() -> None:
+    # Eight players of razz (or a mix with it) is the most a deck deals; a
+    # ninth was let in by register, and every razz hand was then refused
+    # for good.
+    for kw in ({"game": "razz"}, {"mix": "horse"}):
+        t = Tournament(HORSE_LEVELS, [100] * 8 + [0], [1], hands_per_level=5, seed=1, **kw)
+        before = pickle.dumps(t)
+        with pytest.raises(ConfigError, match="9 players: a hand of razz deals to at most 8"):
+            t.register(8, 100)
+        assert pickle.dumps(t) == before
+    t = Tournament(HORSE_LEVELS, [100] * 7 + [0, 0], [1], mix="horse", hands_per_level=5, seed=1)
+    t.register(7, 100)
+    assert len(t.players) == 8
+
+
+def test_a_round_counts_the_players_registered_before_it() -> None:
+    # A round of play is as many hands as there were players when it began
+    # (docs/tables.md): four entrants and one registered before the first
+    # hand make a first round of five hold'em hands (it was four).
+    t = Tournament(HORSE_LEVELS, [1000] * 4 + [0], [1], mix="horse", hands_per_level=1000, seed=1)
+    t.register(4, 1000)
+    station = BuiltinBot("calling_station", seed=1)
+    games = [t.play(station).rules.game.code for _ in range(10)]
+    assert games == ["holdem"] * 5 + ["omaha-hi-lo"] * 5
 
 
 def test_a_mix_by_pairs_and_by_level() -> None:

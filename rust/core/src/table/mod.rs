@@ -322,9 +322,12 @@ impl Table {
     pub fn hands_dealt(&self) -> u64 {
         self.hands
     }
-    /// The positions of the last hand dealt.
+    /// The positions of the last hand dealt (a stud hand's: its button,
+    /// which is also its blinds' seat; in a mix, where the button is frozen
+    /// through the stud games, the seat the next flop game's hand will have
+    /// it).
     pub fn last_positions(&self) -> Option<Positions> {
-        self.last
+        self.dealt().or(self.last_deal()).map(|d| d.positions)
     }
     /// The hand dealt and not yet finished.
     pub fn dealt(&self) -> Option<&Deal> {

@@ -519,8 +519,21 @@ impl Tournament {
                 "every seat has had a player: this single-table tournament is full".into(),
             ));
         }
+        // (as at the start: every game of the mix deals to the whole field)
+        let players = self.table.players() + 1;
+        if let Some(&(_, g)) = self.mix.iter().find(|(_, g)| players > g.max_players()) {
+            return Err(Error::bad_config(format!(
+                "{players} players: a hand of {} deals to at most {}",
+                g.name(),
+                g.max_players()
+            )));
+        }
         let id = self.table.sit(seat, stack, Entry::PostBigBlind)?;
         self.entrants += 1;
+        if self.round.0 == 0 {
+            // before the first hand: the first round has everyone
+            self.round.1 = self.table.players() as u32;
+        }
         Ok(id)
     }
 
