@@ -250,6 +250,41 @@ impl Slots {
         Ok(())
     }
 
+    /// Each slot's last draw: the draw that threw it, the draw its hand
+    /// folded after, else `usize::MAX` (held to the end).
+    fn ends(&self) -> Vec<usize> {
+        let mut end: Vec<usize> = self
+            .thrown
+            .iter()
+            .map(|t| t.unwrap_or(usize::MAX))
+            .collect();
+        for (seat, hand) in self.hands.iter().enumerate() {
+            if let Some(f) = self.folded_at[seat] {
+                for &id in hand {
+                    end[id] = end[id].min(f);
+                }
+            }
+        }
+        end
+    }
+
+    /// Whether no card the history names is held by two slots at once
+    /// (the cards put on slots by the showdown and the discards can be,
+    /// where no slot fits them).
+    fn named_apart(&self) -> bool {
+        let end = self.ends();
+        let mut times: Vec<Vec<(usize, usize)>> = vec![Vec::new(); 52];
+        for (id, c) in self.cards.iter().enumerate() {
+            if let Some(c) = c {
+                times[c.index() as usize].push((self.born[id], end[id]));
+            }
+        }
+        times.iter_mut().all(|t| {
+            t.sort_unstable();
+            t.windows(2).all(|w| w[0].1 < w[1].0)
+        })
+    }
+
     /// The last draw `c` was seen in a slot other than `except`'s: the
     /// draw that threw it, the draw its hand folded after, or else (held
     /// to the end, or the deal) the draw that dealt it.
@@ -414,19 +449,7 @@ fn fill_slots(slots: &Slots, seed: u64, touch: bool) -> Option<Vec<(usize, Card)
     // no card is free, the draw being short (the dealer then takes that
     // draw's discards back).
     let count = slots.cards.len();
-    let mut end = vec![usize::MAX; count];
-    for (id, e) in end.iter_mut().enumerate() {
-        if let Some(t) = slots.thrown[id] {
-            *e = t;
-        }
-    }
-    for (seat, hand) in slots.hands.iter().enumerate() {
-        if let Some(f) = slots.folded_at[seat] {
-            for &id in hand {
-                end[id] = end[id].min(f);
-            }
-        }
-    }
+    let end = slots.ends();
     // each card's times held by named slots: (first draw, last draw)
     let mut named_times: Vec<Vec<(usize, usize)>> = vec![Vec::new(); 52];
     for ((c, &b), &e) in slots.cards.iter().zip(&slots.born).zip(&end) {
@@ -541,6 +564,9 @@ pub(super) fn replay_draw(
     let mut found = None;
     for policy in policies {
         let slots = read_slots(h, texts, actions, &game, n, policy)?;
+        if !slots.named_apart() {
+            continue;
+        }
         if let Some(f) = fill_slots(&slots, seed, false) {
             found = Some((slots, f));
             break;
