@@ -1003,7 +1003,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         &h, game, &table, max_seats, button, &seats, &rec.parts, &rec.acts, total_pot, rake,
         source, &fees,
     )?;
-    if fourth_big {
+    // (seven-card stud's option only: stud/8 has none, WSOP live-action
+    // rule 247; a double bet made there is refused by the replay)
+    if fourth_big && game.code == "F7S" {
         parsed.history.fields.push((
             "_fourth_street_big_bet".into(),
             crate::phh::toml::Value::Bool(true),
