@@ -92,6 +92,55 @@ def test_a_call_of_more_than_the_bet_is_refused(old: str, new: str) -> None:
     assert p.kind == "refused" and "more than the largest bet" in p.reason
 
 
+# A PokerStars hand that writes its uncalled bet: heads-up, the button
+# calls the big blind, the turn bet of 1 is not called and comes back.
+PS_UNCALLED = """PokerStars Game #14732633821:  Hold'em No Limit ($0.25/$0.50 USD) - 2010/05/23 22:39:16 ET
+Table 'T II' 2-max Seat #1 is the button
+Seat 1: Hero ($20 in chips)
+Seat 2: Player1 ($50.50 in chips)
+Hero: posts small blind $0.25
+Player1: posts big blind $0.50
+*** HOLE CARDS ***
+Dealt to Hero [2h Th]
+Hero: calls $0.25
+Player1: checks
+*** FLOP *** [4c 8c Ac]
+Player1: checks
+Hero: checks
+*** TURN *** [4c 8c Ac] [7s]
+Player1: checks
+Hero: bets $1
+Player1: folds
+Uncalled bet ($1) returned to Hero
+Hero collected $0.95 from pot
+Hero: doesn't show hand
+*** SUMMARY ***
+Total pot $1 | Rake $0.05
+Board [4c 8c Ac 7s]
+Seat 1: Hero (button) (small blind) collected ($0.95)
+Seat 2: Player1 (big blind) folded on the Turn
+"""
+
+
+@pytest.mark.parametrize(
+    "old,new",
+    [
+        ("Hero: bets $1\n", "Hero: bets $2\n"),
+        ("Uncalled bet ($1)", "Uncalled bet ($0.99)"),
+    ],
+)
+def test_a_written_uncalled_bet_must_agree_with_the_bets(old: str, new: str) -> None:
+    # The lines then put in more than the total pot. That excess was taken
+    # for an uncalled part the file did not write (as for files before
+    # 2006, which write none) and given back, so the damaged hand converted
+    # as fine; a file that writes its uncalled bets has none left over.
+    assert not hc.phh.from_site(PS_UNCALLED).problems
+    c = hc.phh.from_site(PS_UNCALLED.replace(old, new))
+    assert not c.hands
+    (p,) = c.problems
+    assert p.kind == "refused" and "more than the total pot" in p.reason
+
+
 def test_a_bet_of_more_than_the_stack_is_refused_not_given_back() -> None:
     # A's raise to 5000 (stack 1000) is called by no one; the pot says 130
     text = PS.replace("A: raises 40 to 60", "A: raises 4980 to 5000")

@@ -391,6 +391,8 @@ pub(super) struct Part {
     /// What the player had put in, and had in the round, when the cards
     /// were dealt (its posts).
     pub(super) posted: (Decimal, Decimal),
+    /// The site wrote an uncalled bet returned to the player.
+    pub(super) returned: bool,
 }
 
 pub(super) fn num(d: Decimal) -> Value {
@@ -993,6 +995,14 @@ pub(super) fn build(
             .and_then(|s| s.checked_sub(t))
             .filter(|d| d.mantissa > 0)
         {
+            // (a file that writes its uncalled bets has none left to give
+            // back: its lines contradict its total pot)
+            if parts.iter().any(|p| p.returned) {
+                return Err(Refusal::hand(format!(
+                    "the players' lines (less the uncalled bets the file returns) put in \
+                     {over} more than the total pot ({t})"
+                )));
+            }
             let ordered: Vec<Part> = order.iter().map(|&i| parts[i].clone()).collect();
             let (top, lead) = uncalled_lead(&ordered).unwrap_or((0, Decimal::default()));
             if lead.less_than(over) {
@@ -1302,6 +1312,7 @@ impl Rec {
 
     pub(super) fn uncalled(&mut self, i: usize, x: Decimal, n: usize) -> R<()> {
         let p = &mut self.parts[i];
+        p.returned = true;
         p.contributed = p
             .contributed
             .checked_sub(x)
