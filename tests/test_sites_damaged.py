@@ -200,6 +200,29 @@ def test_ipoker_games_not_read_as_games_are_reported() -> None:
     assert "outside any <game> element" in c.problems[1].reason
 
 
+def test_an_ipoker_game_cut_short_does_not_swallow_the_next() -> None:
+    # A game cut in the middle (no </game>) ran to the next game's closing
+    # tag: that whole game went into the cut one's block, refused with it,
+    # and was neither converted nor reported. It now ends where the next
+    # game or session starts.
+    sys.path.insert(0, str(Path(__file__).parent))
+    from site_writer import write_ipoker
+
+    names = ["Ann", "Bob", "Cy"]
+    texts = []
+    for seed in (1, 2):
+        h = hc.Hand(hc.Rules.no_limit(small_blind=1, big_blind=2), [200] * 3, seed=seed)
+        while not h.is_over:
+            h.check_or_call()
+        texts.append(write_ipoker(h, 100 + seed, names))
+    whole = texts[0] + texts[1]
+    assert len(hc.phh.from_site(whole).hands) == 2
+    cut = texts[0][: texts[0].index("</round>")]
+    c = hc.phh.from_site(cut + "\n" + whole)
+    assert len(c.hands) == 2 and len(c.problems) == 1
+    assert "not whole XML" in c.problems[0].reason
+
+
 def test_ipoker_splitting_is_linear() -> None:
     # 40,000 sessions with no game, and 40,000 empty games in one session:
     # each search starts where the last stopped (these took 26 s and 13 s

@@ -130,8 +130,15 @@ pub fn for_each_hand<'a>(text: &'a str, mut f: impl FnMut(Block<'a>) -> bool) {
                 };
             }
             (_, Some(g)) => {
-                let end = find(&text[g..], "</game>").map(|e| g + e + "</game>".len());
-                let stop = end.unwrap_or(text.len());
+                // to its closing tag, or, for a game cut short, to the next
+                // game or session (which is read on its own, not swallowed)
+                let limit = ahead(&mut next_g, g + 1, next_game)
+                    .into_iter()
+                    .chain(ahead(&mut next_s, g + 1, session_at))
+                    .min()
+                    .unwrap_or(text.len());
+                let stop =
+                    find(&text[g..limit], "</game>").map_or(limit, |e| g + e + "</game>".len());
                 let n = line_at(g);
                 let block = Block {
                     line: n,
