@@ -1030,6 +1030,15 @@ def test_folded_players_unseen_cards_are_out_of_the_stub_for_seventh_street(game
     # two players with a community card: the deck never runs short
     with pytest.raises(hc.CardError, match="give unseen_out"):
         hc.game_equity(game, hands[:2], board=board)
+    # A seventh card a player holds already was in the stub rule 238
+    # counts: with 2 out, the 6 unseen left + the given 1 = 7 < 9, a
+    # community card, and a card of one's own is refused (it was taken as
+    # dealt whenever the unseen covered the 6 others); with none out, the
+    # 8 unseen + 1 = 9 serve each its own.
+    own = [hands[0] + str(hc.Card(unseen[0]))] + hands[1:]
+    with pytest.raises(hc.CardError, match="seventh card of its own.*7 cards are left"):
+        hc.game_equity(game, own, dead=dead, unseen_out=2)
+    assert hc.game_equity(game, own, dead=dead).deals == 8 * 7 * 6 * 5 * 4 * 3
     with pytest.raises(ConfigError, match="unseen_out is for the stud games"):
         hc.game_equity("holdem", ["AsAd", "KsKd"], unseen_out=2)
     with pytest.raises(ConfigError, match="unseen_out must be an integer"):

@@ -392,12 +392,14 @@ fn stud_seventh(
         }
         return Ok(true);
     }
-    let at_seventh = unseen.saturating_sub(before);
+    // (a seventh card a player holds already was in the stub the rule
+    // counts, as in a hand given it)
     let given = hands
         .iter()
         .filter(|h| h.len() == crate::game::STUD_CARDS)
         .count();
-    if at_seventh >= players + 2 || (given > 0 && at_seventh >= players - given) {
+    let at_seventh = unseen.saturating_sub(before) + given;
+    if at_seventh >= players + 2 {
         return Ok(false);
     }
     if let Some(i) = hands
