@@ -268,18 +268,23 @@ impl Slots {
         end
     }
 
+    /// Each card's times held by the slots known so far (first draw, last
+    /// draw), slots held to `end`.
+    fn named_times(&self, end: &[usize]) -> Vec<Vec<(usize, usize)>> {
+        let mut times: Vec<Vec<(usize, usize)>> = vec![Vec::new(); 52];
+        for ((c, &b), &e) in self.cards.iter().zip(&self.born).zip(end) {
+            if let Some(c) = c {
+                times[c.index() as usize].push((b, e));
+            }
+        }
+        times
+    }
+
     /// Whether no card the history names is held by two slots at once
     /// (the cards put on slots by the showdown and the discards can be,
     /// where no slot fits them).
     fn named_apart(&self) -> bool {
-        let end = self.ends();
-        let mut times: Vec<Vec<(usize, usize)>> = vec![Vec::new(); 52];
-        for (id, c) in self.cards.iter().enumerate() {
-            if let Some(c) = c {
-                times[c.index() as usize].push((self.born[id], end[id]));
-            }
-        }
-        times.iter_mut().all(|t| {
+        self.named_times(&self.ends()).iter_mut().all(|t| {
             t.sort_unstable();
             t.windows(2).all(|w| w[0].1 < w[1].0)
         })
@@ -451,12 +456,7 @@ fn fill_slots(slots: &Slots, seed: u64, touch: bool) -> Option<Vec<(usize, Card)
     let count = slots.cards.len();
     let end = slots.ends();
     // each card's times held by named slots: (first draw, last draw)
-    let mut named_times: Vec<Vec<(usize, usize)>> = vec![Vec::new(); 52];
-    for ((c, &b), &e) in slots.cards.iter().zip(&slots.born).zip(&end) {
-        if let Some(c) = c {
-            named_times[c.index() as usize].push((b, e));
-        }
-    }
+    let named_times = slots.named_times(&end);
     let mut todo: Vec<usize> = (0..count).filter(|&id| slots.cards[id].is_none()).collect();
     // draw by draw; in a draw, the slots held longest first (they can take
     // the fewest cards)
