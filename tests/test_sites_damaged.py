@@ -141,6 +141,19 @@ def test_a_written_uncalled_bet_must_agree_with_the_bets(old: str, new: str) -> 
     assert p.kind == "refused" and "more than the total pot" in p.reason
 
 
+def test_a_text_cut_after_a_hands_first_line_says_so() -> None:
+    # 888poker's `#Game No : N` (and PokerStars' `*********** # N`) come
+    # before a hand's header: a text cut right after one held nothing of
+    # that hand and reported nothing.
+    e = E888.replace("Game 5", "Game 6").replace("#Game No : 5", "#Game No : 6")
+    c = hc.phh.from_site(E888 + "\n" + e + "\n#Game No : 7\n")
+    assert len(c.hands) == 2 and len(c.problems) == 1
+    p = c.problems[0]
+    assert p.kind == "refused" and "#Game No : 7" in p.reason and "cut short" in p.reason
+    assert p.line == (E888 + "\n" + e).count("\n") + 2
+    assert not hc.phh.from_site(E888 + "\n" + e).problems
+
+
 def test_a_bet_of_more_than_the_stack_is_refused_not_given_back() -> None:
     # A's raise to 5000 (stack 1000) is called by no one; the pot says 130
     text = PS.replace("A: raises 40 to 60", "A: raises 4980 to 5000")

@@ -417,6 +417,25 @@ fn convert_text(
     if stopped {
         return Err(crate::ErrorKind::Interrupted.into());
     }
+    // A text cut right after the line that announces a hand (888's
+    // `#Game No : N`, PokerStars' `*********** # N`) holds no part of that
+    // hand to refuse: said, not dropped silently.
+    if matches!(site, Site::Poker888 | Site::PokerStars | Site::GgPoker) {
+        let body = text.trim_end();
+        let start = body.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let last = body[start..].trim();
+        if !last.is_empty() && separator(last) && !is_header(last) {
+            let line = 1 + body[..start].matches('\n').count();
+            out.problems.push(Problem {
+                line,
+                at_line: Some(line),
+                hand: None,
+                kind: ProblemKind::Refused,
+                why: format!("the text ends after a hand's first line ({last:?}), before its header: cut short?"),
+                history: None,
+            });
+        }
+    }
     if let Some((line, count)) = more {
         out.problems.push(Problem {
             line,
