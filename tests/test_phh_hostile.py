@@ -100,6 +100,32 @@ def test_every_limit_is_named(extra: str, words: List[str]) -> None:
     refused(HAND + extra, *words, "limit")
 
 
+def test_a_limit_is_refused_before_the_document_is_held_in_memory() -> None:
+    # 13 million one-character items (26 MB, under the size limit), and
+    # arrays nested 14 million deep: the whole document was read into
+    # tokens (some fifty times its size, about 1.4 GB) before the limit
+    # was seen. Now the limit stops the reading; the child's peak memory
+    # stays within a few times the text's.
+    r = child(
+        """
+        import resource
+        from holecards import phh, HandHistoryError
+        for text in ("x = [" + "1," * 13_000_000 + "]", "x = " + "[" * 14_000_000):
+            try:
+                phh.loads(text)
+            except HandHistoryError as e:
+                print(e)
+            del text
+        print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+        """
+    )
+    assert r.returncode == 0, r.stderr[-2000:]
+    *errors, peak_mib = r.stdout.split("\n")[:-1]
+    assert "an array of more than 100000 items" in errors[0]
+    assert "arrays nested more than 32 deep" in errors[1]
+    assert int(peak_mib) < 400, peak_mib
+
+
 def test_a_phhs_of_too_many_hands_and_a_text_too_big_are_refused() -> None:
     many = "".join(f"[{i}]\n" + HAND for i in range(100_001))
     assert len(many) < phh.MAX_BYTES

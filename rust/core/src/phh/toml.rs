@@ -671,13 +671,80 @@ pub fn parse(text: &str, known: &'static [&'static str]) -> Result<Document, Syn
     TOKENS.with(|t| {
         let mut tokens = t.take();
         tokens.clear();
-        tokens.extend(source.lex());
+        // (the limits checked as the tokens are read: the tokens of a
+        // document of millions of one-character items would take some
+        // fifty times its size before the builder's own checks see them)
+        let mut limits = Limits::default();
+        for token in source.lex() {
+            if let Some((at, what)) = limits.see(&token) {
+                return Err(SyntaxError {
+                    line: line_of(text, at),
+                    message: format!("{what} (the reader's limit)"),
+                    invalid: false,
+                });
+            }
+            tokens.push(token);
+        }
         let r = parse_tokens(text, source, &tokens, known);
         if tokens.capacity() < 1 << 16 {
             t.replace(tokens);
         }
         r
     })
+}
+
+/// The limits a document's tokens are held to as they are read: arrays
+/// no longer and no deeper than the builder takes, tables with no more
+/// keys, and no more tables.
+#[derive(Default)]
+struct Limits {
+    /// The commas of each open bracket (a table header's too: one line).
+    open: Vec<usize>,
+    tables: usize,
+    keys: usize,
+}
+
+impl Limits {
+    /// Where `t` goes past a limit, and which.
+    fn see(&mut self, t: &toml_parser::lexer::Token) -> Option<(usize, String)> {
+        use toml_parser::lexer::TokenKind;
+        let at = t.span().start();
+        match t.kind() {
+            TokenKind::LeftSquareBracket | TokenKind::LeftCurlyBracket => {
+                if self.open.len() >= MAX_DEPTH {
+                    return Some((at, format!("arrays nested more than {MAX_DEPTH} deep")));
+                }
+                if self.open.is_empty() && t.kind() == TokenKind::LeftSquareBracket {
+                    // a table's header: its keys start again
+                    self.tables += 1;
+                    self.keys = 0;
+                    if self.tables > MAX_TABLES {
+                        return Some((at, format!("more than {MAX_TABLES} tables")));
+                    }
+                }
+                self.open.push(0);
+            }
+            TokenKind::RightSquareBracket | TokenKind::RightCurlyBracket => {
+                self.open.pop();
+            }
+            TokenKind::Comma => {
+                if let Some(c) = self.open.last_mut() {
+                    *c += 1;
+                    if *c > MAX_ITEMS {
+                        return Some((at, format!("an array of more than {MAX_ITEMS} items")));
+                    }
+                }
+            }
+            TokenKind::Equals if self.open.is_empty() => {
+                self.keys += 1;
+                if self.keys > MAX_FIELDS {
+                    return Some((at, format!("a table of more than {MAX_FIELDS} keys")));
+                }
+            }
+            _ => {}
+        }
+        None
+    }
 }
 
 fn parse_tokens(
