@@ -126,6 +126,42 @@ def test_a_limit_is_refused_before_the_document_is_held_in_memory() -> None:
     assert int(peak_mib) < 400, peak_mib
 
 
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        ("players = [1, 2]", "'players' must be an array of strings"),
+        ("players = ['a', 'b', 'c']", "'players' has 3 entries for 2 players"),
+        ("seats = [1.5, 2]", "'seats' must be an array of integers"),
+        ("seats = [0, 2]", "'seats' must be seat numbers, from 1"),
+        ("seat_count = 9.5", "'seat_count' must be an integer"),
+        ("seat_count = -1", "'seat_count' must be seat numbers, from 1"),
+        ("finishing_stacks = [1]", "'finishing_stacks' has 1 entries for 2 players"),
+        ("finishing_stacks = 'x'", "'finishing_stacks' must be an array of numbers"),
+        ("time = 12", "'time' must be a time"),
+        ("day = 'x'", "'day' must be an integer"),
+        ("hand = [1]", "'hand' must be a string or an integer"),
+        ("currency = 5", "'currency' must be a string"),
+        ("ante_trimming_status = 1", "'ante_trimming_status' must be true or false"),
+    ],
+)
+def test_optional_fields_of_the_wrong_type_or_length_are_refused(extra: str, words: str) -> None:
+    # The spec gives each optional field a type, and the per-player ones a
+    # value per player. They loaded and replayed whatever they held, and
+    # the columnar export dropped what it could not read (a name, a seat
+    # number) with the hand's status still 'ok'.
+    refused(HAND + extra + "\n", words)
+
+
+def test_optional_fields_of_the_spec_types_load() -> None:
+    text = HAND + (
+        "players = ['a', 'b']\nseats = [1, 0x2]\nseat_count = 6\nhand = 'x1'\n"
+        "table = 3\nday = 7\ntime = 12:30:00\nfinishing_stacks = [101, 99.5]\n"
+        "ante_trimming_status = true\ntime_banks = [30, 30]\n"
+    )
+    (h,) = phh.loads(text)
+    assert h.players == ["a", "b"]
+
+
 def test_a_phhs_of_too_many_hands_and_a_text_too_big_are_refused() -> None:
     many = "".join(f"[{i}]\n" + HAND for i in range(100_001))
     assert len(many) < phh.MAX_BYTES

@@ -424,6 +424,124 @@ impl HandHistory {
         }
     }
 
+    /// The spec's optional fields (its table of them) of the types it
+    /// gives, and the ones with a value per player with one for each of
+    /// the `starting_stacks`.
+    fn check_optional(&self) -> Result<()> {
+        #[derive(Clone, Copy, PartialEq)]
+        enum Kind {
+            Str,
+            Int,
+            StrOrInt,
+            Num,
+            Time,
+            Bool,
+            Ints,
+            Strs,
+            Nums,
+        }
+        use Kind::*;
+        const FIELDS: [(&str, Kind); 29] = [
+            ("author", Str),
+            ("event", Str),
+            ("url", Str),
+            ("venue", Str),
+            ("address", Str),
+            ("city", Str),
+            ("region", Str),
+            ("postal_code", Str),
+            ("country", Str),
+            ("time", Time),
+            ("time_zone", Str),
+            ("time_zone_abbreviation", Str),
+            ("day", Int),
+            ("month", Int),
+            ("year", Int),
+            ("hand", StrOrInt),
+            ("level", Int),
+            ("seats", Ints),
+            ("seat_count", Int),
+            ("table", StrOrInt),
+            ("players", Strs),
+            ("finishing_stacks", Nums),
+            ("winnings", Nums),
+            ("currency", Str),
+            ("currency_symbol", Str),
+            ("ante_trimming_status", Bool),
+            ("time_limit", Num),
+            ("time_banks", Nums),
+            ("_rake", Num),
+        ];
+        fn integer(t: &str) -> bool {
+            let t = t.trim_start_matches(['+', '-']);
+            ["0x", "0o", "0b"].iter().any(|p| t.starts_with(p))
+                || !t.contains(['.', 'e', 'E', 'i', 'n'])
+        }
+        let scalar = |v: &Value, k: Kind| match (k, v) {
+            (Str | StrOrInt | Strs, Value::Str(_)) => true,
+            (Int | StrOrInt | Ints, Value::Num(x)) => integer(x.as_str()),
+            (Num | Nums, Value::Num(_)) => true,
+            (Time, Value::DateTime(_)) | (Bool, Value::Bool(_)) => true,
+            _ => false,
+        };
+        let players = match self.get("starting_stacks") {
+            Some(Value::Array(v)) => Some(v.len()),
+            _ => None,
+        };
+        for (key, kind) in FIELDS {
+            let Some(v) = self.get(key) else { continue };
+            let what = match kind {
+                Str => "a string",
+                Int => "an integer",
+                StrOrInt => "a string or an integer",
+                Num => "a number",
+                Time => "a time",
+                Bool => "true or false",
+                Ints => "an array of integers",
+                Strs => "an array of strings",
+                Nums => "an array of numbers",
+            };
+            let ok = match (kind, v) {
+                (Ints | Strs | Nums, Value::Array(items)) => {
+                    if let Some(n) = players.filter(|&n| n != items.len()) {
+                        return Err(self.bad(format!(
+                            "'{key}' has {} entries for {n} players",
+                            items.len()
+                        )));
+                    }
+                    items.iter().all(|x| scalar(x, kind))
+                }
+                (Ints | Strs | Nums, _) => false,
+                _ => scalar(v, kind),
+            };
+            if !ok {
+                return Err(self.bad(format!("'{key}' must be {what}")));
+            }
+        }
+        // seat numbers and counts: from 1
+        let seat = |v: &Value| match v {
+            Value::Num(x) => x
+                .as_str()
+                .parse::<i64>()
+                .is_ok_and(|s| (1..=i64::from(u32::MAX)).contains(&s)),
+            _ => false,
+        };
+        for key in ["seats", "seat_count"] {
+            let fine = match self.get(key) {
+                None => true,
+                Some(Value::Array(items)) => items.iter().all(seat),
+                Some(v) => seat(v),
+            };
+            if !fine {
+                return Err(self.bad(format!(
+                    "'{key}' must be seat numbers, from 1 to {}",
+                    u32::MAX
+                )));
+            }
+        }
+        Ok(())
+    }
+
     /// The PHH text of this history: its fields, as read.
     pub fn to_text(&self) -> String {
         let mut out = String::with_capacity(512);
@@ -460,6 +578,7 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<HandHistory>> {
     for h in &out {
         h.variant()?;
         h.actions()?;
+        h.check_optional()?;
         // (a stud game has no blinds; of a variant holecards does not know,
         // which fields it needs is unknown: its replay names the variant)
         let blinds = super::variant_game(h.variant()?)
