@@ -454,6 +454,12 @@ def test_convert_writes_three_parquet_tables(
     # Pluribus' hands name their players: six a hand, every stack 10,000
     assert set(players.column("starting_stack").to_pylist()) == {10_000}
     assert None not in players.column("name").to_pylist()
+    # another suffix was written as Parquet under that name (out.csv)
+    code, out, err = run(
+        capsys, "convert", str(PHH_SAMPLE / "pluribus" / "84"), "--to", str(tmp_path / "o.csv")
+    )
+    assert code == 2 and "write a .phhs file or .parquet tables, not .csv" in err
+    assert not (tmp_path / "o.csv").exists() and "Traceback" not in err
 
 
 def test_equity_for_omaha_games(capsys: pytest.CaptureFixture[str]) -> None:

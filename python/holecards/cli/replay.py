@@ -143,6 +143,10 @@ def run_convert(paths: Sequence[str], target: str, threads: Optional[int], out: 
     missing = [p for p in paths if not os.path.exists(p)]
     if missing:
         raise CliError(f"no such file or folder: {missing[0]}")
+    if Path(target).suffix not in (".phhs", ".phh", ".parquet", ""):
+        raise CliError(
+            f"--to {target}: write a .phhs file or .parquet tables, not {Path(target).suffix}"
+        )
     to_phh = target.endswith((".phhs", ".phh"))
     if not to_phh:
         try:
