@@ -225,3 +225,13 @@ def test_illegal_actions_raise_or_end_the_episode_with_a_penalty() -> None:
 def test_bad_options_are_config_errors(options: dict, message: str) -> None:
     with pytest.raises(hc.ConfigError, match=message):
         E.gym_vector_env(2, players=3, **options)
+
+
+def test_a_vector_env_refuses_a_step_before_its_first_reset() -> None:
+    # The single-table environments refuse it; the vector ones played the
+    # step on tables never reset.
+    for env in (E.VectorEnv(2, players=3), E.gym_vector_env(2, players=3)):
+        with pytest.raises(hc.ConfigError, match="call reset\\(\\) before the first step"):
+            env.step(np.ones(2, dtype=np.int64))
+        env.reset(seed=1)
+        env.step(np.ones(2, dtype=np.int64))

@@ -37,6 +37,9 @@ class _Tables(_GymVectorEnv):
         single: Optional[Tuple[Any, List[Optional[str]], str, Optional[float]]] = None,
     ) -> None:
         """The tables (``single``: the single-agent form's settings) and the spaces."""
+        # (a step before the first reset is refused, as the single-table
+        # environments refuse it)
+        self._reset_done = False
         if (
             isinstance(num_tables, bool)
             or not isinstance(num_tables, (int, np.integer))
@@ -255,6 +258,7 @@ class VectorEnv(_Tables):
         self._enter()
         try:
             self._core.reset(seed, self._bufs)
+            self._reset_done = True
             return self._out(self._obs), self._infos()
         finally:
             self._busy.release()
@@ -267,6 +271,8 @@ class VectorEnv(_Tables):
         is illegal."""
         self._enter()
         try:
+            if not self._reset_done:
+                raise ConfigError("call reset() before the first step")
             return self._step(actions)
         finally:
             self._busy.release()
@@ -420,6 +426,7 @@ class SingleAgentVectorEnv(_Tables):
             self._broken = True
             self._core.reset(seed, self._bufs, self._engine_policy())
             self._broken = False
+            self._reset_done = True
             return self._out(self._obs), self._infos()
 
     def step(
@@ -429,6 +436,8 @@ class SingleAgentVectorEnv(_Tables):
         the last step ended the episode and this one starts the next); then
         the opponents play to the learner's next decision."""
         with self._using():
+            if not self._reset_done:
+                raise ConfigError("call reset() before the first step")
             if self._broken:
                 raise ConfigError("the policy failed in the last call: call reset() to start over")
             kinds, amounts = self._actions(actions)
