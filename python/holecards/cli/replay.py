@@ -59,8 +59,10 @@ def run_replay(paths: Sequence[str], threads: Optional[int], out: TextIO) -> int
         counts[status] += 1
         if status == "unsupported":
             variants[detail] = variants.get(detail, 0) + 1
+    read = len({h.source for h in histories})
     table = Table(
-        title=f"holecards replay: {len(histories)} hands in {len(histories) and len(set(h.source for h in histories))} files"
+        title=f"holecards replay: {len(histories)} hands in {read + len(unreadable)} files"
+        + (f" ({len(unreadable)} not read)" if unreadable else "")
     )
     table.add_column("result")
     table.add_column("hands", justify="right")

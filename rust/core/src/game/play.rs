@@ -66,9 +66,10 @@ impl Move {
         };
         let mv = make(amount.unwrap_or(0));
         if matches!(mv, Move::BetOrRaiseTo(_)) && amount.is_none() {
-            return Err(Error::bad_config(
-                "a bet or raise amount is a whole number of chips".into(),
-            ));
+            return Err(Error::bad_config(format!(
+                "a bet or raise amount is a whole number of chips, from 0 to {}",
+                u64::MAX
+            )));
         }
         if name == "discard" && amount.is_none_or(|m| m >> 52 != 0) {
             return Err(Error::bad_config(
