@@ -2408,16 +2408,21 @@ fn a_pokerstars_stud_hand_converts_to_the_chip() {
     );
     assert_eq!(get("winnings"), ["0", "0", "30"]);
     assert_eq!(get("finishing_stacks"), ["35.50", "47.50", "65.50"]);
-    // stud hi/lo: no low qualifies, the high hand takes it all
+    // stud hi/lo: the "No low hand qualified" line is read past, but the
+    // open-pair double bet is seven-card stud's alone (live-action rule
+    // 247): the same play as stud/8 is refused at Ann's $4 fourth-street
+    // bet, the history (F7S/8, no `_fourth_street_big_bet`) kept
     let hilo = STARS_STUD
         .replace("7 Card Stud Limit", "7 Card Stud Hi/Lo Limit")
         .replace("*** SUMMARY ***", "No low hand qualified\n*** SUMMARY ***");
     let c = convert(&hilo, "stud.txt", None, None).unwrap();
-    assert!(c.problems.is_empty(), "{:?}", c.problems);
-    assert_eq!(
-        c.hands[0].1.get("variant"),
-        Some(&Value::Str("F7S/8".into()))
-    );
+    assert!(c.hands.is_empty());
+    let p = &c.problems[0];
+    assert_eq!(p.kind, ProblemKind::Mismatch, "{:?}", c.problems);
+    assert!(p.why.contains("action 10 (\"p1 cbr 4\")"), "{}", p.why);
+    let h = p.history.as_ref().unwrap();
+    assert_eq!(h.get("variant"), Some(&Value::Str("F7S/8".into())));
+    assert!(h.get("_fourth_street_big_bet").is_none());
     // razz: the highest up card (Ann's king) brings in, not Ben's three,
     // so this play is not razz's and the replay says so
     let razz = STARS_STUD.replace("7 Card Stud Limit", "Razz Limit");

@@ -187,8 +187,16 @@ fn deep_nesting_is_refused_without_recursing() {
             e.message
         );
     }
-    // Unclosed, and inside an inline table.
+    // Unclosed: past the limit, the limit (found as the tokens are read,
+    // before the parse would find the array unclosed); within it, the
+    // syntax error. And inside an inline table.
     let e = on_small_stack(|| refused(&format!("a = {}", "[".repeat(30_000))));
+    assert!(
+        e.message.contains("nested more than 32 deep"),
+        "{}",
+        e.message
+    );
+    let e = on_small_stack(|| refused(&format!("a = {}1", "[".repeat(30))));
     assert!(e.message.contains("unclosed array"), "{}", e.message);
     let e = on_small_stack(|| refused(&format!("a = {}", "{a=".repeat(30_000))));
     assert!(e.message.contains("inline table"), "{}", e.message);

@@ -676,10 +676,10 @@ pub fn parse(text: &str, known: &'static [&'static str]) -> Result<Document, Syn
         // fifty times its size before the builder's own checks see them)
         let mut limits = Limits::default();
         for token in source.lex() {
-            if let Some((at, what)) = limits.see(&token) {
+            if let Some((at, message)) = limits.see(&token) {
                 return Err(SyntaxError {
                     line: line_of(text, at),
-                    message: format!("{what} (the reader's limit)"),
+                    message,
                     invalid: false,
                 });
             }
@@ -705,40 +705,45 @@ struct Limits {
 }
 
 impl Limits {
-    /// Where `t` goes past a limit, and which.
+    /// Where `t` goes past a limit (or opens an inline table, which the
+    /// builder refuses too), and the message.
     fn see(&mut self, t: &toml_parser::lexer::Token) -> Option<(usize, String)> {
         use toml_parser::lexer::TokenKind;
         let at = t.span().start();
+        let limit = |what: String| Some((at, format!("{what} (the reader's limit)")));
         match t.kind() {
-            TokenKind::LeftSquareBracket | TokenKind::LeftCurlyBracket => {
+            TokenKind::LeftCurlyBracket => {
+                return Some((at, "an inline table is not part of the PHH format".into()));
+            }
+            TokenKind::LeftSquareBracket => {
                 if self.open.len() >= MAX_DEPTH {
-                    return Some((at, format!("arrays nested more than {MAX_DEPTH} deep")));
+                    return limit(format!("arrays nested more than {MAX_DEPTH} deep"));
                 }
-                if self.open.is_empty() && t.kind() == TokenKind::LeftSquareBracket {
+                if self.open.is_empty() {
                     // a table's header: its keys start again
                     self.tables += 1;
                     self.keys = 0;
                     if self.tables > MAX_TABLES {
-                        return Some((at, format!("more than {MAX_TABLES} tables")));
+                        return limit(format!("more than {MAX_TABLES} tables"));
                     }
                 }
                 self.open.push(0);
             }
-            TokenKind::RightSquareBracket | TokenKind::RightCurlyBracket => {
+            TokenKind::RightSquareBracket => {
                 self.open.pop();
             }
             TokenKind::Comma => {
                 if let Some(c) = self.open.last_mut() {
                     *c += 1;
                     if *c > MAX_ITEMS {
-                        return Some((at, format!("an array of more than {MAX_ITEMS} items")));
+                        return limit(format!("an array of more than {MAX_ITEMS} items"));
                     }
                 }
             }
             TokenKind::Equals if self.open.is_empty() => {
                 self.keys += 1;
                 if self.keys > MAX_FIELDS {
-                    return Some((at, format!("a table of more than {MAX_FIELDS} keys")));
+                    return limit(format!("a table of more than {MAX_FIELDS} keys"));
                 }
             }
             _ => {}
