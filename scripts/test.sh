@@ -41,8 +41,11 @@ cargo clippy --all-targets -- -D warnings
 # only there (the exhaustive 5-, 6- and 7-card evaluator checks and the long
 # simulations), built with thin LTO (full LTO on a test binary adds minutes
 # and checks nothing more).
+# Line tables only in the debug test binaries: backtraces keep their file
+# and line, and the build takes a fraction of the disk (full debug info in
+# every integration test binary is gigabytes) and links faster.
 stamp "cargo test"
-cargo test -p holecards-core
+CARGO_PROFILE_DEV_DEBUG=line-tables-only cargo test -p holecards-core
 CARGO_PROFILE_RELEASE_LTO=thin CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
     cargo test -p holecards-core --release --test eval --test short_deck --test lowball --test sim --test mixed
 stamp "pytest"
