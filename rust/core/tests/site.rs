@@ -957,6 +957,59 @@ Seat 5: Cal showed [As Ad] and won ($45) with a full house, Aces full of Nines
 Seat 6: Dan (button) didn't bet (folded)
 ";
 
+/// Full Tilt's 2016 layout is PokerStars' (`Full Tilt Hand #`, `Full Tilt
+/// Rush Hand #`): detected as Full Tilt and read by the PokerStars reader.
+/// Hand-worked, play chips 5/10: Ann (small blind) and Bob (big blind)
+/// post; Cal raises to 30, Ann folds, Bob calls 20 more; pot 5 + 30 + 30
+/// = 65, rake 3; the flop is checked through, Cal bets 40 on the turn and
+/// Bob folds: the 40 comes back, Cal collects 62. Cal ends 500 - 30 + 62
+/// = 532, Bob 400 - 30 = 370, Ann 300 - 5 = 295.
+#[test]
+fn full_tilt_2016_hands_are_read_in_pokerstars_layout() {
+    let text = "Full Tilt Hand #153500000001:  Hold'em No Limit (5/10) - 2016/05/20 8:19:23 ET
+Table 'Ison II' 6-max (Play Money) Seat #3 is the button
+Seat 1: Ann (300 in chips)
+Seat 2: Bob (400 in chips)
+Seat 3: Cal (500 in chips)
+Ann: posts small blind 5
+Bob: posts big blind 10
+*** HOLE CARDS ***
+Dealt to Cal [Ah Kd]
+Cal: raises 20 to 30
+Ann: folds
+Bob: calls 20
+*** FLOP *** [2s 7h 9c]
+Bob: checks
+Cal: checks
+*** TURN *** [2s 7h 9c] [Td]
+Bob: checks
+Cal: bets 40
+Bob: folds
+Uncalled bet (40) returned to Cal
+Cal collected 62 from pot
+*** SUMMARY ***
+Total pot 65 | Rake 3
+Board [2s 7h 9c Td]
+Seat 1: Ann (small blind) folded before Flop
+Seat 2: Bob (big blind) folded on the Turn
+Seat 3: Cal (button) collected (62)
+";
+    assert_eq!(detect(text), Some(Site::FullTilt));
+    let rush = text.replace("Full Tilt Hand #", "Full Tilt Rush Hand #");
+    for t in [text.to_string(), rush, format!("{text}\n\n{text}")] {
+        let c = convert(&t, "ft2016.txt", None, None).unwrap();
+        assert!(c.problems.is_empty(), "{:?}", c.problems);
+        let h = &c.hands[0].1;
+        let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+        assert_eq!(h.get("_site"), Some(&Value::Str("Full Tilt Poker".into())));
+        assert_eq!(get("players"), ["Ann", "Bob", "Cal"]);
+        assert_eq!(get("finishing_stacks"), ["295", "370", "532"]);
+    }
+    // (the PokerStars reader alone does not take them: no PokerStars header)
+    let c = convert(text, "ft2016.txt", Some(Site::PokerStars), None);
+    assert!(c.as_ref().map_or(true, |c| c.hands.is_empty()), "{c:?}");
+}
+
 /// Full Tilt's Matrix tournament files leave out a timed-out player's fold
 /// (and the bet it leaves uncalled); the summary says "folded before the
 /// Flop". Hand-worked, in tournament chips 15/30: Ann (small blind) and

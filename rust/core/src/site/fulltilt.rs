@@ -1,7 +1,9 @@
 //! Full Tilt Poker hand histories (its English text, 2005 to 2016) to PHH.
 //!
 //! A hand starts at `Full Tilt Poker Game #N: ` (or `FullTiltPoker Game #N:
-//! `) and runs to the next; the grammar is in docs/sites.md. Full Tilt
+//! `) and runs to the next; the grammar is in docs/sites.md. In 2016 Full
+//! Tilt wrote PokerStars' layout (`Full Tilt Hand #N: `, `Full Tilt Rush
+//! Hand #N: `): those hands are read by the PokerStars reader. Full Tilt
 //! writes PokerStars' layout in its own words: the table, stakes, game and
 //! time in the header (`Table Keifer (6 max) - $0.50/$1 - No Limit
 //! Hold'em - 16:13:10 ET - 2006/05/22`, or a tournament's `NAME (ID),
@@ -36,12 +38,13 @@ const PREFIXES: [&str; 2] = ["Full Tilt Poker Game #", "FullTiltPoker Game #"];
 const NOT_CONVERTED: &str = "a game not converted (hold'em, Omaha, Omaha hi/lo, seven-card stud, \
     stud hi/lo, razz, 2-7 triple and single draw and badugi are)";
 
-/// Whether `line` is (starts with) a Full Tilt hand's header.
+/// Whether `line` is (starts with) a Full Tilt hand's header, in either
+/// layout.
 pub fn is_header(line: &str) -> bool {
     PREFIXES.iter().any(|p| {
         line.strip_prefix(p)
             .is_some_and(|r| r.bytes().next().is_some_and(|b| b.is_ascii_digit()))
-    })
+    }) || super::pokerstars::is_ft_header(line)
 }
 
 fn header_at(line: &str) -> Option<usize> {
@@ -49,6 +52,7 @@ fn header_at(line: &str) -> Option<usize> {
         .iter()
         .filter_map(|p| find(line, p))
         .filter(|&i| is_header(&line[i..]))
+        .chain(super::pokerstars::ft_header_at(line))
         .min()
 }
 
@@ -336,6 +340,10 @@ fn noise(action: &str) -> bool {
 pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     check_size(block)?;
     let lines = &block.lines;
+    if super::pokerstars::is_ft_header(lines[0].1) {
+        // (2016: PokerStars' layout)
+        return super::pokerstars::parse(block, source);
+    }
     let (table, max_seats, h, game, _ante) = header(lines[0].1).map_err(|mut r| {
         r.line = Some(lines[0].0);
         r

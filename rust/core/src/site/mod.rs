@@ -58,7 +58,8 @@ crate::enums::named_enum! {
         /// brackets, each what the action adds, in the client's locale.
         Poker888 = "888poker",
         /// Full Tilt Poker (2005 to 2016): PokerStars' layout in its own
-        /// words, with the button's seat after the posts.
+        /// words, with the button's seat after the posts; in 2016
+        /// PokerStars' own (`Full Tilt Hand #`, `Full Tilt Rush Hand #`).
         FullTilt = "fulltilt",
         /// The Annual Computer Poker Competition's protocol logs: a hand a
         /// line, the competition's games.

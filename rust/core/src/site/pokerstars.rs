@@ -54,6 +54,29 @@ pub fn is_header(line: &str) -> bool {
         || is_gg_header(line)
 }
 
+/// The headers Full Tilt wrote in its last year (2016, after PokerStars
+/// bought it): PokerStars' layout under its own name.
+const FT_PREFIXES: [&str; 2] = ["Full Tilt Hand #", "Full Tilt Rush Hand #"];
+
+/// Whether `line` is (starts with) the header of a hand in Full Tilt's
+/// 2016 layout (`Full Tilt Hand #N: `, `Full Tilt Rush Hand #N: `), which
+/// is PokerStars' and is read as it is.
+pub fn is_ft_header(line: &str) -> bool {
+    FT_PREFIXES.iter().any(|p| {
+        line.strip_prefix(p)
+            .is_some_and(|r| r.bytes().next().is_some_and(|b| b.is_ascii_digit()))
+    })
+}
+
+/// Where a Full Tilt 2016 header starts inside `line`.
+pub fn ft_header_at(line: &str) -> Option<usize> {
+    FT_PREFIXES
+        .iter()
+        .filter_map(|p| find(line, p))
+        .filter(|&i| is_ft_header(&line[i..]))
+        .min()
+}
+
 /// Whether `line` is (starts with) a GGPoker hand's header.
 pub fn is_gg_header(line: &str) -> bool {
     line.strip_prefix("Poker Hand #")
@@ -300,7 +323,13 @@ fn header(line: &str) -> R<Header> {
     let bad = |why: &str| Refusal::hand(format!("the header: {why}"));
     let gg = is_gg_header(line);
     let mut h = Header {
-        site: if gg { "GGPoker" } else { "PokerStars" },
+        site: if gg {
+            "GGPoker"
+        } else if is_ft_header(line) {
+            "Full Tilt Poker"
+        } else {
+            "PokerStars"
+        },
         mixed,
         ..Header::default()
     };
