@@ -4,7 +4,7 @@ docs/stats.md, written out move by move), to check holecards.stats."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 KEYS = [
     "hands",
@@ -22,13 +22,14 @@ KEYS = [
     "postflop_calls",
     "saw_flop",
     "went_to_showdown",
+    "showdowns_with_result",
     "won_at_showdown",
 ]
 
 
-def hand_stats(h: Any, awarded: List[bool]) -> List[Dict[str, Any]]:
+def hand_stats(h: Any, awarded: Optional[List[bool]]) -> List[Dict[str, Any]]:
     """Each PHH player's counts in one hold'em or Omaha history; ``awarded``
-    says who won chips at the end (the replay's awards)."""
+    says who won chips at the end (``None``: not known)."""
     n = len(h.starting_stacks)
     c: List[Dict[str, Any]] = [dict.fromkeys(KEYS, 0) for _ in range(n)]
     for x in c:
@@ -118,8 +119,33 @@ def hand_stats(h: Any, awarded: List[bool]) -> List[Dict[str, Any]]:
         for p in range(n):
             if not folded[p]:
                 c[p]["went_to_showdown"] = 1
-                c[p]["won_at_showdown"] = int(awarded[p])
+                if awarded is not None:
+                    c[p]["showdowns_with_result"] = 1
+                    c[p]["won_at_showdown"] = int(awarded[p])
     return c
+
+
+def _result_unknown(actions: List[str], n: int) -> bool:
+    """Whether a card that decides the showdown is not given: a hand still
+    in at the end dealt unknown and never shown, or a board short of five
+    (no showdown: nothing decided by cards)."""
+    folded = [False] * n
+    unknown = [False] * n
+    board = 0
+    for a in actions:
+        parts = a.split()
+        if len(parts) >= 3 and parts[:2] == ["d", "dh"]:
+            unknown[int(parts[2][1:]) - 1] = "?" in parts[3]
+        elif len(parts) >= 3 and parts[:2] == ["d", "db"]:
+            board += len(parts[2]) // 2
+        elif len(parts) >= 2 and parts[0].startswith("p"):
+            p = int(parts[0][1:]) - 1
+            if parts[1] == "f":
+                folded[p] = True
+            elif parts[1] == "sm" and len(parts) >= 3 and "?" not in parts[2]:
+                unknown[p] = False
+    live = [p for p in range(n) if not folded[p]]
+    return len(live) >= 2 and (board < 5 or any(unknown[p] for p in live))
 
 
 def corpus_stats(histories: List[Any]) -> Dict[str, Dict[str, Any]]:
@@ -130,13 +156,30 @@ def corpus_stats(histories: List[Any]) -> Dict[str, Dict[str, Any]]:
         hand = h.replay()
         n = len(h.starting_stacks)
         b = hand.button
-        awarded = [False] * n
+        got = [0] * n  # what the replay awarded each PHH player
         for e in hand.events:
-            if e.kind.name == "AWARD" and e.amount > 0:
-                awarded[(e.seat + n - b - 1) % n] = True
+            if e.kind.name == "AWARD":
+                got[(e.seat + n - b - 1) % n] += e.amount
+        awarded: Optional[List[bool]] = [g > 0 for g in got]
         winnings = getattr(h, "winnings", None)
+        finishing = getattr(h, "finishing_stacks", None)
+        unknown = _result_unknown(h.actions, n)
         if winnings is not None and len(winnings) == n:
             awarded = [Decimal(str(w)) > 0 for w in winnings]
+        elif unknown and finishing is not None and len(finishing) == n:
+            # the replay's awards follow cards it made up; the bets do not:
+            # what each put in, then what the recorded stacks say it won
+            final = hand.final_stacks
+            put_in = [
+                Decimal(str(h.starting_stacks[p])) - (final[(p + b + 1) % n] - got[p])
+                for p in range(n)
+            ]
+            awarded = [
+                Decimal(str(finishing[p])) - Decimal(str(h.starting_stacks[p])) + put_in[p] > 0
+                for p in range(n)
+            ]
+        elif unknown:
+            awarded = None
         names = list(h.players) if h.players else [f"p{i + 1}" for i in range(n)]
         for name, counts in zip(names, hand_stats(h, awarded)):
             acc = out.setdefault(name, dict.fromkeys(KEYS, 0))

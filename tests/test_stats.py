@@ -296,3 +296,101 @@ def test_the_command_line_draws_the_graph(
     assert "bankroll graph" in capsys.readouterr().out and png.stat().st_size > 1000
     assert main(["stats", folder, "--png", str(png)]) == 2
     assert "give --player" in capsys.readouterr().err
+
+
+# A showdown whose cards are unknown (Bea's hand never shown): Uma (p3)
+# raises to 300, Sam folds, Bea calls; Uma bets 300 on the flop, Bea calls;
+# checked down, Uma shows. Uma wins 300 + 300 + 50 (Sam's blind) = 650 net,
+# Bea loses 600; Sam 50.
+_UNKNOWN_SHOWDOWN = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [50, 100, 0]
+min_bet = 100
+starting_stacks = [1000, 1000, 1000]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 QsQh', 'p3 cbr 300', 'p1 f', 'p2 cc', \
+'d db 2c3d4h', 'p2 cc', 'p3 cbr 300', 'p2 cc', 'd db 5c', 'p2 cc', 'p3 cc', 'd db 7d', \
+'p2 cc', 'p3 cc', 'p3 sm QsQh']
+players = ['Sam', 'Bea', 'Uma']
+"""
+
+
+def test_a_showdown_with_unknown_cards_counts_as_one() -> None:
+    # the stacks recorded say who won: both went to the showdown, Uma won it
+    r = hc.stats(hc.phh.loads(_UNKNOWN_SHOWDOWN + "finishing_stacks = [950, 400, 1650]\n"))
+    uma, bea = r.players["Uma"], r.players["Bea"]
+    assert (uma.went_to_showdown, uma.showdowns_with_result, uma.won_at_showdown) == (1, 1, 1)
+    assert (bea.went_to_showdown, bea.showdowns_with_result, bea.won_at_showdown) == (1, 1, 0)
+    assert (uma.wtsd, uma.wsd, bea.wsd) == (100.0, 100.0, 0.0)
+    assert (uma.winnings, bea.winnings) == (650, -600)
+    # no stacks: no result, but going to the showdown needs no cards; who
+    # won it is not known (no W$SD chance)
+    r = hc.stats(hc.phh.loads(_UNKNOWN_SHOWDOWN))
+    for name in ("Uma", "Bea"):
+        s = r.players[name]
+        assert (s.saw_flop, s.went_to_showdown, s.wtsd) == (1, 1, 100.0), name
+        assert (s.showdowns_with_result, s.won_at_showdown, s.wsd) == (0, 0, None), name
+        assert s.hands_with_result == 0, name
+
+
+def test_a_dead_small_blind_has_no_small_blind_position() -> None:
+    # a table's layout (docs/phh.md): entry 0 the big blind, entry 1 empty;
+    # p1 posts the big blind, nobody the small: BB, UTG, CO, BTN four-handed
+    text = """variant = 'NT'
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [2, 0, 0, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100, 100]
+actions = ['d dh p1 As2h', 'd dh p2 Td6c', 'd dh p3 Jh7s', 'd dh p4 5h2s', 'p2 cbr 6', 'p3 f', \
+'p4 f', 'p1 f']
+players = ['Ann', 'Bob', 'Cat', 'Dan']
+"""
+    r = hc.stats(hc.phh.loads(text))
+    assert sorted(r.by_position) == [("Ann", "BB"), ("Bob", "UTG"), ("Cat", "CO"), ("Dan", "BTN")]
+    assert r.by_position[("Bob", "UTG")].pfr_hands == 1 and r.players["Bob"].winnings == 2
+
+
+def test_hands_the_figures_do_not_apply_to_are_skipped_with_why(tmp_path: Path) -> None:
+    # one name in two seats: the hand is skipped, never counted twice
+    twice = _UNKNOWN_SHOWDOWN.replace("['Sam', 'Bea', 'Uma']", "['Sam', 'Uma', 'Uma']")
+    r = hc.stats(hc.phh.loads(twice))
+    assert (r.hands, r.skipped, r.players) == (0, 1, {})
+    assert "plays twice" in r.skipped_why[0]
+    # Progressive hold'em: forced bet sizes, no big blind
+    pgt = """variant = 'PGT'
+antes = [10, 10, 10]
+blinds_or_straddles = [0, 0, 0]
+_progressive_bets = [50, 100, 150, 200]
+starting_stacks = [1000, 1000, 1000]
+actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 2c7d', 'p1 cc', 'p2 cc', 'p3 f', \
+'d db 2h3h9c', 'p1 cc', 'p2 cc', 'd db Td', 'p1 cc', 'p2 cc', 'd db Jc', 'p1 cc', 'p2 cc', \
+'p1 sm AsAh', 'p2 sm KsKh']
+"""
+    r = hc.stats(hc.phh.loads(pgt))
+    assert (r.hands, r.skipped) == (0, 1) and "Progressive" in r.skipped_why[0]
+    # a folder: a file that is no hand history is named among the skipped,
+    # the hands beside it counted (as the command line does)
+    (tmp_path / "a.phh").write_text(_UNKNOWN_SHOWDOWN + "finishing_stacks = [950, 400, 1650]\n")
+    (tmp_path / "notes.txt").write_text("remember to fold more\n")
+    r = hc.stats(tmp_path)
+    assert r.hands == 1 and any("notes.txt" in w for w in r.skipped_why)
+    # the same file given by name raises
+    with pytest.raises(hc.HandHistoryError):
+        hc.stats(tmp_path / "notes.txt")
+
+
+def test_the_command_line_refuses_a_graph_it_cannot_draw(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from holecards.cli import main
+
+    folder = str(DATA / "sites" / "pokerstars")
+    # checked before the work: nothing printed, a clean refusal
+    assert main(["stats", folder, "--player", "jimmyhoo", "--png", str(tmp_path / "g.xyz")]) == 2
+    out = capsys.readouterr()
+    assert "does not end in .png" in out.err and out.out == ""
+    # a player with no hand that has a result: nothing to draw
+    f = tmp_path / "a.phh"
+    f.write_text(_UNKNOWN_SHOWDOWN)
+    assert main(["stats", str(f), "--player", "Uma", "--png", str(tmp_path / "g.png")]) == 2
+    assert "no graph written" in capsys.readouterr().err
+    assert not (tmp_path / "g.png").exists()

@@ -39,6 +39,9 @@ class PlayerStats:
     postflop_calls: int = 0
     saw_flop: int = 0
     went_to_showdown: int = 0
+    #: of those, the showdowns whose winners are known (the history's
+    #: winnings or stacks, or every card that decides it): ``wsd``'s chances
+    showdowns_with_result: int = 0
     won_at_showdown: int = 0
     hands_with_result: int = 0
     #: chips won less chips put in (after rake where a site's numbers are given)
@@ -95,8 +98,8 @@ class PlayerStats:
 
     @property
     def wsd(self) -> Optional[float]:
-        """Won money at showdown, % of the showdowns."""
-        return _pct(self.won_at_showdown, self.went_to_showdown)
+        """Won money at showdown, % of the showdowns whose winners are known."""
+        return _pct(self.won_at_showdown, self.showdowns_with_result)
 
     @property
     def allin_adjusted_bb_per_100(self) -> Optional[float]:
@@ -142,7 +145,10 @@ class StatsReport:
         adjusted winnings over its hands, in big blinds (needs the ``plot``
         extra, matplotlib; ``stats(..., player=NAME)`` first)."""
         if not self.series:
-            raise ValueError("no series to plot: call stats(..., player=NAME) first")
+            raise ValueError(
+                "no series to plot: stats(..., player=NAME) gives one, of that "
+                "player's hands with a result"
+            )
         try:
             import matplotlib
 
@@ -207,12 +213,23 @@ def stats(
     """Tracker statistics of ``histories`` (``HandHistory`` objects, or a
     path: a PHH file, a site's hand history file, or a folder of them), for
     every player or only ``player``."""
+    # (a folder's files that are no hand history, and its site hands that
+    # did not convert, are reported among the skipped, as the command line
+    # reports them; a file named that cannot be read raises)
+    notes: List[str] = []
+    not_converted = 0
     if isinstance(histories, (str, os.PathLike)):
-        items, _, unreadable = hands_under([histories])
-        if unreadable:
+        items, not_converted, unreadable = hands_under([histories])
+        if unreadable and not Path(histories).is_dir():
             from .errors import HandHistoryError
 
             raise HandHistoryError(unreadable[0])
+        notes = [f"a file skipped: {why}" for why in unreadable]
+        if not_converted:
+            notes.append(
+                f"{not_converted} site hands did not convert (phh.from_site or "
+                "holecards convert says why)"
+            )
     else:
         items = list(histories)
     for h in items:
@@ -227,7 +244,7 @@ def stats(
         players={k: _player_stats(v) for k, v in players.items()},
         by_position={k: _player_stats(v) for k, v in by_position.items()},
         hands=hands,
-        skipped=skipped,
-        skipped_why=list(why),
+        skipped=skipped + not_converted,
+        skipped_why=notes + list(why),
         series=list(series),
     )

@@ -44,6 +44,12 @@ def run_stats(
 
     from .._stats import stats
 
+    if png is not None:
+        # (checked before the work: nothing printed, then a refusal)
+        if player is None:
+            raise CliError("--png draws one player's graph: give --player NAME")
+        if not png.lower().endswith(".png"):
+            raise CliError(f"--png writes a PNG: {png!r} does not end in .png")
     hands, problems = _load(paths, out)
     if not hands:
         raise CliError("no hands found in " + ", ".join(paths))
@@ -105,12 +111,17 @@ def run_stats(
     if problems:
         console.print(f"{problems} site hands did not convert (holecards convert lists them)")
     if png is not None:
-        if player is None:
-            raise CliError("--png draws one player's graph: give --player NAME")
+        if not report.series:
+            raise CliError(
+                f"no hand of {player!r} has a result to draw (its showdowns' cards "
+                "unknown and no stacks recorded): no graph written"
+            )
         try:
             report.plot_bankroll(png, title=f"{player}: {len(report.series):,} hands")
         except ImportError as e:
             raise CliError(str(e)) from None
+        except OSError as e:
+            raise CliError(f"cannot write {png}: {e.strerror or e}") from None
         console.print(f"bankroll graph -> {png}")
     return 0
 

@@ -50,6 +50,10 @@ pub struct Counts {
     pub saw_flop: u64,
     /// Hands that reached a showdown with the player in.
     pub went_to_showdown: u64,
+    /// Of those, the ones whose winners are known (the history's
+    /// `winnings`, its `finishing_stacks`, or a replay with every card that
+    /// decides it known): the won-at-showdown figure's chances.
+    pub showdowns_with_result: u64,
     /// Of those, the ones where the player won chips.
     pub won_at_showdown: u64,
     /// Hands whose result is known (the money columns count these).
@@ -97,13 +101,29 @@ pub fn positions(n: usize) -> Vec<&'static str> {
     if n == 2 {
         return vec!["BB", "BTN"];
     }
+    positions_after(vec!["SB", "BB"], n)
+}
+
+/// The position names of a hand with a dead small blind (a table's, with
+/// three or more players: `p1`, first left of the button, posts the big
+/// blind and nobody the small): BB, then as [`positions`] names those after
+/// the big blind.
+pub fn positions_dead_small_blind(n: usize) -> Vec<&'static str> {
+    if n <= 2 {
+        return positions(n);
+    }
+    positions_after(vec!["BB"], n)
+}
+
+/// `blinds` (the blinds' names), then the names of the others of `n`.
+fn positions_after(blinds: Vec<&'static str>, n: usize) -> Vec<&'static str> {
     const LATE: [&str; 4] = ["LJ", "HJ", "CO", "BTN"];
     const EARLY: [&str; 18] = [
         "UTG", "UTG+1", "UTG+2", "UTG+3", "UTG+4", "UTG+5", "UTG+6", "UTG+7", "UTG+8", "UTG+9",
         "UTG+10", "UTG+11", "UTG+12", "UTG+13", "UTG+14", "UTG+15", "UTG+16", "UTG+17",
     ];
-    let mut out = vec!["SB", "BB"];
-    let rest = n.saturating_sub(2);
+    let rest = n.saturating_sub(blinds.len());
+    let mut out = blinds;
     let late = if rest >= 3 { (rest - 1).min(4) } else { rest };
     // (the engine seats at most 23: EARLY covers them)
     out.extend(EARLY.iter().take(rest - late));
@@ -238,7 +258,10 @@ fn gcd(a: u64, b: u64) -> u64 {
 }
 
 /// What one hand adds, by PHH player.
-fn hand_counts(h: &HandHistory) -> Result<Option<(Vec<String>, Vec<Counts>)>> {
+/// One hand's players (names), their counts and their positions.
+type HandCounts = (Vec<String>, Vec<Counts>, Vec<&'static str>);
+
+fn hand_counts(h: &HandHistory) -> Result<Option<HandCounts>> {
     let r = replay(h)?;
     let hand = &r.hand;
     let kind = hand.game().kind();
@@ -252,6 +275,13 @@ fn hand_counts(h: &HandHistory) -> Result<Option<(Vec<String>, Vec<Counts>)>> {
             | GameKind::Badugi
     ) {
         return Ok(None);
+    }
+    if hand.rules().structure == crate::game::Structure::Progressive {
+        return Err(crate::error::Error::history(
+            h.where_(),
+            "Progressive hold'em: every bet's size is forced and there is no big blind, \
+             so the trackers' figures do not apply (not counted)",
+        ));
     }
     let n = hand.num_players();
     let button = hand.button();
@@ -411,25 +441,34 @@ fn hand_counts(h: &HandHistory) -> Result<Option<(Vec<String>, Vec<Counts>)>> {
         )?;
     }
     // who won at the showdown: the history's winnings, else the replay's
-    // awards when the cards are known (else not counted)
-    let won: Option<Vec<bool>> = match &winnings {
-        Some(w) if w.len() == n => Some(
+    // awards when the cards are known, else the recorded stacks (what a
+    // player won is its net plus what it put in, which the betting alone
+    // decides); else not known
+    let mut awarded = vec![0i128; n];
+    for e in &events {
+        if e.kind == EventKind::Award {
+            if let Some(s) = e.seat {
+                awarded[player(s)] += e.amount as i128;
+            }
+        }
+    }
+    let won: Option<Vec<bool>> = match (&winnings, &nets, hand.final_stacks()) {
+        (Some(w), _, _) if w.len() == n => Some(
             w.iter()
                 .map(|d| d.is_some_and(|d| d.mantissa > 0))
                 .collect(),
         ),
-        _ if r.unknown_cards => None,
-        _ => {
-            let mut won = vec![false; n];
-            for e in &events {
-                if e.kind == EventKind::Award && e.amount > 0 {
-                    if let Some(s) = e.seat {
-                        won[player(s)] = true;
-                    }
-                }
-            }
-            Some(won)
-        }
+        _ if !r.unknown_cards => Some(awarded.iter().map(|&a| a > 0).collect()),
+        (_, Some(nets), Some(finals)) if finals.len() == n => Some(
+            (0..n)
+                .map(|p| {
+                    let seat = (p + button + 1) % n;
+                    let put_in = starting[p] - (finals[seat] as i128 - awarded[p]) * scale;
+                    nets[p] + put_in > 0
+                })
+                .collect(),
+        ),
+        _ => None,
     };
     let bb = h
         .number("min_bet")
@@ -445,10 +484,11 @@ fn hand_counts(h: &HandHistory) -> Result<Option<(Vec<String>, Vec<Counts>)>> {
         _ => None,
     };
     for p in 0..n {
-        if let Some(won) = won.as_ref().filter(|_| showdown && !folded[p]) {
+        if showdown && !folded[p] {
             c[p].went_to_showdown = 1;
-            if won[p] {
-                c[p].won_at_showdown = 1;
+            if let Some(won) = &won {
+                c[p].showdowns_with_result = 1;
+                c[p].won_at_showdown = u64::from(won[p]);
             }
         }
         if let Some(nets) = &nets {
@@ -467,7 +507,28 @@ fn hand_counts(h: &HandHistory) -> Result<Option<(Vec<String>, Vec<Counts>)>> {
             }
         }
     }
-    Ok(Some((h.player_names(n), c)))
+    let names = h.player_names(n);
+    for (i, a) in names.iter().enumerate() {
+        if names[..i].contains(a) {
+            let name: String = a.chars().take(40).collect();
+            return Err(crate::error::Error::history(
+                h.where_(),
+                format!("'{name}' plays twice in the hand (two seats under one name)"),
+            ));
+        }
+    }
+    // a table's dead small blind: p1 posts the big blind, nobody the small
+    let dead_small_blind = n >= 3
+        && !events.iter().any(|e| e.kind == EventKind::PostSmallBlind)
+        && events
+            .iter()
+            .any(|e| e.kind == EventKind::PostBigBlind && e.seat.map(player) == Some(0));
+    let pos = if dead_small_blind {
+        positions_dead_small_blind(n)
+    } else {
+        positions(n)
+    };
+    Ok(Some((names, c, pos)))
 }
 
 /// For a hold'em hand whose betting ended before the river with two or
@@ -557,6 +618,7 @@ impl Counts {
         self.postflop_calls += o.postflop_calls;
         self.saw_flop += o.saw_flop;
         self.went_to_showdown += o.went_to_showdown;
+        self.showdowns_with_result += o.showdowns_with_result;
         self.won_at_showdown += o.won_at_showdown;
         self.hands_with_result += o.hands_with_result;
         self.winnings = self
@@ -630,9 +692,8 @@ impl Stats {
 /// Counts one hand into `out`.
 fn count_hand(out: &mut Stats, h: &HandHistory, player: Option<&str>) {
     match hand_counts(h) {
-        Ok(Some((names, counts))) => {
+        Ok(Some((names, counts, pos))) => {
             out.hands += 1;
-            let pos = positions(counts.len());
             for (i, (name, c)) in names.iter().zip(&counts).enumerate() {
                 if player.is_some_and(|p| p != name) {
                     continue;
@@ -670,6 +731,15 @@ fn count_hand(out: &mut Stats, h: &HandHistory, player: Option<&str>) {
 #[cfg(test)]
 mod tests {
     use super::positions;
+
+    #[test]
+    fn a_dead_small_blind_leaves_no_small_blind_position() {
+        use super::positions_dead_small_blind as dead;
+        assert_eq!(dead(3), ["BB", "CO", "BTN"]);
+        assert_eq!(dead(4), ["BB", "UTG", "CO", "BTN"]);
+        assert_eq!(dead(6), ["BB", "UTG", "LJ", "HJ", "CO", "BTN"]);
+        assert_eq!(dead(2), ["BB", "BTN"]);
+    }
 
     #[test]
     fn positions_are_named_as_trackers_name_them() {

@@ -688,6 +688,7 @@ pub fn _stats<'py>(
             ("postflop_calls", c.postflop_calls),
             ("saw_flop", c.saw_flop),
             ("went_to_showdown", c.went_to_showdown),
+            ("showdowns_with_result", c.showdowns_with_result),
             ("won_at_showdown", c.won_at_showdown),
             ("hands_with_result", c.hands_with_result),
             ("allin_adjusted_hands", c.allin_adjusted_hands),
