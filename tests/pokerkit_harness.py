@@ -42,7 +42,7 @@ from pokerkit import (
 from pokerkit.lookups import Label, ShortDeckHoldemLookup
 
 from game_helpers import act
-from holecards import ActionKind, Hand, Rules
+from holecards import Hand, Rules
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -429,14 +429,6 @@ def our_snapshot(hand: Any) -> Dict[str, Any]:
     return snap
 
 
-def big_blind_all_in_for_the_ante(hand: Any, cfg: Config) -> bool:
-    """The big blind's chips all went to the big-blind ante and it did not fold."""
-    return cfg.big_blind_ante > 0 and any(
-        a.kind == ActionKind.POST_BIG_BLIND and a.amount == 0 and not hand.folded[a.seat]
-        for a in hand.history
-    )
-
-
 AGREED_WHEN_DIVERGED = ("actor", "stacks", "pot", "bets", "can_fold", "call_amount")
 
 
@@ -555,10 +547,6 @@ def play(cfg: Config, rng: random.Random) -> None:
         fail("pokerkit still running", False, pk.st.status)
     ours = list(hand.stacks)
     theirs = pk.by_seat(list(pk.st.stacks))
-    if big_blind_all_in_for_the_ante(hand, cfg):
-        # engine bug (TestOurRules.test_big_blind_all_in_for_the_ante_can_win_it):
-        # remove this once fixed
-        return
     lumped = seats_compared_in_sum(hand)
     for s in range(cfg.n):
         if s not in lumped and ours[s] != theirs[s]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+import holecards as hc
 from game_helpers import PL, assert_illegal, deal, expect, hist, legal, play  # noqa: E402
 from holecards import ActionKind, ConfigError, IllegalActionError, Street
 
@@ -144,3 +145,20 @@ def test_pot_limit_straddle_maximum_counts_a_big_blind_ante():
     PL(straddles=(7,))
     with pytest.raises(ConfigError, match="7"):
         PL(straddles=(8,))
+
+
+def test_the_straddle_maximum_does_not_overflow() -> None:
+    # 22 seats (the largest table the rules are checked against) of an
+    # ante of 838,488,366,986,797,801: 22 x ante = 2**64 + 6, past 64 bits.
+    # The maximum is 2 + (1 + 2 + 22 x ante + 2) = 2**64 + 13: any straddle
+    # of at most 2**60 chips is under it, none refused by a wrapped sum.
+    ante = 838_488_366_986_797_801
+    assert 22 * ante == 2**64 + 6
+    r = hc.Rules.pot_limit(small_blind=1, big_blind=2, ante=ante, straddles=[1000])
+    assert list(r.straddles) == [1000]
+    # an ante of 2**60 at 16 seats: 16 x 2**60 = 2**64 (wrapped: 0, a
+    # maximum of 7, and the hand refused); the straddle of 1,000 is well
+    # under the true maximum (every stack goes in on the ante)
+    r = hc.Rules.pot_limit(small_blind=1, big_blind=2, ante=2**60, straddles=[1000])
+    hand = hc.Hand(r, [2**60 // 16] * 16, button=15, seed=1)
+    assert hand.history[0].kind.name == "POST_ANTE"

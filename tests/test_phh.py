@@ -432,3 +432,21 @@ def test_any_hand_in_any_structure_round_trips_finished_or_not(
     )
     assert again.rules == hand.rules
     assert phh.dumps(again) == text
+
+
+def test_dumps_writes_the_straddles_posted() -> None:
+    # Straddles 20 and 40 over blinds 5/10, four-handed: p3 (under the gun)
+    # holds 8 chips, not above the big blind, so posts no straddle, and the
+    # button's re-straddle is not posted either (docs/game.md). Written as
+    # the rules list them, a reader would post both.
+    rules = hc.Rules.no_limit(small_blind=5, big_blind=10, straddles=(20, 40))
+    hand = hc.Hand(rules, [500, 500, 8, 500], button=3, seed=3)
+    assert [a.kind.name for a in hand.history] == ["POST_SMALL_BLIND", "POST_BIG_BLIND"]
+    while not hand.is_over:
+        hand.check_or_call()
+    h = hc.phh.loads(hc.phh.dumps(hand))[0]
+    assert list(h.blinds_or_straddles) == [5, 10, 0, 0]
+    assert h.replay().final_stacks == hand.final_stacks
+    # posted, they are written
+    hand = hc.Hand(rules, [500, 500, 500, 500], button=3, seed=3)
+    assert list(hc.phh.loads(hc.phh.dumps(hand))[0].blinds_or_straddles) == [5, 10, 20, 40]

@@ -106,13 +106,14 @@ directly.
 11. Progressive Hold'em has no pokerkit equivalent and is covered by
     ``test_hand_stateful.py``.
 
-Engine bugs found here
-----------------------
+Engine bugs found here (fixed)
+------------------------------
 ``TestOurRules.test_big_blind_all_in_for_the_ante_can_win_it`` and
-``TestOurRules.test_no_decision_when_the_only_opponent_is_covered`` reproduce
-them; ``big_blind_all_in_for_the_ante`` keeps the first out of the random
-comparison until it is fixed (the second cannot occur there, as the big blind
-always posts in full).
+``TestOurRules.test_no_decision_when_the_only_opponent_is_covered`` hold the
+fixes. The random comparison never deals either (point 10: the big blind
+posts in full there; a big blind short of the blind is owed in full by the
+engine and by pokerkit only as posted, so the two part at the first
+decision).
 
 The peer benchmark
 ------------------
@@ -256,9 +257,9 @@ class TestOurRules:
         # all-in and still in the hand, with the best hand (aces). It must be
         # able to win at least the main pot holding the dead ante (pokerkit:
         # the ante pot is eligible to every live player; RULES.md: a player
-        # wins from each pot they put chips in). holecards builds the pots
-        # from contributions without the dead ante, so seat 1 is eligible for
-        # nothing and loses its ante to the two others.
+        # wins from each pot they put chips in). An earlier build made the
+        # pots from contributions without the dead ante, so seat 1 was
+        # eligible for nothing and lost its ante to the two others.
         rules = Rules.no_limit(small_blind=1, big_blind=2, big_blind_ante=2)
         hand = Hand(
             rules, [10, 2, 10], button=2, hole_cards=["2c3d", "AhAs", "4c5d"], board="KcQd8h7s9c"

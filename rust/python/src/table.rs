@@ -35,10 +35,20 @@ fn list_of<T>(
 
 fn chips(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u64> {
     crate::args::as_u64(v).ok_or_else(|| {
-        config(format!(
-            "{name} must be a whole number of chips (0 or more), not {}",
-            repr(v)
-        ))
+        let too_large = v.is_instance_of::<pyo3::types::PyInt>()
+            && !v.is_instance_of::<pyo3::types::PyBool>()
+            && v.ge(0).unwrap_or(false);
+        if too_large {
+            config(format!(
+                "{name} of {} is too large (at most 2**60 chips)",
+                repr(v)
+            ))
+        } else {
+            config(format!(
+                "{name} must be a whole number of chips (0 or more), not {}",
+                repr(v)
+            ))
+        }
     })
 }
 

@@ -517,7 +517,7 @@ fn check_table(rules: &Rules, stacks: &[u64], button: usize) -> Result<()> {
     for (i, &s) in stacks.iter().enumerate() {
         if s == 0 {
             return Err(Error::config(
-                "stacks",
+                format!("stacks[{i}]"),
                 format!("seat {i} has no chips: every stack must be at least 1"),
             ));
         }
@@ -966,7 +966,7 @@ impl Hand {
 
     /// Straddles actually posted this hand.
     #[inline(never)]
-    fn straddles_posted(&self) -> usize {
+    pub(crate) fn straddles_posted(&self) -> usize {
         self.log
             .iter()
             .take_while(|a| a.kind.is_post())

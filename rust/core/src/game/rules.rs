@@ -231,10 +231,12 @@ impl Rules {
     /// (blinds, antes, a big-blind ante), as for any pot-limit raise: call
     /// the big blind, then raise the pot. 1/2 with a 1-chip ante at six
     /// seats: pot 9, call 2, raise 11, straddle up to 13.
+    /// (Worked out in 128 bits: 22 seats of an ante near 2**60 pass 2**64;
+    /// a maximum past `u64::MAX` is `u64::MAX`, above any straddle.)
     pub fn pot_limit_straddle_max(&self, seats: usize) -> u64 {
-        let pot =
-            self.small_blind + self.big_blind + self.ante * seats as u64 + self.big_blind_ante;
-        self.big_blind + (pot + self.big_blind)
+        let (sb, bb) = (u128::from(self.small_blind), u128::from(self.big_blind));
+        let pot = sb + bb + u128::from(self.ante) * seats as u128 + u128::from(self.big_blind_ante);
+        u64::try_from(bb + (pot + bb)).unwrap_or(u64::MAX)
     }
 
     /// Fixed limit. `small_bet` defaults to the big blind, `big_bet` to twice
@@ -248,7 +250,20 @@ impl Rules {
     ) -> Result<Rules> {
         let mut r = Rules::blinds(Structure::FixedLimit, o)?;
         r.small_bet = amount("small_bet", small_bet.unwrap_or(r.big_blind))?;
-        r.big_bet = amount("big_bet", big_bet.unwrap_or(2 * r.small_bet))?;
+        r.big_bet = match big_bet {
+            Some(b) => amount("big_bet", b)?,
+            None if 2 * r.small_bet > MAX_CHIPS => {
+                return Err(Error::config(
+                    "small_bet",
+                    format!(
+                        "small_bet of {} makes the big bet (twice it, when not given) more \
+                         than 2**60 chips",
+                        r.small_bet
+                    ),
+                ))
+            }
+            None => 2 * r.small_bet,
+        };
         if r.small_bet == 0 || r.big_bet == 0 {
             return Err(Error::bad_config(
                 "small_bet and big_bet must be at least 1".into(),

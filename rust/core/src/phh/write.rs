@@ -112,7 +112,11 @@ pub fn hand_fields(hand: &Hand) -> Table {
                 }
             }
         }
-        for (i, &s) in r.straddles.iter().enumerate() {
+        // (the straddles posted: a straddler who cannot go above the big
+        // blind posts none, and none after it; written as the rules list
+        // them, a reader would post them)
+        let posted = hand.straddles_posted();
+        for (i, &s) in r.straddles.iter().take(posted).enumerate() {
             if let Some(slot) = blinds.get_mut(bb_player + 1 + i) {
                 *slot = s;
             }
