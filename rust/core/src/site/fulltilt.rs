@@ -41,19 +41,15 @@ const NOT_CONVERTED: &str = "a game not converted (hold'em, Omaha, Omaha hi/lo, 
 /// Whether `line` is (starts with) a Full Tilt hand's header, in either
 /// layout.
 pub fn is_header(line: &str) -> bool {
-    PREFIXES.iter().any(|p| {
-        line.strip_prefix(p)
-            .is_some_and(|r| r.bytes().next().is_some_and(|b| b.is_ascii_digit()))
-    }) || super::pokerstars::is_ft_header(line)
+    super::hand::starts_numbered(line, &PREFIXES) || super::pokerstars::is_ft_header(line)
 }
 
 fn header_at(line: &str) -> Option<usize> {
-    PREFIXES
-        .iter()
-        .filter_map(|p| find(line, p))
-        .filter(|&i| is_header(&line[i..]))
-        .chain(super::pokerstars::ft_header_at(line))
-        .min()
+    let old = super::hand::numbered_at(line, &PREFIXES);
+    match (old, super::pokerstars::ft_header_at(line)) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
 }
 
 /// Calls `f` with each hand of `text` in turn; `f` returns false to stop.

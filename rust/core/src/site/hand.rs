@@ -12,6 +12,25 @@ use crate::phh::{Decimal, HandHistory};
 /// hand's lines, with no searcher to set up (a byte scan for its first
 /// byte, then a comparison).
 #[inline]
+/// Whether `line` starts with one of `prefixes` followed by a digit (a
+/// header's `... #N`).
+pub(super) fn starts_numbered(line: &str, prefixes: &[&str]) -> bool {
+    prefixes.iter().any(|p| {
+        line.strip_prefix(p)
+            .is_some_and(|r| r.bytes().next().is_some_and(|b| b.is_ascii_digit()))
+    })
+}
+
+/// Where the first of `prefixes` followed by a digit starts inside `line`
+/// (a hand cut short can run into the next hand's header on one line).
+pub(super) fn numbered_at(line: &str, prefixes: &[&str]) -> Option<usize> {
+    prefixes
+        .iter()
+        .filter_map(|p| find(line, p))
+        .filter(|&i| starts_numbered(&line[i..], prefixes))
+        .min()
+}
+
 pub(super) fn find(hay: &str, needle: &str) -> Option<usize> {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
     let first = *n.first()?;

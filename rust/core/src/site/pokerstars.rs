@@ -62,19 +62,12 @@ const FT_PREFIXES: [&str; 2] = ["Full Tilt Hand #", "Full Tilt Rush Hand #"];
 /// 2016 layout (`Full Tilt Hand #N: `, `Full Tilt Rush Hand #N: `), which
 /// is PokerStars' and is read as it is.
 pub fn is_ft_header(line: &str) -> bool {
-    FT_PREFIXES.iter().any(|p| {
-        line.strip_prefix(p)
-            .is_some_and(|r| r.bytes().next().is_some_and(|b| b.is_ascii_digit()))
-    })
+    super::hand::starts_numbered(line, &FT_PREFIXES)
 }
 
 /// Where a Full Tilt 2016 header starts inside `line`.
 pub fn ft_header_at(line: &str) -> Option<usize> {
-    FT_PREFIXES
-        .iter()
-        .filter_map(|p| find(line, p))
-        .filter(|&i| is_ft_header(&line[i..]))
-        .min()
+    super::hand::numbered_at(line, &FT_PREFIXES)
 }
 
 /// Whether `line` is (starts with) a GGPoker hand's header.
