@@ -317,3 +317,144 @@ def test_a_summarys_own_lines_are_read() -> None:
     )
     c = hc.phh.from_site(text)
     assert len(c.hands) == 1 and not c.problems
+
+
+# An 888poker sit-and-go hand worked by hand: Villain (1,470) moves in on
+# the flop and Hero (930) calls all-in: 930 each, a pot of 1,860 that
+# Villain collects; Villain's 540 over Hero's stack comes back uncalled,
+# and 888 leaves it out of the collection (a tournament takes no rake, so
+# reading it as collected would keep 540 as rake). Villain ends 2,400.
+_888_SNG = """#Game No : 339531379
+***** 888poker Hand History for Game 339531379 *****
+$10/$20 Blinds No Limit Holdem - *** 19 01 2012 20:23:13
+Tournament #35590332 $2.50 + $0.25 - Table #1 (Real Money)
+Seat 9 is the button
+Total number of players : 2
+Seat 4: Hero ( $930 )
+Seat 9: Villain ( $1,470 )
+Villain posts small blind [$10]
+Hero posts big blind [$20]
+** Dealing down cards **
+Dealt to Hero [ 9h, 9c ]
+Villain raises [$30]
+Hero raises [$113]
+Villain calls [$93]
+** Dealing flop ** [ 2h, 7d, Qc ]
+Hero bets [$133]
+Villain raises [$1,337]
+Hero calls [$664]
+** Dealing turn ** [ 7h ]
+** Dealing river ** [ Ac ]
+** Summary **
+Hero shows [ 9h, 9c ]
+Villain shows [ 8c, Qh ]
+Villain collected [ $1,860 ]
+"""
+
+
+def test_an_888_all_in_called_in_part_leaves_no_rake() -> None:
+    c = hc.phh.from_site(_888_SNG)
+    assert c.problems == []
+    h = c.hands[0]
+    assert list(h.players) == ["Hero", "Villain"]
+    assert list(h.finishing_stacks) == [0, 2400]
+    assert list(h.winnings) == [0, 1860] and h.metadata["_rake"] == 0
+
+
+def test_a_rake_no_site_takes_is_refused() -> None:
+    # the winner's collection lost: in a tournament nothing is kept
+    lost = _888_SNG.replace("Villain collected [ $1,860 ]\n", "")
+    c = hc.phh.from_site(lost)
+    assert c.hands == [] and "in a tournament" in c.problems[0].reason
+    # at a cash table more than a tenth of the pot: not a rake (here 30 of
+    # a pot of 1,860 is one, 540 is not)
+    cash = _888_SNG.replace("Tournament #35590332 $2.50 + $0.25 - Table #1", "Table Ayr 6 Max")
+    ok = hc.phh.from_site(cash.replace("$1,860 ]", "$1,830 ]"))
+    assert ok.problems == [] and ok.hands[0].metadata["_rake"] == 30
+    bad = hc.phh.from_site(cash.replace("$1,860 ]", "$1,320 ]"))
+    assert bad.hands == [] and "more than any site's rake" in bad.problems[0].reason
+
+
+def test_cards_shown_that_cannot_be_read_refuse_the_hand() -> None:
+    # checked down, both show: alice's aces win the 200
+    text = """PokerStars Hand #1001:  Hold'em No Limit (50/100) - 2024/05/06 7:08:09 ET
+Table 'T' 9-max Seat #1 is the button
+Seat 1: alice (10000 in chips)
+Seat 2: bob (10000 in chips)
+alice: posts small blind 50
+bob: posts big blind 100
+*** HOLE CARDS ***
+Dealt to alice [Ac Ah]
+alice: calls 50
+bob: checks
+*** FLOP *** [2d 9d 4d]
+bob: checks
+alice: checks
+*** TURN *** [2d 9d 4d] [3h]
+bob: checks
+alice: checks
+*** RIVER *** [2d 9d 4d 3h] [Js]
+bob: checks
+alice: checks
+*** SHOW DOWN ***
+alice: shows [Ac Ah]
+bob: shows [Kc Kh]
+alice collected 200 from pot
+*** SUMMARY ***
+Total pot 200 | Rake 0
+Board [2d 9d 4d 3h Js]
+"""
+    assert hc.phh.from_site(text).problems == []
+    for old, new in [
+        ("bob: shows [Kc Kh]", "bob: shows [1c Kh]"),
+        ("alice: shows [Ac Ah]", "alice: shows [Ac Ahh]"),
+        ("Board [2d 9d 4d 3h Js]", "Board [2d 9d 4d 3h 1s]"),
+    ]:
+        c = hc.phh.from_site(text.replace(old, new))
+        assert c.hands == [] and "not read" in c.problems[0].reason, new
+    # an exporter's unknown card (`XX`): the card shown kept, no refusal
+    c = hc.phh.from_site(text.replace("bob: shows [Kc Kh]", "bob: shows [XX Kh]"))
+    assert c.problems == [] and len(c.hands) == 1
+
+
+def test_a_partypoker_split_pot_on_one_line_pays_both_winners() -> None:
+    # the Mac client glues the second winner on after a period: alice wins
+    # 1.03 and carol 1.02 of a 2.10 pot (0.05 rake)
+    text = """#Game No : 4567631488
+***** Hand History for Game 12395241485 *****
+$25 USD NL Texas Hold'em - Sunday,December 9, 14:34:49 ICT 2012
+Table Algeciras ( Real Money )
+Seat 1 is the button
+Total number of players : 3/6
+seat 1: alice ( $26,02 USD )
+seat 2: bob ( $30,04 USD )
+seat 3: carol ( $27,15 USD )
+bob posts small blind [$0,10 USD].
+carol posts big blind [$0,25 USD].
+** Dealing down cards **
+alice raises [ $1 USD ]
+bob folds
+carol calls [ $0,75 USD ]
+** Dealing Flop ** [ Th, Qd, As ]
+carol checks
+alice checks
+** Dealing Turn ** [ 8h ]
+carol checks
+alice checks
+** Dealing River ** [ 6c ]
+carol checks
+alice checks
+alice shows [ Ah, Qc ]two pairs, Aces and Queens.
+carol shows [ Ac, Qs ]two pairs, Aces and Queens.
+alice wins $1,03 USD from the main pot with two pairs, Aces and Queens.carol wins $1,02 USD \
+from the main pot with two pairs, Aces and Queens.
+"""
+    c = hc.phh.from_site(text)
+    assert c.problems == []
+    h = c.hands[0]
+    won = dict(zip(h.players, h.winnings))
+    assert (str(won["alice"]), str(won["carol"]), str(h.metadata["_rake"])) == (
+        "1.03",
+        "1.02",
+        "0.05",
+    )

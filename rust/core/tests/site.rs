@@ -1522,7 +1522,8 @@ fn an_ipoker_fixed_limit_raise_to_a_whole_bet_after_a_short_all_in_is_refused() 
             "chips=\"£10\" dealer=\"1\" win=\"£3.15\" bet=\"£2.30\"",
             "chips=\"£0.17\" dealer=\"1\" win=\"£0\" bet=\"£0.17\"",
         )
-        .replace("win=\"£0\" bet=\"£0.80\"", "win=\"£0.44\" bet=\"£0.30\"");
+        // (Ann's win: the pot of 0.17 + 0.17 + 0.10 and her 0.13 uncalled)
+        .replace("win=\"£0\" bet=\"£0.80\"", "win=\"£0.57\" bet=\"£0.30\"");
     let start = text.find("<round no=\"1\">").unwrap();
     let end = text.find("</game>").unwrap();
     let text = format!(

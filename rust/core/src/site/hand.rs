@@ -12,6 +12,23 @@ use crate::phh::{Decimal, HandHistory};
 /// hand's lines, with no searcher to set up (a byte scan for its first
 /// byte, then a comparison).
 #[inline]
+/// Whether `rake`, kept from a pot of `put`, is one a site takes: none in
+/// a tournament; at a cash table at most a tenth of the pot and one unit
+/// of its last decimal place.
+pub(super) fn plausible_rake(rake: Decimal, put: Decimal, tournament: bool) -> bool {
+    if rake.mantissa == 0 {
+        return true;
+    }
+    if tournament {
+        return false;
+    }
+    let places = rake.places().max(put.places());
+    match (rake.in_units(places), put.in_units(places)) {
+        (Some(r), Some(p)) => r.saturating_mul(10) <= p.saturating_add(10),
+        _ => false,
+    }
+}
+
 /// Whether `line` starts with one of `prefixes` followed by a digit (a
 /// header's `... #N`).
 pub(super) fn starts_numbered(line: &str, prefixes: &[&str]) -> bool {
@@ -1951,15 +1968,29 @@ impl Rec {
     }
 
     /// The rake of a site that writes none: what was put in less what was
-    /// collected, refused when negative.
-    pub(super) fn derived_rake(&self) -> R<Decimal> {
+    /// collected, refused when negative, or when no site takes it: any in
+    /// a tournament, more than a tenth of the pot (and a cent) at a cash
+    /// table (the sites take 3 to 6.7%). What was collected is then not
+    /// what the file means (a collection not read, an uncalled bet read
+    /// the wrong way), and the hand is never passed with the difference
+    /// booked as rake.
+    pub(super) fn derived_rake(&self, tournament: bool) -> R<Decimal> {
         let (put, paid) = self.totals()?;
-        put.checked_sub(paid)
+        let rake = put
+            .checked_sub(paid)
             .filter(|r| r.mantissa >= 0)
             .ok_or_else(|| {
                 Refusal::hand(format!(
                     "the players collected {paid}, more than the {put} they put in"
                 ))
-            })
+            })?;
+        if !plausible_rake(rake, put, tournament) {
+            return Err(Refusal::hand(format!(
+                "the players collected {paid} of the {put} they put in: {rake} kept{}, more \
+                 than any site's rake (a pot or a collection not read)",
+                if tournament { " in a tournament" } else { "" }
+            )));
+        }
+        Ok(rake)
     }
 }

@@ -723,7 +723,10 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     // write their `client_version`
     let apart = gnode.is_some_and(|g| child(g, "client_version").is_some());
     rec.give_back_uncalled(&seats, |_, _, _| !apart)?;
-    let rake = rec.derived_rake()?;
+    let tournament = gnode
+        .and_then(|g| text_of(g, "tournamentcode"))
+        .filter(|t| !t.is_empty() && t.len() <= 30);
+    let rake = rec.derived_rake(tournament.is_some())?;
     rec.street(Street::Summary, None, n)?;
     let small_bet = |x: Decimal| -> R<(Decimal, Decimal)> {
         Ok((
@@ -782,7 +785,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         ..Header::default()
     };
     if let Some(g) = gnode {
-        if let Some(t) = text_of(g, "tournamentcode").filter(|t| !t.is_empty() && t.len() <= 30) {
+        if let Some(t) = tournament {
             h.tournament = Some(t.to_string());
             h.buy_in =
                 text_of(g, "tournamentname").map(|b| b.chars().take(MAX_NAME_CHARS).collect());

@@ -635,19 +635,29 @@ fn parse_named(block: &Block<'_>, source: &str, naming: Option<Naming>) -> R<Par
     // The uncalled part of the largest bet: its lead over the next
     // contribution; collected with the pot when it put its player all-in,
     // apart from it otherwise, unless the collections say otherwise.
+    // (an all-in called in part: 888 leaves the part uncalled out of the
+    // collection, as the rake it would leave otherwise shows, none in a
+    // tournament; where nobody called, the collection holds it)
+    let tournament = h.tournament.is_some();
     rec.give_back_uncalled(&seats, |rec, top, lead| {
         let all_in = !rec.parts[top].contributed.less_than(seats[top].stack);
+        let totals = rec.totals().ok();
         // the collections fit in the pot without the lead?
-        let apart_fits = rec.totals().ok().is_some_and(|(put, paid)| {
+        let apart_fits = totals.is_some_and(|(put, paid)| {
             put.checked_sub(lead)
                 .and_then(|p| p.checked_sub(paid))
                 .is_some_and(|r| r.mantissa >= 0)
         });
+        // the rake left if the collection holds the lead
+        let with_rake_fits = totals.is_some_and(|(put, paid)| {
+            put.checked_sub(paid)
+                .is_some_and(|r| super::hand::plausible_rake(r, put, tournament))
+        });
         let with_it = !rec.parts[top].collected.less_than(lead);
-        with_it && (all_in || !apart_fits)
+        with_it && (!apart_fits || (all_in && with_rake_fits))
     })?;
     // no rake written: what was put in less what was collected
-    let rake = rec.derived_rake()?;
+    let rake = rec.derived_rake(h.tournament.is_some())?;
     build(
         &h,
         game,

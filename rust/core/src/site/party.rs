@@ -504,11 +504,27 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 rec.show(i, c, game.hole_cards, n)?;
             }
         } else if let Some(x) = action.strip_prefix("wins ") {
-            // `wins $0.65 USD from the main pot with ...`, `wins 120 chips`
-            let x = x.split(" from ").next().unwrap_or(x);
-            let x = x.strip_suffix(" chips").unwrap_or(x);
-            let x = amount(x).ok_or_else(|| Refusal::at(n, "a pot won: an amount not read"))?;
-            rec.collect(i, x, n)?;
+            // `wins $0.65 USD from the main pot with ...`, `wins 120 chips`;
+            // the Mac client glues a split pot's next winner on after a
+            // period (`... Aces and Queens.NAME wins $27,36 USD from ...`)
+            let mut who_wins = Some((i, x));
+            while let Some((i, x)) = who_wins.take() {
+                let won = x.split(" from ").next().unwrap_or(x);
+                let won = won.strip_suffix(" chips").unwrap_or(won);
+                let won =
+                    amount(won).ok_or_else(|| Refusal::at(n, "a pot won: an amount not read"))?;
+                rec.collect(i, won, n)?;
+                let mut from = 0;
+                while let Some(dot) = x[from..].find('.').map(|d| from + d) {
+                    from = dot + 1;
+                    if let Some((j, len)) = who(&x[dot + 1..]) {
+                        if let Some(next) = x[dot + 1 + len..].strip_prefix(" wins ") {
+                            who_wins = Some((j, next));
+                            break;
+                        }
+                    }
+                }
+            }
         } else if matches!(
             action,
             "does not show cards" | "doesn't show [ ]" | "is sitting out" | "has left the table"
@@ -537,7 +553,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     }
     // the uncalled part of the largest bet is in its player's winnings
     rec.give_back_uncalled(&seats, |_, _, _| true)?;
-    let rake = rec.derived_rake()?;
+    let rake = rec.derived_rake(g.tournament.is_some())?;
     // the stakes: the blinds posted (a cash table's line names its buy-in),
     // fixed limit's bets from the line
     let sb = rec

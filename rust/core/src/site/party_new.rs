@@ -489,7 +489,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
     }
     // the uncalled part of the largest bet is in its player's collection
     rec.give_back_uncalled(&seats, |_, _, _| true)?;
-    let rake = rec.derived_rake()?;
+    let rake = rec.derived_rake(g.tournament.is_some())?;
     // the rake is the one written, and none where none is written
     let written = written_rake.unwrap_or_default();
     if written.checked_sub(rake).is_none_or(|d| d.mantissa != 0) {

@@ -662,7 +662,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                     }
                 }
             } else if l.starts_with("Board [") {
-                summary_board = last_cards(l);
+                summary_board = Some(
+                    last_cards(l).ok_or_else(|| Refusal::at(n, "the summary's board not read"))?,
+                );
             } else if l.starts_with("Hand was run ") {
                 // (`twice`, `two times`, `three times`: the runs' markers
                 // said so)
@@ -682,16 +684,16 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                                 find(tail, "showed [").or_else(|| find(tail, "mucked ["))
                             {
                                 let cs = &tail[at + 8..];
-                                if let Some(end) = cs.find(']') {
-                                    if let Some(c) = cards(&cs[..end]) {
-                                        if stud {
-                                            rec.show_stud(i, c);
-                                        } else if draw_game {
-                                            rec.show_drawn(i, c, game.hole_cards);
-                                        } else {
-                                            rec.show(i, c, game.hole_cards, n)?;
-                                        }
-                                    }
+                                let c = cs
+                                    .find(']')
+                                    .and_then(|end| shown(&cs[..end]))
+                                    .ok_or_else(|| Refusal::at(n, "the cards shown not read"))?;
+                                if stud {
+                                    rec.show_stud(i, c);
+                                } else if draw_game {
+                                    rec.show_drawn(i, c, game.hole_cards);
+                                } else {
+                                    rec.show(i, c, game.hole_cards, n)?;
                                 }
                             }
                             if tail.ends_with("cashed out)")
@@ -950,14 +952,17 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                     .ok_or_else(|| Refusal::at(n, "a raise without its total"))?;
                 rec.raise_to(i, unit_ok(amount(to), n, "a raise")?, n)?;
             } else if action.starts_with("shows [") || action.starts_with("mucks hand [") {
-                if let Some(c) = last_cards(&action[..find(action, " (").unwrap_or(action.len())]) {
-                    if stud {
-                        rec.show_stud(i, c);
-                    } else if draw_game {
-                        rec.show_drawn(i, c, game.hole_cards);
-                    } else {
-                        rec.show(i, c, game.hole_cards, n)?;
-                    }
+                let a = &action[..find(action, " (").unwrap_or(action.len())];
+                let c = a
+                    .rfind('[')
+                    .and_then(|open| shown(a[open + 1..].trim_end().strip_suffix(']')?))
+                    .ok_or_else(|| Refusal::at(n, "the cards shown not read"))?;
+                if stud {
+                    rec.show_stud(i, c);
+                } else if draw_game {
+                    rec.show_drawn(i, c, game.hole_cards);
+                } else {
+                    rec.show(i, c, game.hole_cards, n)?;
                 }
             } else if matches!(
                 action,
@@ -1068,6 +1073,18 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         ));
     }
     Ok(parsed)
+}
+
+/// The cards of a show (`Ac Kd`): every card read, or the line refused;
+/// a card an exporter writes as unknown (`XX`, `??`) is left out, the
+/// others kept (a hand shown in part).
+fn shown(text: &str) -> Option<Vec<Card>> {
+    let known: String = text
+        .split_whitespace()
+        .filter(|t| !matches!(*t, "XX" | "xx" | "??"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    cards(&known)
 }
 
 /// The card groups of a street marker: `[Td Qc 2c] [Kc]`.
