@@ -450,3 +450,16 @@ def test_dumps_writes_the_straddles_posted() -> None:
     # posted, they are written
     hand = hc.Hand(rules, [500, 500, 500, 500], button=3, seed=3)
     assert list(hc.phh.loads(hc.phh.dumps(hand))[0].blinds_or_straddles) == [5, 10, 20, 40]
+
+
+def test_a_phhs_of_many_site_hands_is_written_and_read_back() -> None:
+    # 20,000 hands of one name (a site's hand, repeated): each table named
+    # once (`-2`, `-3`, ...) in linear time, and the text read back whole
+    # (its arrays are not tables: 20,000 hands hold over 100,000 of them)
+    site = Path(__file__).parent / "data" / "sites" / "pokerstars"
+    one = hc.phh.from_site(site / "hhsmithy-GeneralHands-SidePot.txt").hands[0]
+    text = hc.phh.dumps([one] * 20_000)
+    assert text.count("\n[") == 19_999
+    back = hc.phh.loads(text)
+    assert len(back) == 20_000
+    assert list(back[-1].actions) == list(one.actions)

@@ -244,6 +244,19 @@ fn every_limit_is_refused_with_its_name() {
     check(" ".repeat(toml::MAX_BYTES + 1), "more than 33554432");
 }
 
+/// Array values are not tables: a `.phhs` of 30,000 hands with four
+/// arrays each (150,000 bracketed things at the top level, each hand's
+/// header among them) is within the limit of 100,000 tables, top-level
+/// arrays spread over lines too.
+#[test]
+fn array_values_do_not_count_as_tables() {
+    let text: String = (0..30_000)
+        .map(|i| format!("[{i}]\na = [1]\nb = [\n  [1, 2],\n]\nc = [2] # [x]\nd = []\n"))
+        .collect();
+    let doc = toml::parse(&text, &[]).unwrap_or_else(|e| panic!("line {}: {}", e.line, e.message));
+    assert_eq!(doc.tables.len(), 30_000);
+}
+
 #[test]
 fn duplicates_are_found_in_long_tables_too() {
     // Long tables keep a set of their keys (reading was quadratic in their

@@ -702,6 +702,9 @@ struct Limits {
     open: Vec<usize>,
     tables: usize,
     keys: usize,
+    /// After a top-level key's `=` on this line: a `[` opens its array
+    /// value, not a table's header.
+    value: bool,
 }
 
 impl Limits {
@@ -719,7 +722,7 @@ impl Limits {
                 if self.open.len() >= MAX_DEPTH {
                     return limit(format!("arrays nested more than {MAX_DEPTH} deep"));
                 }
-                if self.open.is_empty() {
+                if self.open.is_empty() && !self.value {
                     // a table's header: its keys start again
                     self.tables += 1;
                     self.keys = 0;
@@ -740,7 +743,9 @@ impl Limits {
                     }
                 }
             }
+            TokenKind::Newline if self.open.is_empty() => self.value = false,
             TokenKind::Equals if self.open.is_empty() => {
+                self.value = true;
                 self.keys += 1;
                 if self.keys > MAX_FIELDS {
                     return limit(format!("a table of more than {MAX_FIELDS} keys"));

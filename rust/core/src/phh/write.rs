@@ -259,17 +259,25 @@ pub fn write_hands(histories: &[HandHistory]) -> String {
     let mut out = String::with_capacity(512 * histories.len());
     // Table names once each: histories from several files (or a site's
     // hand seen in two files) may share one; a repeat gets `-2`, `-3`, ...
+    // (each name's next suffix kept: many hands of one name, as a site's
+    // hands of one file, cost one try each, not one per earlier repeat)
     let mut used = std::collections::HashSet::with_capacity(histories.len());
+    let mut next: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for (i, h) in histories.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
         let base = h.section.clone().unwrap_or_else(|| (i + 1).to_string());
         let mut name = base.clone();
-        let mut k = 2;
-        while !used.insert(name.clone()) {
-            name = format!("{base}-{k}");
-            k += 1;
+        if !used.insert(name.clone()) {
+            let k = next.entry(base.clone()).or_insert(2);
+            loop {
+                name = format!("{base}-{k}");
+                *k += 1;
+                if used.insert(name.clone()) {
+                    break;
+                }
+            }
         }
         out.push('[');
         out.push_str(&name);
