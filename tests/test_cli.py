@@ -510,3 +510,12 @@ def test_equity_for_omaha_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "unknown game" in err
     code, _, err = run(capsys, "equity", "--game", "omaha", "AsAhKsKh", "--grid")
     assert code == 2 and "--grid is for hold'em" in err
+
+
+def test_demo_at_a_crowded_table(capsys: pytest.CaptureFixture[str]) -> None:
+    # --players takes 2 to 22; the equity lines take 10 hands at most, so a
+    # street with more players in says so instead of failing the demo
+    for players in ("11", "22"):
+        code, out, err = run(capsys, "demo", "--players", players, "--seed", "3")
+        assert code == 0, err
+        assert err == "" and "equity shown from 10 or fewer" in out

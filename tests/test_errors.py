@@ -238,3 +238,16 @@ def test_attributes_survive_pickling() -> None:
     back = pickle.loads(pickle.dumps(info.value))
     assert type(back) is hc.ConfigError and back.field == "small_blind"
     assert str(back) == str(info.value)
+
+
+def test_an_endless_iterable_is_refused_from_a_count() -> None:
+    # no more is read than the call could take (53 cards, 23 stacks,
+    # 100,000 combos): a clear refusal, not memory growing without end
+    import itertools
+
+    with pytest.raises(hc.DuplicateCardError):
+        hc.evaluate(iter(int, 1))
+    with pytest.raises(hc.ConfigError, match="more than 100000 combos"):
+        hc.Range.from_combos(itertools.repeat(("Ah", "Kh", 1.0)))
+    with pytest.raises(hc.ConfigError, match="2 to 22 players"):
+        hc.Hand(hc.Rules.no_limit(small_blind=1, big_blind=2), itertools.repeat(100))

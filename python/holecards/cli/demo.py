@@ -80,6 +80,10 @@ def run_demo(seed: int, players: int, structure: str, out: TextIO) -> None:
         say(line)
 
 
+#: the most hands one equity call takes
+MAX_EQUITY_PLAYERS = 10
+
+
 def _equity_lines(hand: Hand) -> List[str]:
     """Each street's exact equity of the players still in (the demo sees
     every hole card; folded players' cards are dead)."""
@@ -93,6 +97,11 @@ def _equity_lines(hand: Hand) -> List[str]:
     def snapshot(street: str) -> None:
         live = [s for s in range(hand.num_players) if s not in folded]
         if len(live) < 2:
+            return
+        if len(live) > MAX_EQUITY_PLAYERS:
+            # (the equity call takes 2 to 10 hands: a street with more in
+            # shows none)
+            lines.append(f"{street:<8} {len(live)} players in: equity shown from 10 or fewer")
             return
         dead = [c for s in sorted(folded) for c in holes[s]]
         r = equity(

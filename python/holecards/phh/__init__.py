@@ -63,7 +63,7 @@ from .._core import (
     _site_convert,
     _site_convert_files,
 )
-from ..errors import HandHistoryError, HolecardsError
+from ..errors import ConfigError, HandHistoryError, HolecardsError
 from ._arrow import ArrowTables
 from ._dataset import DatasetSummary, write_dataset
 
@@ -289,7 +289,7 @@ def from_site(
     a whole (too large, no known site's hand in it).
     """
     if site is not None and site not in SITES:
-        raise ValueError(f"unknown site {site!r} (known: {', '.join(SITES)})")
+        raise ConfigError(f"unknown site {site!r} (known: {', '.join(SITES)})")
     data: Union[str, bytes]
     if isinstance(text_or_path, os.PathLike) or (
         isinstance(text_or_path, str)
@@ -373,7 +373,7 @@ def from_site_each(
     too large, no known site's hand in it). ``site`` ``None`` detects each
     file's site."""
     if site is not None and site not in SITES:
-        raise ValueError(f"unknown site {site!r} (known: {', '.join(SITES)})")
+        raise ConfigError(f"unknown site {site!r} (known: {', '.join(SITES)})")
     files = find_site_files(paths)
     out: List[Union[SiteConversion, HandHistoryError]] = []
     for f, r in zip(files, _site_convert_files(files, site, threads)):

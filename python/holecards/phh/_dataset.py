@@ -446,7 +446,7 @@ def write_dataset(
     from . import SITES, _paths
 
     if site is not None and site not in SITES:
-        raise ValueError(f"unknown site {site!r} (known: {', '.join(SITES)})")
+        raise ConfigError(f"unknown site {site!r} (known: {', '.join(SITES)})")
     try:
         import pyarrow  # noqa: F401
     except ImportError:

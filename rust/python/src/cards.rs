@@ -110,7 +110,9 @@ pub fn to_cards(value: &Bound<'_, PyAny>) -> PyResult<Vec<CoreCard>> {
                     .unwrap_or_default()
             ))
         })?;
-        for item in iter {
+        // (53 read at most: more than a deck holds a card twice, which is
+        // refused below, however long the iterator)
+        for item in iter.take(53) {
             out.push(to_card(&item?)?);
         }
     }

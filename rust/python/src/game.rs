@@ -67,7 +67,9 @@ fn chip_list(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
         )
     })?;
     let mut out = Vec::new();
-    for (i, item) in iter.enumerate() {
+    // (one past the most seats read at most: the engine refuses that many,
+    // however long the iterator)
+    for (i, item) in iter.take(game::hand::MAX_SEATS + 1).enumerate() {
         let item = item?;
         // Fast path first; the labelled message is only built for bad input.
         match item.extract::<u64>() {

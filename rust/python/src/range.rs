@@ -22,6 +22,9 @@ fn to_combo(value: &Bound<'_, PyAny>) -> PyResult<[CoreCard; 2]> {
     range::combo_of(&to_cards(value)?).py()
 }
 
+/// The most `(card, card, weight)` entries `Range.from_combos` reads.
+const MAX_COMBOS_GIVEN: usize = 100_000;
+
 #[pymethods]
 impl Range {
     #[new]
@@ -47,7 +50,14 @@ impl Range {
     #[staticmethod]
     fn from_combos(combos: &Bound<'_, PyAny>) -> PyResult<Range> {
         let mut out = Vec::new();
-        for item in combos.try_iter()? {
+        for (i, item) in combos.try_iter()?.enumerate() {
+            // (1,326 combos exist; a combo given again keeps its last
+            // weight, but not without end)
+            if i >= MAX_COMBOS_GIVEN {
+                return Err(to_py(holecards_core::Error::bad_config(format!(
+                    "more than {MAX_COMBOS_GIVEN} combos given (1326 exist)"
+                ))));
+            }
             let item = item?;
             let (a, b, w): (Bound<'_, PyAny>, Bound<'_, PyAny>, f64) =
                 item.extract().map_err(|_| {
