@@ -340,3 +340,21 @@ def test_ctrl_c_stops_a_huge_batch(threads):
         assert latency < 0.5 * full, (
             f"KeyboardInterrupt {latency:.3f} s after SIGINT, a full call takes {full:.3f} s"
         )
+
+
+def test_the_first_bad_row_is_named_whatever_the_dtype() -> None:
+    # an int64 array with a value no uint8 holds (-1) in a later row: the
+    # error still names the first bad row, out of range or a card twice
+    good = [0, 1, 2, 3, 4]
+    for rows, want in [
+        ([good, [52, 1, 2, 3, 4], [-1, 1, 2, 3, 4]], (holecards.CardError, "row 1: 52 ")),
+        (
+            [good, [8, 8, 2, 3, 4], good, [-1, 1, 2, 3, 4]],
+            (holecards.DuplicateCardError, "row 1: "),
+        ),
+        ([good, [999, 1, 2, 3, 4], [-1, 1, 2, 3, 4]], (holecards.CardError, "row 1: 999 ")),
+        ([good, good, [-7, 1, 2, 3, 4]], (holecards.CardError, "row 2: -7 ")),
+    ]:
+        kind, text = want
+        with pytest.raises(kind, match=text):
+            evaluate_many(np.array(rows, dtype=np.int64))

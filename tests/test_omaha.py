@@ -399,3 +399,32 @@ def test_low8_batch_on_many_rows_and_its_errors():
         hc.evaluate_low8_many(bad)
     with pytest.raises(hc.CardError, match=r"shape \(n, 5\), \(n, 6\) or \(n, 7\)"):
         hc.evaluate_low8_many(seven[:, :4])
+
+
+def test_the_cards_shown_do_not_depend_on_the_order_given() -> None:
+    # of equal fives the one with the higher suits (highest card first) is
+    # shown, as evaluate and evaluate_low8 show them: the Omaha low and the
+    # short-deck best five, for every order of the same cards
+    import itertools
+    import random
+
+    rank = hc.evaluate_omaha_low8("4h 7s As 4s", "7h 3c Ad 5s Th")
+    assert rank is not None and [str(c) for c in rank.best_five] == ["7s", "5s", "4s", "3c", "Ad"]
+    sd = hc.evaluate_short_deck("7c 8s 8h As Ad 7h")
+    assert [str(c) for c in sd.best_five] == ["As", "Ad", "8s", "8h", "7h"]
+    rng = random.Random(5)
+    deck = [str(c) for c in hc.parse_cards(" ".join(r + s for r in "A2345678" for s in "cdhs"))]
+    for _ in range(200):
+        cards = rng.sample(deck, 9)
+        hole, board = cards[:4], cards[4:]
+        lows = [hc.evaluate_omaha_low8(h, board) for h in itertools.permutations(hole)]
+        shown = {None if r is None else tuple(str(c) for c in r.best_five) for r in lows}
+        assert len(shown) == 1, (hole, board, shown)
+    sd_deck = [r + s for r in "6789TJQKA" for s in "cdhs"]
+    for _ in range(200):
+        cards = rng.sample(sd_deck, 7)
+        shown = {
+            tuple(str(c) for c in hc.evaluate_short_deck(rng.sample(cards, 7)).best_five)
+            for _ in range(6)
+        }
+        assert len(shown) == 1, (cards, shown)

@@ -8,7 +8,7 @@ from typing import Any, Optional
 import numpy as np
 
 from . import _core
-from .errors import CardError, ConfigError
+from .errors import CardError, ConfigError, DuplicateCardError
 
 #: More threads than this for one call is surely a mistake (each call builds its pool).
 MAX_THREADS = 1024
@@ -49,11 +49,26 @@ def _card_rows(cards: Any, widths: tuple[int, ...], what: str) -> "np.ndarray[An
         if arr.dtype.kind not in "iu":
             raise CardError(f"{what} must be an integer array of card indices, not {arr.dtype}")
         if arr.size and (int(arr.min()) < 0 or int(arr.max()) > 255):
-            bad = int(arr.min()) if int(arr.min()) < 0 else int(arr.max())
-            row = int(np.argwhere(arr == bad)[0][0])
-            raise CardError(f"row {row}: {bad} is not a card: a card index is 0..51")
+            _refuse_first_bad_row(arr)
         arr = arr.astype(np.uint8)
     return np.ascontiguousarray(arr)
+
+
+def _refuse_first_bad_row(arr: "np.ndarray[Any, Any]") -> None:
+    """Raises for the first bad row of an integer array holding a value no
+    ``uint8`` holds (the kernels check the others): a card out of range, or
+    a card twice in a row before it."""
+    out = (arr < 0) | (arr > 51)
+    row = int(np.flatnonzero(out.any(axis=1))[0])
+    before = np.sort(arr[:row], axis=1)
+    twice = np.flatnonzero((before[:, 1:] == before[:, :-1]).any(axis=1))
+    if twice.size:
+        r = int(twice[0])
+        s = before[r]
+        card = int(s[1:][s[1:] == s[:-1]][0])
+        raise DuplicateCardError(f"row {r}: duplicate card {_core.Card(card)}")
+    bad = int(arr[row][out[row]][0])
+    raise CardError(f"row {row}: {bad} is not a card: a card index is 0..51")
 
 
 def evaluate_many(

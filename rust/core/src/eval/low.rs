@@ -191,20 +191,41 @@ pub(crate) fn omaha_low_on(hole: &[Card], board_lows: u8) -> Option<(u8, [Card; 
 /// [`super::omaha::omaha_high`].
 pub fn omaha_low8(hole: &[Card], board: &[Card]) -> Result<Option<(LowValue, [Card; 5])>> {
     super::omaha::check_omaha(hole, board)?;
-    Ok(omaha_low(hole, board).map(|(mask, pair)| {
-        let pair_ranks: Vec<u8> = pair.iter().map(|c| c.rank()).collect();
-        let from_board: Vec<Card> = board
-            .iter()
-            .copied()
-            .filter(|c| !pair_ranks.contains(&c.rank()))
-            .collect();
-        let mut cards = pair.to_vec();
-        cards.extend(from_board);
-        // the pair's two ranks come from the pair (low_cards takes the
-        // highest suit of a rank, so a board card of a pair rank must not be
-        // a candidate: it was filtered out above)
-        (LowValue::from_mask(mask), low_cards(mask, &cards))
-    }))
+    let Some((mask, _)) = omaha_low(hole, board) else {
+        return Ok(None);
+    };
+    // The five shown: of every hole pair that makes this low, the cards
+    // it plays, and of those the one whose cards, highest first, hold the
+    // higher suits (as `low8` shows a seven-card hand), whatever the order
+    // the cards were given in.
+    let board_lows = low_mask(board);
+    let mut shown: Option<[Card; 5]> = None;
+    for (i, &x) in hole.iter().enumerate() {
+        for &y in &hole[i + 1..] {
+            let (Some(a), Some(b)) = (rank_to_low(x.rank()), rank_to_low(y.rank())) else {
+                continue;
+            };
+            let pair = (1u8 << a) | (1u8 << b);
+            if a == b || lowest_n(board_lows & !pair, 3).map(|t| t | pair) != Some(mask) {
+                continue;
+            }
+            // the pair's two ranks come from the pair (low_cards takes the
+            // highest suit of a rank, so a board card of a pair rank must
+            // not be a candidate)
+            let mut cards = vec![x, y];
+            cards.extend(
+                board
+                    .iter()
+                    .filter(|c| c.rank() != x.rank() && c.rank() != y.rank()),
+            );
+            let five = low_cards(mask, &cards);
+            let suits = |f: &[Card; 5]| f.map(|c| c.suit());
+            if shown.is_none_or(|s| suits(&five) > suits(&s)) {
+                shown = Some(five);
+            }
+        }
+    }
+    Ok(shown.map(|five| (LowValue::from_mask(mask), five)))
 }
 
 /// The `n` lowest bits of `mask`, if it has `n`.

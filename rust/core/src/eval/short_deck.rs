@@ -189,7 +189,11 @@ pub fn short_deck_five(
         },
         [cards[0]; 5],
     );
-    super::for_each_five(cards, |five| {
+    // (highest card first: of equal fives the first found holds the
+    // higher suits, as `evaluate` shows them, whatever the cards' order)
+    let mut sorted: Vec<Card> = cards.to_vec();
+    sorted.sort_unstable_by_key(|c| std::cmp::Reverse(c.index()));
+    super::for_each_five(&sorted, |five| {
         let standard = eval5_indices(&five.map(|c| c.index()));
         let order = table[standard as usize];
         if order > best.0.order {
