@@ -652,3 +652,21 @@ def test_stud_hands_written_as_pokerstars_text_parse_back_to_the_same_hand(
         return [a for a in actions if not a.startswith("d ") and " sm" not in a]
 
     assert moves(h.actions) == moves(ours.actions)
+
+
+def test_a_folder_stands_for_its_ipoker_xml_files_too(tmp_path: Path) -> None:
+    # iPoker writes its sessions as .xml: a folder's .xml files convert
+    # beside its .txt files (they were left out without a word)
+    from site_writer import write_ipoker
+
+    hand = hc.Hand(hc.Rules.no_limit(small_blind=1, big_blind=2), [200, 200, 200], button=0, seed=4)
+    while not hand.is_over:
+        hand.check_or_call()
+    (tmp_path / "session.xml").write_text(write_ipoker(hand, 7, ["Ann", "Bob", "Cid"]))
+    (tmp_path / "b.txt").write_bytes((DATA / "hhp-posts-allin.txt").read_bytes())
+    (tmp_path / "notes.md").write_text("not read\n")
+    files = hc.phh.find_site_files(tmp_path)
+    assert [f.name for f in files] == ["b.txt", "session.xml"]
+    got = hc.phh.from_site_each(tmp_path)
+    assert [c.site for c in got] == ["pokerstars", "ipoker"]  # type: ignore[union-attr]
+    assert len(got[1].hands) == 1  # type: ignore[union-attr]

@@ -192,7 +192,7 @@ def hands_under(
     problems = 0
     unreadable: List[str] = []
     for p in map(Path, paths):
-        for f in sorted(p.rglob("*.txt")) if p.is_dir() else [p]:
+        for f in phh.find_site_files(p) if p.is_dir() else [p]:
             if f.suffix in (".phh", ".phhs"):
                 continue
             try:

@@ -98,7 +98,7 @@ def run_replay(paths: Sequence[str], threads: Optional[int], out: TextIO) -> int
 
 def _site_files(paths: Sequence[str]) -> list[Path]:
     """The site text files among ``paths``: files given that are not PHH,
-    and the ``.txt`` files under folders given (sorted)."""
+    and the ``.txt`` and ``.xml`` files under folders given (sorted)."""
     from .. import phh
 
     return [p for p in phh.find_site_files(paths) if p.suffix not in (".phh", ".phhs")]
@@ -242,7 +242,7 @@ def add_parser(commands: Any) -> None:
         help="convert hand histories (PHH, or a site's text files) to .phhs or Parquet",
         description=(
             "Read the hands of the files given (PHH files, and a poker site's hand history "
-            "text files: PokerStars, GGPoker; folders are searched for .phh, .phhs and .txt), "
+            "text files: PokerStars, GGPoker; folders are searched for .phh, .phhs, .txt and .xml), "
             "convert "
             "the site's hands to PHH, each replayed and checked against the site's amounts, "
             "and write them to OUT: a .phhs file, or three Parquet tables, one row per hand "

@@ -348,13 +348,18 @@ def _conversion(name: str, result: Any) -> SiteConversion:
     )
 
 
+#: the suffixes of the site files a folder stands for
+SITE_SUFFIXES = (".txt", ".xml")
+
+
 def find_site_files(paths: Union[PathLike, Iterable[PathLike]]) -> List[Path]:
     """The site files among ``paths`` (one path, or many): each file given,
-    and for each folder the ``.txt`` files under it, sorted."""
+    and for each folder the ``.txt`` and ``.xml`` (iPoker's) files under
+    it, sorted."""
     out: List[Path] = []
     for p in _paths(paths, "find_site_files"):
         if p.is_dir():
-            out.extend(sorted(f for f in p.rglob("*.txt") if f.is_file()))
+            out.extend(sorted(f for f in p.rglob("*") if f.suffix in SITE_SUFFIXES and f.is_file()))
         else:
             out.append(p)
     return out

@@ -3226,3 +3226,16 @@ Seat 3: Cal (big blind) showed [Kc Kd] and won ($132)
         c.problems
     );
 }
+
+/// UTF-16 without a byte-order mark is told from its zero bytes even when
+/// the first line holds a character past Latin-1 (a euro sign: no zero
+/// byte in its pair); UTF-8 text is left as it is.
+#[test]
+fn utf16_without_a_mark_is_read_with_a_euro_sign_in_its_header() {
+    let text = "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (0.01€/0.02€)\n";
+    let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    assert_eq!(decode(&le), text);
+    assert_eq!(decode(&be), text);
+    assert_eq!(decode(text.as_bytes()), text);
+}

@@ -189,12 +189,22 @@ pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
     if let Some(b) = bytes.strip_prefix(b"\xfe\xff") {
         return utf16(b, false);
     }
+    // Without a mark: UTF-16 when most of the start's pairs hold a zero on
+    // one side and none on the other (a character past Latin-1, as a
+    // euro sign in a header, holds none: one is not enough to miss it;
+    // text in UTF-8 or Windows-1252 holds no zero byte).
     let head = &bytes[..bytes.len().min(200) & !1];
     if head.len() >= 8 {
-        let zero_odd = head.chunks_exact(2).all(|p| p[1] == 0 && p[0] != 0);
-        let zero_even = head.chunks_exact(2).all(|p| p[0] == 0 && p[1] != 0);
-        if zero_odd || zero_even {
-            return utf16(bytes, zero_odd);
+        let pairs = head.len() / 2;
+        let count = |f: fn(&[u8]) -> bool| head.chunks_exact(2).filter(|p| f(p)).count();
+        let zero_odd = count(|p| p[1] == 0 && p[0] != 0);
+        let zero_even = count(|p| p[0] == 0 && p[1] != 0);
+        let both = count(|p| p[0] == 0 && p[1] == 0);
+        if both == 0
+            && (zero_even == 0) != (zero_odd == 0)
+            && 4 * (zero_odd + zero_even) >= 3 * pairs
+        {
+            return utf16(bytes, zero_odd > 0);
         }
     }
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
