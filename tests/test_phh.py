@@ -430,7 +430,13 @@ def test_any_hand_in_any_structure_round_trips_finished_or_not(
         and again.street == hand.street
         and again.actor == (None if hand.actor is None else (hand.actor - hand.button - 1) % n)
     )
-    assert again.rules == hand.rules
+    # (the straddles written are those posted: a straddler who could not
+    # post leaves the rules read back without it, the play the same)
+    posted = sum(a.kind == hc.ActionKind.POST_STRADDLE for a in hand.history)
+    if posted == len(hand.rules.straddles):
+        assert again.rules == hand.rules
+    else:
+        assert list(again.rules.straddles) == list(hand.rules.straddles)[:posted]
     assert phh.dumps(again) == text
 
 

@@ -17,6 +17,9 @@ from ..errors import ConfigError, InUseError
 from ._common import action_space, mask_key, observation_box
 from ._config import EnvSettings, make_settings, seed_of
 
+#: the most seats (tables times players) one vector environment holds
+MAX_SEATS_IN_ALL = 6_000_000
+
 
 class _Tables(_GymVectorEnv):
     """What both vector forms share: the engine's tables, the buffers it
@@ -48,6 +51,13 @@ class _Tables(_GymVectorEnv):
             raise ConfigError(f"num_tables must be a positive integer, not {num_tables!r}")
         if num_tables > 1_000_000:
             raise ConfigError(f"num_tables must be at most 1,000,000, not {num_tables}")
+        # (a seat's state and observation take some hundreds of bytes: the
+        # bound is on the seats, so a 22-player table counts 22 times)
+        if num_tables * spec.players > MAX_SEATS_IN_ALL:
+            raise ConfigError(
+                f"{num_tables:,} tables of {spec.players} players: at most "
+                f"{MAX_SEATS_IN_ALL:,} seats in all (about 650 bytes each)"
+            )
         self.spec_ = spec
         self.num_envs = int(num_tables)
         self.players = spec.players

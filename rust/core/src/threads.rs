@@ -8,6 +8,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
 
+/// The most pools kept between calls.
+const MAX_POOLS: usize = 8;
+
 fn pool(n: usize) -> Result<Arc<rayon::ThreadPool>> {
     let pools = POOLS.get_or_init(|| Mutex::new(HashMap::new()));
     let mut pools = pools.lock().unwrap_or_else(|e| e.into_inner());
@@ -20,6 +23,14 @@ fn pool(n: usize) -> Result<Arc<rayon::ThreadPool>> {
             .build()
             .map_err(|e| Error::bad_config(format!("cannot start {n} threads: {e}")))?,
     );
+    // (a few kept: a caller asking for many different counts would
+    // otherwise keep thousands of idle threads; the largest is let go, its
+    // threads ending once the calls using it are done)
+    if pools.len() >= MAX_POOLS {
+        if let Some(&largest) = pools.keys().max() {
+            pools.remove(&largest);
+        }
+    }
     pools.insert(n, Arc::clone(&p));
     Ok(p)
 }

@@ -242,6 +242,14 @@ fn every_limit_is_refused_with_its_name() {
         "more than 100000 tables",
     );
     check(" ".repeat(toml::MAX_BYTES + 1), "more than 33554432");
+    // many arrays each within its limit: the document's items in all
+    let line = format!("a = [{}]\n", "1,".repeat(toml::MAX_ITEMS - 1));
+    check(
+        (0..=toml::MAX_TOTAL_ITEMS / toml::MAX_ITEMS)
+            .map(|i| format!("[{i}]\n{line}"))
+            .collect(),
+        "more than 4000000 array items in the document",
+    );
 }
 
 /// Array values are not tables: a `.phhs` of 30,000 hands with four

@@ -93,6 +93,10 @@ pub const MAX_FIELDS: usize = 10_000;
 pub const MAX_TABLES: usize = 100_000;
 /// The most items one array may have.
 pub const MAX_ITEMS: usize = 100_000;
+/// The most array items a whole document may have (each read item takes
+/// some tens of bytes: this bounds a document's memory to some hundreds of
+/// megabytes; a `.phhs` of the largest size holds about 3 million).
+pub const MAX_TOTAL_ITEMS: usize = 4_000_000;
 /// The most bytes a string or key may take as written.
 pub const MAX_STRING: usize = 1 << 16;
 /// The most characters a number or date-time may take as written.
@@ -705,6 +709,8 @@ struct Limits {
     /// After a top-level key's `=` on this line: a `[` opens its array
     /// value, not a table's header.
     value: bool,
+    /// The document's array items so far (commas).
+    items: usize,
 }
 
 impl Limits {
@@ -740,6 +746,12 @@ impl Limits {
                     *c += 1;
                     if *c > MAX_ITEMS {
                         return limit(format!("an array of more than {MAX_ITEMS} items"));
+                    }
+                    self.items += 1;
+                    if self.items > MAX_TOTAL_ITEMS {
+                        return limit(format!(
+                            "more than {MAX_TOTAL_ITEMS} array items in the document"
+                        ));
                     }
                 }
             }
