@@ -127,6 +127,11 @@ def test_cli_grid_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     text = capsys.readouterr().out
     assert text.splitlines()[1].split() == list(RANKS)
     assert out.exists()
+    # a name without a suffix: the file written (with .png) is the one named
+    bare = tmp_path / "grid"
+    assert main(["equity", "--grid", "AhAs", "--board", "2c7d9hKsQd", "--png", str(bare)]) == 0
+    assert f"picture -> {bare}.png" in capsys.readouterr().out
+    assert (tmp_path / "grid.png").exists()
 
 
 def test_docs_examples_run() -> None:

@@ -251,3 +251,12 @@ def test_an_endless_iterable_is_refused_from_a_count() -> None:
         hc.Range.from_combos(itertools.repeat(("Ah", "Kh", 1.0)))
     with pytest.raises(hc.ConfigError, match="2 to 22 players"):
         hc.Hand(hc.Rules.no_limit(small_blind=1, big_blind=2), itertools.repeat(100))
+
+
+def test_misread_arguments_are_named() -> None:
+    # a bot's name where the list of bots goes was read letter by letter
+    with pytest.raises(hc.ConfigError, match="list of bots"):
+        hc.simulate("random", hands=10)  # type: ignore[arg-type]
+    # an empty text was taken for the path '.', "a folder"
+    with pytest.raises(hc.HandHistoryError, match="empty text"):
+        hc.phh.from_site("")

@@ -17,6 +17,7 @@ random), --dead the cards folded players showed; there is no board.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any, TextIO
 
@@ -81,13 +82,15 @@ def run_equity(args: argparse.Namespace, out: TextIO) -> int:
         )
         print(grid.to_text(), file=out)
         if args.png:
+            # (a name without a suffix gets .png, as matplotlib writes it)
+            png = args.png if os.path.splitext(args.png)[1] else args.png + ".png"
             try:
-                grid.to_png(args.png)
+                grid.to_png(png)
             except ImportError as exc:
                 raise CliError(str(exc)) from None
             except (OSError, ValueError) as exc:
-                raise CliError(f"cannot write the picture {args.png}: {exc}") from None
-            console.print(f"picture -> {args.png}", markup=False)
+                raise CliError(f"cannot write the picture {png}: {exc}") from None
+            console.print(f"picture -> {png}", markup=False)
         return 0
     if args.json:
         import json

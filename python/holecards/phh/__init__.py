@@ -290,6 +290,8 @@ def from_site(
     """
     if site is not None and site not in SITES:
         raise ConfigError(f"unknown site {site!r} (known: {', '.join(SITES)})")
+    if isinstance(text_or_path, (str, bytes)) and not text_or_path.strip():
+        raise HandHistoryError(f"{source or '<string>'}: an empty text: no hand history in it")
     data: Union[str, bytes]
     if isinstance(text_or_path, os.PathLike) or (
         isinstance(text_or_path, str)

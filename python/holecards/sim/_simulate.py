@@ -218,6 +218,10 @@ def simulate(
     """Plays ``hands`` cash hands (or ``tournaments`` single-table
     tournaments) between ``bots``, one per seat, and returns each seat's
     results. See docs/simulation.md."""
+    if isinstance(bots, (str, bytes)):
+        raise ConfigError(
+            f"bots is a list of bots, one a seat (['random'] * 6), not the string {bots!r}"
+        )
     bots = list(bots)
     n = len(bots)
     if not MIN_SEATS <= n <= MAX_SEATS:
