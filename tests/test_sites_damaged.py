@@ -415,6 +415,11 @@ Board [2d 9d 4d 3h Js]
     # an exporter's unknown card (`XX`): the card shown kept, no refusal
     c = hc.phh.from_site(text.replace("bob: shows [Kc Kh]", "bob: shows [XX Kh]"))
     assert c.problems == [] and len(c.hands) == 1
+    # a hand shown in part must be among the cards dealt (alice's aces)
+    c = hc.phh.from_site(text.replace("alice: shows [Ac Ah]", "alice: shows [Ac]"))
+    assert c.problems == [] and len(c.hands) == 1
+    c = hc.phh.from_site(text.replace("alice: shows [Ac Ah]", "alice: shows [Kd]"))
+    assert c.hands == [] and "other than those dealt" in c.problems[0].reason
 
 
 def test_a_partypoker_split_pot_on_one_line_pays_both_winners() -> None:

@@ -1366,10 +1366,19 @@ impl Rec {
     /// Cards the player showed (or mucked face up): the hole cards when
     /// they are a whole hand of the game, checked against what is known.
     pub(super) fn show(&mut self, i: usize, c: Vec<Card>, hole_cards: usize, n: usize) -> R<()> {
+        let p = &mut self.parts[i];
         if c.len() != hole_cards {
+            // a hand shown in part (`shows [Qc]`): kept unknown, but it
+            // must be among the cards dealt where those are known
+            if c.len() > hole_cards
+                || p.cards
+                    .as_ref()
+                    .is_some_and(|k| !c.iter().all(|x| k.contains(x)))
+            {
+                return Err(Refusal::at(n, "shown cards other than those dealt"));
+            }
             return Ok(());
         }
-        let p = &mut self.parts[i];
         match &p.cards {
             // (the same cards, in any order)
             Some(k) if !(k.len() == c.len() && k.iter().all(|x| c.contains(x))) => {
