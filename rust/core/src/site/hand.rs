@@ -8,10 +8,6 @@ use crate::game::Structure;
 use crate::phh::toml::{NumText, Table, Value};
 use crate::phh::{Decimal, HandHistory};
 
-/// Where `needle` (not empty) first is in `hay`: for the short texts of a
-/// hand's lines, with no searcher to set up (a byte scan for its first
-/// byte, then a comparison).
-#[inline]
 /// Whether `rake`, kept from a pot of `put`, is one a site takes: none in
 /// a tournament; at a cash table at most a tenth of the pot and one unit
 /// of its last decimal place.
@@ -48,6 +44,10 @@ pub(super) fn numbered_at(line: &str, prefixes: &[&str]) -> Option<usize> {
         .min()
 }
 
+/// Where `needle` (not empty) first is in `hay`: for the short texts of a
+/// hand's lines, with no searcher to set up (a byte scan for its first
+/// byte, then a comparison).
+#[inline]
 pub(super) fn find(hay: &str, needle: &str) -> Option<usize> {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
     let first = *n.first()?;

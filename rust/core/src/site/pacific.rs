@@ -633,11 +633,11 @@ fn parse_named(block: &Block<'_>, source: &str, naming: Option<Naming>) -> R<Par
         ));
     }
     // The uncalled part of the largest bet: its lead over the next
-    // contribution; collected with the pot when it put its player all-in,
-    // apart from it otherwise, unless the collections say otherwise.
-    // (an all-in called in part: 888 leaves the part uncalled out of the
-    // collection, as the rake it would leave otherwise shows, none in a
-    // tournament; where nobody called, the collection holds it)
+    // contribution. Where nobody called, 888 writes it in the collection
+    // (which then does not fit the pot without it); an all-in called in
+    // part leaves it out (the next hand's stacks show it), so it is taken
+    // as written back only where that leaves a rake a site takes (none in
+    // a tournament).
     let tournament = h.tournament.is_some();
     rec.give_back_uncalled(&seats, |rec, top, lead| {
         let all_in = !rec.parts[top].contributed.less_than(seats[top].stack);
@@ -657,7 +657,7 @@ fn parse_named(block: &Block<'_>, source: &str, naming: Option<Naming>) -> R<Par
         with_it && (!apart_fits || (all_in && with_rake_fits))
     })?;
     // no rake written: what was put in less what was collected
-    let rake = rec.derived_rake(h.tournament.is_some())?;
+    let rake = rec.derived_rake(tournament)?;
     build(
         &h,
         game,
