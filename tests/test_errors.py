@@ -5,6 +5,7 @@ states are refused with ``StateError``; the deck says when it runs out."""
 from __future__ import annotations
 
 import pickle
+import re
 from typing import Any, Callable
 
 import pytest
@@ -260,3 +261,13 @@ def test_misread_arguments_are_named() -> None:
     # an empty text was taken for the path '.', "a folder"
     with pytest.raises(hc.HandHistoryError, match="empty text"):
         hc.phh.from_site("")
+
+
+def test_a_move_that_is_no_action_kind_is_named_as_given() -> None:
+    # (a string, None or a negative number was reported as action 255)
+    hand = hc.Hand(hc.Rules.no_limit(small_blind=1, big_blind=2), [100, 100], seed=1)
+    for kind in ("call", None, -1):
+        with pytest.raises(
+            hc.ConfigError, match=f"^{re.escape(repr(kind))} is not a player action"
+        ):
+            hand.act(hand.actor, kind)  # type: ignore[arg-type]

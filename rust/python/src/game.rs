@@ -1064,7 +1064,16 @@ hand_state_class!(Hand {
     #[pyo3(signature = (seat, kind, amount=None))]
     fn act(&mut self, seat: &Bound<'_, PyAny>, kind: &Bound<'_, PyAny>, amount: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let seat = crate::args::seat(seat, self.0.num_players())?;
-        let code = crate::args::as_u64(kind).and_then(|k| u8::try_from(k).ok()).unwrap_or(u8::MAX);
+        let Some(code) = crate::args::as_u64(kind).and_then(|k| u8::try_from(k).ok()) else {
+            return Err(to_py(holecards_core::Error::config(
+                "kind",
+                format!(
+                    "{} is not a player action: use ActionKind.FOLD, CHECK, CALL, BET, RAISE or \
+                     BRING_IN",
+                    kind.repr()?
+                ),
+            )));
+        };
         let to = match amount {
             Some(a) if !a.is_none() => match crate::args::as_u64(a) {
                 Some(v) => Some(v),
