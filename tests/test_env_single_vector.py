@@ -235,3 +235,10 @@ def test_a_vector_env_refuses_a_step_before_its_first_reset() -> None:
             env.step(np.ones(2, dtype=np.int64))
         env.reset(seed=1)
         env.step(np.ones(2, dtype=np.int64))
+
+
+def test_a_vector_env_too_large_is_refused_from_its_seats() -> None:
+    # tables times players: a million six-handed tables is the most, and
+    # a 22-player table counts 22 seats (refused before anything is made)
+    with pytest.raises(hc.ConfigError, match="at most 6,000,000 seats"):
+        E.VectorEnv(300_000, players=22)
