@@ -49,6 +49,12 @@ LONG_HISTORIES = [
     "t = open('tests/data/sites/pokerstars/hhsmithy-MultipleHandsTests-10MultipleHands.txt',"
     " encoding='utf-8-sig').read() * 2_000\n"
     "for _ in range(30): holecards.phh.from_site(t)",
+    # one PHH text of 31 MB (33,000 hands), read again and again: a read
+    # of one text watched Ctrl-C only between texts (over a second each)
+    "one = holecards.phh.from_site("
+    "'tests/data/sites/pokerstars/hhsmithy-GeneralHands-SidePot.txt').hands[0]\n"
+    "t = holecards.phh.dumps([one] * 33_000)\n"
+    "for _ in range(30): holecards.phh.loads(t)",
 ]
 
 

@@ -146,7 +146,12 @@ fn wrap(v: Vec<phh::HandHistory>) -> Vec<HandHistory> {
 #[pyo3(signature = (text, source="<string>"))]
 pub fn _phh_loads(py: Python<'_>, text: &str, source: &str) -> PyResult<Vec<HandHistory>> {
     let (text, source) = (text.to_string(), source.to_string());
-    Ok(wrap(py.detach(move || phh::parse(&text, &source)).py()?))
+    // (a text of a megabyte or more is read on a worker, watched for
+    // Ctrl-C: a 32 MiB one takes over a second)
+    let quick = text.len() < 1 << 20;
+    Ok(wrap(batch(py, None, quick, |_, c| {
+        phh::parse_with(&text, &source, c.map(|c| &c.cancel))
+    })?))
 }
 
 /// A TOML document in the PHH model as a dict (its `[tables]` as dicts),
@@ -196,7 +201,12 @@ fn shared(histories: &[PyRef<'_, HandHistory>]) -> Vec<Arc<phh::HandHistory>> {
 /// Histories of one file.
 #[pyfunction]
 pub fn _phh_load_path(py: Python<'_>, path: PathBuf) -> PyResult<Vec<HandHistory>> {
-    Ok(wrap(py.detach(move || phh::load_path(&path)).py()?))
+    // (watched for Ctrl-C unless small: the size asked first is only a
+    // hint, the reader checks its own limits)
+    let quick = std::fs::metadata(&path).is_ok_and(|m| m.len() < 1 << 20);
+    Ok(wrap(batch(py, None, quick, |_, c| {
+        phh::load_path_with(&path, c.map(|c| &c.cancel))
+    })?))
 }
 
 /// Histories of many files, read on `threads` cores.

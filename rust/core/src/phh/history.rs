@@ -553,7 +553,23 @@ impl HandHistory {
 /// Parses PHH text: one history for a `.phh` document (top-level fields), one
 /// per `[name]` table for a `.phhs` document.
 pub fn parse(text: &str, source: &str) -> Result<Vec<HandHistory>> {
-    let doc: Document = toml::parse(text, KNOWN_FIELDS).map_err(|e| e.at(source))?;
+    parse_with(text, source, None)
+}
+
+/// [`parse`], stopping soon after `cancel` is set (Ctrl-C from Python:
+/// `ErrorKind::Interrupted`).
+pub fn parse_with(
+    text: &str,
+    source: &str,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<Vec<HandHistory>> {
+    let doc: Document = match toml::parse_with(text, KNOWN_FIELDS, cancel) {
+        Ok(doc) => doc,
+        Err(_) if cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) => {
+            return Err(crate::ErrorKind::Interrupted.into())
+        }
+        Err(e) => return Err(e.at(source)),
+    };
     let mut out = Vec::with_capacity(doc.tables.len().max(1));
     if !doc.root.is_empty() || doc.tables.is_empty() {
         if !doc.tables.is_empty() {

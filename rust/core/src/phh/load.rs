@@ -1,5 +1,5 @@
 //! Reading hand histories from files, one or many, across cores.
-use super::history::{parse, Decimal, HandHistory, MAX_PLACES};
+use super::history::{Decimal, HandHistory, MAX_PLACES};
 use super::replay::{check, replay, unit_places, CheckStatus, Replayed, Verdict};
 use super::toml::MAX_BYTES;
 use crate::equity::Control;
@@ -76,7 +76,11 @@ thread_local! {
 }
 
 /// Reads a file into this thread's buffer and parses it there.
-fn read_parse(path: &Path, name: &str) -> std::io::Result<Result<Vec<HandHistory>>> {
+fn read_parse(
+    path: &Path,
+    name: &str,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> std::io::Result<Result<Vec<HandHistory>>> {
     use std::io::Read;
     BUF.with(|buf| {
         let mut buf = buf.borrow_mut();
@@ -108,7 +112,7 @@ fn read_parse(path: &Path, name: &str) -> std::io::Result<Result<Vec<HandHistory
             return Ok(Err(too_big()));
         }
         let parsed = match std::str::from_utf8(&buf) {
-            Ok(text) => parse(text, name),
+            Ok(text) => super::history::parse_with(text, name, cancel),
             Err(e) => Err(Error::history(
                 name,
                 format!("not UTF-8 text (byte {})", e.valid_up_to()),
@@ -123,8 +127,17 @@ fn read_parse(path: &Path, name: &str) -> std::io::Result<Result<Vec<HandHistory
 
 /// The histories of one `.phh` or `.phhs` file.
 pub fn load_path(path: &Path) -> Result<Vec<HandHistory>> {
+    load_path_with(path, None)
+}
+
+/// [`load_path`], stopping soon after `cancel` is set.
+pub fn load_path_with(
+    path: &Path,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<Vec<HandHistory>> {
     let name = path.display().to_string();
-    read_parse(path, &name).map_err(|e| Error::history(&name, format!("cannot read: {e}")))?
+    read_parse(path, &name, cancel)
+        .map_err(|e| Error::history(&name, format!("cannot read: {e}")))?
 }
 
 /// Each file's histories (or its error), in the order given, read on
@@ -138,7 +151,7 @@ pub fn load_each<P: AsRef<Path> + Sync>(
     crate::threads::install(threads, || {
         paths
             .par_iter()
-            .map(|p| go(control).map(|()| load_path(p.as_ref())))
+            .map(|p| go(control).map(|()| load_path_with(p.as_ref(), control.map(|c| &c.cancel))))
             .collect()
     })?
 }
@@ -166,7 +179,7 @@ pub fn load_many<P: AsRef<Path> + Sync>(
                 }
                 let p = p.as_ref();
                 let name = p.display().to_string();
-                match read_parse(p, &name) {
+                match read_parse(p, &name, control.map(|c| &c.cancel)) {
                     Ok(parsed) => Got::Hands(parsed),
                     Err(e) if e.kind() == std::io::ErrorKind::IsADirectory || p.is_dir() => {
                         match files_under(p) {

@@ -20,11 +20,11 @@ pub mod toml;
 pub mod write;
 
 pub use arrow::ArrowColumn;
-pub use history::{parse, restore, Decimal, HandHistory, ATTRIBUTES, KNOWN_FIELDS};
+pub use history::{parse, parse_with, restore, Decimal, HandHistory, ATTRIBUTES, KNOWN_FIELDS};
 pub use load::{
     check_each, columns_each, columns_of, files_under, find_files, load_each, load_many, load_path,
-    replay_each, rows_each, Column, ColumnType, Columns, HandRow, ACTION_COLUMNS, HAND_COLUMNS,
-    PLAYER_COLUMNS,
+    load_path_with, replay_each, rows_each, Column, ColumnType, Columns, HandRow, ACTION_COLUMNS,
+    HAND_COLUMNS, PLAYER_COLUMNS,
 };
 pub use replay::{check, replay, unit, unit_places, CheckStatus, Replayed, Verdict};
 pub use write::{write_hand, write_hands};

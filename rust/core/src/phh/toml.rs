@@ -191,6 +191,10 @@ struct Builder<'i> {
     skipped: usize,
     /// The first thing refused although valid TOML: where, and why.
     refused: Option<(usize, String)>,
+    /// Set to stop (Ctrl-C from Python), looked at every
+    /// `CANCEL_EVERY` values put.
+    cancel: Option<&'i std::sync::atomic::AtomicBool>,
+    put_count: usize,
 }
 
 impl<'i> Builder<'i> {
@@ -282,6 +286,15 @@ impl<'i> Builder<'i> {
     }
 
     fn put(&mut self, v: Value, span: Span) {
+        self.put_count += 1;
+        if self.put_count % CANCEL_EVERY == 0
+            && self
+                .cancel
+                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            self.stop(span, "interrupted".into());
+            return;
+        }
         if let Some(top) = self.stack.last_mut() {
             if top.len() >= MAX_ITEMS {
                 self.limit(span, &format!("an array of more than {MAX_ITEMS} items"));
@@ -658,6 +671,30 @@ impl EventReceiver for Builder<'_> {
 /// Parses a TOML document. Errors give the line of the first problem.
 /// `known`: key names stored without allocating.
 pub fn parse(text: &str, known: &'static [&'static str]) -> Result<Document, SyntaxError> {
+    parse_with(text, known, None)
+}
+
+/// How often (in tokens, and in values built) a parse looks at its
+/// cancel flag: some tens of microseconds of work.
+const CANCEL_EVERY: usize = 1 << 14;
+
+/// The refusal of a parse whose cancel flag was set.
+fn cancelled(text: &str, at: usize) -> SyntaxError {
+    SyntaxError {
+        line: line_of(text, at),
+        message: "interrupted".into(),
+        invalid: false,
+    }
+}
+
+/// [`parse`], stopping soon after `cancel` is set (Ctrl-C from Python):
+/// the error then says "interrupted" (the caller knows it asked).
+pub fn parse_with(
+    text: &str,
+    known: &'static [&'static str],
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<Document, SyntaxError> {
+    let stop = || cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
     thread_local! {
         static TOKENS: std::cell::RefCell<Vec<toml_parser::lexer::Token>> = const { std::cell::RefCell::new(Vec::new()) };
     }
@@ -680,6 +717,9 @@ pub fn parse(text: &str, known: &'static [&'static str]) -> Result<Document, Syn
         // fifty times its size before the builder's own checks see them)
         let mut limits = Limits::default();
         for token in source.lex() {
+            if tokens.len() % CANCEL_EVERY == 0 && stop() {
+                return Err(cancelled(text, token.span().start()));
+            }
             if let Some((at, message)) = limits.see(&token) {
                 return Err(SyntaxError {
                     line: line_of(text, at),
@@ -689,7 +729,7 @@ pub fn parse(text: &str, known: &'static [&'static str]) -> Result<Document, Syn
             }
             tokens.push(token);
         }
-        let r = parse_tokens(text, source, &tokens, known);
+        let r = parse_tokens(text, source, &tokens, known, cancel);
         if tokens.capacity() < 1 << 16 {
             t.replace(tokens);
         }
@@ -769,13 +809,16 @@ impl Limits {
     }
 }
 
-fn parse_tokens(
+fn parse_tokens<'i>(
     text: &str,
-    source: Source<'_>,
+    source: Source<'i>,
     tokens: &[toml_parser::lexer::Token],
     known: &'static [&'static str],
+    cancel: Option<&'i std::sync::atomic::AtomicBool>,
 ) -> Result<Document, SyntaxError> {
     let mut builder = Builder {
+        cancel,
+        put_count: 0,
         source,
         known,
         doc: Document::default(),
