@@ -516,13 +516,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                         {
                             let cs = &tail[at + 8..];
                             if let Some(c) = cs.find(']').and_then(|e| cards(&cs[..e])) {
-                                if stud {
-                                    rec.show_stud(i, c);
-                                } else if draw_game {
-                                    rec.show_drawn(i, c, game.hole_cards);
-                                } else {
-                                    rec.show(i, c, game.hole_cards, n)?;
-                                }
+                                rec.show_in(game, i, c, n)?;
                             }
                         }
                     }
@@ -666,13 +660,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             // (`shows [7c 6c 4c 3d 2d] 7,6,4,3,2`: the cards, then the hand)
             let cut = action.find(']').map_or(action.len(), |e| e + 1);
             if let Some(c) = last_cards(&action[..cut]) {
-                if stud {
-                    rec.show_stud(i, c);
-                } else if draw_game {
-                    rec.show_drawn(i, c, game.hole_cards);
-                } else {
-                    rec.show(i, c, game.hole_cards, n)?;
-                }
+                rec.show_in(game, i, c, n)?;
             }
         } else if action.starts_with("wins ") || action.starts_with("ties for ") {
             // `wins the pot ($15.20)`, `wins the side pot (X) with ...`,

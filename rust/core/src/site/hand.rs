@@ -1522,6 +1522,20 @@ impl Rec {
         Ok(())
     }
 
+    /// Cards a player showed, read as `game` holds them: a stud hand's
+    /// cards ([`Rec::show_stud`]), a draw hand's last holding
+    /// ([`Rec::show_drawn`]), else the hole cards ([`Rec::show`]).
+    pub(super) fn show_in(&mut self, game: GameSpec, i: usize, c: Vec<Card>, n: usize) -> R<()> {
+        if is_stud(game.code) {
+            self.show_stud(i, c);
+        } else if is_draw(game.code) {
+            self.show_drawn(i, c, game.hole_cards);
+        } else {
+            self.show(i, c, game.hole_cards, n)?;
+        }
+        Ok(())
+    }
+
     /// Stud: the cards `i` shows, put in the order dealt: each card known
     /// from the deal in its place, the others in the order shown (a site
     /// can write the two first down cards in another order).

@@ -688,13 +688,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                                     .find(']')
                                     .and_then(|end| shown(&cs[..end]))
                                     .ok_or_else(|| Refusal::at(n, "the cards shown not read"))?;
-                                if stud {
-                                    rec.show_stud(i, c);
-                                } else if draw_game {
-                                    rec.show_drawn(i, c, game.hole_cards);
-                                } else {
-                                    rec.show(i, c, game.hole_cards, n)?;
-                                }
+                                rec.show_in(game, i, c, n)?;
                             }
                             if tail.ends_with("cashed out)")
                                 || tail.ends_with("cashed out).")
@@ -957,13 +951,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                     .rfind('[')
                     .and_then(|open| shown(a[open + 1..].trim_end().strip_suffix(']')?))
                     .ok_or_else(|| Refusal::at(n, "the cards shown not read"))?;
-                if stud {
-                    rec.show_stud(i, c);
-                } else if draw_game {
-                    rec.show_drawn(i, c, game.hole_cards);
-                } else {
-                    rec.show(i, c, game.hole_cards, n)?;
-                }
+                rec.show_in(game, i, c, n)?;
             } else if matches!(
                 action,
                 "mucks hand"

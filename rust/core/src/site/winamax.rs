@@ -346,13 +346,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                             if let Some(at) = find(tail, " showed [") {
                                 let cs = &tail[at + 9..];
                                 if let Some(c) = cs.find(']').and_then(|e| cards(&cs[..e])) {
-                                    if stud {
-                                        rec.show_stud(i, c);
-                                    } else if draw_game {
-                                        rec.show_drawn(i, c, game.hole_cards);
-                                    } else {
-                                        rec.show(i, c, game.hole_cards, n)?;
-                                    }
+                                    rec.show_in(game, i, c, n)?;
                                 }
                             }
                         }
@@ -523,13 +517,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             rec.raise_to(i, unit_ok(amount(to), n, "a raise")?, n)?;
         } else if action.starts_with("shows [") {
             if let Some(c) = last_cards(&action[..find(action, " (").unwrap_or(action.len())]) {
-                if stud {
-                    rec.show_stud(i, c);
-                } else if draw_game {
-                    rec.show_drawn(i, c, game.hole_cards);
-                } else {
-                    rec.show(i, c, game.hole_cards, n)?;
-                }
+                rec.show_in(game, i, c, n)?;
             }
         } else if let Some(x) = action.strip_prefix("collected ") {
             let end = find(x, " from ").unwrap_or(x.len());
