@@ -519,3 +519,37 @@ def test_demo_at_a_crowded_table(capsys: pytest.CaptureFixture[str]) -> None:
         code, out, err = run(capsys, "demo", "--players", players, "--seed", "3")
         assert code == 0, err
         assert err == "" and "equity shown from 10 or fewer" in out
+
+
+# A child that starts as the command line does (``argv0``), with a Ctrl-C
+# (SIGINT to itself) as the import of module ``target`` begins.
+_INTERRUPTED_START = """
+import importlib.abc, os, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
+sys.argv[0] = {argv0!r}
+class Interrupt(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == {target!r}:
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+sys.meta_path.insert(0, Interrupt())
+from holecards.cli import main
+sys.exit(main(["--version"]))
+"""
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("target", ["holecards.phh", "holecards._evaluate", "holecards.cli.demo"])
+@pytest.mark.parametrize("argv0", ["/usr/local/bin/holecards", "-m"])
+def test_ctrl_c_while_the_command_line_imports_gives_no_traceback(target: str, argv0: str) -> None:
+    code = _INTERRUPTED_START.format(argv0=argv0, target=target)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=50)
+    assert (done.returncode, done.stderr) == (130, "holecards: interrupted\n")
+
+
+@pytest.mark.timeout(60)
+def test_a_program_importing_holecards_keeps_keyboard_interrupt() -> None:
+    code = _INTERRUPTED_START.format(argv0="/srv/bot.py", target="holecards._evaluate")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=50)
+    # (Python ends by the signal itself after an uncaught KeyboardInterrupt)
+    assert done.returncode != 130 and "KeyboardInterrupt" in done.stderr

@@ -12,7 +12,8 @@ The evaluator::
 
 from __future__ import annotations
 
-from . import phh
+# _start first: the command line's Ctrl-C while the package imports
+from . import _start, phh  # noqa: F401
 from ._core import (
     HOLE_CARDS,
     MAX_SEATS,

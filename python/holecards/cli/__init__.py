@@ -25,7 +25,7 @@ import os
 import sys
 from typing import Any, Callable, Dict, Optional, Sequence, TextIO
 
-from .. import __version__
+from .. import __version__, _start
 from ..errors import HolecardsError
 from . import deal, demo, equity, evaluate, replay
 from ._common import (
@@ -118,14 +118,18 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line; returns the exit status (0 ok, 2 for an error)."""
-    parser = build_parser()
     try:
+        _start.end()
+        parser = build_parser()
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error
         code = exc.code
         if code is None:
             return 0
         return code if isinstance(code, int) else 2
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
     try:
         status = _run(args, sys.stdout)
         sys.stdout.flush()
