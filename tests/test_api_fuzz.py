@@ -967,7 +967,7 @@ def _q(x: int) -> bytes:
 
 # The saved-state format the engine writes (rust/core/src/game/codec.rs);
 # test_an_old_format_is_refused checks that format 1 is refused.
-STATE_FORMAT = 6
+STATE_FORMAT = 7
 SEAT_U64 = ("starting", "stack", "bet", "total", "acted_high")
 SEAT_BOOL = ("folded", "all_in", "acted")
 HAND_U64 = ("high", "full_raise", "last_full_high", "raises", "dead")

@@ -112,9 +112,10 @@ def test_a_completion_reopens_the_betting_however_little_it_adds() -> None:
         assert la is not None and la.seat == seat
         assert (la.call_amount, la.min_raise_to) == (2, 12)
         g.check_or_call()
-    # An all-in short of half the bet over the bring-in is no completion:
-    # bring-in 1, small bet 10, seat 1 all-in for 4. Seat 2, yet to act,
-    # may complete to 10; the bring-in, whose post was its move, may call.
+    # An all-in for less than half the small bet (the whole wager, as rule
+    # 129 counts it) is no completion: bring-in 1, small bet 10, seat 1
+    # all-in for 4. Seat 2, yet to act, may complete to 10; the bring-in,
+    # whose post was its move, may call.
     r2 = Rules.stud(game="stud", bring_in=1, small_bet=10)
     k = Hand(r2, [100, 4, 100], button=2, hole_cards=deal)
     k.bring_in()
@@ -189,6 +190,36 @@ def test_eight_players_and_the_community_card_of_seventh_street() -> None:
         payoffs = h.payoffs
         assert payoffs is not None
         assert all((payoffs[s] > 0) == (s in winners) for s in range(8))
+
+
+def test_the_events_of_streets_dealt_stay_as_they_were() -> None:
+    # Seven players, nobody folds: 21 + 3 * (1 + 7) = 45 cards before
+    # seventh street, 7 left for 7 players and a burn (rule 238's "players
+    # left plus two" is 9: the three burns go back in). The earlier burns
+    # the events showed must not change when the scramble takes them back,
+    # and seventh street has a burn of its own; the same with eight players
+    # (a community card).
+    for n in (7, 8):
+        for seed in range(4):
+            h = Hand(stud(), [100] * n, button=n - 1, seed=seed)
+            before = []
+            while h.street != Street.SEVENTH:
+                before = [(e.kind, e.street, e.cards) for e in h.events]
+                h.check_or_call()
+            while h.legal_actions() is not None:
+                h.check_or_call()
+            after = [(e.kind, e.street, e.cards) for e in h.events]
+            assert after[: len(before)] == before, (n, seed)
+            burns = [e for e in h.events if e.kind == EventKind.BURN]
+            assert [e.street for e in burns] == [
+                Street.FOURTH,
+                Street.FIFTH,
+                Street.SIXTH,
+                Street.SEVENTH,
+            ]
+            assert all(e.cards is not None and len(e.cards) == 1 for e in burns)
+            # three different cards burned before the scramble
+            assert len({e.cards[0] for e in burns[:3]}) == 3
 
 
 def test_an_odd_chip_goes_to_the_highest_card_by_suit() -> None:

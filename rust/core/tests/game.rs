@@ -422,7 +422,7 @@ fn an_old_state_is_refused_with_its_version() {
         e.kind(),
         &ErrorKind::CorruptState(StateProblem::Version {
             found: 1,
-            expected: 6
+            expected: 7
         })
     );
     assert!(e.to_string().contains("format 1"), "{e}");

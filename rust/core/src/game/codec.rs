@@ -21,9 +21,10 @@ use std::sync::Arc;
 /// posting to come in). 4: the rules name the game (hole cards per seat
 /// follow from it), and pots their low winners. 5: the stud games (the
 /// rules' bring-in, a stud hand's deal). 6: the draw games (a draw hand's
-/// deal and draws; the legal actions' draw flag). A state of another format
-/// is refused.
-const VERSION: u8 = 6;
+/// deal and draws; the legal actions' draw flag). 7: a stud deal records
+/// each street's burn as burned (a scramble returns it to the stub). A
+/// state of another format is refused.
+const VERSION: u8 = 7;
 
 #[derive(Default)]
 pub(crate) struct Writer(pub(crate) Vec<u8>);
@@ -622,6 +623,9 @@ fn write_stud(w: &mut Writer, d: &StudDeal, n: usize) {
     w.u8(d.next);
     write_list(w, &d.returned);
     write_list(w, &d.burns);
+    for &b in &d.burned {
+        write_opt_card(w, b);
+    }
     write_opt_card(w, d.community);
     write_opt_card(w, d.given_community);
     w.bool(d.shuffled);
@@ -644,6 +648,7 @@ fn read_stud(r: &mut Reader, n: usize, street: Street, seats: &[Seat]) -> Result
         next: 0,
         returned: CardList::default(),
         burns: CardList::default(),
+        burned: [None; 4],
         community: None,
         given_community: None,
         shuffled: false,
@@ -661,6 +666,9 @@ fn read_stud(r: &mut Reader, n: usize, street: Street, seats: &[Seat]) -> Result
     d.next = r.u8()?;
     d.returned = read_list(r, CardList::CAPACITY)?;
     d.burns = read_list(r, CardList::CAPACITY)?;
+    for b in d.burned.iter_mut() {
+        *b = read_opt_card(r)?;
+    }
     d.community = read_opt_card(r)?;
     d.given_community = read_opt_card(r)?;
     d.shuffled = r.bool()?;
@@ -707,6 +715,12 @@ fn read_stud(r: &mut Reader, n: usize, street: Street, seats: &[Seat]) -> Result
     out.extend(off_stub);
     out.extend(d.community);
     if crate::card::check_distinct(&out).is_err() {
+        return Err(bad());
+    }
+    // Each street's burn came off the stub (a burn scrambled back may be
+    // burned again); the burns not scrambled back are among them.
+    let burned: Vec<Card> = d.burned.iter().flatten().copied().collect();
+    if burned.iter().any(|c| !stub.contains(c)) || d.burns.iter().any(|c| !burned.contains(c)) {
         return Err(bad());
     }
     Ok(d)

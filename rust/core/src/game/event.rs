@@ -550,8 +550,8 @@ impl Hand {
             }
             return;
         }
-        let burn = match deal.burns.get(round - 1) {
-            Some(&b) if all && deal.shuffled => EventCards::Known(CardList::new(&[b])),
+        let burn = match deal.burned.get(round - 1) {
+            Some(&Some(b)) if all && deal.shuffled => EventCards::Known(CardList::new(&[b])),
             _ => EventCards::Hidden(1),
         };
         out.push(Event {

@@ -46,8 +46,12 @@ pub(crate) struct StudDeal {
     pub next: u8,
     /// Burns scrambled back into the stub (drawn once the stub is empty).
     pub returned: CardList,
-    /// The burns, in order (burned again after a scramble: at most five).
+    /// The burns, in order, not scrambled back into the stub (burned
+    /// again after a scramble: at most five).
     pub burns: CardList,
+    /// Each street's burn as it was burned (fourth to seventh street),
+    /// whatever a scramble did with it since: what the hand's events show.
+    pub burned: [Option<Card>; 4],
     /// The community card of seventh street, when the deck ran short.
     pub community: Option<Card>,
     /// A community card given for seventh street.
@@ -91,6 +95,7 @@ impl StudDeal {
             next: 0,
             returned: CardList::default(),
             burns: CardList::default(),
+            burned: [None; 4],
             community: None,
             given_community: None,
             shuffled: false,
@@ -187,6 +192,7 @@ impl StudDeal {
         self.next = 0;
         self.returned = CardList::default();
         self.burns = CardList::default();
+        self.burned = [None; 4];
         self.community = None;
         self.given_community = board.first().copied();
         self.natural = StudDeal::is_natural(&g, self.given_community);
@@ -266,10 +272,14 @@ impl StudDeal {
         c
     }
 
-    fn burn(&mut self) {
+    /// The burn of a street (`round`: 1 for fourth street .. 4 for seventh).
+    fn burn(&mut self, round: usize) {
         if self.pool() > 0 {
             let c = self.draw();
             self.burns.push(c);
+            if let Some(b) = self.burned.get_mut(round.wrapping_sub(1)) {
+                *b = Some(c);
+            }
         }
     }
 
@@ -336,7 +346,11 @@ impl StudDeal {
             let in_hand = seats.iter().fold(0u32, |m, &s| m | 1 << s);
             self.return_folded_given(in_hand);
         }
-        let seventh = seats.first().is_some_and(|&s| self.cards[s].len() == 6);
+        // (every seat still in holds one card a street so far)
+        let round = seats
+            .first()
+            .map_or(0, |&s| self.cards[s].len().saturating_sub(2));
+        let seventh = round == 4;
         if seventh {
             let given_sevenths = seats
                 .iter()
@@ -352,7 +366,7 @@ impl StudDeal {
                     });
                     return;
                 }
-                self.burn();
+                self.burn(round);
                 let c = match self.given_community {
                     Some(c) => c,
                     None if self.pool() > 0 => self.draw(),
@@ -384,7 +398,7 @@ impl StudDeal {
             });
             return;
         }
-        self.burn();
+        self.burn(round);
         for &seat in seats {
             self.give(seat);
         }
