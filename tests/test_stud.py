@@ -128,6 +128,33 @@ def test_a_completion_reopens_the_betting_however_little_it_adds() -> None:
     assert (la.call_amount, la.min_raise_to) == (3, None)
 
 
+def test_half_the_small_bet_is_counted_from_nothing_not_from_the_bring_in() -> None:
+    # Bring-in 3, small bet 10: an all-in to 5 is half a bet (rule 129: "an
+    # all-in wager of half a bet or more is treated as a full bet"), though
+    # it adds only 2 to the bring-in: a completion. The next full raise is
+    # to 5 + 10 = 15, and the bring-in, reopened, may raise. An all-in to 4
+    # is no completion: the next player may complete to 10, the bring-in
+    # only call or fold.
+    deal = ["AsKs2c", "AhKh9c", "AdKdTc"]
+    rules = Rules.stud(game="stud", bring_in=3, small_bet=10)
+    h = Hand(rules, [100, 5, 100], button=2, hole_cards=deal)
+    h.bring_in()  # seat 0: 3
+    h.bet_or_raise_to(5)  # seat 1, all-in
+    la = h.legal_actions()
+    assert la is not None and la.seat == 2 and (la.call_amount, la.min_raise_to) == (5, 15)
+    h.check_or_call()
+    la = h.legal_actions()
+    assert la is not None and la.seat == 0 and (la.call_amount, la.min_raise_to) == (2, 15)
+    k = Hand(rules, [100, 4, 100], button=2, hole_cards=deal)
+    k.bring_in()
+    k.bet_or_raise_to(4)  # seat 1, all-in
+    la = k.legal_actions()
+    assert la is not None and la.seat == 2 and (la.call_amount, la.min_raise_to) == (4, 10)
+    k.check_or_call()
+    la = k.legal_actions()
+    assert la is not None and la.seat == 0 and (la.call_amount, la.min_raise_to) == (1, None)
+
+
 def test_razz_brings_in_with_the_highest_up_card_aces_low() -> None:
     # Up cards Kc, As (an ace is low in razz), Qd: the king brings in.
     h = Hand(stud("razz"), [50, 50, 50], button=2, hole_cards=["2s3hKc", "4s5hAs", "6s7hQd"])
