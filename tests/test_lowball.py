@@ -105,3 +105,19 @@ def test_lowball_compares_as_pokerkit_does(ranking):
     for i in range(len(theirs) - 1):
         assert (ours[i] > ours[i + 1]) == (theirs[i] > theirs[i + 1])
         assert (ours[i] == ours[i + 1]) == (theirs[i] == theirs[i + 1])
+
+
+def test_ranks_of_two_rankings_are_not_equal_and_do_not_order():
+    cards = "2c 3d 4h 5s 7c"
+    d27, a5 = hc.evaluate_deuce_to_seven(cards), hc.evaluate_ace_to_five(cards)
+    assert d27 == hc.evaluate_deuce_to_seven(cards.split()[::-1])
+    assert hash(d27) == hash(hc.evaluate_deuce_to_seven(cards.split()[::-1]))
+    assert d27 != a5 and not (d27 == a5)
+    for compare in (lambda x, y: x < y, lambda x, y: x >= y):
+        with pytest.raises(TypeError, match=r"two rankings \(deuce-to-seven and ace-to-five\)"):
+            compare(d27, a5)
+    with pytest.raises(TypeError):
+        sorted([d27, a5])
+    # one ranking orders as before; other types are not equal
+    assert hc.evaluate_deuce_to_seven("2c 3d 4h 5s 8c") < d27
+    assert d27 != d27.value and d27 != hc.evaluate(cards)

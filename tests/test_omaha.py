@@ -250,6 +250,20 @@ def test_worked_short_deck_hands():
         hc.evaluate_short_deck("6d 7c 8s 9h")
 
 
+def test_short_deck_ranks_of_two_rankings_do_not_order():
+    # the same straight under each ranking: not equal, and no order between
+    # them (its place differs: trips below or above it)
+    cards = "Ah 6d 7c 8s 9h Kd Jc"
+    one = hc.evaluate_short_deck(cards)
+    other = hc.evaluate_short_deck(cards, trips_beat_straight=True)
+    assert one != other and one == hc.evaluate_short_deck(cards)
+    assert hash(other) == hash(hc.evaluate_short_deck(cards, trips_beat_straight=True))
+    with pytest.raises(TypeError, match="two rankings"):
+        _ = one < other
+    with pytest.raises(TypeError, match="two rankings"):
+        max(one, other)
+
+
 # ---------------------------------------------------------------------------
 # Omaha equity.
 

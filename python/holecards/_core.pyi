@@ -368,7 +368,11 @@ def _restore_low_rank(cards: int) -> LowRank: ...
 
 @final
 class LowballRank:
-    """A lowball hand's rank: the better (lower) hand compares greater."""
+    """A lowball hand's rank: the better (lower) hand compares greater.
+
+    Ranks of one ranking compare; ranks of two rankings are never equal,
+    and ordering them raises ``TypeError``.
+    """
 
     @property
     def value(self) -> int: ...
@@ -425,7 +429,11 @@ def _restore_badugi_rank(cards: int) -> BadugiRank: ...
 
 @final
 class ShortDeckRank:
-    """A short-deck hand's rank: stronger compares greater (within one ranking)."""
+    """A short-deck hand's rank: stronger compares greater.
+
+    Ranks of one ranking compare; ranks of two rankings are never equal,
+    and ordering them raises ``TypeError``.
+    """
 
     @property
     def value(self) -> int: ...

@@ -49,6 +49,57 @@ macro_rules! by_value {
 }
 by_value!(HandRank);
 
+/// `__richcmp__` for a rank class of several rankings: ranks of one
+/// ranking compare by value; ranks of two rankings are never equal and do
+/// not order (a `TypeError` naming both, as between a `HandRank` and a
+/// `LowballRank`). `other` not of the class: `NotImplemented`.
+fn compare_within<T, R>(
+    this: &T,
+    other: &Bound<'_, PyAny>,
+    op: pyo3::basic::CompareOp,
+    ranking: impl Fn(&T) -> R,
+    name: impl Fn(R) -> &'static str,
+) -> PyResult<Py<PyAny>>
+where
+    T: pyo3::PyClass<Frozen = pyo3::pyclass::boolean_struct::True> + Ord + Sync,
+    R: PartialEq + Copy,
+{
+    use pyo3::basic::CompareOp;
+    let py = other.py();
+    let Ok(other) = other.cast::<T>() else {
+        return Ok(py.NotImplemented());
+    };
+    let other = other.get();
+    let (a, b) = (ranking(this), ranking(other));
+    let answer = if a == b {
+        op.matches(this.cmp(other))
+    } else {
+        match op {
+            CompareOp::Eq => false,
+            CompareOp::Ne => true,
+            _ => {
+                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                    "ranks of two rankings ({} and {}) do not order: compare ranks of one ranking",
+                    name(a),
+                    name(b)
+                )))
+            }
+        }
+    };
+    Ok(pyo3::types::PyBool::new(py, answer)
+        .to_owned()
+        .into_any()
+        .unbind())
+}
+
+/// `__hash__` by `Hash` (the value, with its ranking).
+fn hash_of(x: &impl std::hash::Hash) -> u64 {
+    use std::hash::Hasher;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    x.hash(&mut h);
+    h.finish()
+}
+
 impl HandRank {
     pub fn new(value: HandValue, cards: &[CoreCard]) -> HandRank {
         HandRank {
@@ -403,7 +454,7 @@ fn rows_batch<'py>(
 
 /// A lowball hand's rank (deuce-to-seven or ace-to-five): the better
 /// (lower) hand compares greater, within one ranking.
-#[pyclass(module = "holecards", name = "LowballRank", frozen, eq, ord, hash)]
+#[pyclass(module = "holecards", name = "LowballRank", frozen)]
 #[derive(Clone, Copy)]
 pub struct LowballRank {
     value: lowball::LowballValue,
@@ -460,6 +511,24 @@ impl LowballRank {
 
     fn __str__(&self) -> String {
         self.value.name()
+    }
+
+    fn __richcmp__(
+        &self,
+        other: &Bound<'_, PyAny>,
+        op: pyo3::basic::CompareOp,
+    ) -> PyResult<Py<PyAny>> {
+        compare_within(
+            self,
+            other,
+            op,
+            |r: &LowballRank| r.value.ranking(),
+            ranking_name,
+        )
+    }
+
+    fn __hash__(&self) -> u64 {
+        hash_of(&self.value)
     }
 
     fn __repr__(&self) -> String {
@@ -626,7 +695,7 @@ pub fn _evaluate_badugi_many<'py>(
 }
 
 /// A short-deck hand's rank: stronger compares greater (within one ranking).
-#[pyclass(module = "holecards", name = "ShortDeckRank", frozen, eq, ord, hash)]
+#[pyclass(module = "holecards", name = "ShortDeckRank", frozen)]
 #[derive(Clone, Copy)]
 pub struct ShortDeckRank {
     value: ShortDeckValue,
@@ -671,6 +740,27 @@ impl ShortDeckRank {
 
     fn __str__(&self) -> String {
         self.value.name()
+    }
+
+    fn __richcmp__(
+        &self,
+        other: &Bound<'_, PyAny>,
+        op: pyo3::basic::CompareOp,
+    ) -> PyResult<Py<PyAny>> {
+        compare_within(
+            self,
+            other,
+            op,
+            |r: &ShortDeckRank| r.ranking,
+            |r| match r {
+                ShortDeckRanking::TripsBeatStraight => "short-deck trips-beat-straight",
+                ShortDeckRanking::StraightBeatsTrips => "short-deck straight-beats-trips",
+            },
+        )
+    }
+
+    fn __hash__(&self) -> u64 {
+        hash_of(&(self.value, self.ranking))
     }
 
     fn __repr__(&self) -> String {
