@@ -3239,3 +3239,220 @@ fn utf16_without_a_mark_is_read_with_a_euro_sign_in_its_header() {
     assert_eq!(decode(&be), text);
     assert_eq!(decode(text.as_bytes()), text);
 }
+
+/// iPoker's `<currency>` is the player's account; `<tablecurrency>` the
+/// table's. A £ table played from a EUR account is in GBP; an account
+/// currency that disagrees with the stakes' sign, with no table currency
+/// written, is no currency at all.
+#[test]
+fn an_ipoker_hand_is_in_its_tables_currency() {
+    let currency = |text: &str| {
+        let c = convert(text, "ipoker.xml", None, None).unwrap();
+        assert!(c.problems.is_empty(), "{:?}", c.problems);
+        c.hands[0]
+            .1
+            .get("currency")
+            .map(|v| strs(&Value::Array(vec![v.clone()]))[0].clone())
+    };
+    let account_eur = IPOKER.replace("<currency>GBP</currency>", "<currency>EUR</currency>");
+    let table_gbp = account_eur.replace(
+        "<mode>real</mode>",
+        "<mode>real</mode><tablecurrency>GBP</tablecurrency>",
+    );
+    assert_eq!(currency(&table_gbp).as_deref(), Some("GBP"));
+    assert_eq!(currency(&account_eur), None);
+    let empty = table_gbp.replace("<currency>EUR</currency>", "<currency></currency>");
+    assert_eq!(currency(&empty).as_deref(), Some("GBP"));
+    assert_eq!(currency(IPOKER).as_deref(), Some("GBP"));
+}
+
+/// An Omaha hi/lo hand at PartyPoker worked through by hand: the button is
+/// seat 3 (Cy), so p1 is seat 1 (Amy, small blind $0.05), p2 seat 2 (Bo,
+/// big blind $0.10), p3 seat 3 (Cy). Every amount is what the action adds.
+/// Preflop Cy raises the pot, $0.35 (call 0.10, pot 0.25 after it, to
+/// 0.35), Amy folds, Bo calls $0.25; checked to the end. Cy's K-K is the
+/// high hand (Bo plays ace high: no hole card pairs the board, and no
+/// two make a straight or a flush); Bo's A-7 with 5-4-2 is the only low
+/// (Cy holds one card below a nine). The pot is
+/// 0.05 + 0.35 + 0.35 = 0.75, $0.01 raked, $0.37 to each half; the low
+/// half written `wins Lo ($0.37 USD)`. Bo and Cy end 10 - 0.35 + 0.37.
+const PARTY_HI_LO: &str = "#Game No : 13550900001
+***** Hand History for Game 13550900001 *****
+$10 USD PL Omaha Hi-Lo - Monday, January 06, 10:49:40 EST 2014
+Table Oslo (Real Money)
+Seat 3 is the button
+Total number of players : 3/6 
+Seat 1: Amy ( $10 USD )
+Seat 2: Bo ( $10 USD )
+Seat 3: Cy ( $10 USD )
+Amy posts small blind [$0.05 USD].
+Bo posts big blind [$0.10 USD].
+** Dealing down cards **
+Cy raises [$0.35 USD]
+Amy folds
+Bo calls [$0.25 USD]
+** Dealing Flop ** [ 5c, 2d, Jh ]
+Bo checks
+Cy checks
+** Dealing Turn ** [ 4d ]
+Bo checks
+Cy checks
+** Dealing River ** [ 9d ]
+Bo checks
+Cy checks
+Cy shows [ Kh, Kd, 4c, Qc ]a pair of Kings.
+Bo shows [ 8s, Qh, Ad, 7h ]high card Ace.
+Bo shows7,5,4,2,A  for low.
+Cy wins $0.37 USD from the main pot with a pair of Kings.
+Bo wins Lo ($0.37 USD) from the main pot with 7,5,4,2,A.
+";
+
+#[test]
+fn a_partypoker_low_half_is_read() {
+    let c = convert(PARTY_HI_LO, "party.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    assert_eq!(get("players"), ["Amy", "Bo", "Cy"]);
+    assert_eq!(get("winnings"), ["0", "0.37", "0.37"]);
+    assert_eq!(get("finishing_stacks"), ["9.95", "10.02", "10.02"]);
+    assert_eq!(
+        strs(&Value::Array(vec![h.get("_rake").unwrap().clone()])),
+        ["0.01"]
+    );
+}
+
+/// The same hand as Full Tilt writes it: after the cards, a line for what
+/// each shown hand makes (`shows a pair of Kings, for high`, `shows Ace
+/// Queen high, for high and 7,5,4,2,A, for low`), which is no action.
+const FULLTILT_HI_LO: &str = "Full Tilt Poker Game #33700000001: Table Oslo (6 max) - PL Omaha H/L - $0.05/$0.10 - 15:45:53 ET - 2014/01/06
+Seat 1: Amy ($10)
+Seat 2: Bo ($10)
+Seat 3: Cy ($10)
+Amy posts the small blind of $0.05
+Bo posts the big blind of $0.10
+The button is in seat #3
+*** HOLE CARDS ***
+Cy raises to $0.35
+Amy folds
+Bo calls $0.25
+*** FLOP *** [5c 2d Jh] (Total Pot: $0.75, 2 Players)
+Bo checks
+Cy checks
+*** TURN *** [5c 2d Jh] [4d] (Total Pot: $0.75, 2 Players)
+Bo checks
+Cy checks
+*** RIVER *** [5c 2d Jh 4d] [9d] (Total Pot: $0.75, 2 Players)
+Bo checks
+Cy checks
+*** SHOW DOWN ***
+Cy shows [Kh Kd 4c Qc]
+Bo shows [8s Qh Ad 7h]
+Cy shows a pair of Kings, for high
+Bo shows Ace Queen high, for high and 7,5,4,2,A, for low
+Cy wins the high pot ($0.37) with a pair of Kings
+Bo wins the low pot ($0.37) with 7,5,4,2,A
+*** SUMMARY ***
+Total pot $0.75 | Rake $0.01
+Board: [5c 2d Jh 4d 9d]
+Seat 1: Amy (small blind) folded before the Flop
+Seat 2: Bo (big blind) showed [8s Qh Ad 7h] and won ($0.37) with HI: Ace Queen high; LO: 7,5,4,2,A
+Seat 3: Cy (button) showed [Kh Kd 4c Qc] and won ($0.37) with HI: a pair of Kings
+";
+
+#[test]
+fn full_tilts_lines_of_what_a_shown_hand_makes_are_no_actions() {
+    let c = convert(FULLTILT_HI_LO, "ft.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let get = |k: &str| strs(h.get(k).unwrap_or_else(|| panic!("no {k}")));
+    assert_eq!(get("winnings"), ["0", "0.37", "0.37"]);
+    assert_eq!(get("finishing_stacks"), ["9.95", "10.02", "10.02"]);
+    // a show with cards is still a show, read against the cards dealt
+    let wrong = FULLTILT_HI_LO.replace("Cy shows [Kh Kd 4c Qc]", "Cy shows [Kh Kd 4c Qx]");
+    let c = convert(&wrong, "ft.txt", None, None).unwrap();
+    assert_eq!(c.problems.len(), 1, "{:?}", c.problems);
+}
+
+/// 888poker names a fixed-limit table by its blinds; at $0.06/$0.12 the
+/// limit is $0.12/$0.25 (its turn and river bets are $0.25), elsewhere the
+/// big bet is twice the big blind. Heads-up, the button (Uma, seat 5)
+/// posts the small blind: p1 is seat 7 (Vic), p2 Uma. Preflop Uma calls
+/// $0.06, Vic checks; flop Uma bets $0.12, Vic calls; turn and river Uma
+/// bets $0.25, Vic calls. The pot is 2 x (0.12 + 0.12 + 0.25 + 0.25) =
+/// 1.48; Vic collects 1.41 (rake 0.07) and ends 3 - 0.74 + 1.41 = 3.67.
+const PACIFIC_LIMIT: &str = "#Game No : 900000002
+***** 888poker Hand History for Game 900000002 *****
+$0.06/$0.12 Blinds Fix Limit Holdem - *** 17 06 2018 20:28:21
+Table Porto 10 Max (Real Money)
+Seat 5 is the button
+Total number of players : 2
+Seat 5: Uma ( $4 )
+Seat 7: Vic ( $3 )
+Uma posts small blind [$0.06]
+Vic posts big blind [$0.12]
+** Dealing down cards **
+Uma calls [$0.06]
+Vic checks
+** Dealing flop ** [ 7c, Tc, 3d ]
+Vic checks
+Uma bets [$0.12]
+Vic calls [$0.12]
+** Dealing turn ** [ 2c ]
+Vic checks
+Uma bets [$0.25]
+Vic calls [$0.25]
+** Dealing river ** [ Ts ]
+Vic checks
+Uma bets [$0.25]
+Vic calls [$0.25]
+** Summary **
+Vic shows [ Kh, Th ]
+Uma mucks [ 9c, 8s ]
+Vic collected [ $1.41 ]
+";
+
+#[test]
+fn an_888poker_limit_table_at_12_cents_has_a_25_cent_big_bet() {
+    let c = convert(PACIFIC_LIMIT, "888.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    let one = |k: &str| strs(&Value::Array(vec![h.get(k).unwrap().clone()]))[0].clone();
+    assert_eq!(
+        (one("small_bet"), one("big_bet")),
+        ("0.12".into(), "0.25".into())
+    );
+    assert_eq!(strs(h.get("finishing_stacks").unwrap()), ["3.67", "3.26"]);
+    // with the preflop only played, the big bet is the same
+    // (Vic raises, Uma folds: the pot is 0.24, Vic's raise comes back)
+    let short = PACIFIC_LIMIT
+        .split("** Dealing flop **")
+        .next()
+        .unwrap()
+        .replace(
+            "Vic checks\n",
+            "Vic raises [$0.12]\nUma folds\n** Summary **\nVic collected [ $0.24 ]\n",
+        );
+    let c = convert(&short, "888.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    assert_eq!(
+        strs(&Value::Array(vec![h.get("big_bet").unwrap().clone()])),
+        ["0.25"]
+    );
+    // at $0.25/$0.50 blinds the big bet is twice the big blind
+    let quarter = PACIFIC_LIMIT
+        .replace("[$0.25]", "[$1]")
+        .replace("$0.06/$0.12 Blinds", "$0.25/$0.50 Blinds")
+        .replace("[$0.06]", "[$0.25]")
+        .replace("[$0.12]", "[$0.50]")
+        .replace("[ $1.41 ]", "[ $5.80 ]")
+        .replace("( $3 )", "( $30 )");
+    let c = convert(&quarter, "888.txt", None, None).unwrap();
+    assert!(c.problems.is_empty(), "{:?}", c.problems);
+    let h = &c.hands[0].1;
+    assert_eq!(
+        strs(&Value::Array(vec![h.get("big_bet").unwrap().clone()])),
+        ["1.00"]
+    );
+}

@@ -317,13 +317,10 @@ fn noise(action: &str) -> bool {
         .any(|e| action.ends_with(e) && action.starts_with("has "))
         || action.starts_with("adds ")
         || action.starts_with("rebuys")
-        || action.starts_with("shows a ")
-        || action.starts_with("shows two pair")
-        || action.starts_with("shows three of")
-        || action.starts_with("shows four of")
-        || action.starts_with("shows ")
-            && !action.starts_with("shows [")
-            && action.ends_with(" high")
+        // what a shown hand makes, after the cards were shown (`shows a
+        // pair of Aces`, `shows Ace King high, for high and 6,5,4,2,A, for
+        // low`): every show without cards
+        || action.starts_with("shows ") && !action.starts_with("shows [")
         || action.starts_with("is low with")
         || action.starts_with("is high with")
         // (another player's draw: its count, as its discard said)
@@ -659,9 +656,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         } else if action.starts_with("shows [") || action.starts_with("mucks [") {
             // (`shows [7c 6c 4c 3d 2d] 7,6,4,3,2`: the cards, then the hand)
             let cut = action.find(']').map_or(action.len(), |e| e + 1);
-            if let Some(c) = last_cards(&action[..cut]) {
-                rec.show_in(game, i, c, n)?;
-            }
+            let c = last_cards(&action[..cut])
+                .ok_or_else(|| Refusal::at(n, "cards shown that cannot be read"))?;
+            rec.show_in(game, i, c, n)?;
         } else if action.starts_with("wins ") || action.starts_with("ties for ") {
             // `wins the pot ($15.20)`, `wins the side pot (X) with ...`,
             // `ties for the pot (X)`

@@ -790,10 +790,25 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             h.buy_in =
                 text_of(g, "tournamentname").map(|b| b.chars().take(MAX_NAME_CHARS).collect());
         } else {
-            h.currency = text_of(g, "currency")
-                .filter(|c| c.len() == 3 && c.bytes().all(|b| b.is_ascii_uppercase()))
-                .map(str::to_string);
+            // the table's currency; `<currency>` is the account's (a GBP
+            // table played from a EUR account says EUR), taken only where
+            // no `<tablecurrency>` is written and it agrees with the stakes'
+            // sign
+            let code = |name| {
+                text_of(g, name)
+                    .filter(|c| c.len() == 3 && c.bytes().all(|b| b.is_ascii_uppercase()))
+            };
             h.symbol = gametype.chars().find(|c| SYMBOLS.contains(c));
+            h.currency = code("tablecurrency")
+                .or_else(|| {
+                    code("currency").filter(|c| match h.symbol {
+                        Some('$') => c.ends_with('D'),
+                        Some('€') => *c == "EUR",
+                        Some('£') => *c == "GBP",
+                        _ => true,
+                    })
+                })
+                .map(str::to_string);
         }
     }
     let mut parsed = build(

@@ -471,8 +471,16 @@ fn parse_named(block: &Block<'_>, source: &str, naming: Option<Naming>) -> R<Par
     let who = |l: &str| names.at(l);
     let symbol = l1.chars().find(|c| SYMBOLS.contains(c));
     // fixed limit: the blinds are named; the bets are the big blind and
-    // twice it
+    // twice it, except at 888's $0.12/$0.25 limit (blinds $0.06/$0.12: its
+    // turn and river bets are $0.25)
     let stakes = match game.structure {
+        Structure::FixedLimit if stakes.1.in_units(2) == Some(12) => (
+            stakes.1,
+            Decimal {
+                mantissa: 25,
+                scale: 2,
+            },
+        ),
         Structure::FixedLimit => (
             stakes.1,
             stakes

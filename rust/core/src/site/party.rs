@@ -14,7 +14,8 @@
 //! amounts in brackets, each what the action adds (`calls [$0.07 USD]`,
 //! `raises [$0.08 USD]`, `is all-In  [$0.22 USD]`), the boards (`** Dealing
 //! Flop ** [ As, 6h, Qc ]`), the cards shown and the pots won (`wins $0.65
-//! USD from the main pot with ...`, `wins 120 chips`).
+//! USD from the main pot with ...`, `wins 120 chips`, a low half as `wins Lo
+//! ($28.75 USD) from the main pot ...`).
 //!
 //! No rake and no uncalled-bet line are written: the part of a bet no one
 //! called is in its player's winnings, and the rake is what was put in
@@ -510,6 +511,11 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             let mut who_wins = Some((i, x));
             while let Some((i, x)) = who_wins.take() {
                 let won = x.split(" from ").next().unwrap_or(x);
+                // a split pot's halves: `wins Lo ($28.75 USD) from the main pot`
+                let won = ["Lo (", "Hi ("]
+                    .iter()
+                    .find_map(|p| won.strip_prefix(p)?.strip_suffix(')'))
+                    .unwrap_or(won);
                 let won = won.strip_suffix(" chips").unwrap_or(won);
                 let won =
                     amount(won).ok_or_else(|| Refusal::at(n, "a pot won: an amount not read"))?;
