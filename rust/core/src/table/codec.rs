@@ -484,13 +484,13 @@ pub fn decode_tournament(bytes: &[u8]) -> Result<Tournament> {
         || table.freeze_button_in_stud != (mixed && mix.iter().any(|(_, g)| g.is_stud()))
         || levels.iter().any(|l| {
             mix.iter()
-                .any(|&(s, g)| super::tournament::level_rules(s, g, l, mixed).is_err())
+                .any(|&(s, g)| super::tournament::level_rules(s, g, l, mixed, false).is_err())
         })
     {
         return Err(bad());
     }
     let (s, g) = mix[game_at];
-    if super::tournament::level_rules(s, g, &levels[level], mixed)
+    if super::tournament::level_rules(s, g, &levels[level], mixed, table.players() == 2)
         .ok()
         .as_ref()
         != Some(&*table.rules)

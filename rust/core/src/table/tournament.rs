@@ -228,12 +228,17 @@ pub(crate) struct Undo {
 }
 
 /// The rules of `game` under `structure` at level `l`; `mixed`: in a mix,
-/// where the ante is the stud games' only.
+/// where the ante is the stud games' only. At fixed limit the raise cap
+/// holds in a hand of two players, lifted only once the tournament is
+/// `heads_up` (WSOP tournament rule 100b: "one bet and four raises, even
+/// if there are only two Participants remaining in the hand. Once the
+/// Tournament becomes heads-up ... this rule does not apply").
 pub(crate) fn level_rules(
     structure: Structure,
     game: Game,
     l: &Level,
     mixed: bool,
+    heads_up: bool,
 ) -> Result<Rules> {
     if game.is_stud() {
         if structure != Structure::FixedLimit {
@@ -257,7 +262,7 @@ pub(crate) fn level_rules(
                 small_bet: l.big_blind,
                 big_bet: l.big_blind.checked_mul(2),
                 raise_cap: Some(4),
-                heads_up_uncapped: true,
+                heads_up_uncapped: heads_up,
                 fourth_street_big_bet: false,
             },
         );
@@ -277,7 +282,7 @@ pub(crate) fn level_rules(
     match structure {
         Structure::NoLimit => Rules::no_limit(o),
         Structure::PotLimit => Rules::pot_limit(o),
-        Structure::FixedLimit => Rules::fixed_limit(o, None, None, Some(4), true),
+        Structure::FixedLimit => Rules::fixed_limit(o, None, None, Some(4), heads_up),
         Structure::Progressive => Err(Error::bad_config("a tournament plays no-limit, pot-limit or fixed-limit; Progressive Hold'em has no blind levels".into())),
     }
     .map(|r| r.with_game(game))
@@ -337,7 +342,7 @@ impl Tournament {
         }
         for (i, l) in levels.iter().enumerate() {
             for &(structure, game) in &mix {
-                level_rules(structure, game, l, mixed).map_err(|e| {
+                level_rules(structure, game, l, mixed, false).map_err(|e| {
                     let of = if mixed {
                         format!(" ({} {})", structure.name(), game.name())
                     } else {
@@ -376,7 +381,13 @@ impl Tournament {
                 g.max_players()
             )));
         }
-        let rules = Arc::new(level_rules(structure, game, &levels[0], mixed)?);
+        let rules = Arc::new(level_rules(
+            structure,
+            game,
+            &levels[0],
+            mixed,
+            stacks.iter().filter(|&&x| x > 0).count() == 2,
+        )?);
         let mut table = Table::new(rules, stacks.len(), ButtonRule::Dead, seed)?;
         table.freeze_button_in_stud = mixed && mix.iter().any(|(_, g)| g.is_stud());
         for (seat, &s) in stacks.iter().enumerate() {
@@ -470,10 +481,18 @@ impl Tournament {
         self.round
     }
 
-    /// The rules of the mix's game `at` at level `level`.
+    /// The rules of the mix's game `at` at level `level`, for the players
+    /// still in.
     fn rules_of(&self, at: usize, level: usize) -> Result<Rules> {
         let (structure, game) = self.mix[at];
-        level_rules(structure, game, &self.levels[level], self.mix.len() > 1)
+        let heads_up = self.remaining() == 2;
+        level_rules(
+            structure,
+            game,
+            &self.levels[level],
+            self.mix.len() > 1,
+            heads_up,
+        )
     }
 
     /// The game (and its round) the next hand is dealt at `level`.
@@ -594,9 +613,11 @@ impl Tournament {
             round: self.round,
         };
         let (game_at, round) = self.next_game(level);
-        if level != self.level || game_at != self.game_at {
-            self.table
-                .set_rules(Arc::new(self.rules_of(game_at, level)?))?;
+        // (the rules change with the level, the game, and once two players
+        // are left)
+        let rules = self.rules_of(game_at, level)?;
+        if *self.table.rules != rules {
+            self.table.set_rules(Arc::new(rules))?;
         }
         let hand = match self.table.new_hand() {
             Ok(h) => h,
