@@ -3456,3 +3456,28 @@ fn an_888poker_limit_table_at_12_cents_has_a_25_cent_big_bet() {
         ["1.00"]
     );
 }
+
+/// PartyPoker plays a small blind posted out of its place live (its call
+/// adds only what completes the big blind with it), which the engine,
+/// playing a missed small blind dead, cannot replay: refused, saying why,
+/// rather than converted with the post dead (a winner's extra chips in
+/// then cancel in its net, and the hand passed for verified).
+#[test]
+fn a_partypoker_small_blind_played_live_out_of_its_place_is_refused() {
+    let text = PARTY_CASH
+        .replace(
+            "Hal posts big blind [$0.02 USD].\n",
+            "Hal posts big blind [$0.02 USD].\nLis posts small blind [$0.01 USD].\n",
+        )
+        .replace("Lis folds", "Lis calls [$0.01 USD]");
+    let c = convert(&text, "party.txt", None, None).unwrap();
+    assert!(c.hands.is_empty());
+    assert_eq!(c.problems[0].kind, ProblemKind::Refused, "{:?}", c.problems);
+    assert!(
+        c.problems[0]
+            .why
+            .contains("out of its place and played live"),
+        "{:?}",
+        c.problems
+    );
+}

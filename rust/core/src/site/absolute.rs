@@ -15,7 +15,7 @@
 //! pot` and the summary's `Total Pot($0.06) | Rake ($0.01)`.
 use super::hand::{
     add_seat, amount, build, cards, check_size, clip, currency_of, find, last_cards, real_date,
-    GameSpec, Header, Names, Parsed, Rec, Seat, Street, R, SYMBOLS,
+    GameSpec, Header, Names, Parsed, Rec, Seat, Street, R, SYMBOLS, UNREAD_SHOW,
 };
 use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::game::Structure;
@@ -338,9 +338,8 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
             rec.fold(i, n)?;
         } else if let Some(shown) = action.strip_prefix("Folds (Fold & Show ") {
             rec.fold(i, n)?;
-            if let Some(c) = last_cards(shown) {
-                rec.show(i, c, game.hole_cards, n)?;
-            }
+            let c = last_cards(shown).ok_or_else(|| Refusal::at(n, UNREAD_SHOW))?;
+            rec.show(i, c, game.hole_cards, n)?;
         } else if action == "Checks" {
             rec.check(i, n)?;
         } else if let Some(x) = action.strip_prefix("Calls ") {

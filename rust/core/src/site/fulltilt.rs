@@ -26,7 +26,7 @@ use super::hand::Act;
 use super::hand::{
     add_seat, amount, build, cards, check_size, check_summary_board, clip, currency_of, find,
     is_draw, is_stud, last_cards, real_date, rfind, GameSpec, Header, Names, Parsed, Rec, Seat,
-    Street, StudDeals, R, SYMBOLS,
+    Street, StudDeals, R, SYMBOLS, UNREAD_SHOW,
 };
 use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::game::Structure;
@@ -656,8 +656,7 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         } else if action.starts_with("shows [") || action.starts_with("mucks [") {
             // (`shows [7c 6c 4c 3d 2d] 7,6,4,3,2`: the cards, then the hand)
             let cut = action.find(']').map_or(action.len(), |e| e + 1);
-            let c = last_cards(&action[..cut])
-                .ok_or_else(|| Refusal::at(n, "cards shown that cannot be read"))?;
+            let c = last_cards(&action[..cut]).ok_or_else(|| Refusal::at(n, UNREAD_SHOW))?;
             rec.show_in(game, i, c, n)?;
         } else if action.starts_with("wins ") || action.starts_with("ties for ") {
             // `wins the pot ($15.20)`, `wins the side pot (X) with ...`,

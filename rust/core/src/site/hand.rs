@@ -173,6 +173,10 @@ pub struct Parsed {
 
 pub(super) type R<T> = std::result::Result<T, Refusal>;
 
+/// Why a show is refused whose cards cannot be read (skipping it would skip
+/// the checks of the cards shown against those dealt and the board).
+pub(super) const UNREAD_SHOW: &str = "cards shown that cannot be read";
+
 /// The game a header names.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) struct GameSpec {

@@ -22,7 +22,7 @@
 //! other than three digits is the decimal point).
 use super::hand::{
     add_seat, build, check_size, clip, currency_of, find, real_date, rfind, Date, GameSpec, Header,
-    Names, Parsed, Rec, Seat, Street, R, SYMBOLS,
+    Names, Parsed, Rec, Seat, Street, R, SYMBOLS, UNREAD_SHOW,
 };
 use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::card::Card;
@@ -616,9 +616,8 @@ fn parse_named(block: &Block<'_>, source: &str, naming: Option<Naming>) -> R<Par
         } else if let Some(x) = action.strip_prefix("raises ") {
             rec.bet_by(i, bet_of(x, n, "a raise")?, n)?;
         } else if action.starts_with("shows [") || action.starts_with("mucks [") {
-            if let Some(c) = cards_named(action, naming) {
-                rec.show(i, c, game.hole_cards, n)?;
-            }
+            let c = cards_named(action, naming).ok_or_else(|| Refusal::at(n, UNREAD_SHOW))?;
+            rec.show(i, c, game.hole_cards, n)?;
         } else if let Some(x) = action.strip_prefix("collected ") {
             let x = x
                 .trim()

@@ -22,7 +22,7 @@
 //! less what was won.
 use super::hand::{
     add_seat, build, check_size, clip, find, real_date, Date, GameSpec, Header, Names, Parsed, Rec,
-    Seat, Street, R, SYMBOLS,
+    Seat, Street, R, SYMBOLS, UNREAD_SHOW,
 };
 use super::pacific::{amount, bracketed, cards};
 use super::{Block, Refusal, MAX_NAME_CHARS};
@@ -475,7 +475,26 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
         } else if action == "checks" {
             rec.check(i, n)?;
         } else if let Some(x) = action.strip_prefix("calls") {
-            rec.call_by(i, amt(x, n, "a call")?, n)?;
+            let x = amt(x, n, "a call")?;
+            // PartyPoker plays a small blind posted out of its place live:
+            // its call adds only what completes the bet with it (`posts
+            // small blind [$0.05]`, then `calls [$0.05]` to 0.10), which
+            // the engine, playing a missed small blind dead, cannot replay
+            let p = &rec.parts[i];
+            let max = rec.round_max();
+            let completes_with_it = p
+                .small_blind
+                .filter(|_| !p.live_small_blind && rec.street == Street::Preflop)
+                .and_then(|sb| p.street_bet.checked_add(x)?.checked_add(sb))
+                .is_some_and(|t| !t.less_than(max) && !max.less_than(t));
+            if completes_with_it {
+                return Err(Refusal::at(
+                    n,
+                    "a small blind posted out of its place and played live: the engine plays a \
+                     missed small blind dead",
+                ));
+            }
+            rec.call_by(i, x, n)?;
         } else if let Some(x) = action.strip_prefix("bets") {
             rec.bet_by(i, amt(x, n, "a bet")?, n)?;
         } else if let Some(x) = action.strip_prefix("raises") {
@@ -501,9 +520,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 rec.call_by(i, x, n)?;
             }
         } else if action.starts_with("shows [") {
-            if let Some(c) = cards(&action[..action.find(']').map_or(action.len(), |e| e + 1)]) {
-                rec.show(i, c, game.hole_cards, n)?;
-            }
+            let c = cards(&action[..action.find(']').map_or(action.len(), |e| e + 1)])
+                .ok_or_else(|| Refusal::at(n, UNREAD_SHOW))?;
+            rec.show(i, c, game.hole_cards, n)?;
         } else if let Some(x) = action.strip_prefix("wins ") {
             // `wins $0.65 USD from the main pot with ...`, `wins 120 chips`;
             // the Mac client glues a split pot's next winner on after a

@@ -22,7 +22,7 @@
 use super::hand::{
     add_seat, amount, build, cards, check_size, check_summary_board, clip, date, find, is_draw,
     is_stud, last_cards, table_of, GameSpec, Header, Names, Parsed, Rec, Seat, Street, StudDeals,
-    R,
+    R, UNREAD_SHOW,
 };
 use super::{Block, Refusal, MAX_NAME_CHARS};
 use crate::card::Card;
@@ -516,9 +516,9 @@ pub fn parse(block: &Block<'_>, source: &str) -> R<Parsed> {
                 .ok_or_else(|| Refusal::at(n, "a raise without its total"))?;
             rec.raise_to(i, unit_ok(amount(to), n, "a raise")?, n)?;
         } else if action.starts_with("shows [") {
-            if let Some(c) = last_cards(&action[..find(action, " (").unwrap_or(action.len())]) {
-                rec.show_in(game, i, c, n)?;
-            }
+            let c = last_cards(&action[..find(action, " (").unwrap_or(action.len())])
+                .ok_or_else(|| Refusal::at(n, UNREAD_SHOW))?;
+            rec.show_in(game, i, c, n)?;
         } else if let Some(x) = action.strip_prefix("collected ") {
             let end = find(x, " from ").unwrap_or(x.len());
             rec.collect(i, unit_ok(amount(&x[..end]), n, "a collected pot")?, n)?;
