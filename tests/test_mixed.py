@@ -167,6 +167,26 @@ def test_a_mix_by_pairs_and_by_level() -> None:
     assert t.game.code == seen[-1][1]
 
 
+def test_a_mix_by_level_goes_on_round_and_round_after_the_last_level() -> None:
+    # Two levels of two hands, three games: levels 0 and 1 play games 0 and
+    # 1; then the blinds stay at level 1, and every two hands the next game
+    # is dealt: 2, 0, 1, ... (it stayed on game 1).
+    mix = [("no-limit", "holdem"), ("fixed-limit", "2-7-triple-draw"), ("fixed-limit", "razz")]
+    t = Tournament(
+        HORSE_LEVELS[:2], [5000] * 3, [100], mix=mix, rotation="level", hands_per_level=2, seed=3
+    )
+    station = BuiltinBot("calling_station", seed=2)
+    games = []
+    for _ in range(10):
+        if t.is_over:
+            break
+        h = t.play(station)
+        games.append(h.rules.game.code)
+    names = ["holdem", "2-7-triple-draw", "razz"]
+    assert games == [names[(i // 2) % 3] for i in range(len(games))]
+    assert len(games) >= 7 and t.level == 1
+
+
 @pytest.mark.parametrize(
     "kwargs, words",
     [

@@ -365,6 +365,8 @@ def test_tournament_prizes_near_2_63_are_exact() -> None:
         (dict(tournaments=2, levels=[(-1, 2)]), "levels"),
         (dict(tournaments=2, levels=5), "levels"),
         (dict(tournaments=2, payouts=[-1]), "payouts"),
+        (dict(tournaments=2, levels=[]), "at least one level"),
+        (dict(tournaments=2, payouts=[30, 70]), "must not grow with the place"),
         (dict(tournaments=2, payouts=[2**64]), "payouts"),
         (dict(tournaments=2, payouts=7), "payouts"),
     ],

@@ -250,7 +250,7 @@ def test_tournament_by_clock() -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(1, 1000), min_size=1, max_size=6), st.data())
 def test_icm_matches_the_reference(stacks: list[int], data: Any) -> None:
-    payouts = data.draw(st.lists(st.integers(0, 1000), max_size=len(stacks)))
+    payouts = sorted(data.draw(st.lists(st.integers(0, 1000), max_size=len(stacks))), reverse=True)
     got = holecards.icm(stacks, payouts)
     want = reference_icm(stacks, payouts)
     assert len(got) == len(stacks)
@@ -351,6 +351,10 @@ def test_bad_input_names_the_problem_and_changes_nothing() -> None:
         (dict(levels=[(1, 2)], stacks=[10, 10]), "hands_per_level"),
         (dict(levels=[(1, 2)], stacks=[10, 10], hands_per_level=0), "at least 1 hand"),
         (dict(levels=[(1, 2)], stacks=[10, 10], payouts=[3, 2, 1], hands_per_level=1), "payouts"),
+        (
+            dict(levels=[(1, 2)], stacks=[10, 10, 10], payouts=[5, 10], hands_per_level=1),
+            "must not grow with the place: place 2 gets 10, place 1 5",
+        ),
         (dict(levels=[(1,)], stacks=[10, 10], hands_per_level=1), "level 1"),
         (dict(levels=[(1, 2)], stacks=[10, 10], hands_per_level=1, structure="stud"), "structure"),
         (dict(levels=[(1, 2)], stacks=[10, 10], hands_per_level=1, ante="some"), "ante"),

@@ -364,7 +364,9 @@ class TournamentMachine(SeatedMachine):
     def setup(self, players: int, per_level: int, ante: str, seed: int, data: Any) -> None:
         self.levels = [(1, 2, 0), (2, 4, 1), (5, 10, 2), (10, 20, 3), (25, 50, 5)]
         stacks = [data.draw(st.integers(5, 120)) for _ in range(players)] + [0]
-        self.payouts = data.draw(st.lists(st.integers(0, 500), max_size=players))
+        self.payouts = sorted(
+            data.draw(st.lists(st.integers(0, 500), max_size=players)), reverse=True
+        )
         self.t = Tournament(
             self.levels, stacks, self.payouts, hands_per_level=per_level, ante=ante, seed=seed
         )

@@ -424,7 +424,7 @@ def _levels(levels: Optional[Sequence[Sequence[int]]], stud: bool = False) -> Li
     except TypeError:
         raise bad from None
     if not out:
-        return _default_levels(stud)
+        raise ConfigError("levels must hold at least one level (None: the default levels)")
     if not all(
         len(x) in (2, 3, 4)
         and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**64 for v in x)

@@ -616,8 +616,9 @@ fn tied_places_pool_their_prizes_exactly() {
     )
     .unwrap_err();
     assert!(e.to_string().contains("payouts add up to more than"), "{e}");
-    // The largest pool that fits, split between two tied for second (both
-    // short stacks all in and beaten in one hand, with equal starting stacks).
+    // The largest pool that fits, the second and third prizes split between
+    // two tied for second (both short stacks all in and beaten in one hand,
+    // with equal starting stacks).
     let big = u64::MAX / 2;
     let shove = |h: &Hand| {
         h.legal_actions()
@@ -632,7 +633,7 @@ fn tied_places_pool_their_prizes_exactly() {
             vec![level],
             Advance::Hands(10),
             &[1000, 40, 40],
-            vec![1, big, big],
+            vec![big, big, 1],
             None,
             Some(seed),
         )
@@ -644,11 +645,12 @@ fn tied_places_pool_their_prizes_exactly() {
         assert_eq!(prizes, 1 + 2 * big as u128);
         if t.results().iter().filter(|f| f.place == 2).count() == 2 {
             ties += 1;
+            // (big + 1 = 2**63, split in two)
             assert!(t
                 .results()
                 .iter()
                 .filter(|f| f.place == 2)
-                .all(|f| f.prize == big));
+                .all(|f| f.prize == 1 << 62));
         }
     }
     assert!(ties > 0);

@@ -504,6 +504,7 @@ pub fn decode_tournament(bytes: &[u8]) -> Result<Tournament> {
         || clock < 0.0
         || payouts.len() > entrants as usize
         || super::tournament::payout_total(&payouts).is_none()
+        || payouts.windows(2).any(|w| w[1] > w[0])
     {
         return Err(bad());
     }

@@ -412,6 +412,15 @@ impl Tournament {
                 "the payouts add up to more than 2**64 - 1: a prize pool is at most that".into(),
             ));
         }
+        if let Some(p) = payouts.windows(2).position(|w| w[1] > w[0]) {
+            return Err(Error::bad_config(format!(
+                "the payouts must not grow with the place: place {} gets {}, place {} {}",
+                p + 2,
+                payouts[p + 1],
+                p + 1,
+                payouts[p]
+            )));
+        }
         if let Some(b) = button {
             table.set_button(b)?;
         }
@@ -495,14 +504,41 @@ impl Tournament {
         )
     }
 
-    /// The game (and its round) the next hand is dealt at `level`.
-    fn next_game(&self, level: usize) -> (usize, (u32, u32)) {
+    /// The level's period the next hand is dealt in, at `level` (due by
+    /// `clock`): the level, and from the last one on, as many more as
+    /// periods of a level's length have passed in it (a mix rotated by
+    /// level goes on round and round once the blinds stop rising).
+    fn period(&self, level: usize, clock: Option<f64>) -> usize {
+        let last = self.levels.len() - 1;
+        if level < last {
+            return level;
+        }
+        match (self.advance, clock) {
+            (Advance::Hands(n), _) => {
+                // (the hands dealt at the last level so far: none if it
+                // begins with this hand)
+                let dealt = if self.level == last {
+                    self.hands_at_level
+                } else {
+                    0
+                };
+                last + (dealt / n.max(1)) as usize
+            }
+            // (a finite clock: update_level checked it)
+            (Advance::Seconds(len), Some(t)) => ((t / len).floor() as usize).max(level),
+            (Advance::Seconds(_), None) => level,
+        }
+    }
+
+    /// The game (and its round) the next hand is dealt in level period
+    /// `period` ([`Tournament::period`]).
+    fn next_game(&self, period: usize) -> (usize, (u32, u32)) {
         let k = self.mix.len();
         if k == 1 {
             return (0, self.round);
         }
         match self.rotation {
-            Rotation::Level => (level % k, self.round),
+            Rotation::Level => (period % k, self.round),
             Rotation::Orbit if self.round.0 >= self.round.1 => {
                 ((self.game_at + 1) % k, (0, self.table.players() as u32))
             }
@@ -612,7 +648,7 @@ impl Tournament {
             game_at: self.game_at,
             round: self.round,
         };
-        let (game_at, round) = self.next_game(level);
+        let (game_at, round) = self.next_game(self.period(level, clock));
         // (the rules change with the level, the game, and once two players
         // are left)
         let rules = self.rules_of(game_at, level)?;
