@@ -3481,3 +3481,38 @@ fn a_partypoker_small_blind_played_live_out_of_its_place_is_refused() {
         c.problems
     );
 }
+
+/// An 888poker hand where only the small blind posts (the big blind's
+/// player away) and everyone folds to it: the engine plays no hand without
+/// a big blind, so it is refused, saying so in the hand's amounts (not in
+/// chip units).
+#[test]
+fn an_888poker_hand_without_a_big_blind_is_refused_saying_so() {
+    let text = "#Game No : 900000003
+***** 888poker Hand History for Game 900000003 *****
+$3/$6 Blinds No Limit Holdem - *** 21 06 2018 19:45:05
+Table Faro 6 Max (Real Money)
+Seat 9 is the button
+Total number of players : 3
+Seat 2: Ada ( $811.51 )
+Seat 6: Ben ( $973.07 )
+Seat 9: Cal ( $621 )
+Ada posts small blind [$3]
+** Dealing down cards **
+Ben folds
+Cal folds
+** Summary **
+Ada did not show her hand
+Ada collected [ $3 ]
+";
+    let c = convert(text, "888.txt", None, None).unwrap();
+    assert!(c.hands.is_empty());
+    assert_eq!(c.problems[0].kind, ProblemKind::Refused, "{:?}", c.problems);
+    assert!(
+        c.problems[0]
+            .why
+            .contains("no big blind is posted (min_bet is 6"),
+        "{:?}",
+        c.problems
+    );
+}

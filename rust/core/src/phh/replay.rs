@@ -471,10 +471,23 @@ fn setup(h: &HandHistory, actions: &[PhhAction]) -> Result<Setup> {
         Structure::NoLimit | Structure::PotLimit => {
             let min_bet = get("min_bet")?;
             if min_bet != o.big_blind {
-                return Err(bad(format!(
-                    "min_bet {min_bet} differs from the big blind {} (not played)",
-                    o.big_blind
-                )));
+                // (the amounts as written, not in chip units)
+                let written = |u: u64| Decimal {
+                    mantissa: i128::from(u),
+                    scale: places,
+                };
+                return Err(bad(if o.big_blind == 0 {
+                    format!(
+                        "no big blind is posted (min_bet is {}): a hand without one is not played",
+                        written(min_bet)
+                    )
+                } else {
+                    format!(
+                        "min_bet {} differs from the big blind {} (not played)",
+                        written(min_bet),
+                        written(o.big_blind)
+                    )
+                }));
             }
             if structure == Structure::NoLimit {
                 Rules::no_limit(o)

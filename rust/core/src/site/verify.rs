@@ -68,6 +68,10 @@ pub(crate) fn verified(
                 ProblemKind::Refused,
                 format!("not replayed: {e}"),
             )
+        } else if e.to_string().contains("no big blind is posted") {
+            // (the big blind's player away, the small blind alone posted:
+            // the site deals it, the engine plays a hand with a big blind)
+            (ProblemKind::Refused, format!("not replayed: {e}"))
         } else if e.to_string().contains("straddle of") {
             // a straddle larger than the engine allows (GGPoker lets an
             // all-in straddle exceed a pot-limit raise)
