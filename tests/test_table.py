@@ -602,40 +602,29 @@ def test_payouts_whose_total_overflows_are_refused() -> None:
 def test_tournament_limit_cap_holds_heads_up_in_a_hand_until_two_players_are_left() -> None:
     # WSOP tournament rule 100b: one bet and four raises "even if there are
     # only two Participants remaining in the hand"; lifted once the
-    # tournament is heads-up. Four players, blinds 10/20: the small and big
-    # blind see the flop alone; flop bets of 20 stop at 5 (to 100).
-    t = holecards.Tournament(
-        levels=[(10, 20)],
-        stacks=[10000] * 4,
-        payouts=[100],
-        structure="fixed-limit",
-        hands_per_level=10,
-        seed=1,
-    )
-    h = t.new_hand()
-    h.fold()
-    h.fold()
-    h.check_or_call()
-    h.check_or_call()
-    n = 0
-    while (la := h.legal_actions()) is not None and la.can_raise and n < 20:
-        h.bet_or_raise_to(la.min_raise_to)
-        n += 1
-    assert t.remaining == 4 and n == 5 and max(h.bets) == 100
-    # two players left in the tournament: no cap
-    two = holecards.Tournament(
-        levels=[(10, 20)],
-        stacks=[10000] * 2,
-        payouts=[100],
-        structure="fixed-limit",
-        hands_per_level=10,
-        seed=1,
-    )
-    h = two.new_hand()
-    h.check_or_call()
-    h.check_or_call()
-    n = 0
-    while (la := h.legal_actions()) is not None and la.can_raise and n < 20:
-        h.bet_or_raise_to(la.min_raise_to)
-        n += 1
-    assert n == 20
+    # tournament is heads-up. Blinds 10/20, the first hand: with four
+    # players the small and big blind see the flop alone, and flop bets of
+    # 20 stop at 5 (to 100); with two, twenty bets and raises go in.
+    def flop_raises(players: int) -> tuple:
+        t = holecards.Tournament(
+            levels=[(10, 20)],
+            stacks=[10000] * players,
+            payouts=[100],
+            structure="fixed-limit",
+            hands_per_level=10,
+            seed=1,
+        )
+        h = t.new_hand()
+        for _ in range(players - 2):
+            h.fold()
+        h.check_or_call()
+        h.check_or_call()
+        n = 0
+        while (la := h.legal_actions()) is not None and la.can_raise and n < 20:
+            h.bet_or_raise_to(la.min_raise_to)
+            n += 1
+        return n, max(h.bets)
+
+    assert flop_raises(4) == (5, 100)
+    assert flop_raises(3) == (5, 100)
+    assert flop_raises(2) == (20, 400)
