@@ -129,6 +129,37 @@ def test_next_step_reset_ignores_the_action_and_same_step_gives_the_final_observ
         pytest.fail("no episode ended")
 
 
+def test_same_step_final_info_has_the_ended_episodes_seat() -> None:
+    # seat="rotate": each episode seats the learner one place on, so the
+    # seat of an episode that ends differs from the next one's; final_info
+    # is the ending step's info, with the seat the learner played.
+    env = E.gym_vector_env(3, players=3, seat="rotate", autoreset_mode="same_step")
+    obs, info = env.reset(seed=0)
+    checked = 0
+    for _ in range(400):
+        playing = info["seat"].copy()
+        actions = np.where(info["action_mask"][:, 0], 0, 1)
+        obs, r, term, trunc, info = env.step(actions)
+        ended = term | trunc
+        if ended.any():
+            final = info["final_info"]
+            assert (final["_seat"] == ended).all()
+            assert (final["seat"][ended] == playing[ended]).all()
+            assert (info["seat"][ended] != playing[ended]).all()
+            checked += int(ended.sum())
+    assert checked > 20
+
+
+def test_a_zero_dimensional_integer_array_is_an_action() -> None:
+    # gymnasium: whatever the action space contains is an action
+    env = E.gym_env(players=3)
+    env.reset(seed=0)
+    assert env.action_space.contains(np.array(1))
+    env.step(np.array(1))
+    with pytest.raises(hc.ConfigError):
+        env.step(np.array(1.0))
+
+
 def test_a_policy_plays_the_seats_left_to_it() -> None:
     calls = []
 

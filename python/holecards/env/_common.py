@@ -61,6 +61,14 @@ def split_action(spec: EnvSettings, action: Any) -> "tuple[int, Optional[int]]":
             ) from None
         return kind, (chips if kind == 2 else None)
     if (
+        isinstance(action, np.ndarray)
+        and action.shape == ()
+        and action.dtype.kind in "iu"
+    ):
+        # (a 0-d integer array: what a Discrete space's sample can be
+        # turned into by wrappers and trainers, and what it contains)
+        action = action[()]
+    if (
         isinstance(action, (bool, np.bool_))
         or not isinstance(action, (int, np.integer))
         or not 0 <= int(action) < spec.num_actions

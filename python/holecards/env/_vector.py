@@ -390,6 +390,8 @@ class SingleAgentVectorEnv(_Tables):
         self._reward_row = self._rewards.reshape(self.num_envs)
         # A policy that failed left some tables mid-step: reset() starts over.
         self._broken = False
+        # The seats as the last step began (final_info's in same-step mode).
+        self._ended_seat: Optional[np.ndarray] = None
 
     def _engine_policy(self) -> Optional[Callable[..., np.ndarray]]:
         if not self._policy_seats:
@@ -412,7 +414,9 @@ class SingleAgentVectorEnv(_Tables):
             ended = self._has_final.copy()
             infos["final_obs"] = self._final_obs.copy()
             infos["_final_obs"] = ended
-            infos["final_info"] = {"seat": self._seat.copy(), "_seat": ended}
+            # (the seat of the episode that ended, not of the one begun)
+            seat = self._ended_seat if self._ended_seat is not None else self._seat
+            infos["final_info"] = {"seat": seat.copy(), "_seat": ended}
             infos["_final_info"] = ended
         return infos
 
@@ -453,6 +457,9 @@ class SingleAgentVectorEnv(_Tables):
             kinds, amounts = self._actions(actions)
             policy = self._engine_policy()
             self._broken = policy is not None
+            # the seats of the episodes this step may end (final_info's)
+            if self.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP:
+                self._ended_seat = self._seat.copy()
             self._core.step(kinds, amounts, self._bufs, policy)
             self._broken = False
             return self._result(self._reward_row)
