@@ -60,11 +60,7 @@ def split_action(spec: EnvSettings, action: Any) -> "tuple[int, Optional[int]]":
                 f"{action!r} is not an exact action: give (kind, amount) with kind 0 fold, 1 check or call, 2 bet or raise to amount chips (a whole number)"
             ) from None
         return kind, (chips if kind == 2 else None)
-    if (
-        isinstance(action, np.ndarray)
-        and action.shape == ()
-        and action.dtype.kind in "iu"
-    ):
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
         # (a 0-d integer array: what a Discrete space's sample can be
         # turned into by wrappers and trainers, and what it contains)
         action = action[()]
