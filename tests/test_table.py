@@ -628,3 +628,30 @@ def test_tournament_limit_cap_holds_heads_up_in_a_hand_until_two_players_are_lef
     assert flop_raises(4) == (5, 100)
     assert flop_raises(3) == (5, 100)
     assert flop_raises(2) == (20, 400)
+
+
+@pytest.mark.timeout(60)
+def test_a_limit_tournament_down_to_two_players_pickles_between_hands() -> None:
+    # The hand that leaves two players was dealt with the cap; between it
+    # and the next hand the tournament still holds those rules, and a copy
+    # of it must read back (the next hand lifts the cap).
+    from holecards.sim import BuiltinBot
+
+    t = holecards.Tournament(
+        levels=[(10, 20)],
+        stacks=[30, 10000, 10000],
+        payouts=[100],
+        structure="fixed-limit",
+        hands_per_level=1000,
+        seed=2,
+    )
+    station = BuiltinBot("calling_station", seed=1)
+    for _ in range(200):
+        if t.remaining == 2:
+            break
+        t.play(station)
+    assert t.remaining == 2
+    again = pickle.loads(pickle.dumps(t))
+    assert pickle.dumps(again) == pickle.dumps(t)
+    h = again.new_hand()
+    assert h.rules.heads_up_uncapped

@@ -489,12 +489,15 @@ pub fn decode_tournament(bytes: &[u8]) -> Result<Tournament> {
     {
         return Err(bad());
     }
+    // (the cap lifted or not: a tournament down to two players between
+    // hands still holds the last hand's rules, until the next one is dealt)
     let (s, g) = mix[game_at];
-    if super::tournament::level_rules(s, g, &levels[level], mixed, table.players() == 2)
-        .ok()
-        .as_ref()
-        != Some(&*table.rules)
-    {
+    if ![false, true].iter().any(|&heads_up| {
+        super::tournament::level_rules(s, g, &levels[level], mixed, heads_up)
+            .ok()
+            .as_ref()
+            == Some(&*table.rules)
+    }) {
         return Err(bad());
     }
     if !r.0.is_empty()
