@@ -109,3 +109,49 @@ def test_a_refused_decimal_amount_says_the_replays_unit() -> None:
     )
     with pytest.raises(HandHistoryError, match=r"raise to 3 .*\(amounts in units of 0\.01\)"):
         phh.loads(text)[0].replay()
+
+
+@pytest.mark.timeout(30)
+def test_game_and_omaha_equity_refuse_trials_past_2_50_as_equity_does() -> None:
+    # (2**63 trials would run for ever)
+    for call in (
+        lambda: hc.game_equity("stud", ["AsKsQs", "QcJhTh"], trials=2**63, seed=1),
+        lambda: hc.omaha_equity(["AsKsQsJs", "QcJhTh9h"], trials=2**51, seed=1),
+        lambda: hc.equity(["AhKh", "QsQd"], trials=2**51, seed=1),
+    ):
+        with pytest.raises(hc.EquityError, match=r"at most 2\*\*50"):
+            call()
+    assert hc.game_equity("stud", ["AsKsQs", "QcJhTh"], trials=100, seed=1).seed == 1
+
+
+@pytest.mark.timeout(30)
+def test_endless_iterables_of_players_and_hole_cards_are_refused_from_a_count() -> None:
+    import itertools
+
+    stud = Rules.stud(game="stud", bring_in=1, small_bet=2)
+    with pytest.raises(hc.CardError):
+        hc.Hand(stud, [100, 100], seed=1, hole_cards=itertools.repeat(None))
+    # (read one past the most players, 10: "not 11")
+    with pytest.raises(hc.HolecardsError, match="not 11"):
+        hc.game_equity("stud", itertools.repeat("As"))
+    with pytest.raises(hc.HolecardsError, match="not 11"):
+        hc.equity(itertools.repeat("AsKs"))
+    with pytest.raises(hc.HolecardsError, match="not 11"):
+        hc.omaha_equity(itertools.repeat("AsKsQsJs"))
+
+
+def test_a_batch_claiming_more_rows_than_memory_is_refused_from_its_shape() -> None:
+    import numpy as np
+
+    # (a view of one row, 2**40 times: a copy would be 5 TiB)
+    huge = np.broadcast_to(np.array([0, 5, 10, 15, 20], np.uint8), (2**40, 5))
+    for evaluate in (
+        hc.evaluate_many,
+        hc.evaluate_ace_to_five_many,
+        hc.evaluate_deuce_to_seven_many,
+        hc.evaluate_low8_many,
+    ):
+        with pytest.raises(hc.CardError, match="at most 2\\*\\*36"):
+            evaluate(huge)
+    with pytest.raises(hc.CardError, match="at most 2\\*\\*36"):
+        hc.evaluate_badugi_many(huge[:, :4])

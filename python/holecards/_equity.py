@@ -14,7 +14,8 @@ passes the arguments on and draws the grid's picture.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Sequence, Union
+import itertools
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
 
 from ._core import (
     Card,
@@ -52,6 +53,17 @@ Progress = Optional[Callable[[int, int], Any]]
 RANKS = "AKQJT98765432"
 
 
+#: The most players an equity question takes (the engine says so past it).
+_MOST_PLAYERS = 10
+
+
+def _bounded(items: Iterable[Any]) -> List[Any]:
+    """The players or hands given, read one past the most an equity question
+    takes (the engine refuses that many): an endless iterable is refused,
+    not read until memory runs out."""
+    return list(itertools.islice(items, _MOST_PLAYERS + 1))
+
+
 def equity(
     players: Sequence[Player],
     board: Cards = "",
@@ -80,7 +92,9 @@ def equity(
     """
     if isinstance(players, (str, Range)):
         raise TypeError("players is a list: one hand or range per player, e.g. ['AhKh', 'QsQd']")
-    return _equity(list(players), board, dead, trials, seed, threads, target_std_error, progress)
+    return _equity(
+        _bounded(players), board, dead, trials, seed, threads, target_std_error, progress
+    )
 
 
 def omaha_equity(
@@ -109,7 +123,7 @@ def omaha_equity(
     """
     if isinstance(hands, str):
         raise TypeError("hands is a list: one hand per player, e.g. ['AsAhKsKh', 'QdJdTc9c']")
-    return _omaha_equity(list(hands), board, dead, hilo, trials, seed, threads)
+    return _omaha_equity(_bounded(hands), board, dead, hilo, trials, seed, threads)
 
 
 def game_equity(
@@ -151,7 +165,7 @@ def game_equity(
     """
     if isinstance(hands, str):
         raise TypeError("hands is a list: one hand per player, e.g. ['AsAhKsKh', '']")
-    return _game_equity(game, list(hands), board, dead, trials, seed, threads, unseen_out)
+    return _game_equity(game, _bounded(hands), board, dead, trials, seed, threads, unseen_out)
 
 
 class EquityGrid:
@@ -239,7 +253,7 @@ def equity_grid(
     range, or a list of them for several opponents), each cell computed as
     :func:`equity` would (exact, or ``trials`` deals per cell from a seed
     derived from ``seed`` and the cell); ``progress`` counts cells."""
-    opps: List[Player] = [opponents] if isinstance(opponents, (str, Range)) else list(opponents)  # type: ignore[arg-type]
+    opps: List[Player] = [opponents] if isinstance(opponents, (str, Range)) else _bounded(opponents)
     names, cells, used_seed = _equity_grid(
         opps, board, dead, trials, seed, threads, target_std_error, progress
     )

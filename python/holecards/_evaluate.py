@@ -35,6 +35,10 @@ def _flag(value: Any, name: str) -> bool:
     raise TypeError(f"{name} must be True or False, not {value!r}")
 
 
+#: The most rows one batch call takes (hundreds of gigabytes of cards).
+MAX_ROWS = 2**36
+
+
 def _card_rows(cards: Any, widths: tuple[int, ...], what: str) -> "np.ndarray[Any, Any]":
     """``cards`` as a C-contiguous uint8 array of shape (n, w), w in ``widths``."""
     shapes = ", ".join(f"(n, {w})" for w in widths[:-1])
@@ -45,6 +49,12 @@ def _card_rows(cards: Any, widths: tuple[int, ...], what: str) -> "np.ndarray[An
         raise CardError(f"{what} must be an array of card indices of shape {shapes}: {e}") from None
     if arr.ndim != 2 or arr.shape[1] not in widths:
         raise CardError(f"{what} must have shape {shapes}, not {arr.shape}")
+    if arr.shape[0] > MAX_ROWS:
+        # (from the shape, before any copy: a broadcast view can claim more
+        # rows than any memory holds)
+        raise CardError(
+            f"{what} has {arr.shape[0]:,} rows: at most 2**36 ({MAX_ROWS:,}) are evaluated in one call"
+        )
     if arr.dtype != np.uint8:
         if arr.dtype.kind not in "iu":
             raise CardError(f"{what} must be an integer array of card indices, not {arr.dtype}")

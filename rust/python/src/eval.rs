@@ -11,6 +11,26 @@ use numpy::{PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
+/// Room for a batch's `rows` values, or Python's `MemoryError` where the
+/// allocator has none (a failed allocation would abort the process).
+fn room_for(rows: usize) -> PyResult<Vec<u16>> {
+    let mut out = Vec::new();
+    out.try_reserve_exact(rows).map_err(|_| {
+        pyo3::exceptions::PyMemoryError::new_err(format!(
+            "no memory for the {rows} values of the batch ({} bytes)",
+            rows.saturating_mul(2)
+        ))
+    })?;
+    Ok(out)
+}
+
+/// [`room_for`], zeroed.
+fn zeroed(rows: usize) -> PyResult<Vec<u16>> {
+    let mut out = room_for(rows)?;
+    out.resize(rows, 0);
+    Ok(out)
+}
+
 /// The rank of a hand: stronger compares greater, equal hands compare equal.
 #[pyclass(module = "holecards", name = "HandRank", frozen, eq, ord, hash)]
 #[derive(Clone, Copy)]
@@ -216,7 +236,7 @@ pub fn _evaluate_many<'py>(
     // (and page-fault in) new memory for the output; from this thread the
     // allocator reuses the last call's.
     // Not zeroed first: the batch writes every row's value.
-    let mut out: Vec<u16> = Vec::with_capacity(rows);
+    let mut out: Vec<u16> = room_for(rows)?;
     crate::equity::supervise(py, None, &control, rows < QUICK_ROWS, || {
         batch::evaluate_rows_uninit(
             slice,
@@ -373,7 +393,7 @@ pub fn _evaluate_omaha_many<'py>(
         omaha::OmahaRows::High
     };
     let control = holecards_core::equity::Control::new();
-    let mut out = vec![0u16; rows];
+    let mut out = zeroed(rows)?;
     crate::equity::supervise(py, None, &control, rows < QUICK_ROWS / 16, || {
         omaha::evaluate_rows(
             what,
@@ -445,7 +465,7 @@ fn rows_batch<'py>(
         ))
     })?;
     let control = holecards_core::equity::Control::new();
-    let mut out = vec![0u16; rows];
+    let mut out = zeroed(rows)?;
     crate::equity::supervise(py, None, &control, rows < QUICK_ROWS, || {
         run(slice, width, &mut out, &control.cancel)
     })?;

@@ -895,7 +895,9 @@ hand_state_class!(Hand {
             if h.is_instance_of::<PyString>() {
                 return Err(not_a_list());
             }
-            for (seat, item) in h.try_iter().map_err(|_| not_a_list())?.enumerate() {
+            // (one past the seats at most: an endless iterable is refused
+            // as too long, not read for ever)
+            for (seat, item) in h.try_iter().map_err(|_| not_a_list())?.take(stacks.len() + 1).enumerate() {
                 let item = item?;
                 given.hole_cards.push(if item.is_none() { None } else { Some(to_hole(&item, seat, rules.game)?) });
             }

@@ -943,6 +943,13 @@ pub(crate) fn run<'a>(
             if trials == 0 {
                 return Err(Error::bad_config("trials must be at least 1".into()));
             }
+            if trials > super::MOST_TRIALS {
+                // (as equity() refuses: past 2**50 a run is years of a core)
+                return Err(crate::error::EquityCause::Trials.err(format!(
+                    "trials must be at most 2**50 ({}), not {trials}",
+                    super::MOST_TRIALS
+                )));
+            }
             control.set_total(trials);
             let r = crate::threads::install(threads, || {
                 monte_carlo(&setup, board_missing, trials, seed, control)
