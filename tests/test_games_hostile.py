@@ -155,3 +155,9 @@ def test_a_batch_claiming_more_rows_than_memory_is_refused_from_its_shape() -> N
             evaluate(huge)
     with pytest.raises(hc.CardError, match="at most 2\\*\\*36"):
         hc.evaluate_badugi_many(huge[:, :4])
+
+
+def test_an_exact_count_past_2_128_says_so_rather_than_its_saturated_number() -> None:
+    # eight unknown stud hands: about 1.9 * 10**44 deals, past a u128
+    with pytest.raises(ConfigError, match=r"more than 2\*\*128 deals"):
+        hc.game_equity("stud", [""] * 8)

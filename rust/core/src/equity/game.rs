@@ -800,6 +800,11 @@ fn exact_ranges(
     }
     let bound = tuple_bound.saturating_mul(per_tuple);
     if bound > MAX_EXACT_DEALS {
+        let bound = if bound == u128::MAX {
+            "more than 2**128".to_string()
+        } else {
+            bound.to_string()
+        };
         return Err(Error::bad_config(format!(
             "exact equity here is up to {bound} deals (every tuple of the ranges' hands, each with every deal of the rest), more than {MAX_EXACT_DEALS}: give trials for Monte Carlo"
         )));
@@ -929,8 +934,14 @@ pub(crate) fn run<'a>(
         EquityMethod::Exact => {
             let deals = exact_deals(setup.deck.len(), &setup.missing, board_missing);
             if deals > MAX_EXACT_DEALS {
+                // (the count saturates: past 2**128 it says no number)
+                let count = if deals == u128::MAX {
+                    "more than 2**128".to_string()
+                } else {
+                    deals.to_string()
+                };
                 return Err(Error::bad_config(format!(
-                    "exact equity here is {deals} deals, more than {MAX_EXACT_DEALS}: give trials for Monte Carlo"
+                    "exact equity here is {count} deals, more than {MAX_EXACT_DEALS}: give trials for Monte Carlo"
                 )));
             }
             control.set_total(deals as u64);
