@@ -39,21 +39,21 @@ cargo clippy --all-targets -- -D warnings
 # Debug build first: every test, with overflow checks and the engine's
 # internal consistency assertions; then, in release mode, the tests that run
 # only there (the exhaustive 5-, 6- and 7-card evaluator checks and the long
-# simulations), built with thin LTO (full LTO on a test binary adds minutes
-# and checks nothing more).
+# simulations), built without LTO (it adds minutes to a test binary and
+# checks nothing more).
 # Line tables only in the debug test binaries: backtraces keep their file
 # and line, and the build takes a fraction of the disk (full debug info in
 # every integration test binary is gigabytes) and links faster.
 stamp "cargo test"
 CARGO_PROFILE_DEV_DEBUG=line-tables-only cargo test -p holecards-core
-CARGO_PROFILE_RELEASE_LTO=thin CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
     cargo test -p holecards-core --release --test eval --test short_deck --test lowball --test sim --test mixed
 stamp "pytest"
 "$VPY" -m pytest -q
 # Exploration: the Hypothesis tests again with random examples from a seed
 # drawn here (printed: a failure repeats with HYPOTHESIS_SEED=N), in an
 # order shuffled from it, for EXPLORE_SECONDS; each failure prints its
-# reproducing blob. Then the soak (a million hands through tables, ten
+# reproducing blob. Then the soak (half a million hands through tables, five
 # million through simulate, equity and PHH round trips, memory sampled) and
 # the timed fuzz of every text parser.
 stamp "the exploring run, soak and fuzz"
@@ -61,7 +61,8 @@ EXPLORE_SEED=${HYPOTHESIS_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 echo "exploring run: seed $EXPLORE_SEED, ${EXPLORE_SECONDS:-60} s"
 HYPOTHESIS_PROFILE=explore HOLECARDS_EXPLORE_BUDGET=${EXPLORE_SECONDS:-60} \
     "$VPY" -m pytest -q -p no:cacheprovider -m explore --hypothesis-seed="$EXPLORE_SEED"
-"$VPY" scripts/soak.py --seed "$EXPLORE_SEED" --fuzz-seconds "${FUZZ_SECONDS:-5}"
+"$VPY" scripts/soak.py --seed "$EXPLORE_SEED" --fuzz-seconds "${FUZZ_SECONDS:-5}" \
+    --seconds 40 --table-hands 500000 --sim-hands 5000000
 stamp "stubtest, mypy and the documentation site"
 "$VPY" -m mypy.stubtest holecards
 "$VPY" -m mypy --strict python/holecards
