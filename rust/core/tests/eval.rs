@@ -352,16 +352,34 @@ fn scalar_value(row: &[u8]) -> u16 {
 }
 
 /// Every kernel this processor has gives the scalar values, for every width
-/// and for lengths that leave a partial 16-row step.
+/// and for lengths that leave a partial 16-row step, and lengths around
+/// the interleaved kernel's distance (fewer steps than it, as many, one more).
 #[test]
 fn batch_kernels_match_the_scalar_evaluator() {
-    use holecards_core::eval::batch::{evaluate_rows, evaluate_rows_with, Kernel};
+    use holecards_core::eval::batch::{
+        evaluate_rows, evaluate_rows_with, Kernel, INTERLEAVE_STEPS,
+    };
     assert!(
         Kernel::available().contains(&Kernel::Scalar)
             && Kernel::available().contains(&Kernel::best())
     );
+    let d = 16 * INTERLEAVE_STEPS;
     for width in 5..=7 {
-        for n in [0usize, 1, 15, 16, 17, 33, 1000, 70_000] {
+        for n in [
+            0usize,
+            1,
+            15,
+            16,
+            17,
+            33,
+            d - 16,
+            d - 1,
+            d,
+            d + 16,
+            d + 17,
+            1000,
+            70_000,
+        ] {
             let rows = random_rows(n, width, 0x1234_5678 + n as u64 * 7 + width as u64);
             let want: Vec<u16> = rows.chunks_exact(width).map(scalar_value).collect();
             for kernel in Kernel::available() {

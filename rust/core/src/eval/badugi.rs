@@ -349,7 +349,7 @@ pub(crate) fn rows_with(kernel: super::batch::Kernel, cards: &[u8], out: &mut [u
     let table = by_hand();
     let mut done = 0;
     #[cfg(all(target_arch = "x86_64", holecards_avx512))]
-    if kernel == super::batch::Kernel::Avx512 && kernel.is_available() {
+    if kernel.is_avx512() && kernel.is_available() {
         done = out.len() / 16 * 16;
         // SAFETY: the features the kernel is compiled for were detected on
         // this processor (is_available).
