@@ -24,9 +24,10 @@
 //!   so that it never waits on its own offset read and the key arithmetic
 //!   of later steps runs while it is in flight. On an Intel Xeon (Emerald
 //!   Rapids: 48 KiB of level 1, gathers that keep many reads in flight)
-//!   it measured 1.1x to 1.15x the two passes on 10 million rows; on AMD
-//!   Zen 4 (32 KiB of level 1, where the offsets and the value reads
-//!   evict each other) a pass doing both measured slower, so
+//!   it measured 1.1x to 1.15x the two passes on 10 million rows. The two
+//!   passes were chosen on AMD Zen 4 (32 KiB of level 1, where the offsets
+//!   and the value reads evict each other) over a pass doing both without
+//!   the distance; the interleaved pass is not measured there yet, so
 //!   [`Kernel::best`] takes it on Intel processors only.
 //! * [`Kernel::Scalar`] (every other processor and architecture): each row
 //!   summed into a [`HandAcc`], whose card mask doubles as the check (an
