@@ -837,3 +837,27 @@ def test_gym_one_call_path_matches_the_python_path_and_its_arrays_are_the_caller
             fast.step(bad)
         assert fast.hand == before
     assert "seat" in capsys.readouterr().out  # the slow one rendered every step
+
+
+def test_reset_options_are_refused_by_the_gymnasium_envs_and_ignored_by_pettingzoo() -> None:
+    """A Gymnasium environment takes its settings when made: a reset option
+    is refused by name, and the environment is as before (an empty dict is
+    no option). PettingZoo's API test resets with options={"options": 1},
+    so its environments ignore them."""
+    g = E.gym_env(players=2, seat=0, opponents="calling_station")
+    g.reset(seed=3, options={})
+    before = g.table.core.hand.events
+    with pytest.raises(hc.ConfigError, match=r"unknown reset options \['opponents'\]"):
+        g.reset(seed=4, options={"opponents": "random"})
+    assert g.table.core.hand.events == before
+    obs, _, _, _, _ = g.step(1)
+    assert obs is not None
+    v = E.VectorEnv(2, players=2)
+    v.reset(seed=1)
+    with pytest.raises(hc.ConfigError, match=r"unknown reset options \['seed'\]"):
+        v.reset(options={"seed": 5})
+    aec = E.aec_env(players=2)
+    aec.reset(seed=0, options={"options": 1})
+    par = E.parallel_env(players=2)
+    par.reset(seed=0, options={"options": 1})
+    assert aec.agents and par.agents

@@ -3,7 +3,7 @@ Python bots and rendering."""
 
 from __future__ import annotations
 
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional
 
 import numpy as np
 from gymnasium import spaces
@@ -12,6 +12,18 @@ from .. import _format
 from .._core import Hand, _EnvTable
 from ..errors import ConfigError, IllegalActionError
 from ._config import EnvSettings
+
+
+def no_reset_options(options: Optional[Dict[str, Any]]) -> None:
+    """Refuses ``reset(options=...)`` holding anything: these environments
+    take their settings when made, and an option silently ignored (a typo,
+    or a setting meant for ``make``) would train on other settings than
+    the caller believes."""
+    if options:
+        raise ConfigError(
+            f"unknown reset options {sorted(map(str, options))}: this environment takes "
+            "none (give settings when making it)"
+        )
 
 
 def observation_box(spec: EnvSettings) -> spaces.Box:

@@ -11,7 +11,14 @@ import numpy as np
 
 from .._core import SeatView, _GymFast
 from ..errors import ConfigError
-from ._common import Logged, Table, action_space, observation_box, split_action
+from ._common import (
+    Logged,
+    Table,
+    action_space,
+    no_reset_options,
+    observation_box,
+    split_action,
+)
 from ._config import EnvSettings, seed_of
 
 
@@ -59,6 +66,7 @@ class HoldemEnv(Logged, gymnasium.Env):
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
     ) -> "tuple[np.ndarray, Dict[str, Any]]":
+        no_reset_options(options)
         if seed is not None:
             seed = seed_of(seed)
             super().reset(seed=seed)

@@ -92,6 +92,8 @@ class HoldemAEC(_Base, AECEnv):  # type: ignore[misc]
         return super().last(observe)
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        # (options are ignored, as PettingZoo's API test expects: it resets
+        # with options={"options": 1}; the Gymnasium environments refuse them)
         self._started = True
         if seed is not None:
             self.table.seed(seed_of(seed))

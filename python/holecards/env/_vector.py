@@ -14,7 +14,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv as _GymVectorEnv
 
 from .._core import Hand, SeatView, _VecEnv
 from ..errors import ConfigError, InUseError
-from ._common import action_space, mask_key, observation_box
+from ._common import action_space, mask_key, no_reset_options, observation_box
 from ._config import EnvSettings, make_settings, seed_of
 
 #: the most seats (tables times players) one vector environment holds
@@ -264,6 +264,7 @@ class VectorEnv(_Tables):
     ) -> Tuple[np.ndarray, Dict[str, Any]]:
         """New episodes at every table; with ``seed``, table ``i`` is reseeded
         from ``seed`` on its own stream ``i`` (the same on any number of threads)."""
+        no_reset_options(options)
         seed = seed_of(seed)
         self._enter()
         try:
