@@ -169,6 +169,23 @@ def test_omaha_batch_on_many_rows_and_its_errors():
     bad[17, 1] = 60
     with pytest.raises(hc.CardError, match="row 17: 60 is not a card"):
         hc.evaluate_omaha_many(hole, bad)
+    # with a value no uint8 holds in one array, the first bad row of both
+    # together is named: a repeat between hole and board in row 3 comes
+    # before the 300 in row 9 (and before the board's 999 in row 11)
+    wide_hole, wide_board = hole[:20].astype(np.int64), board[:20].astype(np.int64)
+    wide_hole[3, 0] = wide_board[3, 2]
+    wide_hole[9, 1] = 300
+    wide_board[11, 0] = 999
+    with pytest.raises(hc.DuplicateCardError, match="row 3: duplicate"):
+        hc.evaluate_omaha_many(wide_hole, wide_board)
+    wide_hole[3, 0] = hole[3, 0]
+    with pytest.raises(hc.CardError, match="row 9: 300 is not a card"):
+        hc.evaluate_omaha_many(wide_hole, wide_board)
+    wide_hole[9, 1] = hole[9, 1]
+    with pytest.raises(hc.CardError, match="row 11: 999 is not a card"):
+        hc.evaluate_omaha_many(wide_hole, wide_board)
+    wide_board[11, 0] = board[11, 0]
+    assert (hc.evaluate_omaha_many(wide_hole, wide_board) == values[:20]).all()
     with pytest.raises(hc.CardError, match="as many rows"):
         hc.evaluate_omaha_many(hole, board[:-1])
     with pytest.raises(hc.CardError, match=r"shape \(n, 4\), \(n, 5\) or \(n, 6\)"):

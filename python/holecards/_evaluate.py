@@ -39,8 +39,12 @@ def _flag(value: Any, name: str) -> bool:
 MAX_ROWS = 2**36
 
 
-def _card_rows(cards: Any, widths: tuple[int, ...], what: str) -> "np.ndarray[Any, Any]":
-    """``cards`` as a C-contiguous uint8 array of shape (n, w), w in ``widths``."""
+def _card_rows(
+    cards: Any, widths: tuple[int, ...], what: str, convert: bool = True
+) -> "np.ndarray[Any, Any]":
+    """``cards`` as a C-contiguous uint8 array of shape (n, w), w in ``widths``
+    (with ``convert=False``, an integer array as it came, for a caller that
+    checks it with another array first)."""
     shapes = ", ".join(f"(n, {w})" for w in widths[:-1])
     shapes = f"{shapes} or (n, {widths[-1]})" if shapes else f"(n, {widths[-1]})"
     try:
@@ -58,6 +62,8 @@ def _card_rows(cards: Any, widths: tuple[int, ...], what: str) -> "np.ndarray[An
     if arr.dtype != np.uint8:
         if arr.dtype.kind not in "iu":
             raise CardError(f"{what} must be an integer array of card indices, not {arr.dtype}")
+        if not convert:
+            return arr
         if arr.size and (int(arr.min()) < 0 or int(arr.max()) > 255):
             _refuse_first_bad_row(arr)
         arr = arr.astype(np.uint8)
@@ -113,13 +119,27 @@ def evaluate_omaha_many(
     """
     high_or_low = _flag(low, "low")
     count = _threads(threads)
-    hole_rows = _card_rows(hole, (4, 5, 6), "hole")
-    board_rows = _card_rows(board, (3, 4, 5), "board")
+    hole_rows = _card_rows(hole, (4, 5, 6), "hole", convert=False)
+    board_rows = _card_rows(board, (3, 4, 5), "board", convert=False)
     if len(hole_rows) != len(board_rows):
         raise CardError(
             f"hole and board must have as many rows: {len(hole_rows)} and {len(board_rows)}"
         )
-    return _core._evaluate_omaha_many(hole_rows, board_rows, high_or_low, count)
+    if any(
+        a.dtype != np.uint8 and a.size and (int(a.min()) < 0 or int(a.max()) > 255)
+        for a in (hole_rows, board_rows)
+    ):
+        # a value no uint8 holds: the first bad row of hole and board together
+        # (a row's board card can repeat its hole card), as the kernel names it
+        _refuse_first_bad_row(
+            np.concatenate([hole_rows.astype(np.int64), board_rows.astype(np.int64)], axis=1)
+        )
+    return _core._evaluate_omaha_many(
+        np.ascontiguousarray(hole_rows.astype(np.uint8, copy=False)),
+        np.ascontiguousarray(board_rows.astype(np.uint8, copy=False)),
+        high_or_low,
+        count,
+    )
 
 
 def evaluate_short_deck_many(
