@@ -139,6 +139,11 @@ def test_a_limit_is_refused_before_the_document_is_held_in_memory() -> None:
         ("seats = [0, 2]", "'seats' must be seat numbers, from 1"),
         ("seat_count = 9.5", "'seat_count' must be an integer"),
         ("seat_count = -1", "'seat_count' must be seat numbers, from 1"),
+        ("seats = [3, 3]", "seat 3 is listed twice in 'seats'"),
+        (
+            "seats = [1, 9]\nseat_count = 6",
+            "seat 9 in 'seats' at a table of 6 seats ('seat_count')",
+        ),
         ("finishing_stacks = [1]", "'finishing_stacks' has 1 entries for 2 players"),
         ("finishing_stacks = 'x'", "'finishing_stacks' must be an array of numbers"),
         ("time = 12", "'time' must be a time"),

@@ -56,6 +56,18 @@ def test_cash_hands_keep_the_rake_currency_and_names() -> None:
     assert again.players == h.players and again.replay().is_over
 
 
+def test_a_seat_numbered_past_the_table_size_gets_a_seat_count_that_holds_it() -> None:
+    # a site may number a short table's seats past its size (a 6-max
+    # table's seat 9); PHH numbers seats from 1 among seat_count, so the
+    # count holds every seat number, and the history writes and reads back
+    text = (DATA / "hhp-zoom-parens-in-names.txt").read_text(encoding="utf-8-sig")
+    text = text.replace("Seat 6: held", "Seat 9: held")
+    (h,) = hc.phh.from_site(text).hands
+    assert sorted(h.seats) == [1, 2, 3, 4, 5, 9] and h.seat_count == 9
+    (again,) = hc.phh.loads(hc.phh.dumps(h))
+    assert again.seats == h.seats and again.replay().is_over
+
+
 def test_run_it_twice_converts_and_cap_tables_and_cut_hands_are_refused() -> None:
     # the river run twice, a main and a side pot: both runs' rivers written
     # after the board (4s, then Kc) and replayed to the site's collections

@@ -539,6 +539,25 @@ impl HandHistory {
                 )));
             }
         }
+        // (each checked above: a number from 1 to u32::MAX)
+        let number = |v: &Value| match v {
+            Value::Num(x) => x.as_str().parse::<u64>().unwrap_or(0),
+            _ => 0,
+        };
+        if let Some(Value::Array(seats)) = self.get("seats") {
+            let mut seen: Vec<u64> = seats.iter().map(number).collect();
+            seen.sort_unstable();
+            if let Some(w) = seen.windows(2).find(|w| w[0] == w[1]) {
+                return Err(self.bad(format!("seat {} is listed twice in 'seats'", w[0])));
+            }
+            if let (Some(count), Some(&top)) = (self.get("seat_count").map(number), seen.last()) {
+                if top > count {
+                    return Err(self.bad(format!(
+                        "seat {top} in 'seats' at a table of {count} seats ('seat_count')"
+                    )));
+                }
+            }
+        }
         Ok(())
     }
 

@@ -968,7 +968,14 @@ pub(super) fn build(
         f.push(("_hand_id".into(), Value::Str(h.number.clone())));
     }
     f.push(("table".into(), Value::Str(table.to_string())));
-    f.push(("seat_count".into(), int(max_seats.max(n as u32) as u64)));
+    // (a site may number a short table's seats past its size, as a
+    // 6-max table's seat 9: the count covers every seat number, PHH's
+    // seats being numbered from 1 among seat_count)
+    let top = order.iter().map(|&i| seats[i].number).max().unwrap_or(0);
+    f.push((
+        "seat_count".into(),
+        int(max_seats.max(n as u32).max(top) as u64),
+    ));
     f.push((
         "seats".into(),
         Value::Array(order.iter().map(|&i| int(seats[i].number as u64)).collect()),
