@@ -556,7 +556,7 @@ def test_a_late_entry_alone_at_the_table_is_dealt_in() -> None:
 def test_missed_blinds_from_python() -> None:
     rules = Rules.no_limit(small_blind=1, big_blind=2)
     for rule, want in [
-        ("dead", [("POST_BIG_BLIND", 2), ("POST_SMALL_BLIND", 1)]),
+        ("dead", [("POST_BIG_BLIND", 2), ("POST_ANTE", 1)]),
         ("big_blind_only", [("POST_BIG_BLIND", 2)]),
     ]:
         t = Table(rules, 6, seed=1, missed_blinds=rule)
@@ -655,3 +655,70 @@ def test_a_limit_tournament_down_to_two_players_pickles_between_hands() -> None:
     assert pickle.dumps(again) == pickle.dumps(t)
     h = again.new_hand()
     assert h.rules.heads_up_uncapped
+
+
+def _dead_small_blind_hand(stack: int) -> tuple[Table, holecards.Hand]:
+    """Seat 4 back from missing both blinds posts a live big blind and a
+    dead small blind (stack ``stack``); seat 5 joins posting a big blind,
+    all-in for 2."""
+    t = Table(Rules.no_limit(small_blind=1, big_blind=2), seats=6, button="moving", seed=1)
+    for s in range(5):
+        t.sit(s, stack if s == 4 else 500)
+    t.set_button(0)
+    for k in range(4):
+        h = t.new_hand()
+        while h.legal_actions():
+            h.fold() if h.legal_actions().can_fold else h.check_or_call()
+        t.finish(h)
+        if k == 0:
+            t.sit_out(4)
+    t.sit_in(4, entry="post")
+    t.sit(5, 2, entry="post")
+    return t, t.new_hand()
+
+
+def test_a_dead_small_blind_is_dead_money_in_the_main_pot() -> None:
+    # Seat 4 puts in 2 live and 1 dead, all-in; seats 2 and 3 call 2, seat 5
+    # is all-in for 2. The dead chip is the main pot's (Robert's Rules: the
+    # dead portion goes to the center), so every player still in can win
+    # it: one pot of 1 + 2 + 2 + 2 + 2 + 1. It was a side pot of its own
+    # for seats 2, 3 and 4, which seat 5, in for as much as seats 2 and 3,
+    # could not win.
+    t, h = _dead_small_blind_hand(3)
+    seats = t.dealt_seats
+    assert seats is not None
+    while h.actor is not None:
+        if seats[h.actor] in (0, 1) and h.legal_actions().can_fold:
+            h.fold()
+        else:
+            h.check_or_call()
+    by_seat = {seats[i]: c for i, c in enumerate(h.contributions)}
+    assert by_seat == {0: 0, 1: 1, 2: 2, 3: 2, 4: 3, 5: 2}
+    (pot,) = h.pots
+    assert pot.amount == 10
+    assert {seats[i] for i in pot.eligible} == {2, 3, 4, 5}
+    assert sum(h.final_stacks) == sum(h.starting_stacks)
+
+
+def test_a_dead_small_blind_is_logged_as_dead_money() -> None:
+    # Seat 4 posts 2 live and 1 dead, then raises to 10: the raise takes 8
+    # (the dead chip is no part of its bet), and the events add up to the
+    # stacks: the dead small blind is a POST_ANTE, not a POST_SMALL_BLIND
+    # (which counts toward the street's bet).
+    from reference_game import stacks_from_events
+
+    t, h = _dead_small_blind_hand(500)
+    seats = t.dealt_seats
+    assert seats is not None
+    four = seats.index(4)
+    posts = [(e.kind, e.amount) for e in h.events if e.seat == four]
+    assert posts[:2] == [(EventKind.POST_BIG_BLIND, 2), (EventKind.POST_ANTE, 1)]
+    while h.actor is not None:
+        if h.actor == four and h.bets[four] == 2:
+            h.bet_or_raise_to(10)
+        elif seats[h.actor] in (0, 1) and h.legal_actions().can_fold:
+            h.fold()
+        else:
+            h.check_or_call()
+    assert h.contributions[four] >= 11
+    assert stacks_from_events(h) == list(h.final_stacks)

@@ -80,12 +80,13 @@ def check_posts(hand: holecards.Hand, seats: list[int], exp: Expected, rules: Ru
     if not exp.small_blind_dead and rules.small_blind:
         put(exp.small_blind, EventKind.POST_SMALL_BLIND, rules.small_blind)
     put(exp.big_blind, EventKind.POST_BIG_BLIND, rules.big_blind)
-    # Per seat the live big blind first, then a dead small blind.
+    # Per seat the live big blind first, then a dead small blind (logged as
+    # dead money, an ante: no part of the bet).
     for s in sorted(set(exp.posting) | set(exp.dead_small)):
         if s in exp.posting:
             put(s, EventKind.POST_BIG_BLIND, rules.big_blind)
         if s in exp.dead_small:
-            put(s, EventKind.POST_SMALL_BLIND, rules.small_blind)
+            put(s, EventKind.POST_ANTE, rules.small_blind)
     assert posted == want, (posted, want, exp)
 
 

@@ -45,6 +45,8 @@ fn dead(
 /// The posts' kinds, short.
 const SB: EventKind = EventKind::PostSmallBlind;
 const BB: EventKind = EventKind::PostBigBlind;
+/// A dead small blind's post: dead money, logged as an ante.
+const DEAD: EventKind = EventKind::PostAnte;
 
 fn pos(button: usize, sb: usize, bb: usize) -> Positions {
     Positions::live(button, sb, bb)
@@ -687,7 +689,7 @@ fn missed_blinds_are_posted_big_live_and_small_dead() {
     assert_eq!(t.dealt().unwrap().positions, pos(5, 0, 1));
     assert_eq!(
         posts(&t, &h),
-        vec![(0, SB, 1), (1, BB, 2), (4, BB, 2), (4, SB, 1)]
+        vec![(0, SB, 1), (1, BB, 2), (4, BB, 2), (4, DEAD, 1)]
     );
     assert_eq!(put_in(&t, &h, 4), (3, 2), "3 chips in, a bet of 2");
     assert_eq!(h.pot(), 6);
@@ -745,7 +747,7 @@ fn missed_only_the_small_blind_or_nothing() {
     deal(&mut t, dead(1, 3, 4, false, true));
     assert_eq!(t.player(2).unwrap().missed(), MISSED_SMALL);
     t.sit_in(2, Entry::PostBigBlind).unwrap();
-    let h = dealt_as(&mut t, pos(3, 4, 5), &[(4, SB, 1), (5, BB, 2), (2, SB, 1)]);
+    let h = dealt_as(&mut t, pos(3, 4, 5), &[(4, SB, 1), (5, BB, 2), (2, DEAD, 1)]);
     assert_eq!(put_in(&t, &h, 2), (1, 0));
     t.take_back();
     // Missed nothing (the blinds had not reached the seat): back at once, free.
@@ -895,7 +897,7 @@ fn two_big_blinds_and_a_dead_small_blind_round_trip_through_phh() {
     assert_eq!(t.dealt().unwrap().positions, dead(5, 1, 2, false, true));
     assert_eq!(
         posts(&t, &h),
-        vec![(2, BB, 2), (4, BB, 2), (4, SB, 1), (1, BB, 2)]
+        vec![(2, BB, 2), (4, BB, 2), (4, DEAD, 1), (1, BB, 2)]
     );
     t.take_back();
     let h = deal(&mut t, dead(5, 1, 2, false, true));

@@ -1078,11 +1078,45 @@ impl Hand {
                 self.record_post(seat, EventKind::PostBigBlind, paid);
             }
             if self.seating.dead_blinds & (1 << seat) != 0 {
+                // (logged as dead money, an ante, as PHH writes it: a
+                // POST_SMALL_BLIND counts toward the street's bet)
                 let paid = self.put_in(seat, small_blind, false);
                 self.seats[seat].total += paid;
-                self.record_post(seat, EventKind::PostSmallBlind, paid);
+                self.record_post(seat, EventKind::PostAnte, paid);
             }
         }
+    }
+
+    /// What seat `s` put in as a dead small blind (0 for a seat posting
+    /// none): the small blind, or what its stack had left after its ante
+    /// and, when it also posted to come in, its live big blind (the order
+    /// `post_forced_bets` posts them in).
+    pub(crate) fn dead_blind_paid(&self, s: usize) -> u64 {
+        if self.seating.dead_blinds >> s & 1 == 0 {
+            return 0;
+        }
+        let mut left = self.seats[s].starting;
+        left -= left.min(self.rules.ante);
+        if self.seating.posting >> s & 1 != 0 {
+            left -= left.min(self.rules.big_blind);
+        }
+        left.min(self.rules.small_blind)
+    }
+
+    /// The seats' contributions as the pots see them, and the dead money:
+    /// a dead small blind is dead money in the main pot (Robert's Rules:
+    /// "the dead portion goes to the center"), as the big-blind ante is,
+    /// not a level of its poster's own that the players who did not match
+    /// it (nobody has to) could not win.
+    pub(crate) fn pot_levels(&self) -> ([u64; MAX_SEATS], u64) {
+        let mut totals = [0u64; MAX_SEATS];
+        let mut dead = self.dead;
+        for (i, s) in self.seats.iter().enumerate() {
+            let d = self.dead_blind_paid(i);
+            totals[i] = s.total - d;
+            dead += d;
+        }
+        (totals, dead)
     }
 
     /// One pass over the seats: who is in the hand, who can bet, who must act.
@@ -1452,12 +1486,22 @@ impl Hand {
         let n = self.seats.len();
         let seats = &self.seats;
         let mut pots = self.spare.take();
-        pots::build_pots_into(
-            &mut pots,
-            n,
-            |i| (seats[i].total, seats[i].folded, seats[i].all_in),
-            self.dead,
-        );
+        if self.seating.dead_blinds == 0 {
+            pots::build_pots_into(
+                &mut pots,
+                n,
+                |i| (seats[i].total, seats[i].folded, seats[i].all_in),
+                self.dead,
+            );
+        } else {
+            let (totals, dead) = self.pot_levels();
+            pots::build_pots_into(
+                &mut pots,
+                n,
+                |i| (totals[i], seats[i].folded, seats[i].all_in),
+                dead,
+            );
+        }
         // Showdown values, 0 for none (a folded seat, or a hand won
         // uncontested: the one seat left takes everything, unseen). Values
         // are 1 and up: this array is a small `[Option<HandValue>; n]`.

@@ -173,8 +173,9 @@ impl Hand {
         if let Some(r) = &self.result {
             return r.clone();
         }
-        let totals: Vec<u64> = self.seats.iter().map(|s| s.total).collect();
-        pots::build_pots(&totals, &self.folded(), &self.all_in(), self.dead)
+        let (totals, dead) = self.pot_levels();
+        let n = self.seats.len();
+        pots::build_pots(&totals[..n], &self.folded(), &self.all_in(), dead)
     }
     /// Final stack minus starting stack, once the hand is over.
     pub fn payoffs(&self) -> Option<Vec<i64>> {
