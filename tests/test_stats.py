@@ -282,6 +282,14 @@ def test_a_bankroll_graph_is_written(tmp_path: Path) -> None:
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     with pytest.raises(ValueError, match="player=NAME"):
         hc.stats(hands).plot_bankroll(png)
+    # a name's "$" is text, not maths markup (it raised from matplotlib)
+    dollars = tmp_path / "dollars.png"
+    hc.stats(hands, player="$$Top_Boy$$ OG").plot_bankroll(dollars, title="$$Top_Boy$$ OG")
+    assert dollars.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # a name that is not valid text (a command line's bytes that are not
+    # UTF-8) is a clear error
+    with pytest.raises(hc.ConfigError, match="not valid text"):
+        hc.stats(hands, player="\udcff")
 
 
 def test_the_command_line_draws_the_graph(
@@ -347,6 +355,32 @@ players = ['Ann', 'Bob', 'Cat', 'Dan']
     r = hc.stats(hc.phh.loads(text))
     assert sorted(r.by_position) == [("Ann", "BB"), ("Bob", "UTG"), ("Cat", "CO"), ("Dan", "BTN")]
     assert r.by_position[("Bob", "UTG")].pfr_hands == 1 and r.players["Bob"].winnings == 2
+
+
+def test_two_big_blinds_and_a_dead_small_blind_keep_the_small_blind_position() -> None:
+    # a returning player (Di) posts a live big blind and a dead small blind
+    # (in its antes entry, dead money); Ann, due the big blind, posts one in
+    # the small blind's seat, Bo the big blind: Ann is SB and Bo BB (Bo
+    # closes the action), not the dead-small-blind layout
+    text = """variant = 'NT'
+antes = [0, 0, 0, 1, 0]
+_dead_small_blinds = [4]
+blinds_or_straddles = [2, 2, 2, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100, 100, 100]
+actions = ['d dh p1 As2h', 'd dh p2 Td6c', 'd dh p3 Jh7s', 'd dh p4 5h2s', 'd dh p5 9c8c', \
+'p3 cc', 'p4 cc', 'p5 f', 'p1 cc', 'p2 cbr 10', 'p3 f', 'p4 f', 'p1 f']
+players = ['Ann', 'Bo', 'Cy', 'Di', 'Ed']
+"""
+    r = hc.stats(hc.phh.loads(text))
+    assert not r.skipped, r.skipped_why
+    assert sorted(r.by_position) == [
+        ("Ann", "SB"),
+        ("Bo", "BB"),
+        ("Cy", "UTG"),
+        ("Di", "CO"),
+        ("Ed", "BTN"),
+    ]
 
 
 def test_hands_the_figures_do_not_apply_to_are_skipped_with_why(tmp_path: Path) -> None:

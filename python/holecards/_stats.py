@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from ._core import HandHistory, _stats
+from .errors import ConfigError
 
 __all__ = ["PlayerStats", "StatsReport", "stats"]
 
@@ -168,7 +169,8 @@ class StatsReport:
         ax.axhline(0, color="grey", linewidth=0.6)
         ax.set_xlabel("hands")
         ax.set_ylabel("big blinds")
-        ax.set_title(title or f"{len(self.series):,} hands")
+        # (as written: a name's "$" is no maths markup)
+        ax.set_title(title or f"{len(self.series):,} hands", parse_math=False)
         ax.legend(loc="best")
         fig.tight_layout()
         fig.savefig(path, dpi=110)
@@ -239,6 +241,14 @@ def stats(
         raise TypeError(
             f"player is a player's name as the histories write it (a str), not {type(player).__name__}"
         )
+    if player is not None:
+        try:
+            player.encode("utf-8")
+        except UnicodeEncodeError:
+            # (a lone surrogate: bytes of a command line that are not UTF-8)
+            raise ConfigError(
+                f"player {player!r} is not a name a history can hold: it is not valid text"
+            ) from None
     players, by_position, hands, skipped, why, series = _stats(items, player)
     return StatsReport(
         players={k: _player_stats(v) for k, v in players.items()},

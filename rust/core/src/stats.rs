@@ -517,12 +517,18 @@ fn hand_counts(h: &HandHistory) -> Result<Option<HandCounts>> {
             ));
         }
     }
-    // a table's dead small blind: p1 posts the big blind, nobody the small
-    let dead_small_blind = n >= 3
-        && !events.iter().any(|e| e.kind == EventKind::PostSmallBlind)
-        && events
+    // a table's dead small blind (PHH's blinds [bb, 0, ...]): p1 posts the
+    // big blind and p2 no blind (a returning player's dead small blind is
+    // dead money, logged as an ante; p1's big blind with p2's beside it is
+    // two big blinds under the moving button, p1 in the small blind's seat)
+    let posts_blind = |p: usize, kinds: &[EventKind]| {
+        events
             .iter()
-            .any(|e| e.kind == EventKind::PostBigBlind && e.seat.map(player) == Some(0));
+            .any(|e| kinds.contains(&e.kind) && e.seat.map(player) == Some(p))
+    };
+    let dead_small_blind = n >= 3
+        && posts_blind(0, &[EventKind::PostBigBlind])
+        && !posts_blind(1, &[EventKind::PostSmallBlind, EventKind::PostBigBlind]);
     let pos = if dead_small_blind {
         positions_dead_small_blind(n)
     } else {

@@ -747,7 +747,11 @@ fn missed_only_the_small_blind_or_nothing() {
     deal(&mut t, dead(1, 3, 4, false, true));
     assert_eq!(t.player(2).unwrap().missed(), MISSED_SMALL);
     t.sit_in(2, Entry::PostBigBlind).unwrap();
-    let h = dealt_as(&mut t, pos(3, 4, 5), &[(4, SB, 1), (5, BB, 2), (2, DEAD, 1)]);
+    let h = dealt_as(
+        &mut t,
+        pos(3, 4, 5),
+        &[(4, SB, 1), (5, BB, 2), (2, DEAD, 1)],
+    );
     assert_eq!(put_in(&t, &h, 2), (1, 0));
     t.take_back();
     // Missed nothing (the blinds had not reached the seat): back at once, free.
