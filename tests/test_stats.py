@@ -428,3 +428,17 @@ def test_the_command_line_refuses_a_graph_it_cannot_draw(
     assert main(["stats", str(f), "--player", "Uma", "--png", str(tmp_path / "g.png")]) == 2
     assert "no graph written" in capsys.readouterr().err
     assert not (tmp_path / "g.png").exists()
+
+
+def test_a_bad_phh_file_in_a_folder_is_named_and_the_others_count(tmp_path: Path) -> None:
+    # a folder's files that are no hand history are named among the skipped
+    # (a bad PHH file stopped the whole run); a file named that cannot be
+    # read raises
+    good = hc.phh.loads(_UNKNOWN_SHOWDOWN)
+    (tmp_path / "a.phh").write_text(hc.phh.dumps(good[0]))
+    (tmp_path / "b.phh").write_text("actions = [\n")
+    r = hc.stats(tmp_path)
+    assert r.hands == 1
+    assert any("b.phh" in w and "not valid TOML" in w for w in r.skipped_why), r.skipped_why
+    with pytest.raises(hc.HandHistoryError, match="b.phh"):
+        hc.stats(tmp_path / "b.phh")

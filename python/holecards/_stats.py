@@ -183,16 +183,30 @@ def hands_under(
     """Every hand under ``paths``: PHH files (folders searched) and site
     hand history files (the ``.txt`` files of folders, any other file
     named). Returns the hands, how many site hands did not convert, and why
-    each site file that could not be read at all was skipped; a PHH file
-    that cannot be read raises, as ``phh.load_many`` does."""
+    each file of a folder that could not be read at all was skipped (a PHH
+    file or a site's); a PHH file named that cannot be read raises, as
+    ``phh.load_many`` does."""
     from . import phh
     from .errors import HolecardsError
 
-    phh_paths = [p for p in map(Path, paths) if p.is_dir() or p.suffix in (".phh", ".phhs")]
-    phh_files = phh.find_files(phh_paths) if phh_paths else []
-    hands: List[HandHistory] = phh.load_many(phh_files) if phh_files else []
+    hands: List[HandHistory] = []
     problems = 0
     unreadable: List[str] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            files = phh.find_files([p])
+            try:
+                hands.extend(phh.load_many(files) if files else [])
+            except (HolecardsError, OSError):
+                # a bad file in the folder: the others still count, each
+                # bad one named (read one by one only then)
+                for f in files:
+                    try:
+                        hands.extend(phh.load_many([f]))
+                    except (HolecardsError, OSError) as e:
+                        unreadable.append(str(e))
+        elif p.suffix in (".phh", ".phhs"):
+            hands.extend(phh.load_many([p]))
     for p in map(Path, paths):
         for f in phh.find_site_files(p) if p.is_dir() else [p]:
             if f.suffix in (".phh", ".phhs"):
