@@ -442,3 +442,35 @@ def test_a_bad_phh_file_in_a_folder_is_named_and_the_others_count(tmp_path: Path
     assert any("b.phh" in w and "not valid TOML" in w for w in r.skipped_why), r.skipped_why
     with pytest.raises(hc.HandHistoryError, match="b.phh"):
         hc.stats(tmp_path / "b.phh")
+
+
+def test_winnings_past_the_exact_range_are_an_error_in_any_order() -> None:
+    # 30 decimals in one hand and 10**9-chip blinds in another: the sum is
+    # past i128's 38 digits. The total was silently left at the first
+    # hand's (0.99... or 10**9 by order); it is a clear error instead.
+    tail = "9" * 30
+    a = f"""variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 AsAh", "d dh p2 KsKh", "p2 f"]
+players = ["Alice", "Bob"]
+finishing_stacks = [100.{tail}, 99]
+"""
+    b = """variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1000000000, 2000000000]
+min_bet = 2000000000
+starting_stacks = [10000000000, 10000000000]
+actions = ["d dh p1 AsAh", "d dh p2 KsKh", "p2 f"]
+players = ["Alice", "Bob"]
+"""
+    (ha,) = hc.phh.loads(a)
+    (hb,) = hc.phh.loads(b)
+    assert hc.stats([ha]).players["Alice"].winnings == Decimal("0." + tail)
+    for hands in ([ha, hb], [hb, ha]):
+        with pytest.raises(
+            hc.HandHistoryError, match="winnings of 'Alice' cannot be summed exactly"
+        ):
+            hc.stats(hands)

@@ -90,6 +90,9 @@ pub struct Stats {
     /// order, as (net, all-in adjusted net) in big blinds: a bankroll
     /// graph's points.
     pub series: Vec<(f64, f64)>,
+    /// The first player whose winnings could not be summed exactly (their
+    /// decimals past the exact range): the whole call is then an error.
+    overflow: Option<String>,
 }
 
 /// The position names of PHH players `p1..pn` (the button last): heads-up
@@ -608,7 +611,10 @@ fn allin_adjustment(hand: &crate::game::Hand, events: &[crate::game::Event]) -> 
 }
 
 impl Counts {
-    fn add(&mut self, o: &Counts) {
+    /// Adds `o`'s counts; false when the winnings' sum is past the exact
+    /// decimal range (the winnings then left as they were).
+    #[must_use]
+    fn add(&mut self, o: &Counts) -> bool {
         self.hands += o.hands;
         self.vpip += o.vpip;
         self.pfr += o.pfr;
@@ -627,14 +633,18 @@ impl Counts {
         self.showdowns_with_result += o.showdowns_with_result;
         self.won_at_showdown += o.won_at_showdown;
         self.hands_with_result += o.hands_with_result;
-        self.winnings = self
-            .winnings
-            .checked_add(o.winnings)
-            .unwrap_or(self.winnings);
+        let sum = self.winnings.checked_add(o.winnings);
         self.big_blinds += o.big_blinds;
         self.allin_adjusted += o.allin_adjusted;
         self.allin_adjusted_big_blinds += o.allin_adjusted_big_blinds;
         self.allin_adjusted_hands += o.allin_adjusted_hands;
+        match sum {
+            Some(w) => {
+                self.winnings = w;
+                true
+            }
+            None => false,
+        }
     }
 }
 
@@ -672,6 +682,16 @@ pub fn stats(
     for p in parts {
         out.merge(p);
     }
+    if let Some(name) = out.overflow.take() {
+        let name: String = name.chars().take(40).collect();
+        return Err(crate::error::Error::history(
+            "stats",
+            format!(
+                "the winnings of '{name}' cannot be summed exactly: amounts with that many \
+                 decimals and that large make a total past 38 significant digits"
+            ),
+        ));
+    }
     Ok(out)
 }
 
@@ -679,10 +699,17 @@ impl Stats {
     /// Adds another corpus's statistics (counted after this one's).
     fn merge(&mut self, o: Stats) {
         for (k, c) in o.players {
-            self.players.entry(k).or_default().add(&c);
+            if !self.players.entry(k.clone()).or_default().add(&c) {
+                self.overflow.get_or_insert(k);
+            }
         }
         for (k, c) in o.by_position {
-            self.by_position.entry(k).or_default().add(&c);
+            if !self.by_position.entry(k.clone()).or_default().add(&c) {
+                self.overflow.get_or_insert(k.0);
+            }
+        }
+        if let Some(name) = o.overflow {
+            self.overflow.get_or_insert(name);
         }
         self.hands += o.hands;
         self.skipped += o.skipped;
@@ -707,15 +734,21 @@ fn count_hand(out: &mut Stats, h: &HandHistory, player: Option<&str>) {
                 if player.is_some() && c.hands_with_result > 0 {
                     out.series.push((c.big_blinds, c.allin_adjusted_big_blinds));
                 }
-                if let Some(x) = out.players.get_mut(name) {
-                    x.add(c);
+                let fine = if let Some(x) = out.players.get_mut(name) {
+                    x.add(c)
                 } else {
                     out.players.insert(name.clone(), c.clone());
+                    true
+                };
+                let fine = fine
+                    & out
+                        .by_position
+                        .entry((name.clone(), pos[i]))
+                        .or_default()
+                        .add(c);
+                if !fine {
+                    out.overflow.get_or_insert_with(|| name.clone());
                 }
-                out.by_position
-                    .entry((name.clone(), pos[i]))
-                    .or_default()
-                    .add(c);
             }
         }
         Ok(None) => {
