@@ -474,3 +474,22 @@ players = ["Alice", "Bob"]
             hc.HandHistoryError, match="winnings of 'Alice' cannot be summed exactly"
         ):
             hc.stats(hands)
+
+
+def test_the_command_line_says_why_hands_were_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # recorded stacks that do not add up: the whole hand is left out, and
+    # the command line says which and why (it printed a count and a guess)
+    from holecards.cli import main
+
+    (good,) = hc.phh.loads(_UNKNOWN_SHOWDOWN)
+    bad = hc.phh.dumps(good) + "finishing_stacks = [950, 400, 1700]\n"
+    path = tmp_path / "bad.phh"
+    path.write_text(bad)
+    (h,) = hc.phh.loads(bad)
+    r = hc.stats([h])
+    assert r.skipped == 1 and "the hand is not counted" in r.skipped_why[0]
+    assert main(["stats", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "1 hands skipped" in out and "the hand is not counted" in out

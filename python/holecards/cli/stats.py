@@ -107,7 +107,13 @@ def run_stats(
     if len(ordered) > 200:
         console.print(f"... and {len(ordered) - 200} more players", markup=False)
     if report.skipped:
-        console.print(f"{report.skipped} hands skipped (stud and draw games, or not replayable)")
+        console.print(
+            f"{report.skipped} hands skipped (stud and draw games, histories that do not "
+            "replay or whose recorded stacks do not add up); the first:",
+            markup=False,
+        )
+        for why in report.skipped_why[:5]:
+            console.print(f"  {why}", markup=False)
     if problems:
         console.print(f"{problems} site hands did not convert (holecards convert lists them)")
     if png is not None:

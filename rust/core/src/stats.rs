@@ -157,7 +157,7 @@ fn check_finishing(
     let total: i128 = nets.iter().sum();
     if total > 0 {
         return Err(bad(format!(
-            "finishing_stacks hold more chips than the starting stacks ({} more): the hand's money is not counted",
+            "finishing_stacks hold more chips than the starting stacks ({} more): the hand is not counted",
             Decimal { mantissa: total, scale: places }
         )));
     }
@@ -178,7 +178,7 @@ fn check_finishing(
         let off = nets[p] + lost;
         if (folded[seat] && off.abs() >= scale) || off <= -scale {
             return Err(bad(format!(
-                "finishing_stacks: player {} ends with {} having put in {}{}: the hand's money is not counted",
+                "finishing_stacks: player {} ends with {} having put in {}{}: the hand is not counted",
                 p + 1,
                 shown(nets[p]),
                 shown(lost),
@@ -227,7 +227,7 @@ fn check_finishing(
         };
         if !fits {
             return Err(bad(format!(
-                "finishing_stacks: player {} ends with {}, and the replay leaves {}: the hand's money is not counted",
+                "finishing_stacks: player {} ends with {}, and the replay leaves {}: the hand is not counted",
                 p + 1,
                 shown(nets[p]),
                 shown(replayed),
@@ -243,7 +243,7 @@ fn check_finishing(
     {
         if (rake - missing).abs() >= scale {
             return Err(bad(format!(
-                "finishing_stacks are {} short of the replay's, and the rake recorded is {}: the hand's money is not counted",
+                "finishing_stacks are {} short of the replay's, and the rake recorded is {}: the hand is not counted",
                 Decimal { mantissa: missing, scale: places },
                 Decimal { mantissa: rake, scale: places },
             )));
