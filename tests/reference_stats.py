@@ -41,6 +41,9 @@ def hand_stats(h: Any, awarded: Optional[List[bool]]) -> List[Dict[str, Any]]:
     else:
         bet = list(blinds)
     high = max(bet)
+    # what each player has before the flop, less its ante (a dead small
+    # blind is in its antes entry): raising needs more than the high bet
+    behind = [Decimal(str(s)) - Decimal(str(a)) for s, a in zip(h.starting_stacks, h.antes)]
     street = 0  # 0 preflop, 1 flop, 2 turn, 3 river
     folded = [False] * n
     preflop_raisers: List[int] = []
@@ -69,6 +72,7 @@ def hand_stats(h: Any, awarded: Optional[List[bool]]) -> List[Dict[str, Any]]:
         move = parts[1]
         if move == "sm":
             continue
+        can_raise = behind[p] > high
         if move == "cbr":
             kind = "raise" if high > 0 else "bet"
             bet[p] = high = Decimal(parts[2])
@@ -86,8 +90,9 @@ def hand_stats(h: Any, awarded: Optional[List[bool]]) -> List[Dict[str, Any]]:
                 c[p]["pfr_hands"] = 1
             if len(preflop_raisers) == 1 and preflop_raisers[0] != p and not faced_one_raise[p]:
                 faced_one_raise[p] = True
-                c[p]["three_bet_chances"] = 1
-                c[p]["three_bets"] = int(aggressive)
+                if can_raise:
+                    c[p]["three_bet_chances"] = 1
+                    c[p]["three_bets"] = int(aggressive)
             if len(preflop_raisers) == 2 and preflop_raisers[0] == p and not faced_three_bet[p]:
                 faced_three_bet[p] = True
                 c[p]["fold_to_three_bet_chances"] = 1

@@ -493,3 +493,23 @@ def test_the_command_line_says_why_hands_were_skipped(
     assert main(["stats", str(path)]) == 0
     out = capsys.readouterr().out
     assert "1 hands skipped" in out and "the hand is not counted" in out
+
+
+def test_a_player_the_open_puts_all_in_has_no_three_bet_chance() -> None:
+    # Cy opens to 50; Ann (the small blind, 30 behind) can only call all-in:
+    # no chance to three-bet, as in HoldemManager and PokerTracker; Bo (the
+    # big blind, 200) has one and folds
+    text = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [30, 200, 200]
+actions = ['d dh p1 AsAh', 'd dh p2 7c2d', 'd dh p3 KsKh', 'p3 cbr 50', 'p1 cc', 'p2 f', \
+'d db 2c3d4h', 'd db 9s', 'd db Td']
+players = ['Ann', 'Bo', 'Cy']
+"""
+    r = hc.stats(hc.phh.loads(text))
+    assert not r.skipped, r.skipped_why
+    assert (r.players["Ann"].three_bet_chances, r.players["Ann"].three_bets) == (0, 0)
+    assert (r.players["Bo"].three_bet_chances, r.players["Bo"].three_bets) == (1, 0)
+    assert r.players["Cy"].three_bet_chances == 0

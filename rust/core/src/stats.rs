@@ -307,6 +307,12 @@ fn hand_counts(h: &HandHistory) -> Result<Option<HandCounts>> {
     let mut acted_on_flop = vec![false; n];
     let mut acted_on_cbet = vec![false; n];
     let mut folded = vec![false; n];
+    // chips before the flop, by engine seat: antes (a dead small blind
+    // among them), the street's bet, the highest bet
+    let starting = hand.starting_stacks();
+    let mut antes = vec![0u64; n];
+    let mut preflop_bet = vec![0u64; n];
+    let mut preflop_high = 0u64;
     for e in &events {
         if e.kind == EventKind::DealBoard && e.street == Street::Flop {
             for (p, x) in c.iter_mut().enumerate() {
@@ -317,6 +323,22 @@ fn hand_counts(h: &HandHistory) -> Result<Option<HandCounts>> {
         }
         let Some(seat) = e.seat else { continue };
         let p = player(seat);
+        // whether the seat has more chips than calling takes (a raise, if
+        // only all-in, is open to it), before this event moves them
+        let can_raise = starting[seat].saturating_sub(antes[seat]) > preflop_high;
+        if e.street == Street::Preflop {
+            match e.kind {
+                EventKind::PostAnte => antes[seat] += e.amount,
+                EventKind::PostSmallBlind
+                | EventKind::PostBigBlind
+                | EventKind::PostStraddle
+                | EventKind::Call => preflop_bet[seat] += e.amount,
+                // (to a street total)
+                EventKind::Bet | EventKind::Raise => preflop_bet[seat] = e.amount,
+                _ => {}
+            }
+            preflop_high = preflop_high.max(preflop_bet[seat]);
+        }
         let action = matches!(
             e.kind,
             EventKind::Fold
@@ -342,9 +364,12 @@ fn hand_counts(h: &HandHistory) -> Result<Option<HandCounts>> {
                 }
                 if raisers.len() == 1 && raisers[0] != p && !acted_at_one_raise[p] {
                     acted_at_one_raise[p] = true;
-                    c[p].three_bet_chances = 1;
-                    if aggressive {
-                        c[p].three_bets = 1;
+                    // (no chance for a player the open puts all-in)
+                    if can_raise {
+                        c[p].three_bet_chances = 1;
+                        if aggressive {
+                            c[p].three_bets = 1;
+                        }
                     }
                 }
                 if raisers.len() == 2 && raisers[0] == p && !acted_at_three_bet[p] {
