@@ -64,10 +64,15 @@ def _card_rows(
             raise CardError(f"{what} must be an integer array of card indices, not {arr.dtype}")
         if not convert:
             return arr
-        if arr.size and (int(arr.min()) < 0 or int(arr.max()) > 255):
+        if _beyond_uint8(arr):
             _refuse_first_bad_row(arr)
         arr = arr.astype(np.uint8)
     return np.ascontiguousarray(arr)
+
+
+def _beyond_uint8(arr: "np.ndarray[Any, Any]") -> bool:
+    """Whether an integer array holds a value no ``uint8`` holds."""
+    return arr.dtype != np.uint8 and bool(arr.size and (int(arr.min()) < 0 or int(arr.max()) > 255))
 
 
 def _refuse_first_bad_row(arr: "np.ndarray[Any, Any]") -> None:
@@ -125,10 +130,7 @@ def evaluate_omaha_many(
         raise CardError(
             f"hole and board must have as many rows: {len(hole_rows)} and {len(board_rows)}"
         )
-    if any(
-        a.dtype != np.uint8 and a.size and (int(a.min()) < 0 or int(a.max()) > 255)
-        for a in (hole_rows, board_rows)
-    ):
+    if _beyond_uint8(hole_rows) or _beyond_uint8(board_rows):
         # a value no uint8 holds: the first bad row of hole and board together
         # (a row's board card can repeat its hole card), as the kernel names it
         _refuse_first_bad_row(

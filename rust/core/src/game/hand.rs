@@ -1103,20 +1103,25 @@ impl Hand {
         left.min(self.rules.small_blind)
     }
 
-    /// The seats' contributions as the pots see them, and the dead money:
-    /// a dead small blind is dead money in the main pot (Robert's Rules:
-    /// "the dead portion goes to the center"), as the big-blind ante is,
-    /// not a level of its poster's own that the players who did not match
-    /// it (nobody has to) could not win.
-    pub(crate) fn pot_levels(&self) -> ([u64; MAX_SEATS], u64) {
-        let mut totals = [0u64; MAX_SEATS];
-        let mut dead = self.dead;
-        for (i, s) in self.seats.iter().enumerate() {
-            let d = self.dead_blind_paid(i);
-            totals[i] = s.total - d;
-            dead += d;
+    /// Seat `s`'s contribution as the pots count it: less a dead small
+    /// blind, which is dead money in the main pot (Robert's Rules: "the
+    /// dead portion goes to the center"), as the big-blind ante is, not a
+    /// level of its poster's own that the players who did not match it
+    /// (nobody has to) could not win.
+    #[inline]
+    pub(crate) fn pot_contribution(&self, s: usize) -> u64 {
+        self.seats[s].total - self.dead_blind_paid(s)
+    }
+
+    /// The dead money: the big-blind ante and the dead small blinds.
+    pub(crate) fn dead_money(&self) -> u64 {
+        if self.seating.dead_blinds == 0 {
+            return self.dead;
         }
-        (totals, dead)
+        self.dead
+            + (0..self.seats.len())
+                .map(|s| self.dead_blind_paid(s))
+                .sum::<u64>()
     }
 
     /// One pass over the seats: who is in the hand, who can bet, who must act.
@@ -1486,22 +1491,12 @@ impl Hand {
         let n = self.seats.len();
         let seats = &self.seats;
         let mut pots = self.spare.take();
-        if self.seating.dead_blinds == 0 {
-            pots::build_pots_into(
-                &mut pots,
-                n,
-                |i| (seats[i].total, seats[i].folded, seats[i].all_in),
-                self.dead,
-            );
-        } else {
-            let (totals, dead) = self.pot_levels();
-            pots::build_pots_into(
-                &mut pots,
-                n,
-                |i| (totals[i], seats[i].folded, seats[i].all_in),
-                dead,
-            );
-        }
+        pots::build_pots_into(
+            &mut pots,
+            n,
+            |i| (self.pot_contribution(i), seats[i].folded, seats[i].all_in),
+            self.dead_money(),
+        );
         // Showdown values, 0 for none (a folded seat, or a hand won
         // uncontested: the one seat left takes everything, unseen). Values
         // are 1 and up: this array is a small `[Option<HandValue>; n]`.

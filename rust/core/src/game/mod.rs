@@ -173,9 +173,10 @@ impl Hand {
         if let Some(r) = &self.result {
             return r.clone();
         }
-        let (totals, dead) = self.pot_levels();
-        let n = self.seats.len();
-        pots::build_pots(&totals[..n], &self.folded(), &self.all_in(), dead)
+        let totals: Vec<u64> = (0..self.seats.len())
+            .map(|s| self.pot_contribution(s))
+            .collect();
+        pots::build_pots(&totals, &self.folded(), &self.all_in(), self.dead_money())
     }
     /// Final stack minus starting stack, once the hand is over.
     pub fn payoffs(&self) -> Option<Vec<i64>> {
