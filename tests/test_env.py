@@ -6,6 +6,8 @@ number of threads, and bad input refused with nothing changed."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 import warnings
 from fractions import Fraction
@@ -26,6 +28,7 @@ from pettingzoo.test import api_test, parallel_api_test  # noqa: E402
 
 import holecards.env as E  # noqa: E402
 import reference_env as ref  # noqa: E402
+from holecards import _format  # noqa: E402
 
 NL = hc.Rules.no_limit(small_blind=1, big_blind=2)
 CONFIGS: List[Dict[str, Any]] = [
@@ -509,6 +512,47 @@ def test_render_and_layout() -> None:
     )
 
 
+def test_render_names_the_shown_hands_by_the_games_ranking() -> None:
+    """An Omaha hi/lo showdown is named by Omaha's two-and-three rule, the
+    low beside the high: seat 1's 7h 6h with 8s 5c 4c make a straight (the
+    hold'em ranking of all nine cards would have failed), seat 0's As Ks
+    with Js Ts 8s the ace-high flush, and its As 2d the 8-5 low."""
+    rules = hc.Rules.no_limit(small_blind=1, big_blind=2, game="omaha-hi-lo")
+    hand = hc.Hand(rules, [100, 100], hole_cards=["AsKs2d3d", "QhQc7h6h"], board="4c5c8sJsTs")
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        hand.act(hand.actor, hc.ActionKind.CHECK if legal.can_check else hc.ActionKind.CALL)
+    log = _format.hand_log(hand)
+    assert (
+        "seat 1 shows [Qh Qc 7h 6h]: Straight, eight high  (best five 8s 7h 6h 5c 4c);"
+        " low: Eight-seven low (8s 7h 6h 5c 4c)" in log
+    )
+    assert (
+        "seat 0 shows [As Ks 2d 3d]: Flush, ace high  (best five As Ks Js Ts 8s);"
+        " low: Eight-five low (8s 5c 4c 2d As)" in log
+    )
+    assert "  seat 0  stack 100  [?? ?? ?? ??]  button, small blind" in _format.hand_log(
+        hand.view(1)
+    )
+
+
+@pytest.mark.parametrize(
+    "game", [g for g in hc.Game.codes() if not (hc.Game(g).is_stud or hc.Game(g).is_draw)]
+)
+def test_every_community_game_renders_to_its_end(game: str) -> None:
+    """Rendering after every step (``"human"``) runs through showdowns of
+    every game the environments deal, and a step's results still come back."""
+    rules = hc.Rules.no_limit(small_blind=1, big_blind=2, game=game)
+    env = E.aec_env(players=3, rules=rules, render_mode="human")
+    for seed in range(4):
+        env.reset(seed=seed)
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            while env.agents:
+                agent = env.agent_selection
+                env.step(None if env.terminations[agent] else 1)
+        assert "*** PAYOFFS ***" in out.getvalue()
+
+
 def test_readme_vector_example_runs() -> None:
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     m = re.search(r"<!-- env-example -->\s*```python\n(.*?)```", readme, re.S)
@@ -861,3 +905,42 @@ def test_reset_options_are_refused_by_the_gymnasium_envs_and_ignored_by_pettingz
     par = E.parallel_env(players=2)
     par.reset(seed=0, options={"options": 1})
     assert aec.agents and par.agents
+
+
+def test_reset_options_are_refused_with_or_without_a_seed() -> None:
+    import gymnasium
+
+    env = E.gym_env(players=2)
+    env.reset(seed=1)
+    before = env.hand
+    for seed in (None, 3):
+        with pytest.raises(hc.ConfigError, match="reset options"):
+            env.reset(seed=seed, options={"stacks": 1000})
+    assert env.hand == before
+    env.reset(options={})
+    made = gymnasium.make("holecards/Holdem-v0", players=2)
+    with pytest.raises(hc.ConfigError, match="reset options"):
+        made.reset(options={"players": 6})
+
+
+def test_observations_stay_below_the_space_with_bets_under_a_big_blind() -> None:
+    # Bets of 1 chip with a 10-chip big blind: a seat can raise far more
+    # times than the table has big blinds.
+    rules = hc.Rules.fixed_limit(
+        small_blind=5, big_blind=10, small_bet=1, big_bet=1, raise_cap=None
+    )
+    env = E.aec_env(players=2, rules=rules, stacks=100, actions=["fold", "check_call", "min_raise"])
+    space = env.observation_space("player_0")["observation"]
+    assert space.high[0] >= 2 * 100 / 1
+    env.reset(seed=0)
+    raises = 0
+    while env.agents:
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            env.step(None)
+            continue
+        obs = env.observe(agent)
+        assert space.contains(obs["observation"])
+        raises += int(obs["action_mask"][2])
+        env.step(2 if obs["action_mask"][2] else 1)
+    assert raises > 22

@@ -273,3 +273,85 @@ def test_a_vector_env_too_large_is_refused_from_its_seats() -> None:
     # a 22-player table counts 22 seats (refused before anything is made)
     with pytest.raises(hc.ConfigError, match="at most 6,000,000 seats"):
         E.VectorEnv(300_000, players=22)
+
+
+def test_a_refused_learner_action_leaves_a_policy_env_usable() -> None:
+    # An illegal action is refused before anything is played, so the next
+    # legal step goes on (only a failure after play began needs a reset).
+    def check_call(obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        return np.ones(len(obs), dtype=np.int64)
+
+    env = E.gym_vector_env(2, players=2, opponents="policy", policy=check_call)
+    _, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(~info["action_mask"][0])[0])
+    before = [env.hand(t) for t in range(2)]
+    with pytest.raises(hc.IllegalActionError, match="table 0"):
+        env.step(np.array([illegal, 1], dtype=np.int64))
+    with pytest.raises(hc.ConfigError, match="not an action"):
+        env.step(np.array([1, 99], dtype=np.int64))
+    assert [env.hand(t) for t in range(2)] == before
+    env.step(np.ones(2, dtype=np.int64))
+
+
+def test_a_policy_that_answers_badly_mid_step_needs_a_reset() -> None:
+    answers = iter([1, 1, 9])
+
+    def flaky(obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        return np.full(len(obs), next(answers, 1), dtype=np.int64)
+
+    env = E.gym_vector_env(1, players=3, seat=0, button=0, opponents="policy", policy=flaky)
+    env.reset(seed=1)
+    with pytest.raises(hc.ConfigError, match="policy chose action 9"):
+        for _ in range(20):
+            env.step(np.ones(1, dtype=np.int64))
+    with pytest.raises(hc.ConfigError, match="call reset"):
+        env.step(np.ones(1, dtype=np.int64))
+    env.reset(seed=2)
+    env.step(np.ones(1, dtype=np.int64))
+
+
+def test_exact_actions_with_policy_opponents_are_refused_when_made() -> None:
+    # A policy answers action indices; exact mode's kind 2 needs an amount.
+    with pytest.raises(hc.ConfigError, match="discrete actions"):
+        E.gym_vector_env(2, players=2, actions="exact", opponents="policy")
+    with pytest.raises(hc.ConfigError, match="discrete actions"):
+        E.gym_vector_env(2, players=3, actions="exact", opponents=["random", "policy"])
+
+
+@pytest.mark.parametrize("bad", [99, 5, -1, 2**62])
+def test_an_index_out_of_range_is_refused_even_with_a_penalty(bad: int) -> None:
+    env = E.gym_vector_env(2, players=3, illegal_action=-1.0)
+    env.reset(seed=1)
+    before = [env.hand(t) for t in range(2)]
+    with pytest.raises(hc.ConfigError, match="table 1.*not an action|not an action.*table 1"):
+        env.step(np.array([1, bad], dtype=np.int64))
+    assert [env.hand(t) for t in range(2)] == before
+    exact = E.gym_vector_env(2, players=3, actions="exact", illegal_action=-1.0)
+    exact.reset(seed=1)
+    with pytest.raises(hc.ConfigError, match="not an action kind"):
+        exact.step((np.array([1, 3]), np.array([0, 0])))
+
+
+def test_a_rotating_learner_starts_at_seat_0_however_seeded() -> None:
+    # seat e mod players at the e-th episode the caller starts
+    for env, seed in (
+        (E.gym_vector_env(2, players=3, seat="rotate", seed=5), None),
+        (E.gym_vector_env(2, players=3, seat="rotate"), None),
+        (E.gym_vector_env(2, players=3, seat="rotate", seed=5), 5),
+    ):
+        seats = []
+        _, info = env.reset(seed=seed)
+        seats.append(info["seat"].tolist())
+        for _ in range(2):
+            _, info = env.reset()
+            seats.append(info["seat"].tolist())
+        assert seats == [[0, 0], [1, 1], [2, 2]]
+
+
+def test_a_seeded_vector_reset_seeds_np_random_as_gymnasium_does() -> None:
+    for env in (E.VectorEnv(2, players=2), E.gym_vector_env(2, players=2)):
+        env.reset(seed=1)
+        assert env.np_random_seed == 1
+        first = env.np_random.integers(1 << 30)
+        env.reset(seed=1)
+        assert env.np_random.integers(1 << 30) == first

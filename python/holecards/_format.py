@@ -5,7 +5,22 @@ from __future__ import annotations
 
 from typing import List, Sequence, Union
 
-from ._core import Card, Event, Hand, Rules, SeatView, evaluate
+from ._core import (
+    Card,
+    Event,
+    Game,
+    Hand,
+    Rules,
+    SeatView,
+    evaluate,
+    evaluate_ace_to_five,
+    evaluate_badugi,
+    evaluate_deuce_to_seven,
+    evaluate_low8,
+    evaluate_omaha,
+    evaluate_omaha_low8,
+    evaluate_short_deck,
+)
 from .enums import EventKind, Structure
 
 __all__ = ["cards", "seats", "signed", "describe_rules", "hand_log"]
@@ -32,6 +47,38 @@ def seats(numbers: Sequence[int]) -> str:
 
 def signed(amount: int) -> str:
     return f"{amount:+d}" if amount else "0"
+
+
+def shown_hand(game: Game, hole: Sequence[Card], board: Sequence[Card]) -> str:
+    """What a hand shown at showdown holds, by the game's own ranking: the
+    high hand and its best five; in hi/lo games the eight-or-better low (or
+    none); the low in razz and deuce-to-seven, the badugi in badugi."""
+    code = game.code
+    if code.startswith("omaha"):
+        high = evaluate_omaha(hole, board)
+        text = f"{high.name}  (best five {cards(high.best_five)})"
+        if game.hi_lo:
+            low = evaluate_omaha_low8(hole, board)
+            text += f"; low: {low.name} ({cards(low.best_five)})" if low else "; no low"
+        return text
+    if code == "razz":
+        a5 = evaluate_ace_to_five(hole)
+        return f"{a5.name}  (best five {cards(a5.best_five)})"
+    if code.startswith("2-7"):
+        d27 = evaluate_deuce_to_seven(hole)
+        return f"{d27.name}  (best five {cards(d27.best_five)})"
+    if code == "badugi":
+        return evaluate_badugi(hole).name
+    everything = list(hole) + list(board)
+    if code.startswith("short-deck"):
+        sd = evaluate_short_deck(everything, trips_beat_straight=code == "short-deck-trips")
+        return f"{sd.name}  (best five {cards(sd.best_five)})"
+    rank = evaluate(everything)
+    text = f"{rank.name}  (best five {cards(rank.best_five)})"
+    if game.hi_lo:
+        low = evaluate_low8(everything)
+        text += f"; low: {low.name} ({cards(low.best_five)})" if low else "; no low"
+    return text
 
 
 def describe_rules(rules: Rules) -> str:
@@ -84,7 +131,8 @@ def hand_log(hand: Union[Hand, SeatView]) -> List[str]:
     lines.append(f"Seats ({hand.num_players} players):")
     for s in range(hand.num_players):
         hole = dealt.get(s)
-        line = f"  seat {s}  stack {hand.starting_stacks[s]}  [{cards(hole) if hole else '?? ??'}]"
+        unseen = " ".join(["??"] * hand.rules.game.hole_cards)
+        line = f"  seat {s}  stack {hand.starting_stacks[s]}  [{cards(hole) if hole else unseen}]"
         lines.append(f"{line}  {', '.join(roles[s])}" if roles[s] else line)
     lines += ["", "*** PREFLOP ***"]
     pot, street_bets = 0, [0] * hand.num_players
@@ -112,11 +160,10 @@ def hand_log(hand: Union[Hand, SeatView]) -> List[str]:
     shows = [e for e in events if e.kind == EventKind.SHOW]
     if shows:
         lines.append(f"*** SHOWDOWN *** [{cards(board)}]")
+        game = hand.rules.game
         for e in shows:
-            rank = evaluate(list(e.cards or []) + board)
-            lines.append(
-                f"seat {e.seat} shows [{cards(e.cards or [])}]: {rank.name}  (best five {cards(rank.best_five)})"
-            )
+            hole = list(e.cards or [])
+            lines.append(f"seat {e.seat} shows [{cards(hole)}]: {shown_hand(game, hole, board)}")
     if hand.is_over:
         lines += ["", "*** POTS ***"]
         pots = hand.pots

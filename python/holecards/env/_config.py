@@ -145,9 +145,10 @@ class EnvSettings:
 
     @property
     def obs_high(self) -> float:
-        """A bound on every observation value: all the chips in big blinds
-        (counts of actions are below it too)."""
-        return float(self.max_chips) / self.unit + 2.0
+        """A bound on every observation value (the engine's): all the chips
+        in big blinds, and the most bets and raises a seat can make in a
+        round at the smallest bet the rules have."""
+        return float(self.core.observation_bound)
 
 
 def make_settings(

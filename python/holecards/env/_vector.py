@@ -10,6 +10,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv as _GymVectorEnv
 
 from .._core import Hand, SeatView, _VecEnv
@@ -28,6 +29,13 @@ class _Tables(_GymVectorEnv):
     num_envs: int
     players: int
     _core: _VecEnv
+
+    def _seed_np_random(self, seed: Optional[int]) -> None:
+        """What Gymnasium's own ``reset`` does with a seed: ``np_random``
+        (and ``np_random_seed``) drawn from it. The tables' deals have their
+        own generators; this one is the caller's."""
+        if seed is not None:
+            self._np_random, self._np_random_seed = seeding.np_random(seed)
 
     def _start(
         self,
@@ -270,6 +278,7 @@ class VectorEnv(_Tables):
         try:
             self._core.reset(seed, self._bufs)
             self._reset_done = True
+            self._seed_np_random(seed)
             return self._out(self._obs), self._infos()
         finally:
             self._busy.release()
@@ -389,8 +398,6 @@ class SingleAgentVectorEnv(_Tables):
         self.single_reward_space = spaces.Box(-np.inf, np.inf, dtype=np.float32)
         self._make_buffers(spec, 1, final_obs=mode == AutoresetMode.SAME_STEP)
         self._reward_row = self._rewards.reshape(self.num_envs)
-        # A policy that failed left some tables mid-step: reset() starts over.
-        self._broken = False
         # The seats as the last step began (final_info's in same-step mode).
         self._ended_seat: Optional[np.ndarray] = None
 
@@ -438,10 +445,9 @@ class SingleAgentVectorEnv(_Tables):
             if options.get("policy") is not None:
                 self._call = _engine_call(options["policy"])
         with self._using():
-            self._broken = True
             self._core.reset(seed, self._bufs, self._engine_policy())
-            self._broken = False
             self._reset_done = True
+            self._seed_np_random(seed)
             return self._out(self._obs), self._infos()
 
     def step(
@@ -453,16 +459,12 @@ class SingleAgentVectorEnv(_Tables):
         with self._using():
             if not self._reset_done:
                 raise ConfigError("call reset() before the first step")
-            if self._broken:
-                raise ConfigError("the policy failed in the last call: call reset() to start over")
             kinds, amounts = self._actions(actions)
             policy = self._engine_policy()
-            self._broken = policy is not None
             # the seats of the episodes this step may end (final_info's)
             if self.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP:
                 self._ended_seat = self._seat.copy()
             self._core.step(kinds, amounts, self._bufs, policy)
-            self._broken = False
             return self._result(self._reward_row)
 
     def action_masks(self) -> np.ndarray:

@@ -88,6 +88,11 @@ impl Config {
     fn unit(&self) -> u64 {
         self.0.unit()
     }
+    /// A bound on every observation value (the observation space's high).
+    #[getter]
+    fn observation_bound(&self) -> f64 {
+        self.0.observation_bound()
+    }
     /// The mask's name in an agent's info (`action_mask`, or `kind_mask`
     /// in exact mode).
     #[getter]
@@ -453,7 +458,12 @@ impl GymFast {
         seed: Option<&Bound<'py, PyAny>>,
         options: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if seed.is_none() {
+        // (options holding anything go the Python way, which refuses them)
+        let no_options = match options {
+            None => true,
+            Some(o) => o.is_none() || !o.is_truthy()?,
+        };
+        if seed.is_none() && no_options {
             if let Ok(mut t) = self.table.bind(py).try_borrow_mut() {
                 let finished = self.finished.bind(py);
                 if !finished.is_empty() {

@@ -196,6 +196,27 @@ impl EnvConfig {
     pub fn unit(&self) -> u64 {
         unit(&self.rules)
     }
+
+    /// A bound on every observation value: all the chips at the table in
+    /// big blinds, and the most bets and raises one seat can make in a
+    /// round, each putting in at least the smallest bet the rules have
+    /// (below a big blind when a fixed-limit or Progressive bet is), plus
+    /// two for the calls and checks beside them.
+    pub fn observation_bound(&self) -> f64 {
+        use crate::game::Structure;
+        let most = match &self.stacks {
+            Stacks::Fixed(s) => s.iter().copied().max().unwrap_or(0),
+            Stacks::Range { high, .. } => *high,
+        };
+        let chips = most as f64 * self.players as f64;
+        let r = &self.rules;
+        let smallest = match r.structure {
+            Structure::FixedLimit => r.small_bet.min(r.big_bet),
+            Structure::Progressive => r.bets.iter().copied().min().unwrap_or(1),
+            _ => r.big_blind,
+        };
+        chips / smallest.min(self.unit()).max(1) as f64 + 2.0
+    }
 }
 
 crate::enums::named_enum! {
@@ -347,7 +368,13 @@ impl EnvTable {
     pub fn set_learner(&mut self, learner: Learner) -> Result<()> {
         learner.check(self.cfg.players)?;
         self.learner = Some((learner, 0, 0));
-        self.reset()
+        self.reset()?;
+        // (no caller sees the episode dealt here, and a rotating learner's
+        // seat counts the episodes a caller starts: the first is seat 0)
+        if let Some((_, _, episodes)) = &mut self.learner {
+            *episodes = 0;
+        }
+        Ok(())
     }
 
     /// The learner's seat this episode (`None` without a learner).

@@ -168,6 +168,10 @@ pub struct VecEnv {
     single: Option<SingleAgent>,
     /// A step's plans, one a table (kept to reuse the allocation).
     plans: Vec<Plan>,
+    /// A call failed after play began (a policy's error or bad answer):
+    /// some tables are mid-step, so every step is refused until a reset
+    /// succeeds. (A refused action changes nothing and leaves this clear.)
+    broken: bool,
 }
 
 impl VecEnv {
@@ -200,6 +204,15 @@ impl VecEnv {
             return Err(Error::bad_config(format!(
                 "the reward for an illegal action must be a finite number, not {r}"
             )));
+        }
+        // (a policy answers one action index a seat: exact mode's bets and
+        // raises need an amount beside it, which it has no way to give)
+        if matches!(cfg.actions, super::ActionSpace::Exact)
+            && single.learner.opponents.iter().any(Option::is_none)
+        {
+            return Err(Error::bad_config(
+                "opponents played by a policy need discrete actions: in exact mode a bet or raise needs an amount, which a policy's action index cannot give".into(),
+            ));
         }
         Self::build(cfg, num_tables, seed, threads, Some(single))
     }
@@ -243,6 +256,7 @@ impl VecEnv {
             widths,
             single,
             plans: Vec::with_capacity(num_tables),
+            broken: false,
         })
     }
 
@@ -351,10 +365,22 @@ impl VecEnv {
     pub fn reset_with(
         &mut self,
         seed: Option<u64>,
-        mut buf: Buffers<'_>,
+        buf: Buffers<'_>,
         policy: Option<&mut Policy<'_>>,
     ) -> Result<()> {
         let policy = self.policy_for(policy)?;
+        self.broken = true;
+        let reset = self.reset_tables(seed, buf, policy);
+        self.broken = reset.is_err();
+        reset
+    }
+
+    fn reset_tables(
+        &mut self,
+        seed: Option<u64>,
+        mut buf: Buffers<'_>,
+        policy: Option<&mut Policy<'_>>,
+    ) -> Result<()> {
         let settled = policy.is_none();
         self.each(reborrow(&mut buf), |i, t, row| {
             if seed.is_some() {
@@ -415,6 +441,11 @@ impl VecEnv {
         policy: Option<&mut Policy<'_>>,
     ) -> Result<()> {
         let policy = self.policy_for(policy)?;
+        if self.broken {
+            return Err(Error::bad_config(
+                "an earlier call failed part way (the opponents' policy failed or answered badly): call reset() to start over".into(),
+            ));
+        }
         let n = self.tables.len();
         if kinds.len() != n || amounts.is_some_and(|a| a.len() != n) {
             return Err(Error::bad_config(format!(
@@ -458,7 +489,19 @@ impl VecEnv {
             }
             let plan = match (t.legal_spot(kinds[i], amount(i)), penalty) {
                 (Some(spot), _) => Plan::Play(spot),
-                (None, Some(fine)) => Plan::Forfeit(fine),
+                // (an index that is no action at all is the caller's error,
+                // refused as without a penalty: only a move the rules
+                // forbid is fined)
+                (None, Some(fine)) => match t
+                    .spot()
+                    .map(|spot| self.cfg.actions.intended(&spot, kinds[i], amount(i)))
+                {
+                    Some(Err(e)) => {
+                        self.plans = plans;
+                        return Err(crate::env::actions::at_table(e, i));
+                    }
+                    _ => Plan::Forfeit(fine),
+                },
                 (None, None) => {
                     self.plans = plans;
                     return Err(crate::env::actions::at_table(
@@ -470,6 +513,8 @@ impl VecEnv {
             plans.push(plan);
         }
         let inv = 1.0 / self.cfg.unit() as f64;
+        // (from here on tables change: a failure leaves them part way)
+        self.broken = true;
         let played = match policy {
             None => self.each(buf, |i, t, row| {
                 Self::play(&plans[i], t, kinds[i], amount(i))?;
@@ -480,6 +525,7 @@ impl VecEnv {
             Some(policy) => self.play_with_policy(&plans, kinds, &amount, &mut buf, inv, policy),
         };
         self.plans = plans;
+        self.broken = played.is_err();
         played
     }
 
