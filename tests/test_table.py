@@ -300,6 +300,84 @@ def test_icm_bad_input(stacks: Any, payouts: Any, match: str) -> None:
         holecards.icm(stacks, payouts)
 
 
+def test_finish_refuses_the_dealt_cards_under_other_rules_or_another_board() -> None:
+    # The same seats, stacks, button, hole cards and board as the hand the
+    # table dealt, played under other blinds, antes or structure; or under
+    # its rules on another board: not the table's hand.
+    t = Table(NL, 3, seed=7)
+    for s in range(3):
+        t.sit(s, 100)
+    dealt = t.new_hand()
+    holes = [dealt.view(s).hole_cards for s in range(3)]
+    own = dealt.copy()
+    while own.legal_actions() is not None:
+        own.check_or_call()
+    board = "".join(str(c) for c in own.board)
+    assert len(board) == 10
+    state = pickle.dumps(t)
+
+    def played(rules: Rules, board: str) -> holecards.Hand:
+        h = holecards.Hand(
+            rules, [100, 100, 100], button=dealt.button, hole_cards=holes, board=board
+        )
+        while h.legal_actions() is not None:
+            h.check_or_call()
+        return h
+
+    assert played(NL, board).stacks == own.stacks
+    for rules in (
+        Rules.no_limit(small_blind=25, big_blind=50),
+        Rules.no_limit(small_blind=1, big_blind=2, ante=10),
+        Rules.pot_limit(small_blind=1, big_blind=2),
+    ):
+        with pytest.raises(ConfigError, match="other rules"):
+            t.finish(played(rules, board))
+        assert pickle.dumps(t) == state
+    used = {str(c) for hole in holes for c in hole} | {board[i : i + 2] for i in range(0, 10, 2)}
+    other = "".join([c for c in map(str, holecards.Game("holdem").deck()) if c not in used][:5])
+    with pytest.raises(ConfigError, match="not the hand the table dealt"):
+        t.finish(played(NL, other))
+    assert pickle.dumps(t) == state
+    t.finish(own)
+    assert t.stacks == own.stacks
+
+
+def test_table_arguments_take_any_iterable_and_bad_types_are_config_errors() -> None:
+    stacks = [5000, 3000, 2000]
+    assert holecards.icm(iter(stacks), (p for p in [50, 30, 20])) == holecards.icm(
+        stacks, [50, 30, 20]
+    )
+    tour = Tournament(
+        iter([(1, 2)]), iter([100, 100]), payouts=iter([3]), seconds_per_level=60, seed=1
+    )
+    assert tour.stacks == [100, 100]
+    for call, match in [
+        (lambda: holecards.icm({5000: 1, 3000: 2}, [50, 30]), "stacks"),
+        (lambda: holecards.icm("50", [50]), "stacks"),
+        (lambda: tour.new_hand(clock="10"), "clock"),
+        (lambda: tour.play(lambda v: ("call", 0), clock="10"), "clock"),
+        (lambda: tour.finish(None), "finish takes the Hand"),
+    ]:
+        with pytest.raises(ConfigError, match=match):
+            call()
+    t = Table(NL, 3, seed=1)
+    for s in range(3):
+        t.sit(s, 100)
+    state = pickle.dumps(t)
+    for bots in ([None, None, None], {0: None, 1: None, 2: None}, ["x", 1, "y"]):
+        with pytest.raises(ConfigError, match="no bot for seat"):
+            t.play(bots)
+        assert pickle.dumps(t) == state
+
+
+def test_icm_is_exact_for_many_players_with_few_places() -> None:
+    # One place: each player's share of the chips, whatever the field.
+    stacks = [1000] * 128 + [128000]
+    assert holecards.icm(stacks, [100])[-1] == pytest.approx(50.0, abs=1e-12)
+    # Two places among 300 equal stacks: 1/300 of each prize each.
+    assert holecards.icm([7] * 300, [200, 100]) == pytest.approx([1.0] * 300, abs=1e-12)
+
+
 def test_bad_input_names_the_problem_and_changes_nothing() -> None:
     t = Table(NL, 6, seed=1)
     t.sit(0, 100)

@@ -62,7 +62,10 @@ fn bot_for<'py>(bots: &Bound<'py, PyAny>, seat: usize) -> PyResult<Bound<'py, Py
     if bots.is_callable() && !bots.is_instance_of::<PyDict>() {
         return Ok(bots.clone());
     }
-    bots.get_item(seat).map_err(|_| to_py(play::no_bot(seat)))
+    match bots.get_item(seat) {
+        Ok(bot) if bot.is_callable() => Ok(bot),
+        _ => Err(to_py(play::no_bot(seat))),
+    }
 }
 
 /// The policy of Python `bots` (by table seat): each gets its seat's

@@ -19,18 +19,52 @@ fn repr(v: &Bound<'_, PyAny>) -> String {
     v.repr().map(|r| r.to_string()).unwrap_or_default()
 }
 
-/// The items of a list (or another sequence) converted by `item` (given
-/// each one's index); `what` says what it must be, in the error for a value
-/// that is not one.
+/// The items of a list, tuple or any other iterable but a string or a
+/// mapping, converted by `item` (given each one's index); `what` says what
+/// it must be, in the error for a value that is not one. At most
+/// [`MAX_ITEMS`] of them: an endless iterator is refused, not followed.
 fn list_of<T>(
     value: &Bound<'_, PyAny>,
     what: &str,
     mut item: impl FnMut(usize, &Bound<'_, PyAny>) -> PyResult<T>,
 ) -> PyResult<Vec<T>> {
-    let items: Vec<Bound<'_, PyAny>> = value
-        .extract()
-        .map_err(|_| config(format!("{what}, not {}", repr(value))))?;
-    items.iter().enumerate().map(|(i, v)| item(i, v)).collect()
+    let bad = || config(format!("{what}, not {}", repr(value)));
+    if value.is_instance_of::<pyo3::types::PyString>()
+        || value.is_instance_of::<pyo3::types::PyBytes>()
+        || value.is_instance_of::<pyo3::types::PyDict>()
+    {
+        return Err(bad());
+    }
+    let items = value.try_iter().map_err(|_| bad())?;
+    let mut out = Vec::new();
+    for (i, v) in items.enumerate() {
+        if i == MAX_ITEMS {
+            return Err(config(format!("{what}: more than {MAX_ITEMS} entries")));
+        }
+        out.push(item(i, &v.map_err(|_| bad())?)?);
+    }
+    Ok(out)
+}
+
+/// The most entries a list argument of a table, tournament or ICM takes.
+const MAX_ITEMS: usize = 1 << 20;
+
+/// `clock=`: seconds since the start, a number (the engine checks its value).
+fn clock_arg(clock: Option<&Bound<'_, PyAny>>) -> PyResult<Option<f64>> {
+    match clock {
+        None => Ok(None),
+        Some(c) if c.is_none() => Ok(None),
+        Some(c) if c.is_instance_of::<pyo3::types::PyBool>() => Err(config(format!(
+            "clock must be a number of seconds since the start, not {}",
+            repr(c)
+        ))),
+        Some(c) => c.extract::<f64>().map(Some).map_err(|_| {
+            config(format!(
+                "clock must be a number of seconds since the start, not {}",
+                repr(c)
+            ))
+        }),
+    }
 }
 
 fn chips(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u64> {
@@ -221,8 +255,14 @@ macro_rules! seated_class {
         with_copy_and_pickle! { $class, $restore, $encode, {
             /// Carries a finished hand back (stacks, busts); returns its
             /// busts (`Table`) or the places it decided (`Tournament`).
-            fn finish(&mut self, hand: PyRef<'_, Hand>) -> PyResult<Vec<$result>> {
-                let done = self.0.finish(&hand.0).py()?;
+            fn finish(&mut self, hand: &Bound<'_, PyAny>) -> PyResult<Vec<$result>> {
+                let hand = hand.cast::<Hand>().map_err(|_| {
+                    config(format!(
+                        "finish takes the Hand this table dealt, not {}",
+                        repr(hand)
+                    ))
+                })?;
+                let done = self.0.finish(&hand.borrow().0).py()?;
                 Ok(done.iter().map($result::from).collect())
             }
             /// Takes back the hand being played, as if it was never dealt
@@ -721,12 +761,18 @@ seated_class! { Tournament, "_restore_tournament", codec::encode_tournament, |t|
     /// Deals the next hand at the level due: with `seconds_per_level`, pass
     /// `clock`, the seconds since the start.
     #[pyo3(signature = (clock=None))]
-    fn new_hand(&mut self, clock: Option<f64>) -> PyResult<Hand> {
+    fn new_hand(&mut self, clock: Option<&Bound<'_, PyAny>>) -> PyResult<Hand> {
+        let clock = clock_arg(clock)?;
         Ok(Hand(self.0.new_hand(clock).py()?))
     }
     /// Plays one hand through with `bots` (as for `Table.play`); returns it.
     #[pyo3(signature = (bots, clock=None))]
-    fn play(slf: &Bound<'_, Self>, bots: &Bound<'_, PyAny>, clock: Option<f64>) -> PyResult<Hand> {
+    fn play(
+        slf: &Bound<'_, Self>,
+        bots: &Bound<'_, PyAny>,
+        clock: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Hand> {
+        let clock = clock_arg(clock)?;
         let hand = slf.borrow_mut().0.new_hand(clock).py()?;
         Ok(Hand(
             play_dealt(slf, hand, bots, |t: &mut Tournament| &mut t.0)?.0,

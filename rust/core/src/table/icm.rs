@@ -13,7 +13,7 @@
 use crate::error::{Error, Result};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The most sets of top finishers the exact method works through.
 pub const EXACT_LIMIT: u64 = 1 << 22;
@@ -76,22 +76,44 @@ pub fn exact_sets(n: usize, k: usize) -> u64 {
 /// Exact Malmuth-Harville equities, or an error when there are more than
 /// [`EXACT_LIMIT`] sets to work through.
 pub fn icm_exact(stacks: &[u64], payouts: &[f64]) -> Result<Vec<f64>> {
+    icm_exact_with(stacks, payouts, None)
+}
+
+/// Sets worked through between two looks at the cancel flag.
+const CANCEL_EVERY: usize = 1 << 14;
+
+fn cancelled(cancel: Option<&AtomicBool>) -> bool {
+    cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+}
+
+/// [`icm_exact`], stopped by `cancel` when set
+/// ([`crate::ErrorKind::Interrupted`], checked every 16,384 sets).
+pub fn icm_exact_with(
+    stacks: &[u64],
+    payouts: &[f64],
+    cancel: Option<&AtomicBool>,
+) -> Result<Vec<f64>> {
     check(stacks, payouts)?;
     let n = stacks.len();
     let k = payouts.iter().rposition(|&p| p != 0.0).map_or(0, |i| i + 1);
     let sets = exact_sets(n, k);
-    if sets > EXACT_LIMIT || n > 128 {
+    if sets > EXACT_LIMIT {
         return Err(Error::bad_config(format!("exact ICM for {n} players and {k} paid places works through {sets} sets (at most {EXACT_LIMIT}): give trials for Monte Carlo")));
     }
     let total: u64 = stacks.iter().sum();
     let s: Vec<f64> = stacks.iter().map(|&x| x as f64).collect();
     let mut eq = vec![0.0; n];
-    if n <= 22 {
+    // (the array below holds all 2**n sets: with few places paid, the
+    // levels' few sets are less work)
+    if n <= 22 && (1u64 << n) <= sets.saturating_mul(4) {
         // Sets as indices into one array: a set's supersets come after it
         // in numeric order, so one pass in that order is enough.
         let mut prob = vec![0.0f64; 1 << n];
         prob[0] = 1.0;
         for set in 0usize..(1 << n) {
+            if set % CANCEL_EVERY == CANCEL_EVERY - 1 && cancelled(cancel) {
+                return Err(crate::ErrorKind::Interrupted.into());
+            }
             let p = prob[set];
             let place = set.count_ones() as usize;
             if p == 0.0 || place >= k {
@@ -118,25 +140,89 @@ pub fn icm_exact(stacks: &[u64], payouts: &[f64]) -> Result<Vec<f64>> {
         }
         return Ok(eq);
     }
-    let mut level: HashMap<u128, (f64, u64)> = HashMap::from([(0u128, (1.0, total))]);
-    for &pay in payouts.iter().take(k) {
-        let mut next: HashMap<u128, (f64, u64)> = HashMap::with_capacity(level.len() * 4);
-        // Sorted, so that sums run in one order whatever the hashing.
-        let mut sets: Vec<(u128, (f64, u64))> = level.into_iter().collect();
-        sets.sort_unstable_by_key(|e| e.0);
-        for (set, (p, rest)) in sets {
-            for i in 0..n {
-                if set & (1 << i) == 0 {
-                    let q = p * s[i] / rest as f64;
+    by_levels(stacks, payouts, k, cancel)
+}
+
+/// The exact method for any number of players: the sets of each size,
+/// level by level (sets of `j` players are the top `j` finishers with
+/// the probability kept for them).
+fn by_levels(
+    stacks: &[u64],
+    payouts: &[f64],
+    k: usize,
+    cancel: Option<&AtomicBool>,
+) -> Result<Vec<f64>> {
+    let n = stacks.len();
+    let total: u64 = stacks.iter().sum();
+    let s: Vec<f64> = stacks.iter().map(|&x| x as f64).collect();
+    let mut eq = vec![0.0; n];
+    // Each set of each size, level by level, each at its
+    // co-lexicographic rank in an array (no hashing; any number of players).
+    // A set is its members in increasing order m[0] < m[1] < ...; its rank
+    // is the sum of C(m[t], t + 1). Adding player i, with p members below
+    // it, gives rank sum_{t < p} C(m[t], t + 1) + C(i, p + 1) +
+    // sum_{t >= p} C(m[t], t + 2): the prefix and the shifted suffix are
+    // summed once a set, then each player not in it is one addition.
+    let binom = binomials(n, k);
+    let c = |x: usize, y: usize| binom[y * (n + 1) + x];
+    let mut prob = vec![1.0f64];
+    let mut members: Vec<usize> = Vec::with_capacity(k);
+    let mut below = vec![0usize; k + 1];
+    let mut above = vec![0usize; k + 1];
+    let mut worked = 0usize;
+    for (j, &pay) in payouts.iter().take(k).enumerate() {
+        let last = j + 1 == k;
+        let mut next = if last {
+            Vec::new()
+        } else {
+            vec![0.0f64; c(n, j + 1)]
+        };
+        members.clear();
+        members.extend(0..j);
+        for &p in &prob {
+            worked += 1;
+            if worked % CANCEL_EVERY == 0 && cancelled(cancel) {
+                return Err(crate::ErrorKind::Interrupted.into());
+            }
+            if p != 0.0 {
+                let taken: u64 = members.iter().map(|&m| stacks[m]).sum();
+                let share = p / (total - taken) as f64;
+                if !last {
+                    below[0] = 0;
+                    for (t, &m) in members.iter().enumerate() {
+                        below[t + 1] = below[t] + c(m, t + 1);
+                    }
+                    above[j] = 0;
+                    for t in (0..j).rev() {
+                        above[t] = above[t + 1] + c(members[t], t + 2);
+                    }
+                }
+                let mut at = 0; // members below i
+                for i in 0..n {
+                    if at < j && members[at] == i {
+                        at += 1;
+                        continue;
+                    }
+                    let q = share * s[i];
                     eq[i] += q * pay;
-                    let e = next
-                        .entry(set | (1 << i))
-                        .or_insert((0.0, rest - stacks[i]));
-                    e.0 += q;
+                    if !last {
+                        next[below[at] + c(i, at + 1) + above[at]] += q;
+                    }
+                }
+            }
+            // the next set of j members in co-lexicographic order
+            let mut t = 0;
+            while t < j && members[t] + 1 == members.get(t + 1).copied().unwrap_or(n) {
+                t += 1;
+            }
+            if t < j {
+                members[t] += 1;
+                for (u, m) in members.iter_mut().take(t).enumerate() {
+                    *m = u;
                 }
             }
         }
-        level = next;
+        prob = next;
     }
     Ok(eq)
 }
@@ -212,7 +298,21 @@ pub const DEFAULT_TRIALS: u64 = 1_000_000;
 /// Whether exact ICM is affordable for `n` players and these payouts.
 pub fn exact_affordable(n: usize, payouts: &[f64]) -> bool {
     let k = payouts.iter().rposition(|&p| p != 0.0).map_or(0, |i| i + 1);
-    n <= 128 && exact_sets(n, k) <= EXACT_LIMIT
+    exact_sets(n, k) <= EXACT_LIMIT
+}
+
+/// `C(x, y)` at `y * n + x`, for `x <= n` and `y <= k` (saturating; only
+/// those of at most [`EXACT_LIMIT`] are read).
+fn binomials(n: usize, k: usize) -> Vec<usize> {
+    let w = n + 1;
+    let mut b = vec![0usize; (k + 1) * w + 1];
+    b[..=n].fill(1);
+    for y in 1..=k {
+        for x in 1..=n {
+            b[y * w + x] = b[(y - 1) * w + x - 1].saturating_add(b[y * w + x - 1]);
+        }
+    }
+    b
 }
 
 /// Exact when `trials` is `None` and that is affordable; else Monte Carlo
@@ -233,7 +333,7 @@ pub fn icm_with(
     check(stacks, payouts)?;
     match trials {
         None if exact_affordable(stacks.len(), payouts) => Ok(Icm {
-            equities: icm_exact(stacks, payouts)?,
+            equities: icm_exact_with(stacks, payouts, cancel)?,
             exact: true,
             trials: 0,
             seed: None,
@@ -248,5 +348,94 @@ pub fn icm_with(
                 seed: Some(seed),
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Malmuth-Harville by every finishing order of the paid places, for
+    /// a few players: the definition, with no sharing between sets.
+    fn by_orders(stacks: &[u64], payouts: &[f64]) -> Vec<f64> {
+        fn go(stacks: &[u64], payouts: &[f64], used: u64, p: f64, eq: &mut [f64]) {
+            let place = used.count_ones() as usize;
+            if place == payouts.len() || place == stacks.len() {
+                return;
+            }
+            let left: u64 = (0..stacks.len())
+                .filter(|&i| used & (1 << i) == 0)
+                .map(|i| stacks[i])
+                .sum();
+            for i in 0..stacks.len() {
+                if used & (1 << i) == 0 {
+                    let q = p * stacks[i] as f64 / left as f64;
+                    eq[i] += q * payouts[place];
+                    go(stacks, payouts, used | 1 << i, q, eq);
+                }
+            }
+        }
+        let mut eq = vec![0.0; stacks.len()];
+        go(stacks, payouts, 0, 1.0, &mut eq);
+        eq
+    }
+
+    #[test]
+    fn the_levels_and_the_array_agree_with_every_finishing_order() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        for _ in 0..300 {
+            let n = 1 + next(7) as usize;
+            let k = 1 + next(n as u64) as usize;
+            let stacks: Vec<u64> = (0..n).map(|_| 1 + next(1000)).collect();
+            let payouts: Vec<f64> = (0..k)
+                .map(|p| (k - p) as f64 * 10.0 + next(5) as f64)
+                .collect();
+            let want = by_orders(&stacks, &payouts);
+            let k_paid = payouts.iter().rposition(|&p| p != 0.0).map_or(0, |i| i + 1);
+            let levels = by_levels(&stacks, &payouts, k_paid, None).unwrap();
+            let exact = icm_exact(&stacks, &payouts).unwrap();
+            for i in 0..n {
+                assert!((levels[i] - want[i]).abs() < 1e-9, "{stacks:?} {payouts:?}");
+                assert!((exact[i] - want[i]).abs() < 1e-9, "{stacks:?} {payouts:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn many_players_with_few_places_are_exact() {
+        // 200 players, one place: each player's share of the chips
+        let mut stacks = vec![1u64; 200];
+        stacks[0] = 199;
+        let r = icm(&stacks, &[100.0], None, None).unwrap();
+        assert!(r.exact);
+        assert!(
+            (r.equities[0] - 50.0).abs() < 1e-9 && (r.equities[1] - 100.0 / 398.0).abs() < 1e-12
+        );
+        // two places: the runner-up's share given the winner, summed
+        let r = icm(&stacks, &[100.0, 50.0], None, None).unwrap();
+        assert!(r.exact);
+        // player 0: wins half the time; second when a 1-chip player won
+        // (199 of 398 chips in their hands), then 199 of the 397 left
+        let second = 0.5 * 199.0 / 397.0;
+        assert!((r.equities[0] - (50.0 + 50.0 * second)).abs() < 1e-9);
+        let total: f64 = r.equities.iter().sum();
+        assert!((total - 150.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_cancel_stops_the_exact_method() {
+        let stop = AtomicBool::new(true);
+        let stacks: Vec<u64> = (1..=23).collect();
+        let pay = vec![1.0; 12];
+        let e = icm_exact_with(&stacks, &pay, Some(&stop)).unwrap_err();
+        assert!(matches!(e.kind(), crate::ErrorKind::Interrupted));
+        let e = icm_exact_with(&stacks[..20], &[1.0; 20], Some(&stop)).unwrap_err();
+        assert!(matches!(e.kind(), crate::ErrorKind::Interrupted));
     }
 }

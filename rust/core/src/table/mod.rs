@@ -187,8 +187,10 @@ pub struct Deal {
     pub seating: Seating,
     pub number: u64,
     pub starting: Vec<u64>,
-    /// The hole cards dealt (bit `index` of each card): tells the table's
-    /// hand from another one with the same seats and stacks.
+    /// The cards dealt (bit `index` of each card: the hole cards, and in a
+    /// community-card game the five board cards the deal holds, shown or
+    /// not; see [`deal_mask`]): tells the table's hand from another one with
+    /// the same seats and stacks.
     pub hole_cards: u64,
     /// The hand's seats whose players are sitting out (bit i is the
     /// hand's seat i; a dead-button table deals them dead hands, the
@@ -207,6 +209,18 @@ pub fn hole_mask(hand: &Hand) -> u64 {
         .filter_map(|s| hand.dealt_cards(s))
         .flatten()
         .fold(0, |m, c| m | (1u64 << c.index()))
+}
+
+/// [`hole_mask`] with, in a community-card game, the five board cards of
+/// the deal (the board to come included: a hand dealt with another board
+/// is another hand).
+pub fn deal_mask(hand: &Hand) -> u64 {
+    let board = if hand.rules().game.is_community() {
+        hand.board.iter().fold(0, |m, c| m | (1u64 << c.index()))
+    } else {
+        0
+    };
+    hole_mask(hand) | board
 }
 
 /// A table: seats, stacks carried from hand to hand, the button.
@@ -576,7 +590,7 @@ impl Table {
         d.seating = plan.seating;
         d.number = self.hands;
         d.starting = stacks;
-        d.hole_cards = hole_mask(&hand);
+        d.hole_cards = deal_mask(&hand);
         d.absent = absent;
         d.before = before;
         self.dealing = true;
@@ -628,10 +642,17 @@ impl Table {
         if hand.num_players() != deal.seats.len()
             || !same_stacks
             || hand.seating() != deal.seating
-            || hole_mask(hand) != deal.hole_cards
+            || deal_mask(hand) != deal.hole_cards
         {
             return Err(Error::bad_config(format!(
                 "this is not the hand the table dealt (hand {})",
+                deal.number
+            )));
+        }
+        // (the table's rules cannot change while a hand is out)
+        if hand.rules() != &*self.rules {
+            return Err(Error::bad_config(format!(
+                "this is not the hand the table dealt (hand {}): it was played under other rules (blinds, antes, structure or game)",
                 deal.number
             )));
         }
@@ -692,7 +713,7 @@ impl Table {
     /// The deal `hand` came from: the hand being played, or else the last
     /// one finished (recognised by its starting stacks and hole cards).
     pub fn deal_of(&self, hand: &Hand) -> Result<&Deal> {
-        let mask = hole_mask(hand);
+        let mask = deal_mask(hand);
         let starting = hand.starting_stacks();
         [self.dealt(), self.last_deal()]
             .into_iter()
