@@ -4,7 +4,9 @@ as ``python -m holecards``."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -553,3 +555,59 @@ def test_a_program_importing_holecards_keeps_keyboard_interrupt() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=50)
     # (Python ends by the signal itself after an uncaught KeyboardInterrupt)
     assert done.returncode != 130 and "KeyboardInterrupt" in done.stderr
+
+
+def test_convert_refuses_a_target_that_is_no_file_and_leaves_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("pyarrow.parquet")
+    source = str(PHH_SAMPLE / "pluribus" / "84")
+    folder = tmp_path / "taken.parquet"
+    folder.mkdir()
+    fifo = tmp_path / "pipe.phhs"
+    os.mkfifo(fifo)
+    for target, why in (
+        ("", "give a file name"),
+        (str(tmp_path) + "/", "not a regular file"),
+        (str(folder), "not a regular file"),
+        (str(fifo), "not a regular file"),
+    ):
+        code, out, err = run(capsys, "convert", source, "--to", target)
+        assert code == 2 and why in err and "Traceback" not in err and "internal" not in err
+    assert folder.is_dir() and stat.S_ISFIFO(os.stat(fifo).st_mode)
+    # A companion table that cannot be written: nothing is put in place.
+    (tmp_path / "out.actions.parquet").mkdir()
+    code, out, err = run(capsys, "convert", source, "--to", str(tmp_path / "out.parquet"))
+    assert code == 2 and "out.actions.parquet" in err
+    assert not (tmp_path / "out.parquet").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "out.actions.parquet",
+        "pipe.phhs",
+        "taken.parquet",
+    ]
+
+
+def test_convert_puts_every_table_in_place_or_none(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pq = pytest.importorskip("pyarrow.parquet")
+    source = str(PHH_SAMPLE / "pluribus" / "84")
+    target = tmp_path / "c.parquet"
+    target.write_bytes(b"before")
+    real = pq.write_table
+    calls = []
+
+    def failing(table: object, where: object, *a: object, **k: object) -> None:
+        calls.append(where)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device")
+        real(table, where, *a, **k)
+
+    monkeypatch.setattr(pq, "write_table", failing)
+    code, out, err = run(capsys, "convert", source, "--to", str(target))
+    assert code == 2 and "No space left" in err
+    assert target.read_bytes() == b"before"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.parquet"]
+    monkeypatch.setattr(pq, "write_table", real)
+    code, out, err = run(capsys, "convert", source, "--to", str(target))
+    assert code == 0 and pq.read_table(target).num_rows == 108

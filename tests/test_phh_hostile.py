@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import holecards as hc
 from holecards import phh
+from holecards._core import _phh_check_each
 
 SAMPLE = Path(__file__).parent / "data" / "phh"
 HAND = (
@@ -146,7 +147,7 @@ def test_a_limit_is_refused_before_the_document_is_held_in_memory() -> None:
         ),
         ("finishing_stacks = [1]", "'finishing_stacks' has 1 entries for 2 players"),
         ("finishing_stacks = 'x'", "'finishing_stacks' must be an array of numbers"),
-        ("time = 12", "'time' must be a time"),
+        ("time = 12", "'time' must be a local time"),
         ("day = 'x'", "'day' must be an integer"),
         ("hand = [1]", "'hand' must be a string or an integer"),
         ("currency = 5", "'currency' must be a string"),
@@ -523,3 +524,91 @@ def test_ctrl_c_stops_a_long_batch_within_a_second(call: str, tmp_path: Path) ->
     out = r.stdout.split()
     assert out[:2] == ["interrupted", "after"], r.stdout + r.stderr
     assert float(out[2]) < 1.0, r.stdout
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_pipe_given_by_name_is_refused_unopened(tmp_path: Path) -> None:
+    # Opening a pipe to read waits for a writer: it must not be opened.
+    fifo = tmp_path / "q.phh"
+    os.mkfifo(fifo)
+    for call in (lambda: phh.load(fifo), lambda: phh.load_many([fifo])):
+        with pytest.raises(hc.HandHistoryError, match="not a regular file"):
+            call()
+    (err,) = phh.load_each([fifo])
+    assert isinstance(err, hc.HandHistoryError)
+
+
+@pytest.mark.parametrize("name", ["Hand 1", "1.2", "", "é", "#", " ", 'a"b', "a\\b", "x]y"])
+def test_table_names_that_need_quotes_are_written_quoted(name: str) -> None:
+    quoted = '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    text = (
+        f'[{quoted}]\nvariant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n'
+        "min_bet = 2\nstarting_stacks = [200, 200]\nactions = []\n\n"
+        '[plain]\nvariant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n'
+        "min_bet = 2\nstarting_stacks = [200, 200]\nactions = []\n"
+    )
+    hands = phh.loads(text)
+    assert [h.section for h in hands] == [name, "plain"]
+    again = phh.loads(phh.dumps(hands))
+    assert again == hands and [h.section for h in again] == [name, "plain"]
+
+
+def test_half_chips_are_accepted_only_as_a_split_pots_odd_chip() -> None:
+    base = textwrap.dedent(
+        """\
+        variant = "NT"
+        antes = [0, 0, 0]
+        blinds_or_straddles = [1, 2, 0]
+        min_bet = 2
+        starting_stacks = [100, 100, 100]
+        actions = ["d dh p1 AcAd", "d dh p2 KcKd", "d dh p3 7h2c", "p3 f", "p1 cbr 100", "p2 cc", "d db 2d3d4h", "d db 9s", "d db Js", "p1 sm AcAd", "p2 sm KcKd"]
+        """
+    )
+    # p1 wins it all: 200, 0, 100. Half chips here are no split's odd chip.
+    for stacks in ("[200.5, 0.5, 100]", "[199.5, 0.5, 100]", "[200.5, -0.5, 100]"):
+        (h,) = phh.loads(base + f"finishing_stacks = {stacks}\n")
+        assert _phh_check_each([h], 1)[0][0] == "mismatch", stacks
+    (h,) = phh.loads(base + "finishing_stacks = [200, 0, 100]\n")
+    assert _phh_check_each([h], 1)[0][0] == "matched"
+
+
+def test_a_hand_waiting_for_its_run_count_replays_waiting() -> None:
+    rules = hc.Rules.no_limit(small_blind=1, big_blind=2)
+    hand = hc.Hand(rules, [100, 100], button=0, seed=7)
+    hand.offer_run_it()
+    hand.bet_or_raise_to(100)
+    hand.check_or_call()
+    assert hand.awaiting_runs
+    text = phh.dumps(hand)
+    assert "_run_it_offered = true" in text
+    again = phh.loads(text)[0].replay()
+    assert again.awaiting_runs and not again.is_over and again.board == hand.board
+    again.run_it(2, seed=1)
+    assert again.is_over and sum(again.stacks) == 200
+    # offered, then chosen (once): nothing to write
+    hand.run_it(1)
+    assert "_run_it_offered" not in phh.dumps(hand)
+
+
+@pytest.mark.parametrize(
+    "value, ok",
+    [
+        ("12:34:56", True),
+        ("12:34:56.250", True),
+        ("2023-01-01T12:34:56", False),
+        ("2023-01-01T12:34:56Z", False),
+        ("2023-01-01", False),
+        ("1979-05-27 07:32:00-08:00", False),
+        ('"12:00:00"', False),
+    ],
+)
+def test_time_is_a_local_time(value: str, ok: bool) -> None:
+    text = (
+        'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+        f"starting_stacks = [200, 200]\nactions = []\ntime = {value}\n"
+    )
+    if ok:
+        assert phh.loads(text)[0].to_dict()["time"] == value
+    else:
+        with pytest.raises(hc.HandHistoryError, match="'time' must be a local time"):
+            phh.loads(text)

@@ -11,15 +11,16 @@ imports holecards keeps Python's ``KeyboardInterrupt``.
 
 from __future__ import annotations
 
+# (only what the interpreter has loaded already: the handler is in place
+# before anything slow is imported)
 import os
 import signal
 import sys
-from typing import Any
 
 _MESSAGE = b"holecards: interrupted\n"
 
 
-def _interrupted(signum: int, frame: Any) -> None:
+def _interrupted(signum: int, frame: object) -> None:
     os.write(2, _MESSAGE)
     os._exit(130)
 

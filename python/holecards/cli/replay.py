@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
+import tempfile
 from pathlib import Path
-from typing import Any, Optional, Sequence, TextIO
+from typing import Any, Callable, List, Optional, Sequence, TextIO, Tuple
 
 from ._common import CliError, add_threads
 
@@ -135,6 +137,46 @@ def _convert_sites(
     return hands, problems, unreadable
 
 
+def _writable_target(path: Path, given: Optional[str] = None) -> None:
+    """Refuses an output path that names no file (``''``, ``/``, ``.``) or
+    names something other than a regular file: a folder, a device, a pipe
+    (a failed write would remove it; a pipe would wait for a reader)."""
+    if not path.name or path.name in (".", ".."):
+        shown = given if given is not None else repr(str(path))
+        raise CliError(f"--to {shown}: give a file name to write")
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise CliError(f"--to {path}: cannot use it ({e.strerror})") from None
+    if not stat.S_ISREG(mode):
+        raise CliError(f"--to {path}: not a regular file (a folder, device or pipe); give a file")
+
+
+def _write_all(writes: List[Tuple[Path, Callable[[Path], None]]]) -> None:
+    """Writes each file under a temporary name beside it, then puts them
+    all in place: a failed write leaves every target as it was."""
+    done: List[Tuple[str, Path]] = []
+    try:
+        for path, write in writes:
+            fd, tmp = tempfile.mkstemp(
+                prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent or ".")
+            )
+            os.close(fd)
+            done.append((tmp, path))
+            write(Path(tmp))
+    except BaseException:
+        for tmp, _ in done:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        raise
+    for tmp, path in done:
+        os.replace(tmp, path)
+
+
 def run_convert(paths: Sequence[str], target: str, threads: Optional[int], out: TextIO) -> int:
     """Write the hands under ``paths`` (PHH files, or a site's hand
     histories converted) to ``TARGET``: a ``.phhs`` file, or Parquet (one
@@ -150,6 +192,17 @@ def run_convert(paths: Sequence[str], target: str, threads: Optional[int], out: 
             f"--to {target}: write a .phhs file or .parquet tables, not {Path(target).suffix}"
         )
     to_phh = target.endswith((".phhs", ".phh"))
+    base = Path(target)
+    _writable_target(base, repr(target))
+    suffix = base.suffix or ".parquet"
+    outputs = [base]
+    if not to_phh:
+        outputs += [
+            base.with_name(base.stem + ".actions" + suffix),
+            base.with_name(base.stem + ".players" + suffix),
+        ]
+    for o in outputs[1:]:
+        _writable_target(o)
     if not to_phh:
         try:
             import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
@@ -166,21 +219,34 @@ def run_convert(paths: Sequence[str], target: str, threads: Optional[int], out: 
         histories, unreadable = _load_corpus(phh_paths, threads, out)
     site_hands, problems, bad_files = _convert_sites(site_files, threads, out)
     histories.extend(site_hands)
-    base = Path(target)
-    if to_phh:
-        phh.dump(histories, base)
-        print(f"{len(histories)} hands -> {base}", file=out)
-    else:
-        tables = phh.to_arrow(histories, threads=threads)
-        suffix = base.suffix or ".parquet"
-        actions_path = base.with_name(base.stem + ".actions" + suffix)
-        players_path = base.with_name(base.stem + ".players" + suffix)
-        pq.write_table(tables.hands, base)
-        pq.write_table(tables.actions, actions_path)
-        pq.write_table(tables.players, players_path)
-        print(f"{tables.hands.num_rows} hands -> {base}", file=out)
-        print(f"{tables.actions.num_rows} actions -> {actions_path}", file=out)
-        print(f"{tables.players.num_rows} players -> {players_path}", file=out)
+    not_replayed = 0
+    try:
+        if to_phh:
+            _write_all([(base, lambda tmp: phh.dump(histories, tmp))])
+            print(f"{len(histories)} hands -> {base}", file=out)
+        else:
+            tables = phh.to_arrow(histories, threads=threads)
+            _, actions_path, players_path = outputs
+            _write_all(
+                [
+                    (base, lambda tmp: pq.write_table(tables.hands, tmp)),
+                    (actions_path, lambda tmp: pq.write_table(tables.actions, tmp)),
+                    (players_path, lambda tmp: pq.write_table(tables.players, tmp)),
+                ]
+            )
+            print(f"{tables.hands.num_rows} hands -> {base}", file=out)
+            print(f"{tables.actions.num_rows} actions -> {actions_path}", file=out)
+            print(f"{tables.players.num_rows} players -> {players_path}", file=out)
+            status = tables.hands.column("status").to_pylist()
+            not_replayed = sum(s in ("mismatch", "failed") for s in status)
+    except OSError as e:
+        raise CliError(f"--to {base}: cannot write it ({e.strerror or e})") from None
+    if not_replayed:
+        print(
+            f"{not_replayed} hands did not replay to their recorded end "
+            "(status mismatch or failed in the hands table)",
+            file=out,
+        )
     for _path, why in unreadable:
         print(f"skipped {why}", file=out)
     if site_files:
@@ -194,7 +260,7 @@ def run_convert(paths: Sequence[str], target: str, threads: Optional[int], out: 
             print(str(p), file=out)
         if len(problems) > 50:
             print(f"... and {len(problems) - 50} more", file=out)
-    return 1 if unreadable or bad_files or problems else 0
+    return 1 if unreadable or bad_files or problems or not_replayed else 0
 
 
 def run_dataset(

@@ -15,6 +15,21 @@ use std::sync::Arc;
 /// for Ctrl-C (they take milliseconds).
 const QUICK: usize = 64;
 
+/// Whether reading `paths` is quick: fewer than [`QUICK`] files of at most
+/// [`QUICK_BYTES`] in all (the sizes asked of the file system; a few files
+/// of 32 MiB each take seconds, and are watched for Ctrl-C).
+fn few_small_files(paths: &[PathBuf]) -> bool {
+    paths.len() < QUICK
+        && paths
+            .iter()
+            .map(|p| std::fs::metadata(p).map_or(0, |m| m.len()))
+            .sum::<u64>()
+            <= QUICK_BYTES
+}
+
+/// The most bytes a quick read takes (about ten milliseconds of parsing).
+const QUICK_BYTES: u64 = 1 << 20;
+
 static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 fn decimal<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
@@ -236,7 +251,7 @@ pub fn _phh_load_each(
     paths: Vec<PathBuf>,
     #[pyo3(from_py_with = crate::args::threads_arg)] threads: Option<usize>,
 ) -> PyResult<Vec<Py<PyAny>>> {
-    let each = batch(py, threads, paths.len() < QUICK, |t, c| {
+    let each = batch(py, threads, few_small_files(&paths), |t, c| {
         phh::load_each(&paths, t, c)
     })?;
     each.into_iter()

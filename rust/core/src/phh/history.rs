@@ -481,7 +481,11 @@ impl HandHistory {
             (Str | StrOrInt | Strs, Value::Str(_)) => true,
             (Int | StrOrInt | Ints, Value::Num(x)) => integer(x.as_str()),
             (Num | Nums, Value::Num(_)) => true,
-            (Time, Value::DateTime(_)) | (Bool, Value::Bool(_)) => true,
+            // (a local time, as the spec has it: no date, no offset)
+            (Time, Value::DateTime(t)) => t
+                .bytes()
+                .all(|b| b.is_ascii_digit() || b == b':' || b == b'.'),
+            (Bool, Value::Bool(_)) => true,
             _ => false,
         };
         let players = match self.get("starting_stacks") {
@@ -495,7 +499,7 @@ impl HandHistory {
                 Int => "an integer",
                 StrOrInt => "a string or an integer",
                 Num => "a number",
-                Time => "a time",
+                Time => "a local time (hours, minutes and seconds, no date or offset)",
                 Bool => "true or false",
                 Ints => "an array of integers",
                 Strs => "an array of strings",

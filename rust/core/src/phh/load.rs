@@ -88,7 +88,17 @@ fn read_parse(
         if buf.capacity() < 1 << 16 {
             buf.reserve(1 << 16);
         }
-        let file = std::fs::File::open(path)?;
+        // A pipe or a device is refused before it is opened: opening a
+        // pipe for reading waits for a writer, with no end and no way to
+        // look at Ctrl-C (the open file is looked at again below).
+        let named = std::fs::metadata(path)?;
+        if named.is_dir() {
+            return Err(std::io::Error::from(std::io::ErrorKind::IsADirectory));
+        }
+        if !named.is_file() {
+            return Ok(Err(Error::history(name, "not a regular file")));
+        }
+        let file = open_nonblocking(path)?;
         // The size is asked of the open file (no second look-up by name), and
         // the read stops past the limit even if the file grows meanwhile.
         let meta = file.metadata()?;
@@ -656,6 +666,27 @@ pub fn columns_of<H: std::ops::Deref<Target = HandHistory>>(
         actions,
         players,
     })
+}
+
+/// Opens a file to read; on Unix without waiting (`O_NONBLOCK`, which does
+/// nothing to a regular file), should it have become a pipe since it was
+/// looked at.
+pub(crate) fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // (O_NONBLOCK on Linux)
+        options.custom_flags(0o4000);
+    }
+    #[cfg(all(unix, not(target_os = "linux")))]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // (O_NONBLOCK on macOS and the BSDs)
+        options.custom_flags(0x0004);
+    }
+    options.open(path)
 }
 
 #[cfg(test)]

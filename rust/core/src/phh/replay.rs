@@ -741,6 +741,17 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
     // The board run more than once (`_run_count`): the first five `d db`
     // cards are the board, the rest each other run's cards to come, in turn
     let runs = run_count(h)?;
+    // (offered and not yet chosen: the hand stops for the choice)
+    let offered = match h.get("_run_it_offered") {
+        None => false,
+        Some(Value::Bool(b)) => *b && runs == 1,
+        Some(_) => {
+            return Err(Error::history(
+                h.where_(),
+                "_run_it_offered must be true or false",
+            ))
+        }
+    };
     let mut other_runs: Vec<Vec<Card>> = Vec::new();
     if runs > 1 && board.len() > 5 {
         let more = board.len() - 5;
@@ -803,13 +814,14 @@ pub fn replay(h: &HandHistory) -> Result<Replayed> {
         Some(s) => Hand::new_seated(rules, &stacks, s, None, seed, Some(&given)),
     };
     let mut hand = dealt.map_err(|e| Error::history(h.where_(), e))?;
-    if runs > 1 {
+    if runs > 1 || offered {
         hand.offer_run_it()
             .map_err(|e| Error::history(h.where_(), e))?;
     }
-    // (the players' choice, once the hand stops for it)
+    // (the players' choice, once the hand stops for it; a hand whose
+    // choice is still to be made stays waiting)
     let run_out = |hand: &mut Hand, i: usize| -> Result<()> {
-        if !hand.awaiting_runs() {
+        if !hand.awaiting_runs() || offered {
             return Ok(());
         }
         hand.run_it(runs, &other_runs, seed)
@@ -1087,25 +1099,50 @@ pub fn check(h: &HandHistory) -> Result<(Replayed, Verdict)> {
         return Ok((r, v));
     }
     let mut half = false;
-    for (w, &g) in want.iter().zip(&got) {
+    // (in tenths of the unit: the record's total, and the replay's)
+    let (mut want_total, mut got_total) = (0i128, 0i128);
+    // the seats paid a share of a pot split between several
+    let pots = r.hand.pots();
+    let sharing = |seat: usize| {
+        pots.iter().any(|p| {
+            (p.winners.len() > 1 && p.winners.contains(seat))
+                || (p.low_winners.len() > 1 && p.low_winners.contains(seat))
+        })
+    };
+    let mismatch = |r: &Replayed, why: &str| {
+        let shown: Vec<String> = got.iter().map(|g| g.to_string()).collect();
+        Verdict::Mismatch(format!(
+            "finishing_stacks differ{why}: the replay ends with [{}] (in units of 10^-{})",
+            shown.join(", "),
+            r.places
+        ))
+    };
+    for (seat, (w, &g)) in want.iter().zip(&got).enumerate() {
         let Some(w) = w else {
             return Ok((r, Verdict::Legal));
         };
+        let wh = w.in_units(r.places + 1);
+        want_total += wh.unwrap_or(i128::MAX / 64);
+        got_total += 10 * g as i128;
         match w.in_units(r.places) {
             Some(x) if x == g as i128 => {}
             _ => {
                 // In half units: a recorded half chip against the engine's
-                // whole chip either side of it.
-                let wh = w.in_units(r.places + 1);
-                if wh.is_some_and(|x| (x - 10 * g as i128).abs() == 5) {
+                // whole chip either side of it, for a player paid a share
+                // of a split pot.
+                if wh.is_some_and(|x| (x - 10 * g as i128).abs() == 5) && sharing(seat) {
                     half = true;
                 } else {
-                    let shown: Vec<String> = got.iter().map(|g| g.to_string()).collect();
-                    let places = r.places;
-                    return Ok((r, Verdict::Mismatch(format!("finishing_stacks differ: the replay ends with [{}] (in units of 10^-{places})", shown.join(", ")))));
+                    let v = mismatch(&r, "");
+                    return Ok((r, v));
                 }
             }
         }
+    }
+    // (the half chips only move the odd chip: the chips in all are the same)
+    if half && want_total != got_total {
+        let v = mismatch(&r, " in total (a half chip recorded beside no odd chip)");
+        return Ok((r, v));
     }
     Ok((
         r,

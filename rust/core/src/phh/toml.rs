@@ -896,17 +896,23 @@ pub fn write_value(out: &mut String, v: &Value) {
     }
 }
 
+/// Writes a key: bare when TOML allows it (letters, digits, `_`, `-`),
+/// else as a quoted string (a table's name too: `["Hand 1"]`, `["1.2"]`).
+pub fn write_key(out: &mut String, k: &str) {
+    let bare = !k.is_empty()
+        && k.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if bare {
+        out.push_str(k);
+    } else {
+        write_str(out, k);
+    }
+}
+
 /// Writes `key = value` lines.
 pub fn write_table(out: &mut String, table: &Table) {
     for (k, v) in table {
-        let bare = !k.is_empty()
-            && k.chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-        if bare {
-            out.push_str(k);
-        } else {
-            write_str(out, k);
-        }
+        write_key(out, k);
         out.push_str(" = ");
         write_value(out, v);
         out.push('\n');

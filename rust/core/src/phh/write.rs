@@ -176,6 +176,9 @@ pub fn hand_fields(hand: &Hand) -> Table {
         // (the board run more than once: each other run's `d db` follow
         // the first's)
         t.push(("_run_count".into(), num(hand.run_count() as u64)));
+    } else if hand.runs.offer && !hand.runs.chosen && !hand.is_over() {
+        // (offered, the choice still to come: the replay stops for it too)
+        t.push(("_run_it_offered".into(), Value::Bool(true)));
     }
     if let Some(f) = HandState::final_stacks(hand) {
         t.push((
@@ -280,7 +283,7 @@ pub fn write_hands(histories: &[HandHistory]) -> String {
             }
         }
         out.push('[');
-        out.push_str(&name);
+        toml::write_key(&mut out, &name);
         out.push_str("]\n");
         toml::write_table(&mut out, &h.fields);
     }

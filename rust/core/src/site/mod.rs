@@ -573,7 +573,7 @@ fn convert_file(
     let mut bytes = Vec::with_capacity(size as usize);
     std::io::Read::read_to_end(
         &mut std::io::Read::take(
-            std::fs::File::open(path).map_err(cannot)?,
+            crate::phh::load::open_nonblocking(path).map_err(cannot)?,
             MAX_BYTES as u64 + 1,
         ),
         &mut bytes,
