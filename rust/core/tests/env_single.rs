@@ -273,7 +273,22 @@ fn an_illegal_action_is_refused_or_penalised() {
     };
     let mut env = VecEnv::single_agent(cfg, penalised, 2, Some(1), None).unwrap();
     env.reset(None, buf.view()).unwrap();
-    env.step(&[1, 77], None, buf.view()).unwrap();
+    // An index that is no action at all is refused with a penalty too.
+    let err = env.step(&[1, 77], None, buf.view()).unwrap_err();
+    assert!(err.to_string().contains("table 1"), "{err}");
+    // A move the rules forbid here is fined.
+    // (checking and calling until table 1 has one: folding when checking
+    // is free, or raising when raising is closed)
+    let mut illegal = None;
+    for _ in 0..200 {
+        illegal = (0..A).find(|&a| !buf.mask[A + a]);
+        if illegal.is_some() {
+            break;
+        }
+        env.step(&[1, 1], None, buf.view()).unwrap();
+    }
+    let illegal = illegal.expect("an illegal action in 200 steps");
+    env.step(&[1, illegal as i64], None, buf.view()).unwrap();
     assert!(
         buf.terminated[1] && buf.rewards[1] == -5.0,
         "{:?}",
