@@ -360,9 +360,13 @@ mod avx512 {
     const _: () = assert!(RANK_BASES[12] < 1 << 32 && (LOOKUP_FLUSH + 0x2000) <= LOOKUP.len());
 
     /// For card `j` of a row of `w`: the byte permute that puts card `j` of
-    /// each of 16 rows (bytes `w * i + j` of 128) into byte `4 * i`.
+    /// each of 16 rows (bytes `w * i + j` of 128) into byte `4 * i`, and
+    /// byte 127 into the other three bytes of each lane: past the 16 rows'
+    /// `16 w` bytes (at most 112), where the masked load reads zeros and
+    /// the bit-number permute makes them card 0's bit number, 0, so each
+    /// lane is its card's bit number with no mask to apply.
     const fn gather_index(w: usize, j: usize) -> [u8; 64] {
-        let mut x = [0u8; 64];
+        let mut x = [127u8; 64];
         let mut i = 0;
         while i < 16 {
             x[4 * i] = (w * i + j) as u8;
@@ -378,6 +382,30 @@ mod avx512 {
             j += 1;
         }
         x
+    }
+
+    const _: () = assert!(LANES * 7 <= 127);
+
+    /// `vpsllvd`: each lane of `a` shifted left by `count`'s, 0 for a count
+    /// of 32 or more. Written as the instruction itself: the compiler turns
+    /// the intrinsic into a shift and a compare against 32 with a masked or
+    /// after it, two more operations a card on the kernel's busiest units.
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn sllv(a: __m512i, count: __m512i) -> __m512i {
+        let r: __m512i;
+        // SAFETY: one AVX-512 F instruction (the feature is enabled), on
+        // registers only.
+        unsafe {
+            std::arch::asm!(
+                "vpsllvd {r}, {a}, {c}",
+                r = lateout(zmm_reg) r,
+                a = in(zmm_reg) a,
+                c = in(zmm_reg) count,
+                options(pure, nomem, nostack, preserves_flags)
+            );
+        }
+        r
     }
 
     struct Idx<const W: usize>;
@@ -540,14 +568,12 @@ mod avx512 {
                 let mut suits_hi = _mm512_setzero_si512();
                 for ix in &idx {
                     // card j of row i, as its bit number, in lane i
-                    let t = _mm512_maskz_permutex2var_epi8(0x1111_1111_1111_1111, tlo, *ix, thi);
+                    let t = _mm512_permutex2var_epi8(tlo, *ix, thi);
                     rank_key = _mm512_add_epi32(rank_key, _mm512_permutexvar_epi32(t, bases));
                     // a shift of 32 or more gives 0: each bit lands in one half
-                    suits_lo = _mm512_or_si512(suits_lo, _mm512_sllv_epi32(one, t));
-                    suits_hi = _mm512_or_si512(
-                        suits_hi,
-                        _mm512_sllv_epi32(one, _mm512_xor_si512(t, thirty_two)),
-                    );
+                    suits_lo = _mm512_or_si512(suits_lo, sllv(one, t));
+                    suits_hi =
+                        _mm512_or_si512(suits_hi, sllv(one, _mm512_xor_si512(t, thirty_two)));
                 }
                 let count =
                     _mm512_add_epi32(_mm512_popcnt_epi32(suits_lo), _mm512_popcnt_epi32(suits_hi));
