@@ -825,12 +825,29 @@ def test_a_seat_view_hides_down_cards_and_shows_up_cards() -> None:
         ({"game": "razz", "bring_in": 1, "small_bet": 0}, "small_bet"),
         ({"game": "razz", "bring_in": -1, "small_bet": 2}, "bring_in"),
         ({"game": "stud", "bring_in": 1, "small_bet": 2, "ante": 2**70}, "ante"),
+        ({"game": "stud", "bring_in": 1, "small_bet": 10, "big_bet": 3}, "below small_bet"),
     ],
 )
 def test_bad_stud_rules_are_refused(kw: Dict[str, int], words: str) -> None:
     with pytest.raises(ConfigError) as e:
         Rules.stud(**kw)  # type: ignore[arg-type]
     assert words in str(e.value) and isinstance(e.value, ValueError)
+
+
+def test_a_big_bet_below_the_small_bet_is_refused_in_every_fixed_limit_game() -> None:
+    # The larger bet is the later rounds' (WSOP live-action rules, section
+    # IX: "the smaller bet is wagered for the first two betting rounds ...
+    # and the larger bet is wagered for the last three"). Equal is allowed.
+    for game in ("holdem", "omaha", "2-7-triple-draw", "badugi"):
+        with pytest.raises(ConfigError, match="big_bet 3 is below small_bet 10"):
+            Rules.fixed_limit(small_blind=5, big_blind=10, big_bet=3, game=game)
+        assert Rules.fixed_limit(small_blind=5, big_blind=10, big_bet=10, game=game).big_bet == 10
+    for game in ("stud", "stud-hi-lo", "razz"):
+        with pytest.raises(ConfigError, match="below small_bet"):
+            Rules.stud(
+                game=game, bring_in=1, small_bet=10, big_bet=3, fourth_street_big_bet=game == "stud"
+            )
+        assert Rules.stud(game=game, bring_in=1, small_bet=10, big_bet=10).big_bet == 10
 
 
 def test_games_and_rules_that_do_not_go_together_are_refused() -> None:

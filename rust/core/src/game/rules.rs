@@ -107,6 +107,20 @@ pub struct StudOptions {
     pub fourth_street_big_bet: bool,
 }
 
+/// The larger bet is the later rounds' (WSOP live-action rules, the
+/// fixed-limit games: "the smaller bet is wagered for the first two
+/// betting rounds ... and the larger bet ... for the last"): a big bet
+/// below the small bet is refused (equal is a game with one bet size).
+fn big_bet_not_below(small_bet: u64, big_bet: u64) -> Result<()> {
+    if big_bet < small_bet {
+        return Err(Error::config(
+            "big_bet",
+            format!("big_bet {big_bet} is below small_bet {small_bet}: the big bet is the larger (or the same)"),
+        ));
+    }
+    Ok(())
+}
+
 impl Rules {
     fn blinds(structure: Structure, o: BlindOptions) -> Result<Rules> {
         amount("small_blind", o.small_blind)?;
@@ -269,6 +283,7 @@ impl Rules {
                 "small_bet and big_bet must be at least 1".into(),
             ));
         }
+        big_bet_not_below(r.small_bet, r.big_bet)?;
         r.raise_cap = raise_cap;
         r.heads_up_uncapped = heads_up_uncapped;
         if r.straddles.len() > 1 {
@@ -363,6 +378,7 @@ impl Rules {
                 "small_bet and big_bet must be at least 1".into(),
             ));
         }
+        big_bet_not_below(small_bet, big_bet)?;
         // (a bring-in of the small bet or more would be the round's full
         // bet, leaving nothing to complete: below it, as pokerkit and the
         // PHH readers take it)
