@@ -27,6 +27,11 @@ LONG_EQUITY = [
     "omaha_equity(['AsAhKsKh', 'QdJdTc9c'], trials=10**15, seed=1)",
     # ICM over 10**9 finishing orders (within the cost cap: minutes)
     "icm([100, 200, 300, 400], [1, 0], trials=10**9, seed=1)",
+    # ranges whose hands share cards: each deal drawn about 170 times;
+    # counted as quick from its sizes, it ran unwatched for seconds
+    "equity(['AhAd,2c2d:0.003', 'AhAs,3c3d:0.003'], trials=3_000_000, seed=0, threads=1)",
+    # exact ICM at its limit (2**22 sets; it never looked at Ctrl-C)
+    "for _ in range(20): icm(list(range(1, 24)), [1] * 12)",
 ]
 
 LONG_SIMULATIONS = [
@@ -38,6 +43,9 @@ LONG_SIMULATIONS = [
     "holecards.simulate(['random', 'random'], tournaments=10**7, seed=1)",
     # One tournament that would last a billion hands (Ctrl-C was ignored).
     "holecards.simulate(['station'] * 3, tournaments=1, levels=[(1, 2)], stacks=10**9, max_hands=10**9)",
+    # few hands of a slow game and bots: about a millisecond a hand, once
+    # unwatched (counted quick) and watched only between 2,048-hand chunks
+    "for _ in range(100): holecards.simulate(['tag'] * 7, hands=5_000, game='omaha6-hi-lo', seed=1, threads=1)",
 ]
 
 

@@ -7,11 +7,13 @@ unless --trials or --target-se is given. With --grid, every one of the
 table (and a PNG heat map with --png). With --game GAME (omaha, omaha5,
 omaha-hi-lo, short-deck, royal, ...), each PLAYER is the known cards of a
 hand of that game (AsAhKsKh), some of them (As: the rest dealt at random),
-"random", or in the Omaha games a range (AAxx:ds,KQJT; needs --trials); the
+"random", or in the Omaha games a range (AAxx:ds,KQJT; exact when the count
+of deals allows, else give --trials); the
 hi/lo games also show each player's shares of the high and of the low, and
 scoops. In the stud games (stud, stud-hi-lo, razz) each PLAYER is the
 cards known of its hand, up and down alike (As2h3d: the rest dealt at
-random), --dead the cards folded players showed; there is no board.
+random), --dead the cards folded players showed, --unseen-out how many
+unseen cards they took out; there is no board.
 """
 
 from __future__ import annotations
@@ -131,7 +133,7 @@ def _run_omaha(args: argparse.Namespace, out: TextIO, console: Any) -> int:
 
     for flag, given in (("--grid", args.grid), ("--target-se", args.target_se is not None)):
         if given:
-            raise CliError(f"{flag} is for hold'em; --game {args.game} takes hands, not ranges")
+            raise CliError(f"{flag} is for hold'em only, not --game {args.game}")
     if len(args.players) < 2:
         raise CliError("equity needs at least two players")
     code = "omaha-hi-lo" if args.game == "omaha-hilo" else args.game
@@ -170,6 +172,7 @@ def _run_omaha(args: argparse.Namespace, out: TextIO, console: Any) -> int:
             trials=args.trials,
             seed=args.seed,
             threads=args.threads,
+            unseen_out=args.unseen_out,
         )
     if args.json:
         import json
@@ -222,6 +225,14 @@ def add_parser(commands: Any) -> None:
         " partly known or random",
     )
     eq.add_argument("--dead", default="", help="dead cards, e.g. As")
+    add_int(
+        eq,
+        "--unseen-out",
+        0,
+        52,
+        "stud: how many unseen cards folded players took out of the deck (their down cards)",
+        default=0,
+    )
     add_int(eq, "--trials", 1, 10**15, "Monte Carlo deals (default: exact)")
     eq.add_argument(
         "--target-se",

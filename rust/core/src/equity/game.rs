@@ -382,7 +382,7 @@ fn stud_seventh(
             return Err(Error::cards(
                 "board",
                 format!(
-                    "a community card is turned only when the deck runs short, and {at_seventh} cards are left for seventh street, enough for each of the {players} players (live-action rule 238 wants fewer than {}): give unseen_out, the folded players' unseen cards, if some are out",
+                    "a community card is turned only when the deck runs short, and {at_seventh} cards are left for seventh street, enough for each of the {players} players (live-action rule 238 wants fewer than {}): give unseen_out (--unseen-out on the command line), the folded players' unseen cards, if some are out",
                     players + 2
                 ),
             ));

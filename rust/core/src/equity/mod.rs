@@ -352,6 +352,12 @@ fn run(
 /// work, in hand evaluations, from the sizes alone.
 pub fn is_quick(players: &[Holding], board: &[Card], method: &Method) -> bool {
     let tuples: f64 = players.iter().map(|h| h.len() as f64).product();
+    // (a sampled tuple of ranges is drawn again whenever two players' hands
+    // share a card, up to hundreds of times a deal: no cheap count bounds
+    // that, so such a question is always watched)
+    if matches!(method, Method::MonteCarlo { .. }) && players.iter().any(|h| h.len() > 1) {
+        return false;
+    }
     let deals = match method {
         Method::MonteCarlo {
             trials,
@@ -1348,7 +1354,10 @@ fn mc_batch(s: &Sampler<'_>, seed: u64, batch: u64, count: u64) -> Result<McCoun
             }
             if !ok {
                 rejected += 1;
-                if rejected > 1_000 + 1_000 * (done + d as u64) {
+                // (an allowance of 1,000 draws a deal over the batch, after
+                // a start of 100,000: a rare tuple's first deal may take
+                // thousands of draws, and was refused for it)
+                if rejected > 100_000 + 1_000 * (done + d as u64) {
                     return Err(NoSample.err("the ranges almost always share a card: no deal could be sampled (over 1,000 tries per deal)".into()));
                 }
                 continue;
