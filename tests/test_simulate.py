@@ -295,11 +295,12 @@ from strategies import any_argument  # noqa: E402
 
 def test_sums_of_squares_of_huge_stacks_are_exact() -> None:
     # Heads-up with 2**59 chips each: a hand's net is up to 2**59, its square
-    # 2**118, and this seed's first chunk (2,048 hands) has a sum of squares
-    # past 2**128 (it wrapped once). Hand i of a run is the same whatever the
+    # 2**118, and the two chunks of 2,048 hands have a sum of squares past
+    # 2**128 (about 0.8 * 2**128 each: a chunk's sum once wrapped, when the
+    # random bot bet more often). Hand i of a run is the same whatever the
     # number of hands, so each hand's nets are the differences of runs of 1,
     # 2, ... hands; the interval is then computed in plain Python.
-    stacks, bots, seed, k = 2**59, ["random", "random"], 2, 2048
+    stacks, bots, seed, k = 2**59, ["random", "random"], 2, 4096
     nets = []
     previous = [0, 0]
     for h in range(1, k + 1):
@@ -468,3 +469,55 @@ def test_a_short_but_slow_run_is_watched_too() -> None:
         return
     assert out.verdict == "interrupted", (out.stdout, out.stderr[-2000:])
     assert out.seconds < 1.0, out
+
+
+def test_the_random_bot_bets_a_quarter_of_the_time_facing_a_bet_or_not() -> None:
+    # docs/simulation.md: folds 15% facing a bet, bets or raises 25% when
+    # that is open, else checks or calls. (Folding rolls once fell through
+    # to a raise when folding was closed: 40% bets with nothing to call.)
+    bot = BuiltinBot("random", seed=7)
+    open_ = [0, 0]  # checks, bets
+    facing = [0, 0, 0]  # folds, raises, calls
+
+    def counted(view: Any) -> Any:
+        answer = bot(view)
+        seat = view.seat
+        owed = max(view.bets) - view.bets[seat]
+        deep = view.stacks[seat] > owed + 10
+        name = answer[0]
+        if deep and owed == 0:
+            open_[name in ("bet", "raise")] += 1
+        elif deep:
+            facing[0 if name == "fold" else 1 if name in ("bet", "raise") else 2] += 1
+        return answer
+
+    t = Table(Rules.no_limit(small_blind=1, big_blind=2), 3, seed=5)
+    for _ in range(3000):
+        for s in range(3):
+            if t.stacks[s] is None:
+                t.sit(s, 1000)
+            elif t.stacks[s] < 500:
+                t.leave(s)
+                t.sit(s, 1000)
+        t.play(counted)
+    assert sum(open_) > 1500 and sum(facing) > 1500
+    bets = open_[1] / sum(open_)
+    fold, raise_ = facing[0] / sum(facing), facing[1] / sum(facing)
+    assert abs(bets - 0.25) < 0.03, bets
+    assert abs(fold - 0.15) < 0.03 and abs(raise_ - 0.25) < 0.03, (fold, raise_)
+
+
+def test_demo_takes_every_seed_it_accepts() -> None:
+    for seed in ("18446744073709551615", "1844674407370955162"):
+        r = cli("demo", "--seed", seed)
+        assert r.returncode == 0, r.stderr
+        assert "Traceback" not in r.stderr
+
+
+def test_play_names_the_largest_raise_as_it_is() -> None:
+    # Pot limit: `a` is the pot-size raise, not all-in; no limit: all-in.
+    pl = cli("play", "--game", "omaha", "--seed", "3", stdin="q\n")
+    nl = cli("play", "--seed", "3", stdin="q\n")
+    assert pl.returncode == 0 and nl.returncode == 0, pl.stderr + nl.stderr
+    assert "a the most (" in pl.stdout and "a all-in (" not in pl.stdout
+    assert "a all-in (" in nl.stdout

@@ -41,7 +41,7 @@ def run_demo(seed: int, players: int, structure: str, out: TextIO) -> None:
     """Play one hand between seeded demo bots and write its log to ``out``."""
     rules = _make_rules(structure)
     hand = Hand(rules, [DEMO_STACK] * players, button=0, seed=seed)
-    bots = [DemoBot(seed * 1000 + seat) for seat in range(players)]
+    bots = [DemoBot((seed * 1000 + seat) % 2**64) for seat in range(players)]
     play_hand(hand, bots)
 
     def say(line: str = "") -> None:
@@ -137,7 +137,7 @@ def _tournament_lines(seed: int) -> List[str]:
     ]
     levels = [*DEFAULT_LEVELS, (1000, 2000)]
     t = Tournament(levels, [1500] * 6, [650, 350], hands_per_level=10, seed=seed)
-    bots = [BuiltinBot(n, seed=seed * 10 + i) for i, n in enumerate(names)]
+    bots = [BuiltinBot(n, seed=(seed * 10 + i) % 2**64) for i, n in enumerate(names)]
     while not t.is_over:
         t.play(bots)
     lines = [

@@ -2,9 +2,9 @@
 
 A game at the terminal: you are seat 0, the other seats are built-in bots
 ({bots}). Moves: f fold, k check, c call (a stud bring-in too), r AMOUNT
-bet, raise or complete to AMOUNT, a all-in, q quit; in a draw, d CARDS to
-discard them (d 9c Kd) or p to stand pat. The end of input ends the
-session.
+bet, raise or complete to AMOUNT, a the largest (all-in in no-limit), q quit;
+in a draw, d CARDS to discard them (d 9c Kd) or p to stand pat. The end of
+input ends the session.
 
 Each hand shows the table (seats, stacks, bets, the button, the board, the
 pot), then asks for your move with the legal actions and their amounts:
@@ -166,13 +166,13 @@ def _parse_move(text: str, la: Any, stack: int) -> tuple[Optional[tuple[str, int
             if la.min_raise_to == la.max_raise_to:
                 return (
                     None,
-                    f"the only raise is all-in, to {la.max_raise_to}: r {la.max_raise_to} or a",
+                    f"the only raise is to {la.max_raise_to}: r {la.max_raise_to} or a",
                 )
             return None, f"raise to between {la.min_raise_to} and {la.max_raise_to}"
         return ("raise", amount), ""
     return (
         None,
-        f"{text.strip()!r} is not a move: f fold, k check, c call, r AMOUNT raise to, a all-in, q quit",
+        f"{text.strip()!r} is not a move: f fold, k check, c call, r AMOUNT raise to, a the largest raise (all-in in no-limit), q quit",
     )
 
 
@@ -249,7 +249,9 @@ def run(args: argparse.Namespace, out: TextIO, error: Any) -> int:
     console.print(
         f"[bold]holecards play[/bold]: {what}, {n} players, {'tournament' if args.tournament else f'cash {stakes}'}, stacks {stack}, seed {seed}. You are seat 0."
     )
-    console.print("Moves: f fold, k check, c call, r AMOUNT raise to, a all-in, q quit.")
+    console.print(
+        "Moves: f fold, k check, c call, r AMOUNT raise to, a the largest raise (all-in in no-limit), q quit."
+    )
     if args.mix or g.is_draw:
         console.print("In a draw: d CARDS to discard (d 9c Kd), p to stand pat.")
     quit_now = False
@@ -328,10 +330,15 @@ def run(args: argparse.Namespace, out: TextIO, error: Any) -> int:
                         if la.call_amount > 0 or hand.street in _FIRST_ROUNDS
                         else "bet"
                     )
+                    lo, hi = la.min_raise_to, la.max_raise_to
                     fixed = hand.rules.structure == Structure.FIXED_LIMIT
-                    span = " or " if fixed else ".."
-                    choices.append(f"r {la.min_raise_to}{span}{la.max_raise_to} {verb} to")
-                    choices.append(f"a all-in ({la.max_raise_to})")
+                    amounts = f"{lo}" if lo == hi else f"{lo}{' or ' if fixed else '..'}{hi}"
+                    choices.append(f"r {amounts} {verb} to")
+                    # (`a` is the largest bet or raise: all-in only when it
+                    # puts in the whole stack, as in no-limit)
+                    everything = hand.stacks[la.seat] + hand.bets[la.seat]
+                    most = "all-in" if hi == everything else "the most"
+                    choices.append(f"a {most} ({hi})")
                 console.print("Your move: " + " | ".join(choices))
                 while True:
                     line = reader.ask("> ")

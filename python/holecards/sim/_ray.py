@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, List, Optional, Sequence, Tuple
 
 from .._core import Rules, _sim_cash, _sim_cash_chunks, _sim_tournaments
-from ..errors import ConfigError
+from ..errors import ConfigError, HolecardsError
 
 
 def _ray() -> Any:
@@ -41,6 +41,24 @@ def _tasks(ray: Any) -> int:
     return max(1, int(ray.cluster_resources().get("CPU", 1)) * 2)
 
 
+def _gather(ray: Any, refs: List[Any]) -> List[Any]:
+    """The tasks' results in order. Interrupted (Ctrl-C) or failed, every
+    task still running is cancelled first, so that none keeps the cluster
+    busy; a task's own holecards error is raised as it is."""
+    try:
+        return list(ray.get(refs))
+    except BaseException as e:
+        for r in refs:
+            try:
+                ray.cancel(r, force=True)
+            except Exception:  # noqa: BLE001 (already done, or gone)
+                pass
+        cause = getattr(e, "cause", None)
+        if isinstance(cause, HolecardsError):
+            raise cause from None
+        raise
+
+
 def _cash_range(
     rules: Rules, stacks: List[int], names: List[str], hands: int, seed: int, start: int, end: int
 ) -> Tuple[int, List[int], List[int]]:
@@ -51,6 +69,8 @@ def cash(
     rules: Rules, stacks: List[int], names: List[str], hands: int, seed: int
 ) -> Tuple[int, List[int], List[int]]:
     ray = _ray()
+    # (checked here first, as a run without Ray: the same clean error)
+    _cash_range(rules, stacks, names, hands, seed, 0, 0)
     remote = ray.remote(num_cpus=1)(_cash_range)
     refs = [
         remote.remote(rules, stacks, names, hands, seed, a, b)
@@ -58,7 +78,7 @@ def cash(
     ]
     n = len(stacks)
     done, net, sq = 0, [0] * n, [0] * n
-    for d, a, b in ray.get(refs):
+    for d, a, b in _gather(ray, refs):
         done += d
         net = [x + y for x, y in zip(net, a)]
         sq = [x + y for x, y in zip(sq, b)]
@@ -117,6 +137,22 @@ def tournaments(
     rotation: str = "orbit",
 ) -> Tuple[int, int, List[List[int]], List[int], List[int]]:
     ray = _ray()
+    _tour_range(
+        structure,
+        list(levels),
+        hands_per_level,
+        stacks,
+        payouts,
+        names,
+        count,
+        seed,
+        max_hands,
+        game,
+        mix,
+        rotation,
+        0,
+        0,
+    )
     remote = ray.remote(num_cpus=1)(_tour_range)
     refs = [
         remote.remote(
@@ -141,7 +177,7 @@ def tournaments(
     done, hands = 0, 0
     places = [[0] * n for _ in range(n)]
     prizes, sq = [0] * n, [0] * n
-    for d, h, p, a, b in ray.get(refs):
+    for d, h, p, a, b in _gather(ray, refs):
         done += d
         hands += h
         places = [[x + y for x, y in zip(r1, r2)] for r1, r2 in zip(places, p)]

@@ -324,11 +324,13 @@ fn random_choice(
     fixed: bool,
     rng: &mut BotRng,
 ) -> Move {
+    // (rolls 0..15 fold when folding is open, else check or call; rolls
+    // 15..40 bet or raise: a quarter of the time whether facing a bet or not)
     let roll: u32 = rng.random_range(0..100);
     if roll < 15 && can_fold {
         return Move::Fold;
     }
-    if roll < 40 {
+    if (15..40).contains(&roll) {
         if let Some((lo, hi)) = range() {
             if fixed && lo < hi {
                 // (the small bet or the big bet, nothing between)

@@ -18,17 +18,20 @@ use crate::game::{play, Hand, Rules, Turn};
 use crate::table::tournament::{Advance, Level, Rotation, Tournament};
 use rand::SeedableRng;
 use std::ops::ControlFlow;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// Hands in one chunk of a cash simulation.
 pub const CHUNK_HANDS: u64 = 2048;
+
+/// A cash chunk looks at the cancel flag every this many hands.
+pub const WATCH_HANDS: u64 = 64;
 /// Chunks run in parallel before their results are added up (in order):
 /// the memory held for results is this many chunks' totals at most.
 const CHUNKS_PER_BATCH: u64 = 1024;
 /// A tournament checks for a cancel every this many hands (a single
 /// tournament may last very long: one chip blinds, deep stacks).
-const CANCEL_CHECK_HANDS: u64 = 1024;
+const CANCEL_CHECK_HANDS: u64 = 64;
 
 /// A sum of squares, exactly: an unsigned 256-bit integer (a square of chips
 /// is at most 2**120, a square of a prize below 2**128, and there may be up
@@ -258,11 +261,21 @@ impl CashSim {
     /// tenth of a second at most, with 22 tight-aggressive bots, whose Monte
     /// Carlo is the slowest play.
     pub fn is_quick(&self) -> bool {
-        self.hands.saturating_mul(self.stacks.len() as u64) <= 40_000
+        // (a few milliseconds even for the slowest games and bots: a
+        // tight-aggressive bot in 6-card Omaha hi/lo takes about a
+        // millisecond a hand)
+        self.hands.saturating_mul(self.stacks.len() as u64) <= 2_000
     }
 
     /// Plays chunk `c` (its hands `c * CHUNK_HANDS ..`).
     pub fn run_chunk(&self, c: u64) -> Result<CashTotals> {
+        self.run_chunk_watched(c, None)
+    }
+
+    /// [`CashSim::run_chunk`], stopped when `cancel` is set (looked at
+    /// every [`WATCH_HANDS`] hands: a chunk of slow games and bots takes
+    /// seconds).
+    pub fn run_chunk_watched(&self, c: u64, cancel: Option<&AtomicBool>) -> Result<CashTotals> {
         let n = self.stacks.len();
         let first = c.saturating_mul(CHUNK_HANDS);
         let last = self.hands.min(first.saturating_add(CHUNK_HANDS));
@@ -284,6 +297,11 @@ impl CashSim {
             None,
         )?;
         for i in first..last {
+            if (i - first) % WATCH_HANDS == WATCH_HANDS - 1
+                && cancel.is_some_and(|k| k.load(Ordering::Relaxed))
+            {
+                return Err(Error::from(ErrorKind::Interrupted));
+            }
             if i > first {
                 button = if button + 1 == n { 0 } else { button + 1 };
                 hand.redeal_checked(&self.stacks, button, &mut deal)?;
@@ -337,7 +355,7 @@ impl CashSim {
             threads,
             control,
             hands,
-            |c| self.run_chunk(c),
+            |c| self.run_chunk_watched(c, control.map(|k| &k.cancel)),
             |t| t.hands,
             CashTotals::new(self.stacks.len()),
             CashTotals::add,
