@@ -468,20 +468,28 @@ fn number(word: &[char]) -> Option<f64> {
 /// classes as fit in `round(percent / 100 * 1326)` combos, at least one when
 /// `percent > 0`.
 fn top_percent(percent: f64) -> Vec<usize> {
-    let target = (percent / 100.0 * NUM_COMBOS as f64).round() as usize;
-    let mut out = Vec::new();
-    for (name, _) in order::PREFLOP_ORDER {
-        let chars: Vec<char> = name.chars().collect();
-        let Ok(hand) = hand_from_word(&chars) else {
-            continue;
-        };
-        let combos: Vec<usize> = hand.combos().collect();
-        if out.len() + combos.len() > target && !(out.is_empty() && percent > 0.0) {
-            break;
+    // Every class's combos in the preflop order, and where each class ends,
+    // worked out once: a text may hold many percentages (each one read
+    // from the order anew took seconds for a megabyte of `100%,`).
+    static ORDERED: std::sync::OnceLock<(Vec<usize>, Vec<usize>)> = std::sync::OnceLock::new();
+    let (combos, ends) = ORDERED.get_or_init(|| {
+        let mut combos = Vec::with_capacity(NUM_COMBOS);
+        let mut ends = Vec::with_capacity(order::PREFLOP_ORDER.len());
+        for (name, _) in order::PREFLOP_ORDER {
+            let chars: Vec<char> = name.chars().collect();
+            if let Ok(hand) = hand_from_word(&chars) {
+                combos.extend(hand.combos());
+                ends.push(combos.len());
+            }
         }
-        out.extend(combos);
-    }
-    out
+        (combos, ends)
+    });
+    let target = (percent / 100.0 * NUM_COMBOS as f64).round() as usize;
+    // as many whole classes as fit, at least one when percent > 0
+    let fit = ends.iter().take_while(|&&e| e <= target).count();
+    let classes = if fit == 0 && percent > 0.0 { 1 } else { fit };
+    let end = classes.checked_sub(1).map_or(0, |c| ends[c]);
+    combos[..end].to_vec()
 }
 
 /// The 169 classes, strongest first, with their all-in equity against one
