@@ -521,3 +521,35 @@ def test_play_names_the_largest_raise_as_it_is() -> None:
     assert pl.returncode == 0 and nl.returncode == 0, pl.stderr + nl.stderr
     assert "a the most (" in pl.stdout and "a all-in (" not in pl.stdout
     assert "a all-in (" in nl.stdout
+
+
+@pytest.mark.parametrize(
+    "kwargs, words",
+    [
+        (dict(tournaments=2, rules=Rules.no_limit(small_blind=1, big_blind=2)), "rules= is a cash"),
+        (dict(hands=5, levels=[(1, 2)]), "levels= is a tournament's"),
+        (dict(hands=5, payouts=[1]), "payouts= is a tournament's"),
+        (dict(hands=5, hands_per_level=3), "hands_per_level= is a tournament's"),
+        (dict(tournaments=1, mix="horse", game="razz"), "not both"),
+    ],
+)
+def test_settings_that_would_be_ignored_are_refused(kwargs: dict, words: str) -> None:
+    with pytest.raises(ConfigError, match=words):
+        holecards.simulate(["random"] * 3, seed=1, **kwargs)
+
+
+def test_numpy_integers_count_hands() -> None:
+    np = pytest.importorskip("numpy")
+    a = holecards.simulate(["random"] * 2, hands=np.uint64(10), seed=1)
+    assert a == holecards.simulate(["random"] * 2, hands=10, seed=1)
+
+
+def test_the_command_line_refuses_settings_a_tournament_ignores() -> None:
+    for args, words in (
+        (("--tournaments", "2", "--mix", "horse", "--game", "razz"), "not both"),
+        (("--tournaments", "2", "--blinds", "5/10"), "--blinds is for cash"),
+    ):
+        r = cli("simulate", "random", "random", *args)
+        assert r.returncode == 2 and words in r.stderr and "Traceback" not in r.stderr
+    r = cli("simulate", "random", "random", "--tournaments", "2", "--mix", "horse", "--seed", "1")
+    assert r.returncode == 0, r.stderr

@@ -34,7 +34,7 @@ def add_parser(commands: Any) -> None:
     )
     sim.add_argument(
         "--game",
-        default="holdem",
+        default=None,
         metavar="GAME",
         help="the game (holdem, omaha, omaha5, omaha6, omaha-hi-lo, short-deck, royal, stud,"
         " stud-hi-lo, razz, 2-7-triple-draw, 2-7-single-draw, badugi); the Omaha games are"
@@ -60,8 +60,12 @@ def run(args: argparse.Namespace, out: TextIO, progress_factory: Any, error: Any
     from ..errors import HolecardsError
     from ._common import cash_rules, structure_of
 
+    if args.mix is not None and args.game is not None:
+        raise error("give --game or --mix, not both: a mixed tournament's games are the mix's")
+    if args.tournaments is not None and args.blinds is not None:
+        raise error("--blinds is for cash hands: a tournament's blinds are its levels")
     try:
-        game = Game(args.game)
+        game = Game(args.game or "holdem")
     except HolecardsError as e:
         raise error(f"--game: {e}") from None
     structure = structure_of(game)
@@ -83,7 +87,7 @@ def run(args: argparse.Namespace, out: TextIO, progress_factory: Any, error: Any
                 args.bots,
                 tournaments=args.tournaments,
                 structure=structure,
-                game=game,
+                game=game if args.mix is None else None,
                 mix=args.mix,
                 stacks=args.stack,
                 seed=args.seed,

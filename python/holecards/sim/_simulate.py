@@ -240,8 +240,10 @@ def simulate(
             )
     if (hands is None) == (tournaments is None):
         raise ConfigError("give hands=N (cash hands) or tournaments=N, one of them")
-    count = hands if hands is not None else tournaments
+    count: Any = hands if hands is not None else tournaments
     what = "hands" if hands is not None else "tournaments"
+    if not isinstance(count, (bool, int)) and hasattr(count, "__index__"):
+        count = count.__index__()  # a NumPy integer
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ConfigError(
             f"the number of {what} must be a whole number, 1 or more, not {_short(count)}"
@@ -272,7 +274,23 @@ def simulate(
                 )
         if mix is not None:
             raise ConfigError("mix= is a tournament's (a cash simulation plays one game)")
+        for name, given in (
+            ("levels", levels is not None),
+            ("payouts", payouts is not None),
+            ("hands_per_level", hands_per_level != 10),
+        ):
+            if given:
+                raise ConfigError(
+                    f"{name}= is a tournament's: a cash simulation (hands=) takes rules="
+                )
         return _cash(run, hands, rules, stacks)
+    # (settings that would be ignored are refused: the caller believes them)
+    if rules is not None:
+        raise ConfigError(
+            "rules= is a cash simulation's: tournaments take levels=, structure=, game= or mix="
+        )
+    if mix is not None and game is not None:
+        raise ConfigError("give game= or mix=, not both: a mixed tournament's games are the mix's")
     return _tournaments(
         run,
         tournaments or 0,
