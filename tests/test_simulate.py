@@ -553,3 +553,21 @@ def test_the_command_line_refuses_settings_a_tournament_ignores() -> None:
         assert r.returncode == 2 and words in r.stderr and "Traceback" not in r.stderr
     r = cli("simulate", "random", "random", "--tournaments", "2", "--mix", "horse", "--seed", "1")
     assert r.returncode == 0, r.stderr
+
+
+def test_an_illegal_move_names_the_bots_table_seat_when_the_hand_counts_otherwise() -> None:
+    # After a bust the hand's seats are not the table's: the refusal says
+    # which table seat's bot made the move (a non-move already did).
+    def shove(view: Any) -> Any:
+        la = view.legal_actions()
+        return ("raise", la.max_raise_to) if la.max_raise_to is not None else ("call", 0)
+
+    def late(view: Any) -> Any:
+        if len(view.stacks) == 2:
+            return ("check", 0)
+        return ("fold", 0) if view.legal_actions().can_fold else ("check", 0)
+
+    with pytest.raises(
+        holecards.IllegalActionError, match=r"the bot for table seat 2 \(seat 1 of the hand\)"
+    ):
+        holecards.simulate(["station", shove, late], tournaments=1, seed=2)

@@ -179,10 +179,31 @@ pub fn play_out<E: From<Error>>(
             seat,
             table_seat,
         })?;
-        hand.act(None, mv)?;
+        hand.act(None, mv)
+            .map_err(|e| at_table_seat(e, seat, table_seat))?;
         Ok::<_, E>(ControlFlow::Continue(()))
     })?;
     Ok(())
+}
+
+/// A refusal of the move a table seat's policy chose, its message saying
+/// whose it was when the hand's seat numbers are not the table's (a bot
+/// is known by its table seat; the hand counts its players from 0).
+#[cold]
+fn at_table_seat(e: Error, seat: usize, table_seat: usize) -> Error {
+    if seat == table_seat {
+        return e;
+    }
+    match e.into_kind() {
+        crate::error::ErrorKind::IllegalAction(mut a) => {
+            a.message = format!(
+                "the bot for table seat {table_seat} (seat {seat} of the hand): {}",
+                a.message
+            );
+            crate::error::ErrorKind::IllegalAction(a).into()
+        }
+        other => other.into(),
+    }
 }
 
 /// The one play loop, under [`play_out`] and every loop of bots (the
