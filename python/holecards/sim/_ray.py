@@ -137,7 +137,7 @@ def tournaments(
     rotation: str = "orbit",
 ) -> Tuple[int, int, List[List[int]], List[int], List[int]]:
     ray = _ray()
-    _tour_range(
+    args = (
         structure,
         list(levels),
         hands_per_level,
@@ -150,29 +150,11 @@ def tournaments(
         game,
         mix,
         rotation,
-        0,
-        0,
     )
+    # (checked here first, as a run without Ray: the same clean error)
+    _tour_range(*args, 0, 0)
     remote = ray.remote(num_cpus=1)(_tour_range)
-    refs = [
-        remote.remote(
-            structure,
-            list(levels),
-            hands_per_level,
-            stacks,
-            payouts,
-            names,
-            count,
-            seed,
-            max_hands,
-            game,
-            mix,
-            rotation,
-            a,
-            b,
-        )
-        for a, b in _ranges(count, _tasks(ray))
-    ]
+    refs = [remote.remote(*args, a, b) for a, b in _ranges(count, _tasks(ray))]
     n = len(stacks)
     done, hands = 0, 0
     places = [[0] * n for _ in range(n)]
