@@ -28,7 +28,7 @@
 //!   passes were chosen on AMD Zen 4 (32 KiB of level 1, where the offsets
 //!   and the value reads evict each other) over a pass doing both without
 //!   the distance, and they stay ahead of the interleaved pass there too
-//!   (about 490 against 440 M/s on 10 million rows: Zen 4 runs each
+//!   (about 580 against 530 M/s on 10 million rows: Zen 4 runs each
 //!   512-bit permute and gather as two halves, so its kernel is bound by
 //!   the arithmetic, not by reads in flight), so [`Kernel::best`] takes
 //!   the interleaved pass on Intel processors only.
