@@ -157,3 +157,12 @@ def test_integer_arguments_out_of_range_name_the_argument() -> None:
         hc._core._equity(["AhKh", "QsQd"], max_deals=-1)
     with pytest.raises(hc.ConfigError, match="max_deals"):
         hc._core._equity(["AhKh", "QsQd"], max_deals=2**64)
+
+
+def test_deals_whose_weights_all_underflow_are_refused_saying_so() -> None:
+    # The only deal that is possible is AsKc against AdKd, each 1e-200 of
+    # its player's likeliest combination: its weight, 1e-400, is no float.
+    with pytest.raises(hc.EquityError, match="below 1e-308"):
+        hc.equity(["AhAd,AsKc:1e-200", "AhAs,AdKd:1e-200"])
+    r = hc.equity(["AhAd,AsKc:1e-150", "AhAs,AdKd:1e-150"])
+    assert r.equities == pytest.approx(hc.equity(["AsKc", "AdKd"]).equities, abs=1e-12)

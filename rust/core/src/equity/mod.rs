@@ -532,7 +532,9 @@ fn finish(
     boards: f64,
 ) -> Result<Finished> {
     if boards <= 0.0 {
-        return Err(NoDeal.err("no deal is possible: every combination of one player shares a card with every combination of another".into()));
+        // (the weights of the possible deals, relative to each player's
+        // largest, may all be below the smallest float: say both)
+        return Err(NoDeal.err("no deal has any weight: every combination of one player shares a card with every combination of another, or every deal possible is made of combinations so much less likely than their players' likeliest (weights multiplying to below 1e-308) that its weight is 0".into()));
     }
     let total: f64 = shares.iter().sum();
     let equities = (0..n).map(|i| shares[i] / total).collect();
