@@ -3,7 +3,7 @@ Used by the command line; works on a ``Hand`` or a ``SeatView``."""
 
 from __future__ import annotations
 
-from typing import List, Sequence, Union
+from typing import Any, List, Sequence, Union
 
 from ._core import (
     Card,
@@ -49,36 +49,34 @@ def signed(amount: int) -> str:
     return f"{amount:+d}" if amount else "0"
 
 
+def _named(rank: Any) -> str:
+    return f"{rank.name}  (best five {cards(rank.best_five)})"
+
+
+def _low8(low: Any) -> str:
+    return f"; low: {low.name} ({cards(low.best_five)})" if low else "; no low"
+
+
 def shown_hand(game: Game, hole: Sequence[Card], board: Sequence[Card]) -> str:
     """What a hand shown at showdown holds, by the game's own ranking: the
     high hand and its best five; in hi/lo games the eight-or-better low (or
     none); the low in razz and deuce-to-seven, the badugi in badugi."""
     code = game.code
     if code.startswith("omaha"):
-        high = evaluate_omaha(hole, board)
-        text = f"{high.name}  (best five {cards(high.best_five)})"
-        if game.hi_lo:
-            low = evaluate_omaha_low8(hole, board)
-            text += f"; low: {low.name} ({cards(low.best_five)})" if low else "; no low"
-        return text
+        text = _named(evaluate_omaha(hole, board))
+        return text + _low8(evaluate_omaha_low8(hole, board)) if game.hi_lo else text
     if code == "razz":
-        a5 = evaluate_ace_to_five(hole)
-        return f"{a5.name}  (best five {cards(a5.best_five)})"
+        return _named(evaluate_ace_to_five(hole))
     if code.startswith("2-7"):
-        d27 = evaluate_deuce_to_seven(hole)
-        return f"{d27.name}  (best five {cards(d27.best_five)})"
+        return _named(evaluate_deuce_to_seven(hole))
     if code == "badugi":
         return evaluate_badugi(hole).name
     everything = list(hole) + list(board)
     if code.startswith("short-deck"):
-        sd = evaluate_short_deck(everything, trips_beat_straight=code == "short-deck-trips")
-        return f"{sd.name}  (best five {cards(sd.best_five)})"
-    rank = evaluate(everything)
-    text = f"{rank.name}  (best five {cards(rank.best_five)})"
-    if game.hi_lo:
-        low = evaluate_low8(everything)
-        text += f"; low: {low.name} ({cards(low.best_five)})" if low else "; no low"
-    return text
+        trips = code == "short-deck-trips"
+        return _named(evaluate_short_deck(everything, trips_beat_straight=trips))
+    text = _named(evaluate(everything))
+    return text + _low8(evaluate_low8(everything)) if game.hi_lo else text
 
 
 def describe_rules(rules: Rules) -> str:

@@ -85,41 +85,17 @@ def cash(
     return done, net, sq
 
 
-def _tour_range(*args: Any) -> Tuple[int, int, List[List[int]], List[int], List[int]]:
-    (
-        structure,
-        levels,
-        hpl,
-        stacks,
-        payouts,
-        names,
-        count,
-        seed,
-        max_hands,
-        game,
-        mix,
-        rotation,
-        start,
-        end,
-    ) = args
-    return _sim_tournaments(
-        structure,
-        levels,
-        hpl,
-        stacks,
-        payouts,
-        names,
-        count,
-        seed,
-        1,
-        start,
-        end,
-        max_hands,
-        None,
-        game,
-        mix,
-        rotation,
-    )
+_TourHead = Tuple[int, List[Tuple[int, ...]], int, List[int], List[int], List[str], int, int]
+_TourTail = Tuple[str, Optional[List[Tuple[int, str]]], str]
+
+
+def _tour_range(
+    head: _TourHead, max_hands: int, tail: _TourTail, start: int, end: int
+) -> Tuple[int, int, List[List[int]], List[int], List[int]]:
+    """Tournaments ``start..end`` on one thread: ``head`` the arguments of
+    ``_sim_tournaments`` before its thread count, ``tail`` those after its
+    progress callback."""
+    return _sim_tournaments(*head, 1, start, end, max_hands, None, *tail)
 
 
 def tournaments(
@@ -137,7 +113,7 @@ def tournaments(
     rotation: str = "orbit",
 ) -> Tuple[int, int, List[List[int]], List[int], List[int]]:
     ray = _ray()
-    args = (
+    head: _TourHead = (
         structure,
         list(levels),
         hands_per_level,
@@ -146,15 +122,12 @@ def tournaments(
         names,
         count,
         seed,
-        max_hands,
-        game,
-        mix,
-        rotation,
     )
+    tail: _TourTail = (game, mix, rotation)
     # (checked here first, as a run without Ray: the same clean error)
-    _tour_range(*args, 0, 0)
+    _tour_range(head, max_hands, tail, 0, 0)
     remote = ray.remote(num_cpus=1)(_tour_range)
-    refs = [remote.remote(*args, a, b) for a, b in _ranges(count, _tasks(ray))]
+    refs = [remote.remote(head, max_hands, tail, a, b) for a, b in _ranges(count, _tasks(ray))]
     n = len(stacks)
     done, hands = 0, 0
     places = [[0] * n for _ in range(n)]

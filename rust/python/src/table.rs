@@ -51,19 +51,15 @@ const MAX_ITEMS: usize = 1 << 20;
 
 /// `clock=`: seconds since the start, a number (the engine checks its value).
 fn clock_arg(clock: Option<&Bound<'_, PyAny>>) -> PyResult<Option<f64>> {
-    match clock {
-        None => Ok(None),
-        Some(c) if c.is_none() => Ok(None),
-        Some(c) if c.is_instance_of::<pyo3::types::PyBool>() => Err(config(format!(
+    let Some(c) = clock.filter(|c| !c.is_none()) else {
+        return Ok(None);
+    };
+    match c.extract::<f64>() {
+        Ok(x) if !c.is_instance_of::<pyo3::types::PyBool>() => Ok(Some(x)),
+        _ => Err(config(format!(
             "clock must be a number of seconds since the start, not {}",
             repr(c)
         ))),
-        Some(c) => c.extract::<f64>().map(Some).map_err(|_| {
-            config(format!(
-                "clock must be a number of seconds since the start, not {}",
-                repr(c)
-            ))
-        }),
     }
 }
 

@@ -67,7 +67,7 @@ fn write_deal(w: &mut Writer, d: Option<&Deal>) {
         d.seating.dead_hands,
     );
     w.u64(d.number);
-    w.u64(d.hole_cards);
+    w.u64(d.cards);
     w.u64(d.absent as u64);
     w.len(d.entering.len());
     for &(s, st) in &d.entering {
@@ -108,7 +108,7 @@ fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
         dead_hands,
     };
     let number = r.u64()?;
-    let hole_cards = r.u64()?;
+    let cards = r.u64()?;
     let absent = u32_of(r.u64()?)?;
     let e = r.len(n)?;
     let mut entering = Vec::with_capacity(e);
@@ -137,7 +137,7 @@ fn read_deal(r: &mut Reader, n: usize) -> Result<Option<Deal>> {
         seating,
         number,
         starting,
-        hole_cards,
+        cards,
         absent,
         entering,
         before: (before_pos, before_word),

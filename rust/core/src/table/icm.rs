@@ -301,7 +301,7 @@ pub fn exact_affordable(n: usize, payouts: &[f64]) -> bool {
     exact_sets(n, k) <= EXACT_LIMIT
 }
 
-/// `C(x, y)` at `y * n + x`, for `x <= n` and `y <= k` (saturating; only
+/// `C(x, y)` at `y * (n + 1) + x`, for `x <= n` and `y <= k` (saturating; only
 /// those of at most [`EXACT_LIMIT`] are read).
 fn binomials(n: usize, k: usize) -> Vec<usize> {
     let w = n + 1;
@@ -381,7 +381,7 @@ mod tests {
     }
 
     #[test]
-    fn the_levels_and_the_array_agree_with_every_finishing_order() {
+    fn the_levels_and_the_array_agree_with_every_finishing_order() -> Result<()> {
         let mut x = 0x2545_F491_4F6C_DD1Du64;
         let mut next = |m: u64| {
             x ^= x << 13;
@@ -398,27 +398,28 @@ mod tests {
                 .collect();
             let want = by_orders(&stacks, &payouts);
             let k_paid = payouts.iter().rposition(|&p| p != 0.0).map_or(0, |i| i + 1);
-            let levels = by_levels(&stacks, &payouts, k_paid, None).unwrap();
-            let exact = icm_exact(&stacks, &payouts).unwrap();
+            let levels = by_levels(&stacks, &payouts, k_paid, None)?;
+            let exact = icm_exact(&stacks, &payouts)?;
             for i in 0..n {
                 assert!((levels[i] - want[i]).abs() < 1e-9, "{stacks:?} {payouts:?}");
                 assert!((exact[i] - want[i]).abs() < 1e-9, "{stacks:?} {payouts:?}");
             }
         }
+        Ok(())
     }
 
     #[test]
-    fn many_players_with_few_places_are_exact() {
+    fn many_players_with_few_places_are_exact() -> Result<()> {
         // 200 players, one place: each player's share of the chips
         let mut stacks = vec![1u64; 200];
         stacks[0] = 199;
-        let r = icm(&stacks, &[100.0], None, None).unwrap();
+        let r = icm(&stacks, &[100.0], None, None)?;
         assert!(r.exact);
         assert!(
             (r.equities[0] - 50.0).abs() < 1e-9 && (r.equities[1] - 100.0 / 398.0).abs() < 1e-12
         );
         // two places: the runner-up's share given the winner, summed
-        let r = icm(&stacks, &[100.0, 50.0], None, None).unwrap();
+        let r = icm(&stacks, &[100.0, 50.0], None, None)?;
         assert!(r.exact);
         // player 0: wins half the time; second when a 1-chip player won
         // (199 of 398 chips in their hands), then 199 of the 397 left
@@ -426,6 +427,7 @@ mod tests {
         assert!((r.equities[0] - (50.0 + 50.0 * second)).abs() < 1e-9);
         let total: f64 = r.equities.iter().sum();
         assert!((total - 150.0).abs() < 1e-9);
+        Ok(())
     }
 
     #[test]

@@ -187,11 +187,9 @@ pub struct Deal {
     pub seating: Seating,
     pub number: u64,
     pub starting: Vec<u64>,
-    /// The cards dealt (bit `index` of each card: the hole cards, and in a
-    /// community-card game the five board cards the deal holds, shown or
-    /// not; see [`deal_mask`]): tells the table's hand from another one with
-    /// the same seats and stacks.
-    pub hole_cards: u64,
+    /// The cards dealt ([`deal_mask`]): tells the table's hand from another
+    /// one with the same seats and stacks.
+    pub cards: u64,
     /// The hand's seats whose players are sitting out (bit i is the
     /// hand's seat i; a dead-button table deals them dead hands, the
     /// seating's `dead_hands`).
@@ -202,25 +200,22 @@ pub struct Deal {
     pub(crate) before: (Option<Positions>, u128),
 }
 
-/// The cards first dealt to a hand's players (hole cards; a stud hand's
-/// third street, a draw hand's cards before the draws) as a card mask.
-pub fn hole_mask(hand: &Hand) -> u64 {
+/// The cards a hand was dealt, as a card mask: the cards first dealt to
+/// its players (hole cards; a stud hand's third street, a draw hand's
+/// cards before the draws) and, in a community-card game, the five board
+/// cards of the deal (the board to come included: a hand dealt with
+/// another board is another hand).
+pub fn deal_mask(hand: &Hand) -> u64 {
+    let board: &[crate::card::Card] = if hand.rules().game.is_community() {
+        &hand.board
+    } else {
+        &[]
+    };
     (0..hand.num_players())
         .filter_map(|s| hand.dealt_cards(s))
         .flatten()
+        .chain(board.iter().copied())
         .fold(0, |m, c| m | (1u64 << c.index()))
-}
-
-/// [`hole_mask`] with, in a community-card game, the five board cards of
-/// the deal (the board to come included: a hand dealt with another board
-/// is another hand).
-pub fn deal_mask(hand: &Hand) -> u64 {
-    let board = if hand.rules().game.is_community() {
-        hand.board.iter().fold(0, |m, c| m | (1u64 << c.index()))
-    } else {
-        0
-    };
-    hole_mask(hand) | board
 }
 
 /// A table: seats, stacks carried from hand to hand, the button.
@@ -590,7 +585,7 @@ impl Table {
         d.seating = plan.seating;
         d.number = self.hands;
         d.starting = stacks;
-        d.hole_cards = deal_mask(&hand);
+        d.cards = deal_mask(&hand);
         d.absent = absent;
         d.before = before;
         self.dealing = true;
@@ -642,7 +637,7 @@ impl Table {
         if hand.num_players() != deal.seats.len()
             || !same_stacks
             || hand.seating() != deal.seating
-            || deal_mask(hand) != deal.hole_cards
+            || deal_mask(hand) != deal.cards
         {
             return Err(Error::bad_config(format!(
                 "this is not the hand the table dealt (hand {})",
@@ -718,7 +713,7 @@ impl Table {
         [self.dealt(), self.last_deal()]
             .into_iter()
             .flatten()
-            .find(|d| d.starting == starting && d.hole_cards == mask)
+            .find(|d| d.starting == starting && d.cards == mask)
             .ok_or_else(|| {
                 Error::bad_config("this hand is not the table's current or last hand".into())
             })
